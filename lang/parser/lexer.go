@@ -1,0 +1,342 @@
+package parser
+
+import (
+	"errors"
+	"io"
+	"unicode/utf8"
+
+	plex "github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/token"
+)
+
+// Token types. participle reserves -1 for EOF.
+const (
+	tIdent plex.TokenType = -(iota + 2)
+	tString
+	tBlock
+	tNumber
+	tPunct
+	tFormat
+)
+
+var symbols = map[string]plex.TokenType{
+	"EOF":    plex.EOF,
+	"Ident":  tIdent,
+	"String": tString,
+	"Block":  tBlock,
+	"Number": tNumber,
+	"Punct":  tPunct,
+	"Format": tFormat,
+}
+
+// definition lets participle build the grammar against our token types; the
+// tokens themselves come from lex and are replayed through replay.
+type definition struct{}
+
+func (definition) Symbols() map[string]plex.TokenType { return symbols }
+
+func (definition) Lex(string, io.Reader) (plex.Lexer, error) {
+	return nil, errors.New("toolspec: tokens come from parser.lex, not from participle")
+}
+
+// replay hands participle the tokens lex produced.
+type replay struct {
+	toks []plex.Token
+	i    int
+}
+
+func (r *replay) Next() (plex.Token, error) {
+	t := r.toks[r.i]
+	if r.i < len(r.toks)-1 {
+		r.i++
+	}
+	return t, nil
+}
+
+// scanner is the hand-written lexer. It never stops on bad input: it records
+// a diagnostic, skips what it cannot read, and goes on.
+type scanner struct {
+	file     string
+	src      []byte
+	off      int
+	line     int
+	lineOff  int // offset of the first byte of the current line
+	lastLine int // line of the last token, for trailing comments
+	prevWord string
+	toks     []plex.Token
+	comments []*ast.Comment
+	diags    token.List
+}
+
+func lex(file string, src []byte) ([]plex.Token, []*ast.Comment, token.List) {
+	s := &scanner{file: file, src: src, line: 1, toks: make([]plex.Token, 0, len(src)/4+1)}
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		s.off, s.lineOff = 3, 3
+	}
+	s.run()
+	return s.toks, s.comments, s.diags
+}
+
+func (s *scanner) pos(off int) plex.Position {
+	return plex.Position{Filename: s.file, Offset: off, Line: s.line, Column: off - s.lineOff + 1}
+}
+
+func (s *scanner) errorf(off int, format string, args ...any) {
+	p := s.pos(off)
+	s.diags.Errorf(token.Pos{File: p.Filename, Offset: p.Offset, Line: p.Line, Column: p.Column}, format, args...)
+}
+
+func (s *scanner) emit(t plex.TokenType, start int) {
+	s.toks = append(s.toks, plex.Token{Type: t, Value: string(s.src[start:s.off]), Pos: s.pos(start)})
+	s.lastLine = s.line
+}
+
+func (s *scanner) newline(at int) {
+	s.line++
+	s.lineOff = at + 1
+}
+
+func isLetter(c byte) bool { return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
+
+func (s *scanner) run() {
+	src := s.src
+	for s.off < len(src) {
+		c := src[s.off]
+		start := s.off
+		switch {
+		case c == '\n':
+			s.newline(s.off)
+			s.off++
+		case c == ' ' || c == '\t' || c == '\r':
+			s.off++
+		case c == '/' && s.off+1 < len(src) && src[s.off+1] == '/':
+			for s.off < len(src) && src[s.off] != '\n' {
+				s.off++
+			}
+			text := string(src[start:s.off])
+			if !utf8.ValidString(text) {
+				s.errorf(start, "invalid UTF-8 in comment")
+			}
+			s.comments = append(s.comments, &ast.Comment{Pos: s.pos(start), Text: trimRight(text), Trailing: len(s.toks) > 0 && s.lastLine == s.line})
+		case isLetter(c):
+			s.word()
+		case isDigit(c) || c == '-':
+			s.number()
+		case c == '"':
+			if s.off+2 < len(src) && src[s.off+1] == '"' && src[s.off+2] == '"' {
+				s.block()
+			} else {
+				s.str()
+			}
+		case c == '.' && s.off+1 < len(src) && src[s.off+1] == '.':
+			s.off += 2
+			s.emit(tPunct, start)
+		case c == '{' || c == '}' || c == '<' || c == '>' || c == '(' || c == ')' || c == ',' || c == ':' || c == '[' || c == ']':
+			s.off++
+			s.emit(tPunct, start)
+		default:
+			r, size := utf8.DecodeRune(src[s.off:])
+			switch {
+			case r == utf8.RuneError && size <= 1:
+				s.errorf(start, "invalid UTF-8 encoding")
+			case r < 0x20 || r == 0x7f:
+				s.errorf(start, "unexpected control character %U", r)
+			default:
+				s.errorf(start, "unexpected character %q", r)
+			}
+			s.off += size
+		}
+	}
+	s.toks = append(s.toks, plex.EOFToken(s.pos(s.off)))
+}
+
+func trimRight(s string) string {
+	for len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t' || s[len(s)-1] == '\r') {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+func (s *scanner) word() {
+	start := s.off
+	for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
+		s.off++
+	}
+	typ := tIdent
+	// A format name may contain hyphens (date-time); only after `format`
+	// does a hyphen continue a word, so names and numbers are unaffected.
+	if s.prevWord == "format" {
+		for s.off+1 < len(s.src) && s.src[s.off] == '-' && (isLetter(s.src[s.off+1]) || isDigit(s.src[s.off+1])) {
+			typ = tFormat
+			s.off++
+			for s.off < len(s.src) && (isLetter(s.src[s.off]) || isDigit(s.src[s.off])) {
+				s.off++
+			}
+		}
+	}
+	s.emit(typ, start)
+	s.prevWord = s.toks[len(s.toks)-1].Value
+}
+
+// number scans a JSON number. It stops before ".." so 1..500 is a range.
+func (s *scanner) number() {
+	src, start := s.src, s.off
+	s.prevWord = ""
+	if src[s.off] == '-' {
+		s.off++
+		if s.off >= len(src) || !isDigit(src[s.off]) {
+			s.errorf(start, "unexpected character '-': a number needs digits after the sign")
+			return
+		}
+	}
+	digits := s.off
+	for s.off < len(src) && isDigit(src[s.off]) {
+		s.off++
+	}
+	if s.off-digits > 1 && src[digits] == '0' {
+		s.errorf(start, "number %s has a leading zero", src[start:s.off])
+	}
+	if s.off+1 < len(src) && src[s.off] == '.' && isDigit(src[s.off+1]) {
+		s.off++
+		for s.off < len(src) && isDigit(src[s.off]) {
+			s.off++
+		}
+	}
+	if s.off < len(src) && (src[s.off] == 'e' || src[s.off] == 'E') {
+		e := s.off + 1
+		if e < len(src) && (src[e] == '+' || src[e] == '-') {
+			e++
+		}
+		if e < len(src) && isDigit(src[e]) {
+			s.off = e
+			for s.off < len(src) && isDigit(src[s.off]) {
+				s.off++
+			}
+		}
+	}
+	s.emit(tNumber, start)
+	if s.off < len(src) && (isLetter(src[s.off]) || src[s.off] == '.' && !(s.off+1 < len(src) && src[s.off+1] == '.')) {
+		s.errorf(s.off, "unexpected %q after number %s", src[s.off], src[start:s.off])
+	}
+}
+
+// str scans a JSON string literal, reporting every bad escape and raw
+// control character but always producing a token that decodes.
+func (s *scanner) str() {
+	src, start := s.src, s.off
+	s.prevWord = ""
+	s.off++
+	bad := false
+	for {
+		if s.off >= len(src) || src[s.off] == '\n' {
+			s.errorf(start, "string literal not terminated")
+			// Close it so the token still decodes; the error stops the build.
+			s.toks = append(s.toks, plex.Token{Type: tString, Value: `""`, Pos: s.pos(start)})
+			s.lastLine = s.line
+			return
+		}
+		c := src[s.off]
+		switch {
+		case c == '"':
+			s.off++
+			if bad {
+				s.toks = append(s.toks, plex.Token{Type: tString, Value: `""`, Pos: s.pos(start)})
+				s.lastLine = s.line
+				return
+			}
+			s.emit(tString, start)
+			return
+		case c == '\\':
+			if n := escapeLen(src[s.off:]); n > 0 {
+				s.off += n
+			} else {
+				s.errorf(s.off, "invalid escape sequence in string")
+				bad = true
+				s.off++
+			}
+		case c < 0x20:
+			s.errorf(s.off, "control character %U in string (write it as an escape)", rune(c))
+			bad = true
+			s.off++
+		case c < utf8.RuneSelf:
+			s.off++
+		default:
+			r, size := utf8.DecodeRune(src[s.off:])
+			if r == utf8.RuneError && size <= 1 {
+				s.errorf(s.off, "invalid UTF-8 encoding in string")
+				bad = true
+			}
+			s.off += size
+		}
+	}
+}
+
+func escapeLen(b []byte) int {
+	if len(b) < 2 {
+		return 0
+	}
+	switch b[1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return 2
+	case 'u':
+		if len(b) < 6 {
+			return 0
+		}
+		for _, c := range b[2:6] {
+			if !(isDigit(c) || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+				return 0
+			}
+		}
+		return 6
+	}
+	return 0
+}
+
+// block scans a """ block string. Its content is raw text.
+func (s *scanner) block() {
+	src, start := s.src, s.off
+	s.prevWord = ""
+	startPos := s.pos(start)
+	s.off += 3
+	bad := false
+	for {
+		if s.off >= len(src) {
+			s.diags.Errorf(token.Pos{File: s.file, Offset: start, Line: startPos.Line, Column: startPos.Column}, "block string not terminated (missing closing \"\"\")")
+			s.toks = append(s.toks, plex.Token{Type: tBlock, Value: `""""""`, Pos: startPos})
+			return
+		}
+		c := src[s.off]
+		switch {
+		case c == '"' && s.off+2 < len(src) && src[s.off+1] == '"' && src[s.off+2] == '"':
+			s.off += 3
+			value := string(src[start:s.off])
+			if bad {
+				value = `""""""`
+			}
+			s.toks = append(s.toks, plex.Token{Type: tBlock, Value: value, Pos: startPos})
+			s.lastLine = s.line
+			return
+		case c == '\n':
+			s.newline(s.off)
+			s.off++
+		case c == '\t' || c == '\r':
+			s.off++
+		case c < 0x20 || c == 0x7f:
+			s.errorf(s.off, "control character %U in block string", rune(c))
+			bad = true
+			s.off++
+		case c < utf8.RuneSelf:
+			s.off++
+		default:
+			r, size := utf8.DecodeRune(src[s.off:])
+			if r == utf8.RuneError && size <= 1 {
+				s.errorf(s.off, "invalid UTF-8 encoding in block string")
+				bad = true
+			}
+			s.off += size
+		}
+	}
+}

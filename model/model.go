@@ -1,0 +1,255 @@
+package model
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+
+	"github.com/toolspec/toolspec/lang/token"
+)
+
+// DefaultCatalogKey is the _meta key of the catalog identity when a spec
+// does not name one.
+const DefaultCatalogKey = "toolspec/catalog"
+
+// Protocol versions of the two profiles.
+const (
+	Profile1Protocol = "2024-11-05"
+	Profile2Protocol = "2025-06-18"
+)
+
+// Profiles lists the profiles in order.
+var Profiles = []int{1, 2}
+
+// ProtocolOf returns the MCP protocol version a profile stands for.
+func ProtocolOf(profile int) string {
+	if profile == 2 {
+		return Profile2Protocol
+	}
+	return Profile1Protocol
+}
+
+// ProfileFor maps a negotiated MCP protocol version to a profile:
+// 2025-06-18 and later get profile 2, everything earlier profile 1.
+// Protocol versions are dates, so they order as strings.
+func ProfileFor(protocolVersion string) int {
+	if protocolVersion >= Profile2Protocol {
+		return 2
+	}
+	return 1
+}
+
+// Catalog is one checked spec.
+type Catalog struct {
+	Name       string
+	CatalogKey string
+	// SpecHash is the BLAKE3-256 of the canonical spec, lowercase hex.
+	SpecHash string
+	Tools    []*Tool
+	Tests    []*Test
+}
+
+// Identity is the catalog identity of a profile: "<spec_hash>/p<profile>".
+func (c *Catalog) Identity(profile int) string {
+	return fmt.Sprintf("%s/p%d", c.SpecHash, profile)
+}
+
+// Tool returns the tool called name, or nil.
+func (c *Catalog) Tool(name string) *Tool {
+	for _, t := range c.Tools {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// Hints are the MCP tool annotations a spec can declare.
+type Hints struct {
+	ReadOnly, Destructive, Idempotent, OpenWorld bool
+}
+
+// Any reports whether any hint is set.
+func (h Hints) Any() bool { return h.ReadOnly || h.Destructive || h.Idempotent || h.OpenWorld }
+
+// Result says what a tool returns.
+type Result int
+
+const (
+	// ResultOut: an `out` block, a JSON object described by Tool.Output.
+	ResultOut Result = iota + 1
+	// ResultText: `result text`, unstructured text content.
+	ResultText
+	// ResultAny: `result any`, content the spec does not describe.
+	ResultAny
+)
+
+func (r Result) String() string {
+	switch r {
+	case ResultOut:
+		return "out"
+	case ResultText:
+		return "text"
+	case ResultAny:
+		return "any"
+	}
+	return "?"
+}
+
+// Tool is one tool of the catalog.
+type Tool struct {
+	Pos         token.Pos
+	Name        string
+	Title       string
+	Description string
+	Hints       Hints
+	// Input is always a closed or open object; `in none` is an empty closed one.
+	Input *Type
+	// Output is the `out` object; nil unless Result is ResultOut.
+	Output *Type
+	Result Result
+}
+
+// Kind is the kind column of a row.
+type Kind uint8
+
+const (
+	String Kind = iota + 1
+	Integer
+	Number
+	Boolean
+	Any
+	Enum
+	Array
+	Tuple
+	Object
+	Map
+)
+
+var kindNames = [...]string{"", "string", "integer", "number", "boolean", "any", "enum", "array", "tuple", "object", "map"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", k)
+}
+
+// Field is one row of an object: a property with its presence.
+type Field struct {
+	Pos         token.Pos
+	Name        string
+	Required    bool
+	Description string
+	Type        *Type
+	// Group is the group the row was inlined from, "" when written in place.
+	Group string
+}
+
+// Type is a kind with its modifiers. Element types (array items, tuple
+// members, map values) are Types too; only rows have names and presence.
+type Type struct {
+	Pos      token.Pos
+	Kind     Kind
+	Nullable bool
+	// Min and Max are the range: length for strings, value for numbers,
+	// item count for arrays, property count for maps. Nil when unbounded.
+	Min, Max *Num
+	Pattern  *string // ECMAScript/RE2-portable regular expression
+	Format   string
+	// Default and Examples are canonical compact JSON.
+	Default    json.RawMessage
+	Examples   []json.RawMessage
+	Unique     bool
+	Deprecated bool
+	Open       bool // objects only: no additionalProperties:false
+
+	Enum   []EnumValue
+	Elem   *Type    // array items, map values
+	Items  []*Type  // tuple members
+	Fields []*Field // object properties in row order
+}
+
+// Field returns the property called name, or nil.
+func (t *Type) Field(name string) *Field {
+	for _, f := range t.Fields {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// EnumValue is a string or an integer enum member.
+type EnumValue struct {
+	IsInt bool
+	Str   string
+	Int   int64
+}
+
+// JSON returns the value as JSON text.
+func (v EnumValue) JSON() string {
+	if v.IsInt {
+		return fmt.Sprint(v.Int)
+	}
+	b, _ := json.Marshal(v.Str)
+	return string(b)
+}
+
+func (v EnumValue) String() string {
+	if v.IsInt {
+		return fmt.Sprint(v.Int)
+	}
+	return v.Str
+}
+
+// Num is an exact JSON number from the spec.
+type Num struct {
+	Text string   // JSON text as emitted: integers without fraction or exponent
+	Rat  *big.Rat // exact value
+}
+
+// NewNum parses JSON number text. It returns nil when text is not a number.
+func NewNum(text string) *Num {
+	r, ok := new(big.Rat).SetString(text)
+	if !ok {
+		return nil
+	}
+	if r.IsInt() {
+		text = r.Num().String()
+	}
+	return &Num{Text: text, Rat: r}
+}
+
+// IsInt reports whether the number is a whole number.
+func (n *Num) IsInt() bool { return n.Rat.IsInt() }
+
+// Float64 returns the nearest float64.
+func (n *Num) Float64() float64 { f, _ := n.Rat.Float64(); return f }
+
+// Cmp compares n and m like big.Rat.Cmp.
+func (n *Num) Cmp(m *Num) int { return n.Rat.Cmp(m.Rat) }
+
+func (n *Num) String() string { return n.Text }
+
+// Test is a named group of fixtures.
+type Test struct {
+	Pos      token.Pos
+	Name     string
+	Fixtures []*Fixture
+}
+
+// Fixture asserts that one value is accepted or rejected by a tool's
+// input (or output) schema on profile 2.
+type Fixture struct {
+	Pos    token.Pos
+	Accept bool
+	Tool   string
+	Output bool
+	// Value is canonical compact JSON.
+	Value json.RawMessage
+	// Because is the JSON Schema keyword that must fail; "" when not given.
+	Because string
+	// At is the instance location (JSON pointer) of that failure; nil when not given.
+	At *string
+}
