@@ -10,8 +10,8 @@ type Position = lexer.Position
 // File is a whole spec.
 type File struct {
 	Pos        Position
-	Name       *Name  `"spec" @@`
-	CatalogKey *Text  `( "catalog_key" @@ )?`
+	Name       *Name   `"spec" @@`
+	CatalogKey *Text   `( "catalog_key" @@ )?`
 	Decls      []*Decl `@@*`
 }
 
@@ -102,12 +102,12 @@ type Row struct {
 // Kind is the kind column. Exactly one field is set.
 type Kind struct {
 	Pos    Position
-	Scalar string       `  @( "string" | "integer" | "number" | "boolean" | "any" )`
-	Enum   *EnumKind    `| @@`
-	Array  *ElemType    `| "array" "<" @@ ">"`
-	Tuple  *TupleKind   `| @@`
-	Object *Block       `| "object" @@`
-	Map    *ElemType    `| "map" "<" @@ ">"`
+	Scalar string     `  @( "string" | "integer" | "number" | "boolean" | "any" )`
+	Enum   *EnumKind  `| @@`
+	Array  *ElemType  `| "array" "<" @@ ">"`
+	Tuple  *TupleKind `| @@`
+	Object *Block     `| "object" @@`
+	Map    *ElemType  `| "map" "<" @@ ">"`
 }
 
 // EnumKind is `enum(v, ...)`. Open is kept so an empty enum has a position.
@@ -202,12 +202,12 @@ type Tool struct {
 // ToolItem is one line of a tool body. Exactly one field is set.
 type ToolItem struct {
 	Pos         Position
-	Title       *Text   `  "title" @@`
-	Description *Text   `| "description" @@`
-	Hints       *Hints  `| @@`
-	In          *Input  `| "in" @@`
-	Out         *Block  `| "out" @@`
-	Result      string  `| "result" @( "text" | "any" )`
+	Title       *Text  `  "title" @@`
+	Description *Text  `| "description" @@`
+	Hints       *Hints `| @@`
+	In          *Input `| "in" @@`
+	Out         *Block `| "out" @@`
+	Result      string `| "result" @( "text" | "any" )`
 }
 
 // Hints is `hints h ...`.
