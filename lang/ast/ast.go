@@ -10,23 +10,23 @@ type Position = lexer.Position
 // File is a whole spec.
 type File struct {
 	Pos        Position
-	Name       *Name   `"spec" @@`
-	CatalogKey *Text   `( "catalog_key" @@ )?`
-	Decls      []*Decl `@@*`
+	Name       *Name   `parser:"'spec' @@"`
+	CatalogKey *Text   `parser:"( 'catalog_key' @@ )?"`
+	Decls      []*Decl `parser:"@@*"`
 }
 
 // Decl is a top-level declaration.
 type Decl struct {
-	Group *Group `  @@`
-	Tool  *Tool  `| @@`
-	Test  *Test  `| @@`
+	Group *Group `parser:"@@"`
+	Tool  *Tool  `parser:"| @@"`
+	Test  *Test  `parser:"| @@"`
 }
 
 // Name is a tool, field, group or spec name: an identifier or a string.
 type Name struct {
 	Pos    Position
-	Ident  string `  @Ident`
-	Quoted *Text  `| @@`
+	Ident  string `parser:"@Ident"`
+	Quoted *Text  `parser:"| @@"`
 }
 
 // Value returns the name as written, strings decoded.
@@ -44,8 +44,8 @@ func (n *Name) Value() string {
 // the lexer has already checked it, so decoding cannot fail here.
 type Text struct {
 	Pos   Position
-	Raw   string `  @String`
-	Block string `| @Block`
+	Raw   string `parser:"@String"`
+	Block string `parser:"| @Block"`
 }
 
 // IsBlock reports whether the text was written as a """ block string.
@@ -66,96 +66,96 @@ func (t *Text) Value() string {
 // Close is a closing brace, kept for its position.
 type Close struct {
 	Pos   Position
-	Brace string `@"}"`
+	Brace string `parser:"@'}'"`
 }
 
 // Group is `group name { rows }`.
 type Group struct {
 	Pos   Position
-	Name  *Name   `"group" @@ "{"`
-	Items []*Item `@@*`
-	Close *Close  `@@`
+	Name  *Name   `parser:"'group' @@ '{'"`
+	Items []*Item `parser:"@@*"`
+	Close *Close  `parser:"@@"`
 }
 
 // Item is a row or a `use` inside a block.
 type Item struct {
-	Use *Use `  @@`
-	Row *Row `| @@`
+	Use *Use `parser:"@@"`
+	Row *Row `parser:"| @@"`
 }
 
 // Use is `use groupname`.
 type Use struct {
 	Pos  Position
-	Name *Name `"use" @@`
+	Name *Name `parser:"'use' @@"`
 }
 
 // Row is one field: name, kind, presence, modifiers, description.
 type Row struct {
 	Pos         Position
-	Name        *Name       `@@`
-	Kind        *Kind       `@@`
-	Presence    string      `@( "required" | "optional" )`
-	Mods        []*Modifier `@@*`
-	Description *Text       `@@?`
+	Name        *Name       `parser:"@@"`
+	Kind        *Kind       `parser:"@@"`
+	Presence    string      `parser:"@( 'required' | 'optional' )"`
+	Mods        []*Modifier `parser:"@@*"`
+	Description *Text       `parser:"@@?"`
 }
 
 // Kind is the kind column. Exactly one field is set.
 type Kind struct {
 	Pos    Position
-	Scalar string     `  @( "string" | "integer" | "number" | "boolean" | "any" )`
-	Enum   *EnumKind  `| @@`
-	Array  *ElemType  `| "array" "<" @@ ">"`
-	Tuple  *TupleKind `| @@`
-	Object *Block     `| "object" @@`
-	Map    *ElemType  `| "map" "<" @@ ">"`
+	Scalar string     `parser:"@( 'string' | 'integer' | 'number' | 'boolean' | 'any' )"`
+	Enum   *EnumKind  `parser:"| @@"`
+	Array  *ElemType  `parser:"| 'array' '<' @@ '>'"`
+	Tuple  *TupleKind `parser:"| @@"`
+	Object *Block     `parser:"| 'object' @@"`
+	Map    *ElemType  `parser:"| 'map' '<' @@ '>'"`
 }
 
-// EnumKind is `enum(v, ...)`. Open is kept so an empty enum has a position.
+// EnumKind is `enum(v, ...)`; an empty one parses so the checker can name it.
 type EnumKind struct {
 	Pos    Position
-	Values []*EnumValue `"enum" "(" ( @@ ( "," @@ )* )? ")"`
+	Values []*EnumValue `parser:"'enum' '(' ( @@ ( ',' @@ )* )? ')'"`
 }
 
 // TupleKind is `tuple<T, ...>`.
 type TupleKind struct {
 	Pos   Position
-	Items []*ElemType `"tuple" "<" @@ ( "," @@ )* ">"`
+	Items []*ElemType `parser:"'tuple' '<' @@ ( ',' @@ )* '>'"`
 }
 
 // EnumValue is an identifier, a string or an integer.
 type EnumValue struct {
 	Pos    Position
-	Ident  string `  @Ident`
-	Quoted *Text  `| @@`
-	Number string `| @Number`
+	Ident  string `parser:"@Ident"`
+	Quoted *Text  `parser:"| @@"`
+	Number string `parser:"| @Number"`
 }
 
 // ElemType is a kind with its element modifiers, inside <...>.
 type ElemType struct {
 	Pos  Position
-	Kind *Kind       `@@`
-	Mods []*Modifier `@@*`
+	Kind *Kind       `parser:"@@"`
+	Mods []*Modifier `parser:"@@*"`
 }
 
 // Block is `{ rows }`.
 type Block struct {
 	Pos   Position
-	Items []*Item `"{" @@*`
-	Close *Close  `@@`
+	Items []*Item `parser:"'{' @@*"`
+	Close *Close  `parser:"@@"`
 }
 
 // Modifier is one modifier of a row or element. Exactly one field is set.
 type Modifier struct {
 	Pos        Position
-	Nullable   bool   `  @"nullable"`
-	Range      *Range `| @@`
-	Pattern    *Text  `| "pattern" @@`
-	Format     string `| "format" @( Ident | Format )`
-	Default    *JSON  `| "default" @@`
-	Example    *JSON  `| "example" @@`
-	Unique     bool   `| @"unique"`
-	Deprecated bool   `| @"deprecated"`
-	Open       bool   `| @"open"`
+	Nullable   bool   `parser:"@'nullable'"`
+	Range      *Range `parser:"| @@"`
+	Pattern    *Text  `parser:"| 'pattern' @@"`
+	Format     string `parser:"| 'format' @( Ident | Format )"`
+	Default    *JSON  `parser:"| 'default' @@"`
+	Example    *JSON  `parser:"| 'example' @@"`
+	Unique     bool   `parser:"| @'unique'"`
+	Deprecated bool   `parser:"| @'deprecated'"`
+	Open       bool   `parser:"| @'open'"`
 }
 
 // Name returns the modifier's keyword, for messages.
@@ -186,99 +186,99 @@ func (m *Modifier) Name() string {
 // Range is `A..B`, `A..` or `..B`.
 type Range struct {
 	Pos  Position
-	Min  string `@Number?`
-	Dots string `@".."`
-	Max  string `@Number?`
+	Min  string `parser:"@Number?"`
+	Dots string `parser:"@'..'"`
+	Max  string `parser:"@Number?"`
 }
 
 // Tool is `tool name { ... }`.
 type Tool struct {
 	Pos   Position
-	Name  *Name       `"tool" @@ "{"`
-	Items []*ToolItem `@@*`
-	Close *Close      `@@`
+	Name  *Name       `parser:"'tool' @@ '{'"`
+	Items []*ToolItem `parser:"@@*"`
+	Close *Close      `parser:"@@"`
 }
 
 // ToolItem is one line of a tool body. Exactly one field is set.
 type ToolItem struct {
 	Pos         Position
-	Title       *Text  `  "title" @@`
-	Description *Text  `| "description" @@`
-	Hints       *Hints `| @@`
-	In          *Input `| "in" @@`
-	Out         *Block `| "out" @@`
-	Result      string `| "result" @( "text" | "any" )`
+	Title       *Text  `parser:"'title' @@"`
+	Description *Text  `parser:"| 'description' @@"`
+	Hints       *Hints `parser:"| @@"`
+	In          *Input `parser:"| 'in' @@"`
+	Out         *Block `parser:"| 'out' @@"`
+	Result      string `parser:"| 'result' @( 'text' | 'any' )"`
 }
 
 // Hints is `hints h ...`.
 type Hints struct {
 	Pos   Position
-	Names []string `"hints" @( "read_only" | "destructive" | "idempotent" | "open_world" )*`
+	Names []string `parser:"'hints' @( 'read_only' | 'destructive' | 'idempotent' | 'open_world' )*"`
 }
 
 // Input is `in none` or `in { ... }`.
 type Input struct {
 	Pos   Position
-	None  bool   `  @"none"`
-	Block *Block `| @@`
+	None  bool   `parser:"@'none'"`
+	Block *Block `parser:"| @@"`
 }
 
 // Test is `test "name" { fixtures }`.
 type Test struct {
 	Pos      Position
-	Name     *Text      `"test" @@ "{"`
-	Fixtures []*Fixture `@@*`
-	Close    *Close     `@@`
+	Name     *Text      `parser:"'test' @@ '{'"`
+	Fixtures []*Fixture `parser:"@@*"`
+	Close    *Close     `parser:"@@"`
 }
 
 // Fixture is one accept or reject line.
 type Fixture struct {
 	Pos     Position
-	Verdict string   `@( "accept" | "reject" )`
-	Tool    *Name    `@@`
-	Dir     string   `@( "in" | "out" )?`
-	Value   *JSON    `@@`
-	Because *Because `( "because" @@ )?`
+	Verdict string   `parser:"@( 'accept' | 'reject' )"`
+	Tool    *Name    `parser:"@@"`
+	Dir     string   `parser:"@( 'in' | 'out' )?"`
+	Value   *JSON    `parser:"@@"`
+	Because *Because `parser:"( 'because' @@ )?"`
 }
 
 // Because is `because keyword [at "/pointer"]`.
 type Because struct {
 	Pos     Position
-	Keyword string `@Ident`
-	At      *Text  `( "at" @@ )?`
+	Keyword string `parser:"@Ident"`
+	At      *Text  `parser:"( 'at' @@ )?"`
 }
 
 // JSON is an inline JSON value. Exactly one field is set.
 type JSON struct {
 	Pos    Position
-	Object *JSONObject `  @@`
-	Array  *JSONArray  `| @@`
-	String *Text       `| @@`
-	Number string      `| @Number`
-	Bool   string      `| @( "true" | "false" )`
-	Null   bool        `| @"null"`
+	Object *JSONObject `parser:"@@"`
+	Array  *JSONArray  `parser:"| @@"`
+	String *Text       `parser:"| @@"`
+	Number string      `parser:"| @Number"`
+	Bool   string      `parser:"| @( 'true' | 'false' )"`
+	Null   bool        `parser:"| @'null'"`
 }
 
 // JSONObject is `{ "k": v, ... }`. Open marks that the brace was seen, so an
 // empty object is not mistaken for no object.
 type JSONObject struct {
 	Pos     Position
-	Open    string        `@"{"`
-	Members []*JSONMember `( @@ ( "," @@ )* )? "}"`
+	Open    string        `parser:"@'{'"`
+	Members []*JSONMember `parser:"( @@ ( ',' @@ )* )? '}'"`
 }
 
 // JSONMember is `"key": value`.
 type JSONMember struct {
 	Pos   Position
-	Key   *Text `@@ ":"`
-	Value *JSON `@@`
+	Key   *Text `parser:"@@ ':'"`
+	Value *JSON `parser:"@@"`
 }
 
 // JSONArray is `[ v, ... ]`.
 type JSONArray struct {
 	Pos   Position
-	Open  string  `@"["`
-	Items []*JSON `( @@ ( "," @@ )* )? "]"`
+	Open  string  `parser:"@'['"`
+	Items []*JSON `parser:"( @@ ( ',' @@ )* )? ']'"`
 }
 
 // Comment is a `//` comment. The lexer keeps them beside the tree so the

@@ -1,0 +1,40 @@
+package cli
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/toolspec/toolspec/gen/jsonout"
+)
+
+func init() { register(genJSONCmd) }
+
+func genJSONCmd(e *env) *cobra.Command {
+	var profile int
+	var out string
+	cmd := &cobra.Command{
+		Use:   "gen-json [--profile N] FILE",
+		Short: "Print the tools/list result of a profile",
+		Long: `Print the tools/list result of a protocol profile: 1 (2024-11-05, inputs
+only; the default) or 2 (2025-06-18, with titles, outputSchema and
+annotations). With -o the result is written to a file instead.`,
+		Args: args(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, files []string) error {
+			if profile != 1 && profile != 2 {
+				return usagef("--profile must be 1 or 2, not %d", profile)
+			}
+			r := e.load(files[0])
+			if r == nil {
+				return failed
+			}
+			data := jsonout.Generate(r.Catalog, profile)
+			if out == "" {
+				_, err := e.stdout.Write(data)
+				return err
+			}
+			return writeFile(out, data)
+		},
+	}
+	cmd.Flags().IntVar(&profile, "profile", 1, "protocol profile: 1 (2024-11-05) or 2 (2025-06-18)")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write to this file instead of stdout")
+	return cmd
+}

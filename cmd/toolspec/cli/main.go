@@ -1,0 +1,134 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/rogpeppe/go-internal/renameio"
+	"github.com/spf13/cobra"
+
+	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/lang/token"
+)
+
+// Exit codes.
+const (
+	exitOK      = 0
+	exitFailed  = 1 // errors in a spec, a mismatch, a failed test
+	exitUsage   = 2 // the command line is wrong
+)
+
+// exitError carries an exit code out of a command; its message, if any, has
+// already been printed.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+// failed is returned by a command that printed its own diagnostics.
+var failed = exitError{exitFailed}
+
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// env is what every command needs: where to print.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// Main runs toolspec with args (without the program name) and returns the
+// exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	root := &cobra.Command{
+		Use:   "toolspec",
+		Short: "toolspec compiles MCP tool catalogs from one spec file",
+		Long: `toolspec compiles MCP tool catalogs from one spec file (*.tspec): it checks
+the spec, runs its tests, seals it with a content hash, and emits the
+self-contained JSON Schema tables MCP servers serve.`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err.Error()} })
+	for _, add := range commands {
+		root.AddCommand(add(e))
+	}
+	cmd, err := root.ExecuteC()
+	if err == nil {
+		return exitOK
+	}
+	var ee exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	var ue usageError
+	if errors.As(err, &ue) || isCobraUsage(err) {
+		fmt.Fprintf(stderr, "toolspec: %v\n", err)
+		if cmd != nil {
+			fmt.Fprintf(stderr, "usage: %s\n", cmd.UseLine())
+		}
+		return exitUsage
+	}
+	fmt.Fprintf(stderr, "toolspec: %v\n", err)
+	return exitFailed
+}
+
+// isCobraUsage recognises cobra's own argument errors (unknown command,
+// wrong number of arguments), which are usage errors.
+func isCobraUsage(err error) bool {
+	msg := err.Error()
+	for _, p := range []string{"unknown command", "accepts ", "requires at least", "requires exactly", "unknown flag", "unknown shorthand"} {
+		if strings.Contains(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// commands are the constructors of every subcommand, one file each.
+var commands []func(*env) *cobra.Command
+
+func register(f func(*env) *cobra.Command) { commands = append(commands, f) }
+
+// args wraps a cobra positional-argument check so its error is a usage error.
+func args(check cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, a []string) error {
+		if err := check(cmd, a); err != nil {
+			return usageError{err.Error()}
+		}
+		return nil
+	}
+}
+
+// printDiags prints diagnostics to stderr, one per line.
+func (e *env) printDiags(l token.List) {
+	for _, d := range l {
+		fmt.Fprintln(e.stderr, d.String())
+	}
+}
+
+// load compiles one spec and prints its diagnostics. It returns nil (and
+// the caller should return failed) when the spec has errors.
+func (e *env) load(path string) *compile.Result {
+	r := compile.File(path)
+	e.printDiags(r.Diags)
+	if r.Catalog == nil {
+		return nil
+	}
+	return &r
+}
+
+// writeFile writes a whole file atomically: a temporary file renamed into
+// place, so a reader sees the old bytes or the new ones, never a part.
+func writeFile(path string, data []byte) error {
+	return renameio.WriteFile(path, data)
+}

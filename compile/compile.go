@@ -1,0 +1,155 @@
+package compile
+
+import (
+	"encoding/hex"
+	"os"
+
+	"github.com/zeebo/blake3"
+
+	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/check"
+	"github.com/toolspec/toolspec/lang/format"
+	"github.com/toolspec/toolspec/lang/parser"
+	"github.com/toolspec/toolspec/lang/token"
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/validate"
+)
+
+// Result is one compiled spec.
+type Result struct {
+	// File and Comments are the syntax tree; File is nil after a syntax error.
+	File     *ast.File
+	Comments []*ast.Comment
+	// Catalog is the checked model; nil when Diags has errors.
+	Catalog *model.Catalog
+	Diags   token.List
+}
+
+// File reads and compiles the spec at path. A file that cannot be read is
+// reported as a diagnostic at the path.
+func File(path string) Result {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		var l token.List
+		l.Errorf(token.Pos{File: path}, "%v", unwrapPathError(err))
+		return Result{Diags: l}
+	}
+	return Source(path, src)
+}
+
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// Source compiles spec text; filename is used in positions only.
+func Source(filename string, src []byte) Result {
+	p := parser.Parse(filename, src)
+	r := Result{File: p.File, Comments: p.Comments, Diags: p.Diags}
+	if p.File == nil {
+		return r
+	}
+	return Checked(r)
+}
+
+// Checked runs the checks on an already parsed tree (r.File) and fills in
+// Catalog and Diags. The test report uses it on planted defects.
+func Checked(r Result) Result {
+	checked := check.Check(r.File)
+	cat := checked.Catalog
+	r.Diags = append(r.Diags, checked.Diags...)
+	r.Diags = append(r.Diags, checkValues(cat, checked.Broken)...)
+	r.Diags = r.Diags.Sort()
+	if r.Diags.HasErrors() {
+		return r
+	}
+	cat.SpecHash = Hash(r.File)
+	r.Catalog = cat
+	return r
+}
+
+// Hash is the spec hash: BLAKE3-256, lowercase hex, of the canonical form
+// (the formatter's output without comments).
+func Hash(f *ast.File) string {
+	sum := blake3.Sum256(format.Canonical(f))
+	return hex.EncodeToString(sum[:])
+}
+
+// checkValues reports every default and example that does not satisfy the
+// schema of its own row.
+func checkValues(cat *model.Catalog, broken map[*model.Type]bool) token.List {
+	var diags token.List
+	var walk func(t *model.Type, what string)
+	walk = func(t *model.Type, what string) {
+		if t == nil || broken[t] {
+			return
+		}
+		if t.Default != nil || len(t.Examples) > 0 {
+			// The row's own schema, without the values under test.
+			bare := *t
+			bare.Default, bare.Examples = nil, nil
+			sch, err := validate.Compile(schema.Type(&bare), validate.Draft2020)
+			if err != nil {
+				diags.Errorf(t.Pos, "%s: %v", what, err)
+				return
+			}
+			check := func(v []byte, word string) {
+				fails, err := sch.Validate(v)
+				switch {
+				case err != nil:
+					diags.Errorf(t.Pos, "%s: %s %s: %v", what, word, v, err)
+				case len(fails) > 0:
+					diags.Errorf(t.Pos, "%s: %s %s does not satisfy its own row (%s)", what, word, v, failureList(fails))
+				}
+			}
+			if t.Default != nil {
+				check(t.Default, "default")
+			}
+			for _, e := range t.Examples {
+				check(e, "example")
+			}
+		}
+		walk(t.Elem, what+"[]")
+		for _, it := range t.Items {
+			walk(it, what+"[]")
+		}
+		for _, f := range t.Fields {
+			walkField(f, what, walk)
+		}
+	}
+	seen := map[*model.Field]bool{}
+	for _, tool := range cat.Tools {
+		for _, typ := range []*model.Type{tool.Input, tool.Output} {
+			if typ == nil {
+				continue
+			}
+			for _, f := range typ.Fields {
+				// Group rows are shared between tools: report them once.
+				if seen[f] {
+					continue
+				}
+				seen[f] = true
+				walk(f.Type, f.Name)
+			}
+		}
+	}
+	return diags
+}
+
+func walkField(f *model.Field, parent string, walk func(*model.Type, string)) {
+	walk(f.Type, parent+"."+f.Name)
+}
+
+func failureList(fs []validate.Failure) string {
+	s := ""
+	for i, f := range fs {
+		if i > 0 {
+			s += ", "
+		}
+		s += f.String()
+	}
+	return s
+}

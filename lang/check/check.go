@@ -1,0 +1,383 @@
+package check
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/parser"
+	"github.com/toolspec/toolspec/lang/token"
+	"github.com/toolspec/toolspec/model"
+)
+
+var (
+	toolNameRx     = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,128}$`)
+	toolNameStrict = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+)
+
+// Result is what checking gives.
+type Result struct {
+	// Catalog is the checked model. It is always built, so later checks can
+	// run on the parts that are sound, but it is only fit to emit when Diags
+	// has no errors. SpecHash is left empty for the caller to fill in.
+	Catalog *model.Catalog
+	Diags   token.List
+	// Broken holds the types that have an error of their own or below them.
+	Broken map[*model.Type]bool
+}
+
+// Check checks a parsed spec. Diagnostics are sorted.
+func Check(f *ast.File) Result {
+	c := &checker{
+		groups: map[string]*groupInfo{},
+		broken: map[*model.Type]bool{},
+	}
+	cat := c.file(f)
+	return Result{Catalog: cat, Diags: c.diags.Sort(), Broken: c.broken}
+}
+
+type checker struct {
+	diags     token.List
+	groups    map[string]*groupInfo
+	groupList []*groupInfo
+	tools     map[string]*model.Tool
+	broken    map[*model.Type]bool
+}
+
+// errorCount counts the errors reported so far.
+func (c *checker) errorCount() int {
+	n := 0
+	for _, d := range c.diags {
+		if d.Severity == token.Error {
+			n++
+		}
+	}
+	return n
+}
+
+type groupInfo struct {
+	decl   *ast.Group
+	used   bool
+	cyclic map[*ast.Use]bool // uses in this group that close a cycle
+	busy   bool              // being expanded: guards against cycles
+	done   bool
+	fields []*model.Field
+}
+
+func pos(p ast.Position) token.Pos { return parser.Pos(p) }
+
+func (c *checker) errorf(p ast.Position, format string, args ...any) {
+	c.diags.Errorf(pos(p), format, args...)
+}
+
+func (c *checker) warnf(p ast.Position, format string, args ...any) {
+	c.diags.Warnf(pos(p), format, args...)
+}
+
+func (c *checker) file(f *ast.File) *model.Catalog {
+	cat := &model.Catalog{Name: f.Name.Value(), CatalogKey: model.DefaultCatalogKey}
+	if cat.Name == "" {
+		c.errorf(f.Name.Pos, "the spec name is empty")
+	}
+	if f.CatalogKey != nil {
+		cat.CatalogKey = f.CatalogKey.Value()
+		if cat.CatalogKey == "" {
+			c.errorf(f.CatalogKey.Pos, "catalog_key is empty")
+		}
+	}
+
+	// Declarations may come in any order: collect groups first.
+	for _, d := range f.Decls {
+		if g := d.Group; g != nil {
+			name := g.Name.Value()
+			if prev, ok := c.groups[name]; ok {
+				c.errorf(g.Pos, "group %s is already declared at line %d", quoteName(name), prev.decl.Pos.Line)
+				continue
+			}
+			info := &groupInfo{decl: g, cyclic: map[*ast.Use]bool{}}
+			c.groups[name] = info
+			c.groupList = append(c.groupList, info)
+		}
+	}
+	c.findCycles()
+	for _, g := range c.groupList {
+		c.expandGroup(g)
+	}
+
+	c.tools = map[string]*model.Tool{}
+	for _, d := range f.Decls {
+		if d.Tool == nil {
+			continue
+		}
+		t := c.tool(d.Tool)
+		if prev, ok := c.tools[t.Name]; ok {
+			c.errorf(d.Tool.Pos, "tool %s is already declared at line %d", quoteName(t.Name), prev.Pos.Line)
+			continue
+		}
+		c.tools[t.Name] = t
+		cat.Tools = append(cat.Tools, t)
+	}
+
+	tests := map[string]*model.Test{}
+	for _, d := range f.Decls {
+		if d.Test == nil {
+			continue
+		}
+		t := c.test(d.Test)
+		if prev, ok := tests[t.Name]; ok {
+			c.errorf(d.Test.Pos, "test %q is already declared at line %d", t.Name, prev.Pos.Line)
+			continue
+		}
+		tests[t.Name] = t
+		cat.Tests = append(cat.Tests, t)
+	}
+
+	for _, g := range c.groupList {
+		if !g.used {
+			c.errorf(g.decl.Pos, "group %s is never used", quoteName(g.decl.Name.Value()))
+		}
+	}
+	return cat
+}
+
+// findCycles marks every `use` that lies on a cycle of groups, and reports it.
+func (c *checker) findCycles() {
+	reaches := func(from, to string) []string {
+		// Depth-first search for a path of group names from -> ... -> to.
+		seen := map[string]bool{}
+		var path []string
+		var walk func(name string) bool
+		walk = func(name string) bool {
+			if seen[name] {
+				return false
+			}
+			seen[name] = true
+			path = append(path, name)
+			g := c.groups[name]
+			for _, it := range g.decl.Items {
+				if it.Use == nil {
+					continue
+				}
+				next := it.Use.Name.Value()
+				if _, ok := c.groups[next]; !ok {
+					continue
+				}
+				if next == to {
+					path = append(path, to)
+					return true
+				}
+				if walk(next) {
+					return true
+				}
+			}
+			path = path[:len(path)-1]
+			return false
+		}
+		if walk(from) {
+			return path
+		}
+		return nil
+	}
+	for _, g := range c.groupList {
+		name := g.decl.Name.Value()
+		for _, it := range g.decl.Items {
+			if it.Use == nil {
+				continue
+			}
+			target := it.Use.Name.Value()
+			if _, ok := c.groups[target]; !ok {
+				continue
+			}
+			if target == name {
+				g.cyclic[it.Use] = true
+				c.errorf(it.Use.Pos, "group %s uses itself", quoteName(name))
+				continue
+			}
+			if path := reaches(target, name); path != nil {
+				g.cyclic[it.Use] = true
+				c.errorf(it.Use.Pos, "group cycle: %s uses %s", quoteName(name), strings.Join(quoteNames(path), " which uses "))
+			}
+		}
+	}
+}
+
+func (c *checker) expandGroup(g *groupInfo) []*model.Field {
+	if g.done || g.busy {
+		return g.fields
+	}
+	g.busy = true
+	g.fields = c.items(g.decl.Items, g)
+	for _, f := range g.fields {
+		if f.Group == "" {
+			f.Group = g.decl.Name.Value()
+		}
+	}
+	g.busy, g.done = false, true
+	return g.fields
+}
+
+// items turns the rows and uses of a block into fields, inlining groups and
+// reporting repeated property names. in is the group being expanded, if any.
+func (c *checker) items(items []*ast.Item, in *groupInfo) []*model.Field {
+	var fields []*model.Field
+	seen := map[string]ast.Position{}
+	add := func(f *model.Field, at ast.Position, via string) {
+		if prev, ok := seen[f.Name]; ok {
+			if via != "" {
+				c.errorf(at, "property %s from group %s is already declared at line %d", quoteName(f.Name), quoteName(via), prev.Line)
+			} else {
+				c.errorf(at, "property %s is already declared at line %d", quoteName(f.Name), prev.Line)
+			}
+			return
+		}
+		seen[f.Name] = at
+		fields = append(fields, f)
+	}
+	for _, it := range items {
+		if it.Row != nil {
+			f := c.row(it.Row)
+			add(f, it.Row.Pos, "")
+			continue
+		}
+		u := it.Use
+		name := u.Name.Value()
+		g, ok := c.groups[name]
+		if !ok {
+			c.errorf(u.Pos, "unknown group %s%s", quoteName(name), didYouMean(name, c.groupNames()))
+			continue
+		}
+		g.used = true
+		if in != nil && in.cyclic[u] {
+			continue
+		}
+		for _, f := range c.expandGroup(g) {
+			add(f, u.Pos, name)
+		}
+	}
+	return fields
+}
+
+func (c *checker) groupNames() []string {
+	var names []string
+	for _, g := range c.groupList {
+		names = append(names, g.decl.Name.Value())
+	}
+	return names
+}
+
+func (c *checker) tool(d *ast.Tool) *model.Tool {
+	t := &model.Tool{Pos: pos(d.Pos), Name: d.Name.Value()}
+	if !toolNameRx.MatchString(t.Name) {
+		c.errorf(d.Pos, "tool name %s must match ^[A-Za-z0-9_.-]{1,128}$", quoteName(t.Name))
+	} else if !toolNameStrict.MatchString(t.Name) {
+		c.warnf(d.Pos, "tool name %s is refused by clients that allow only ^[A-Za-z0-9_-]{1,64}$", quoteName(t.Name))
+	}
+	seen := map[string]*ast.ToolItem{}
+	once := func(it *ast.ToolItem, what string) bool {
+		if prev, ok := seen[what]; ok {
+			c.errorf(it.Pos, "tool %s: %s is already given at line %d", quoteName(t.Name), what, prev.Pos.Line)
+			return false
+		}
+		seen[what] = it
+		return true
+	}
+	var hasDescription bool
+	for _, it := range d.Items {
+		switch {
+		case it.Title != nil:
+			if once(it, "title") {
+				t.Title = it.Title.Value()
+			}
+		case it.Description != nil:
+			if once(it, "description") {
+				t.Description = it.Description.Value()
+				hasDescription = true
+				if strings.TrimSpace(t.Description) == "" {
+					c.errorf(it.Pos, "tool %s: the description is empty", quoteName(t.Name))
+				}
+			}
+		case it.Hints != nil:
+			if once(it, "hints") {
+				c.hints(t, it.Hints)
+			}
+		case it.In != nil:
+			if once(it, "input") {
+				if it.In.None {
+					t.Input = &model.Type{Pos: pos(it.In.Pos), Kind: model.Object}
+				} else {
+					t.Input = c.block(it.In.Block, false)
+				}
+			}
+		case it.Out != nil:
+			if once(it, "output") {
+				t.Result = model.ResultOut
+				t.Output = c.block(it.Out, false)
+			}
+		case it.Result != "":
+			if once(it, "output") {
+				t.Result = model.ResultText
+				if it.Result == "any" {
+					t.Result = model.ResultAny
+				}
+			}
+		}
+	}
+	if !hasDescription {
+		c.errorf(d.Pos, "tool %s has no description", quoteName(t.Name))
+	}
+	if t.Input == nil {
+		c.errorf(d.Pos, "tool %s has no input: write `in { ... }` or `in none`", quoteName(t.Name))
+		t.Input = &model.Type{Pos: pos(d.Pos), Kind: model.Object}
+	}
+	if t.Result == 0 {
+		c.errorf(d.Pos, "tool %s has no output: write `out { ... }`, `result text` or `result any`", quoteName(t.Name))
+	}
+	return t
+}
+
+func (c *checker) hints(t *model.Tool, h *ast.Hints) {
+	seen := map[string]bool{}
+	for _, n := range h.Names {
+		if seen[n] {
+			c.warnf(h.Pos, "tool %s: hint %s is given twice", quoteName(t.Name), n)
+		}
+		seen[n] = true
+		switch n {
+		case "read_only":
+			t.Hints.ReadOnly = true
+		case "destructive":
+			t.Hints.Destructive = true
+		case "idempotent":
+			t.Hints.Idempotent = true
+		case "open_world":
+			t.Hints.OpenWorld = true
+		}
+	}
+	if t.Hints.ReadOnly && t.Hints.Destructive {
+		c.warnf(h.Pos, "tool %s: read_only and destructive contradict each other (MCP ignores destructiveHint on read-only tools)", quoteName(t.Name))
+	}
+}
+
+// block checks `{ rows }` and returns its object type.
+func (c *checker) block(b *ast.Block, open bool) *model.Type {
+	return &model.Type{Pos: pos(b.Pos), Kind: model.Object, Open: open, Fields: c.items(b.Items, nil)}
+}
+
+var identRx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// quoteName writes a name as a spec author would: bare when it is an
+// identifier, quoted otherwise.
+func quoteName(s string) string {
+	if identRx.MatchString(s) {
+		return s
+	}
+	return jsonString(s)
+}
+
+func quoteNames(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = quoteName(s)
+	}
+	return out
+}

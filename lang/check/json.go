@@ -1,0 +1,60 @@
+package check
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/toolspec/toolspec/lang/ast"
+)
+
+// json turns an inline JSON value into canonical compact JSON, reporting
+// repeated object keys.
+func (c *checker) json(v *ast.JSON) json.RawMessage {
+	var b bytes.Buffer
+	c.writeJSON(&b, v)
+	return b.Bytes()
+}
+
+func (c *checker) writeJSON(b *bytes.Buffer, v *ast.JSON) {
+	switch {
+	case v.Object != nil:
+		b.WriteByte('{')
+		seen := map[string]bool{}
+		for i, m := range v.Object.Members {
+			k := m.Key.Value()
+			if seen[k] {
+				c.errorf(m.Pos, "key %q is repeated in this object", k)
+			}
+			seen[k] = true
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(jsonString(k))
+			b.WriteByte(':')
+			c.writeJSON(b, m.Value)
+		}
+		b.WriteByte('}')
+	case v.Array != nil:
+		b.WriteByte('[')
+		for i, it := range v.Array.Items {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			c.writeJSON(b, it)
+		}
+		b.WriteByte(']')
+	case v.String != nil:
+		b.WriteString(jsonString(v.String.Value()))
+	case v.Number != "":
+		b.WriteString(v.Number)
+	case v.Bool != "":
+		b.WriteString(v.Bool)
+	default:
+		b.WriteString("null")
+	}
+}
+
+func jsonString(s string) string {
+	out, _ := json.Marshal(s)
+	return string(out)
+}

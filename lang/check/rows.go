@@ -1,0 +1,234 @@
+package check
+
+import (
+	"strconv"
+
+	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/model"
+)
+
+func (c *checker) row(r *ast.Row) *model.Field {
+	f := &model.Field{
+		Pos:      pos(r.Pos),
+		Name:     r.Name.Value(),
+		Required: r.Presence == "required",
+	}
+	if r.Description != nil {
+		f.Description = r.Description.Value()
+	}
+	f.Type = c.typ(r.Kind, r.Mods, f.Name)
+	return f
+}
+
+// typ checks a kind with its modifiers. what names the row for messages.
+func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Type {
+	t := &model.Type{Pos: pos(k.Pos)}
+	errorsBefore := c.errorCount()
+	defer func() {
+		if c.errorCount() > errorsBefore {
+			c.broken[t] = true
+		}
+	}()
+	switch {
+	case k.Scalar != "":
+		t.Kind = map[string]model.Kind{
+			"string": model.String, "integer": model.Integer, "number": model.Number,
+			"boolean": model.Boolean, "any": model.Any,
+		}[k.Scalar]
+	case k.Enum != nil:
+		t.Kind = model.Enum
+		c.enum(t, k.Enum, what)
+	case k.Array != nil:
+		t.Kind = model.Array
+		t.Elem = c.typ(k.Array.Kind, k.Array.Mods, what+"[]")
+	case k.Tuple != nil:
+		t.Kind = model.Tuple
+		for i, it := range k.Tuple.Items {
+			t.Items = append(t.Items, c.typ(it.Kind, it.Mods, what+"["+strconv.Itoa(i)+"]"))
+		}
+	case k.Object != nil:
+		t.Kind = model.Object
+		t.Fields = c.items(k.Object.Items, nil)
+	case k.Map != nil:
+		t.Kind = model.Map
+		t.Elem = c.typ(k.Map.Kind, k.Map.Mods, what+"{}")
+	}
+	c.modifiers(t, mods, what)
+	return t
+}
+
+func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
+	if len(e.Values) == 0 {
+		c.errorf(e.Pos, "%s: empty enum", what)
+		return
+	}
+	seen := map[string]bool{}
+	var ints, strs int
+	for _, v := range e.Values {
+		var ev model.EnumValue
+		switch {
+		case v.Number != "":
+			n, err := strconv.ParseInt(v.Number, 10, 64)
+			if err != nil {
+				c.errorf(v.Pos, "%s: enum value %s is not an integer in range", what, v.Number)
+				continue
+			}
+			ev = model.EnumValue{IsInt: true, Int: n}
+			ints++
+		case v.Quoted != nil:
+			ev = model.EnumValue{Str: v.Quoted.Value()}
+			strs++
+		default:
+			ev = model.EnumValue{Str: v.Ident}
+			strs++
+		}
+		key := ev.JSON()
+		if seen[key] {
+			c.errorf(v.Pos, "%s: enum value %s is repeated", what, ev.JSON())
+			continue
+		}
+		seen[key] = true
+		t.Enum = append(t.Enum, ev)
+	}
+	if ints > 0 && strs > 0 {
+		c.errorf(e.Pos, "%s: enum mixes strings and integers; one enum holds one kind of value", what)
+	}
+}
+
+// fits says which modifiers a kind takes.
+func fits(mod string, k model.Kind) bool {
+	switch mod {
+	case "range":
+		return k == model.String || k == model.Integer || k == model.Number || k == model.Array || k == model.Map
+	case "pattern", "format":
+		return k == model.String
+	case "unique":
+		return k == model.Array
+	case "open":
+		return k == model.Object
+	}
+	return true // nullable, default, example, deprecated
+}
+
+func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
+	seen := map[string]bool{}
+	for _, m := range mods {
+		name := m.Name()
+		if !fits(name, t.Kind) {
+			c.errorf(m.Pos, "%s: %s does not apply to %s", what, article(name), t.Kind)
+			continue
+		}
+		if seen[name] && name != "example" {
+			c.errorf(m.Pos, "%s: %s is given twice", what, name)
+			continue
+		}
+		seen[name] = true
+		switch {
+		case m.Nullable:
+			if t.Kind == model.Any {
+				c.warnf(m.Pos, "%s: any already accepts null; nullable changes nothing", what)
+			}
+			t.Nullable = true
+		case m.Range != nil:
+			c.rangeMod(t, m.Range, what)
+		case m.Pattern != nil:
+			p := m.Pattern.Value()
+			if p == "" {
+				c.errorf(m.Pos, "%s: empty pattern (it matches everything)", what)
+			} else if msg := patternProblem(p); msg != "" {
+				c.errorf(m.Pattern.Pos, "%s: %s", what, msg)
+			}
+			t.Pattern = &p
+		case m.Format != "":
+			t.Format = m.Format
+			if !knownFormats[m.Format] {
+				c.warnf(m.Pos, "%s: format %s is not a JSON Schema format%s", what, m.Format, didYouMean(m.Format, formatNames))
+			}
+		case m.Default != nil:
+			t.Default = c.json(m.Default)
+		case m.Example != nil:
+			t.Examples = append(t.Examples, c.json(m.Example))
+		case m.Unique:
+			t.Unique = true
+		case m.Deprecated:
+			t.Deprecated = true
+		case m.Open:
+			t.Open = true
+		}
+	}
+}
+
+func article(mod string) string {
+	switch mod {
+	case "range":
+		return "a range"
+	case "pattern", "format", "default", "example":
+		return "a " + mod
+	}
+	return mod
+}
+
+func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
+	if r.Min == "" && r.Max == "" {
+		c.errorf(r.Pos, "%s: empty range: write A..B, A.. or ..B", what)
+		return
+	}
+	minKey, maxKey := boundWords(t.Kind)
+	counts := t.Kind != model.Integer && t.Kind != model.Number
+	bound := func(text, word string) *model.Num {
+		if text == "" {
+			return nil
+		}
+		n := model.NewNum(text)
+		if n == nil {
+			c.errorf(r.Pos, "%s: %s %s is not a number", what, word, text)
+			return nil
+		}
+		switch {
+		case t.Kind == model.Integer && !n.IsInt():
+			c.errorf(r.Pos, "%s: %s %s is not an integer, and the row is integer", what, word, text)
+			return nil
+		case counts && !n.IsInt():
+			c.errorf(r.Pos, "%s: %s %s must be a whole number", what, word, text)
+			return nil
+		case counts && n.Rat.Sign() < 0:
+			c.errorf(r.Pos, "%s: %s %s is negative", what, word, text)
+			return nil
+		case counts && !n.Rat.Num().IsInt64():
+			c.errorf(r.Pos, "%s: %s %s is too large", what, word, text)
+			return nil
+		}
+		return n
+	}
+	t.Min = bound(r.Min, minKey)
+	t.Max = bound(r.Max, maxKey)
+	if t.Min != nil && t.Max != nil && t.Min.Cmp(t.Max) > 0 {
+		c.errorf(r.Pos, "%s: %s %s is greater than %s %s", what, minKey, t.Min, maxKey, t.Max)
+	}
+}
+
+func boundWords(k model.Kind) (string, string) {
+	switch k {
+	case model.String:
+		return "minLength", "maxLength"
+	case model.Array:
+		return "minItems", "maxItems"
+	case model.Map:
+		return "minProperties", "maxProperties"
+	}
+	return "minimum", "maximum"
+}
+
+var formatNames = []string{
+	"date-time", "date", "time", "duration", "email", "idn-email", "hostname",
+	"idn-hostname", "ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference",
+	"uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex",
+}
+
+var knownFormats = func() map[string]bool {
+	m := map[string]bool{}
+	for _, f := range formatNames {
+		m[f] = true
+	}
+	return m
+}()
