@@ -15,9 +15,9 @@ import (
 
 // Exit codes.
 const (
-	exitOK      = 0
-	exitFailed  = 1 // errors in a spec, a mismatch, a failed test
-	exitUsage   = 2 // the command line is wrong
+	exitOK     = 0
+	exitFailed = 1 // errors in a spec, a mismatch, a failed test
+	exitUsage  = 2 // the command line is wrong
 )
 
 // exitError carries an exit code out of a command; its message, if any, has
