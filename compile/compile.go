@@ -149,7 +149,10 @@ func failureList(fs []validate.Failure) string {
 		if i > 0 {
 			s += ", "
 		}
-		s += f.String()
+		if f.At != "" {
+			s += f.At + ": "
+		}
+		s += f.Message
 	}
 	return s
 }

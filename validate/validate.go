@@ -48,7 +48,7 @@ func Compile(schema []byte, draft Draft) (*Schema, error) {
 type Failure struct {
 	Keyword string // e.g. "maximum"
 	At      string // JSON pointer into the value, "" for the root
-	Message string
+	Message string // the validator's words, e.g. "maximum: got 4, want 3"
 }
 
 func (f Failure) String() string {
@@ -108,7 +108,14 @@ func collect(ve *jsonschema.ValidationError, out *[]Failure) {
 			}
 		}
 	}
-	*out = append(*out, Failure{Keyword: kw, At: pointer(ve.InstanceLocation), Message: ve.Error()})
+	msg := ve.Error()
+	// Leaves read "at '/a': maximum: got 4, want 3"; the location is At.
+	if strings.HasPrefix(msg, "at '") {
+		if i := strings.Index(msg, "': "); i >= 0 {
+			msg = msg[i+3:]
+		}
+	}
+	*out = append(*out, Failure{Keyword: kw, At: pointer(ve.InstanceLocation), Message: msg})
 }
 
 func pointer(tokens []string) string {
