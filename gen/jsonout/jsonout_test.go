@@ -131,7 +131,7 @@ func TestToolsListShape(t *testing.T) {
 		cat := load(t, spec)
 		for _, p := range model.Profiles {
 			var got struct {
-				Tools []map[string]any `json:"tools"`
+				Tools []map[string]any  `json:"tools"`
 				Meta  map[string]string `json:"_meta"`
 			}
 			if err := json.Unmarshal(jsonout.Generate(cat, p), &got); err != nil {
