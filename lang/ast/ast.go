@@ -108,6 +108,9 @@ type Kind struct {
 	Tuple  *TupleKind `parser:"| @@"`
 	Object *Block     `parser:"| 'object' @@"`
 	Map    *ElemType  `parser:"| 'map' '<' @@ '>'"`
+	// Unknown is any other word in the kind column, kept so the checker can
+	// name it and suggest the kind that was meant.
+	Unknown string `parser:"| @Ident"`
 }
 
 // EnumKind is `enum(v, ...)`; an empty one parses so the checker can name it.

@@ -49,6 +49,9 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 	case k.Object != nil:
 		t.Kind = model.Object
 		t.Fields = c.items(k.Object.Items, nil)
+	case k.Unknown != "":
+		c.errorf(k.Pos, "%s: unknown kind %s%s", what, k.Unknown, didYouMean(k.Unknown, kindWords))
+		t.Kind = model.Any
 	case k.Map != nil:
 		t.Kind = model.Map
 		t.Elem = c.typ(k.Map.Kind, k.Map.Mods, what+"{}")
@@ -56,6 +59,8 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 	c.modifiers(t, mods, what)
 	return t
 }
+
+var kindWords = []string{"string", "integer", "number", "boolean", "any", "enum", "array", "tuple", "object", "map"}
 
 func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
 	if len(e.Values) == 0 {

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -33,6 +34,11 @@ func Parse(filename string, src []byte) Result {
 		diags.Errorf(token.Pos{File: filename, Line: 1, Column: 1}, "%v", err)
 		return Result{Comments: comments, Diags: diags.Sort()}
 	}
+	if first := toks[0]; first.Value != "spec" {
+		// participle would only say "unexpected"; say what a file starts with.
+		diags.Errorf(Pos(first.Pos), "syntax error: a spec starts with `spec NAME`, not %s", describeToken(first))
+		return Result{Comments: comments, Diags: diags.Sort()}
+	}
 	f, err := grammar.ParseFromLexer(peek)
 	if err != nil {
 		var perr participle.Error
@@ -48,6 +54,13 @@ func Parse(filename string, src []byte) Result {
 		return Result{Comments: comments, Diags: diags.Sort()}
 	}
 	return Result{File: f, Comments: comments, Diags: diags.Sort()}
+}
+
+func describeToken(t plex.Token) string {
+	if t.EOF() {
+		return "the end of the file"
+	}
+	return strconv.Quote(t.Value)
 }
 
 // Pos converts a participle position.

@@ -1,0 +1,139 @@
+package parser
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolspec/toolspec/lang/ast"
+)
+
+func TestParseConformanceSpecs(t *testing.T) {
+	files, _ := filepath.Glob("../../gen/jsonout/testdata/*.tspec")
+	if len(files) == 0 {
+		t.Fatal("no specs")
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Parse(f, src)
+		if r.File == nil || len(r.Diags) > 0 {
+			t.Errorf("%s: %v", f, r.Diags)
+		}
+	}
+}
+
+func TestSyntaxErrors(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"spec s\ntool t {\n in {\n  limit integer 1..5\n }\n}", `4:17: error: syntax error: unexpected "1", expected "required" | "optional"`},
+		{"spec s\ntool t {", `2:9: error: syntax error: unexpected end of file`},
+		{"tool t {}", `1:1: error: syntax error: a spec starts with ` + "`spec NAME`" + `, not "tool"`},
+		{"", `1:1: error: syntax error: a spec starts with ` + "`spec NAME`" + `, not the end of the file`},
+		
+		{"spec s\ntool t { hints fast }", `2:16: error: syntax error: unexpected "fast"`},
+		{"spec s\n\"unterminated", `2:1: error: string literal not terminated`},
+		{"spec s\ntool t { description \"\"\"never closed }", `2:22: error: block string not terminated`},
+		{"spec s\n\xff", `2:1: error: invalid UTF-8 encoding`},
+		{"spec s\ntool t { description \"a\xffb\" }", `2:24: error: invalid UTF-8 encoding in string`},
+		{"spec s\n+1", `2:1: error: unexpected character '+'`},
+		{"spec s\n\x00", `2:1: error: unexpected control character U+0000`},
+		{"spec s\ntool t { in { n integer optional 1.5.5 } }", `unexpected '.' after number 1.5`},
+	}
+	for _, c := range cases {
+		r := Parse("x.tspec", []byte(c.src))
+		if r.File != nil {
+			t.Errorf("%q: parsed without error", c.src)
+		}
+		got := r.Diags.Error()
+		if !strings.Contains(got, c.want) {
+			t.Errorf("%q:\n got %s\nwant %s", c.src, got, c.want)
+		}
+	}
+}
+
+// TestLexicalErrorsAllReported: lexing goes on after an error, so every
+// lexical problem of a file is reported in one run.
+func TestLexicalErrorsAllReported(t *testing.T) {
+	r := Parse("x.tspec", []byte("spec s\ntool t { description \"\\q\" }\n# @\n"))
+	if n := len(r.Diags); n != 3 {
+		t.Fatalf("got %d diagnostics, want 3:\n%s", n, r.Diags)
+	}
+}
+
+func TestRanges(t *testing.T) {
+	src := `spec s
+tool t {
+  description "d"
+  in {
+    a integer optional 1..500
+    b integer optional ..-1
+    c number optional 1e-3..1E3
+    d number optional -5..-1
+    e string optional 0..
+  }
+  result text
+}`
+	r := Parse("x.tspec", []byte(src))
+	if r.File == nil {
+		t.Fatal(r.Diags)
+	}
+	want := [][2]string{{"1", "500"}, {"", "-1"}, {"1e-3", "1E3"}, {"-5", "-1"}, {"0", ""}}
+	items := r.File.Decls[0].Tool.Items[1].In.Block.Items
+	for i, it := range items {
+		rg := it.Row.Mods[0].Range
+		if rg == nil || rg.Min != want[i][0] || rg.Max != want[i][1] {
+			t.Errorf("row %d: got %+v, want %v", i, rg, want[i])
+		}
+	}
+}
+
+func TestStrings(t *testing.T) {
+	cases := map[string]string{
+		`"plain"`:                        "plain",
+		`"tab\there \"q\" \\ \/ \u00e9"`: "tab\there \"q\" \\ / é",
+		`"\ud83d\ude00"`:                 "😀",
+		`"\ud800"`:                       "\ufffd",
+	}
+	for raw, want := range cases {
+		got, ok := ast.DecodeString(raw)
+		if !ok || got != want {
+			t.Errorf("DecodeString(%s) = %q, %v; want %q", raw, got, ok, want)
+		}
+	}
+	blocks := map[string]string{
+		"\"\"\"\n    a\n      b\n    \"\"\"": "a\n  b",
+		"\"\"\"one line\"\"\"":               "one line",
+		"\"\"\"\n  x \\n \"q\"\n\"\"\"":      "x \\n \"q\"",
+		"\"\"\"\n\n  a\n\n  b\n  \"\"\"":     "\na\n\nb",
+		"\"\"\"\r\n  a\r\n  b\r\n  \"\"\"":   "a\nb",
+		"\"\"\"  \"\"\"":                     "",
+	}
+	for raw, want := range blocks {
+		if got := ast.DecodeBlock(raw); got != want {
+			t.Errorf("DecodeBlock(%q) = %q, want %q", raw, got, want)
+		}
+	}
+}
+
+// TestFormatNames: a hyphen continues a word only after `format`.
+func TestFormatNames(t *testing.T) {
+	r := Parse("x.tspec", []byte(`spec s
+tool t {
+  description "d"
+  in {
+    when string optional format date-time
+    n integer optional -1..1
+  }
+  result text
+}`))
+	if r.File == nil {
+		t.Fatal(r.Diags)
+	}
+	row := r.File.Decls[0].Tool.Items[1].In.Block.Items[0].Row
+	if row.Mods[0].Format != "date-time" {
+		t.Errorf("format = %q", row.Mods[0].Format)
+	}
+}
