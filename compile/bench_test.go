@@ -1,0 +1,50 @@
+package compile_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/gen/jsonout"
+	"github.com/toolspec/toolspec/internal/synth"
+)
+
+// BenchmarkGenJSON measures what `toolspec gen-json` does for both
+// profiles: parse, check, hash and emit, on synthetic catalogs.
+func BenchmarkGenJSON(b *testing.B) {
+	for _, n := range []int{10, 100, 1000, 10000} {
+		src := synth.Spec(n, 0)
+		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				r := compile.Source("synthetic.tspec", src)
+				if r.Catalog == nil {
+					b.Fatal(r.Diags)
+				}
+				jsonout.Generate(r.Catalog, 1)
+				jsonout.Generate(r.Catalog, 2)
+			}
+		})
+	}
+}
+
+// BenchmarkPhases splits the 1 000-tool case into its phases.
+func BenchmarkPhases(b *testing.B) {
+	src := synth.Spec(1000, 0)
+	r := compile.Source("synthetic.tspec", src)
+	if r.Catalog == nil {
+		b.Fatal(r.Diags)
+	}
+	b.Run("compile", func(b *testing.B) {
+		for b.Loop() {
+			compile.Source("synthetic.tspec", src)
+		}
+	})
+	b.Run("emit", func(b *testing.B) {
+		for b.Loop() {
+			jsonout.Generate(r.Catalog, 1)
+			jsonout.Generate(r.Catalog, 2)
+		}
+	})
+}
