@@ -25,8 +25,8 @@ type Decl struct {
 // Name is a tool, field, group or spec name: an identifier or a string.
 type Name struct {
 	Pos    Position
-	Ident  string `parser:"@Ident"`
-	Quoted *Text  `parser:"| @@"`
+	Ident  string
+	Quoted *Text
 }
 
 // Value returns the name as written, strings decoded.
@@ -44,8 +44,8 @@ func (n *Name) Value() string {
 // the lexer has already checked it, so decoding cannot fail here.
 type Text struct {
 	Pos   Position
-	Raw   string `parser:"@String"`
-	Block string `parser:"| @Block"`
+	Raw   string
+	Block string
 }
 
 // IsBlock reports whether the text was written as a """ block string.
@@ -66,7 +66,7 @@ func (t *Text) Value() string {
 // Close is a closing brace, kept for its position.
 type Close struct {
 	Pos   Position
-	Brace string `parser:"@'}'"`
+	Brace string
 }
 
 // Group is `group name { rows }`.
@@ -128,9 +128,9 @@ type TupleKind struct {
 // EnumValue is an identifier, a string or an integer.
 type EnumValue struct {
 	Pos    Position
-	Ident  string `parser:"@Ident"`
-	Quoted *Text  `parser:"| @@"`
-	Number string `parser:"| @Number"`
+	Ident  string
+	Quoted *Text
+	Number string
 }
 
 // ElemType is a kind with its element modifiers, inside <...>.
@@ -150,15 +150,15 @@ type Block struct {
 // Modifier is one modifier of a row or element. Exactly one field is set.
 type Modifier struct {
 	Pos        Position
-	Nullable   bool   `parser:"@'nullable'"`
-	Range      *Range `parser:"| @@"`
-	Pattern    *Text  `parser:"| 'pattern' @@"`
-	Format     string `parser:"| 'format' @( Ident | Format )"`
-	Default    *JSON  `parser:"| 'default' @@"`
-	Example    *JSON  `parser:"| 'example' @@"`
-	Unique     bool   `parser:"| @'unique'"`
-	Deprecated bool   `parser:"| @'deprecated'"`
-	Open       bool   `parser:"| @'open'"`
+	Nullable   bool
+	Range      *Range
+	Pattern    *Text
+	Format     string
+	Default    *JSON
+	Example    *JSON
+	Unique     bool
+	Deprecated bool
+	Open       bool
 }
 
 // Name returns the modifier's keyword, for messages.
@@ -189,9 +189,9 @@ func (m *Modifier) Name() string {
 // Range is `A..B`, `A..` or `..B`.
 type Range struct {
 	Pos  Position
-	Min  string `parser:"@Number?"`
-	Dots string `parser:"@'..'"`
-	Max  string `parser:"@Number?"`
+	Min  string
+	Dots string
+	Max  string
 }
 
 // Tool is `tool name { ... }`.
@@ -254,34 +254,33 @@ type Because struct {
 // JSON is an inline JSON value. Exactly one field is set.
 type JSON struct {
 	Pos    Position
-	Object *JSONObject `parser:"@@"`
-	Array  *JSONArray  `parser:"| @@"`
-	String *Text       `parser:"| @@"`
-	Number string      `parser:"| @Number"`
-	Bool   string      `parser:"| @( 'true' | 'false' )"`
-	Null   bool        `parser:"| @'null'"`
+	Object *JSONObject
+	Array  *JSONArray
+	String *Text
+	Number string
+	Bool   string
+	Null   bool
 }
 
-// JSONObject is `{ "k": v, ... }`. Open marks that the brace was seen, so an
-// empty object is not mistaken for no object.
+// JSONObject is `{ "k": v, ... }`.
 type JSONObject struct {
 	Pos     Position
-	Open    string        `parser:"@'{'"`
-	Members []*JSONMember `parser:"( @@ ( ',' @@ )* )? '}'"`
+	Open    string
+	Members []*JSONMember
 }
 
 // JSONMember is `"key": value`.
 type JSONMember struct {
 	Pos   Position
-	Key   *Text `parser:"@@ ':'"`
-	Value *JSON `parser:"@@"`
+	Key   *Text
+	Value *JSON
 }
 
 // JSONArray is `[ v, ... ]`.
 type JSONArray struct {
 	Pos   Position
-	Open  string  `parser:"@'['"`
-	Items []*JSON `parser:"( @@ ( ',' @@ )* )? ']'"`
+	Open  string
+	Items []*JSON
 }
 
 // Comment is a `//` comment. The lexer keeps them beside the tree so the

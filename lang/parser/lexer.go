@@ -11,31 +11,20 @@ import (
 	"github.com/toolspec/toolspec/lang/token"
 )
 
-// Token types. participle reserves -1 for EOF.
 const (
-	tIdent plex.TokenType = -(iota + 2)
-	tString
-	tBlock
-	tNumber
-	tPunct
-	tFormat
+	tIdent  = ast.TokenIdent
+	tString = ast.TokenString
+	tBlock  = ast.TokenBlock
+	tNumber = ast.TokenNumber
+	tPunct  = ast.TokenPunct
+	tFormat = ast.TokenFormat
 )
-
-var symbols = map[string]plex.TokenType{
-	"EOF":    plex.EOF,
-	"Ident":  tIdent,
-	"String": tString,
-	"Block":  tBlock,
-	"Number": tNumber,
-	"Punct":  tPunct,
-	"Format": tFormat,
-}
 
 // definition lets participle build the grammar against our token types; the
 // tokens themselves come from lex and are replayed through replay.
 type definition struct{}
 
-func (definition) Symbols() map[string]plex.TokenType { return symbols }
+func (definition) Symbols() map[string]plex.TokenType { return ast.Symbols }
 
 func (definition) Lex(string, io.Reader) (plex.Lexer, error) {
 	return nil, errors.New("toolspec: tokens come from parser.lex, not from participle")

@@ -2,8 +2,9 @@ package parser
 
 import (
 	"errors"
+	"runtime"
 	"strconv"
-	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	plex "github.com/alecthomas/participle/v2/lexer"
@@ -12,10 +13,20 @@ import (
 	"github.com/toolspec/toolspec/lang/token"
 )
 
-var grammar = participle.MustBuild[ast.File](
+var options = []participle.Option{
 	participle.Lexer(definition{}),
 	participle.UseLookahead(1),
+}
+
+var (
+	fileGrammar = participle.MustBuild[ast.File](options...)
+	declGrammar = participle.MustBuild[declList](options...)
 )
+
+// declList is a run of top-level declarations: the unit parsed in parallel.
+type declList struct {
+	Decls []*ast.Decl `parser:"@@*"`
+}
 
 // Result is what parsing one file gives: the tree (nil after a syntax
 // error), the comments in source order, and every diagnostic found.
@@ -27,33 +38,172 @@ type Result struct {
 
 // Parse parses one spec. It never panics; on a syntax error File is nil and
 // Diags says where and what was expected.
+//
+// Top-level declarations are independent, so after the header the token
+// stream is cut at each declaration and the pieces are parsed in parallel
+// batches. A batch that fails is parsed again one declaration at a time, so
+// a syntax error in each broken declaration is reported, not just the first.
 func Parse(filename string, src []byte) Result {
 	toks, comments, diags := lex(filename, src)
-	peek, err := plex.Upgrade(&replay{toks: toks})
-	if err != nil {
-		diags.Errorf(token.Pos{File: filename, Line: 1, Column: 1}, "%v", err)
-		return Result{Comments: comments, Diags: diags.Sort()}
-	}
+	res := Result{Comments: comments}
 	if first := toks[0]; first.Value != "spec" {
 		// participle would only say "unexpected"; say what a file starts with.
 		diags.Errorf(Pos(first.Pos), "syntax error: a spec starts with `spec NAME`, not %s", describeToken(first))
-		return Result{Comments: comments, Diags: diags.Sort()}
+		res.Diags = diags.Sort()
+		return res
 	}
-	f, err := grammar.ParseFromLexer(peek)
+	head := headerLen(toks)
+	file, err := parseTokens(fileGrammar, toks[:head], toks[head].Pos)
 	if err != nil {
-		var perr participle.Error
-		if errors.As(err, &perr) {
-			diags.Errorf(Pos(perr.Position()), "%s", syntaxMessage(perr.Message()))
-		} else {
-			diags.Errorf(token.Pos{File: filename, Line: 1, Column: 1}, "%v", err)
-		}
-		return Result{Comments: comments, Diags: diags.Sort()}
+		diags = append(diags, syntaxError(filename, err))
+		res.Diags = diags.Sort()
+		return res
+	}
+	decls, errs := parseDecls(toks[head : len(toks)-1])
+	for _, err := range errs {
+		diags = append(diags, syntaxError(filename, err))
 	}
 	if diags.HasErrors() {
-		// Lexical errors make the token stream unreliable: no tree.
-		return Result{Comments: comments, Diags: diags.Sort()}
+		// After a lexical or syntax error the tree is unreliable: none.
+		res.Diags = diags.Sort()
+		return res
 	}
-	return Result{File: f, Comments: comments, Diags: diags.Sort()}
+	file.Decls = decls
+	res.File, res.Diags = file, diags.Sort()
+	return res
+}
+
+// headerLen counts the tokens of `spec NAME [catalog_key "KEY"]`.
+func headerLen(toks []plex.Token) int {
+	n := min(2, len(toks)-1)
+	if n+1 < len(toks) && toks[n].Value == "catalog_key" && toks[n].Type == tIdent {
+		n += 2
+	}
+	return min(n, len(toks)-1)
+}
+
+// parseTokens runs one grammar over a slice of tokens followed by an end of
+// file at eof.
+func parseTokens[G any](g *participle.Parser[G], toks []plex.Token, eof plex.Position) (*G, error) {
+	all := make([]plex.Token, len(toks)+1)
+	copy(all, toks)
+	all[len(toks)] = plex.EOFToken(eof)
+	peek, err := plex.Upgrade(&replay{toks: all})
+	if err != nil {
+		return nil, err
+	}
+	return g.ParseFromLexer(peek)
+}
+
+// splitDecls cuts the tokens after the header at each top-level
+// declaration: a new piece starts after every "}" that closes depth 0.
+func splitDecls(toks []plex.Token) [][]plex.Token {
+	var pieces [][]plex.Token
+	start, depth := 0, 0
+	for i, t := range toks {
+		if t.Type != tPunct {
+			continue
+		}
+		switch t.Value {
+		case "{", "[", "(", "<":
+			depth++
+		case "}", "]", ")", ">":
+			depth--
+			if depth <= 0 && t.Value == "}" {
+				pieces = append(pieces, toks[start:i+1])
+				start, depth = i+1, 0
+			}
+		}
+	}
+	if start < len(toks) {
+		pieces = append(pieces, toks[start:])
+	}
+	return pieces
+}
+
+// parseDecls parses the declarations in parallel batches, keeping order.
+func parseDecls(toks []plex.Token) ([]*ast.Decl, []error) {
+	pieces := splitDecls(toks)
+	if len(pieces) == 0 {
+		return nil, nil
+	}
+	workers := runtime.GOMAXPROCS(0)
+	nBatches := min(len(pieces), workers*4)
+	type batch struct {
+		pieces [][]plex.Token
+		decls  []*ast.Decl
+		errs   []error
+	}
+	batches := make([]batch, nBatches)
+	per := (len(pieces) + nBatches - 1) / nBatches
+	for i := range batches {
+		lo, hi := min(i*per, len(pieces)), min((i+1)*per, len(pieces))
+		batches[i].pieces = pieces[lo:hi]
+	}
+	var wg sync.WaitGroup
+	next := make(chan *batch)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range next {
+				b.decls, b.errs = parseBatch(b.pieces)
+			}
+		}()
+	}
+	for i := range batches {
+		next <- &batches[i]
+	}
+	close(next)
+	wg.Wait()
+	var decls []*ast.Decl
+	var errs []error
+	for _, b := range batches {
+		decls = append(decls, b.decls...)
+		errs = append(errs, b.errs...)
+	}
+	return decls, errs
+}
+
+func parseBatch(pieces [][]plex.Token) ([]*ast.Decl, []error) {
+	if len(pieces) == 0 {
+		return nil, nil
+	}
+	first, last := pieces[0], pieces[len(pieces)-1]
+	// The pieces are consecutive sub-slices of one array: extend the first
+	// to the end of the last.
+	whole := first[:len(first)+(cap(first)-cap(last))+len(last)-len(first)]
+	list, err := parseTokens(declGrammar, whole, endOf(last))
+	if err == nil {
+		return list.Decls, nil
+	}
+	if len(pieces) == 1 {
+		return nil, []error{err}
+	}
+	var errs []error
+	for _, p := range pieces {
+		if _, err := parseTokens(declGrammar, p, endOf(p)); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return nil, errs
+}
+
+// endOf is where a piece's end of file is reported: just after its last token.
+func endOf(p []plex.Token) plex.Position {
+	t := p[len(p)-1]
+	pos := t.Pos
+	pos.Offset += len(t.Value)
+	pos.Column += len(t.Value)
+	return pos
+}
+
+func syntaxError(filename string, err error) token.Diagnostic {
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		return token.Diagnostic{Pos: Pos(perr.Position()), Severity: token.Error, Msg: syntaxMessage(perr.Message())}
+	}
+	return token.Diagnostic{Pos: token.Pos{File: filename, Line: 1, Column: 1}, Severity: token.Error, Msg: err.Error()}
 }
 
 func describeToken(t plex.Token) string {
@@ -66,61 +216,4 @@ func describeToken(t plex.Token) string {
 // Pos converts a participle position.
 func Pos(p plex.Position) token.Pos {
 	return token.Pos{File: p.Filename, Offset: p.Offset, Line: p.Line, Column: p.Column}
-}
-
-// syntaxMessage makes participle's message read as ours: `unexpected token
-// "1" (expected "required" | "optional")` becomes `syntax error: unexpected
-// "1", expected "required" | "optional"`.
-func syntaxMessage(msg string) string {
-	msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of file", 1)
-	msg = strings.Replace(msg, "unexpected token ", "unexpected ", 1)
-	if i := strings.Index(msg, " (expected "); i >= 0 && strings.HasSuffix(msg, ")") {
-		msg = msg[:i] + ", expected " + describe(firstTerm(msg[i+len(" (expected "):len(msg)-1]))
-	}
-	return "syntax error: " + msg
-}
-
-// firstTerm keeps the first term of participle's expectation, which spells
-// out the whole rest of the sequence: `("required" | "optional") Modifier*`
-// becomes `"required" | "optional"`.
-func firstTerm(s string) string {
-	depth := 0
-	for i, c := range s {
-		switch c {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ' ':
-			if depth == 0 && !strings.HasPrefix(s[i:], " | ") && !strings.HasSuffix(s[:i], " |") {
-				s = s[:i]
-				return strings.TrimSuffix(strings.TrimPrefix(s, "("), ")")
-			}
-		}
-	}
-	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
-		return s[1 : len(s)-1]
-	}
-	return s
-}
-
-// nodeNames turns grammar node names into words a spec author knows.
-var nodeNames = strings.NewReplacer(
-	"Close", `"}"`,
-	"Name", "a name",
-	"Text", "a string",
-	"Kind", "a kind (string, integer, number, boolean, any, enum, array, tuple, object, map)",
-	"Decl", `"group", "tool" or "test"`,
-	"Item", "a row or use",
-	"ToolItem", "title, description, hints, in, out or result",
-	"Modifier", "a modifier",
-	"JSON", "a JSON value",
-	"Ident", "a name",
-	"Number", "a number",
-	"ElemType", "a kind",
-)
-
-func describe(s string) string {
-	s = strings.TrimSuffix(strings.TrimSuffix(s, "*"), "?")
-	return nodeNames.Replace(s)
 }

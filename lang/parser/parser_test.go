@@ -3,6 +3,7 @@ package parser
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -32,7 +33,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"spec s\ntool t {", `2:9: error: syntax error: unexpected end of file`},
 		{"tool t {}", `1:1: error: syntax error: a spec starts with ` + "`spec NAME`" + `, not "tool"`},
 		{"", `1:1: error: syntax error: a spec starts with ` + "`spec NAME`" + `, not the end of the file`},
-		
+
 		{"spec s\ntool t { hints fast }", `2:16: error: syntax error: unexpected "fast"`},
 		{"spec s\n\"unterminated", `2:1: error: string literal not terminated`},
 		{"spec s\ntool t { description \"\"\"never closed }", `2:22: error: block string not terminated`},
@@ -135,5 +136,53 @@ tool t {
 	row := r.File.Decls[0].Tool.Items[1].In.Block.Items[0].Row
 	if row.Mods[0].Format != "date-time" {
 		t.Errorf("format = %q", row.Mods[0].Format)
+	}
+}
+
+// TestSyntaxErrorPerDeclaration: declarations parse independently, so a
+// syntax error in each broken one is reported, in source order.
+func TestSyntaxErrorPerDeclaration(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("spec s\n")
+	for i := 0; i < 40; i++ {
+		switch i {
+		case 3:
+			b.WriteString("tool t3 { in { n integer 1..5 } }\n")
+		case 30:
+			b.WriteString("group g30 { x string sometimes }\n")
+		default:
+			b.WriteString("tool ok { description \"d\" in none result text }\n")
+		}
+	}
+	r := Parse("x.tspec", []byte(b.String()))
+	if r.File != nil {
+		t.Fatal("parsed")
+	}
+	want := "x.tspec:5:26: error: syntax error: unexpected \"1\", expected \"required\" | \"optional\"\n" +
+		"x.tspec:32:22: error: syntax error: unexpected \"sometimes\", expected \"required\" | \"optional\""
+	if got := r.Diags.Error(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestManyDeclarationsKeepOrder: the parallel parse returns declarations in
+// source order.
+func TestManyDeclarationsKeepOrder(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("spec s catalog_key \"k\"\n")
+	for i := 0; i < 100; i++ {
+		b.WriteString("tool t" + strconv.Itoa(i) + " { description \"d\" in none result text }\n")
+	}
+	r := Parse("x.tspec", []byte(b.String()))
+	if r.File == nil {
+		t.Fatal(r.Diags)
+	}
+	if r.File.CatalogKey.Value() != "k" || len(r.File.Decls) != 100 {
+		t.Fatalf("header or count wrong: %d decls", len(r.File.Decls))
+	}
+	for i, d := range r.File.Decls {
+		if d.Tool.Name.Value() != "t"+strconv.Itoa(i) {
+			t.Fatalf("decl %d is %s", i, d.Tool.Name.Value())
+		}
 	}
 }

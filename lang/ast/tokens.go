@@ -1,0 +1,265 @@
+package ast
+
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Token types the lexer (lang/parser) produces. participle reserves -1 for
+// the end of the file.
+const (
+	TokenIdent lexer.TokenType = -(iota + 2)
+	TokenString
+	TokenBlock
+	TokenNumber
+	TokenPunct
+	TokenFormat
+)
+
+// Symbols names the token types for the grammar.
+var Symbols = map[string]lexer.TokenType{
+	"EOF":    lexer.EOF,
+	"Ident":  TokenIdent,
+	"String": TokenString,
+	"Block":  TokenBlock,
+	"Number": TokenNumber,
+	"Punct":  TokenPunct,
+	"Format": TokenFormat,
+}
+
+// The nodes below are single tokens or token pairs. They parse themselves
+// (participle's Parseable) instead of going through the reflective grammar:
+// they are the most frequent nodes of a spec, and a hand-written match of
+// one token costs a fraction of a participle disjunction.
+
+// Parse implements participle.Parseable: an identifier or a string.
+func (n *Name) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	switch t.Type {
+	case TokenIdent:
+		n.Pos, n.Ident = t.Pos, t.Value
+	case TokenString, TokenBlock:
+		n.Pos, n.Quoted = t.Pos, textOf(t)
+	default:
+		return participle.NextMatch
+	}
+	lex.Next()
+	return nil
+}
+
+// Parse implements participle.Parseable: a string or a block string.
+func (x *Text) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.Type != TokenString && t.Type != TokenBlock {
+		return participle.NextMatch
+	}
+	*x = *textOf(t)
+	lex.Next()
+	return nil
+}
+
+func textOf(t *lexer.Token) *Text {
+	if t.Type == TokenBlock {
+		return &Text{Pos: t.Pos, Block: t.Value}
+	}
+	return &Text{Pos: t.Pos, Raw: t.Value}
+}
+
+// Parse implements participle.Parseable: a closing brace.
+func (c *Close) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.Type != TokenPunct || t.Value != "}" {
+		return participle.NextMatch
+	}
+	c.Pos, c.Brace = t.Pos, t.Value
+	lex.Next()
+	return nil
+}
+
+// Parse implements participle.Parseable: an identifier, string or number.
+func (v *EnumValue) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	switch t.Type {
+	case TokenIdent:
+		v.Ident = t.Value
+	case TokenString, TokenBlock:
+		v.Quoted = textOf(t)
+	case TokenNumber:
+		v.Number = t.Value
+	default:
+		return participle.NextMatch
+	}
+	v.Pos = t.Pos
+	lex.Next()
+	return nil
+}
+
+// Parse implements participle.Parseable: A..B, A.. or ..B.
+func (r *Range) Parse(lex *lexer.PeekingLexer) error {
+	cp := lex.MakeCheckpoint()
+	t := lex.Peek()
+	r.Pos = t.Pos
+	if t.Type == TokenNumber {
+		r.Min = t.Value
+		lex.Next()
+		t = lex.Peek()
+	}
+	if t.Type != TokenPunct || t.Value != ".." {
+		lex.LoadCheckpoint(cp)
+		if r.Min != "" {
+			return participle.Errorf(t.Pos, "unexpected %q after number %s, expected ..", t.Value, r.Min)
+		}
+		return participle.NextMatch
+	}
+	r.Dots = ".."
+	lex.Next()
+	if t := lex.Peek(); t.Type == TokenNumber {
+		r.Max = t.Value
+		lex.Next()
+	}
+	return nil
+}
+
+// Parse implements participle.Parseable: one modifier, a keyword and at
+// most one operand.
+func (m *Modifier) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	m.Pos = t.Pos
+	if t.Type == TokenNumber || t.Type == TokenPunct && t.Value == ".." {
+		m.Range = &Range{}
+		return m.Range.Parse(lex)
+	}
+	if t.Type != TokenIdent {
+		return participle.NextMatch
+	}
+	switch t.Value {
+	case "nullable":
+		m.Nullable = true
+	case "unique":
+		m.Unique = true
+	case "deprecated":
+		m.Deprecated = true
+	case "open":
+		m.Open = true
+	case "pattern":
+		lex.Next()
+		m.Pattern = &Text{}
+		if m.Pattern.Parse(lex) != nil {
+			return expected(lex, "a string after pattern")
+		}
+		return nil
+	case "format":
+		lex.Next()
+		f := lex.Peek()
+		if f.Type != TokenIdent && f.Type != TokenFormat {
+			return expected(lex, "a format name after format")
+		}
+		m.Format = f.Value
+	case "default", "example":
+		lex.Next()
+		v := &JSON{}
+		if v.Parse(lex) != nil {
+			return expected(lex, "a JSON value after "+t.Value)
+		}
+		if t.Value == "default" {
+			m.Default = v
+		} else {
+			m.Example = v
+		}
+		return nil
+	default:
+		return participle.NextMatch
+	}
+	lex.Next()
+	return nil
+}
+
+func expected(lex *lexer.PeekingLexer, what string) error {
+	t := lex.Peek()
+	if t.EOF() {
+		return participle.Errorf(t.Pos, "unexpected end of file, expected %s", what)
+	}
+	return participle.Errorf(t.Pos, "unexpected %q, expected %s", t.Value, what)
+}
+
+func isPunct(t *lexer.Token, p string) bool { return t.Type == TokenPunct && t.Value == p }
+
+// Parse implements participle.Parseable: an inline JSON value.
+func (v *JSON) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	v.Pos = t.Pos
+	switch {
+	case isPunct(t, "{"):
+		lex.Next()
+		v.Object = &JSONObject{Pos: t.Pos, Open: "{"}
+		if isPunct(lex.Peek(), "}") {
+			lex.Next()
+			return nil
+		}
+		for {
+			k := lex.Peek()
+			if k.Type != TokenString {
+				return expected(lex, "a string key")
+			}
+			lex.Next()
+			if !isPunct(lex.Peek(), ":") {
+				return expected(lex, `":"`)
+			}
+			lex.Next()
+			m := &JSONMember{Pos: k.Pos, Key: textOf(k), Value: &JSON{}}
+			if err := m.Value.Parse(lex); err != nil {
+				return jsonValueError(lex, err)
+			}
+			v.Object.Members = append(v.Object.Members, m)
+			if isPunct(lex.Peek(), "}") {
+				lex.Next()
+				return nil
+			}
+			if !isPunct(lex.Peek(), ",") {
+				return expected(lex, `"," or "}"`)
+			}
+			lex.Next()
+		}
+	case isPunct(t, "["):
+		lex.Next()
+		v.Array = &JSONArray{Pos: t.Pos, Open: "["}
+		if isPunct(lex.Peek(), "]") {
+			lex.Next()
+			return nil
+		}
+		for {
+			item := &JSON{}
+			if err := item.Parse(lex); err != nil {
+				return jsonValueError(lex, err)
+			}
+			v.Array.Items = append(v.Array.Items, item)
+			if isPunct(lex.Peek(), "]") {
+				lex.Next()
+				return nil
+			}
+			if !isPunct(lex.Peek(), ",") {
+				return expected(lex, `"," or "]"`)
+			}
+			lex.Next()
+		}
+	case t.Type == TokenString:
+		v.String = textOf(t)
+	case t.Type == TokenNumber:
+		v.Number = t.Value
+	case t.Type == TokenIdent && (t.Value == "true" || t.Value == "false"):
+		v.Bool = t.Value
+	case t.Type == TokenIdent && t.Value == "null":
+		v.Null = true
+	default:
+		return participle.NextMatch
+	}
+	lex.Next()
+	return nil
+}
+
+func jsonValueError(lex *lexer.PeekingLexer, err error) error {
+	if err == participle.NextMatch {
+		return expected(lex, "a JSON value")
+	}
+	return err
+}
