@@ -82,6 +82,9 @@ func Hash(f *ast.File) string {
 // schema of its own row.
 func checkValues(cat *model.Catalog, broken map[*model.Type]bool) token.List {
 	var diags token.List
+	// Rows repeat across tools (limit, page, ...): compile each distinct
+	// row schema once.
+	compiled := map[string]*validate.Schema{}
 	var walk func(t *model.Type, what string)
 	walk = func(t *model.Type, what string) {
 		if t == nil || broken[t] {
@@ -91,10 +94,15 @@ func checkValues(cat *model.Catalog, broken map[*model.Type]bool) token.List {
 			// The row's own schema, without the values under test.
 			bare := *t
 			bare.Default, bare.Examples = nil, nil
-			sch, err := validate.Compile(schema.Type(&bare), validate.Draft2020)
-			if err != nil {
-				diags.Errorf(t.Pos, "%s: %v", what, err)
-				return
+			text := schema.Type(&bare)
+			sch, ok := compiled[string(text)]
+			if !ok {
+				var err error
+				if sch, err = validate.Compile(text, validate.Draft2020); err != nil {
+					diags.Errorf(t.Pos, "%s: %v", what, err)
+					return
+				}
+				compiled[string(text)] = sch
 			}
 			check := func(v []byte, word string) {
 				fails, err := sch.Validate(v)

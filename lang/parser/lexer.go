@@ -30,18 +30,20 @@ func (definition) Lex(string, io.Reader) (plex.Lexer, error) {
 	return nil, errors.New("toolspec: tokens come from parser.lex, not from participle")
 }
 
-// replay hands participle the tokens lex produced.
+// replay hands participle a run of the tokens lex produced, then an end of
+// file.
 type replay struct {
 	toks []plex.Token
+	eof  plex.Token
 	i    int
 }
 
 func (r *replay) Next() (plex.Token, error) {
-	t := r.toks[r.i]
-	if r.i < len(r.toks)-1 {
-		r.i++
+	if r.i >= len(r.toks) {
+		return r.eof, nil
 	}
-	return t, nil
+	r.i++
+	return r.toks[r.i-1], nil
 }
 
 // scanner is the hand-written lexer. It never stops on bad input: it records
@@ -49,6 +51,7 @@ func (r *replay) Next() (plex.Token, error) {
 type scanner struct {
 	file     string
 	src      []byte
+	text     string // src as one string: token values are slices of it
 	off      int
 	line     int
 	lineOff  int // offset of the first byte of the current line
@@ -60,7 +63,7 @@ type scanner struct {
 }
 
 func lex(file string, src []byte) ([]plex.Token, []*ast.Comment, token.List) {
-	s := &scanner{file: file, src: src, line: 1, toks: make([]plex.Token, 0, len(src)/4+1)}
+	s := &scanner{file: file, src: src, text: string(src), line: 1, toks: make([]plex.Token, 0, len(src)/5+1)}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		s.off, s.lineOff = 3, 3
 	}
@@ -78,7 +81,7 @@ func (s *scanner) errorf(off int, format string, args ...any) {
 }
 
 func (s *scanner) emit(t plex.TokenType, start int) {
-	s.toks = append(s.toks, plex.Token{Type: t, Value: string(s.src[start:s.off]), Pos: s.pos(start)})
+	s.toks = append(s.toks, plex.Token{Type: t, Value: s.text[start:s.off], Pos: s.pos(start)})
 	s.lastLine = s.line
 }
 
@@ -301,7 +304,7 @@ func (s *scanner) block() {
 		switch {
 		case c == '"' && s.off+2 < len(src) && src[s.off+1] == '"' && src[s.off+2] == '"':
 			s.off += 3
-			value := string(src[start:s.off])
+			value := s.text[start:s.off]
 			if bad {
 				value = `""""""`
 			}

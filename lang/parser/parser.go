@@ -85,10 +85,7 @@ func headerLen(toks []plex.Token) int {
 // parseTokens runs one grammar over a slice of tokens followed by an end of
 // file at eof.
 func parseTokens[G any](g *participle.Parser[G], toks []plex.Token, eof plex.Position) (*G, error) {
-	all := make([]plex.Token, len(toks)+1)
-	copy(all, toks)
-	all[len(toks)] = plex.EOFToken(eof)
-	peek, err := plex.Upgrade(&replay{toks: all})
+	peek, err := plex.Upgrade(&replay{toks: toks, eof: plex.EOFToken(eof)})
 	if err != nil {
 		return nil, err
 	}
