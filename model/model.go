@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/toolspec/toolspec/lang/token"
 )
@@ -108,7 +109,42 @@ type Tool struct {
 	// Output is the `out` object; nil unless Result is ResultOut.
 	Output *Type
 	Result Result
+	// Endpoint is the HTTP operation the tool wraps; nil when none.
+	Endpoint *Endpoint
 }
+
+// Endpoint is an HTTP operation: an upper-case method and a path template.
+type Endpoint struct {
+	Pos    token.Pos
+	Method string
+	Path   string
+}
+
+// PathParams returns the names in the path template's braces, in order.
+func (e *Endpoint) PathParams() []string {
+	var names []string
+	p := e.Path
+	for {
+		i := strings.IndexByte(p, '{')
+		if i < 0 {
+			return names
+		}
+		j := strings.IndexByte(p[i:], '}')
+		if j < 0 {
+			return names
+		}
+		names = append(names, p[i+1:i+j])
+		p = p[i+j+1:]
+	}
+}
+
+// Where an input row goes in the HTTP request of a tool's endpoint.
+const (
+	FromPath   = "path"
+	FromQuery  = "query"
+	FromBody   = "body"
+	FromHeader = "header"
+)
 
 // Kind is the kind column of a row.
 type Kind uint8
@@ -144,6 +180,43 @@ type Field struct {
 	Type        *Type
 	// Group is the group the row was inlined from, "" when written in place.
 	Group string
+	// From and APIName say where a top-level input row goes in the request
+	// of the tool's endpoint and under which name. From is written with
+	// `from`, or is "" to take the default: path for a template parameter,
+	// body for POST, PUT and PATCH, query otherwise (see Tool.Location).
+	// APIName is "" unless the row says `as "name"`.
+	From    string
+	APIName string
+}
+
+// WireName is the name the API uses for the field.
+func (f *Field) WireName() string {
+	if f.APIName != "" {
+		return f.APIName
+	}
+	return f.Name
+}
+
+// Location says where an input row goes in the tool's HTTP request: the
+// row's own `from`, else path for a template parameter, body for POST,
+// PUT and PATCH, query otherwise. It is "" for a tool without endpoint.
+func (t *Tool) Location(f *Field) string {
+	if t.Endpoint == nil {
+		return ""
+	}
+	if f.From != "" {
+		return f.From
+	}
+	for _, p := range t.Endpoint.PathParams() {
+		if p == f.WireName() {
+			return FromPath
+		}
+	}
+	switch t.Endpoint.Method {
+	case "POST", "PUT", "PATCH":
+		return FromBody
+	}
+	return FromQuery
 }
 
 // Type is a kind with its modifiers. Element types (array items, tuple

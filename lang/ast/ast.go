@@ -159,6 +159,8 @@ type Modifier struct {
 	Unique     bool
 	Deprecated bool
 	Open       bool
+	From       string // path, query, body or header
+	As         *Text  // the API's own name for the field
 }
 
 // Name returns the modifier's keyword, for messages.
@@ -182,6 +184,10 @@ func (m *Modifier) Name() string {
 		return "deprecated"
 	case m.Open:
 		return "open"
+	case m.From != "":
+		return "from"
+	case m.As != nil:
+		return "as"
 	}
 	return "?"
 }
@@ -205,12 +211,21 @@ type Tool struct {
 // ToolItem is one line of a tool body. Exactly one field is set.
 type ToolItem struct {
 	Pos         Position
-	Title       *Text  `parser:"'title' @@"`
-	Description *Text  `parser:"| 'description' @@"`
-	Hints       *Hints `parser:"| @@"`
-	In          *Input `parser:"| 'in' @@"`
-	Out         *Block `parser:"| 'out' @@"`
-	Result      string `parser:"| 'result' @( 'text' | 'any' )"`
+	Title       *Text     `parser:"'title' @@"`
+	Description *Text     `parser:"| 'description' @@"`
+	Hints       *Hints    `parser:"| @@"`
+	In          *Input    `parser:"| 'in' @@"`
+	Out         *Block    `parser:"| 'out' @@"`
+	Result      string    `parser:"| 'result' @( 'text' | 'any' )"`
+	Endpoint    *Endpoint `parser:"| @@"`
+}
+
+// Endpoint is `endpoint METHOD "/path/{param}"`: the HTTP operation the
+// tool wraps.
+type Endpoint struct {
+	Pos    Position
+	Method string `parser:"'endpoint' @Ident"`
+	Path   *Text  `parser:"@@"`
 }
 
 // Hints is `hints h ...`.

@@ -155,6 +155,20 @@ func (m *Modifier) Parse(lex *lexer.PeekingLexer) error {
 			return expected(lex, "a format name after format")
 		}
 		m.Format = f.Value
+	case "from":
+		lex.Next()
+		f := lex.Peek()
+		if f.Type != TokenIdent {
+			return expected(lex, "path, query, body or header after from")
+		}
+		m.From = f.Value
+	case "as":
+		lex.Next()
+		m.As = &Text{}
+		if m.As.Parse(lex) != nil {
+			return expected(lex, "the API's name (a string) after as")
+		}
+		return nil
 	case "default", "example":
 		lex.Next()
 		v := &JSON{}

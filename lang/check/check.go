@@ -313,6 +313,10 @@ func (c *checker) tool(d *ast.Tool) *model.Tool {
 				t.Result = model.ResultOut
 				t.Output = c.block(it.Out, false)
 			}
+		case it.Endpoint != nil:
+			if once(it, "endpoint") {
+				c.endpoint(t, it.Endpoint)
+			}
 		case it.Result != "":
 			if once(it, "output") {
 				t.Result = model.ResultText
@@ -332,7 +336,60 @@ func (c *checker) tool(d *ast.Tool) *model.Tool {
 	if t.Result == 0 {
 		c.errorf(d.Pos, "tool %s has no output: write `out { ... }`, `result text` or `result any`", quoteName(t.Name))
 	}
+	c.wire(t, d)
 	return t
+}
+
+var httpMethods = []string{"GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"}
+
+func (c *checker) endpoint(t *model.Tool, e *ast.Endpoint) {
+	t.Endpoint = &model.Endpoint{Pos: pos(e.Pos), Method: e.Method, Path: e.Path.Value()}
+	if !contains(httpMethods, e.Method) {
+		c.errorf(e.Pos, "tool %s: endpoint method %s is not an HTTP method (write it in upper case: %s)", quoteName(t.Name), e.Method, strings.Join(httpMethods, ", "))
+	}
+	if p := t.Endpoint.Path; !strings.HasPrefix(p, "/") {
+		c.errorf(e.Path.Pos, "tool %s: endpoint path %q must start with /", quoteName(t.Name), p)
+	} else if strings.Count(p, "{") != strings.Count(p, "}") || strings.Contains(p, "{}") {
+		c.errorf(e.Path.Pos, "tool %s: endpoint path %q has unbalanced or empty {parameters}", quoteName(t.Name), p)
+	}
+}
+
+// wire checks the `from` and `as` of a tool's rows against its endpoint:
+// they need one, and every path parameter needs exactly one row.
+func (c *checker) wire(t *model.Tool, d *ast.Tool) {
+	var fields []*model.Field
+	if t.Input != nil {
+		fields = t.Input.Fields
+	}
+	if t.Endpoint == nil {
+		for _, f := range fields {
+			if f.From != "" || f.APIName != "" {
+				c.diags.Errorf(f.Pos, "%s: from and as say where a row goes in an HTTP request, but tool %s has no endpoint", f.Name, quoteName(t.Name))
+			}
+		}
+		return
+	}
+	wire := map[[2]string]*model.Field{} // location, wire name
+	for _, f := range fields {
+		key := [2]string{t.Location(f), f.WireName()}
+		if prev, ok := wire[key]; ok {
+			c.diags.Errorf(f.Pos, "%s: %s name %q is already used by %s", f.Name, key[0], key[1], prev.Name)
+			continue
+		}
+		wire[key] = f
+		if t.Location(f) == model.FromPath && !contains(t.Endpoint.PathParams(), f.WireName()) {
+			c.diags.Errorf(f.Pos, "%s: from path, but the endpoint path %q has no {%s}", f.Name, t.Endpoint.Path, f.WireName())
+		}
+	}
+	for _, p := range t.Endpoint.PathParams() {
+		f, ok := wire[[2]string{model.FromPath, p}]
+		switch {
+		case !ok:
+			c.diags.Errorf(t.Endpoint.Pos, "tool %s: path parameter {%s} has no input row (name a row %s, or rename one with as %q)", quoteName(t.Name), p, p, p)
+		case !f.Required:
+			c.diags.Errorf(f.Pos, "%s: path parameter {%s} must be required", f.Name, p)
+		}
+	}
 }
 
 func (c *checker) hints(t *model.Tool, h *ast.Hints) {

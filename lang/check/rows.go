@@ -16,9 +16,33 @@ func (c *checker) row(r *ast.Row) *model.Field {
 	if r.Description != nil {
 		f.Description = r.Description.Value()
 	}
-	f.Type = c.typ(r.Kind, r.Mods, f.Name)
+	var typeMods []*ast.Modifier
+	for _, m := range r.Mods {
+		switch {
+		case m.From != "":
+			if !validFrom[m.From] {
+				c.errorf(m.Pos, "%s: from %s: a row goes to path, query, body or header%s", f.Name, m.From, didYouMean(m.From, []string{"path", "query", "body", "header"}))
+			} else if f.From != "" {
+				c.errorf(m.Pos, "%s: from is given twice", f.Name)
+			}
+			f.From = m.From
+		case m.As != nil:
+			if f.APIName != "" {
+				c.errorf(m.Pos, "%s: as is given twice", f.Name)
+			}
+			f.APIName = m.As.Value()
+			if f.APIName == "" {
+				c.errorf(m.As.Pos, "%s: the API name after as is empty", f.Name)
+			}
+		default:
+			typeMods = append(typeMods, m)
+		}
+	}
+	f.Type = c.typ(r.Kind, typeMods, f.Name)
 	return f
 }
+
+var validFrom = map[string]bool{"path": true, "query": true, "body": true, "header": true}
 
 // typ checks a kind with its modifiers. what names the row for messages.
 func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Type {
@@ -111,6 +135,8 @@ func fits(mod string, k model.Kind) bool {
 		return k == model.Array
 	case "open":
 		return k == model.Object
+	case "from", "as":
+		return false // only rows take them; see row
 	}
 	return true // nullable, default, example, deprecated
 }
