@@ -106,6 +106,9 @@ func Read(r io.Reader) (*Seal, error) {
 	if data[len(data)-1] != '\n' {
 		return nil, &ParseError{Msg: "truncated: no newline at the end of the last line"}
 	}
+	if i := bytes.IndexByte(data, '\r'); i >= 0 {
+		return nil, &ParseError{Line: 1 + bytes.Count(data[:i], []byte("\n")), Msg: "carriage return: seal lines end in \\n alone"}
+	}
 	p := &parser{lines: strings.Split(string(data[:len(data)-1]), "\n")}
 	return p.seal()
 }
