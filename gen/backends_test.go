@@ -1,6 +1,7 @@
 package gen_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -37,7 +38,7 @@ func TestRecogniseGenJSON(t *testing.T) {
 		if !ok {
 			t.Fatalf("profile %d output not recognised", p)
 		}
-		if want := "gen-json json profile=" + string(rune('0'+p)); r.String() != want {
+		if want := "gen-json json profile=" + fmt.Sprint(p); r.String() != want {
 			t.Errorf("profile %d: recognised %q, want %q", p, r, want)
 		}
 		out, err := gen.Generate(c, r)
@@ -115,6 +116,19 @@ func TestBackendsSortedAndComplete(t *testing.T) {
 	for i := 1; i < len(names); i++ {
 		if names[i-1] >= names[i] {
 			t.Errorf("Backends() not sorted: %v", names)
+		}
+	}
+}
+
+// TestGuessGenJSON: the profile named in the file's identity is tried first.
+func TestGuessGenJSON(t *testing.T) {
+	t.Parallel()
+	c := catalog(t, demo)
+	b, _ := gen.Lookup("gen-json")
+	for _, p := range model.Profiles {
+		g := b.Guess("x.json", jsonout.Generate(c, p))
+		if len(g) != 2 || g[0].Options["profile"] != fmt.Sprint(p) {
+			t.Errorf("profile %d: guesses %v, want profile %d first of two", p, g, p)
 		}
 	}
 }
