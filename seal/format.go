@@ -79,7 +79,7 @@ func Write(w io.Writer, s *Seal) error {
 	fmt.Fprintf(&b, "spec-path %s\n", quote(s.SpecPath))
 	fmt.Fprintf(&b, "spec-hash %s\n", s.SpecHash)
 	for i, id := range s.Identities {
-		fmt.Fprintf(&b, "identity p%d %s\n", model.Profiles[i], id)
+		fmt.Fprintf(&b, "identity p%d %s\n", i+1, id) // profiles count from 1
 	}
 	for _, a := range s.Artifacts {
 		fmt.Fprintf(&b, "artifact %s %s %s\n", quote(a.Path), a.Hash, a.Recipe)

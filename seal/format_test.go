@@ -191,6 +191,8 @@ func TestWriteRefusesInvalid(t *testing.T) {
 		"unknown generator":  func(s *Seal) { s.Artifacts[0].Generator = "gen-cobol" },
 		"identity mismatch":  func(s *Seal) { s.Identities[1] = h1 + "/p2" },
 		"absolute path":      func(s *Seal) { s.SpecPath = "/demo.tspec" },
+		"three identities":   func(s *Seal) { s.Identities = append(s.Identities, h0+"/p3") },
+		"one identity":       func(s *Seal) { s.Identities = s.Identities[:1] },
 	} {
 		s := example()
 		spoil(s)
