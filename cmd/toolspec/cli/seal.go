@@ -1,0 +1,87 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/toolspec/toolspec/seal"
+)
+
+func init() { register(sealCmd) }
+
+func sealCmd(e *env) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "seal SPEC [-o SEAL] [ARTIFACT...]",
+		Short: "Record the spec hash and the hash of every generated artifact",
+		Long: `Write the seal of a spec: its name, path and hash, its catalog identities, and
+for each artifact its path, the generator and options that made it, and the
+BLAKE3-256 of its bytes (the format is in docs/seal.md). The seal is SPEC with
+.seal in place of .tspec unless -o names one.
+
+Each ARTIFACT must be exactly what a generator makes from the spec now; seal
+finds the generator and options by regenerating. An artifact no generator
+reproduces is stale or edited by hand: regenerate it first. With ARTIFACTs
+named, the seal lists exactly those; with none, it keeps the artifacts the
+existing seal lists. Nothing is written when the spec has errors or any
+artifact fails; the seal is written whole or not at all.`,
+		Args: args(cobra.MinimumNArgs(1)),
+		RunE: func(_ *cobra.Command, a []string) error {
+			spec, artifacts := a[0], a[1:]
+			if out == "" {
+				out = seal.DefaultPath(spec)
+			}
+			r := e.load(spec)
+			if r == nil {
+				return failed
+			}
+			var in []seal.Input
+			if len(artifacts) == 0 {
+				old, err := readSeal(out)
+				switch {
+				case errors.Is(err, fs.ErrNotExist):
+					// A first seal without artifacts guards the spec alone.
+				case err != nil:
+					fmt.Fprintf(e.stderr, "%v\n", err)
+					return failed
+				default:
+					in = old.Inputs(out)
+				}
+			}
+			for _, f := range artifacts {
+				in = append(in, seal.Input{File: f})
+			}
+			s, err := seal.Make(r.Catalog, spec, out, in)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "%v\n", err)
+				return failed
+			}
+			var b bytes.Buffer
+			if err := seal.Write(&b, s); err != nil {
+				return err
+			}
+			return writeFile(out, b.Bytes())
+		},
+	}
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write the seal here (default: SPEC with .seal for .tspec)")
+	return cmd
+}
+
+// readSeal reads and parses the seal at path; errors name the path.
+func readSeal(path string) (*seal.Seal, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	s, err := seal.Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: corrupt seal: %w", path, err)
+	}
+	return s, nil
+}

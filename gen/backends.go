@@ -1,0 +1,184 @@
+package gen
+
+import (
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/toolspec/toolspec/gen/jsonout"
+	"github.com/toolspec/toolspec/model"
+)
+
+// Recipe says how one artifact file is made: which generator, which of the
+// files one run of it writes (its role), and with which options. The seal
+// records one recipe per artifact, so a generator that writes two files
+// (gen-js: .mjs and .d.ts) is sealed as two artifacts with two roles.
+type Recipe struct {
+	Generator string            // command name: "gen-json", "gen-go", "gen-js"
+	Role      string            // one of the backend's Roles: "json", "go", "mjs", "dts"
+	Options   map[string]string // option name → value, e.g. "profile" → "1"
+}
+
+// String is the recipe as the seal writes it: generator, role, then the
+// options as name=value in name order.
+func (r Recipe) String() string {
+	s := r.Generator + " " + r.Role
+	for _, k := range slices.Sorted(maps.Keys(r.Options)) {
+		s += " " + k + "=" + r.Options[k]
+	}
+	return s
+}
+
+// Backend is one generator as the seal sees it.
+type Backend struct {
+	// Name is the command that runs it: "gen-json".
+	Name string
+	// Roles names the files one run writes, in order; most backends write one.
+	Roles []string
+	// Check reports whether opts are valid options of the backend: every
+	// option it needs, nothing it does not know, every value well formed.
+	Check func(opts map[string]string) error
+	// Guess returns the recipes that may have made data, read from path,
+	// most likely first. It reads the file's header, name and embedded
+	// identity; it need not be right, because Recognise keeps only a recipe
+	// that regenerates data exactly.
+	Guess func(path string, data []byte) []Recipe
+	// Generate returns the bytes of one role's file.
+	Generate func(c *model.Catalog, role string, opts map[string]string) ([]byte, error)
+}
+
+var backends = map[string]*Backend{}
+
+// Register adds a backend. Backends register from init functions in this
+// package (backends.go and one backends_<name>.go per further backend); a
+// name registered twice is a bug.
+func Register(b *Backend) {
+	if _, dup := backends[b.Name]; dup {
+		panic("gen: backend " + b.Name + " registered twice")
+	}
+	backends[b.Name] = b
+}
+
+// Lookup returns the backend called name.
+func Lookup(name string) (*Backend, bool) {
+	b, ok := backends[name]
+	return b, ok
+}
+
+// Backends returns every registered backend, by name.
+func Backends() []*Backend {
+	var list []*Backend
+	for _, name := range slices.Sorted(maps.Keys(backends)) {
+		list = append(list, backends[name])
+	}
+	return list
+}
+
+// Check reports whether r names a registered backend, one of its roles and
+// valid options.
+func (r Recipe) Check() error {
+	b, ok := backends[r.Generator]
+	if !ok {
+		return fmt.Errorf("unknown generator %q", r.Generator)
+	}
+	if !slices.Contains(b.Roles, r.Role) {
+		return fmt.Errorf("%s: unknown role %q (want %s)", r.Generator, r.Role, strings.Join(b.Roles, " or "))
+	}
+	if err := b.Check(r.Options); err != nil {
+		return fmt.Errorf("%s: %w", r.Generator, err)
+	}
+	return nil
+}
+
+// Generate regenerates the bytes of the artifact r describes from c.
+func Generate(c *model.Catalog, r Recipe) ([]byte, error) {
+	if err := r.Check(); err != nil {
+		return nil, err
+	}
+	return backends[r.Generator].Generate(c, r.Role, r.Options)
+}
+
+// Recognise finds the recipe that made data from c: it asks every backend
+// for its guesses and returns the first recipe whose output equals data
+// byte for byte. ok is false when no recipe reproduces data from c.
+func Recognise(c *model.Catalog, path string, data []byte) (r Recipe, ok bool) {
+	for _, b := range Backends() {
+		for _, r := range b.Guess(path, data) {
+			out, err := Generate(c, r)
+			if err == nil && string(out) == string(data) {
+				return r, true
+			}
+		}
+	}
+	return Recipe{}, false
+}
+
+var identityRE = regexp.MustCompile(`\b([0-9a-f]{64})/p[0-9]+\b`)
+
+// EmbeddedSpecHash returns the spec hash an artifact carries in its catalog
+// identities ("<spec_hash>/p<profile>"). ok is false when it carries none,
+// or identities of more than one spec.
+func EmbeddedSpecHash(data []byte) (hash string, ok bool) {
+	for _, m := range identityRE.FindAllSubmatch(data, -1) {
+		switch h := string(m[1]); {
+		case hash == "":
+			hash = h
+		case h != hash:
+			return "", false
+		}
+	}
+	return hash, hash != ""
+}
+
+// checkOptions reports options that are not in names, and names without a
+// value in opts.
+func checkOptions(opts map[string]string, names ...string) error {
+	for k := range opts {
+		if !slices.Contains(names, k) {
+			return fmt.Errorf("unknown option %q", k)
+		}
+	}
+	for _, n := range names {
+		if _, ok := opts[n]; !ok {
+			return fmt.Errorf("missing option %q", n)
+		}
+	}
+	return nil
+}
+
+func init() {
+	// gen-json: the tools/list result of one profile.
+	Register(&Backend{
+		Name:  "gen-json",
+		Roles: []string{"json"},
+		Check: func(opts map[string]string) error {
+			if err := checkOptions(opts, "profile"); err != nil {
+				return err
+			}
+			if p := opts["profile"]; p != "1" && p != "2" {
+				return fmt.Errorf("profile must be 1 or 2, not %q", p)
+			}
+			return nil
+		},
+		Guess: func(_ string, data []byte) []Recipe {
+			// The _meta identity ends in /p1 or /p2; try that profile first.
+			first, second := "1", "2"
+			if m := identityRE.Find(data); m != nil && strings.HasSuffix(string(m), "/p2") {
+				first, second = second, first
+			}
+			return []Recipe{
+				{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": first}},
+				{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": second}},
+			}
+		},
+		Generate: func(c *model.Catalog, _ string, opts map[string]string) ([]byte, error) {
+			p := 1
+			if opts["profile"] == "2" {
+				p = 2
+			}
+			return jsonout.Generate(c, p), nil
+		},
+	})
+}

@@ -1,0 +1,330 @@
+package seal
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/toolspec/toolspec/gen"
+	"github.com/toolspec/toolspec/model"
+)
+
+// Version is the seal format version this toolspec reads and writes. Bump
+// it whenever the meaning of a field changes, and whenever canonicalization
+// (and so the spec hash of an unchanged spec) changes.
+const Version = 1
+
+// magic starts the first line of every seal: "toolspec-seal <version>".
+const magic = "toolspec-seal"
+
+// Seal is the content of one seal file. Paths are slash-separated and
+// relative to the directory of the seal file.
+type Seal struct {
+	SpecName string
+	SpecPath string
+	SpecHash string
+	// Identities are the catalog identities of the profiles, in profile
+	// order: "<spec_hash>/p1", "<spec_hash>/p2".
+	Identities []string
+	// Artifacts are sorted by Path; no two share one.
+	Artifacts []Artifact
+}
+
+// Artifact is one sealed generated file.
+type Artifact struct {
+	Path string
+	// Hash is the BLAKE3-256 of the file's bytes, lowercase hex.
+	Hash string
+	gen.Recipe
+}
+
+// ErrVersion is wrapped by the error Read returns for a seal written in
+// another format version.
+var ErrVersion = errors.New("unsupported seal format version")
+
+// ParseError is a seal that does not follow the format.
+type ParseError struct {
+	Line int // 1-based; 0 for the file as a whole
+	Msg  string
+	Err  error // wrapped sentinel, if any
+}
+
+func (e *ParseError) Error() string {
+	if e.Line == 0 {
+		return e.Msg
+	}
+	return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
+
+var (
+	hexRE    = regexp.MustCompile(`^[0-9a-f]{64}$`)
+	optionRE = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+)
+
+// Write writes s in the seal format. It does not sort: s must already be
+// valid (Make's result, or Read's).
+func Write(w io.Writer, s *Seal) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s %d\n", magic, Version)
+	fmt.Fprintf(&b, "spec %s\n", quote(s.SpecName))
+	fmt.Fprintf(&b, "spec-path %s\n", quote(s.SpecPath))
+	fmt.Fprintf(&b, "spec-hash %s\n", s.SpecHash)
+	for i, id := range s.Identities {
+		fmt.Fprintf(&b, "identity p%d %s\n", i+1, id) // profiles count from 1
+	}
+	for _, a := range s.Artifacts {
+		fmt.Fprintf(&b, "artifact %s %s %s\n", quote(a.Path), a.Hash, a.Recipe)
+	}
+	// Write only what Read accepts: sorted, unique, well-formed fields.
+	if _, err := Read(bytes.NewReader(b.Bytes())); err != nil {
+		return fmt.Errorf("refusing to write an invalid seal: %w", err)
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// Read parses a seal. Every deviation from the format is an error naming
+// the line and the problem; a seal of another format version is an error
+// wrapping ErrVersion.
+func Read(r io.Reader) (*Seal, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	if len(data) == 0 {
+		return nil, &ParseError{Msg: "empty file"}
+	}
+	if data[len(data)-1] != '\n' {
+		return nil, &ParseError{Msg: "truncated: no newline at the end of the last line"}
+	}
+	if i := bytes.IndexByte(data, '\r'); i >= 0 {
+		return nil, &ParseError{Line: 1 + bytes.Count(data[:i], []byte("\n")), Msg: "carriage return: seal lines end in \\n alone"}
+	}
+	p := &parser{lines: strings.Split(string(data[:len(data)-1]), "\n")}
+	return p.seal()
+}
+
+type parser struct {
+	lines []string
+	line  int // lines read so far
+}
+
+func (p *parser) errorf(format string, args ...any) error {
+	return &ParseError{Line: p.line, Msg: fmt.Sprintf(format, args...)}
+}
+
+// next returns the fields of the next line, which must start with keyword
+// and have want fields after it (want < 0: at least -want).
+func (p *parser) next(keyword string, want int) ([]string, error) {
+	p.line++
+	if p.line > len(p.lines) {
+		return nil, p.errorf("unexpected end of file; want %q", keyword)
+	}
+	f, err := fields(p.lines[p.line-1])
+	if err != nil {
+		return nil, p.errorf("%v", err)
+	}
+	if len(f) == 0 || f[0] != keyword {
+		got := "an empty line"
+		if len(f) > 0 {
+			got = strconv.Quote(f[0])
+		}
+		return nil, p.errorf("want %q, found %s", keyword, got)
+	}
+	n := len(f) - 1
+	if want >= 0 && n != want {
+		return nil, p.errorf("%s: %d fields, want %d", keyword, n, want)
+	}
+	if want < 0 && n < -want {
+		return nil, p.errorf("%s: %d fields, want at least %d", keyword, n, -want)
+	}
+	return f[1:], nil
+}
+
+func (p *parser) seal() (*Seal, error) {
+	f, err := p.next(magic, 1)
+	if err != nil {
+		return nil, &ParseError{Line: 1, Msg: "not a toolspec seal (the first line is not \"" + magic + " <version>\")"}
+	}
+	if v, err := strconv.Atoi(f[0]); err != nil || v != Version {
+		return nil, &ParseError{Line: 1, Err: ErrVersion,
+			Msg: fmt.Sprintf("%v %s; this toolspec reads version %d", ErrVersion, f[0], Version)}
+	}
+	s := &Seal{}
+	if f, err = p.next("spec", 1); err != nil {
+		return nil, err
+	}
+	s.SpecName = f[0]
+	if f, err = p.next("spec-path", 1); err != nil {
+		return nil, err
+	}
+	if err := checkPath(f[0]); err != nil {
+		return nil, p.errorf("spec-path: %v", err)
+	}
+	s.SpecPath = f[0]
+	if f, err = p.next("spec-hash", 1); err != nil {
+		return nil, err
+	}
+	if !hexRE.MatchString(f[0]) {
+		return nil, p.errorf("spec-hash: %q is not a BLAKE3-256 in lowercase hex", f[0])
+	}
+	s.SpecHash = f[0]
+	for _, profile := range model.Profiles {
+		if f, err = p.next("identity", 2); err != nil {
+			return nil, err
+		}
+		if want := fmt.Sprintf("p%d", profile); f[0] != want {
+			return nil, p.errorf("identity: profile %q, want %q", f[0], want)
+		}
+		if want := fmt.Sprintf("%s/p%d", s.SpecHash, profile); f[1] != want {
+			return nil, p.errorf("identity %s: %q is not the identity of the spec hash, %q", f[0], f[1], want)
+		}
+		s.Identities = append(s.Identities, f[1])
+	}
+	for p.line < len(p.lines) {
+		if f, err = p.next("artifact", -4); err != nil {
+			return nil, err
+		}
+		a, err := artifact(f)
+		if err != nil {
+			return nil, p.errorf("artifact %s: %v", quote(f[0]), err)
+		}
+		if n := len(s.Artifacts); n > 0 {
+			switch prev := s.Artifacts[n-1].Path; {
+			case prev == a.Path:
+				return nil, p.errorf("artifact %s listed twice", quote(a.Path))
+			case prev > a.Path:
+				return nil, p.errorf("artifact %s out of order: artifacts are sorted by path", quote(a.Path))
+			}
+		}
+		s.Artifacts = append(s.Artifacts, a)
+	}
+	return s, nil
+}
+
+// artifact parses the fields of an artifact line after the keyword:
+// path, hash, generator, role, options.
+func artifact(f []string) (Artifact, error) {
+	a := Artifact{Path: f[0], Hash: f[1], Recipe: gen.Recipe{Generator: f[2], Role: f[3], Options: map[string]string{}}}
+	if err := checkPath(a.Path); err != nil {
+		return a, err
+	}
+	if !hexRE.MatchString(a.Hash) {
+		return a, fmt.Errorf("hash %q is not a BLAKE3-256 in lowercase hex", a.Hash)
+	}
+	prev := ""
+	for _, o := range f[4:] {
+		k, v, ok := strings.Cut(o, "=")
+		switch {
+		case !ok || !optionRE.MatchString(k) || v == "":
+			return a, fmt.Errorf("option %q is not name=value", o)
+		case k <= prev:
+			return a, fmt.Errorf("option %q repeated or out of order: options are sorted by name", k)
+		}
+		prev = k
+		a.Options[k] = v
+	}
+	if err := a.Recipe.Check(); err != nil {
+		return a, err
+	}
+	return a, nil
+}
+
+// bare reports whether s can be written without quotes: printable ASCII
+// other than space, '"' and '\\'.
+func bare(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c > '~' || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// quote writes a name or path as one field: bare when it can be, else as a
+// JSON string literal.
+func quote(s string) string {
+	if bare(s) {
+		return s
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s) // a string always encodes
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// fields splits a line into fields separated by single spaces; a field is
+// bare or a JSON string literal.
+func fields(line string) ([]string, error) {
+	var f []string
+	for i := 0; i < len(line); {
+		if len(f) > 0 {
+			if line[i] != ' ' {
+				return nil, fmt.Errorf("want a space at column %d", i+1)
+			}
+			i++
+		}
+		if i == len(line) || line[i] == ' ' {
+			return nil, fmt.Errorf("extra space at column %d", i+1)
+		}
+		if line[i] != '"' {
+			j := strings.IndexByte(line[i:], ' ')
+			if j < 0 {
+				j = len(line) - i
+			}
+			if w := line[i : i+j]; !bare(w) {
+				return nil, fmt.Errorf("field %q at column %d: unquoted fields are printable ASCII without '\"' or '\\'", w, i+1)
+			}
+			f = append(f, line[i:i+j])
+			i += j
+			continue
+		}
+		j := i + 1
+		for j < len(line) && line[j] != '"' {
+			if line[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(line) {
+			return nil, fmt.Errorf("unterminated string at column %d", i+1)
+		}
+		var v string
+		if err := json.Unmarshal([]byte(line[i:j+1]), &v); err != nil {
+			return nil, fmt.Errorf("bad string at column %d: %v", i+1, err)
+		}
+		f = append(f, v)
+		i = j + 1
+	}
+	return f, nil
+}
+
+// checkPath reports whether p is a clean, relative, slash-separated path.
+func checkPath(p string) error {
+	switch {
+	case p == "":
+		return errors.New("empty path")
+	case !utf8.ValidString(p):
+		return fmt.Errorf("path %q is not UTF-8", p)
+	case strings.ContainsFunc(p, func(r rune) bool { return r < ' ' || r == 0x7f || r == '\\' }):
+		return fmt.Errorf("path %q has a control character or a backslash", p)
+	case path.IsAbs(p):
+		return fmt.Errorf("path %q is absolute; seal paths are relative to the seal", p)
+	case path.Clean(p) != p:
+		return fmt.Errorf("path %q is not clean (want %q)", p, path.Clean(p))
+	}
+	return nil
+}
