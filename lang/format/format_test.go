@@ -109,3 +109,27 @@ func checkComments(t *testing.T, name string, comments []*ast.Comment, out []byt
 		}
 	}
 }
+
+// TestCanonical checks that Canonical is Source without comments and that
+// no comment text survives in it.
+func TestCanonical(t *testing.T) {
+	t.Parallel()
+	src, err := os.ReadFile("testdata/comments.input")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := parse(t, "comments.input", src)
+	c := Canonical(r.File)
+	if d := cmp.Diff(string(Source(r.File, nil)), string(c)); d != "" {
+		t.Errorf("Canonical differs from Source without comments:\n%s", d)
+	}
+	if bytes.Contains(c, []byte("//")) {
+		t.Errorf("Canonical keeps comments:\n%s", c)
+	}
+	if !bytes.HasSuffix(c, []byte("}\n")) || bytes.HasSuffix(c, []byte("\n\n")) {
+		t.Errorf("Canonical does not end in exactly one newline:\n%q", c)
+	}
+	if Source(nil, r.Comments) != nil {
+		t.Error("Source(nil) is not nil")
+	}
+}
