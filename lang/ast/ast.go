@@ -90,13 +90,19 @@ type Use struct {
 }
 
 // Row is one field: name, kind, presence, modifiers, description.
+//
+// A string after the modifiers is the description unless it starts the next
+// row: a quoted name followed by the start of a kind (`"b" string required`,
+// `"b" enum(`, `"b" array<`, `"b" object {`, ...). Without that look-ahead a
+// row with no description followed by a row with a quoted name would not
+// parse, and a row named `string` after a description would be misread.
 type Row struct {
 	Pos         Position
 	Name        *Name       `parser:"@@"`
 	Kind        *Kind       `parser:"@@"`
 	Presence    string      `parser:"@( 'required' | 'optional' )"`
 	Mods        []*Modifier `parser:"@@*"`
-	Description *Text       `parser:"@@?"`
+	Description *Text       `parser:"( (?! ( String | Block ) ( ( 'string' | 'integer' | 'number' | 'boolean' | 'any' ) ( 'required' | 'optional' ) | 'enum' '(' | ( 'array' | 'tuple' | 'map' ) '<' | 'object' '{' ) ) @@ )?"`
 }
 
 // Kind is the kind column. Exactly one field is set.

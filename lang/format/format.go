@@ -1,12 +1,387 @@
 package format
 
+// The canonical layout. It is part of the product: the spec hash is computed
+// over Canonical's output, so a change here changes every hash.
+//
+//   - File: `spec NAME`, then `catalog_key "..."` on its own line if written.
+//     One blank line after the header and between top-level declarations,
+//     none inside blocks. Indentation is 2 spaces per level. The file ends
+//     with exactly one newline; no line ends in a blank.
+//   - Names (spec, group, tool, field, use target, fixture tool) and enum
+//     values that are not numbers are bare when they match
+//     [A-Za-z_][A-Za-z0-9_]* and are no keyword of the language, and a JSON
+//     string otherwise.
+//   - Strings are printed from their decoded value by one quoting function
+//     (quote): JSON syntax; `"`, `\`, control characters (\n \t \r \b \f,
+//     others \u00XX, DEL as \u007f) and U+2028/U+2029 escaped; other
+//     non-ASCII kept as UTF-8.
+//   - A tool's title or description is a """ block string when its value
+//     holds a newline and reads back unchanged as a block (see blockLines);
+//     then `description """`, each line at the item's indent + 2 (empty
+//     lines empty), and `"""` on a line of its own at the same indent. Every
+//     other string, row descriptions included, is a quoted string.
+//   - Tool body: items in written order. The keywords title, description and
+//     hints are padded to the longest of those present + 1, so their values
+//     align; `hints a b` with single spaces; `in none`, `in {`, `out {`,
+//     `result text`.
+//   - Rows of one block (group, in, out, object): the columns name, kind,
+//     presence, modifiers, description, each padded to its widest cell in the
+//     block and separated by two spaces; a column empty in every row takes no
+//     space. Modifiers are one cell, in written order, two spaces apart.
+//     `use g` lines sit at block indent and take no part in the widths.
+//   - Kinds: `enum(a, "x y", 3)`, `array<integer 0..255>`,
+//     `tuple<integer 0.., integer 0..>`, `map<string ..4096>`; element
+//     modifiers single-spaced inside <>. A row whose kind holds an object (at
+//     any depth) is multi-line: `name  <kind text up to and including {>`,
+//     the object's rows one level deeper, then the text up to the next `{` or
+//     the end of the kind (`}`, `}>`, `}, object {`). The last line carries
+//     presence, modifiers and description, placed at the block's presence
+//     column when the closing text leaves room, else two spaces after it.
+//     Such rows give no width to the kind column.
+//   - Ranges `A..B`, `A..`, `..B` and numbers as written. JSON values (fixtures,
+//     default, example) compact: `{"a": [1, 2]}`, `{}`, `[]`.
+//   - Tests: `test "name" {`, one fixture a line: `accept TOOL [in|out] JSON`
+//     and, with because, two spaces then `because KEYWORD [at "/ptr"]`.
+//   - Comments (Source only), placed by source offset against the tokens
+//     printed on each line: a trailing comment ends the line holding the
+//     last token before it (a line that opens a block string hands it to
+//     the line that closes it); consecutive lines with trailing comments
+//     align them two spaces after the longest line. Any other comment, and a
+//     second trailing comment for one line, gets a line of its own at the
+//     indent of the construct that follows it in the source (one level
+//     deeper before a closing `}`), or at the end of the file.
+
 import (
-	"fmt"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/toolspec/toolspec/lang/ast"
 )
 
-// TEMPORARY stub until the formatter branch lands (not committed).
-func Canonical(f *ast.File) []byte { return []byte(fmt.Sprintf("%#v", len(f.Decls))) }
+// Source formats f canonically, keeping comments.
+func Source(f *ast.File, comments []*ast.Comment) []byte {
+	if f == nil {
+		return nil
+	}
+	p := &printer{}
+	p.file(f)
+	return render(placeComments(p.lines, comments))
+}
 
-func Source(f *ast.File, comments []*ast.Comment) []byte { return Canonical(f) }
+// Canonical is Source without comments: the text the spec hash is computed
+// over.
+func Canonical(f *ast.File) []byte {
+	return Source(f, nil)
+}
+
+// line is one printed line and the source offsets of the tokens on it,
+// which is how comments find their place.
+type line struct {
+	indent  int    // levels of two spaces
+	text    string // without the indent; "" is a blank line
+	offs    []int  // source offsets of tokens printed here, ascending
+	raw     bool   // a block string's content line: printed as is
+	opens   bool   // opens a block string: cannot end in a comment
+	comment string // trailing comment, Source only
+}
+
+// closes reports whether l starts by closing a block, so that comments
+// before it belong one level deeper.
+func (l *line) closes() bool { return !l.raw && strings.HasPrefix(l.text, "}") }
+
+func (l *line) width() int { return 2*l.indent + utf8.RuneCountInString(l.text) }
+
+type printer struct {
+	lines []line
+}
+
+func (p *printer) add(indent int, fr *frag) {
+	p.lines = append(p.lines, line{indent: indent, text: fr.b.String(), offs: fr.offs})
+}
+
+func (p *printer) blank() { p.lines = append(p.lines, line{}) }
+
+// frag builds the text of part of a line and remembers where its tokens
+// were in the source.
+type frag struct {
+	b    strings.Builder
+	offs []int
+}
+
+func (fr *frag) str(s string) { fr.b.WriteString(s) }
+
+func (fr *frag) at(pos ast.Position) { fr.offs = append(fr.offs, pos.Offset) }
+
+func (fr *frag) len() int { return utf8.RuneCountInString(fr.b.String()) }
+
+// pad writes spaces until the fragment is n runes wide.
+func (fr *frag) pad(n int) {
+	for w := fr.len(); w < n; w++ {
+		fr.b.WriteByte(' ')
+	}
+}
+
+// textOffs returns where a string token starts and ends in the source.
+func textOffs(t *ast.Text) (start, end int) {
+	tok := t.Raw
+	if t.IsBlock() {
+		tok = t.Block
+	}
+	start = t.Pos.Offset
+	return start, start + max(len(tok)-1, 0)
+}
+
+// text writes t as a quoted string.
+func (fr *frag) text(t *ast.Text) {
+	start, end := textOffs(t)
+	fr.offs = append(fr.offs, start)
+	fr.str(quote(t.Value()))
+	fr.offs = append(fr.offs, end)
+}
+
+func (fr *frag) name(n *ast.Name) {
+	fr.at(n.Pos)
+	if n.Quoted != nil {
+		start, end := textOffs(n.Quoted)
+		fr.offs = append(fr.offs, start)
+		fr.str(name(n.Value()))
+		fr.offs = append(fr.offs, end)
+		return
+	}
+	fr.str(name(n.Ident))
+}
+
+func (fr *frag) json(j *ast.JSON) {
+	fr.at(j.Pos)
+	switch {
+	case j.Object != nil:
+		fr.str("{")
+		for i, m := range j.Object.Members {
+			if i > 0 {
+				fr.str(", ")
+			}
+			fr.at(m.Pos)
+			fr.text(m.Key)
+			fr.str(": ")
+			fr.json(m.Value)
+		}
+		fr.str("}")
+	case j.Array != nil:
+		fr.str("[")
+		for i, v := range j.Array.Items {
+			if i > 0 {
+				fr.str(", ")
+			}
+			fr.json(v)
+		}
+		fr.str("]")
+	case j.String != nil:
+		fr.text(j.String)
+	case j.Number != "":
+		fr.str(j.Number)
+	case j.Bool != "":
+		fr.str(j.Bool)
+	default:
+		fr.str("null")
+	}
+}
+
+func (fr *frag) mod(m *ast.Modifier) {
+	fr.at(m.Pos)
+	switch {
+	case m.Nullable:
+		fr.str("nullable")
+	case m.Range != nil:
+		fr.str(m.Range.Min + ".." + m.Range.Max)
+	case m.Pattern != nil:
+		fr.str("pattern ")
+		fr.text(m.Pattern)
+	case m.Format != "":
+		fr.str("format " + m.Format)
+	case m.Default != nil:
+		fr.str("default ")
+		fr.json(m.Default)
+	case m.Example != nil:
+		fr.str("example ")
+		fr.json(m.Example)
+	case m.Unique:
+		fr.str("unique")
+	case m.Deprecated:
+		fr.str("deprecated")
+	case m.Open:
+		fr.str("open")
+	case m.From != "":
+		fr.str("from " + m.From)
+	case m.As != nil:
+		fr.str("as ")
+		fr.text(m.As)
+	}
+}
+
+func (p *printer) file(f *ast.File) {
+	var fr frag
+	fr.at(f.Pos)
+	fr.str("spec ")
+	fr.name(f.Name)
+	p.add(0, &fr)
+	if f.CatalogKey != nil {
+		var fr frag
+		fr.str("catalog_key ")
+		fr.text(f.CatalogKey)
+		p.add(0, &fr)
+	}
+	for _, d := range f.Decls {
+		p.blank()
+		switch {
+		case d.Group != nil:
+			p.group(d.Group)
+		case d.Tool != nil:
+			p.tool(d.Tool)
+		case d.Test != nil:
+			p.test(d.Test)
+		}
+	}
+}
+
+// open prints `head {`, the body one level deeper, and `}`.
+func (p *printer) open(indent int, head *frag, body func(), close *ast.Close) {
+	head.str(" {")
+	p.add(indent, head)
+	body()
+	var fr frag
+	fr.at(close.Pos)
+	fr.str("}")
+	p.add(indent, &fr)
+}
+
+func (p *printer) group(g *ast.Group) {
+	var fr frag
+	fr.at(g.Pos)
+	fr.str("group ")
+	fr.name(g.Name)
+	p.open(0, &fr, func() { p.items(1, g.Items) }, g.Close)
+}
+
+func (p *printer) tool(t *ast.Tool) {
+	kw := 0
+	for _, it := range t.Items {
+		switch {
+		case it.Title != nil:
+			kw = max(kw, len("title")+1)
+		case it.Description != nil:
+			kw = max(kw, len("description")+1)
+		case it.Hints != nil:
+			kw = max(kw, len("hints")+1)
+		case it.Endpoint != nil:
+			kw = max(kw, len("endpoint")+1)
+		}
+	}
+	var fr frag
+	fr.at(t.Pos)
+	fr.str("tool ")
+	fr.name(t.Name)
+	p.open(0, &fr, func() {
+		for _, it := range t.Items {
+			p.toolItem(1, kw, it)
+		}
+	}, t.Close)
+}
+
+func (p *printer) toolItem(indent, kw int, it *ast.ToolItem) {
+	var fr frag
+	fr.at(it.Pos)
+	switch {
+	case it.Title != nil:
+		fr.str("title")
+		fr.pad(kw)
+		p.doc(indent, &fr, it.Title)
+	case it.Description != nil:
+		fr.str("description")
+		fr.pad(kw)
+		p.doc(indent, &fr, it.Description)
+	case it.Hints != nil:
+		fr.at(it.Hints.Pos)
+		fr.str("hints")
+		if len(it.Hints.Names) > 0 {
+			fr.pad(kw)
+			fr.str(strings.Join(it.Hints.Names, " "))
+		}
+		p.add(indent, &fr)
+	case it.In != nil:
+		fr.at(it.In.Pos)
+		fr.str("in")
+		if it.In.None {
+			fr.str(" none")
+			p.add(indent, &fr)
+			return
+		}
+		fr.at(it.In.Block.Pos)
+		p.open(indent, &fr, func() { p.items(indent+1, it.In.Block.Items) }, it.In.Block.Close)
+	case it.Endpoint != nil:
+		fr.str("endpoint")
+		fr.pad(kw)
+		fr.str(it.Endpoint.Method + " ")
+		fr.text(it.Endpoint.Path)
+		p.add(indent, &fr)
+	case it.Out != nil:
+		fr.str("out")
+		fr.at(it.Out.Pos)
+		p.open(indent, &fr, func() { p.items(indent+1, it.Out.Items) }, it.Out.Close)
+	default:
+		fr.str("result " + it.Result)
+		p.add(indent, &fr)
+	}
+}
+
+// doc finishes a title or description line: a block string when the value
+// reads back as one, a quoted string otherwise.
+func (p *printer) doc(indent int, fr *frag, t *ast.Text) {
+	lines, ok := blockLines(t.Value(), strings.Repeat("  ", indent+1))
+	if !ok {
+		fr.text(t)
+		p.add(indent, fr)
+		return
+	}
+	start, end := textOffs(t)
+	fr.offs = append(fr.offs, start)
+	fr.str(`"""`)
+	p.add(indent, fr)
+	p.lines[len(p.lines)-1].opens = true
+	for _, l := range lines {
+		p.lines = append(p.lines, line{text: l, raw: true})
+	}
+	p.lines = append(p.lines, line{indent: indent + 1, text: `"""`, offs: []int{end}})
+}
+
+func (p *printer) test(t *ast.Test) {
+	var fr frag
+	fr.at(t.Pos)
+	fr.str("test ")
+	fr.text(t.Name)
+	p.open(0, &fr, func() {
+		for _, x := range t.Fixtures {
+			p.fixture(1, x)
+		}
+	}, t.Close)
+}
+
+func (p *printer) fixture(indent int, x *ast.Fixture) {
+	var fr frag
+	fr.at(x.Pos)
+	fr.str(x.Verdict + " ")
+	fr.name(x.Tool)
+	if x.Dir != "" {
+		fr.str(" " + x.Dir)
+	}
+	fr.str(" ")
+	fr.json(x.Value)
+	if x.Because != nil {
+		fr.at(x.Because.Pos)
+		fr.str("  because " + x.Because.Keyword)
+		if x.Because.At != nil {
+			fr.str(" at ")
+			fr.text(x.Because.At)
+		}
+	}
+	p.add(indent, &fr)
+}
