@@ -129,7 +129,8 @@ func (m *Modifier) Parse(lex *lexer.PeekingLexer) error {
 		m.Range = &Range{}
 		return m.Range.Parse(lex)
 	}
-	if t.Type != TokenIdent {
+	if t.Type != TokenIdent || StartsRow(lex) {
+		// `open boolean optional` is the next row, not the open modifier.
 		return participle.NextMatch
 	}
 	switch t.Value {
@@ -186,6 +187,35 @@ func (m *Modifier) Parse(lex *lexer.PeekingLexer) error {
 	}
 	lex.Next()
 	return nil
+}
+
+// StartsRow reports whether the next tokens begin a row: a name followed
+// by the start of a kind (a scalar kind and a presence, `enum (`,
+// `array <`, `tuple <`, `map <` or `object {`). A row has no terminator, so
+// this is how a modifier keyword or a string after a row is told apart from
+// the name of the next row.
+func StartsRow(lex *lexer.PeekingLexer) bool {
+	cp := lex.MakeCheckpoint()
+	defer lex.LoadCheckpoint(cp)
+	name := lex.Next()
+	if name.Type != TokenIdent && name.Type != TokenString {
+		return false
+	}
+	kind, next := lex.Next(), lex.Next()
+	if kind.Type != TokenIdent {
+		return false
+	}
+	switch kind.Value {
+	case "string", "integer", "number", "boolean", "any":
+		return next.Type == TokenIdent && (next.Value == "required" || next.Value == "optional")
+	case "enum":
+		return isPunct(next, "(")
+	case "array", "tuple", "map":
+		return isPunct(next, "<")
+	case "object":
+		return isPunct(next, "{")
+	}
+	return false
 }
 
 func expected(lex *lexer.PeekingLexer, what string) error {
