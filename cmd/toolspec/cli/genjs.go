@@ -67,6 +67,13 @@ func writePair(path1 string, data1 []byte, path2 string, data2 []byte) (err erro
 	if path1 == path2 {
 		return fmt.Errorf("%s: the module and its declarations would be the same file", path1)
 	}
+	// A folder in the way would fail the second rename after the first
+	// one: refuse before touching either file.
+	for _, path := range []string{path1, path2} {
+		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+			return fmt.Errorf("%s: is a directory", path)
+		}
+	}
 	var temps []string
 	defer func() {
 		if err != nil {
