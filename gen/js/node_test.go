@@ -425,3 +425,78 @@ export const t%d: Tool[] = c%d.listTools(1).tools;
 		"--noEmit", "--strict", "--skipLibCheck", "--module", "nodenext", "--moduleResolution", "nodenext",
 		"--target", "es2022", "--lib", "es2022,dom", "sdk.ts")
 }
+
+// TestDocServer runs the server snippet of docs/gen-js.md over the nested
+// testdata catalog, on both protocol versions, and checks what a client
+// sees: the profile's table exactly, structuredContent only on profile 2.
+// With a handler removed, the server must refuse to start.
+func TestDocServer(t *testing.T) {
+	root := needNode(t)
+	doc, err := os.ReadFile(filepath.Join(root, "docs/gen-js.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(doc), "\n```js\n")
+	snippet, _, ok2 := strings.Cut(rest, "\n```\n")
+	if !ok || !ok2 {
+		t.Fatal("docs/gen-js.md has no ```js block")
+	}
+	c := specs(t)["testdata/nested"]
+	mjs, _, err := Generate(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "catalog.mjs"), mjs)
+	write(t, filepath.Join(dir, "server.mjs"), []byte(snippet+"\n"))
+	broken := strings.Replace(snippet, "  t27f_view: async", "  t27f_veiw: async", 1)
+	if broken == snippet {
+		t.Fatal("the snippet has no t27f_view handler to remove")
+	}
+	write(t, filepath.Join(dir, "broken.mjs"), []byte(broken+"\n"))
+	if err := os.Symlink(filepath.Join(root, "node_modules"), filepath.Join(dir, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	serve := filepath.Join(root, "gen/js/testdata/node/serve.mjs")
+	args := `{"status": [1], "chat": "t27_bot"}`
+	type response struct {
+		Result json.RawMessage `json:"result"`
+		Error  json.RawMessage `json:"error"`
+		Exited *int            `json:"exited"`
+	}
+	var got struct {
+		Initialize, List, Call *response
+		Code                   *int
+		Stderr                 string
+	}
+	for _, v := range []struct {
+		protocol string
+		profile  int
+	}{{"2024-11-05", 1}, {"2025-03-26", 1}, {"2025-06-18", 2}} {
+		got.Initialize, got.List, got.Call = nil, nil, nil
+		out := run(t, dir, "node", serve, filepath.Join(dir, "server.mjs"), v.protocol, "t27f_view", args)
+		if err := json.Unmarshal(out, &got); err != nil {
+			t.Fatalf("%s: %v\n%s", v.protocol, err, out)
+		}
+		if got.List == nil || got.List.Result == nil || got.Call == nil {
+			t.Fatalf("%s: no tools/list or tools/call result: %s", v.protocol, out)
+		}
+		want := decode(t, jsonout.Generate(c, v.profile))
+		if diff := cmp.Diff(want, decode(t, got.List.Result)); diff != "" {
+			t.Errorf("%s: tools/list is not profile %d (-want +got):\n%s", v.protocol, v.profile, diff)
+		}
+		call := decode(t, got.Call.Result).(map[string]any)
+		_, structured := call["structuredContent"]
+		if structured != (v.profile == 2) {
+			t.Errorf("%s: structuredContent present = %v on profile %d: %s", v.protocol, structured, v.profile, got.Call.Result)
+		}
+	}
+	out := run(t, dir, "node", serve, filepath.Join(dir, "broken.mjs"), "2025-06-18", "t27f_view", args)
+	got.Initialize, got.Code, got.Stderr = nil, nil, ""
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("broken server: %v\n%s", err, out)
+	}
+	if got.Code == nil || *got.Code == 0 || !strings.Contains(got.Stderr, `tools without a handler: "t27f_view"; handlers without a tool: "t27f_veiw"`) {
+		t.Errorf("a server missing a handler must exit non-zero naming it; got exit %v, stderr:\n%s", got.Code, got.Stderr)
+	}
+}
