@@ -170,14 +170,16 @@ func propertyName(name string) string {
 }
 
 // writeObjectBody writes the braces of an object type, one property per
-// line at indent+2; an open object gets an index signature.
+// line at indent+2. An open object gets the index signature
+// [key: string]: unknown; a closed one without rows gets
+// [key: string]: never, because TypeScript's {} would take any value.
 func writeObjectBody(b *bytes.Buffer, t *model.Type, indent string) {
-	if len(t.Fields) == 0 && !t.Open {
-		b.WriteString("{}")
-		return
-	}
 	b.WriteString("{\n")
 	inner := indent + "  "
+	if len(t.Fields) == 0 && !t.Open {
+		b.WriteString(inner + "[key: string]: never;\n" + indent + "}")
+		return
+	}
 	for _, f := range t.Fields {
 		if f.Description != "" {
 			b.WriteString(inner + "/** " + commentText(f.Description) + " */\n")

@@ -322,6 +322,15 @@ type Results = { [K in keyof ToolOutputs]: ToolOutputs[K] };
 listTools(3);
 // @ts-expect-error: PROFILES is read-only
 PROFILES[1].catalog = "forged";
+// @ts-expect-error: not a tool name
+export const noTool: ToolName = "no such tool";
+`)
+	for _, tool := range c.Tools {
+		if len(tool.Input.Fields) == 0 && !tool.Input.Open {
+			fmt.Fprintf(&b, "// @ts-expect-error: a closed object without rows takes no properties\nexport const closed%d: ToolInputs[%s] = {x: 1};\n", len(b.String()), Quote(tool.Name))
+		}
+	}
+	b.WriteString(`
 export const used = [name, hash, key, identity, meta];
 `)
 	n := 0
