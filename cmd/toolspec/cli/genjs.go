@@ -1,0 +1,124 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/toolspec/toolspec/gen/js"
+	"github.com/toolspec/toolspec/lang/token"
+)
+
+func init() { register(genJSCmd) }
+
+func genJSCmd(e *env) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "gen-js FILE -o OUT.mjs",
+		Short: "Write an ES module serving the catalog, and its .d.ts",
+		Long: `Write an ES module with no dependencies that exports the spec's name, hash
+and catalog key, both profiles' tools/list results (listTools), profileFor
+and checkHandlers; and beside it OUT.d.ts (OUT without .mjs or .js) with a
+typed input and output interface per tool. Both files are written
+atomically, and neither is written when the spec has errors.`,
+		Args: args(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, files []string) error {
+			if out == "" {
+				return usagef("-o OUT.mjs is required")
+			}
+			r := e.load(files[0])
+			if r == nil {
+				return failed
+			}
+			mjs, dts, err := js.Generate(r.Catalog)
+			var diags token.List
+			if errors.As(err, &diags) {
+				e.printDiags(diags)
+				return failed
+			}
+			if err != nil {
+				return err
+			}
+			return writePair(out, mjs, dtsPath(out), dts)
+		},
+	}
+	cmd.Flags().StringVarP(&out, "output", "o", "", "the module to write (required); the .d.ts goes beside it")
+	return cmd
+}
+
+// dtsPath is the declaration file beside a module: OUT.mjs → OUT.d.ts.
+func dtsPath(mjs string) string {
+	for _, ext := range []string{".mjs", ".js"} {
+		if strings.HasSuffix(mjs, ext) {
+			return strings.TrimSuffix(mjs, ext) + ".d.ts"
+		}
+	}
+	return mjs + ".d.ts"
+}
+
+// writePair writes two files so that neither changes unless both can be
+// written: both temporary files (beside their targets, as writeFile makes
+// them) are written and synced first, then renamed into place.
+func writePair(path1 string, data1 []byte, path2 string, data2 []byte) (err error) {
+	if path1 == path2 {
+		return fmt.Errorf("%s: the module and its declarations would be the same file", path1)
+	}
+	// A folder in the way would fail the second rename after the first
+	// one: refuse before touching either file.
+	for _, path := range []string{path1, path2} {
+		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+			return fmt.Errorf("%s: is a directory", path)
+		}
+	}
+	var temps []string
+	defer func() {
+		if err != nil {
+			for _, name := range temps {
+				os.Remove(name)
+			}
+		}
+	}()
+	for _, f := range []struct {
+		path string
+		data []byte
+	}{{path1, data1}, {path2, data2}} {
+		name, err := writeTemp(f.path, f.data)
+		if err != nil {
+			return err
+		}
+		temps = append(temps, name)
+	}
+	// Only a failing rename in between can now leave the pair half new.
+	if err := os.Rename(temps[0], path1); err != nil {
+		return err
+	}
+	return os.Rename(temps[1], path2)
+}
+
+// writeTemp writes data to a new temporary file beside path and returns its name.
+func writeTemp(path string, data []byte) (name string, err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	if err != nil {
+		return "", err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return "", err
+	}
+	if err := f.Sync(); err != nil {
+		return "", err
+	}
+	if err := f.Close(); err != nil {
+		return "", err
+	}
+	return f.Name(), nil
+}

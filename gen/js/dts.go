@@ -1,0 +1,258 @@
+package js
+
+import (
+	"bytes"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/toolspec/toolspec/lang/token"
+	"github.com/toolspec/toolspec/model"
+)
+
+// TypeName returns the PascalCase stem of a tool's TypeScript types: the
+// name split at every character that is not a letter or digit, each part
+// with its first letter upper-cased ("t27_grep" → "T27Grep", "get-app" →
+// "GetApp"). A stem that would start with a digit, or be empty, gets the
+// prefix "Tool" ("3d" → "Tool3d").
+func TypeName(tool string) string {
+	var b strings.Builder
+	for _, part := range strings.FieldsFunc(tool, func(r rune) bool {
+		return !(r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)))
+	}) {
+		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+	}
+	stem := b.String()
+	if stem == "" || (stem[0] >= '0' && stem[0] <= '9') {
+		stem = "Tool" + stem
+	}
+	return stem
+}
+
+// typeNames returns each tool's type stem, or an error naming every tool
+// whose stem another tool already has.
+func typeNames(c *model.Catalog) (map[*model.Tool]string, error) {
+	names := map[*model.Tool]string{}
+	first := map[string]*model.Tool{}
+	var diags token.List
+	for _, t := range c.Tools {
+		stem := TypeName(t.Name)
+		if prev, ok := first[stem]; ok {
+			diags.Errorf(t.Pos, "tool %s: TypeScript type name %sInput is already taken by tool %s at %s",
+				t.Name, stem, prev.Name, prev.Pos)
+			continue
+		}
+		first[stem] = t
+		names[t] = stem
+	}
+	if err := diags.Sort().Err(); err != nil {
+		return nil, err
+	}
+	return names, nil
+}
+
+// declarations writes the .d.ts file.
+func declarations(c *model.Catalog, names map[*model.Tool]string) []byte {
+	var b bytes.Buffer
+	b.WriteString(Header)
+	b.WriteString(`//
+// Declarations of the ES module beside this file: the catalog of spec
+// ` + commentText(c.Name) + ` and a typed input (and output) per tool.
+
+/** The spec's name. */
+export declare const SPEC_NAME: ` + Quote(c.Name) + `;
+
+/** BLAKE3-256 of the canonical spec, lowercase hex. */
+export declare const SPEC_HASH: ` + Quote(c.SpecHash) + `;
+
+/** The _meta key whose value is the catalog identity "<SPEC_HASH>/p<profile>". */
+export declare const CATALOG_KEY: ` + Quote(c.CatalogKey) + `;
+
+/** A protocol profile: 1 (2024-11-05) or 2 (2025-06-18). */
+export type Profile = 1 | 2;
+
+/** Each profile's MCP protocol version and catalog identity. */
+export declare const PROFILES: {
+`)
+	for _, p := range model.Profiles {
+		b.WriteString("  readonly " + strconv.Itoa(p) + ": { readonly protocol: " + Quote(model.ProtocolOf(p)) +
+			"; readonly catalog: " + Quote(c.Identity(p)) + " };\n")
+	}
+	b.WriteString(`};
+
+/** The name of a tool of the catalog. */
+export type ToolName =`)
+	if len(c.Tools) == 0 {
+		b.WriteString(" never")
+	}
+	for _, t := range c.Tools {
+		b.WriteString("\n  | " + Quote(t.Name))
+	}
+	b.WriteString(`;
+
+/** One entry of a tools/list result. */
+export interface ToolEntry {
+  name: ToolName;
+  title?: string;
+  description: string;
+  inputSchema: { type: "object"; [keyword: string]: unknown };
+  outputSchema?: { type: "object"; [keyword: string]: unknown };
+  annotations?: {
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
+    openWorldHint?: boolean;
+  };
+}
+
+/** A tools/list result; _meta maps CATALOG_KEY to the catalog identity. */
+export interface ToolsListResult {
+  tools: ToolEntry[];
+  _meta: { [key: string]: string };
+  [key: string]: unknown;
+}
+
+/**
+ * The tools/list result of a profile (1, the default, or 2), deep-equal to
+ * ` + "`toolspec gen-json --profile N`" + `. Every call returns a new object.
+ */
+export declare function listTools(profile?: Profile): ToolsListResult;
+
+/**
+ * The profile for a negotiated MCP protocol version: 2 for "2025-06-18" and
+ * later dates, 1 for earlier ones and for anything that is not a date.
+ */
+export declare function profileFor(protocolVersion?: string | null): Profile;
+
+/**
+ * The startup guard: throws one Error naming every tool without a handler
+ * and every handler without a tool.
+ */
+export declare function checkHandlers(names: Iterable<string>): void;
+`)
+	for _, t := range c.Tools {
+		stem := names[t]
+		b.WriteString("\n/** The arguments of tool " + commentText(t.Name) + ". */\n")
+		b.WriteString("export interface " + stem + "Input ")
+		writeObjectBody(&b, t.Input, "")
+		b.WriteString("\n")
+		if t.Output != nil {
+			b.WriteString("\n/** The structured result of tool " + commentText(t.Name) + ". */\n")
+			b.WriteString("export interface " + stem + "Output ")
+			writeObjectBody(&b, t.Output, "")
+			b.WriteString("\n")
+		}
+	}
+	b.WriteString("\n/** Each tool's arguments, by tool name. */\nexport interface ToolInputs {")
+	for _, t := range c.Tools {
+		b.WriteString("\n  " + Quote(t.Name) + ": " + names[t] + "Input;")
+	}
+	b.WriteString("\n}\n\n/** Each structured result, by tool name: the tools with an `out` block. */\nexport interface ToolOutputs {")
+	for _, t := range c.Tools {
+		if t.Output != nil {
+			b.WriteString("\n  " + Quote(t.Name) + ": " + names[t] + "Output;")
+		}
+	}
+	b.WriteString("\n}\n")
+	return b.Bytes()
+}
+
+var identifier = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+
+// propertyName returns a property name as TypeScript source: bare when it
+// is an identifier, quoted otherwise.
+func propertyName(name string) string {
+	if identifier.MatchString(name) {
+		return name
+	}
+	return Quote(name)
+}
+
+// writeObjectBody writes the braces of an object type, one property per
+// line at indent+2. An open object gets the index signature
+// [key: string]: unknown; a closed one without rows gets
+// [key: string]: never, because TypeScript's {} would take any value.
+func writeObjectBody(b *bytes.Buffer, t *model.Type, indent string) {
+	b.WriteString("{\n")
+	inner := indent + "  "
+	if len(t.Fields) == 0 && !t.Open {
+		b.WriteString(inner + "[key: string]: never;\n" + indent + "}")
+		return
+	}
+	for _, f := range t.Fields {
+		if f.Description != "" {
+			b.WriteString(inner + "/** " + commentText(f.Description) + " */\n")
+		}
+		b.WriteString(inner + propertyName(f.Name))
+		if !f.Required {
+			b.WriteByte('?')
+		}
+		b.WriteString(": ")
+		writeType(b, f.Type, inner)
+		b.WriteString(";\n")
+	}
+	if t.Open {
+		b.WriteString(inner + "[key: string]: unknown;\n")
+	}
+	b.WriteString(indent + "}")
+}
+
+// writeType writes the TypeScript type of t.
+func writeType(b *bytes.Buffer, t *model.Type, indent string) {
+	switch t.Kind {
+	case model.String:
+		b.WriteString("string")
+	case model.Integer, model.Number:
+		b.WriteString("number")
+	case model.Boolean:
+		b.WriteString("boolean")
+	case model.Any:
+		b.WriteString("unknown")
+		return // already takes null
+	case model.Enum:
+		for i, v := range t.Enum {
+			if i > 0 {
+				b.WriteString(" | ")
+			}
+			if v.IsInt {
+				b.WriteString(strconv.FormatInt(v.Int, 10))
+			} else {
+				b.WriteString(Quote(v.Str))
+			}
+		}
+	case model.Array:
+		elem := elemType(t.Elem, indent)
+		if strings.Contains(elem, "|") || strings.Contains(elem, "\n") {
+			b.WriteString("Array<" + elem + ">")
+		} else {
+			b.WriteString(elem + "[]")
+		}
+	case model.Tuple:
+		b.WriteByte('[')
+		for i, it := range t.Items {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(elemType(it, indent))
+		}
+		b.WriteByte(']')
+	case model.Object:
+		writeObjectBody(b, t, indent)
+	case model.Map:
+		b.WriteString("Record<string, " + elemType(t.Elem, indent) + ">")
+	default:
+		b.WriteString("unknown")
+	}
+	if t.Nullable {
+		b.WriteString(" | null")
+	}
+}
+
+// elemType returns the type of an element (array item, tuple member, map
+// value) as text.
+func elemType(t *model.Type, indent string) string {
+	var b bytes.Buffer
+	writeType(&b, t, indent)
+	return b.String()
+}

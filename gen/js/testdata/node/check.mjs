@@ -1,0 +1,145 @@
+// Imports a generated catalog module and prints, as one JSON document,
+// everything the Go test (gen/js/node_test.go) asserts about it.
+//
+//   node check.mjs CATALOG.mjs FIXTURES.json
+//
+// FIXTURES.json is [{tool, output, value}, ...]; each is validated with ajv
+// (2020-12) against the tool's profile-2 schema, and input fixtures also
+// with ajv draft-07 against the profile-1 input schema.
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import Ajv2020Module from "ajv/dist/2020.js";
+import AjvModule from "ajv";
+
+const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
+const Ajv7 = AjvModule.default ?? AjvModule;
+
+const [modulePath, fixturesPath] = process.argv.slice(2);
+const m = await import(pathToFileURL(modulePath).href);
+const fixtures = JSON.parse(readFileSync(fixturesPath, "utf8"));
+
+function attempt(f) {
+  try {
+    f();
+    return null;
+  } catch (err) {
+    return `${err.name}: ${err.message}`;
+  }
+}
+
+const out = {
+  exports: Object.keys(m).sort(),
+  name: m.SPEC_NAME,
+  hash: m.SPEC_HASH,
+  key: m.CATALOG_KEY,
+  profiles: m.PROFILES,
+  profilesFrozen: Object.isFrozen(m.PROFILES) && Object.isFrozen(m.PROFILES[1]) && Object.isFrozen(m.PROFILES[2]),
+  p1: m.listTools(1),
+  p2: m.listTools(2),
+  defaultIsP1: JSON.stringify(m.listTools()) === JSON.stringify(m.listTools(1)),
+  listTools3: attempt(() => m.listTools(3)),
+  listToolsString: attempt(() => m.listTools("2")),
+};
+
+// profileFor: the cases are keyed by how they are written here.
+const cases = {
+  '"2024-11-05"': "2024-11-05",
+  '"2025-03-26"': "2025-03-26",
+  '"2025-06-17"': "2025-06-17",
+  '"2025-06-18"': "2025-06-18",
+  '"2025-11-25"': "2025-11-25",
+  '"2099-01-01"': "2099-01-01",
+  undefined: undefined,
+  null: null,
+  '""': "",
+  '"garbage"': "garbage",
+  '"zzzz-zz-zz"': "zzzz-zz-zz",
+  '"2025-06-18x"': "2025-06-18x",
+  "20250618": 20250618,
+};
+out.profileFor = {};
+for (const [label, v] of Object.entries(cases)) {
+  out.profileFor[label] = m.profileFor(v);
+}
+out.profileForNoArg = m.profileFor();
+
+// checkHandlers: every name, none, extras, one missing plus extras, a Set.
+const names = out.p2.tools.map((t) => t.name);
+out.checkHandlers = {
+  all: attempt(() => m.checkHandlers(names)),
+  allSet: attempt(() => m.checkHandlers(new Set(names))),
+  none: attempt(() => m.checkHandlers([])),
+  extra: attempt(() => m.checkHandlers([...names, "zz", "</script>", "zz"])),
+  dropFirst: attempt(() => m.checkHandlers([...names.slice(1), "__proto__"])),
+};
+
+// Tamper: mutate everything reachable from one result; a second call must
+// not see it. PROFILES must refuse changes (modules are strict code).
+const before = JSON.stringify(m.listTools(2));
+const victim = m.listTools(2);
+victim.tools.push({ name: "intruder" });
+for (const t of victim.tools) {
+  t.name = "changed";
+  if (t.inputSchema) {
+    t.inputSchema.type = "string";
+    t.inputSchema.properties = { evil: {} };
+  }
+}
+victim._meta[m.CATALOG_KEY] = "forged";
+out.tamperSame = JSON.stringify(m.listTools(2)) === before && JSON.stringify(m.listTools(2)) !== JSON.stringify(victim);
+out.profilesWrite = attempt(() => {
+  m.PROFILES[1].catalog = "forged";
+});
+
+// ajv: compile every schema, 2020-12 for profile 2 and draft-07 for
+// profile 1, in strict mode. format is an annotation in toolspec, so
+// formats are not validated; prefixItems is an annotation to draft-07.
+// ownProperties: without it ajv reads inherited properties, so a property
+// named "constructor" or "toString" counts as present in every object.
+const options = {
+  strict: true,
+  allErrors: true,
+  allowUnionTypes: true,
+  validateFormats: false,
+  ownProperties: true,
+};
+const ajv2020 = new Ajv2020(options);
+const ajv7 = new Ajv7(options);
+if (!ajv7.getKeyword("prefixItems")) {
+  ajv7.addKeyword("prefixItems");
+}
+out.compileErrors = [];
+const compiled = { in2: {}, out2: {}, in1: {} };
+function compile(ajv, schema, where) {
+  try {
+    return ajv.compile(schema);
+  } catch (err) {
+    out.compileErrors.push(`${where}: ${err.message}`);
+    return null;
+  }
+}
+for (const t of out.p2.tools) {
+  compiled.in2[t.name] = compile(ajv2020, t.inputSchema, `${t.name} inputSchema (2020-12)`);
+  if (t.outputSchema) {
+    compiled.out2[t.name] = compile(ajv2020, t.outputSchema, `${t.name} outputSchema (2020-12)`);
+  }
+}
+for (const t of out.p1.tools) {
+  compiled.in1[t.name] = compile(ajv7, t.inputSchema, `${t.name} inputSchema (draft-07)`);
+}
+
+out.fixtures = fixtures.map((f) => {
+  const v2 = (f.output ? compiled.out2 : compiled.in2)[f.tool];
+  const r = { valid: null, errors: [], draft7Valid: null };
+  if (v2) {
+    r.valid = v2(f.value);
+    r.errors = (v2.errors ?? []).map((e) => ({ keyword: e.keyword, at: e.instancePath }));
+  }
+  const v1 = f.output ? null : compiled.in1[f.tool];
+  if (v1) {
+    r.draft7Valid = v1(f.value);
+  }
+  return r;
+});
+
+process.stdout.write(JSON.stringify(out));
