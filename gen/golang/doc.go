@@ -1,0 +1,14 @@
+// Package golang is the gen-go backend: one Go source file a server
+// imports to serve a checked catalog. It reads only the checked model and
+// the shared schema emission (package gen/schema), and writes bytes that
+// depend on nothing but the model and the package name.
+//
+// The file holds the catalog identity (SpecName, SpecHash, CatalogKey,
+// CatalogID), both profiles' tools/list tables (ListToolsJSON), the
+// protocol negotiation (ProfileFor), the startup guard (CheckHandlers), and
+// per tool a typed input struct with a validating decoder that accepts
+// exactly what the tool's input schema accepts (and, with `out`, a typed
+// output struct and an output validator). docs/gen-go.md is the user's
+// guide: naming, the representation of optional and nullable values, and
+// what Decode checks.
+package golang
