@@ -255,6 +255,7 @@ func tsJoin(names []string) string {
 	// Tool name constants and per-tool declarations.
 	type toolNames struct{ goName string }
 	var tools []toolNames
+	seen := map[string]*model.Tool{}
 	for _, t := range c.Tools {
 		n, ok := GoName(t.Name)
 		if !ok {
@@ -262,6 +263,12 @@ func tsJoin(names []string) string {
 			tools = append(tools, toolNames{})
 			continue
 		}
+		if prev := seen[n]; prev != nil {
+			g.diags.Errorf(t.Pos, "tool %s: Go name %s is already used by tool %s at %s", quote(t.Name), n, quote(prev.Name), prev.Pos)
+			tools = append(tools, toolNames{})
+			continue
+		}
+		seen[n] = t
 		tools = append(tools, toolNames{n})
 		g.declare("Tool"+n, t.Pos, "tool "+quote(t.Name))
 	}
@@ -406,7 +413,11 @@ func (g *gen) typ(t *model.Type, name string, pos ltoken.Pos, what, doc string) 
 			}
 			used[c] = true
 			g.declare(c, pos, what)
-			fmt.Fprintf(&d, "\t%s %s = %s\n", c, name, v.JSON())
+			lit := strconv.FormatInt(v.Int, 10)
+			if !v.IsInt {
+				lit = quote(v.Str)
+			}
+			fmt.Fprintf(&d, "\t%s %s = %s\n", c, name, lit)
 		}
 		d.WriteString(")\n")
 	case model.Array:
