@@ -453,6 +453,11 @@ func (g *gen) typ(t *model.Type, name string, pos ltoken.Pos, what, doc string) 
 				fmt.Fprintf(&d, "t.V%d", i)
 			}
 			d.WriteString("})\n}\n")
+			fmt.Fprintf(&d, "\n// UnmarshalJSON reads the tuple from a JSON array.\nfunc (t *%s) UnmarshalJSON(data []byte) error {\n\tvar items []json.RawMessage\n\tif err := json.Unmarshal(data, &items); err != nil {\n\t\treturn err\n\t}\n\tif len(items) != %d {\n\t\treturn errors.New(\"tuple of %d items\")\n\t}\n", name, len(t.Items), len(t.Items))
+			for i := range t.Items {
+				fmt.Fprintf(&d, "\tif err := json.Unmarshal(items[%d], &t.V%d); err != nil {\n\t\treturn err\n\t}\n", i, i)
+			}
+			d.WriteString("\treturn nil\n}\n")
 		}
 		body = func() { g.tupleBody(&f, t, fns, same, goType) }
 	case model.Object:

@@ -41,6 +41,16 @@ func (n Nullable[T]) MarshalJSON() ([]byte, error) {
 	return json.Marshal(n.Value)
 }
 
+// UnmarshalJSON reads null or a value; either way the field is present.
+func (n *Nullable[T]) UnmarshalJSON(data []byte) error {
+	*n = Nullable[T]{Present: true}
+	if string(bytes.TrimSpace(data)) == "null" {
+		n.Null = true
+		return nil
+	}
+	return json.Unmarshal(data, &n.Value)
+}
+
 type tsSyntax struct {
 	off int
 	msg string
