@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/toolspec/toolspec/gen/schema"
 	ltoken "github.com/toolspec/toolspec/lang/token"
@@ -667,6 +668,9 @@ func jsonTag(fd *model.Field) string {
 	default:
 		opt = ",omitempty"
 	}
+	if name == "-" && opt == "" {
+		opt = "," // a lone "-" would mean "skip this field"
+	}
 	return quote(`json:"` + name + opt + `"`)
 }
 
@@ -679,12 +683,7 @@ func validTag(s string) bool {
 		switch {
 		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
 		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		case c > 0x7f && (c != 0xfffd):
-			// encoding/json allows letters and digits of any script;
-			// stay on the safe side with printable non-ASCII.
-			if !strconv.IsPrint(c) {
-				return false
-			}
+		case unicode.IsLetter(c), unicode.IsDigit(c):
 		default:
 			return false
 		}
