@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -111,7 +110,15 @@ func goTool(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("builds generated code")
 	}
-	return filepath.Join(runtime.GOROOT(), "bin", "go")
+	path, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	root, err := exec.Command(path, "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(strings.TrimSpace(string(root)), "bin", "go")
 }
 
 type testCase struct {
@@ -121,8 +128,9 @@ type testCase struct {
 }
 
 type verdict struct {
-	OK  bool   `json:"ok"`
-	Err string `json:"err"`
+	OK   bool   `json:"ok"`
+	Err  string `json:"err"`
+	Trip string `json:"trip"`
 }
 
 // TestCompiledDifferential writes each generated file into a temporary
@@ -216,8 +224,12 @@ func TestCompiledDifferential(t *testing.T) {
 				} else {
 					rejected++
 				}
-				if got := res.Verdicts[i]; got.OK != want {
+				got := res.Verdicts[i]
+				if got.OK != want {
 					t.Errorf("%s %s: decoder says %v (%s), santhosh says %v %v", c.Tool, c.Value, got.OK, got.Err, want, fails)
+				}
+				if got.Trip != "" {
+					t.Errorf("%s %s: decoded value does not round-trip through json.Marshal: %s", c.Tool, c.Value, got.Trip)
 				}
 			}
 			t.Logf("%d cases: %d accepted, %d rejected", len(cases), accepted, rejected)
@@ -247,6 +259,7 @@ func mainSource(cat *model.Catalog) string {
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 )
 
@@ -257,18 +270,19 @@ type testCase struct {
 }
 
 type verdict struct {
-	OK  bool   ` + "`json:\"ok\"`" + `
-	Err string ` + "`json:\"err\"`" + `
+	OK   bool   ` + "`json:\"ok\"`" + `
+	Err  string ` + "`json:\"err\"`" + `
+	Trip string ` + "`json:\"trip\"`" + `
 }
 
-func decode(c testCase) error {
+func decode(c testCase) (any, error) {
 	switch {
 `)
 	for _, tool := range cat.Tools {
 		n, _ := golang.GoName(tool.Name)
-		fmt.Fprintf(&b, "\tcase c.Tool == %q && !c.Output:\n\t\t_, err := Decode%sInput(c.Value)\n\t\treturn err\n", tool.Name, n)
+		fmt.Fprintf(&b, "\tcase c.Tool == %q && !c.Output:\n\t\tv, err := Decode%sInput(c.Value)\n\t\treturn v, err\n", tool.Name, n)
 		if tool.Output != nil {
-			fmt.Fprintf(&b, "\tcase c.Tool == %q && c.Output:\n\t\treturn Validate%sOutput(c.Value)\n", tool.Name, n)
+			fmt.Fprintf(&b, "\tcase c.Tool == %q && c.Output:\n\t\treturn nil, Validate%sOutput(c.Value)\n", tool.Name, n)
 		}
 	}
 	b.WriteString(`	}
@@ -303,10 +317,22 @@ func main() {
 		panic(err)
 	}
 	for _, c := range cases {
-		err := decode(c)
+		val, err := decode(c)
 		v := verdict{OK: err == nil}
 		if err != nil {
 			v.Err = err.Error()
+		}
+		if err == nil && val != nil {
+			// The typed value marshals to JSON the decoder accepts again,
+			// and to the same JSON.
+			b1, err1 := json.Marshal(val)
+			c2 := c
+			c2.Value = b1
+			val2, err2 := decode(c2)
+			b2, _ := json.Marshal(val2)
+			if err1 != nil || err2 != nil || string(b1) != string(b2) {
+				v.Trip = fmt.Sprint(string(b1), err1, err2)
+			}
 		}
 		out.Verdicts = append(out.Verdicts, v)
 	}
@@ -315,4 +341,3 @@ func main() {
 `)
 	return b.String()
 }
-

@@ -1,0 +1,100 @@
+package fuzzcat
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestErrorMessages(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`{"flag": true, "limit": 501}`, `/limit: maximum: 501 is greater than 500`},
+		{`{"flag": true, "limit": 0}`, `/limit: minimum: 0 is less than 1`},
+		{`{"flag": true, "limit": 1.5}`, `/limit: type: got number, want integer`},
+		{`{"flag": true, "ratio": 2.50000000000000001}`, `/ratio: maximum: 2.50000000000000001 is greater than 2.5`},
+		{`{"limit": 5}`, `(root): required: missing property "flag"`},
+		{`{"flag": true, "x~/y": 1}`, `(root): additionalProperties: property "x~/y" is not allowed`},
+		{`{"flag": true, "prefix": ""}`, `/prefix: minLength: length 0 is less than 1`},
+		{`{"flag": true, "family": "bio"}`, `/family: enum: "bio" is not one of the allowed values`},
+		{`{"flag": "yes"}`, `/flag: type: got string, want boolean`},
+		{`[]`, `(root): type: got array, want object`},
+	} {
+		_, err := DecodeT27SpecsInput([]byte(c.in))
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: got %v, want %s", c.in, err, c.want)
+		}
+		var ve *ValidationError
+		if !errors.As(err, &ve) {
+			t.Errorf("%s: %T is not a *ValidationError", c.in, err)
+		}
+	}
+	for _, c := range []struct{ in, want string }{
+		{`{"status": [1, 256], "chat": "@t27_bot"}`, `/status/1: maximum: 256 is greater than 255`},
+		{`{"status": [], "chat": "@t27"}`, `/chat: pattern: "@t27" does not match "^@?[A-Za-z0-9_]{5,32}$"`},
+		{`{"status": [], "chat": "@t27_bot", "cursor": [1]}`, `/cursor: minItems: 1 items, want 2`},
+		{`{"status": [], "chat": "@t27_bot", "health": "up"}`, `/health: enum: "up" is not one of the allowed values`},
+	} {
+		_, err := DecodeT27fViewInput([]byte(c.in))
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: got %v, want %s", c.in, err, c.want)
+		}
+	}
+	if _, err := DecodeT27fViewInput([]byte(`{"status": [1,]}`)); err == nil || !strings.HasPrefix(err.Error(), "invalid JSON at offset 14: ") {
+		t.Errorf("syntax error: %v", err)
+	}
+}
+
+func TestRepresentation(t *testing.T) {
+	v, err := DecodeT27fViewInput([]byte(`{"status": [1.0, 2e1], "chat": "@t27_bot", "cursor": [3, 4.0]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Health.Present || v.Status[0] != 1 || v.Status[1] != 20 || v.Cursor == nil || v.Cursor[1] != "4" {
+		t.Errorf("got %+v", v)
+	}
+	v, _ = DecodeT27fViewInput([]byte(`{"status": [], "chat": "@t27_bot", "health": null}`))
+	if !v.Health.Present || !v.Health.Null {
+		t.Errorf("null: %+v", v.Health)
+	}
+	v, _ = DecodeT27fViewInput([]byte(`{"status": [], "chat": "@t27_bot", "health": "down", "chat": "@t27_bot2"}`))
+	if !v.Health.Present || v.Health.Null || v.Health.Value != T27fViewInputHealthDown || v.Chat != "@t27_bot2" {
+		t.Errorf("value: %+v", v)
+	}
+	s, _ := DecodeT27SpecsInput([]byte(`{"flag": false, "big": 1.2e30, "blob": null}`))
+	if s.Big == nil || *s.Big != "1200000000000000000000000000000" || string(s.Blob) != "null" || s.Limit != nil {
+		t.Errorf("got %+v", s)
+	}
+	out, _ := json.Marshal(T27fViewInput{Status: []int64{}, Chat: "c", Health: Nullable[T27fViewInputHealth]{Present: true, Null: true}})
+	if string(out) != `{"status":[],"health":null,"chat":"c"}` {
+		t.Errorf("marshal: %s", out)
+	}
+	if err := CheckHandlers([]string{"t27_specs", "t27f_view"}); err != nil {
+		t.Error(err)
+	}
+	err = CheckHandlers([]string{"zeta", "t27f_view", "alpha"})
+	if err == nil || err.Error() != `toolspec: tools without a handler: "t27_specs"; handlers without a tool: "alpha", "zeta"` {
+		t.Errorf("CheckHandlers: %v", err)
+	}
+	if ProfileFor("2024-11-05") != 1 || ProfileFor("2025-06-18") != 2 || ProfileFor("2025-11-25") != 2 || ProfileFor("") != 1 {
+		t.Error("ProfileFor")
+	}
+	if CatalogID(2) != SpecHash+"/p2" || CatalogID(7) != SpecHash+"/p1" || len(SpecHash) != 64 {
+		t.Error("CatalogID")
+	}
+	a := ListToolsJSON(1)
+	a[0] = 'x'
+	if ListToolsJSON(1)[0] != '{' {
+		t.Error("ListToolsJSON returns a shared slice")
+	}
+}
+
+func TestValidateOutput(t *testing.T) {
+	if err := ValidateT27SpecsOutput([]byte(`{"specs": [{"path": "a", "sealed": true}], "total": 1}`)); err != nil {
+		t.Error(err)
+	}
+	err := ValidateT27SpecsOutput([]byte(`{"specs": [{"path": "a"}], "total": -1}`))
+	if err == nil || err.Error() != `/specs/0: required: missing property "sealed"` {
+		t.Errorf("got %v", err)
+	}
+}
