@@ -204,7 +204,7 @@ func samples(t *model.Type, depth int) []string {
 		for _, n := range lens(t) {
 			out = append(out, q(strings.Repeat("é", n)), q(strings.Repeat("a", n)))
 		}
-		out = append(out, q("@t27_bot"), q("no match!"), q(`"'`+"`"+`${}*/<>`), `"\u2028\u2029"`, `"\ud800"`, `"a\u0000b"`, `"\\S"`, q("\xff"))
+		out = append(out, q("@t27_bot"), q("no match!"), q(`"'`+"`"+`${}*/<>`), `"\u2028\u2029"`, `"\ud800"`, `"a\u0000b"`, `"\\S"`, `"a b"`, q("\xff"))
 	case model.Integer, model.Number:
 		for _, b := range []*model.Num{t.Min, t.Max} {
 			if b != nil {

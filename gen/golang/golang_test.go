@@ -141,6 +141,10 @@ func TestCompiledDifferential(t *testing.T) {
 	goCmd := goTool(t)
 	for _, file := range specs(t) {
 		r := compile.File(file)
+		if r.Catalog == nil {
+			t.Errorf("%s: %v", file, r.Diags)
+			continue
+		}
 		src, err := golang.Generate(r.Catalog, golang.Options{Package: "main"})
 		if err != nil {
 			continue // the error specs have golden errors

@@ -1,0 +1,94 @@
+package fuzznested
+
+import (
+	"bytes"
+	"os"
+	"regexp"
+	"testing"
+
+	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/gen/golang"
+	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/validate"
+)
+
+const spec = "../../testdata/nested.tspec"
+
+func catalog(tb testing.TB) *model.Catalog {
+	tb.Helper()
+	r := compile.File(spec)
+	if r.Catalog == nil {
+		tb.Fatal(r.Diags)
+	}
+	return r.Catalog
+}
+
+func TestUpToDate(t *testing.T) {
+	want, err := golang.Generate(catalog(t), golang.Options{Package: "fuzznested"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("catalog.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("catalog.go is stale: go run ./cmd/toolspec gen-go gen/golang/testdata/nested.tspec -o gen/golang/internal/fuzznested/catalog.go")
+	}
+}
+
+// hugeExponent skips numbers whose exponent makes big.Rat work for minutes
+// in both validators.
+var hugeExponent = regexp.MustCompile(`[eE][+-]?0*[0-9]{5,}`)
+
+var seeds = []string{
+	`{"app": {"id": "a"}, "mode": "fast"}`,
+	`{"app": {"id": "a", "owner": null}, "mode": "$weird", "level": null}`,
+	`{"app": {"id": "a", "owner": {"name": "x", "tags": ["ab", "ab"]}}, "mode": "fast"}`,
+	`{"app": {"id": "a"}, "mode": "fast", "pair": ["a", 1]}`,
+	`{"app": {"id": "a", "extra": {"other": 1, "note": "n"}}, "mode": "fast", "items": [1, 1.5]}`,
+	`{"app": {"id": "a"}, "mode": "fast", "items": [{"a": 1, "b": [2]}, {"b": [2.0], "a": 1.0}]}`,
+	`{"app": {"id": "a"}, "mode": "slow-ish", "scores": {"a": null, "b": 10, "a": 3}}`,
+	`{"app": {"id": "a"}, "mode": "fast", "labels": {"x": "12345"}, "point": [1.5, -1.5], "level": 2.0}`,
+	`{"app": {"id": "a"}, "mode": "fast", "nums": [0, 0.5, 1], "maybe": [null, 1]}`,
+}
+
+func FuzzDecodeNested(f *testing.F) {
+	for _, s := range seeds {
+		f.Add([]byte(s))
+	}
+	cat := catalog(f)
+	compileIn := func(name string) *validate.Schema {
+		s, err := validate.Compile(schema.Input(cat.Tool(name)), validate.Draft2020)
+		if err != nil {
+			f.Fatal(err)
+		}
+		return s
+	}
+	getApp, top, nothing := compileIn("get-app"), compileIn("top"), compileIn("nothing")
+	out, err := validate.Compile(schema.Output(cat.Tool("get-app")), validate.Draft2020)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if hugeExponent.Match(data) {
+			t.Skip()
+		}
+		for _, c := range []struct {
+			s      *validate.Schema
+			decode func([]byte) error
+		}{
+			{getApp, func(b []byte) error { _, err := DecodeGetAppInput(b); return err }},
+			{top, func(b []byte) error { _, err := DecodeTopInput(b); return err }},
+			{nothing, func(b []byte) error { _, err := DecodeNothingInput(b); return err }},
+			{out, ValidateGetAppOutput},
+		} {
+			fails, err := c.s.Validate(data)
+			want := err == nil && len(fails) == 0
+			if derr := c.decode(data); (derr == nil) != want {
+				t.Fatalf("%q: decoder error %v, santhosh valid=%v %v %v", data, derr, want, err, fails)
+			}
+		}
+	})
+}
