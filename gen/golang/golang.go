@@ -296,6 +296,7 @@ func tsJoin(names []string) string {
 // gives a *ValidationError naming the JSON pointer and the keyword.
 func Decode%[1]sInput(data []byte) (v %[1]sInput, err error) {
 	d := tsDecoder{data: data}
+	d.path = d.buf[:0]
 	defer func() {
 		if r := recover(); r != nil {
 			v, err = %[1]sInput{}, tsRecovered(r)
@@ -317,6 +318,7 @@ func Decode%[1]sInput(data []byte) (v %[1]sInput, err error) {
 // tool's output schema: nil when it validates, else the first failure.
 func Validate%[1]sOutput(data []byte) (err error) {
 	d := tsDecoder{data: data}
+	d.path = d.buf[:0]
 	defer func() {
 		if r := recover(); r != nil {
 			err = tsRecovered(r)

@@ -66,6 +66,7 @@ type tsDecoder struct {
 	pos  int
 	path []tsSeg
 	verr *ValidationError
+	buf  [8]tsSeg
 }
 
 type tsNum struct {
@@ -278,7 +279,15 @@ func (d *tsDecoder) number() tsNum {
 	if plain && len(n.tok) <= 18 {
 		n.i, _ = strconv.ParseInt(string(n.tok), 10, 64)
 		n.small, n.integer = true, true
-		return n
+	}
+	return n
+}
+
+// classify decides exactly whether a number that is not a small plain
+// integer (1.0, 1e2, 12345678901234567890) is an integer.
+func (n *tsNum) classify() {
+	if n.small {
+		return
 	}
 	if r, ok := new(big.Rat).SetString(string(n.tok)); ok && r.IsInt() {
 		n.integer = true
@@ -286,7 +295,6 @@ func (d *tsDecoder) number() tsNum {
 			n.i, n.small = r.Num().Int64(), true
 		}
 	}
-	return n
 }
 
 // canon is the number as JSON text, integers without fraction or exponent.
@@ -307,7 +315,21 @@ func (n tsNum) float() float64 {
 }
 
 // cmp compares the number with a bound exactly, as JSON Schema does.
+// Rounding to float64 keeps order, so floats that differ decide; only
+// equal floats need exact arithmetic.
 func (n tsNum) cmp(bound string) int {
+	f, _ := strconv.ParseFloat(string(n.tok), 64)
+	b, _ := strconv.ParseFloat(bound, 64)
+	switch {
+	case f < b:
+		return -1
+	case f > b:
+		return 1
+	}
+	return n.cmpExact(bound)
+}
+
+func (n tsNum) cmpExact(bound string) int {
 	a, ok := new(big.Rat).SetString(string(n.tok))
 	if !ok {
 		return 0
@@ -324,6 +346,9 @@ func (d *tsDecoder) num(want string) (tsNum, bool) {
 		return tsNum{}, false
 	}
 	n := d.number()
+	if want == "integer" {
+		n.classify()
+	}
 	if want == "integer" && !n.integer {
 		d.fail("type", "got number, want integer")
 		return n, false
@@ -416,11 +441,24 @@ func (d *tsDecoder) raw() json.RawMessage {
 // tsCanon is a value in a form where JSON-equal values are equal strings:
 // keys sorted, numbers exact.
 func tsCanon(raw []byte) string {
+	switch c := raw[0]; {
+	case c == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw):
+		return string(raw)
+	case c == 't' || c == 'f' || c == 'n':
+		return string(raw)
+	case c == '-' || c >= '0' && c <= '9':
+		if k, ok := tsNumKey(raw); ok {
+			return k
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
 		return string(raw)
+	}
+	if s, ok := v.(string); ok {
+		return "\"" + s + "\"" // as the fast path above
 	}
 	var b strings.Builder
 	tsCanonWrite(&b, v)
@@ -464,8 +502,72 @@ func tsCanonWrite(b *strings.Builder, v any) {
 	}
 }
 
+// tsNumKey is the exact value of a JSON number as significant digits and
+// a power of ten ("n-15e-1" for -1.50), so that equal numbers give equal
+// keys without big arithmetic.
+func tsNumKey(raw []byte) (string, bool) {
+	neg := raw[0] == '-'
+	if neg {
+		raw = raw[1:]
+	}
+	var digits []byte
+	var buf [32]byte
+	digits = buf[:0]
+	exp := int64(0)
+	i := 0
+	for ; i < len(raw) && raw[i] >= '0' && raw[i] <= '9'; i++ {
+		digits = append(digits, raw[i])
+	}
+	if i < len(raw) && raw[i] == '.' {
+		for i++; i < len(raw) && raw[i] >= '0' && raw[i] <= '9'; i++ {
+			digits = append(digits, raw[i])
+			exp--
+		}
+	}
+	if i < len(raw) && (raw[i] == 'e' || raw[i] == 'E') {
+		e, err := strconv.ParseInt(string(raw[i+1:]), 10, 32)
+		if err != nil {
+			return "", false
+		}
+		exp += e
+	}
+	for len(digits) > 0 && digits[0] == '0' {
+		digits = digits[1:]
+	}
+	for len(digits) > 0 && digits[len(digits)-1] == '0' {
+		digits = digits[:len(digits)-1]
+		exp++
+	}
+	if len(digits) == 0 {
+		return "n0", true
+	}
+	sign := ""
+	if neg {
+		sign = "-"
+	}
+	return "n" + sign + string(digits) + "e" + strconv.FormatInt(exp, 10), true
+}
+
 // unique records a uniqueItems failure when two items are JSON-equal.
 func (d *tsDecoder) unique(items [][2]int) {
+	if len(items) < 2 {
+		return
+	}
+	if len(items) <= 16 {
+		var buf [16]string
+		keys := buf[:0]
+		for i, it := range items {
+			k := tsCanon(d.data[it[0]:it[1]])
+			for j, prev := range keys {
+				if prev == k {
+					d.fail("uniqueItems", "items at %d and %d are equal", j, i)
+					return
+				}
+			}
+			keys = append(keys, k)
+		}
+		return
+	}
 	seen := make(map[string]int, len(items))
 	for i, it := range items {
 		k := tsCanon(d.data[it[0]:it[1]])

@@ -2,6 +2,7 @@ package fuzznested
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"regexp"
 	"testing"
@@ -91,4 +92,39 @@ func FuzzDecodeNested(f *testing.F) {
 			}
 		}
 	})
+}
+
+var benchInput = []byte(`{"app": {"id": "app-1", "owner": {"name": "ann", "tags": ["a", "bb", "ccc"]}, "extra": {"note": "n", "other": [1, 2]}},
+ "labels": {"env": "prod", "tier": "web"}, "scores": {"a": 1, "b": null, "c": -10},
+ "pair": ["x", 7], "point": [0.25, -1.5], "level": 2, "mode": "slow-ish",
+ "nums": [0, 0.5, 1], "items": [1, "two", {"three": 3}], "maybe": [1, null, 3]}`)
+
+// BenchmarkDecodeNested: the generated decoder on a value that uses every
+// kind (unique arrays included).
+func BenchmarkDecodeNested(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DecodeGetAppInput(benchInput); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSanthoshPathNested: validate with santhosh-tekuri/jsonschema
+// (which unmarshals to any itself), then json.Unmarshal to the struct.
+func BenchmarkSanthoshPathNested(b *testing.B) {
+	s, err := validate.Compile(schema.Input(catalog(b).Tool("get-app")), validate.Draft2020)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if fails, err := s.Validate(benchInput); err != nil || fails != nil {
+			b.Fatal(err, fails)
+		}
+		var x GetAppInput
+		if err := json.Unmarshal(benchInput, &x); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
