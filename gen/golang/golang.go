@@ -660,7 +660,7 @@ func (g *gen) fieldType(fd *model.Field, fn string) string {
 func jsonTag(fd *model.Field) string {
 	name := fd.Name
 	if !validTag(name) {
-		return quote(`json:"-"`)
+		return tagLiteral(`json:"-"`)
 	}
 	opt := ""
 	switch {
@@ -673,7 +673,19 @@ func jsonTag(fd *model.Field) string {
 	if name == "-" && opt == "" {
 		opt = "," // a lone "-" would mean "skip this field"
 	}
-	return quote(`json:"` + name + opt + `"`)
+	return tagLiteral(`json:"` + name + opt + `"`)
+}
+
+// tagLiteral writes a struct tag as a raw string, the usual form, when
+// that is safe (validTag admits no backtick or control character), and
+// through quote otherwise.
+func tagLiteral(tag string) string {
+	for _, c := range tag {
+		if c == '`' || !strconv.IsPrint(c) {
+			return quote(tag)
+		}
+	}
+	return "`" + tag + "`"
 }
 
 // validTag mirrors encoding/json's rule for a tag name.

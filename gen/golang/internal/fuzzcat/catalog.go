@@ -175,15 +175,15 @@ var (
 // T27SpecsInput is the arguments of tool "t27_specs".
 type T27SpecsInput struct {
 	// Only specs whose path starts with this
-	Prefix *string "json:\"prefix,omitempty\""
+	Prefix *string `json:"prefix,omitempty"`
 	// Only specs of this family
-	Family *T27SpecsInputFamily "json:\"family,omitempty\""
+	Family *T27SpecsInputFamily `json:"family,omitempty"`
 	// Maximum number of specs
-	Limit *int64          "json:\"limit,omitempty\""
-	Ratio *float64        "json:\"ratio,omitempty\""
-	Big   *json.Number    "json:\"big,omitempty\""
-	Flag  bool            "json:\"flag\""
-	Blob  json.RawMessage "json:\"blob,omitempty\""
+	Limit *int64          `json:"limit,omitempty"`
+	Ratio *float64        `json:"ratio,omitempty"`
+	Big   *json.Number    `json:"big,omitempty"`
+	Flag  bool            `json:"flag"`
+	Blob  json.RawMessage `json:"blob,omitempty"`
 }
 
 // T27SpecsInputFamily is a value of tool "t27_specs" field "family".
@@ -199,26 +199,26 @@ const (
 
 // T27SpecsOutput is the structured result of tool "t27_specs".
 type T27SpecsOutput struct {
-	Specs []T27SpecsOutputSpecsItem "json:\"specs\""
-	Total json.Number               "json:\"total\""
+	Specs []T27SpecsOutputSpecsItem `json:"specs"`
+	Total json.Number               `json:"total"`
 }
 
 // T27SpecsOutputSpecsItem is a value of tool "t27_specs" field "specs".
 type T27SpecsOutputSpecsItem struct {
-	Path   string "json:\"path\""
-	Sealed bool   "json:\"sealed\""
+	Path   string `json:"path"`
+	Sealed bool   `json:"sealed"`
 }
 
 // T27fViewInput is the arguments of tool "t27f_view".
 type T27fViewInput struct {
 	// Status bytes, at most 27
-	Status []int64 "json:\"status\""
+	Status []int64 `json:"status"`
 	// Row and column
-	Cursor *T27fViewInputCursor "json:\"cursor,omitempty\""
+	Cursor *T27fViewInputCursor `json:"cursor,omitempty"`
 	// Filter by health
-	Health Nullable[T27fViewInputHealth] "json:\"health,omitzero\""
+	Health Nullable[T27fViewInputHealth] `json:"health,omitzero"`
 	// Telegram chat
-	Chat string "json:\"chat\""
+	Chat string `json:"chat"`
 }
 
 // T27fViewInputCursor is a value of tool "t27f_view" field "cursor".

@@ -189,34 +189,34 @@ func DecodeNothingInput(data []byte) (v NothingInput, err error) {
 
 // GetAppInput is the arguments of tool "get-app".
 type GetAppInput struct {
-	App    GetAppInputApp             "json:\"app\""
-	Labels *map[string]string         "json:\"labels,omitempty\""
-	Scores *map[string]*int64         "json:\"scores,omitempty\""
-	Pair   *GetAppInputPair           "json:\"pair,omitempty\""
-	Point  *GetAppInputPoint          "json:\"point,omitempty\""
-	Level  Nullable[GetAppInputLevel] "json:\"level,omitzero\""
-	Mode   GetAppInputMode            "json:\"mode\""
-	Nums   *[]float64                 "json:\"nums,omitempty\""
-	Items  *[]json.RawMessage         "json:\"items,omitempty\""
-	Maybe  *[]*json.Number            "json:\"maybe,omitempty\""
+	App    GetAppInputApp             `json:"app"`
+	Labels *map[string]string         `json:"labels,omitempty"`
+	Scores *map[string]*int64         `json:"scores,omitempty"`
+	Pair   *GetAppInputPair           `json:"pair,omitempty"`
+	Point  *GetAppInputPoint          `json:"point,omitempty"`
+	Level  Nullable[GetAppInputLevel] `json:"level,omitzero"`
+	Mode   GetAppInputMode            `json:"mode"`
+	Nums   *[]float64                 `json:"nums,omitempty"`
+	Items  *[]json.RawMessage         `json:"items,omitempty"`
+	Maybe  *[]*json.Number            `json:"maybe,omitempty"`
 }
 
 // GetAppInputApp is a value of tool "get-app" field "app".
 type GetAppInputApp struct {
-	Id    string                        "json:\"id\""
-	Owner Nullable[GetAppInputAppOwner] "json:\"owner,omitzero\""
-	Extra *GetAppInputAppExtra          "json:\"extra,omitempty\""
+	Id    string                        `json:"id"`
+	Owner Nullable[GetAppInputAppOwner] `json:"owner,omitzero"`
+	Extra *GetAppInputAppExtra          `json:"extra,omitempty"`
 }
 
 // GetAppInputAppOwner is a value of tool "get-app" field "app" field "owner".
 type GetAppInputAppOwner struct {
-	Name string    "json:\"name\""
-	Tags *[]string "json:\"tags,omitempty\""
+	Name string    `json:"name"`
+	Tags *[]string `json:"tags,omitempty"`
 }
 
 // GetAppInputAppExtra is a value of tool "get-app" field "app" field "extra".
 type GetAppInputAppExtra struct {
-	Note *string "json:\"note,omitempty\""
+	Note *string `json:"note,omitempty"`
 }
 
 // GetAppInputPair is a value of tool "get-app" field "pair".
@@ -273,18 +273,18 @@ const (
 
 // GetAppOutput is the structured result of tool "get-app".
 type GetAppOutput struct {
-	Ok  bool             "json:\"ok\""
-	Why Nullable[string] "json:\"why,omitzero\""
+	Ok  bool             `json:"ok"`
+	Why Nullable[string] `json:"why,omitzero"`
 }
 
 // TopInput is the arguments of tool "top".
 type TopInput struct {
 	// dollar
-	Top *json.Number "json:\"$top,omitempty\""
+	Top *json.Number `json:"$top,omitempty"`
 	// dotted
-	XY *string "json:\"x.y,omitempty\""
+	XY *string `json:"x.y,omitempty"`
 	// spaced
-	AB *string "json:\"a b,omitempty\""
+	AB *string `json:"a b,omitempty"`
 }
 
 // NothingInput is the arguments of tool "nothing".
