@@ -621,7 +621,7 @@ func (g *gen) tupleBody(f *bytes.Buffer, t *model.Type, fns []string, same bool,
 		}
 		p("\t\tcase %d:\n%s", i, g.assignValue(it, fns[i], lhs))
 	}
-	p("\t\tdefault:\n\t\t\td.skip(0)\n\t\t}\n")
+	p("\t\tdefault:\n\t\t\td.skip()\n\t\t}\n")
 	if t.Unique {
 		p("\t\tspans = append(spans, [2]int{start, d.pos})\n")
 	}
@@ -747,7 +747,7 @@ func (g *gen) object(f *bytes.Buffer, t *model.Type, fns []string, goType string
 	if !t.Open {
 		p("\t\t\td.fail(\"additionalProperties\", \"property %%q is not allowed\", string(k))\n")
 	}
-	p("\t\t\td.skip(0)\n\t\t}\n\t}\n")
+	p("\t\t\td.skip()\n\t\t}\n\t}\n")
 	for i, fd := range t.Fields {
 		if fd.Required {
 			p("\tif !s%d {\n\t\td.fail(\"required\", \"missing property %%s\", %s)\n\t}\n", i, quote(quote(fd.Name)))

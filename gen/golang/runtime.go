@@ -65,8 +65,9 @@ type tsDecoder struct {
 	data []byte
 	pos  int
 	path []tsSeg
-	verr *ValidationError
-	buf  [8]tsSeg
+	verr  *ValidationError
+	depth int // open objects and arrays, limited as in encoding/json
+	buf   [8]tsSeg
 }
 
 type tsNum struct {
@@ -155,7 +156,7 @@ func tsKindOf(c byte) string {
 // typeErr records a type failure and skips the value.
 func (d *tsDecoder) typeErr(want string) {
 	d.fail("type", "got %s, want %s", tsKindOf(d.peek()), want)
-	d.skip(0)
+	d.skip()
 }
 
 func (d *tsDecoder) lit(word string) {
@@ -372,6 +373,7 @@ func (d *tsDecoder) more(end byte, first *bool) bool {
 	c := d.peek()
 	if c == end {
 		d.pos++
+		d.depth--
 		return false
 	}
 	if *first {
@@ -392,30 +394,34 @@ func (d *tsDecoder) open(c byte, want string) bool {
 		d.typeErr(want)
 		return false
 	}
-	d.pos++
+	d.enter()
 	return true
 }
 
-const tsMaxDepth = 10000
-
-// skip scans any JSON value.
-func (d *tsDecoder) skip(depth int) {
-	if depth > tsMaxDepth {
+// enter consumes the opening byte of an object or array.
+func (d *tsDecoder) enter() {
+	d.pos++
+	d.depth++
+	if d.depth > 10000 {
 		d.syntax("exceeded max depth")
 	}
+}
+
+// skip scans any JSON value.
+func (d *tsDecoder) skip() {
 	switch d.peek() {
 	case '{':
-		d.pos++
+		d.enter()
 		first := true
 		for d.more('}', &first) {
 			d.key()
-			d.skip(depth + 1)
+			d.skip()
 		}
 	case '[':
-		d.pos++
+		d.enter()
 		first := true
 		for d.more(']', &first) {
-			d.skip(depth + 1)
+			d.skip()
 		}
 	case '"':
 		d.strBytes()
@@ -434,7 +440,7 @@ func (d *tsDecoder) skip(depth int) {
 func (d *tsDecoder) raw() json.RawMessage {
 	d.ws()
 	start := d.pos
-	d.skip(0)
+	d.skip()
 	return append(json.RawMessage(nil), d.data[start:d.pos]...)
 }
 

@@ -315,7 +315,7 @@ func (d *tsDecoder) dec0() T27SpecsInput {
 			d.pop()
 		default:
 			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip(0)
+			d.skip()
 		}
 	}
 	if !s5 {
@@ -452,7 +452,7 @@ func (d *tsDecoder) dec8() T27SpecsOutput {
 			d.pop()
 		default:
 			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip(0)
+			d.skip()
 		}
 	}
 	if !s0 {
@@ -523,7 +523,7 @@ func (d *tsDecoder) dec10() T27SpecsOutputSpecsItem {
 			d.pop()
 		default:
 			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip(0)
+			d.skip()
 		}
 	}
 	if !s0 {
@@ -623,7 +623,7 @@ func (d *tsDecoder) dec14() T27fViewInput {
 			d.pop()
 		default:
 			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip(0)
+			d.skip()
 		}
 	}
 	if !s0 {
@@ -694,7 +694,7 @@ func (d *tsDecoder) dec17() T27fViewInputCursor {
 		case 1:
 			v[1] = d.dec19()
 		default:
-			d.skip(0)
+			d.skip()
 		}
 		d.pop()
 	}
@@ -812,11 +812,12 @@ type tsSeg struct {
 }
 
 type tsDecoder struct {
-	data []byte
-	pos  int
-	path []tsSeg
-	verr *ValidationError
-	buf  [8]tsSeg
+	data  []byte
+	pos   int
+	path  []tsSeg
+	verr  *ValidationError
+	depth int // open objects and arrays, limited as in encoding/json
+	buf   [8]tsSeg
 }
 
 type tsNum struct {
@@ -905,7 +906,7 @@ func tsKindOf(c byte) string {
 // typeErr records a type failure and skips the value.
 func (d *tsDecoder) typeErr(want string) {
 	d.fail("type", "got %s, want %s", tsKindOf(d.peek()), want)
-	d.skip(0)
+	d.skip()
 }
 
 func (d *tsDecoder) lit(word string) {
@@ -1122,6 +1123,7 @@ func (d *tsDecoder) more(end byte, first *bool) bool {
 	c := d.peek()
 	if c == end {
 		d.pos++
+		d.depth--
 		return false
 	}
 	if *first {
@@ -1142,30 +1144,34 @@ func (d *tsDecoder) open(c byte, want string) bool {
 		d.typeErr(want)
 		return false
 	}
-	d.pos++
+	d.enter()
 	return true
 }
 
-const tsMaxDepth = 10000
-
-// skip scans any JSON value.
-func (d *tsDecoder) skip(depth int) {
-	if depth > tsMaxDepth {
+// enter consumes the opening byte of an object or array.
+func (d *tsDecoder) enter() {
+	d.pos++
+	d.depth++
+	if d.depth > 10000 {
 		d.syntax("exceeded max depth")
 	}
+}
+
+// skip scans any JSON value.
+func (d *tsDecoder) skip() {
 	switch d.peek() {
 	case '{':
-		d.pos++
+		d.enter()
 		first := true
 		for d.more('}', &first) {
 			d.key()
-			d.skip(depth + 1)
+			d.skip()
 		}
 	case '[':
-		d.pos++
+		d.enter()
 		first := true
 		for d.more(']', &first) {
-			d.skip(depth + 1)
+			d.skip()
 		}
 	case '"':
 		d.strBytes()
@@ -1184,7 +1190,7 @@ func (d *tsDecoder) skip(depth int) {
 func (d *tsDecoder) raw() json.RawMessage {
 	d.ws()
 	start := d.pos
-	d.skip(0)
+	d.skip()
 	return append(json.RawMessage(nil), d.data[start:d.pos]...)
 }
 

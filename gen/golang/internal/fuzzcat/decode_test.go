@@ -98,3 +98,18 @@ func TestValidateOutput(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestDepth: nesting is limited as in encoding/json (10000 levels), which
+// santhosh-tekuri/jsonschema reads values with.
+func TestDepth(t *testing.T) {
+	s := inputSchema(t, "t27_specs")
+	for _, n := range []int{9998, 9999, 10000} {
+		in := []byte(`{"flag": true, "blob": ` + strings.Repeat("[", n) + strings.Repeat("]", n) + `}`)
+		fails, err := s.Validate(in)
+		want := err == nil && len(fails) == 0
+		_, derr := DecodeT27SpecsInput(in)
+		if (derr == nil) != want {
+			t.Errorf("depth %d: decoder %v, santhosh valid=%v %v", n+1, derr, want, err)
+		}
+	}
+}

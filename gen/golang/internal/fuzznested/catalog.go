@@ -407,7 +407,7 @@ func (d *tsDecoder) dec0() GetAppInput {
 			d.pop()
 		default:
 			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip(0)
+			d.skip()
 		}
 	}
 	if !s0 {
@@ -488,7 +488,7 @@ func (d *tsDecoder) dec1() GetAppInputApp {
 			d.pop()
 		default:
 			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip(0)
+			d.skip()
 		}
 	}
 	if !s0 {
@@ -555,7 +555,7 @@ func (d *tsDecoder) dec3() GetAppInputAppOwner {
 			d.pop()
 		default:
 			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip(0)
+			d.skip()
 		}
 	}
 	if !s0 {
@@ -640,7 +640,7 @@ func (d *tsDecoder) dec7() GetAppInputAppExtra {
 			d.verr = saved
 			d.pop()
 		default:
-			d.skip(0)
+			d.skip()
 		}
 	}
 	if d.verr == nil {
@@ -775,7 +775,7 @@ func (d *tsDecoder) dec13() GetAppInputPair {
 		case 1:
 			v.V1 = d.dec15()
 		default:
-			d.skip(0)
+			d.skip()
 		}
 		d.pop()
 	}
@@ -820,7 +820,7 @@ func (d *tsDecoder) dec16() GetAppInputPoint {
 		case 1:
 			v[1] = d.dec18()
 		default:
-			d.skip(0)
+			d.skip()
 		}
 		d.pop()
 	}
@@ -1009,7 +1009,7 @@ func (d *tsDecoder) dec27() GetAppOutput {
 			d.pop()
 		default:
 			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip(0)
+			d.skip()
 		}
 	}
 	if !s0 {
@@ -1080,7 +1080,7 @@ func (d *tsDecoder) dec30() TopInput {
 			d.pop()
 		default:
 			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip(0)
+			d.skip()
 		}
 	}
 	if d.verr == nil {
@@ -1133,7 +1133,7 @@ func (d *tsDecoder) dec34() NothingInput {
 		switch string(k) {
 		default:
 			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip(0)
+			d.skip()
 		}
 	}
 	return v
@@ -1196,11 +1196,12 @@ type tsSeg struct {
 }
 
 type tsDecoder struct {
-	data []byte
-	pos  int
-	path []tsSeg
-	verr *ValidationError
-	buf  [8]tsSeg
+	data  []byte
+	pos   int
+	path  []tsSeg
+	verr  *ValidationError
+	depth int // open objects and arrays, limited as in encoding/json
+	buf   [8]tsSeg
 }
 
 type tsNum struct {
@@ -1289,7 +1290,7 @@ func tsKindOf(c byte) string {
 // typeErr records a type failure and skips the value.
 func (d *tsDecoder) typeErr(want string) {
 	d.fail("type", "got %s, want %s", tsKindOf(d.peek()), want)
-	d.skip(0)
+	d.skip()
 }
 
 func (d *tsDecoder) lit(word string) {
@@ -1506,6 +1507,7 @@ func (d *tsDecoder) more(end byte, first *bool) bool {
 	c := d.peek()
 	if c == end {
 		d.pos++
+		d.depth--
 		return false
 	}
 	if *first {
@@ -1526,30 +1528,34 @@ func (d *tsDecoder) open(c byte, want string) bool {
 		d.typeErr(want)
 		return false
 	}
-	d.pos++
+	d.enter()
 	return true
 }
 
-const tsMaxDepth = 10000
-
-// skip scans any JSON value.
-func (d *tsDecoder) skip(depth int) {
-	if depth > tsMaxDepth {
+// enter consumes the opening byte of an object or array.
+func (d *tsDecoder) enter() {
+	d.pos++
+	d.depth++
+	if d.depth > 10000 {
 		d.syntax("exceeded max depth")
 	}
+}
+
+// skip scans any JSON value.
+func (d *tsDecoder) skip() {
 	switch d.peek() {
 	case '{':
-		d.pos++
+		d.enter()
 		first := true
 		for d.more('}', &first) {
 			d.key()
-			d.skip(depth + 1)
+			d.skip()
 		}
 	case '[':
-		d.pos++
+		d.enter()
 		first := true
 		for d.more(']', &first) {
-			d.skip(depth + 1)
+			d.skip()
 		}
 	case '"':
 		d.strBytes()
@@ -1568,7 +1574,7 @@ func (d *tsDecoder) skip(depth int) {
 func (d *tsDecoder) raw() json.RawMessage {
 	d.ws()
 	start := d.pos
-	d.skip(0)
+	d.skip()
 	return append(json.RawMessage(nil), d.data[start:d.pos]...)
 }
 
