@@ -295,8 +295,8 @@ func tsJoin(names []string) string {
 // it accepts exactly what the tool's input schema accepts. A refused value
 // gives a *ValidationError naming the JSON pointer and the keyword.
 func Decode%[1]sInput(data []byte) (v %[1]sInput, err error) {
-	d := tsDecoder{data: data}
-	d.path = d.buf[:0]
+	var path [8]tsSeg
+	d := tsDecoder{data: data, path: path[:0]}
 	defer func() {
 		if r := recover(); r != nil {
 			v, err = %[1]sInput{}, tsRecovered(r)
@@ -317,8 +317,8 @@ func Decode%[1]sInput(data []byte) (v %[1]sInput, err error) {
 // Validate%[1]sOutput checks a structured result of tool %[2]s against the
 // tool's output schema: nil when it validates, else the first failure.
 func Validate%[1]sOutput(data []byte) (err error) {
-	d := tsDecoder{data: data}
-	d.path = d.buf[:0]
+	var path [8]tsSeg
+	d := tsDecoder{data: data, path: path[:0]}
 	defer func() {
 		if r := recover(); r != nil {
 			err = tsRecovered(r)

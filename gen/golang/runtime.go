@@ -67,7 +67,6 @@ type tsDecoder struct {
 	path []tsSeg
 	verr  *ValidationError
 	depth int // open objects and arrays, limited as in encoding/json
-	buf   [8]tsSeg
 }
 
 type tsNum struct {

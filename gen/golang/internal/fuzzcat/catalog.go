@@ -116,8 +116,8 @@ const (
 // it accepts exactly what the tool's input schema accepts. A refused value
 // gives a *ValidationError naming the JSON pointer and the keyword.
 func DecodeT27SpecsInput(data []byte) (v T27SpecsInput, err error) {
-	d := tsDecoder{data: data}
-	d.path = d.buf[:0]
+	var path [8]tsSeg
+	d := tsDecoder{data: data, path: path[:0]}
 	defer func() {
 		if r := recover(); r != nil {
 			v, err = T27SpecsInput{}, tsRecovered(r)
@@ -134,8 +134,8 @@ func DecodeT27SpecsInput(data []byte) (v T27SpecsInput, err error) {
 // ValidateT27SpecsOutput checks a structured result of tool "t27_specs" against the
 // tool's output schema: nil when it validates, else the first failure.
 func ValidateT27SpecsOutput(data []byte) (err error) {
-	d := tsDecoder{data: data}
-	d.path = d.buf[:0]
+	var path [8]tsSeg
+	d := tsDecoder{data: data, path: path[:0]}
 	defer func() {
 		if r := recover(); r != nil {
 			err = tsRecovered(r)
@@ -153,8 +153,8 @@ func ValidateT27SpecsOutput(data []byte) (err error) {
 // it accepts exactly what the tool's input schema accepts. A refused value
 // gives a *ValidationError naming the JSON pointer and the keyword.
 func DecodeT27fViewInput(data []byte) (v T27fViewInput, err error) {
-	d := tsDecoder{data: data}
-	d.path = d.buf[:0]
+	var path [8]tsSeg
+	d := tsDecoder{data: data, path: path[:0]}
 	defer func() {
 		if r := recover(); r != nil {
 			v, err = T27fViewInput{}, tsRecovered(r)
@@ -817,7 +817,6 @@ type tsDecoder struct {
 	path  []tsSeg
 	verr  *ValidationError
 	depth int // open objects and arrays, limited as in encoding/json
-	buf   [8]tsSeg
 }
 
 type tsNum struct {

@@ -116,8 +116,8 @@ const (
 // it accepts exactly what the tool's input schema accepts. A refused value
 // gives a *ValidationError naming the JSON pointer and the keyword.
 func DecodeGetAppInput(data []byte) (v GetAppInput, err error) {
-	d := tsDecoder{data: data}
-	d.path = d.buf[:0]
+	var path [8]tsSeg
+	d := tsDecoder{data: data, path: path[:0]}
 	defer func() {
 		if r := recover(); r != nil {
 			v, err = GetAppInput{}, tsRecovered(r)
@@ -134,8 +134,8 @@ func DecodeGetAppInput(data []byte) (v GetAppInput, err error) {
 // ValidateGetAppOutput checks a structured result of tool "get-app" against the
 // tool's output schema: nil when it validates, else the first failure.
 func ValidateGetAppOutput(data []byte) (err error) {
-	d := tsDecoder{data: data}
-	d.path = d.buf[:0]
+	var path [8]tsSeg
+	d := tsDecoder{data: data, path: path[:0]}
 	defer func() {
 		if r := recover(); r != nil {
 			err = tsRecovered(r)
@@ -153,8 +153,8 @@ func ValidateGetAppOutput(data []byte) (err error) {
 // it accepts exactly what the tool's input schema accepts. A refused value
 // gives a *ValidationError naming the JSON pointer and the keyword.
 func DecodeTopInput(data []byte) (v TopInput, err error) {
-	d := tsDecoder{data: data}
-	d.path = d.buf[:0]
+	var path [8]tsSeg
+	d := tsDecoder{data: data, path: path[:0]}
 	defer func() {
 		if r := recover(); r != nil {
 			v, err = TopInput{}, tsRecovered(r)
@@ -172,8 +172,8 @@ func DecodeTopInput(data []byte) (v TopInput, err error) {
 // it accepts exactly what the tool's input schema accepts. A refused value
 // gives a *ValidationError naming the JSON pointer and the keyword.
 func DecodeNothingInput(data []byte) (v NothingInput, err error) {
-	d := tsDecoder{data: data}
-	d.path = d.buf[:0]
+	var path [8]tsSeg
+	d := tsDecoder{data: data, path: path[:0]}
 	defer func() {
 		if r := recover(); r != nil {
 			v, err = NothingInput{}, tsRecovered(r)
@@ -1201,7 +1201,6 @@ type tsDecoder struct {
 	path  []tsSeg
 	verr  *ValidationError
 	depth int // open objects and arrays, limited as in encoding/json
-	buf   [8]tsSeg
 }
 
 type tsNum struct {
