@@ -139,7 +139,9 @@ type verdict struct {
 // tables with gen-json, and the verdicts with santhosh-tekuri/jsonschema.
 func TestCompiledDifferential(t *testing.T) {
 	goCmd := goTool(t)
-	for _, file := range specs(t) {
+	// The testdata specs and the project's reference specs.
+	refs, _ := filepath.Glob("../../specs/*/*.tspec")
+	for _, file := range append(specs(t), refs...) {
 		r := compile.File(file)
 		if r.Catalog == nil {
 			t.Errorf("%s: %v", file, r.Diags)
