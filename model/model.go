@@ -31,10 +31,20 @@ func ProtocolOf(profile int) string {
 }
 
 // ProfileFor maps a negotiated MCP protocol version to a profile:
-// 2025-06-18 and later get profile 2, everything earlier profile 1.
-// Protocol versions are dates, so they order as strings.
+// 2025-06-18 and later get profile 2; everything earlier, and anything that
+// is not a YYYY-MM-DD date, profile 1. Protocol versions are dates, so they
+// order as strings. The generated Go and JavaScript follow the same rule.
 func ProfileFor(protocolVersion string) int {
-	if protocolVersion >= Profile2Protocol {
+	v := protocolVersion
+	if len(v) != 10 || v[4] != '-' || v[7] != '-' {
+		return 1
+	}
+	for i, c := range v {
+		if i != 4 && i != 7 && (c < '0' || c > '9') {
+			return 1
+		}
+	}
+	if v >= Profile2Protocol {
 		return 2
 	}
 	return 1

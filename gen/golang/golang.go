@@ -195,9 +195,19 @@ func ListToolsJSON(profile int) []byte {
 }
 
 // ProfileFor maps a negotiated MCP protocol version to a profile: %s and
-// later get profile 2, everything earlier profile 1.
+// later get profile 2; everything earlier, and anything that is not a
+// YYYY-MM-DD date, profile 1.
 func ProfileFor(protocolVersion string) int {
-	if protocolVersion >= %s {
+	v := protocolVersion
+	if len(v) != 10 || v[4] != '-' || v[7] != '-' {
+		return 1
+	}
+	for i, c := range v {
+		if i != 4 && i != 7 && (c < '0' || c > '9') {
+			return 1
+		}
+	}
+	if v >= %s {
 		return 2
 	}
 	return 1

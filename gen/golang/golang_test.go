@@ -184,7 +184,7 @@ func TestCompiledDifferential(t *testing.T) {
 				Tables   [2]json.RawMessage `json:"tables"`
 				Verdicts []verdict          `json:"verdicts"`
 				IDs      [2]string          `json:"ids"`
-				Profiles [3]int             `json:"profiles"`
+				Profiles [5]int             `json:"profiles"`
 				Check    string             `json:"check"`
 			}
 			if err := json.Unmarshal(out, &res); err != nil {
@@ -198,7 +198,7 @@ func TestCompiledDifferential(t *testing.T) {
 					t.Errorf("CatalogID(%d) = %q, want %q", p, res.IDs[i], cat.Identity(p))
 				}
 			}
-			if res.Profiles != [3]int{1, 2, 2} {
+			if res.Profiles != [5]int{1, 2, 2, 1, 1} {
 				t.Errorf("ProfileFor = %v", res.Profiles)
 			}
 			if !strings.Contains(res.Check, "handlers without a tool: \"nope\"") || !strings.Contains(res.Check, "tools without a handler: "+fmt.Sprintf("%q", cat.Tools[0].Name)) {
@@ -307,7 +307,7 @@ func main() {
 	var out struct {
 		Tables   [2]json.RawMessage ` + "`json:\"tables\"`" + `
 		IDs      [2]string          ` + "`json:\"ids\"`" + `
-		Profiles [3]int             ` + "`json:\"profiles\"`" + `
+		Profiles [5]int             ` + "`json:\"profiles\"`" + `
 		Check    string             ` + "`json:\"check\"`" + `
 		Verdicts []verdict          ` + "`json:\"verdicts\"`" + `
 	}
@@ -315,7 +315,7 @@ func main() {
 	a[0] = 'x' // a caller cannot corrupt the table
 	out.Tables = [2]json.RawMessage{ListToolsJSON(1), ListToolsJSON(2)}
 	out.IDs = [2]string{CatalogID(1), CatalogID(2)}
-	out.Profiles = [3]int{ProfileFor("2024-11-05"), ProfileFor("2025-06-18"), ProfileFor("2026-01-01")}
+	out.Profiles = [5]int{ProfileFor("2024-11-05"), ProfileFor("2025-06-18"), ProfileFor("2026-01-01"), ProfileFor("zzz"), ProfileFor("")}
 	if CheckHandlers(append(tsToolNames[1:len(tsToolNames):len(tsToolNames)], "nope")) != nil {
 		out.Check = CheckHandlers(append(tsToolNames[1:len(tsToolNames):len(tsToolNames)], "nope")).Error()
 	}
