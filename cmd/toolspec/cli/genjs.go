@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -94,31 +93,10 @@ func writePair(path1 string, data1 []byte, path2 string, data2 []byte) (err erro
 	}
 	// Only a failing rename in between can now leave the pair half new.
 	if err := os.Rename(temps[0], path1); err != nil {
-		return err
+		return fmt.Errorf("cannot write %s: %w", path1, err)
 	}
-	return os.Rename(temps[1], path2)
-}
-
-// writeTemp writes data to a new temporary file beside path and returns its name.
-func writeTemp(path string, data []byte) (name string, err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return "", err
+	if err := os.Rename(temps[1], path2); err != nil {
+		return fmt.Errorf("cannot write %s: %w", path2, err)
 	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		return "", err
-	}
-	if err := f.Sync(); err != nil {
-		return "", err
-	}
-	if err := f.Close(); err != nil {
-		return "", err
-	}
-	return f.Name(), nil
+	return nil
 }

@@ -4,9 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
-	"github.com/rogpeppe/go-internal/renameio"
 	"github.com/spf13/cobra"
 
 	"github.com/toolspec/toolspec/compile"
@@ -130,5 +131,66 @@ func (e *env) load(path string) *compile.Result {
 // writeFile writes a whole file atomically: a temporary file renamed into
 // place, so a reader sees the old bytes or the new ones, never a part.
 func writeFile(path string, data []byte) error {
-	return renameio.WriteFile(path, data)
+	tmp, err := writeTemp(path, data)
+	if err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	return nil
+}
+
+// writeTemp writes data to a new temporary file beside path, synced, and
+// returns its name. Missing folders are created. The file gets the mode of
+// the file it will replace, or 0644 for a new one: generated files are
+// read by other tools and checked in.
+func writeTemp(path string, data []byte) (name string, err error) {
+	defer func() {
+		if err != nil {
+			err = fmt.Errorf("cannot write %s: %w", path, unwrapPathError(err))
+		}
+	}()
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		if fi.IsDir() {
+			return "", errors.New("is a directory")
+		}
+		mode = fi.Mode().Perm()
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return "", err
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return "", err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return "", err
+	}
+	if err := f.Chmod(mode); err != nil {
+		return "", err
+	}
+	if err := f.Sync(); err != nil {
+		return "", err
+	}
+	if err := f.Close(); err != nil {
+		return "", err
+	}
+	return f.Name(), nil
+}
+
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
