@@ -38,7 +38,11 @@
 //   - A `$ref` back into a schema that is being expanded is cut: the schema
 //     keeps its Kind and Ref, has no children, and has Cycle set; a warning
 //     is added to [Doc.Warnings].
-//   - A `$ref` that does not resolve is [Unsupported], naming the ref.
+//
+// A `$ref` that does not resolve (including any `$ref` into another file:
+// a document is one file) fails the load, listing every such `$ref` with
+// its position, because the library drops whatever holds it: a parameter
+// whose schema is a broken `$ref` would silently vanish.
 //
 // Operations keep the path-level parameters merged under their own (an
 // operation's parameter wins for the same name and location). The request
@@ -58,8 +62,8 @@
 // that order), and since 3.1 it rewrites constraining keywords next to a
 // `$ref` into an `allOf`. libopenapi keeps properties, media types and
 // response codes in document order, builds schemas lazily through proxies so
-// recursive models load without special settings, and returns the model
-// together with reference errors so that one broken `$ref` is reported at
-// the field that uses it instead of failing the whole document. Its default
-// logger writes to standard output; Load always replaces it.
+// recursive models load without special settings, gives every node its line
+// and column, and returns the model together with its reference errors, so
+// that cycles (which toolspec cuts itself) can be told from broken `$ref`s.
+// Its default logger writes to standard output; Load always replaces it.
 package openapi

@@ -2,12 +2,14 @@ package openapi
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"mime"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,19 +25,24 @@ import (
 // Errors that Load wraps, for errors.Is.
 var (
 	// ErrSyntax: the file is not valid JSON or YAML.
-	ErrSyntax = errors.New("not valid JSON or YAML")
+	ErrSyntax = errors.New("syntax error")
 	// ErrNotOpenAPI: the file parses but is not an OpenAPI 3.0 or 3.1
 	// document (a Swagger 2.0 document, another version, or no `openapi`
 	// field).
 	ErrNotOpenAPI = errors.New("not an OpenAPI 3.0 or 3.1 document")
+	// ErrUnresolvedRef: a $ref points at nothing. The library drops what
+	// such a $ref is used in (a parameter disappears), so it fails the load
+	// instead of loosening the operation.
+	ErrUnresolvedRef = errors.New("unresolved $ref")
 )
 
 // Load reads the OpenAPI document at path. JSON and YAML are told apart by
 // content, not by file name. Every error names the file.
 //
-// A problem confined to one schema, such as a `$ref` that does not resolve
-// or a oneOf, does not fail the load: that schema is Unsupported and says
-// why, so that callers can report it at the field that uses it.
+// A construct toolspec cannot compare, such as a oneOf, does not fail the
+// load: that schema is Unsupported and says why, so that callers can report
+// it at the field that uses it. A `$ref` that does not resolve fails the
+// load, listing every such $ref with its position.
 func Load(path string) (*Doc, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -47,9 +54,9 @@ func Load(path string) (*Doc, error) {
 // Parse is Load for a document already in memory; name is used in
 // messages.
 func Parse(name string, data []byte) (*Doc, error) {
-	version, err := sniff(data)
+	version, err := sniff(name, data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, err
 	}
 	cfg := &datamodel.DocumentConfiguration{
 		// The default logger writes JSON lines to standard output.
@@ -71,15 +78,31 @@ func Parse(name string, data []byte) (*Doc, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	l := &loader{warnings: map[string]bool{}}
+	var broken []refError
 	for _, e := range unwrap(err) {
 		var re *index.ResolvingError
-		if errors.As(e, &re) && re.CircularReference != nil {
-			continue // cut and reported by schema as it meets them
+		var ie *index.IndexingError
+		switch {
+		case errors.As(e, &re) && re.CircularReference != nil:
+			// Cut and reported by schema where it meets them.
+		case errors.As(e, &ie):
+			broken = append(broken, unresolved(name, ie.Err, ie.Node))
+		case errors.As(e, &re):
+			broken = append(broken, unresolved(name, re.ErrorRef, re.Node))
+		default:
+			l.warn("%v", e)
 		}
-		if errors.As(e, &re) {
-			continue // an unresolved $ref: reported by schema where it is used
+	}
+	if len(broken) > 0 {
+		slices.SortFunc(broken, func(a, b refError) int {
+			return cmp.Or(cmp.Compare(a.line, b.line), cmp.Compare(a.col, b.col), strings.Compare(a.ref, b.ref))
+		})
+		broken = slices.Compact(broken)
+		errs := make([]error, len(broken))
+		for i, b := range broken {
+			errs[i] = b
 		}
-		l.warn("%v", e)
+		return nil, errors.Join(errs...)
 	}
 
 	m := &model.Model
@@ -111,6 +134,53 @@ func Parse(name string, data []byte) (*Doc, error) {
 	return d, nil
 }
 
+var quotedRef = regexp.MustCompile("`([^`]+)`")
+
+// refError is one $ref that resolves to nothing.
+type refError struct {
+	file      string
+	line, col int
+	ref       string
+}
+
+func (e refError) Error() string {
+	if e.line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %v %s", e.file, e.line, e.col, ErrUnresolvedRef, e.ref)
+	}
+	return fmt.Sprintf("%s: %v %s", e.file, ErrUnresolvedRef, e.ref)
+}
+
+func (e refError) Unwrap() error { return ErrUnresolvedRef }
+
+// unresolved describes an unresolved $ref from the library's error and the
+// node that holds the $ref.
+func unresolved(name string, err error, node *yaml.Node) refError {
+	e := refError{file: name, ref: "?"}
+	if err != nil {
+		e.ref = err.Error()
+		if m := quotedRef.FindStringSubmatch(e.ref); m != nil {
+			e.ref = m[1]
+		}
+	}
+	// The node holds the $ref as written; the message drops any file part.
+	if node != nil {
+		e.line, e.col = node.Line, node.Column
+		switch node.Kind {
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(node.Content); i += 2 {
+				if node.Content[i].Value == "$ref" {
+					e.ref = node.Content[i+1].Value
+				}
+			}
+		case yaml.ScalarNode:
+			if node.Value != "" {
+				e.ref = node.Value
+			}
+		}
+	}
+	return e
+}
+
 // unwrap flattens joined errors.
 func unwrap(err error) []error {
 	if err == nil {
@@ -129,42 +199,78 @@ func unwrap(err error) []error {
 // sniff checks the syntax and the version before the library sees the
 // document, so that the common mistakes get a message with a position and
 // without the library's wording.
-func sniff(data []byte) (string, error) {
+func sniff(name string, data []byte) (string, error) {
 	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff")
 	if len(trimmed) == 0 {
-		return "", fmt.Errorf("empty document: %w", ErrNotOpenAPI)
+		return "", fmt.Errorf("%s: %w: the file is empty", name, ErrNotOpenAPI)
 	}
-	var head struct {
-		OpenAPI any `json:"openapi" yaml:"openapi"`
-		Swagger any `json:"swagger" yaml:"swagger"`
-	}
+	var top any
 	if trimmed[0] == '{' {
-		if err := json.Unmarshal(data, &head); err != nil {
+		if err := json.Unmarshal(data, &top); err != nil {
 			var se *json.SyntaxError
 			if errors.As(err, &se) {
 				line, col := position(data, se.Offset)
-				return "", fmt.Errorf("%d:%d: %v: %w", line, col, se, ErrSyntax)
+				return "", fmt.Errorf("%s:%d:%d: %w: %v", name, line, col, ErrSyntax, se)
 			}
-			// A type error (e.g. a top-level array) is caught below.
+			return "", fmt.Errorf("%s: %w: %v", name, ErrSyntax, err)
 		}
-	} else if err := yaml.Unmarshal(data, &head); err != nil {
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		return "", fmt.Errorf("%s: %w", msg, ErrSyntax)
+	} else if err := yaml.Unmarshal(data, &top); err != nil {
+		return "", yamlError(name, err)
 	}
-	if head.Swagger != nil {
-		return "", fmt.Errorf("swagger %v (convert it to OpenAPI 3 first): %w", head.Swagger, ErrNotOpenAPI)
+	var head map[string]any
+	switch t := top.(type) {
+	case map[string]any:
+		head = t
+	case map[any]any:
+		head = jsonable(t).(map[string]any)
+	default:
+		return "", fmt.Errorf("%s: %w: the document is %s, not an object", name, ErrNotOpenAPI, describe(top))
 	}
-	v, ok := head.OpenAPI.(string)
+	if sw, ok := head["swagger"]; ok {
+		return "", fmt.Errorf("%s: %w: it is swagger %v (convert it to OpenAPI 3 first)", name, ErrNotOpenAPI, sw)
+	}
+	v, ok := head["openapi"].(string)
 	if !ok {
-		if head.OpenAPI == nil {
-			return "", fmt.Errorf("no \"openapi\" field: %w", ErrNotOpenAPI)
+		if head["openapi"] == nil {
+			return "", fmt.Errorf("%s: %w: no \"openapi\" field", name, ErrNotOpenAPI)
 		}
-		return "", fmt.Errorf("\"openapi\" is %v, not a version string: %w", head.OpenAPI, ErrNotOpenAPI)
+		return "", fmt.Errorf("%s: %w: \"openapi\" is %v, not a version string", name, ErrNotOpenAPI, head["openapi"])
 	}
 	if !strings.HasPrefix(v, "3.0") && !strings.HasPrefix(v, "3.1") {
-		return "", fmt.Errorf("openapi %s: %w", v, ErrNotOpenAPI)
+		return "", fmt.Errorf("%s: %w: it is openapi %s", name, ErrNotOpenAPI, v)
 	}
 	return v, nil
+}
+
+// describe names the JSON type of a decoded value, for messages.
+func describe(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case []any:
+		return "a list"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	}
+	return "a number"
+}
+
+var yamlPosition = regexp.MustCompile(`^(?:yaml: )?(?:.*? at )?L(\d+)\.C(\d+)(?:-L\d+\.C\d+)?: (.*)$`)
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// yamlError rewrites the YAML parser's error as
+// "file:line:col: syntax error: message".
+func yamlError(name string, err error) error {
+	msg := err.Error()
+	if m := yamlPosition.FindStringSubmatch(msg); m != nil {
+		return fmt.Errorf("%s:%s:%s: %w: %s", name, m[1], m[2], ErrSyntax, m[3])
+	}
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		return fmt.Errorf("%s:%s: %w: %s", name, m[1], ErrSyntax, m[2])
+	}
+	return fmt.Errorf("%s: %w: %s", name, ErrSyntax, strings.TrimPrefix(msg, "yaml: "))
 }
 
 // position turns a byte offset into a 1-based line and column.
