@@ -327,6 +327,19 @@ func (l *loader) operation(path, method string, item *v3.PathItem, op *v3.Operat
 		o.Params = append(o.Params, l.param(p, at+"/parameters/"+strconv.Itoa(i)))
 	}
 
+	// The template and the path parameters must name the same things.
+	template := TemplateParams(path)
+	for _, name := range template {
+		if o.Param(name, "path") == nil {
+			l.warn("%s: path template parameter {%s} is not declared as a path parameter", o, name)
+		}
+	}
+	for _, p := range o.ParamsIn("path") {
+		if !slices.Contains(template, p.Name) {
+			l.warn("%s: path parameter %s is not in the path template", o, p.Name)
+		}
+	}
+
 	if rb := op.RequestBody; rb != nil {
 		b := &Body{Required: rb.Required != nil && *rb.Required, Description: rb.Description}
 		mt, media := jsonMedia(rb.Content)

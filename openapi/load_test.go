@@ -587,3 +587,60 @@ func TestKindText(t *testing.T) {
 		t.Errorf("UnmarshalText(tuple) succeeded")
 	}
 }
+
+func TestPathTemplate(t *testing.T) {
+	t.Parallel()
+	for path, want := range map[string][]string{
+		"/a":                 nil,
+		"/a/{x}":             {"x"},
+		"/a/{x}/b/{y}/c":     {"x", "y"},
+		"/a/{x}.{format}":    {"x", "format"},
+		"/broken/{x":         nil,
+		"/api/session/{id}/": {"id"},
+	} {
+		if got := TemplateParams(path); !slices.Equal(got, want) {
+			t.Errorf("TemplateParams(%q) = %q, want %q", path, got, want)
+		}
+	}
+	d := load(t, "path-template.yaml")
+	want := []string{
+		"GET /orgs/{org}/repos/{repo}: path parameter owner is not in the path template",
+		"GET /orgs/{org}/repos/{repo}: path template parameter {repo} is not declared as a path parameter",
+	}
+	if diff := cmp.Diff(want, d.Warnings); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+}
+
+// TestJSONMediaChoice checks that application/json wins over other JSON
+// media types listed before it, and that another JSON type is taken when
+// application/json is missing.
+func TestJSONMediaChoice(t *testing.T) {
+	t.Parallel()
+	d, err := Parse("media.yaml", []byte(`openapi: 3.0.3
+info: {title: Media, version: "1"}
+paths:
+  /a:
+    patch:
+      requestBody:
+        content:
+          application/merge-patch+json: {schema: {type: integer}}
+          application/json; charset=utf-8: {schema: {type: string}}
+      responses:
+        "200":
+          description: ok
+          content:
+            text/plain: {schema: {type: boolean}}
+            text/json: {schema: {type: number}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := op(t, d, "PATCH", "/a")
+	if got := kinds(o.Body.Schema); got != "string" {
+		t.Errorf("body = %s, want the application/json one (string)", got)
+	}
+	if got := kinds(o.Response); got != "number" {
+		t.Errorf("response = %s, want the text/json one (number)", got)
+	}
+}

@@ -86,11 +86,30 @@ func (o *Operation) ParamsIn(in string) []*Param {
 // String names the operation the way messages do: "POST /pets".
 func (o *Operation) String() string { return o.Method + " " + o.Path }
 
+// TemplateParams returns the names in a path template's braces, in order:
+// "/a/{x}/b/{y}" gives [x y].
+func TemplateParams(path string) []string {
+	var names []string
+	for {
+		open := strings.IndexByte(path, '{')
+		if open < 0 {
+			return names
+		}
+		end := strings.IndexByte(path[open:], '}')
+		if end < 0 {
+			return names
+		}
+		names = append(names, path[open+1:open+end])
+		path = path[open+end+1:]
+	}
+}
+
 // Param is one parameter.
 type Param struct {
 	Name string `json:"name"`
 	// In is path, query, header or cookie.
-	In          string `json:"in"`
+	In string `json:"in"`
+	// Required is always true for a path parameter, as OpenAPI demands.
 	Required    bool   `json:"required,omitempty"`
 	Deprecated  bool   `json:"deprecated,omitempty"`
 	Description string `json:"description,omitempty"`
