@@ -53,7 +53,14 @@ func Load(path string) (*Doc, error) {
 
 // Parse is Load for a document already in memory; name is used in
 // messages.
-func Parse(name string, data []byte) (*Doc, error) {
+func Parse(name string, data []byte) (doc *Doc, err error) {
+	// No input may panic; should the library panic on a document,
+	// say so about that document instead of crashing the caller.
+	defer func() {
+		if r := recover(); r != nil {
+			doc, err = nil, fmt.Errorf("%s: %w: the OpenAPI library failed on it: %v", name, ErrNotOpenAPI, r)
+		}
+	}()
 	version, err := sniff(name, data)
 	if err != nil {
 		return nil, err
@@ -313,7 +320,7 @@ func (l *loader) operation(path, method string, item *v3.PathItem, op *v3.Operat
 	// Path-level parameters first, then the operation's; an operation's
 	// parameter replaces a path-level one of the same name and location.
 	for i, p := range item.Parameters {
-		if p == nil || slices.ContainsFunc(op.Parameters, func(q *v3.Parameter) bool {
+		if p == nil || ignoredHeader(p) || slices.ContainsFunc(op.Parameters, func(q *v3.Parameter) bool {
 			return q != nil && q.Name == p.Name && q.In == p.In
 		}) {
 			continue
@@ -321,7 +328,7 @@ func (l *loader) operation(path, method string, item *v3.PathItem, op *v3.Operat
 		o.Params = append(o.Params, l.param(p, "#/paths/"+escape(path)+"/parameters/"+strconv.Itoa(i)))
 	}
 	for i, p := range op.Parameters {
-		if p == nil {
+		if p == nil || ignoredHeader(p) {
 			continue
 		}
 		o.Params = append(o.Params, l.param(p, at+"/parameters/"+strconv.Itoa(i)))
@@ -376,6 +383,20 @@ func (l *loader) operation(path, method string, item *v3.PathItem, op *v3.Operat
 		}
 	}
 	return o
+}
+
+// ignoredHeader reports the header parameters that OpenAPI says SHALL be
+// ignored: Accept, Content-Type and Authorization are described elsewhere
+// (media types, security schemes).
+func ignoredHeader(p *v3.Parameter) bool {
+	if p.In != "header" {
+		return false
+	}
+	switch strings.ToLower(p.Name) {
+	case "accept", "content-type", "authorization":
+		return true
+	}
+	return false
 }
 
 func (l *loader) param(p *v3.Parameter, at string) *Param {
