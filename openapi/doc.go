@@ -1,0 +1,69 @@
+// Package openapi reads OpenAPI 3.0 and 3.1 documents (JSON or YAML) into a
+// small normalized view that the parity and import commands consume.
+//
+// It owns one phase: document in, [Doc] out. It imports nothing of the rest
+// of toolspec, and nothing of the parsing library leaks out of it: callers
+// see only the types declared here, so the library can be swapped without
+// touching them.
+//
+// # Normalization
+//
+// Every schema becomes a [Schema] of one [Kind]:
+//
+//   - OpenAPI 3.1 `type: [T, "null"]` and OpenAPI 3.0 `nullable: true` both
+//     become T with Nullable set. A `null` member of an enum also sets
+//     Nullable and is dropped from the values.
+//   - `type` naming two or more non-null types is [Unsupported].
+//   - `$ref` is resolved; Ref records where the schema came from
+//     ("#/components/schemas/Pet" gives Ref "Pet").
+//   - `enum` (with or without `type`) is [Enum]; EnumType is the declared
+//     type, or inferred from the values when `type` is missing (ErsatzTV's
+//     enum components have no `type`). `const` is an enum of one value.
+//   - `object` with `properties` is [Object] (properties in document order);
+//     `object` with no properties and an `additionalProperties` schema is
+//     [Map]; `array` is [Array] with Items ([Any] when `items` is missing).
+//     A schema with no `type` is inferred from `properties` or `items`, and
+//     is [Any] when nothing constrains it.
+//   - allOf, oneOf and anyOf are [Unsupported], with a message asking for
+//     toolspec to be taught them, except for two shapes that only rename or
+//     annotate one schema: `allOf` with exactly one member (the OpenAPI 3.0
+//     way to put a description next to a `$ref`), and `oneOf`/`anyOf` with
+//     exactly two members of which one is `{type: null}` (how OpenAPI 3.1
+//     generators such as pydantic spell a nullable `$ref`). Those become the
+//     member, made Nullable in the second case. Neither ErsatzTV document
+//     uses any composition keyword.
+//   - `not`, `prefixItems`, `patternProperties`, `if`/`then`/`else`,
+//     `dependentSchemas` and a `$ref` with constraining keywords next to it
+//     are [Unsupported] too; nothing is ever silently widened to [Any].
+//   - A `$ref` back into a schema that is being expanded is cut: the schema
+//     keeps its Kind and Ref, has no children, and has Cycle set; a warning
+//     is added to [Doc.Warnings].
+//
+// A `$ref` that does not resolve (including any `$ref` into another file:
+// a document is one file) fails the load, listing every such `$ref` with
+// its position, because the library drops whatever holds it: a parameter
+// whose schema is a broken `$ref` would silently vanish.
+//
+// Operations keep the path-level parameters merged under their own (an
+// operation's parameter wins for the same name and location). The request
+// body schema is the one under `application/json`, or else under the first
+// other JSON media type (`text/json`, `application/*+json`, `...+json`),
+// since generators such as ASP.NET repeat one `$ref` under four content
+// types. The response is the first 2xx response (200 before 201 before
+// 2XX) that has JSON content.
+//
+// # Library
+//
+// Parsing is done by github.com/pb33f/libopenapi. github.com/getkin/kin-openapi
+// was tried against the same documents and also loaded OpenAPI 3.1.1 type
+// arrays, 3.0 `nullable` and `$ref`s correctly, but it keeps an object's
+// properties in a Go map, so their document order is lost (import writes
+// rows in the order the API lists its fields, and parity reports them in
+// that order), and since 3.1 it rewrites constraining keywords next to a
+// `$ref` into an `allOf`. libopenapi keeps properties, media types and
+// response codes in document order, builds schemas lazily through proxies so
+// recursive models load without special settings, gives every node its line
+// and column, and returns the model together with its reference errors, so
+// that cycles (which toolspec cuts itself) can be told from broken `$ref`s.
+// Its default logger writes to standard output; Load always replaces it.
+package openapi

@@ -1,0 +1,527 @@
+package openapi
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"mime"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/pb33f/go-yaml"
+	"github.com/pb33f/libopenapi"
+	"github.com/pb33f/libopenapi/datamodel"
+	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
+	"github.com/pb33f/libopenapi/index"
+	"github.com/pb33f/libopenapi/orderedmap"
+)
+
+// Errors that Load wraps, for errors.Is.
+var (
+	// ErrSyntax: the file is not valid JSON or YAML.
+	ErrSyntax = errors.New("syntax error")
+	// ErrNotOpenAPI: the file parses but is not an OpenAPI 3.0 or 3.1
+	// document (a Swagger 2.0 document, another version, or no `openapi`
+	// field).
+	ErrNotOpenAPI = errors.New("not an OpenAPI 3.0 or 3.1 document")
+	// ErrUnresolvedRef: a $ref points at nothing. The library drops what
+	// such a $ref is used in (a parameter disappears), so it fails the load
+	// instead of loosening the operation.
+	ErrUnresolvedRef = errors.New("unresolved $ref")
+)
+
+// Load reads the OpenAPI document at path. JSON and YAML are told apart by
+// content, not by file name. Every error names the file.
+//
+// A construct toolspec cannot compare, such as a oneOf, does not fail the
+// load: that schema is Unsupported and says why, so that callers can report
+// it at the field that uses it. A `$ref` that does not resolve fails the
+// load, listing every such $ref with its position.
+func Load(path string) (*Doc, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err // *fs.PathError names the file
+	}
+	return Parse(path, data)
+}
+
+// Parse is Load for a document already in memory; name is used in
+// messages.
+func Parse(name string, data []byte) (doc *Doc, err error) {
+	// No input may panic; should the library panic on a document,
+	// say so about that document instead of crashing the caller.
+	defer func() {
+		if r := recover(); r != nil {
+			doc, err = nil, fmt.Errorf("%s: %w: the OpenAPI library failed on it: %v", name, ErrNotOpenAPI, r)
+		}
+	}()
+	version, err := sniff(name, data)
+	if err != nil {
+		return nil, err
+	}
+	cfg := &datamodel.DocumentConfiguration{
+		// The default logger writes JSON lines to standard output.
+		Logger: slog.New(slog.DiscardHandler),
+		// Constraining keywords next to a $ref are reported, not merged:
+		// see refSiblings.
+		TransformSiblingRefs:      false,
+		MergeReferencedProperties: false,
+	}
+	ld, err := libopenapi.NewDocumentWithConfiguration(data, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	model, err := ld.BuildV3Model()
+	if model == nil {
+		if err == nil {
+			err = ErrNotOpenAPI
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	l := &loader{warnings: map[string]bool{}}
+	var broken []refError
+	for _, e := range unwrap(err) {
+		var re *index.ResolvingError
+		var ie *index.IndexingError
+		switch {
+		case errors.As(e, &re) && re.CircularReference != nil:
+			// Cut and reported by schema where it meets them.
+		case errors.As(e, &ie):
+			broken = append(broken, unresolved(name, ie.Err, ie.Node))
+		case errors.As(e, &re):
+			broken = append(broken, unresolved(name, re.ErrorRef, re.Node))
+		default:
+			l.warn("%v", e)
+		}
+	}
+	if len(broken) > 0 {
+		slices.SortFunc(broken, func(a, b refError) int {
+			return cmp.Or(cmp.Compare(a.line, b.line), cmp.Compare(a.col, b.col), strings.Compare(a.ref, b.ref))
+		})
+		broken = slices.Compact(broken)
+		errs := make([]error, len(broken))
+		for i, b := range broken {
+			errs[i] = b
+		}
+		return nil, errors.Join(errs...)
+	}
+
+	m := &model.Model
+	d := &Doc{File: name, OpenAPI: version}
+	if m.Info != nil {
+		d.Title = m.Info.Title
+		d.APIVersion = m.Info.Version
+	}
+	if m.Paths != nil {
+		for path, item := range m.Paths.PathItems.FromOldest() {
+			if item == nil {
+				continue
+			}
+			for method, op := range item.GetOperations().FromOldest() {
+				d.Operations = append(d.Operations, l.operation(path, method, item, op))
+			}
+		}
+	}
+	slices.SortStableFunc(d.Operations, func(a, b *Operation) int {
+		if c := strings.Compare(a.Path, b.Path); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Method, b.Method)
+	})
+	for w := range l.warnings {
+		d.Warnings = append(d.Warnings, w)
+	}
+	slices.Sort(d.Warnings)
+	return d, nil
+}
+
+var quotedRef = regexp.MustCompile("`([^`]+)`")
+
+// refError is one $ref that resolves to nothing.
+type refError struct {
+	file      string
+	line, col int
+	ref       string
+}
+
+func (e refError) Error() string {
+	if e.line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %v %s", e.file, e.line, e.col, ErrUnresolvedRef, e.ref)
+	}
+	return fmt.Sprintf("%s: %v %s", e.file, ErrUnresolvedRef, e.ref)
+}
+
+func (e refError) Unwrap() error { return ErrUnresolvedRef }
+
+// unresolved describes an unresolved $ref from the library's error and the
+// node that holds the $ref.
+func unresolved(name string, err error, node *yaml.Node) refError {
+	e := refError{file: name, ref: "?"}
+	if err != nil {
+		e.ref = err.Error()
+		if m := quotedRef.FindStringSubmatch(e.ref); m != nil {
+			e.ref = m[1]
+		}
+	}
+	// The node holds the $ref as written; the message drops any file part.
+	if node != nil {
+		e.line, e.col = node.Line, node.Column
+		switch node.Kind {
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(node.Content); i += 2 {
+				if node.Content[i].Value == "$ref" {
+					e.ref = node.Content[i+1].Value
+				}
+			}
+		case yaml.ScalarNode:
+			if node.Value != "" {
+				e.ref = node.Value
+			}
+		}
+	}
+	return e
+}
+
+// unwrap flattens joined errors.
+func unwrap(err error) []error {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, unwrap(e)...)
+		}
+		return out
+	}
+	return []error{err}
+}
+
+// sniff checks the syntax and the version before the library sees the
+// document, so that the common mistakes get a message with a position and
+// without the library's wording.
+func sniff(name string, data []byte) (string, error) {
+	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff")
+	if len(trimmed) == 0 {
+		return "", fmt.Errorf("%s: %w: the file is empty", name, ErrNotOpenAPI)
+	}
+	var top any
+	if trimmed[0] == '{' {
+		if err := json.Unmarshal(data, &top); err != nil {
+			var se *json.SyntaxError
+			if errors.As(err, &se) {
+				line, col := position(data, se.Offset)
+				return "", fmt.Errorf("%s:%d:%d: %w: %v", name, line, col, ErrSyntax, se)
+			}
+			return "", fmt.Errorf("%s: %w: %v", name, ErrSyntax, err)
+		}
+	} else if err := yaml.Unmarshal(data, &top); err != nil {
+		return "", yamlError(name, err)
+	}
+	var head map[string]any
+	switch t := top.(type) {
+	case map[string]any:
+		head = t
+	case map[any]any:
+		head = jsonable(t).(map[string]any)
+	default:
+		return "", fmt.Errorf("%s: %w: the document is %s, not an object", name, ErrNotOpenAPI, describe(top))
+	}
+	if sw, ok := head["swagger"]; ok {
+		return "", fmt.Errorf("%s: %w: it is swagger %v (convert it to OpenAPI 3 first)", name, ErrNotOpenAPI, sw)
+	}
+	v, ok := head["openapi"].(string)
+	if !ok {
+		if head["openapi"] == nil {
+			return "", fmt.Errorf("%s: %w: no \"openapi\" field", name, ErrNotOpenAPI)
+		}
+		return "", fmt.Errorf("%s: %w: \"openapi\" is %v, not a version string", name, ErrNotOpenAPI, head["openapi"])
+	}
+	if !strings.HasPrefix(v, "3.0") && !strings.HasPrefix(v, "3.1") {
+		return "", fmt.Errorf("%s: %w: it is openapi %s", name, ErrNotOpenAPI, v)
+	}
+	return v, nil
+}
+
+// describe names the JSON type of a decoded value, for messages.
+func describe(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case []any:
+		return "a list"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	}
+	return "a number"
+}
+
+var yamlPosition = regexp.MustCompile(`^(?:yaml: )?(?:.*? at )?L(\d+)\.C(\d+)(?:-L\d+\.C\d+)?: (.*)$`)
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// yamlError rewrites the YAML parser's error as
+// "file:line:col: syntax error: message".
+func yamlError(name string, err error) error {
+	msg := err.Error()
+	if m := yamlPosition.FindStringSubmatch(msg); m != nil {
+		return fmt.Errorf("%s:%s:%s: %w: %s", name, m[1], m[2], ErrSyntax, m[3])
+	}
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		return fmt.Errorf("%s:%s: %w: %s", name, m[1], ErrSyntax, m[2])
+	}
+	return fmt.Errorf("%s: %w: %s", name, ErrSyntax, strings.TrimPrefix(msg, "yaml: "))
+}
+
+// position turns a byte offset into a 1-based line and column.
+func position(data []byte, offset int64) (line, col int) {
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	before := data[:offset]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = int(offset) - (bytes.LastIndexByte(before, '\n') + 1)
+	if col < 1 {
+		col = 1
+	}
+	return line, col
+}
+
+type loader struct {
+	warnings map[string]bool
+	// expanding holds the $refs being expanded, outermost first.
+	expanding []string
+}
+
+func (l *loader) warn(format string, args ...any) {
+	l.warnings[fmt.Sprintf(format, args...)] = true
+}
+
+func (l *loader) operation(path, method string, item *v3.PathItem, op *v3.Operation) *Operation {
+	o := &Operation{
+		Method:      strings.ToUpper(method),
+		Path:        path,
+		OperationID: op.OperationId,
+		Summary:     op.Summary,
+		Description: op.Description,
+		Tags:        op.Tags,
+		Deprecated:  op.Deprecated != nil && *op.Deprecated,
+		Extensions:  extensions(op.Extensions),
+	}
+	at := "#/paths/" + escape(path) + "/" + strings.ToLower(method)
+
+	// Path-level parameters first, then the operation's; an operation's
+	// parameter replaces a path-level one of the same name and location.
+	for i, p := range item.Parameters {
+		if p == nil || ignoredHeader(p) || slices.ContainsFunc(op.Parameters, func(q *v3.Parameter) bool {
+			return q != nil && q.Name == p.Name && q.In == p.In
+		}) {
+			continue
+		}
+		o.Params = append(o.Params, l.param(p, "#/paths/"+escape(path)+"/parameters/"+strconv.Itoa(i)))
+	}
+	for i, p := range op.Parameters {
+		if p == nil || ignoredHeader(p) {
+			continue
+		}
+		o.Params = append(o.Params, l.param(p, at+"/parameters/"+strconv.Itoa(i)))
+	}
+
+	// The template and the path parameters must name the same things.
+	template := TemplateParams(path)
+	for _, name := range template {
+		if o.Param(name, "path") == nil {
+			l.warn("%s: path template parameter {%s} is not declared as a path parameter", o, name)
+		}
+	}
+	for _, p := range o.ParamsIn("path") {
+		if !slices.Contains(template, p.Name) {
+			l.warn("%s: path parameter %s is not in the path template", o, p.Name)
+		}
+	}
+
+	if rb := op.RequestBody; rb != nil {
+		b := &Body{Required: rb.Required != nil && *rb.Required, Description: rb.Description}
+		mt, media := jsonMedia(rb.Content)
+		for ct := range rb.Content.KeysFromOldest() {
+			b.ContentTypes = append(b.ContentTypes, ct)
+		}
+		if media != nil {
+			b.Schema = l.schemaOrAny(media.Schema, at+"/requestBody/content/"+escape(mt)+"/schema")
+		}
+		o.Body = b
+	}
+
+	if op.Responses != nil {
+		var codes []string
+		for code := range op.Responses.Codes.KeysFromOldest() {
+			if strings.HasPrefix(code, "2") {
+				codes = append(codes, code)
+			}
+		}
+		// "200" < "201" < "2XX": exact codes before the range.
+		slices.Sort(codes)
+		for _, code := range codes {
+			r := op.Responses.Codes.GetOrZero(code)
+			if r == nil {
+				continue
+			}
+			mt, media := jsonMedia(r.Content)
+			if media == nil {
+				continue
+			}
+			o.ResponseStatus = code
+			o.Response = l.schemaOrAny(media.Schema, at+"/responses/"+escape(code)+"/content/"+escape(mt)+"/schema")
+			break
+		}
+	}
+	return o
+}
+
+// ignoredHeader reports the header parameters that OpenAPI says SHALL be
+// ignored: Accept, Content-Type and Authorization are described elsewhere
+// (media types, security schemes).
+func ignoredHeader(p *v3.Parameter) bool {
+	if p.In != "header" {
+		return false
+	}
+	switch strings.ToLower(p.Name) {
+	case "accept", "content-type", "authorization":
+		return true
+	}
+	return false
+}
+
+func (l *loader) param(p *v3.Parameter, at string) *Param {
+	out := &Param{
+		Name:        p.Name,
+		In:          p.In,
+		Required:    p.In == "path" || (p.Required != nil && *p.Required),
+		Deprecated:  p.Deprecated,
+		Description: p.Description,
+	}
+	switch {
+	case p.Schema != nil:
+		out.Schema = l.schema(p.Schema, at+"/schema")
+	case p.Content != nil:
+		if mt, media := jsonMedia(p.Content); media != nil {
+			out.Schema = l.schemaOrAny(media.Schema, at+"/content/"+escape(mt)+"/schema")
+		} else {
+			out.Schema = unsupported("parameter %s at %s has no JSON content: teach toolspec to compare it", p.Name, at)
+		}
+	default:
+		out.Schema = unsupported("parameter %s at %s has neither schema nor content", p.Name, at)
+	}
+	return out
+}
+
+// jsonMedia picks the JSON media type: application/json itself, else the
+// first other JSON one in document order.
+func jsonMedia(content *orderedmap.Map[string, *v3.MediaType]) (string, *v3.MediaType) {
+	var firstName string
+	var first *v3.MediaType
+	for name, mt := range content.FromOldest() {
+		base, _, err := mime.ParseMediaType(name)
+		if err != nil {
+			base = strings.ToLower(strings.TrimSpace(name))
+		}
+		if base == "application/json" {
+			return name, mt
+		}
+		if first == nil && isJSON(base) {
+			firstName, first = name, mt
+		}
+	}
+	return firstName, first
+}
+
+func isJSON(mediaType string) bool {
+	return mediaType == "text/json" || strings.HasSuffix(mediaType, "+json")
+}
+
+// escape escapes a JSON pointer token.
+func escape(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// extensions decodes x- fields.
+func extensions(m *orderedmap.Map[string, *yaml.Node]) map[string]any {
+	var out map[string]any
+	for k, n := range m.FromOldest() {
+		if !strings.HasPrefix(k, "x-") {
+			continue
+		}
+		if out == nil {
+			out = map[string]any{}
+		}
+		v, _ := decode(n)
+		out[k] = v
+	}
+	return out
+}
+
+// decode turns a YAML node into the value encoding/json would give for the
+// same JSON: maps with string keys, []any, float64, string, bool, nil.
+func decode(n *yaml.Node) (any, error) {
+	if n == nil {
+		return nil, nil
+	}
+	var v any
+	if err := n.Decode(&v); err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(jsonable(v))
+	if err != nil {
+		return nil, err
+	}
+	var out any
+	err = json.Unmarshal(b, &out)
+	return out, err
+}
+
+// raw is decode as JSON text, nil when n is nil.
+func raw(n *yaml.Node) json.RawMessage {
+	if n == nil {
+		return nil
+	}
+	v, err := decode(n)
+	if err != nil {
+		return nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// jsonable rewrites map[any]any (which YAML may produce) as
+// map[string]any.
+func jsonable(v any) any {
+	switch v := v.(type) {
+	case map[any]any:
+		m := make(map[string]any, len(v))
+		for k, e := range v {
+			m[fmt.Sprint(k)] = jsonable(e)
+		}
+		return m
+	case map[string]any:
+		for k, e := range v {
+			v[k] = jsonable(e)
+		}
+		return v
+	case []any:
+		for i, e := range v {
+			v[i] = jsonable(e)
+		}
+		return v
+	}
+	return v
+}

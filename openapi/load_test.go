@@ -1,0 +1,646 @@
+package openapi
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// op returns an operation, failing the test when it is missing.
+func op(t *testing.T, d *Doc, method, path string) *Operation {
+	t.Helper()
+	o := d.Operation(method, path)
+	if o == nil {
+		t.Fatalf("%s: no operation %s %s", d.File, method, path)
+	}
+	return o
+}
+
+// prop returns a property's schema, failing the test when it is missing.
+func prop(t *testing.T, s *Schema, name string) *Schema {
+	t.Helper()
+	if s == nil {
+		t.Fatalf("no schema to look up property %s in", name)
+	}
+	p := s.Property(name)
+	if p == nil {
+		t.Fatalf("no property %s in %s schema (ref %q)", name, s.Kind, s.Ref)
+	}
+	return p.Schema
+}
+
+// kinds is a compact description of a schema for comparisons:
+// "kind[?][ ref=R][ cycle]".
+func kinds(s *Schema) string {
+	if s == nil {
+		return "<nil>"
+	}
+	out := s.Kind.String()
+	if s.Nullable {
+		out += "?"
+	}
+	if s.Ref != "" {
+		out += " ref=" + s.Ref
+	}
+	if s.Cycle {
+		out += " cycle"
+	}
+	return out
+}
+
+func propNames(s *Schema) []string {
+	var names []string
+	for _, p := range s.Properties {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+func TestErsatzTVv1(t *testing.T) {
+	t.Parallel()
+	d := load(t, "ersatztv-v1.json")
+	if d.OpenAPI != "3.1.1" || d.Title != "ErsatzTV | v1" || d.APIVersion != "1.0.0" {
+		t.Errorf("header = %q %q %q, want 3.1.1, ErsatzTV | v1, 1.0.0", d.OpenAPI, d.Title, d.APIVersion)
+	}
+	if len(d.Operations) != 18 {
+		t.Errorf("%d operations, want 18", len(d.Operations))
+	}
+	if len(d.Warnings) != 0 {
+		t.Errorf("warnings: %q", d.Warnings)
+	}
+	if !slices.IsSortedFunc(d.Operations, func(a, b *Operation) int {
+		return strings.Compare(a.Path+" "+a.Method, b.Path+" "+b.Method)
+	}) {
+		t.Errorf("operations are not sorted by path, then method")
+	}
+
+	// A body that is a $ref repeated under four content types.
+	create := op(t, d, "post", "/api/ffmpeg/profiles/new")
+	if create.OperationID != "CreateFFmpegProfile" || !slices.Equal(create.Tags, []string{"FFmpegProfile"}) {
+		t.Errorf("CreateFFmpegProfile: id %q tags %q", create.OperationID, create.Tags)
+	}
+	if len(create.Params) != 0 || create.Response != nil {
+		t.Errorf("CreateFFmpegProfile: %d params, response %s; want none", len(create.Params), kinds(create.Response))
+	}
+	b := create.Body
+	if b == nil || !b.Required {
+		t.Fatalf("CreateFFmpegProfile: body %+v, want a required one", b)
+	}
+	wantTypes := []string{"application/json-patch+json", "application/json", "text/json", "application/*+json"}
+	if diff := cmp.Diff(wantTypes, b.ContentTypes); diff != "" {
+		t.Errorf("body content types (-want +got):\n%s", diff)
+	}
+	if got := kinds(b.Schema); got != "object ref=CreateFFmpegProfile" {
+		t.Fatalf("body schema = %s", got)
+	}
+	names := propNames(b.Schema)
+	if len(names) != 25 || names[0] != "name" || names[1] != "threadCount" || names[24] != "deinterlaceVideo" {
+		t.Errorf("body properties not in document order: %q", names)
+	}
+	for name, want := range map[string]string{
+		"name":                   "string?",
+		"threadCount":            "integer",
+		"qsvExtraHardwareFrames": "integer?",
+		"allowBFrames":           "boolean",
+		"deinterlaceVideo":       "boolean",
+		"hardwareAcceleration":   "enum ref=HardwareAccelerationKind",
+		"vaapiDriver":            "enum ref=VaapiDriver",
+	} {
+		if got := kinds(prop(t, b.Schema, name)); got != want {
+			t.Errorf("CreateFFmpegProfile.%s = %s, want %s", name, got, want)
+		}
+	}
+	if !b.Schema.Property("vaapiDisplay").Required {
+		t.Errorf("vaapiDisplay should be required")
+	}
+	if f := prop(t, b.Schema, "qsvExtraHardwareFrames").Format; f != "int32" {
+		t.Errorf("qsvExtraHardwareFrames format %q, want int32", f)
+	}
+	// An enum component with no type: the type comes from the values.
+	hw := prop(t, b.Schema, "hardwareAcceleration")
+	if hw.EnumType != String {
+		t.Errorf("hardwareAcceleration enum type %s, want string", hw.EnumType)
+	}
+	wantHW := []any{"None", "Qsv", "Nvenc", "Vaapi", "VideoToolbox", "Amf", "V4l2m2m", "Rkmpp"}
+	if diff := cmp.Diff(wantHW, hw.Enum); diff != "" {
+		t.Errorf("hardwareAcceleration values (-want +got):\n%s", diff)
+	}
+
+	// A response offered as text/plain, application/json and text/json.
+	channels := op(t, d, "GET", "/api/channels")
+	if channels.ResponseStatus != "200" || kinds(channels.Response) != "array" ||
+		kinds(channels.Response.Items) != "object ref=ChannelResponseModel" {
+		t.Errorf("GET /api/channels response %s %s of %s", channels.ResponseStatus,
+			kinds(channels.Response), kinds(channels.Response.Items))
+	}
+
+	// The response model of the same profile has nullable fields of its own.
+	profiles := op(t, d, "GET", "/api/ffmpeg/profiles")
+	if got := kinds(prop(t, profiles.Response.Items, "deinterlaceVideo")); got != "boolean?" {
+		t.Errorf("FFmpegFullProfileResponseModel.deinterlaceVideo = %s, want boolean?", got)
+	}
+
+	// A query parameter with a default, not required.
+	gc := op(t, d, "GET", "/api/maintenance/gc")
+	force := gc.Param("force", "query")
+	if force == nil || force.Required || kinds(force.Schema) != "boolean" || string(force.Schema.Default) != "false" {
+		t.Errorf("gc force = %+v", force)
+	}
+
+	// A path parameter.
+	del := op(t, d, "DELETE", "/api/ffmpeg/delete/{id}")
+	id := del.Param("id", "path")
+	if id == nil || !id.Required || kinds(id.Schema) != "integer" || del.Body != nil {
+		t.Errorf("DELETE /api/ffmpeg/delete/{id}: id %+v, body %+v", id, del.Body)
+	}
+
+	if d.Operation("GET", "/api/nope") != nil || d.Operation("PATCH", "/api/channels") != nil {
+		t.Errorf("Operation found an operation that does not exist")
+	}
+}
+
+func TestErsatzTVScriptedSchedule(t *testing.T) {
+	t.Parallel()
+	d := load(t, "ersatztv-scripted-schedule.json")
+	if len(d.Operations) != 28 {
+		t.Errorf("%d operations, want 28", len(d.Operations))
+	}
+	posts := 0
+	for _, o := range d.Operations {
+		if o.Method == "POST" {
+			posts++
+		}
+		// Every operation is on /api/scripted/playout/build/{buildId}/...
+		if p := o.Param("buildId", "path"); p == nil || p.Schema.Format != "uuid" {
+			t.Errorf("%s: buildId = %+v", o, p)
+		}
+	}
+	if posts != 26 {
+		t.Errorf("%d POST operations, want 26", posts)
+	}
+
+	marathon := op(t, d, "POST", "/api/scripted/playout/build/{buildId}/add_marathon")
+	body := marathon.Body.Schema
+	if got := kinds(body); got != "object ref=ContentMarathon" {
+		t.Fatalf("add_marathon body = %s", got)
+	}
+	guids := prop(t, body, "guids")
+	if kinds(guids) != "map" || kinds(guids.AdditionalProperties) != "array" ||
+		kinds(guids.AdditionalProperties.Items) != "string" {
+		t.Errorf("guids = %s", kinds(guids))
+	}
+	if guids.Description != "List of external content identifiers" {
+		t.Errorf("guids description %q", guids.Description)
+	}
+	if got := propNames(body); !slices.Equal(got, []string{"key", "groupBy", "itemOrder", "guids", "searches", "playAllItems", "shuffleGroups"}) {
+		t.Errorf("add_marathon properties %q", got)
+	}
+
+	count := op(t, d, "POST", "/api/scripted/playout/build/{buildId}/add_count")
+	if got := kinds(count.Response); got != "object ref=PlayoutContext" {
+		t.Errorf("add_count response = %s", got)
+	}
+	if f := prop(t, count.Response, "currentTime").Format; f != "date-time" {
+		t.Errorf("currentTime format %q", f)
+	}
+	if got := kinds(prop(t, count.Body.Schema, "fillerKind")); got != "string?" {
+		t.Errorf("fillerKind = %s, want string?", got)
+	}
+
+	peek := op(t, d, "GET", "/api/scripted/playout/build/{buildId}/peek_next/{content}")
+	if names := len(peek.ParamsIn("path")); names != 2 || peek.Body != nil {
+		t.Errorf("peek_next: %d path params, body %+v", names, peek.Body)
+	}
+	if got := kinds(peek.Response); got != "object ref=PeekItemDuration" {
+		t.Errorf("peek_next response = %s", got)
+	}
+}
+
+func TestNullable30(t *testing.T) {
+	t.Parallel()
+	d := load(t, "nullable.yaml")
+	o := op(t, d, "POST", "/notes")
+	body := o.Body.Schema
+	for name, want := range map[string]string{
+		"title":  "string?",
+		"stars":  "integer?",
+		"tags":   "array?",
+		"plain":  "string",
+		"author": "object? ref=Author", // nullable written next to the $ref
+	} {
+		if got := kinds(prop(t, body, name)); got != want {
+			t.Errorf("%s = %s, want %s", name, got, want)
+		}
+	}
+	// The component itself is not nullable: the sibling did not leak.
+	if got := kinds(o.Response); got != "object ref=Author" || o.ResponseStatus != "201" {
+		t.Errorf("response %s %s, want 201 object ref=Author", o.ResponseStatus, got)
+	}
+	stars := prop(t, body, "stars")
+	if stars.Min == nil || *stars.Min != 0 || stars.ExclusiveMin || stars.Max == nil || *stars.Max != 5 || !stars.ExclusiveMax {
+		t.Errorf("stars bounds: %+v", stars)
+	}
+}
+
+func TestEnumRef(t *testing.T) {
+	t.Parallel()
+	o := op(t, load(t, "enum-ref.yaml"), "GET", "/paint")
+	for _, c := range []struct {
+		param    string
+		kinds    string
+		enumType Kind
+		values   []any
+	}{
+		{"color", "enum ref=Color", String, []any{"red", "green", "blue"}},
+		{"level", "enum ref=Level", Integer, []any{1.0, 2.0, 3.0}},
+		{"size", "enum ref=Size", String, []any{"S", "M", "L"}},
+		{"finish", "enum?", String, []any{"matt", "gloss"}},
+	} {
+		p := o.Param(c.param, "query")
+		if p == nil {
+			t.Errorf("no query parameter %s", c.param)
+			continue
+		}
+		if got := kinds(p.Schema); got != c.kinds || p.Schema.EnumType != c.enumType {
+			t.Errorf("%s = %s of %s, want %s of %s", c.param, got, p.Schema.EnumType, c.kinds, c.enumType)
+		}
+		if diff := cmp.Diff(c.values, p.Schema.Enum); diff != "" {
+			t.Errorf("%s values (-want +got):\n%s", c.param, diff)
+		}
+	}
+	if !o.Param("color", "query").Required || o.Param("level", "query").Required {
+		t.Errorf("required flags wrong")
+	}
+}
+
+func TestArrays(t *testing.T) {
+	t.Parallel()
+	o := op(t, load(t, "arrays.yaml"), "PUT", "/batches")
+	body := o.Body.Schema
+	ids := prop(t, body, "ids")
+	if kinds(ids.Items) != "integer" || ids.Items.Format != "int64" || *ids.MinItems != 1 || *ids.MaxItems != 100 || !ids.UniqueItems {
+		t.Errorf("ids = %+v", ids)
+	}
+	if got := kinds(prop(t, body, "points").Items); got != "object ref=Point" {
+		t.Errorf("points items = %s", got)
+	}
+	if !prop(t, body, "points").Items.Closed {
+		t.Errorf("Point has additionalProperties: false, want Closed")
+	}
+	if got := kinds(prop(t, body, "grid").Items.Items); got != "number" {
+		t.Errorf("grid items items = %s", got)
+	}
+	if got := kinds(prop(t, body, "loose").Items); got != "any" {
+		t.Errorf("array without items has items %s, want any", got)
+	}
+	groups := prop(t, body, "groups")
+	if kinds(groups) != "map" || kinds(groups.AdditionalProperties.Items) != "string" {
+		t.Errorf("groups = %s", kinds(groups))
+	}
+}
+
+func TestCompositionUnsupported(t *testing.T) {
+	t.Parallel()
+	body := op(t, load(t, "oneof-unsupported.yaml"), "POST", "/shapes").Body.Schema
+	for name, want := range map[string]string{
+		"shape":    "oneOf at #/components/schemas/Shape: teach toolspec to compare oneOf",
+		"idOrName": "anyOf at #/paths/~1shapes/post/requestBody/content/application~1json/schema/properties/idOrName: teach toolspec to compare anyOf",
+		"merged":   "allOf at #/paths/~1shapes/post/requestBody/content/application~1json/schema/properties/merged: teach toolspec to compare allOf",
+	} {
+		s := prop(t, body, name)
+		if s.Kind != Unsupported || s.Unsupported != want {
+			t.Errorf("%s = %s %q, want unsupported %q", name, s.Kind, s.Unsupported, want)
+		}
+		if s.Properties != nil || s.Items != nil {
+			t.Errorf("%s: an unsupported schema must not carry a shape", name)
+		}
+	}
+	if got := kinds(prop(t, body, "size")); got != "number" {
+		t.Errorf("size = %s: one unsupported property spoils its neighbours", got)
+	}
+}
+
+func TestUnwrapped31(t *testing.T) {
+	t.Parallel()
+	body := op(t, load(t, "unwrapped-31.yaml"), "POST", "/items").Body.Schema
+	for name, want := range map[string]string{
+		"kind":        "enum ref=Kind",
+		"maybeKind":   "enum? ref=Kind",
+		"maybeCount":  "integer?",
+		"label":       "string?",
+		"either":      "unsupported",
+		"positive":    "number",
+		"described":   "enum ref=Kind",
+		"constrained": "unsupported ref=Kind",
+		"fixed":       "enum",
+	} {
+		if got := kinds(prop(t, body, name)); got != want {
+			t.Errorf("%s = %s, want %s", name, got, want)
+		}
+	}
+	if got := prop(t, body, "kind").Description; got != "What it is" {
+		t.Errorf("allOf wrapper description %q, want What it is", got)
+	}
+	if got := prop(t, body, "described").Description; got != "Overridden" {
+		t.Errorf("description next to $ref %q, want Overridden", got)
+	}
+	if got := prop(t, body, "either").Unsupported; !strings.Contains(got, "type union [string, integer]") || !strings.Contains(got, "teach toolspec") {
+		t.Errorf("either: %q", got)
+	}
+	if got := prop(t, body, "constrained").Unsupported; !strings.Contains(got, `"minLength" next to $ref`) ||
+		!strings.Contains(got, "/properties/constrained") {
+		t.Errorf("constrained: %q", got)
+	}
+	pos := prop(t, body, "positive")
+	if pos.Min == nil || *pos.Min != 0 || !pos.ExclusiveMin || pos.Max == nil || *pos.Max != 10 || pos.ExclusiveMax {
+		t.Errorf("positive bounds: %+v", pos)
+	}
+	if got := prop(t, body, "fixed").Enum; !slices.Equal(got, []any{"v1"}) {
+		t.Errorf("const values %v", got)
+	}
+}
+
+func TestRecursive(t *testing.T) {
+	t.Parallel()
+	d := load(t, "recursive.yaml")
+	node := op(t, d, "GET", "/nodes/{id}").Response
+	if got := kinds(node); got != "object ref=Node" {
+		t.Fatalf("response = %s", got)
+	}
+	parent := prop(t, node, "parent")
+	if got := kinds(parent); got != "object ref=Node cycle" || parent.Properties != nil {
+		t.Errorf("parent = %s with %d properties, want a cut cycle", got, len(parent.Properties))
+	}
+	if got := kinds(prop(t, node, "children").Items); got != "object ref=Node cycle" {
+		t.Errorf("children items = %s", got)
+	}
+	owner := prop(t, node, "owner")
+	if got := kinds(owner); got != "object ref=Owner" {
+		t.Errorf("owner = %s, want expanded", got)
+	}
+	if got := kinds(prop(t, owner, "favourite")); got != "object ref=Node cycle" {
+		t.Errorf("owner.favourite = %s", got)
+	}
+	want := []string{
+		"recursive $ref #/components/schemas/Node cut at #/components/schemas/Node/properties/children/items",
+		"recursive $ref #/components/schemas/Node cut at #/components/schemas/Node/properties/parent",
+		"recursive $ref #/components/schemas/Node cut at #/components/schemas/Owner/properties/favourite",
+	}
+	if diff := cmp.Diff(want, d.Warnings); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+}
+
+func TestParams(t *testing.T) {
+	t.Parallel()
+	d := load(t, "params.yaml")
+	post := op(t, d, "POST", "/users/{userId}/files")
+	var got []string
+	for _, p := range post.Params {
+		got = append(got, p.In+" "+p.Name+" "+kinds(p.Schema))
+	}
+	want := []string{
+		"header trace string", // path level, not overridden
+		"path userId integer", // the operation's replaces the path level one
+		"query filter object", // content instead of schema
+		"cookie session string",
+		"query limit integer",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("params (-want +got):\n%s", diff)
+	}
+	if p := post.Param("userId", "path"); p.Description != "Operation level" {
+		t.Errorf("userId description %q", p.Description)
+	}
+	if got := len(post.ParamsIn("query")); got != 2 {
+		t.Errorf("%d query params, want 2", got)
+	}
+	if post.Body == nil || post.Body.Schema != nil || !slices.Equal(post.Body.ContentTypes, []string{"application/octet-stream"}) {
+		t.Errorf("non-JSON body = %+v, want content types and no schema", post.Body)
+	}
+	if post.ResponseStatus != "202" || kinds(prop(t, post.Response, "job")) != "string" {
+		t.Errorf("response %s %s, want the 202 JSON one", post.ResponseStatus, kinds(post.Response))
+	}
+	wantExt := map[string]any{
+		"x-mcp-name":      "upload_file",
+		"x-mcp-risk":      "write",
+		"x-mcp-param-map": map[string]any{"userId": "user_id"},
+	}
+	if diff := cmp.Diff(wantExt, post.Extensions); diff != "" {
+		t.Errorf("extensions (-want +got):\n%s", diff)
+	}
+	if limit := post.Param("limit", "query").Schema; string(limit.Default) != "50" || *limit.Min != 1 || *limit.Max != 500 {
+		t.Errorf("limit = %+v", limit)
+	}
+
+	get := op(t, d, "get", "/users/{userId}/files")
+	if !get.Deprecated || get.Description != "List files" || get.Response != nil || get.ResponseStatus != "" {
+		t.Errorf("GET = %+v", get)
+	}
+	if p := get.Param("userId", "path"); p == nil || p.Description != "Path level" || kinds(p.Schema) != "string" {
+		t.Errorf("GET userId = %+v, want the path level one", p)
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		file string
+		is   error
+		want string // the whole message after the file name
+	}{
+		{"no-such-file.yaml", fs.ErrNotExist, ""},
+		{"bad-syntax.json", ErrSyntax, ":5:62: syntax error: invalid character '}' looking for beginning of object key string"},
+		{"bad-syntax.yaml", ErrSyntax, ":4:11: syntax error: mapping values are not allowed in this context"},
+		{"bad-swagger.yaml", ErrNotOpenAPI, ": not an OpenAPI 3.0 or 3.1 document: it is swagger 2.0 (convert it to OpenAPI 3 first)"},
+		{"bad-version.yaml", ErrNotOpenAPI, ": not an OpenAPI 3.0 or 3.1 document: it is openapi 4.0.0"},
+		{"bad-refs.yaml", ErrUnresolvedRef, ":8:40: unresolved $ref #/components/schemas/Missing\n" +
+			filepath.Join(testdata, "bad-refs.yaml") + ":17:20: unresolved $ref #/components/schemas/AlsoMissing"},
+		{"bad-external-ref.yaml", ErrUnresolvedRef, ":9:40: unresolved $ref other.yaml#/components/schemas/X"},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join(testdata, c.file)
+			d, err := Load(path)
+			if err == nil {
+				t.Fatalf("Load(%s) = %d operations, want an error", c.file, len(d.Operations))
+			}
+			if d != nil {
+				t.Errorf("Load(%s) returned a document with its error", c.file)
+			}
+			if !errors.Is(err, c.is) {
+				t.Errorf("error %q is not %v", err, c.is)
+			}
+			if !strings.Contains(err.Error(), path) {
+				t.Errorf("error %q does not name the file", err)
+			}
+			if c.want != "" && err.Error() != path+c.want {
+				t.Errorf("error\n%s\nwant\n%s", err, path+c.want)
+			}
+		})
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name, data string
+		is         error
+		want       string
+	}{
+		{"empty.yaml", " \n", ErrNotOpenAPI, "empty.yaml: not an OpenAPI 3.0 or 3.1 document: the file is empty"},
+		{"list.json", "[1, 2]", ErrNotOpenAPI, "list.json: not an OpenAPI 3.0 or 3.1 document: the document is a list, not an object"},
+		{"word.yaml", "hello", ErrNotOpenAPI, "word.yaml: not an OpenAPI 3.0 or 3.1 document: the document is a string, not an object"},
+		{"cut.json", `{"openapi": "3.1.0", "info": {`, ErrSyntax, "cut.json:1:30: syntax error: unexpected end of JSON input"},
+		{"none.yaml", "info: {title: x}\n", ErrNotOpenAPI, `none.yaml: not an OpenAPI 3.0 or 3.1 document: no "openapi" field`},
+		{"number.yaml", "openapi: 3.1\n", ErrNotOpenAPI, `number.yaml: not an OpenAPI 3.0 or 3.1 document: "openapi" is 3.1, not a version string`},
+	} {
+		_, err := Parse(c.name, []byte(c.data))
+		if err == nil || !errors.Is(err, c.is) || err.Error() != c.want {
+			t.Errorf("Parse(%s) = %v, want %q (%v)", c.name, err, c.want, c.is)
+		}
+	}
+}
+
+// TestYAMLAndJSONAgree loads the same document written both ways.
+func TestYAMLAndJSONAgree(t *testing.T) {
+	t.Parallel()
+	const yamlDoc = `openapi: 3.1.0
+info: {title: Same, version: "1"}
+paths:
+  /x/{id}:
+    get:
+      parameters: [{name: id, in: path, required: true, schema: {type: [integer, "null"]}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object, properties: {b: {type: boolean}, a: {enum: [1, 2.5]}}}}}}}
+`
+	const jsonDoc = `{"openapi": "3.1.0", "info": {"title": "Same", "version": "1"}, "paths": {"/x/{id}": {"get": {
+  "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": ["integer", "null"]}}],
+  "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object",
+    "properties": {"b": {"type": "boolean"}, "a": {"enum": [1, 2.5]}}}}}}}}}}}`
+	y, err := Parse("doc", []byte(yamlDoc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := Parse("doc", []byte(jsonDoc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(y, j); diff != "" {
+		t.Errorf("YAML and JSON differ (-yaml +json):\n%s", diff)
+	}
+	o := op(t, y, "GET", "/x/{id}")
+	if got := kinds(o.Param("id", "path").Schema); got != "integer?" {
+		t.Errorf("id = %s", got)
+	}
+	if got := propNames(o.Response); !slices.Equal(got, []string{"b", "a"}) {
+		t.Errorf("properties %q, want document order b, a", got)
+	}
+	if a := prop(t, o.Response, "a"); a.EnumType != Number {
+		t.Errorf("enum [1, 2.5] type %s, want number", a.EnumType)
+	}
+}
+
+// TestLoadDoesNotPrint guards against the library's default logger, which
+// writes to standard output.
+func TestLoadDoesNotPrint(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr := os.Stdout, os.Stderr
+	os.Stdout, os.Stderr = w, w
+	for _, name := range []string{"recursive.yaml", "bad-refs.yaml", "ersatztv-v1.json"} {
+		_, _ = Load(filepath.Join(testdata, name))
+	}
+	os.Stdout, os.Stderr = stdout, stderr
+	w.Close()
+	out, _ := io.ReadAll(r)
+	if len(out) > 0 {
+		t.Errorf("Load printed:\n%s", out)
+	}
+}
+
+func TestKindText(t *testing.T) {
+	t.Parallel()
+	for k := Any; k <= Unsupported; k++ {
+		b, err := k.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Kind
+		if err := back.UnmarshalText(b); err != nil || back != k {
+			t.Errorf("%s round-trips to %s (%v)", k, back, err)
+		}
+	}
+	if got := Kind(99).String(); got != "Kind(99)" {
+		t.Errorf("Kind(99) = %s", got)
+	}
+	var k Kind
+	if err := k.UnmarshalText([]byte("tuple")); err == nil {
+		t.Errorf("UnmarshalText(tuple) succeeded")
+	}
+}
+
+func TestPathTemplate(t *testing.T) {
+	t.Parallel()
+	for path, want := range map[string][]string{
+		"/a":                 nil,
+		"/a/{x}":             {"x"},
+		"/a/{x}/b/{y}/c":     {"x", "y"},
+		"/a/{x}.{format}":    {"x", "format"},
+		"/broken/{x":         nil,
+		"/api/session/{id}/": {"id"},
+	} {
+		if got := TemplateParams(path); !slices.Equal(got, want) {
+			t.Errorf("TemplateParams(%q) = %q, want %q", path, got, want)
+		}
+	}
+	d := load(t, "path-template.yaml")
+	want := []string{
+		"GET /orgs/{org}/repos/{repo}: path parameter owner is not in the path template",
+		"GET /orgs/{org}/repos/{repo}: path template parameter {repo} is not declared as a path parameter",
+	}
+	if diff := cmp.Diff(want, d.Warnings); diff != "" {
+		t.Errorf("warnings (-want +got):\n%s", diff)
+	}
+}
+
+// TestJSONMediaChoice checks that application/json wins over other JSON
+// media types listed before it, and that another JSON type is taken when
+// application/json is missing.
+func TestJSONMediaChoice(t *testing.T) {
+	t.Parallel()
+	d, err := Parse("media.yaml", []byte(`openapi: 3.0.3
+info: {title: Media, version: "1"}
+paths:
+  /a:
+    patch:
+      requestBody:
+        content:
+          application/merge-patch+json: {schema: {type: integer}}
+          application/json; charset=utf-8: {schema: {type: string}}
+      responses:
+        "200":
+          description: ok
+          content:
+            text/plain: {schema: {type: boolean}}
+            text/json: {schema: {type: number}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := op(t, d, "PATCH", "/a")
+	if got := kinds(o.Body.Schema); got != "string" {
+		t.Errorf("body = %s, want the application/json one (string)", got)
+	}
+	if got := kinds(o.Response); got != "number" {
+		t.Errorf("response = %s, want the text/json one (number)", got)
+	}
+}

@@ -1,0 +1,259 @@
+package openapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Doc is one loaded OpenAPI document.
+type Doc struct {
+	// File is the path the document was loaded from.
+	File string `json:"file"`
+	// OpenAPI is the document's `openapi` field, such as "3.1.1".
+	OpenAPI string `json:"openapi"`
+	// Title and APIVersion come from `info`.
+	Title      string `json:"title,omitempty"`
+	APIVersion string `json:"apiVersion,omitempty"`
+	// Operations are sorted by path, then by method.
+	Operations []*Operation `json:"operations"`
+	// Warnings are problems that did not stop the load, such as a recursive
+	// model cut short. They are sorted and free of duplicates.
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// Operation returns the operation for method (any case) on the exact path
+// template, or nil.
+func (d *Doc) Operation(method, path string) *Operation {
+	method = strings.ToUpper(method)
+	for _, op := range d.Operations {
+		if op.Method == method && op.Path == path {
+			return op
+		}
+	}
+	return nil
+}
+
+// Operation is one method on one path.
+type Operation struct {
+	// Method is upper case: GET, PUT, POST, DELETE, OPTIONS, HEAD, PATCH,
+	// TRACE.
+	Method string `json:"method"`
+	// Path is the path template as written, such as "/pets/{petId}".
+	Path        string   `json:"path"`
+	OperationID string   `json:"operationId,omitempty"`
+	Summary     string   `json:"summary,omitempty"`
+	Description string   `json:"description,omitempty"`
+	Tags        []string `json:"tags,omitempty"`
+	Deprecated  bool     `json:"deprecated,omitempty"`
+	// Extensions holds the operation's `x-` fields, decoded as JSON would
+	// decode them (numbers are float64).
+	Extensions map[string]any `json:"extensions,omitempty"`
+	// Params are the path-level parameters merged with the operation's,
+	// in document order (path-level first).
+	Params []*Param `json:"params,omitempty"`
+	// Body is nil when the operation takes no request body.
+	Body *Body `json:"body,omitempty"`
+	// ResponseStatus is the status code Response was taken from ("200").
+	ResponseStatus string `json:"responseStatus,omitempty"`
+	// Response is the schema of the first 2xx response with JSON content,
+	// or nil when there is none.
+	Response *Schema `json:"response,omitempty"`
+}
+
+// Param returns the parameter with the given name and location, or nil.
+func (o *Operation) Param(name, in string) *Param {
+	for _, p := range o.Params {
+		if p.Name == name && p.In == in {
+			return p
+		}
+	}
+	return nil
+}
+
+// ParamsIn returns the parameters in one location (path, query, header or
+// cookie), in document order.
+func (o *Operation) ParamsIn(in string) []*Param {
+	var ps []*Param
+	for _, p := range o.Params {
+		if p.In == in {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// String names the operation the way messages do: "POST /pets".
+func (o *Operation) String() string { return o.Method + " " + o.Path }
+
+// TemplateParams returns the names in a path template's braces, in order:
+// "/a/{x}/b/{y}" gives [x y].
+func TemplateParams(path string) []string {
+	var names []string
+	for {
+		open := strings.IndexByte(path, '{')
+		if open < 0 {
+			return names
+		}
+		end := strings.IndexByte(path[open:], '}')
+		if end < 0 {
+			return names
+		}
+		names = append(names, path[open+1:open+end])
+		path = path[open+end+1:]
+	}
+}
+
+// Param is one parameter.
+type Param struct {
+	Name string `json:"name"`
+	// In is path, query, header or cookie.
+	In string `json:"in"`
+	// Required is always true for a path parameter, as OpenAPI demands.
+	Required    bool   `json:"required,omitempty"`
+	Deprecated  bool   `json:"deprecated,omitempty"`
+	Description string `json:"description,omitempty"`
+	// Schema is never nil: a parameter with neither a schema nor JSON
+	// content is Unsupported.
+	Schema *Schema `json:"schema"`
+}
+
+// Body is an operation's request body.
+type Body struct {
+	Required    bool   `json:"required,omitempty"`
+	Description string `json:"description,omitempty"`
+	// ContentTypes are the media types offered, in document order.
+	ContentTypes []string `json:"contentTypes"`
+	// Schema is the JSON media type's schema, nil when no media type is
+	// JSON.
+	Schema *Schema `json:"schema,omitempty"`
+}
+
+// Kind is the shape of a normalized schema.
+type Kind int
+
+// The kinds. The zero Kind is Any.
+const (
+	Any Kind = iota
+	String
+	Integer
+	Number
+	Boolean
+	Array
+	Object
+	Map
+	Enum
+	Unsupported
+)
+
+var kindNames = [...]string{
+	Any:         "any",
+	String:      "string",
+	Integer:     "integer",
+	Number:      "number",
+	Boolean:     "boolean",
+	Array:       "array",
+	Object:      "object",
+	Map:         "map",
+	Enum:        "enum",
+	Unsupported: "unsupported",
+}
+
+func (k Kind) String() string {
+	if k >= 0 && int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// MarshalText writes the kind's name.
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind's name.
+func (k *Kind) UnmarshalText(b []byte) error {
+	for i, n := range kindNames {
+		if n == string(b) {
+			*k = Kind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown schema kind %q", b)
+}
+
+// Schema is a normalized schema. Only the fields that fit its Kind are set.
+type Schema struct {
+	Kind Kind `json:"kind"`
+	// EnumType is the type of an Enum's values: String, Integer, Number or
+	// Boolean, or Any when the values mix types.
+	EnumType Kind `json:"enumType,omitempty"`
+	Nullable bool `json:"nullable,omitempty"`
+	// Ref is the component the schema was reached through, such as "Pet"
+	// for "#/components/schemas/Pet"; any other $ref is kept whole.
+	Ref string `json:"ref,omitempty"`
+	// Cycle marks a $ref back into a schema being expanded: it keeps its
+	// Kind and Ref but has no children.
+	Cycle bool `json:"cycle,omitempty"`
+	// Unsupported says why the schema could not be normalized, naming the
+	// keyword and where it is, when Kind is Unsupported.
+	Unsupported string `json:"unsupported,omitempty"`
+
+	Title       string          `json:"title,omitempty"`
+	Description string          `json:"description,omitempty"`
+	Format      string          `json:"format,omitempty"`
+	Pattern     string          `json:"pattern,omitempty"`
+	Default     json.RawMessage `json:"default,omitempty"`
+	Example     json.RawMessage `json:"example,omitempty"`
+	Deprecated  bool            `json:"deprecated,omitempty"`
+	ReadOnly    bool            `json:"readOnly,omitempty"`
+	WriteOnly   bool            `json:"writeOnly,omitempty"`
+
+	// Enum values decoded as JSON would decode them (numbers are float64),
+	// without null.
+	Enum []any `json:"enum,omitempty"`
+
+	// Min and Max are the numeric bounds; an exclusive bound from either
+	// OpenAPI 3.0 (boolean) or 3.1 (number) sets the Exclusive flag.
+	Min          *float64 `json:"min,omitempty"`
+	Max          *float64 `json:"max,omitempty"`
+	ExclusiveMin bool     `json:"exclusiveMin,omitempty"`
+	ExclusiveMax bool     `json:"exclusiveMax,omitempty"`
+	MultipleOf   *float64 `json:"multipleOf,omitempty"`
+
+	MinLength *int64 `json:"minLength,omitempty"`
+	MaxLength *int64 `json:"maxLength,omitempty"`
+
+	Items       *Schema `json:"items,omitempty"`
+	MinItems    *int64  `json:"minItems,omitempty"`
+	MaxItems    *int64  `json:"maxItems,omitempty"`
+	UniqueItems bool    `json:"uniqueItems,omitempty"`
+
+	// Properties are in document order.
+	Properties []*Property `json:"properties,omitempty"`
+	// Required is the `required` list as written; it may name properties
+	// that are not declared.
+	Required []string `json:"required,omitempty"`
+	// AdditionalProperties is the schema of a Map's values, or of an
+	// Object's undeclared properties.
+	AdditionalProperties *Schema `json:"additionalProperties,omitempty"`
+	// Closed is set by `additionalProperties: false`.
+	Closed        bool   `json:"closed,omitempty"`
+	MinProperties *int64 `json:"minProperties,omitempty"`
+	MaxProperties *int64 `json:"maxProperties,omitempty"`
+}
+
+// Property returns the named property, or nil.
+func (s *Schema) Property(name string) *Property {
+	for _, p := range s.Properties {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// Property is one property of an object.
+type Property struct {
+	Name     string  `json:"name"`
+	Required bool    `json:"required,omitempty"`
+	Schema   *Schema `json:"schema"`
+}

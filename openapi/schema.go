@@ -1,0 +1,436 @@
+package openapi
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/pb33f/go-yaml"
+	"github.com/pb33f/libopenapi/datamodel/high/base"
+)
+
+const componentPrefix = "#/components/schemas/"
+
+func unsupported(format string, args ...any) *Schema {
+	return &Schema{Kind: Unsupported, Unsupported: fmt.Sprintf(format, args...)}
+}
+
+// teach is the message for a construct toolspec does not compare yet: what
+// is found at a place, topic is what toolspec would have to learn.
+func teach(what, at, topic string) *Schema {
+	return unsupported("%s at %s: teach toolspec to compare %s", what, at, topic)
+}
+
+// refName is the component name of a local schema $ref, else the ref.
+func refName(ref string) string {
+	if name, ok := strings.CutPrefix(ref, componentPrefix); ok && !strings.Contains(name, "/") {
+		return strings.NewReplacer("~1", "/", "~0", "~").Replace(name)
+	}
+	return ref
+}
+
+// schemaOrAny is schema, but a missing schema (a media type without one)
+// accepts anything.
+func (l *loader) schemaOrAny(p *base.SchemaProxy, at string) *Schema {
+	if p == nil {
+		return &Schema{Kind: Any}
+	}
+	return l.schema(p, at)
+}
+
+// schema normalizes the schema behind a proxy; at is its JSON pointer, used
+// in messages. A $ref resets at to the ref's target.
+func (l *loader) schema(p *base.SchemaProxy, at string) *Schema {
+	if p == nil {
+		return &Schema{Kind: Any}
+	}
+	ref, from := "", at
+	if p.IsReference() {
+		ref = p.GetReference()
+		at = ref
+		if slices.Contains(l.expanding, ref) {
+			s := &Schema{Ref: refName(ref), Cycle: true}
+			if bs, err := p.BuildSchema(); err == nil && bs != nil {
+				s.Kind = shallowKind(bs)
+			}
+			l.warn("recursive $ref %s cut at %s", ref, from)
+			return s
+		}
+		l.expanding = append(l.expanding, ref)
+		defer func() { l.expanding = l.expanding[:len(l.expanding)-1] }()
+	}
+	bs, err := p.BuildSchema()
+	if bs == nil {
+		if ref != "" {
+			return unsupported("$ref %s does not resolve", ref)
+		}
+		if err != nil {
+			return unsupported("schema at %s: %v", at, err)
+		}
+		return &Schema{Kind: Any}
+	}
+	s := l.convert(bs, at)
+	if ref != "" {
+		if s.Ref == "" {
+			s.Ref = refName(ref)
+		}
+		refSiblings(p, s, from)
+	}
+	return s
+}
+
+// refSiblings applies the keywords written next to a $ref. Annotations
+// override the referenced schema's; `nullable: true` makes it nullable (the
+// OpenAPI 3.0 spec says siblings are ignored, but that is what authors
+// mean); any other keyword would constrain the referenced schema, which
+// toolspec does not compare yet.
+func refSiblings(p *base.SchemaProxy, s *Schema, at string) {
+	node := p.GetReferenceNode()
+	if node == nil || node.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(node.Content); i += 2 {
+		key, val := node.Content[i].Value, node.Content[i+1]
+		switch key {
+		case "$ref":
+		case "description":
+			s.Description = val.Value
+		case "title":
+			s.Title = val.Value
+		case "summary", "$comment", "example", "examples", "externalDocs", "xml":
+		case "default":
+			s.Default = raw(val)
+		case "deprecated":
+			s.Deprecated = val.Value == "true"
+		case "readOnly":
+			s.ReadOnly = val.Value == "true"
+		case "writeOnly":
+			s.WriteOnly = val.Value == "true"
+		case "nullable":
+			if val.Value == "true" {
+				s.Nullable = true
+			}
+		default:
+			if strings.HasPrefix(key, "x-") {
+				continue
+			}
+			ref := s.Ref
+			*s = *teach(fmt.Sprintf("%q next to $ref %s", key, p.GetReference()), at, "keywords next to a $ref")
+			s.Ref = ref
+			return
+		}
+	}
+}
+
+// shallowKind is the kind of a schema without looking at its children, for
+// a cut cycle.
+func shallowKind(bs *base.Schema) Kind {
+	if len(bs.Enum) > 0 {
+		return Enum
+	}
+	for _, t := range bs.Type {
+		if k, ok := typeKinds[t]; ok {
+			return k
+		}
+	}
+	switch {
+	case bs.Properties != nil && bs.Properties.Len() > 0:
+		return Object
+	case bs.Items != nil:
+		return Array
+	}
+	return Any
+}
+
+var typeKinds = map[string]Kind{
+	"string":  String,
+	"integer": Integer,
+	"number":  Number,
+	"boolean": Boolean,
+	"array":   Array,
+	"object":  Object,
+}
+
+// convert normalizes one built schema.
+func (l *loader) convert(bs *base.Schema, at string) *Schema {
+	if bs.BooleanSchema != nil {
+		if *bs.BooleanSchema {
+			return &Schema{Kind: Any}
+		}
+		return teach("the false schema", at, "the false schema")
+	}
+
+	if len(bs.AllOf) > 0 || len(bs.OneOf) > 0 || len(bs.AnyOf) > 0 {
+		return l.composition(bs, at)
+	}
+	for _, k := range []struct {
+		name    string
+		present bool
+	}{
+		{"not", bs.Not != nil},
+		{"prefixItems", len(bs.PrefixItems) > 0},
+		{"patternProperties", bs.PatternProperties != nil && bs.PatternProperties.Len() > 0},
+		{"if", bs.If != nil},
+		{"dependentSchemas", bs.DependentSchemas != nil && bs.DependentSchemas.Len() > 0},
+		{"$dynamicRef", bs.DynamicRef != ""},
+	} {
+		if k.present {
+			return teach(k.name, at, k.name)
+		}
+	}
+
+	s := &Schema{
+		Title:       bs.Title,
+		Description: bs.Description,
+		Format:      bs.Format,
+		Pattern:     bs.Pattern,
+		Default:     raw(bs.Default),
+		Example:     raw(bs.Example),
+		Deprecated:  isTrue(bs.Deprecated),
+		ReadOnly:    isTrue(bs.ReadOnly),
+		WriteOnly:   isTrue(bs.WriteOnly),
+		Nullable:    isTrue(bs.Nullable),
+		MinLength:   bs.MinLength,
+		MaxLength:   bs.MaxLength,
+		MinItems:    bs.MinItems,
+		MaxItems:    bs.MaxItems,
+		UniqueItems: isTrue(bs.UniqueItems),
+		Min:         bs.Minimum,
+		Max:         bs.Maximum,
+		MultipleOf:  bs.MultipleOf,
+		Required:    bs.Required,
+
+		MinProperties: bs.MinProperties,
+		MaxProperties: bs.MaxProperties,
+	}
+	bounds(s, bs)
+
+	var types []string
+	for _, t := range bs.Type {
+		if t == "null" {
+			s.Nullable = true
+		} else if !slices.Contains(types, t) {
+			types = append(types, t)
+		}
+	}
+	switch {
+	case len(types) > 1:
+		return teach("type union ["+strings.Join(types, ", ")+"]", at, "type unions")
+	case len(types) == 0 && len(bs.Type) > 0:
+		return teach("type null alone", at, "the null type")
+	}
+	typ := ""
+	if len(types) == 1 {
+		typ = types[0]
+		if _, ok := typeKinds[typ]; !ok {
+			return unsupported("unknown type %q at %s", typ, at)
+		}
+	}
+
+	if len(bs.Enum) > 0 || bs.Const != nil {
+		return enum(s, bs, typ, at)
+	}
+
+	if typ == "" {
+		switch {
+		case bs.Properties != nil && bs.Properties.Len() > 0, bs.AdditionalProperties != nil:
+			typ = "object"
+		case bs.Items != nil:
+			typ = "array"
+		default:
+			s.Kind = Any
+			return s
+		}
+	}
+	s.Kind = typeKinds[typ]
+	switch s.Kind {
+	case Array:
+		s.Items = &Schema{Kind: Any}
+		if it := bs.Items; it != nil {
+			switch {
+			case it.IsA() && it.A != nil:
+				s.Items = l.schema(it.A, at+"/items")
+			case it.IsB() && !it.B:
+				return teach("items: false", at, "items: false")
+			}
+		}
+	case Object:
+		for name, p := range bs.Properties.FromOldest() {
+			s.Properties = append(s.Properties, &Property{
+				Name:     name,
+				Required: slices.Contains(bs.Required, name),
+				Schema:   l.schema(p, at+"/properties/"+escape(name)),
+			})
+		}
+		if ap := bs.AdditionalProperties; ap != nil {
+			switch {
+			case ap.IsA() && ap.A != nil:
+				s.AdditionalProperties = l.schema(ap.A, at+"/additionalProperties")
+			case ap.IsB() && !ap.B:
+				s.Closed = true
+			}
+		}
+		if len(s.Properties) == 0 && s.AdditionalProperties != nil {
+			s.Kind = Map
+		}
+	}
+	return s
+}
+
+// bounds folds the exclusive bounds of either version into Min and Max.
+func bounds(s *Schema, bs *base.Schema) {
+	if e := bs.ExclusiveMinimum; e != nil {
+		switch {
+		case e.IsA(): // 3.0: a flag on minimum
+			s.ExclusiveMin = e.A && s.Min != nil
+		case s.Min == nil || e.B >= *s.Min: // 3.1: a bound of its own
+			v := e.B
+			s.Min, s.ExclusiveMin = &v, true
+		}
+	}
+	if e := bs.ExclusiveMaximum; e != nil {
+		switch {
+		case e.IsA():
+			s.ExclusiveMax = e.A && s.Max != nil
+		case s.Max == nil || e.B <= *s.Max:
+			v := e.B
+			s.Max, s.ExclusiveMax = &v, true
+		}
+	}
+}
+
+// enum normalizes `enum` and `const`. typ is the declared non-null type,
+// or "" to infer it from the values.
+func enum(s *Schema, bs *base.Schema, typ, at string) *Schema {
+	nodes := bs.Enum
+	if bs.Const != nil {
+		if len(nodes) > 0 {
+			return teach("enum together with const", at, "enum together with const")
+		}
+		nodes = []*yaml.Node{bs.Const}
+	}
+	s.Kind = Enum
+	for i, n := range nodes {
+		v, err := decode(n)
+		if err != nil {
+			return unsupported("enum value %d at %s: %v", i, at, err)
+		}
+		if v == nil {
+			s.Nullable = true
+			continue
+		}
+		s.Enum = append(s.Enum, v)
+	}
+	if len(s.Enum) == 0 {
+		return teach("an enum of null alone", at, "the null type")
+	}
+	if typ != "" {
+		s.EnumType = typeKinds[typ]
+		return s
+	}
+	s.EnumType = valueKind(s.Enum[0])
+	for _, v := range s.Enum[1:] {
+		k := valueKind(v)
+		switch {
+		case k == s.EnumType:
+		case k == Integer && s.EnumType == Number, k == Number && s.EnumType == Integer:
+			s.EnumType = Number
+		default:
+			s.EnumType = Any
+		}
+	}
+	return s
+}
+
+func valueKind(v any) Kind {
+	switch v := v.(type) {
+	case string:
+		return String
+	case bool:
+		return Boolean
+	case float64:
+		if v == math.Trunc(v) && !math.IsInf(v, 0) {
+			return Integer
+		}
+		return Number
+	case []any:
+		return Array
+	case map[string]any:
+		return Object
+	}
+	return Any
+}
+
+// composition handles allOf, oneOf and anyOf: the two shapes that only
+// annotate one schema are unwrapped, anything else is Unsupported.
+func (l *loader) composition(bs *base.Schema, at string) *Schema {
+	plain := len(bs.Type) == 0 && (bs.Properties == nil || bs.Properties.Len() == 0) &&
+		bs.Items == nil && bs.AdditionalProperties == nil && len(bs.Enum) == 0
+	n := 0
+	for _, list := range [][]*base.SchemaProxy{bs.AllOf, bs.OneOf, bs.AnyOf} {
+		if len(list) > 0 {
+			n++
+		}
+	}
+	if plain && n == 1 {
+		var member *Schema
+		switch {
+		case len(bs.AllOf) == 1:
+			member = l.schema(bs.AllOf[0], at+"/allOf/0")
+		case len(bs.OneOf) == 2:
+			member = l.nullPair(bs.OneOf, at+"/oneOf")
+		case len(bs.AnyOf) == 2:
+			member = l.nullPair(bs.AnyOf, at+"/anyOf")
+		}
+		if member != nil {
+			if bs.Description != "" {
+				member.Description = bs.Description
+			}
+			if bs.Title != "" {
+				member.Title = bs.Title
+			}
+			if bs.Default != nil {
+				member.Default = raw(bs.Default)
+			}
+			if isTrue(bs.Nullable) {
+				member.Nullable = true
+			}
+			if isTrue(bs.Deprecated) {
+				member.Deprecated = true
+			}
+			return member
+		}
+	}
+	switch {
+	case len(bs.OneOf) > 0:
+		return teach("oneOf", at, "oneOf")
+	case len(bs.AnyOf) > 0:
+		return teach("anyOf", at, "anyOf")
+	}
+	return teach("allOf", at, "allOf")
+}
+
+// nullPair unwraps [X, {type: null}] (either order) into X made nullable,
+// or returns nil.
+func (l *loader) nullPair(members []*base.SchemaProxy, at string) *Schema {
+	for i, m := range members {
+		if m == nil || m.IsReference() {
+			continue
+		}
+		ms := m.Schema()
+		if ms == nil || len(ms.Type) != 1 || ms.Type[0] != "null" {
+			continue
+		}
+		other := 1 - i
+		s := l.schema(members[other], at+"/"+strconv.Itoa(other))
+		if s.Kind != Unsupported {
+			s.Nullable = true
+		}
+		return s
+	}
+	return nil
+}
+
+func isTrue(b *bool) bool { return b != nil && *b }
