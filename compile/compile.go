@@ -2,7 +2,9 @@ package compile
 
 import (
 	"encoding/hex"
+	"errors"
 	"os"
+	"strings"
 
 	"github.com/zeebo/blake3"
 
@@ -39,7 +41,8 @@ func File(path string) Result {
 }
 
 func unwrapPathError(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
 		return pe.Err
 	}
 	return err
@@ -125,7 +128,7 @@ func checkValues(cat *model.Catalog, broken map[*model.Type]bool) token.List {
 			walk(it, what+"[]")
 		}
 		for _, f := range t.Fields {
-			walkField(f, what, walk)
+			walk(f.Type, what+"."+f.Name)
 		}
 	}
 	seen := map[*model.Field]bool{}
@@ -147,20 +150,13 @@ func checkValues(cat *model.Catalog, broken map[*model.Type]bool) token.List {
 	return diags
 }
 
-func walkField(f *model.Field, parent string, walk func(*model.Type, string)) {
-	walk(f.Type, parent+"."+f.Name)
-}
-
 func failureList(fs []validate.Failure) string {
-	s := ""
+	parts := make([]string, len(fs))
 	for i, f := range fs {
-		if i > 0 {
-			s += ", "
-		}
+		parts[i] = f.Message
 		if f.At != "" {
-			s += f.At + ": "
+			parts[i] = f.At + ": " + f.Message
 		}
-		s += f.Message
 	}
-	return s
+	return strings.Join(parts, ", ")
 }
