@@ -1,0 +1,251 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/validate"
+)
+
+// target is one schema a fixture can be validated against: a tool's input
+// or its output.
+type target struct {
+	tool int
+	out  bool
+}
+
+// fixtureRef is a fixture that held on the spec, kept for the mutants.
+type fixtureRef struct {
+	test int
+	fx   *model.Fixture
+}
+
+// suite holds what the tests and the mutants share: each target's model,
+// emitted schema and compiled schema, and the fixtures that held on it.
+type suite struct {
+	cat      *model.Catalog
+	roots    map[target]*model.Type
+	emitted  map[target][]byte
+	compiled map[target]*validate.Schema
+	passing  map[target][]fixtureRef
+	// values are the JSON values the fixtures put at each type, for the
+	// add-enum-value operator.
+	values map[*model.Type][]any
+	kills  []int
+}
+
+func newSuite(cat *model.Catalog) *suite {
+	s := &suite{
+		cat:      cat,
+		roots:    map[target]*model.Type{},
+		emitted:  map[target][]byte{},
+		compiled: map[target]*validate.Schema{},
+		passing:  map[target][]fixtureRef{},
+		values:   map[*model.Type][]any{},
+		kills:    make([]int, len(cat.Tests)),
+	}
+	for i, t := range cat.Tools {
+		s.roots[target{i, false}] = t.Input
+		if t.Output != nil {
+			s.roots[target{i, true}] = t.Output
+		}
+	}
+	return s
+}
+
+func (s *suite) targetOf(fx *model.Fixture) (target, bool) {
+	for i, t := range s.cat.Tools {
+		if t.Name == fx.Tool {
+			tg := target{i, fx.Output}
+			_, ok := s.roots[tg]
+			return tg, ok
+		}
+	}
+	return target{}, false
+}
+
+// schemaOf compiles a target's emitted schema once.
+func (s *suite) schemaOf(tg target) (*validate.Schema, error) {
+	if sch, ok := s.compiled[tg]; ok {
+		return sch, nil
+	}
+	b := schema.Type(s.roots[tg])
+	s.emitted[tg] = b
+	sch, err := validate.Compile(b, validate.Draft2020)
+	if err != nil {
+		return nil, err
+	}
+	s.compiled[tg] = sch
+	return sch, nil
+}
+
+// run validates every fixture against the spec's own schemas.
+func (s *suite) run() []Test {
+	out := make([]Test, len(s.cat.Tests))
+	for ti, t := range s.cat.Tests {
+		rt := Test{Name: t.Name, Pos: t.Pos.String(), Verdict: Pass}
+		for _, fx := range t.Fixtures {
+			rf := Fixture{Pos: fx.Pos.String(), Accept: fx.Accept, Tool: fx.Tool, Dir: "in",
+				Value: fx.Value, Because: fx.Because, At: fx.At, Failures: []Failure{}}
+			if fx.Output {
+				rf.Dir = "out"
+			}
+			ok, reason := false, ""
+			tg, found := s.targetOf(fx)
+			if !found {
+				reason = "no such schema"
+			} else if sch, err := s.schemaOf(tg); err != nil {
+				reason = "the emitted schema does not compile: " + err.Error()
+			} else {
+				var fails []validate.Failure
+				ok, fails, reason = judge(fx, sch, s.roots[tg])
+				for _, f := range fails {
+					rf.Failures = append(rf.Failures, Failure(f))
+				}
+				s.observe(tg, fx)
+			}
+			if ok {
+				rf.Verdict = Pass
+				s.passing[tg] = append(s.passing[tg], fixtureRef{ti, fx})
+			} else {
+				rf.Verdict, rf.Reason, rt.Verdict = Fail, reason, Fail
+			}
+			rt.Fixtures = append(rt.Fixtures, rf)
+		}
+		out[ti] = rt
+	}
+	return out
+}
+
+// observe records the values a fixture puts at each type of its target.
+func (s *suite) observe(tg target, fx *model.Fixture) {
+	d := json.NewDecoder(bytes.NewReader(fx.Value))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil {
+		return
+	}
+	var walk func(t *model.Type, v any)
+	walk = func(t *model.Type, v any) {
+		if t == nil {
+			return
+		}
+		s.values[t] = append(s.values[t], v)
+		switch x := v.(type) {
+		case map[string]any:
+			for k, m := range x {
+				walk(childType(t, k), m)
+			}
+		case []any:
+			for i, m := range x {
+				walk(childType(t, fmt.Sprint(i)), m)
+			}
+		}
+	}
+	walk(s.roots[tg], v)
+}
+
+// mutate makes every one-row mutant, runs the fixtures of the targets each
+// touches, and counts kills per test. Mutants that do not change any
+// emitted schema are dropped and counted.
+func (s *suite) mutate(opts Options) ([]Mutant, int) {
+	muts := s.mutants()
+	results := make([]Mutant, len(muts))
+	changed := make([]bool, len(muts))
+	var mu sync.Mutex
+	done := 0
+	parallel(len(muts), opts.workers(), func(i int) {
+		results[i], changed[i] = s.runMutant(muts[i])
+		if opts.Progress != nil {
+			mu.Lock()
+			done++
+			opts.Progress(done, len(muts))
+			mu.Unlock()
+		}
+	})
+	var out []Mutant
+	unchanged := 0
+	for i, m := range results {
+		if !changed[i] {
+			unchanged++
+			continue
+		}
+		out = append(out, m)
+	}
+	for _, m := range out {
+		for _, name := range m.KilledBy {
+			for ti, t := range s.cat.Tests {
+				if t.Name == name {
+					s.kills[ti]++
+				}
+			}
+		}
+	}
+	return out, unchanged
+}
+
+// runMutant applies one mutant to every target it touches.
+func (s *suite) runMutant(m *mutant) (Mutant, bool) {
+	res := Mutant{Operator: m.op, Where: m.where, Description: m.desc, Verdict: Survived, KilledBy: []string{}}
+	killed := map[int]bool{}
+	changed := false
+	for _, tg := range m.touches {
+		root := apply(s.roots[tg], m.swap)
+		b := schema.Type(root)
+		if bytes.Equal(b, s.emittedOf(tg)) {
+			continue
+		}
+		changed = true
+		if name := s.cat.Tools[tg.tool].Name; !containsStr(res.Tools, name) {
+			res.Tools = append(res.Tools, name)
+		}
+		refs := s.passing[tg]
+		if len(refs) == 0 {
+			continue
+		}
+		sch, err := validate.Compile(b, validate.Draft2020)
+		if err != nil {
+			// A schema the validator refuses would fail every fixture;
+			// report it rather than count a kill nobody earned.
+			res.Description += " (mutant schema does not compile: " + strings.SplitN(err.Error(), "\n", 2)[0] + ")"
+			continue
+		}
+		for _, r := range refs {
+			if killed[r.test] {
+				continue
+			}
+			if ok, _, _ := judge(r.fx, sch, root); !ok {
+				killed[r.test] = true
+			}
+		}
+	}
+	for ti, t := range s.cat.Tests {
+		if killed[ti] {
+			res.KilledBy = append(res.KilledBy, t.Name)
+		}
+	}
+	if len(res.KilledBy) > 0 {
+		res.Verdict = Killed
+	}
+	return res, changed
+}
+
+// emittedOf returns the spec's own schema of a target. It is read-only
+// once the tests have run; targets without fixtures are emitted up front.
+func (s *suite) emittedOf(tg target) []byte {
+	return s.emitted[tg]
+}
+
+func containsStr(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
