@@ -31,11 +31,8 @@ func runChecks(diags token.List) []Check {
 		if d.Severity != token.Warning {
 			continue
 		}
-		for _, c := range controls {
-			if c.warn && c.matches(d.Msg) {
-				warnings[c.check]++
-				break
-			}
+		if c := owner(d.Msg, true); c != nil {
+			warnings[c.check]++
 		}
 	}
 	out := make([]Check, len(checkOrder))

@@ -184,7 +184,9 @@ func addMod(s rowSite, m *ast.Modifier) {
 }
 
 func setRange(min, max string) func(rowSite) {
-	return func(s rowSite) { addMod(s, &ast.Modifier{Range: &ast.Range{Pos: s.row.Pos, Min: min, Dots: "..", Max: max}}) }
+	return func(s rowSite) {
+		addMod(s, &ast.Modifier{Range: &ast.Range{Pos: s.row.Pos, Min: min, Dots: "..", Max: max}})
+	}
 }
 
 // firstTool plants on the first tool ok accepts; the subject is the tool
@@ -511,7 +513,7 @@ var controls = []control{
 		}},
 
 	// patterns portable
-	{id: "pattern-not-portable", check: checkPatterns, rule: "%s: %s", also: regexp.MustCompile(`(?i)pattern|portab|look|RE2|ECMAScript`),
+	{id: "pattern-not-portable", check: checkPatterns, rule: "%s: %s", also: regexp.MustCompile(`^[^:]*: (?i:.*(pattern|portab|look(ahead|behind|around)|backreference|RE2|ECMAScript))`),
 		plant: rowPlant(isKind("string"), func(s rowSite) { addMod(s, &ast.Modifier{Pattern: text(s.row.Pos, "^(?=a)[a-z]+$")}) })},
 
 	// tool names valid
