@@ -83,9 +83,9 @@ func (rep *Report) Text(w io.Writer) error {
 	tw = table(&b)
 	for _, m := range rep.Mutants {
 		if m.Verdict == Killed {
-			fmt.Fprintf(tw, "  %s\t%s: %s\tby %s\n", m.Verdict, m.Where, m.Description, killers(m.KilledBy))
+			fmt.Fprintf(tw, "  %s\t%s: %s — killed by %s\n", m.Verdict, m.Where, m.Description, killers(m.KilledBy))
 		} else {
-			fmt.Fprintf(tw, "  %s\t%s: %s — no test fails\t\n", m.Verdict, m.Where, m.Description)
+			fmt.Fprintf(tw, "  %s\t%s: %s — no test fails\n", m.Verdict, m.Where, m.Description)
 		}
 	}
 	tw.Flush()
