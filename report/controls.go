@@ -69,6 +69,12 @@ var builtin = sync.OnceValue(func() compile.Result {
 	return compile.Source("builtin.tspec", builtinSource)
 })
 
+// builtinDiags is the built-in spec's own diagnostics under opts' checker
+// (none with the real one).
+func builtinDiags(opts Options) token.List {
+	return opts.check(deepCopy(builtin().File))
+}
+
 // runControls plants every control and checks that its rule answers.
 func runControls(r compile.Result, opts Options) []Control {
 	out := make([]Control, len(controls))
@@ -80,8 +86,8 @@ func runControls(r compile.Result, opts Options) []Control {
 
 func runControl(c *control, r compile.Result, opts Options) Control {
 	res := Control{ID: c.id, Check: c.check, Rule: c.rule, Warning: c.warn, Verdict: Fail}
-	f := deepCopy(r.File)
-	where, subject, ok := c.plant(&planter{f})
+	p := newPlanter(r.File)
+	where, subject, ok := c.plant(p)
 	baseline := r.Diags
 	if !ok {
 		b := builtin()
@@ -89,14 +95,14 @@ func runControl(c *control, r compile.Result, opts Options) Control {
 			res.Reason = "the built-in fixture spec does not parse"
 			return res
 		}
-		f = deepCopy(b.File)
-		where, subject, ok = c.plant(&planter{f})
+		p = newPlanter(b.File)
+		where, subject, ok = c.plant(p)
 		if !ok {
 			res.Reason = "nowhere to plant the defect, not even in the built-in fixture spec"
 			return res
 		}
 		res.Builtin = true
-		baseline = opts.check(deepCopy(b.File))
+		baseline = builtinDiags(opts)
 	}
 	res.Planted = where
 	answers := func(d token.Diagnostic) bool {
@@ -108,7 +114,7 @@ func runControl(c *control, r compile.Result, opts Options) Control {
 			before[d.Msg]++
 		}
 	}
-	diags := opts.check(f)
+	diags := opts.check(p.f)
 	for _, d := range diags {
 		if !answers(d) {
 			continue
@@ -193,14 +199,12 @@ func setRange(min, max string) func(rowSite) {
 // name as the checker writes it.
 func firstTool(ok func(*ast.Tool) bool, plant func(*planter, *ast.Tool) string) func(*planter) (string, string, bool) {
 	return func(p *planter) (string, string, bool) {
-		for _, t := range p.tools() {
-			if ok(t) {
-				old := "tool " + quoteName(t.Name.Value()) + " (" + at(t.Pos) + ")"
-				subject := plant(p, t)
-				return old, subject, true
-			}
+		t, found := p.tool(ok)
+		if !found {
+			return "", "", false
 		}
-		return "", "", false
+		where := "tool " + quoteName(t.Name.Value()) + " (" + at(t.Pos) + ")"
+		return where, plant(p, t), true
 	}
 }
 
@@ -351,16 +355,12 @@ var controls = []control{
 		}},
 	{id: "property-repeated-by-group", check: checkNames, rule: "property %s from group %s is already declared at line %d",
 		plant: func(p *planter) (string, string, bool) {
-			ok := useWithRows(p)
-			for _, b := range p.allBlocks() {
-				for _, it := range *b.items {
-					if ok(it) {
-						*b.items = append(*b.items, it)
-						return "use " + it.Use.Name.Value() + " in " + b.where + " (" + at(it.Use.Pos) + ")", "from group " + quoteName(it.Use.Name.Value()) + " ", true
-					}
-				}
+			it, b, ok := p.item(useWithRows(p))
+			if !ok {
+				return "", "", false
 			}
-			return "", "", false
+			*b.items = append(*b.items, it)
+			return "use " + it.Use.Name.Value() + " in " + b.where + " (" + at(it.Use.Pos) + ")", "from group " + quoteName(it.Use.Name.Value()) + " ", true
 		}},
 	{id: "tool-repeated", check: checkNames, rule: "tool %s is already declared at line %d",
 		plant: firstTool(anyTool, func(p *planter, t *ast.Tool) string {
@@ -369,21 +369,21 @@ var controls = []control{
 		})},
 	{id: "group-repeated", check: checkNames, rule: "group %s is already declared at line %d",
 		plant: func(p *planter) (string, string, bool) {
-			gs := p.groups()
-			if len(gs) == 0 {
+			g, ok := p.firstGroup()
+			if !ok {
 				return "", "", false
 			}
-			p.f.Decls = append(p.f.Decls, &ast.Decl{Group: gs[0]})
-			return "group " + quoteName(gs[0].Name.Value()) + " (" + at(gs[0].Pos) + ")", "group " + quoteName(gs[0].Name.Value()) + " is", true
+			p.f.Decls = append(p.f.Decls, &ast.Decl{Group: g})
+			return "group " + quoteName(g.Name.Value()) + " (" + at(g.Pos) + ")", "group " + quoteName(g.Name.Value()) + " is", true
 		}},
 	{id: "test-repeated", check: checkNames, rule: "test %q is already declared at line %d",
 		plant: func(p *planter) (string, string, bool) {
-			ts := p.tests()
-			if len(ts) == 0 {
+			t, ok := p.firstTest()
+			if !ok {
 				return "", "", false
 			}
-			p.f.Decls = append(p.f.Decls, &ast.Decl{Test: ts[0]})
-			return "test " + strconv.Quote(ts[0].Name.Value()) + " (" + at(ts[0].Pos) + ")", "test " + strconv.Quote(ts[0].Name.Value()), true
+			p.f.Decls = append(p.f.Decls, &ast.Decl{Test: t})
+			return "test " + strconv.Quote(t.Name.Value()) + " (" + at(t.Pos) + ")", "test " + strconv.Quote(t.Name.Value()), true
 		}},
 
 	// every tool has a description, an input and an output
@@ -450,19 +450,24 @@ var controls = []control{
 	// groups used, known and acyclic
 	{id: "group-unused", check: checkGroups, rule: "group %s is never used",
 		plant: func(p *planter) (string, string, bool) {
-			gs := p.groups()
-			if len(gs) == 0 {
+			first, ok := p.firstGroup()
+			if !ok {
 				pos := p.f.Pos
 				g := &ast.Group{Pos: pos, Name: name(pos, "toolspec_unused"), Items: []*ast.Item{{Row: &ast.Row{
 					Pos: pos, Name: name(pos, "x"), Kind: &ast.Kind{Pos: pos, Scalar: "string"}, Presence: "optional"}}}}
 				p.f.Decls = append(p.f.Decls, &ast.Decl{Group: g})
 				return "a new group toolspec_unused", "group toolspec_unused ", true
 			}
-			g := gs[0].Name.Value()
-			for _, b := range p.allBlocks() {
+			g := first.Name.Value()
+			isUse := func(it *ast.Item) bool { return it.Use != nil && it.Use.Name.Value() == g }
+			for {
+				_, b, found := p.item(isUse)
+				if !found {
+					break
+				}
 				var keep []*ast.Item
 				for _, it := range *b.items {
-					if it.Use == nil || it.Use.Name.Value() != g {
+					if !isUse(it) {
 						keep = append(keep, it)
 					}
 				}
@@ -472,40 +477,34 @@ var controls = []control{
 		}},
 	{id: "group-unknown", check: checkGroups, rule: "unknown group %s%s",
 		plant: func(p *planter) (string, string, bool) {
-			for _, b := range p.allBlocks() {
-				for _, it := range *b.items {
-					if it.Use != nil {
-						n := it.Use.Name.Value() + "_missing"
-						it.Use.Name = name(it.Use.Pos, n)
-						return "use in " + b.where + " (" + at(it.Use.Pos) + ")", "unknown group " + quoteName(n), true
-					}
-				}
+			if it, b, ok := p.item(func(it *ast.Item) bool { return it.Use != nil }); ok {
+				n := it.Use.Name.Value() + "_missing"
+				it.Use.Name = name(it.Use.Pos, n)
+				return "use in " + b.where + " (" + at(it.Use.Pos) + ")", "unknown group " + quoteName(n), true
 			}
-			bs := p.blocks()
-			if len(bs) == 0 {
+			_, b, ok := p.item(func(*ast.Item) bool { return true })
+			if !ok {
 				return "", "", false
 			}
 			pos := p.f.Pos
-			*bs[0].items = append(*bs[0].items, &ast.Item{Use: &ast.Use{Pos: pos, Name: name(pos, "toolspec_missing")}})
-			return "a new use in " + bs[0].where, "unknown group toolspec_missing", true
+			*b.items = append(*b.items, &ast.Item{Use: &ast.Use{Pos: pos, Name: name(pos, "toolspec_missing")}})
+			return "a new use in " + b.where, "unknown group toolspec_missing", true
 		}},
 	{id: "group-uses-itself", check: checkGroups, rule: "group %s uses itself",
 		plant: func(p *planter) (string, string, bool) {
-			gs := p.groups()
-			if len(gs) == 0 {
+			g, ok := p.firstGroup()
+			if !ok {
 				return "", "", false
 			}
-			g := gs[0]
 			g.Items = append(g.Items, &ast.Item{Use: &ast.Use{Pos: g.Pos, Name: g.Name}})
 			return "group " + quoteName(g.Name.Value()) + " (" + at(g.Pos) + ")", "group " + quoteName(g.Name.Value()) + " uses itself", true
 		}},
 	{id: "group-cycle", check: checkGroups, rule: "group cycle: %s uses %s",
 		plant: func(p *planter) (string, string, bool) {
-			gs := p.groups()
-			if len(gs) == 0 {
+			g, ok := p.firstGroup()
+			if !ok {
 				return "", "", false
 			}
-			g := gs[0]
 			other := &ast.Group{Pos: g.Pos, Name: name(g.Pos, "toolspec_cycle"), Items: []*ast.Item{{Use: &ast.Use{Pos: g.Pos, Name: g.Name}}}}
 			p.f.Decls = append(p.f.Decls, &ast.Decl{Group: other})
 			g.Items = append(g.Items, &ast.Item{Use: &ast.Use{Pos: g.Pos, Name: other.Name}})
@@ -572,22 +571,22 @@ var controls = []control{
 		})},
 	{id: "test-name-empty", check: checkFixtures, rule: "the test name is empty",
 		plant: func(p *planter) (string, string, bool) {
-			ts := p.tests()
-			if len(ts) == 0 {
+			t, ok := p.firstTest()
+			if !ok {
 				return "", "", false
 			}
-			where := "test " + strconv.Quote(ts[0].Name.Value()) + " (" + at(ts[0].Pos) + ")"
-			ts[0].Name = text(ts[0].Name.Pos, " ")
+			where := "test " + strconv.Quote(t.Name.Value()) + " (" + at(t.Pos) + ")"
+			t.Name = text(t.Name.Pos, " ")
 			return where, "", true
 		}},
 	{id: "test-without-fixtures", check: checkFixtures, rule: "test %q has no fixtures",
 		plant: func(p *planter) (string, string, bool) {
-			ts := p.tests()
-			if len(ts) == 0 {
+			t, ok := p.firstTest()
+			if !ok {
 				return "", "", false
 			}
-			ts[0].Fixtures = nil
-			return "test " + strconv.Quote(ts[0].Name.Value()) + " (" + at(ts[0].Pos) + ")", "test " + strconv.Quote(ts[0].Name.Value()), true
+			t.Fixtures = nil
+			return "test " + strconv.Quote(t.Name.Value()) + " (" + at(t.Pos) + ")", "test " + strconv.Quote(t.Name.Value()), true
 		}},
 
 	// spec header well formed

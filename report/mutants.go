@@ -43,6 +43,9 @@ type mutant struct {
 	// keep it (and look below it).
 	swap    func(*model.Type) *model.Type
 	touches []target
+	// nodes are the types whose schema the mutant changes: the type
+	// itself, or every object holding the mutated row.
+	nodes []*model.Type
 }
 
 // apply rebuilds root with swap applied, copying only the path to each
@@ -101,6 +104,7 @@ func (s *suite) mutants() []*mutant {
 	}
 	touchT := map[*model.Type][]target{}
 	touchF := map[*model.Field][]target{}
+	parents := map[*model.Field][]*model.Type{}
 	var index func(t *model.Type, tg target)
 	index = func(t *model.Type, tg target) {
 		if t == nil {
@@ -116,6 +120,9 @@ func (s *suite) mutants() []*mutant {
 		for _, f := range t.Fields {
 			if !slices.Contains(touchF[f], tg) {
 				touchF[f] = append(touchF[f], tg)
+			}
+			if !slices.Contains(parents[f], t) {
+				parents[f] = append(parents[f], t)
 			}
 			index(f.Type, tg)
 		}
@@ -141,7 +148,7 @@ func (s *suite) mutants() []*mutant {
 		}
 		seenT[t] = true
 		for _, m := range s.typeMutants(t, where) {
-			m.touches = touchT[t]
+			m.touches, m.nodes = touchT[t], []*model.Type{t}
 			out = append(out, m)
 		}
 		switch t.Kind {
@@ -154,7 +161,7 @@ func (s *suite) mutants() []*mutant {
 				if !seenF[f] {
 					seenF[f] = true
 					for _, m := range fieldMutants(f, fw) {
-						m.touches = touchF[f]
+						m.touches, m.nodes = touchF[f], parents[f]
 						out = append(out, m)
 					}
 				}

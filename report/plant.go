@@ -45,8 +45,30 @@ func deepValue(v reflect.Value) reflect.Value {
 	return v
 }
 
-// planter finds places to plant a defect in a copy of a spec.
-type planter struct{ f *ast.File }
+// planter finds places to plant a defect in a copy of a spec. The copy is
+// made lazily, one declaration at a time: newPlanter copies only the file
+// and its list of declarations, and a helper that hands out a node to
+// change first deep-copies the declaration holding it (own). Declarations
+// a control does not touch are shared with the spec, read-only.
+type planter struct {
+	f     *ast.File
+	owned map[int]bool
+}
+
+func newPlanter(f *ast.File) *planter {
+	nf := *f
+	nf.Decls = append([]*ast.Decl(nil), f.Decls...)
+	return &planter{f: &nf, owned: map[int]bool{}}
+}
+
+// own makes declaration i the planter's own copy and returns it.
+func (p *planter) own(i int) *ast.Decl {
+	if !p.owned[i] {
+		p.f.Decls[i] = deepCopy(p.f.Decls[i])
+		p.owned[i] = true
+	}
+	return p.f.Decls[i]
+}
 
 // rowSite is a row written directly in a tool's in/out block or a group.
 type rowSite struct {
@@ -55,7 +77,7 @@ type rowSite struct {
 	where string
 }
 
-// blockSite is a block of rows and uses, at any depth.
+// blockSite is a block of rows and uses.
 type blockSite struct {
 	items *[]*ast.Item
 	where string
@@ -63,31 +85,29 @@ type blockSite struct {
 
 func at(p ast.Position) string { return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column) }
 
-// blocks lists the top-level blocks in declaration order: group bodies and
-// tool in/out blocks.
-func (p *planter) blocks() []blockSite {
+// topBlocks lists a declaration's top-level blocks: a group body or a
+// tool's in/out blocks.
+func topBlocks(d *ast.Decl) []blockSite {
 	var out []blockSite
-	for _, d := range p.f.Decls {
-		switch {
-		case d.Group != nil:
-			out = append(out, blockSite{&d.Group.Items, "group " + quoteName(d.Group.Name.Value())})
-		case d.Tool != nil:
-			name := quoteName(d.Tool.Name.Value())
-			for _, it := range d.Tool.Items {
-				switch {
-				case it.In != nil && it.In.Block != nil:
-					out = append(out, blockSite{&it.In.Block.Items, name + " in"})
-				case it.Out != nil:
-					out = append(out, blockSite{&it.Out.Items, name + " out"})
-				}
+	switch {
+	case d.Group != nil:
+		out = append(out, blockSite{&d.Group.Items, "group " + quoteName(d.Group.Name.Value())})
+	case d.Tool != nil:
+		name := quoteName(d.Tool.Name.Value())
+		for _, it := range d.Tool.Items {
+			switch {
+			case it.In != nil && it.In.Block != nil:
+				out = append(out, blockSite{&it.In.Block.Items, name + " in"})
+			case it.Out != nil:
+				out = append(out, blockSite{&it.Out.Items, name + " out"})
 			}
 		}
 	}
 	return out
 }
 
-// allBlocks is blocks plus every nested object block.
-func (p *planter) allBlocks() []blockSite {
+// allBlocks is topBlocks plus every nested object block, in order.
+func allBlocks(d *ast.Decl) []blockSite {
 	var out []blockSite
 	var nested func(k *ast.Kind, where string)
 	nested = func(k *ast.Kind, where string) {
@@ -111,7 +131,7 @@ func (p *planter) allBlocks() []blockSite {
 			}
 		}
 	}
-	for _, b := range p.blocks() {
+	for _, b := range topBlocks(d) {
 		out = append(out, b)
 		for _, it := range *b.items {
 			if it.Row != nil {
@@ -122,64 +142,95 @@ func (p *planter) allBlocks() []blockSite {
 	return out
 }
 
-// row returns the first top-level row that ok accepts.
+// row returns, owned, the first top-level row that ok accepts.
 func (p *planter) row(ok func(*ast.Row) bool) (rowSite, bool) {
-	for _, b := range p.blocks() {
-		for _, it := range *b.items {
-			if r := it.Row; r != nil && ok(r) {
-				sep := "."
-				return rowSite{r, b.items, b.where + sep + r.Name.Value() + " (" + at(r.Pos) + ")"}, true
+	find := func(d *ast.Decl) (rowSite, bool) {
+		for _, b := range topBlocks(d) {
+			for _, it := range *b.items {
+				if r := it.Row; r != nil && ok(r) {
+					return rowSite{r, b.items, b.where + "." + r.Name.Value() + " (" + at(r.Pos) + ")"}, true
+				}
 			}
+		}
+		return rowSite{}, false
+	}
+	for i, d := range p.f.Decls {
+		if _, found := find(d); found {
+			return find(p.own(i))
 		}
 	}
 	return rowSite{}, false
 }
 
-func (p *planter) tools() []*ast.Tool {
-	var out []*ast.Tool
-	for _, d := range p.f.Decls {
-		if d.Tool != nil {
-			out = append(out, d.Tool)
+// item returns, owned, the first item of any block that ok accepts, with
+// the block holding it.
+func (p *planter) item(ok func(*ast.Item) bool) (*ast.Item, blockSite, bool) {
+	find := func(d *ast.Decl) (*ast.Item, blockSite, bool) {
+		for _, b := range allBlocks(d) {
+			for _, it := range *b.items {
+				if ok(it) {
+					return it, b, true
+				}
+			}
+		}
+		return nil, blockSite{}, false
+	}
+	for i, d := range p.f.Decls {
+		if _, _, found := find(d); found {
+			return find(p.own(i))
 		}
 	}
-	return out
+	return nil, blockSite{}, false
 }
 
-func (p *planter) groups() []*ast.Group {
-	var out []*ast.Group
-	for _, d := range p.f.Decls {
+// tool returns, owned, the first tool that ok accepts.
+func (p *planter) tool(ok func(*ast.Tool) bool) (*ast.Tool, bool) {
+	for i, d := range p.f.Decls {
+		if d.Tool != nil && ok(d.Tool) {
+			return p.own(i).Tool, true
+		}
+	}
+	return nil, false
+}
+
+// firstGroup and firstTest return, owned, the first group or test.
+func (p *planter) firstGroup() (*ast.Group, bool) {
+	for i, d := range p.f.Decls {
 		if d.Group != nil {
-			out = append(out, d.Group)
+			return p.own(i).Group, true
 		}
 	}
-	return out
+	return nil, false
 }
 
-func (p *planter) tests() []*ast.Test {
-	var out []*ast.Test
-	for _, d := range p.f.Decls {
+func (p *planter) firstTest() (*ast.Test, bool) {
+	for i, d := range p.f.Decls {
 		if d.Test != nil {
-			out = append(out, d.Test)
+			return p.own(i).Test, true
 		}
 	}
-	return out
+	return nil, false
 }
 
+// group returns the group called name, read-only.
 func (p *planter) group(name string) *ast.Group {
-	for _, g := range p.groups() {
-		if g.Name.Value() == name {
-			return g
+	for _, d := range p.f.Decls {
+		if d.Group != nil && d.Group.Name.Value() == name {
+			return d.Group
 		}
 	}
 	return nil
 }
 
-// fixture returns the first fixture that ok accepts.
+// fixture returns, owned, the first fixture that ok accepts.
 func (p *planter) fixture(ok func(*ast.Fixture) bool) (*ast.Fixture, bool) {
-	for _, t := range p.tests() {
-		for _, fx := range t.Fixtures {
+	for i, d := range p.f.Decls {
+		if d.Test == nil {
+			continue
+		}
+		for j, fx := range d.Test.Fixtures {
 			if ok(fx) {
-				return fx, true
+				return p.own(i).Test.Fixtures[j], true
 			}
 		}
 	}
@@ -189,12 +240,18 @@ func (p *planter) fixture(ok func(*ast.Fixture) bool) (*ast.Fixture, bool) {
 // addTest appends a new test holding one fixture on the first tool; it
 // fails when the spec has no tool.
 func (p *planter) addTest(verdict, dir, because string) (*ast.Fixture, bool) {
-	tools := p.tools()
-	if len(tools) == 0 {
+	var tool *ast.Tool
+	for _, d := range p.f.Decls {
+		if d.Tool != nil {
+			tool = d.Tool
+			break
+		}
+	}
+	if tool == nil {
 		return nil, false
 	}
-	pos := tools[0].Pos
-	fx := &ast.Fixture{Pos: pos, Verdict: verdict, Tool: tools[0].Name, Dir: dir, Value: emptyObject(pos)}
+	pos := tool.Pos
+	fx := &ast.Fixture{Pos: pos, Verdict: verdict, Tool: tool.Name, Dir: dir, Value: emptyObject(pos)}
 	if because != "" {
 		fx.Because = &ast.Because{Pos: pos, Keyword: because}
 	}

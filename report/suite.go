@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -23,6 +24,7 @@ type target struct {
 type fixtureRef struct {
 	test int
 	fx   *model.Fixture
+	tg   target
 }
 
 // suite holds what the tests and the mutants share: each target's model,
@@ -32,7 +34,12 @@ type suite struct {
 	roots    map[target]*model.Type
 	emitted  map[target][]byte
 	compiled map[target]*validate.Schema
-	passing  map[target][]fixtureRef
+	// refs are the fixtures that held on the spec; passing indexes them by
+	// target, and reach by the types their values reach: a mutant of a
+	// type can only change the verdict of a fixture that has a value there.
+	refs    []fixtureRef
+	passing map[target][]int
+	reach   map[*model.Type][]int
 	// values are the JSON values the fixtures put at each type, for the
 	// add-enum-value operator.
 	values map[*model.Type][]any
@@ -45,7 +52,8 @@ func newSuite(cat *model.Catalog) *suite {
 		roots:    map[target]*model.Type{},
 		emitted:  map[target][]byte{},
 		compiled: map[target]*validate.Schema{},
-		passing:  map[target][]fixtureRef{},
+		passing:  map[target][]int{},
+		reach:    map[*model.Type][]int{},
 		values:   map[*model.Type][]any{},
 		kills:    make([]int, len(cat.Tests)),
 	}
@@ -107,11 +115,16 @@ func (s *suite) run() []Test {
 				for _, f := range fails {
 					rf.Failures = append(rf.Failures, Failure(f))
 				}
-				s.observe(tg, fx)
+				id := -1
+				if ok {
+					id = len(s.refs)
+					s.refs = append(s.refs, fixtureRef{ti, fx, tg})
+					s.passing[tg] = append(s.passing[tg], id)
+				}
+				s.observe(tg, fx, id)
 			}
 			if ok {
 				rf.Verdict = Pass
-				s.passing[tg] = append(s.passing[tg], fixtureRef{ti, fx})
 			} else {
 				rf.Verdict, rf.Reason, rt.Verdict = Fail, reason, Fail
 			}
@@ -122,8 +135,9 @@ func (s *suite) run() []Test {
 	return out
 }
 
-// observe records the values a fixture puts at each type of its target.
-func (s *suite) observe(tg target, fx *model.Fixture) {
+// observe records the values a fixture puts at each type of its target
+// and, for a fixture that held (id >= 0), the types it reaches.
+func (s *suite) observe(tg target, fx *model.Fixture, id int) {
 	d := json.NewDecoder(bytes.NewReader(fx.Value))
 	d.UseNumber()
 	var v any
@@ -136,6 +150,9 @@ func (s *suite) observe(tg target, fx *model.Fixture) {
 			return
 		}
 		s.values[t] = append(s.values[t], v)
+		if r := s.reach[t]; id >= 0 && (len(r) == 0 || r[len(r)-1] != id) {
+			s.reach[t] = append(r, id)
+		}
 		switch x := v.(type) {
 		case map[string]any:
 			for k, m := range x {
@@ -177,13 +194,13 @@ func (s *suite) mutate(opts Options) ([]Mutant, int) {
 		}
 		out = append(out, m)
 	}
+	index := map[string]int{}
+	for ti, t := range s.cat.Tests {
+		index[t.Name] = ti
+	}
 	for _, m := range out {
 		for _, name := range m.KilledBy {
-			for ti, t := range s.cat.Tests {
-				if t.Name == name {
-					s.kills[ti]++
-				}
-			}
+			s.kills[index[name]]++
 		}
 	}
 	return out, unchanged
@@ -204,7 +221,7 @@ func (s *suite) runMutant(m *mutant) (Mutant, bool) {
 		if name := s.cat.Tools[tg.tool].Name; !containsStr(res.Tools, name) {
 			res.Tools = append(res.Tools, name)
 		}
-		refs := s.passing[tg]
+		refs := s.reached(m, tg, killed)
 		if len(refs) == 0 {
 			continue
 		}
@@ -215,7 +232,8 @@ func (s *suite) runMutant(m *mutant) (Mutant, bool) {
 			res.Description += " (mutant schema does not compile: " + strings.SplitN(err.Error(), "\n", 2)[0] + ")"
 			continue
 		}
-		for _, r := range refs {
+		for _, id := range refs {
+			r := s.refs[id]
 			if killed[r.test] {
 				continue
 			}
@@ -233,6 +251,21 @@ func (s *suite) runMutant(m *mutant) (Mutant, bool) {
 		res.Verdict = Killed
 	}
 	return res, changed
+}
+
+// reached lists the fixtures of a target that held on the spec, have a
+// value at one of the types the mutant changes, and belong to a test that
+// has not killed the mutant yet. Only they can kill it.
+func (s *suite) reached(m *mutant, tg target, killed map[int]bool) []int {
+	var ids []int
+	for _, n := range m.nodes {
+		for _, id := range s.reach[n] {
+			if r := s.refs[id]; r.tg == tg && !killed[r.test] && !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids
 }
 
 // emittedOf returns the spec's own schema of a target. It is read-only
