@@ -19,9 +19,10 @@ const (
 	checkToolName = "tool names valid"
 	checkFixtures = "tests name a tool and a direction it has"
 	checkSpec     = "spec header well formed"
+	checkEndpoint = "endpoints and request wiring"
 )
 
-var checkOrder = []string{checkRows, checkNames, checkTools, checkGroups, checkPatterns, checkToolName, checkFixtures, checkSpec}
+var checkOrder = []string{checkRows, checkNames, checkTools, checkGroups, checkPatterns, checkToolName, checkFixtures, checkSpec, checkEndpoint}
 
 // runChecks lists the checks as they ran on the spec. The spec compiled,
 // so each passed; warnings are attributed to the check whose rule gave them.

@@ -604,6 +604,125 @@ var controls = []control{
 			p.f.CatalogKey = text(pos, "")
 			return "catalog_key (" + at(pos) + ")", "", true
 		}},
+
+	// endpoints and request wiring (docs/language.md)
+	{id: "from-unknown", check: checkEndpoint, rule: "%s: from %s: a row goes to path, query, body or header%s",
+		plant: rowPlant(anyRow, func(s rowSite) { addMod(s, &ast.Modifier{From: "cookie"}) })},
+	{id: "from-repeated", check: checkEndpoint, rule: "%s: from is given twice",
+		plant: rowPlant(anyRow, func(s rowSite) {
+			s.row.Mods = append(without(s.row.Mods, "from"), &ast.Modifier{Pos: s.row.Pos, From: "query"}, &ast.Modifier{Pos: s.row.Pos, From: "query"})
+		})},
+	{id: "as-repeated", check: checkEndpoint, rule: "%s: as is given twice",
+		plant: rowPlant(anyRow, func(s rowSite) {
+			s.row.Mods = append(without(s.row.Mods, "as"), &ast.Modifier{Pos: s.row.Pos, As: text(s.row.Pos, "a")}, &ast.Modifier{Pos: s.row.Pos, As: text(s.row.Pos, "b")})
+		})},
+	{id: "as-empty", check: checkEndpoint, rule: "%s: the API name after as is empty",
+		plant: rowPlant(anyRow, func(s rowSite) { addMod(s, &ast.Modifier{As: text(s.row.Pos, "")}) })},
+	{id: "wiring-without-endpoint", check: checkEndpoint, rule: "%s: from and as say where a row goes in an HTTP request, but tool %s has no endpoint",
+		plant: func(p *planter) (string, string, bool) {
+			t, in, ok := p.inputOf(func(t *ast.Tool) bool { return endpointOf(t) == nil })
+			if !ok {
+				return "", "", false
+			}
+			r := plantedRow(t.Pos, "toolspec_planted", "optional", &ast.Modifier{Pos: t.Pos, From: "query"})
+			*in = append(*in, &ast.Item{Row: r})
+			return "a new row in tool " + quoteName(t.Name.Value()) + " (" + at(t.Pos) + ")", "toolspec_planted: ", true
+		}},
+	{id: "wire-name-repeated", check: checkEndpoint, rule: "%s: %s name %q is already used by %s",
+		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) string {
+			*in = append(*in,
+				&ast.Item{Row: plantedRow(t.Pos, "toolspec_a", "optional", &ast.Modifier{Pos: t.Pos, From: "header"}, &ast.Modifier{Pos: t.Pos, As: text(t.Pos, "X-Planted")})},
+				&ast.Item{Row: plantedRow(t.Pos, "toolspec_b", "optional", &ast.Modifier{Pos: t.Pos, From: "header"}, &ast.Modifier{Pos: t.Pos, As: text(t.Pos, "X-Planted")})})
+			return "toolspec_b: header name"
+		})},
+	{id: "from-path-without-parameter", check: checkEndpoint, rule: "%s: from path, but the endpoint path %q has no {%s}",
+		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) string {
+			*in = append(*in, &ast.Item{Row: plantedRow(t.Pos, "toolspec_planted", "required", &ast.Modifier{Pos: t.Pos, From: "path"})})
+			return "toolspec_planted: from path"
+		})},
+	{id: "path-parameter-optional", check: checkEndpoint, rule: "%s: path parameter {%s} must be required",
+		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) string {
+			e.Path = text(e.Path.Pos, e.Path.Value()+"/{toolspec_p}")
+			*in = append(*in, &ast.Item{Row: plantedRow(t.Pos, "toolspec_p", "optional")})
+			return "toolspec_p: path parameter"
+		})},
+	{id: "path-parameter-without-row", check: checkEndpoint, rule: "tool %s: path parameter {%s} has no input row (name a row %s, or rename one with as %q)",
+		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) string {
+			e.Path = text(e.Path.Pos, e.Path.Value()+"/{toolspec_p}")
+			return "tool " + quoteName(t.Name.Value()) + ": path parameter {toolspec_p}"
+		})},
+	{id: "endpoint-method", check: checkEndpoint, rule: "tool %s: endpoint method %s is not an HTTP method (write it in upper case: %s)",
+		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) string {
+			e.Method = "get"
+			return "tool " + quoteName(t.Name.Value()) + ": endpoint method get"
+		})},
+	{id: "endpoint-path-relative", check: checkEndpoint, rule: "tool %s: endpoint path %q must start with /",
+		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) string {
+			e.Path = text(e.Path.Pos, "toolspec")
+			return "tool " + quoteName(t.Name.Value()) + ": endpoint path"
+		})},
+	{id: "endpoint-path-braces", check: checkEndpoint, rule: "tool %s: endpoint path %q has unbalanced or empty {parameters}",
+		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) string {
+			e.Path = text(e.Path.Pos, "/toolspec/{}")
+			return "tool " + quoteName(t.Name.Value()) + ": endpoint path"
+		})},
+}
+
+// endpointOf returns a tool's endpoint, or nil.
+func endpointOf(t *ast.Tool) *ast.Endpoint {
+	for _, it := range t.Items {
+		if it.Endpoint != nil {
+			return it.Endpoint
+		}
+	}
+	return nil
+}
+
+// inputOf returns, owned, the first tool ok accepts that has an `in`
+// block, with the block's items.
+func (p *planter) inputOf(ok func(*ast.Tool) bool) (*ast.Tool, *[]*ast.Item, bool) {
+	t, found := p.tool(func(t *ast.Tool) bool {
+		for _, it := range t.Items {
+			if it.In != nil && it.In.Block != nil {
+				return ok(t)
+			}
+		}
+		return false
+	})
+	if !found {
+		return nil, nil, false
+	}
+	for _, it := range t.Items {
+		if it.In != nil && it.In.Block != nil {
+			return t, &it.In.Block.Items, true
+		}
+	}
+	return nil, nil, false
+}
+
+// endpointPlant plants on the first tool with an endpoint and an input
+// block or, when no tool has an endpoint, on the first tool with an input
+// block, given the endpoint GET "/toolspec" first.
+func endpointPlant(plant func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) string) func(*planter) (string, string, bool) {
+	return func(p *planter) (string, string, bool) {
+		t, in, ok := p.inputOf(func(t *ast.Tool) bool { return endpointOf(t) != nil })
+		added := ""
+		if !ok {
+			if t, in, ok = p.inputOf(func(*ast.Tool) bool { return true }); !ok {
+				return "", "", false
+			}
+			t.Items = append(t.Items, &ast.ToolItem{Pos: t.Pos, Endpoint: &ast.Endpoint{Pos: t.Pos, Method: "GET", Path: text(t.Pos, "/toolspec")}})
+			added = ", given the endpoint GET \"/toolspec\""
+		}
+		e := endpointOf(t)
+		where := "tool " + quoteName(t.Name.Value()) + " (" + at(t.Pos) + ")" + added
+		return where, plant(t, e, in), true
+	}
+}
+
+// plantedRow is a new string row.
+func plantedRow(pos ast.Position, n, presence string, mods ...*ast.Modifier) *ast.Row {
+	return &ast.Row{Pos: pos, Name: name(pos, n), Kind: &ast.Kind{Pos: pos, Scalar: "string"}, Presence: presence, Mods: mods}
 }
 
 // valueRow accepts rows for which offValue has a value that fails the row.
