@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -460,18 +461,17 @@ var controls = []control{
 			}
 			g := first.Name.Value()
 			isUse := func(it *ast.Item) bool { return it.Use != nil && it.Use.Name.Value() == g }
-			for {
-				_, b, found := p.item(isUse)
-				if !found {
-					break
+			for i, d := range p.f.Decls {
+				uses := false
+				for _, b := range allBlocks(d) {
+					uses = uses || slices.ContainsFunc(*b.items, isUse)
 				}
-				var keep []*ast.Item
-				for _, it := range *b.items {
-					if !isUse(it) {
-						keep = append(keep, it)
-					}
+				if !uses {
+					continue
 				}
-				*b.items = keep
+				for _, b := range allBlocks(p.own(i)) {
+					*b.items = slices.DeleteFunc(*b.items, isUse)
+				}
 			}
 			return "every use of group " + quoteName(g) + " removed", "group " + quoteName(g) + " ", true
 		}},
