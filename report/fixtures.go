@@ -19,22 +19,28 @@ func judge(fx *model.Fixture, sch *validate.Schema, root *model.Type) (ok bool, 
 	if err != nil {
 		return false, nil, "cannot validate: " + err.Error()
 	}
+	ok, reason = verdict(fx, fails, root)
+	return ok, fails, reason
+}
+
+// verdict says whether a fixture holds given the failures of its value.
+func verdict(fx *model.Fixture, fails []validate.Failure, root *model.Type) (ok bool, reason string) {
 	switch {
 	case fx.Accept && len(fails) == 0:
-		return true, nil, ""
+		return true, ""
 	case fx.Accept:
-		return false, fails, "rejected (" + failureList(fails) + "), want accepted"
+		return false, "rejected (" + failureList(fails) + "), want accepted"
 	case len(fails) == 0:
-		return false, nil, "accepted, want rejected" + becauseText(fx)
+		return false, "accepted, want rejected" + becauseText(fx)
 	case fx.Because == "":
-		return true, fails, ""
+		return true, ""
 	}
 	for _, f := range fails {
 		if f.Keyword == fx.Because && (fx.At == nil || atMatches(f, *fx.At, fx.Value, root)) {
-			return true, fails, ""
+			return true, ""
 		}
 	}
-	return false, fails, "rejected, but not" + becauseText(fx) + ": failed " + failureList(fails)
+	return false, "rejected, but not" + becauseText(fx) + ": failed " + failureList(fails)
 }
 
 func becauseText(fx *model.Fixture) string {

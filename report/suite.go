@@ -39,7 +39,9 @@ type suite struct {
 	// type can only change the verdict of a fixture that has a value there.
 	refs    []fixtureRef
 	passing map[target][]int
-	reach   map[*model.Type][]int
+	reach   map[*model.Type][]position
+	// fails are the failures of each held fixture (by id) on the spec.
+	fails [][]validate.Failure
 	// values are the JSON values the fixtures put at each type, for the
 	// add-enum-value operator.
 	values map[*model.Type][]any
@@ -53,7 +55,7 @@ func newSuite(cat *model.Catalog) *suite {
 		emitted:  map[target][]byte{},
 		compiled: map[target]*validate.Schema{},
 		passing:  map[target][]int{},
-		reach:    map[*model.Type][]int{},
+		reach:    map[*model.Type][]position{},
 		values:   map[*model.Type][]any{},
 		kills:    make([]int, len(cat.Tests)),
 	}
@@ -119,6 +121,7 @@ func (s *suite) run() []Test {
 				if ok {
 					id = len(s.refs)
 					s.refs = append(s.refs, fixtureRef{ti, fx, tg})
+					s.fails = append(s.fails, fails)
 					s.passing[tg] = append(s.passing[tg], id)
 				}
 				s.observe(tg, fx, id)
@@ -135,8 +138,16 @@ func (s *suite) run() []Test {
 	return out
 }
 
+// position is where a held fixture has a value of some type: the
+// fixture, the JSON pointer, and the value there as JSON.
+type position struct {
+	id    int
+	at    string
+	value []byte
+}
+
 // observe records the values a fixture puts at each type of its target
-// and, for a fixture that held (id >= 0), the types it reaches.
+// and, for a fixture that held (id >= 0), where.
 func (s *suite) observe(tg target, fx *model.Fixture, id int) {
 	d := json.NewDecoder(bytes.NewReader(fx.Value))
 	d.UseNumber()
@@ -144,27 +155,28 @@ func (s *suite) observe(tg target, fx *model.Fixture, id int) {
 	if d.Decode(&v) != nil {
 		return
 	}
-	var walk func(t *model.Type, v any)
-	walk = func(t *model.Type, v any) {
+	var walk func(t *model.Type, v any, at string)
+	walk = func(t *model.Type, v any, at string) {
 		if t == nil {
 			return
 		}
 		s.values[t] = append(s.values[t], v)
-		if r := s.reach[t]; id >= 0 && (len(r) == 0 || r[len(r)-1] != id) {
-			s.reach[t] = append(r, id)
+		if id >= 0 {
+			b, _ := json.Marshal(v)
+			s.reach[t] = append(s.reach[t], position{id, at, b})
 		}
 		switch x := v.(type) {
 		case map[string]any:
 			for k, m := range x {
-				walk(childType(t, k), m)
+				walk(childType(t, k), m, at+"/"+escapePointer(k))
 			}
 		case []any:
 			for i, m := range x {
-				walk(childType(t, fmt.Sprint(i)), m)
+				walk(childType(t, fmt.Sprint(i)), m, at+"/"+fmt.Sprint(i))
 			}
 		}
 	}
-	walk(s.roots[tg], v)
+	walk(s.roots[tg], v, "")
 }
 
 // mutate makes every one-row mutant, runs the fixtures of the targets each
@@ -207,39 +219,102 @@ func (s *suite) mutate(opts Options) ([]Mutant, int) {
 }
 
 // runMutant applies one mutant to every target it touches.
+//
+// A fixture's failures on the mutant are its failures on the spec, except
+// at and below the places where it has a value of a changed type; there it
+// is validated again, against the changed type's schema alone. Emitted
+// schemas are self-contained (no $ref, no applicators across properties),
+// so a subschema validates a value the same way inside its tool's schema
+// as on its own; TestSubschemaValidationMatchesWholeSchemas checks it on
+// every mutant of the testdata specs. Each changed type is compiled once
+// per mutant, whatever the number of tools it touches.
 func (s *suite) runMutant(m *mutant) (Mutant, bool) {
 	res := Mutant{Operator: m.op, Where: m.where, Description: m.desc, Verdict: Survived, KilledBy: []string{}}
-	killed := map[int]bool{}
-	changed := false
+	roots := map[target]*model.Type{}
 	for _, tg := range m.touches {
 		root := apply(s.roots[tg], m.swap)
-		b := schema.Type(root)
-		if bytes.Equal(b, s.emittedOf(tg)) {
+		if bytes.Equal(schema.Type(root), s.emittedOf(tg)) {
 			continue
 		}
-		changed = true
+		roots[tg] = root
 		if name := s.cat.Tools[tg.tool].Name; !containsStr(res.Tools, name) {
 			res.Tools = append(res.Tools, name)
 		}
-		refs := s.reached(m, tg, killed)
-		if len(refs) == 0 {
-			continue
-		}
-		sch, err := validate.Compile(b, validate.Draft2020)
-		if err != nil {
-			// A schema the validator refuses would fail every fixture;
-			// report it rather than count a kill nobody earned.
-			res.Description += " (mutant schema does not compile: " + strings.SplitN(err.Error(), "\n", 2)[0] + ")"
-			continue
-		}
-		for _, id := range refs {
-			r := s.refs[id]
-			if killed[r.test] {
+	}
+	if len(roots) == 0 {
+		return res, false
+	}
+	// Where each fixture meets a changed type; only the outermost places
+	// count, the schema there covers the rest.
+	type place struct {
+		node *model.Type
+		pos  position
+	}
+	meets := map[int][]place{}
+	var ids []int
+	for _, n := range m.nodes {
+		for _, p := range s.reach[n] {
+			if _, ok := roots[s.refs[p.id].tg]; !ok {
 				continue
 			}
-			if ok, _, _ := judge(r.fx, sch, root); !ok {
-				killed[r.test] = true
+			if meets[p.id] == nil {
+				ids = append(ids, p.id)
 			}
+			meets[p.id] = append(meets[p.id], place{n, p})
+		}
+	}
+	slices.Sort(ids)
+	compiled := map[*model.Type]*validate.Schema{}
+	killed := map[int]bool{}
+	for _, id := range ids {
+		r := s.refs[id]
+		if killed[r.test] {
+			continue
+		}
+		places := meets[id]
+		slices.SortStableFunc(places, func(a, b place) int { return len(a.pos.at) - len(b.pos.at) })
+		var outer []place
+		for _, pl := range places {
+			if !slices.ContainsFunc(outer, func(o place) bool { return under(pl.pos.at, o.pos.at) }) {
+				outer = append(outer, pl)
+			}
+		}
+		var fails []validate.Failure
+		for _, f := range s.fails[id] {
+			if !slices.ContainsFunc(outer, func(o place) bool { return under(f.At, o.pos.at) }) {
+				fails = append(fails, f)
+			}
+		}
+		broken := false
+		for _, pl := range outer {
+			sch, ok := compiled[pl.node]
+			if !ok {
+				var err error
+				sch, err = validate.Compile(schema.Type(apply(pl.node, m.swap)), validate.Draft2020)
+				if err != nil {
+					// A schema the validator refuses would fail every
+					// fixture; report it rather than count a kill nobody
+					// earned.
+					res.Description += " (mutant schema does not compile: " + strings.SplitN(err.Error(), "\n", 2)[0] + ")"
+					return res, true
+				}
+				compiled[pl.node] = sch
+			}
+			sub, err := sch.Validate(pl.pos.value)
+			if err != nil {
+				broken = true
+				break
+			}
+			for _, f := range sub {
+				f.At = pl.pos.at + f.At
+				fails = append(fails, f)
+			}
+		}
+		if broken {
+			continue
+		}
+		if ok, _ := verdict(r.fx, fails, roots[r.tg]); !ok {
+			killed[r.test] = true
 		}
 	}
 	for ti, t := range s.cat.Tests {
@@ -250,22 +325,12 @@ func (s *suite) runMutant(m *mutant) (Mutant, bool) {
 	if len(res.KilledBy) > 0 {
 		res.Verdict = Killed
 	}
-	return res, changed
+	return res, true
 }
 
-// reached lists the fixtures of a target that held on the spec, have a
-// value at one of the types the mutant changes, and belong to a test that
-// has not killed the mutant yet. Only they can kill it.
-func (s *suite) reached(m *mutant, tg target, killed map[int]bool) []int {
-	var ids []int
-	for _, n := range m.nodes {
-		for _, id := range s.reach[n] {
-			if r := s.refs[id]; r.tg == tg && !killed[r.test] && !slices.Contains(ids, id) {
-				ids = append(ids, id)
-			}
-		}
-	}
-	return ids
+// under reports whether the JSON pointer p is q or below it.
+func under(p, q string) bool {
+	return p == q || strings.HasPrefix(p, q+"/")
 }
 
 // emittedOf returns the spec's own schema of a target. It is read-only
