@@ -46,7 +46,7 @@ func (s *suite) killersWhole(t *testing.T, m *mutant) []string {
 // find exactly the killers that validating whole schemas finds.
 func TestSubschemaValidationMatchesWholeSchemas(t *testing.T) {
 	srcs := map[string]string{
-		"synthetic(6)": synthetic(6),
+		"synthetic(6)":   synthetic(6),
 		"internal/synth": string(synth.Spec(4, 5)),
 	}
 	files, _ := filepath.Glob("testdata/*.tspec")
