@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolspec/toolspec/internal/synth"
 )
 
 // synthetic writes a spec of n tools with five fixtures each (every one
@@ -88,3 +90,17 @@ func BenchmarkReference(b *testing.B) { benchmarkSpec(b, 24) }
 
 // BenchmarkSynthetic1000: 1 000 tools, 5 fixtures each (target < 10 s).
 func BenchmarkSynthetic1000(b *testing.B) { benchmarkSpec(b, 1000) }
+
+// BenchmarkSynth1000 runs the project's shared generator (internal/synth:
+// ten input rows and a nested output per tool) at 1 000 tools, 5 fixtures
+// per tool.
+func BenchmarkSynth1000(b *testing.B) {
+	r := load(b, "synth.tspec", string(synth.Spec(1000, 5)))
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	b.ResetTimer()
+	for b.Loop() {
+		if rep := Run(r, Options{}); rep.Summary.Failed != 0 {
+			b.Fatalf("summary %+v", rep.Summary)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/toolspec/toolspec/gen/schema"
 	"github.com/toolspec/toolspec/model"
@@ -46,6 +47,9 @@ type suite struct {
 	// add-enum-value operator.
 	values map[*model.Type][]any
 	kills  []int
+	// cache holds compiled mutant schemas by their bytes.
+	cache  sync.Map
+	cached atomic.Int64
 }
 
 func newSuite(cat *model.Catalog) *suite {
@@ -290,7 +294,7 @@ func (s *suite) runMutant(m *mutant) (Mutant, bool) {
 			sch, ok := compiled[pl.node]
 			if !ok {
 				var err error
-				sch, err = validate.Compile(schema.Type(apply(pl.node, m.swap)), validate.Draft2020)
+				sch, err = s.compile(schema.Type(apply(pl.node, m.swap)))
 				if err != nil {
 					// A schema the validator refuses would fail every
 					// fixture; report it rather than count a kill nobody
@@ -326,6 +330,26 @@ func (s *suite) runMutant(m *mutant) (Mutant, bool) {
 		res.Verdict = Killed
 	}
 	return res, true
+}
+
+// maxCached bounds the compile cache, so a huge spec of distinct rows does
+// not keep every mutant schema alive.
+const maxCached = 8192
+
+// compile compiles a schema once per run: mutants of rows written alike in
+// several tools give the same bytes.
+func (s *suite) compile(b []byte) (*validate.Schema, error) {
+	if sch, ok := s.cache.Load(string(b)); ok {
+		return sch.(*validate.Schema), nil
+	}
+	sch, err := validate.Compile(b, validate.Draft2020)
+	if err != nil {
+		return nil, err
+	}
+	if s.cached.Add(1) <= maxCached {
+		s.cache.Store(string(b), sch)
+	}
+	return sch, nil
 }
 
 // under reports whether the JSON pointer p is q or below it.
