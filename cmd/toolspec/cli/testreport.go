@@ -20,7 +20,7 @@ func testReportCmd(e *env) *cobra.Command {
 	var asJSON, strict bool
 	var junit string
 	cmd := &cobra.Command{
-		Use:   "test-report FILE [--json] [--junit FILE] [--strict]",
+		Use:   "test-report FILE",
 		Short: "Run the checks, negative controls, tests and mutants of a spec",
 		Long: `Run everything that shows a spec's tests are worth having: the checks, a
 negative control for every checker rule (a planted defect that rule must
