@@ -247,7 +247,7 @@ func fixturePlant(ok func(*ast.Fixture) bool, verdict, dir, because string, plan
 
 func withBecause(fx *ast.Fixture) bool { return fx.Verdict == "reject" && fx.Because != nil }
 
-// useOf reports whether an item is a `use` of a group with rows of its own.
+// useWithRows accepts a `use` of a group that has rows of its own.
 func useWithRows(p *planter) func(it *ast.Item) bool {
 	return func(it *ast.Item) bool {
 		if it.Use == nil {

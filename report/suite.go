@@ -358,7 +358,7 @@ func under(p, q string) bool {
 }
 
 // emittedOf returns the spec's own schema of a target. It is read-only
-// once the tests have run; targets without fixtures are emitted up front.
+// once mutants() has emitted every target.
 func (s *suite) emittedOf(tg target) []byte {
 	return s.emitted[tg]
 }
