@@ -32,12 +32,13 @@ function scratchDir() {
  * wrapper (examples/e2e/e2e_test.go) runs gen-json and passes the folder in
  * TOOLSPEC_E2E_GENJSON_DIR; run alone, the suite runs the command itself.
  */
+const tables = {};
 export function expectedTable(profile) {
   const dir = process.env.TOOLSPEC_E2E_GENJSON_DIR;
-  const text = dir
+  tables[profile] ??= dir
     ? readFileSync(join(dir, `p${profile}.json`), "utf8")
     : execFileSync("go", ["run", "./cmd/toolspec", "gen-json", "--profile", String(profile), spec], { cwd: root, encoding: "utf8" });
-  return JSON.parse(text);
+  return JSON.parse(tables[profile]);
 }
 
 let goServer;
