@@ -7,7 +7,7 @@
 export declare const SPEC_NAME: "t27mcp";
 
 /** BLAKE3-256 of the canonical spec, lowercase hex. */
-export declare const SPEC_HASH: "72975888a39df702a32c7b93a9094084d5f02b5b0540464d702ef9dccc97b36b";
+export declare const SPEC_HASH: "d14aaa173e9bac794cb17174762198c8caf9d030edd8501dbdffd3dd7343c606";
 
 /** The _meta key whose value is the catalog identity "<SPEC_HASH>/p<profile>". */
 export declare const CATALOG_KEY: "t27/catalog";
@@ -17,8 +17,8 @@ export type Profile = 1 | 2;
 
 /** Each profile's MCP protocol version and catalog identity. */
 export declare const PROFILES: {
-  readonly 1: { readonly protocol: "2024-11-05"; readonly catalog: "72975888a39df702a32c7b93a9094084d5f02b5b0540464d702ef9dccc97b36b/p1" };
-  readonly 2: { readonly protocol: "2025-06-18"; readonly catalog: "72975888a39df702a32c7b93a9094084d5f02b5b0540464d702ef9dccc97b36b/p2" };
+  readonly 1: { readonly protocol: "2024-11-05"; readonly catalog: "d14aaa173e9bac794cb17174762198c8caf9d030edd8501dbdffd3dd7343c606/p1" };
+  readonly 2: { readonly protocol: "2025-06-18"; readonly catalog: "d14aaa173e9bac794cb17174762198c8caf9d030edd8501dbdffd3dd7343c606/p2" };
 };
 
 /** The name of a tool of the catalog. */

@@ -9,15 +9,15 @@
 export const SPEC_NAME = "t27mcp";
 
 /** BLAKE3-256 of the canonical spec, lowercase hex. */
-export const SPEC_HASH = "72975888a39df702a32c7b93a9094084d5f02b5b0540464d702ef9dccc97b36b";
+export const SPEC_HASH = "d14aaa173e9bac794cb17174762198c8caf9d030edd8501dbdffd3dd7343c606";
 
 /** The _meta key whose value is the catalog identity "<SPEC_HASH>/p<profile>". */
 export const CATALOG_KEY = "t27/catalog";
 
 /** Each profile's MCP protocol version and catalog identity. */
 export const PROFILES = Object.freeze({
-  1: Object.freeze({ protocol: "2024-11-05", catalog: "72975888a39df702a32c7b93a9094084d5f02b5b0540464d702ef9dccc97b36b/p1" }),
-  2: Object.freeze({ protocol: "2025-06-18", catalog: "72975888a39df702a32c7b93a9094084d5f02b5b0540464d702ef9dccc97b36b/p2" }),
+  1: Object.freeze({ protocol: "2024-11-05", catalog: "d14aaa173e9bac794cb17174762198c8caf9d030edd8501dbdffd3dd7343c606/p1" }),
+  2: Object.freeze({ protocol: "2025-06-18", catalog: "d14aaa173e9bac794cb17174762198c8caf9d030edd8501dbdffd3dd7343c606/p2" }),
 });
 
 // The tools/list result of each profile as JSON text, one tool per line.
@@ -52,7 +52,7 @@ const TABLES = [
   "{\"name\":\"tg_send\",\"description\":\"Post a message to a Telegram chat.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @name or numeric id\",\"pattern\":\"^@?[A-Za-z0-9_]{5,32}$\"},\"text\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":4096},\"silent\":{\"type\":\"boolean\"},\"reply_to\":{\"type\":[\"integer\",\"null\"],\"minimum\":1}},\"required\":[\"chat\",\"text\"],\"additionalProperties\":false}}," +
   "{\"name\":\"tg_history\",\"description\":\"Recent messages of a chat.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @name or numeric id\",\"pattern\":\"^@?[A-Za-z0-9_]{5,32}$\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"required\":[\"chat\"],\"additionalProperties\":false}}," +
   "{\"name\":\"tg_pin\",\"description\":\"Pin one message in a chat.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @name or numeric id\",\"pattern\":\"^@?[A-Za-z0-9_]{5,32}$\"},\"message_id\":{\"type\":\"integer\",\"minimum\":1}},\"required\":[\"chat\",\"message_id\"],\"additionalProperties\":false}}" +
-  "],\"_meta\":{\"t27/catalog\":\"72975888a39df702a32c7b93a9094084d5f02b5b0540464d702ef9dccc97b36b/p1\"}}",
+  "],\"_meta\":{\"t27/catalog\":\"d14aaa173e9bac794cb17174762198c8caf9d030edd8501dbdffd3dd7343c606/p1\"}}",
   // profile 2
   "{\"tools\":[" +
   "{\"name\":\"t27_status\",\"title\":\"Repository status\",\"description\":\"Branch, head commit and how many specs are sealed.\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"branch\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":255},\"head\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{40}$\"},\"dirty\":{\"type\":\"boolean\"},\"specs\":{\"type\":\"integer\",\"minimum\":0},\"sealed\":{\"type\":\"integer\",\"minimum\":0}},\"required\":[\"branch\",\"head\",\"dirty\",\"specs\",\"sealed\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}}," +
@@ -82,7 +82,7 @@ const TABLES = [
   "{\"name\":\"tg_send\",\"title\":\"Send a Telegram message\",\"description\":\"Post a message to a Telegram chat.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @name or numeric id\",\"pattern\":\"^@?[A-Za-z0-9_]{5,32}$\"},\"text\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":4096},\"silent\":{\"type\":\"boolean\"},\"reply_to\":{\"type\":[\"integer\",\"null\"],\"minimum\":1}},\"required\":[\"chat\",\"text\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"message_id\":{\"type\":\"integer\",\"minimum\":1},\"sent_at\":{\"type\":\"string\",\"format\":\"date-time\"}},\"required\":[\"message_id\",\"sent_at\"],\"additionalProperties\":false},\"annotations\":{\"openWorldHint\":true}}," +
   "{\"name\":\"tg_history\",\"title\":\"Read a Telegram chat\",\"description\":\"Recent messages of a chat.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @name or numeric id\",\"pattern\":\"^@?[A-Za-z0-9_]{5,32}$\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"required\":[\"chat\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"messages\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"minimum\":1},\"from\":{\"type\":\"string\"},\"text\":{\"type\":\"string\"},\"meta\":{\"type\":\"object\",\"properties\":{\"edited\":{\"type\":\"boolean\"}}}},\"required\":[\"id\",\"from\",\"text\"],\"additionalProperties\":false}}},\"required\":[\"messages\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"openWorldHint\":true}}," +
   "{\"name\":\"tg_pin\",\"title\":\"Pin a Telegram message\",\"description\":\"Pin one message in a chat.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @name or numeric id\",\"pattern\":\"^@?[A-Za-z0-9_]{5,32}$\"},\"message_id\":{\"type\":\"integer\",\"minimum\":1}},\"required\":[\"chat\",\"message_id\"],\"additionalProperties\":false},\"annotations\":{\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true}}" +
-  "],\"_meta\":{\"t27/catalog\":\"72975888a39df702a32c7b93a9094084d5f02b5b0540464d702ef9dccc97b36b/p2\"}}",
+  "],\"_meta\":{\"t27/catalog\":\"d14aaa173e9bac794cb17174762198c8caf9d030edd8501dbdffd3dd7343c606/p2\"}}",
 ];
 
 const TOOL_NAMES = Object.freeze([
