@@ -7,7 +7,7 @@
 export declare const SPEC_NAME: "t27mcp";
 
 /** BLAKE3-256 of the canonical spec, lowercase hex. */
-export declare const SPEC_HASH: "d14aaa173e9bac794cb17174762198c8caf9d030edd8501dbdffd3dd7343c606";
+export declare const SPEC_HASH: "c2ee15e838506db50864dc8620ce16de6217e7c0ad3b3b3d5702adfb3622aac1";
 
 /** The _meta key whose value is the catalog identity "<SPEC_HASH>/p<profile>". */
 export declare const CATALOG_KEY: "t27/catalog";
@@ -17,8 +17,8 @@ export type Profile = 1 | 2;
 
 /** Each profile's MCP protocol version and catalog identity. */
 export declare const PROFILES: {
-  readonly 1: { readonly protocol: "2024-11-05"; readonly catalog: "d14aaa173e9bac794cb17174762198c8caf9d030edd8501dbdffd3dd7343c606/p1" };
-  readonly 2: { readonly protocol: "2025-06-18"; readonly catalog: "d14aaa173e9bac794cb17174762198c8caf9d030edd8501dbdffd3dd7343c606/p2" };
+  readonly 1: { readonly protocol: "2024-11-05"; readonly catalog: "c2ee15e838506db50864dc8620ce16de6217e7c0ad3b3b3d5702adfb3622aac1/p1" };
+  readonly 2: { readonly protocol: "2025-06-18"; readonly catalog: "c2ee15e838506db50864dc8620ce16de6217e7c0ad3b3b3d5702adfb3622aac1/p2" };
 };
 
 /** The name of a tool of the catalog. */
@@ -303,7 +303,7 @@ export interface T27fViewInput {
   cursor?: [number, number];
   /** Filter by health */
   health?: "ok" | "degraded" | "down" | null;
-  /** Telegram chat: @name or numeric id */
+  /** Telegram chat: @username, or the numeric id (negative for groups and channels) */
   chat: string;
 }
 
@@ -428,7 +428,7 @@ export interface T27MetricsOutput {
 
 /** The arguments of tool tg_send. */
 export interface TgSendInput {
-  /** Telegram chat: @name or numeric id */
+  /** Telegram chat: @username, or the numeric id (negative for groups and channels) */
   chat: string;
   text: string;
   silent?: boolean;
@@ -443,7 +443,7 @@ export interface TgSendOutput {
 
 /** The arguments of tool tg_history. */
 export interface TgHistoryInput {
-  /** Telegram chat: @name or numeric id */
+  /** Telegram chat: @username, or the numeric id (negative for groups and channels) */
   chat: string;
   limit?: number;
 }
@@ -463,7 +463,7 @@ export interface TgHistoryOutput {
 
 /** The arguments of tool tg_pin. */
 export interface TgPinInput {
-  /** Telegram chat: @name or numeric id */
+  /** Telegram chat: @username, or the numeric id (negative for groups and channels) */
   chat: string;
   message_id: number;
 }
