@@ -111,9 +111,9 @@ func checkValues(cat *model.Catalog, broken map[*model.Type]bool) token.List {
 				fails, err := sch.Validate(v)
 				switch {
 				case err != nil:
-					diags.Errorf(t.Pos, "%s: %s %s: %v", what, word, v, err)
+					diags.Errorf(t.Pos, "%s: %s %s: %v", what, word, clip(v), err)
 				case len(fails) > 0:
-					diags.Errorf(t.Pos, "%s: %s %s does not satisfy its own row (%s)", what, word, v, failureList(fails))
+					diags.Errorf(t.Pos, "%s: %s %s does not satisfy its own row (%s)", what, word, clip(v), failureList(fails))
 				}
 			}
 			if t.Default != nil {
@@ -148,6 +148,15 @@ func checkValues(cat *model.Catalog, broken map[*model.Type]bool) token.List {
 		}
 	}
 	return diags
+}
+
+// clip shortens a JSON value for a message.
+func clip(v []byte) string {
+	const max = 60
+	if len(v) <= max {
+		return string(v)
+	}
+	return string(v[:max-3]) + "..."
 }
 
 func failureList(fs []validate.Failure) string {
