@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/zeebo/blake3"
 
@@ -156,7 +157,11 @@ func clip(v []byte) string {
 	if len(v) <= max {
 		return string(v)
 	}
-	return string(v[:max-3]) + "..."
+	cut := max - 3
+	for cut > 0 && !utf8.RuneStart(v[cut]) {
+		cut--
+	}
+	return string(v[:cut]) + "..."
 }
 
 func failureList(fs []validate.Failure) string {
