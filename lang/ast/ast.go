@@ -77,19 +77,22 @@ type Group struct {
 	Close *Close  `parser:"@@"`
 }
 
-// Item is a row or a `use` inside a block.
+// Item is a row or a `use` inside a block: `use NAME` unless the words
+// after `use` read as a row (`use string required` is a row named use).
 type Item struct {
-	Use *Use `parser:"@@"`
-	Row *Row `parser:"| @@"`
+	Use *Use
+	Row *Row
 }
 
 // Use is `use groupname`.
 type Use struct {
 	Pos  Position
-	Name *Name `parser:"'use' @@"`
+	Name *Name
 }
 
 // Row is one field: name, kind, presence, modifiers, description.
+//
+//	row = name kind ( "required" | "optional" ) { modifier } [ string ]
 //
 // A string after the modifiers is the description unless it starts the next
 // row: a quoted name followed by the start of a kind (`"b" string required`,
@@ -98,37 +101,42 @@ type Use struct {
 // parse, and a row named `string` after a description would be misread.
 type Row struct {
 	Pos         Position
-	Name        *Name       `parser:"@@"`
-	Kind        *Kind       `parser:"@@"`
-	Presence    string      `parser:"@( 'required' | 'optional' )"`
-	Mods        []*Modifier `parser:"@@*"`
-	Description *Text       `parser:"( (?! ( String | Block ) ( ( 'string' | 'integer' | 'number' | 'boolean' | 'any' ) ( 'required' | 'optional' ) | 'enum' '(' | ( 'array' | 'tuple' | 'map' ) '<' | 'object' '{' ) ) @@ )?"`
+	Name        *Name
+	Kind        *Kind
+	Presence    string
+	Mods        []*Modifier
+	Description *Text
 }
 
 // Kind is the kind column. Exactly one field is set.
+//
+//	kind = "string" | "integer" | "number" | "boolean" | "any"
+//	     | "enum" "(" [ value { "," value } ] ")"
+//	     | "array" "<" elem ">" | "tuple" "<" elem { "," elem } ">"
+//	     | "map" "<" elem ">" | "object" block
 type Kind struct {
 	Pos    Position
-	Scalar string     `parser:"@( 'string' | 'integer' | 'number' | 'boolean' | 'any' )"`
-	Enum   *EnumKind  `parser:"| @@"`
-	Array  *ElemType  `parser:"| 'array' '<' @@ '>'"`
-	Tuple  *TupleKind `parser:"| @@"`
-	Object *Block     `parser:"| 'object' @@"`
-	Map    *ElemType  `parser:"| 'map' '<' @@ '>'"`
+	Scalar string
+	Enum   *EnumKind
+	Array  *ElemType
+	Tuple  *TupleKind
+	Object *Block
+	Map    *ElemType
 	// Unknown is any other word in the kind column, kept so the checker can
 	// name it and suggest the kind that was meant.
-	Unknown string `parser:"| @Ident"`
+	Unknown string
 }
 
 // EnumKind is `enum(v, ...)`; an empty one parses so the checker can name it.
 type EnumKind struct {
 	Pos    Position
-	Values []*EnumValue `parser:"'enum' '(' ( @@ ( ',' @@ )* )? ')'"`
+	Values []*EnumValue
 }
 
 // TupleKind is `tuple<T, ...>`.
 type TupleKind struct {
 	Pos   Position
-	Items []*ElemType `parser:"'tuple' '<' @@ ( ',' @@ )* '>'"`
+	Items []*ElemType
 }
 
 // EnumValue is an identifier, a string or an integer.
@@ -142,15 +150,15 @@ type EnumValue struct {
 // ElemType is a kind with its element modifiers, inside <...>.
 type ElemType struct {
 	Pos  Position
-	Kind *Kind       `parser:"@@"`
-	Mods []*Modifier `parser:"@@*"`
+	Kind *Kind
+	Mods []*Modifier
 }
 
 // Block is `{ rows }`.
 type Block struct {
 	Pos   Position
-	Items []*Item `parser:"'{' @@*"`
-	Close *Close  `parser:"@@"`
+	Items []*Item
+	Close *Close
 }
 
 // Modifier is one modifier of a row or element. Exactly one field is set.

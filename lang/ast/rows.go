@@ -1,0 +1,208 @@
+package ast
+
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Rows, kinds and blocks parse themselves (participle's Parseable). They
+// are most of a spec's tokens, and the reflective parse of these nested,
+// optional-heavy productions was the front end's bottleneck (see
+// docs/performance.md); the declaration-level grammar stays in the struct
+// tags of ast.go. The grammar of each node is in its type's comment.
+
+// Parse implements participle.Parseable.
+func (it *Item) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.Type == TokenIdent && t.Value == "use" && !StartsRow(lex) {
+		lex.Next()
+		it.Use = &Use{Pos: t.Pos, Name: &Name{}}
+		if it.Use.Name.Parse(lex) != nil {
+			return expected(lex, "a group name after use")
+		}
+		return nil
+	}
+	if t.Type != TokenIdent && t.Type != TokenString && t.Type != TokenBlock {
+		return participle.NextMatch
+	}
+	it.Row = &Row{}
+	return it.Row.Parse(lex)
+}
+
+// Parse implements participle.Parseable.
+func (r *Row) Parse(lex *lexer.PeekingLexer) error {
+	r.Name = &Name{}
+	if r.Name.Parse(lex) != nil {
+		return participle.NextMatch
+	}
+	r.Pos = r.Name.Pos
+	r.Kind = &Kind{}
+	if err := r.Kind.Parse(lex); err != nil {
+		return orExpected(lex, err, "a kind (string, integer, number, boolean, any, enum, array, tuple, object, map)")
+	}
+	p := lex.Peek()
+	if p.Type != TokenIdent || p.Value != "required" && p.Value != "optional" {
+		return expected(lex, `"required" | "optional"`)
+	}
+	r.Presence = p.Value
+	lex.Next()
+	mods, err := parseMods(lex)
+	if err != nil {
+		return err
+	}
+	r.Mods = mods
+	if d := lex.Peek(); (d.Type == TokenString || d.Type == TokenBlock) && !StartsRow(lex) {
+		r.Description = textOf(d)
+		lex.Next()
+	}
+	return nil
+}
+
+// parseMods reads modifiers until the next token is not one.
+func parseMods(lex *lexer.PeekingLexer) ([]*Modifier, error) {
+	var mods []*Modifier
+	for {
+		m := &Modifier{}
+		err := m.Parse(lex)
+		if err == participle.NextMatch {
+			return mods, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		mods = append(mods, m)
+	}
+}
+
+// Parse implements participle.Parseable.
+func (k *Kind) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.Type != TokenIdent {
+		return participle.NextMatch
+	}
+	k.Pos = t.Pos
+	lex.Next()
+	switch t.Value {
+	case "string", "integer", "number", "boolean", "any":
+		k.Scalar = t.Value
+	case "enum":
+		k.Enum = &EnumKind{Pos: t.Pos}
+		if err := punct(lex, "(", "after enum"); err != nil {
+			return err
+		}
+		if isPunct(lex.Peek(), ")") {
+			lex.Next()
+			return nil
+		}
+		for {
+			v := &EnumValue{}
+			if v.Parse(lex) != nil {
+				return expected(lex, "an enum value (a name, a string or an integer)")
+			}
+			k.Enum.Values = append(k.Enum.Values, v)
+			if isPunct(lex.Peek(), ")") {
+				lex.Next()
+				return nil
+			}
+			if err := punct(lex, ",", "or \")\" in the enum"); err != nil {
+				return err
+			}
+		}
+	case "array", "map":
+		if err := punct(lex, "<", "after "+t.Value); err != nil {
+			return err
+		}
+		e := &ElemType{}
+		if err := e.Parse(lex); err != nil {
+			return orExpected(lex, err, "a kind")
+		}
+		if t.Value == "array" {
+			k.Array = e
+		} else {
+			k.Map = e
+		}
+		return punct(lex, ">", "to close "+t.Value+"<")
+	case "tuple":
+		k.Tuple = &TupleKind{Pos: t.Pos}
+		if err := punct(lex, "<", "after tuple"); err != nil {
+			return err
+		}
+		for {
+			e := &ElemType{}
+			if err := e.Parse(lex); err != nil {
+				return orExpected(lex, err, "a kind")
+			}
+			k.Tuple.Items = append(k.Tuple.Items, e)
+			if isPunct(lex.Peek(), ">") {
+				lex.Next()
+				return nil
+			}
+			if err := punct(lex, ",", `or ">" in the tuple`); err != nil {
+				return err
+			}
+		}
+	case "object":
+		k.Object = &Block{}
+		if err := k.Object.Parse(lex); err != nil {
+			return orExpected(lex, err, `"{" after object`)
+		}
+	default:
+		k.Unknown = t.Value
+	}
+	return nil
+}
+
+// Parse implements participle.Parseable: a kind and its element modifiers.
+func (e *ElemType) Parse(lex *lexer.PeekingLexer) error {
+	e.Pos = lex.Peek().Pos
+	e.Kind = &Kind{}
+	if err := e.Kind.Parse(lex); err != nil {
+		return err
+	}
+	mods, err := parseMods(lex)
+	e.Mods = mods
+	return err
+}
+
+// Parse implements participle.Parseable: `{ items }`.
+func (b *Block) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if !isPunct(t, "{") {
+		return participle.NextMatch
+	}
+	b.Pos = t.Pos
+	lex.Next()
+	for {
+		it := &Item{}
+		err := it.Parse(lex)
+		if err == participle.NextMatch {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		b.Items = append(b.Items, it)
+	}
+	b.Close = &Close{}
+	if b.Close.Parse(lex) != nil {
+		return expected(lex, `a row, use or "}"`)
+	}
+	return nil
+}
+
+// punct consumes the punctuation p or fails saying what was expected.
+func punct(lex *lexer.PeekingLexer, p, context string) error {
+	if !isPunct(lex.Peek(), p) {
+		return expected(lex, `"`+p+`" `+context)
+	}
+	lex.Next()
+	return nil
+}
+
+// orExpected turns "nothing matched" into an error naming what was expected.
+func orExpected(lex *lexer.PeekingLexer, err error, what string) error {
+	if err == participle.NextMatch {
+		return expected(lex, what)
+	}
+	return err
+}
