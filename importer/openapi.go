@@ -85,7 +85,7 @@ func OpenAPI(doc *openapi.Doc, opts Options) (*Result, error) {
 	if name == "" {
 		name = specName(doc)
 	}
-	spec, err := finish(name, tools, im.warn)
+	spec, err := finish(name, "", tools, im.warn)
 	if err != nil {
 		return nil, err
 	}

@@ -96,9 +96,12 @@ func (p *printer) str(s string) {
 	p.line += strings.Count(s, "\n")
 }
 
-func (p *printer) file(name string, tools []*tool) {
+func (p *printer) file(name, key string, tools []*tool) {
 	p.line = 1
 	p.str("spec " + quote(name) + "\n")
+	if key != "" {
+		p.str("catalog_key " + quote(key) + "\n")
+	}
 	for _, t := range tools {
 		p.str("\n")
 		for _, c := range t.comments {
@@ -226,10 +229,10 @@ func (p *printer) mods(t *typ) {
 
 // finish prints the tools, drops the modifiers the checker refuses (with
 // a warning each), formats the text and checks it once more.
-func finish(name string, tools []*tool, warn func(tool, field, msg string)) ([]byte, error) {
+func finish(name, key string, tools []*tool, warn func(tool, field, msg string)) ([]byte, error) {
 	for range 4 {
 		var p printer
-		p.file(name, tools)
+		p.file(name, key, tools)
 		src := []byte(p.b.String())
 		r := compile.Source("imported.tspec", src)
 		if r.File == nil {
