@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -213,20 +215,20 @@ var mcpKeywords = map[string]bool{
 // typ converts one JSON Schema; field names it in warnings.
 func (im *mcpImporter) typ(tool, field string, o *object) *typ {
 	anyOf := func(why string) *typ {
-		im.warn(tool, field, why+": written as any")
+		im.warn(tool, field, "cannot express "+why+": written as any")
 		im.notes = append(im.notes, why)
 		return &typ{kind: "any"}
 	}
 	var lost []string
 	for _, k := range o.keys {
-		if !mcpKeywords[k] {
+		if !mcpKeywords[k] && k != "const" && k != "exclusiveMinimum" && k != "exclusiveMaximum" {
 			lost = append(lost, k)
 		}
 	}
-	for _, k := range []string{"$ref", "anyOf", "oneOf", "allOf", "not", "if", "patternProperties", "$defs", "definitions"} {
+	for _, k := range []string{"$ref", "anyOf", "oneOf", "allOf", "not", "if", "patternProperties"} {
 		if o.has(k) {
 			sort.Strings(lost)
-			return anyOf("cannot express " + strings.Join(lost, ", "))
+			return anyOf(strings.Join(lost, ", "))
 		}
 	}
 	if len(lost) > 0 {
@@ -256,6 +258,12 @@ func (im *mcpImporter) typ(tool, field string, o *object) *typ {
 	ty := ""
 	if len(base) == 1 {
 		ty = base[0]
+	}
+	if c, ok := o.vals["const"]; ok && !o.has("enum") {
+		im.warn(tool, field, "const written as an enum of one value (the same values pass)")
+		o.vals["enum"] = json.RawMessage("[" + string(c) + "]")
+	} else if ok {
+		im.warn(tool, field, "const next to enum: not kept")
 	}
 	if o.has("enum") {
 		return im.enum(tool, field, o, t, ty, anyOf)
@@ -292,6 +300,7 @@ func (im *mcpImporter) typ(tool, field string, o *object) *typ {
 	case "integer", "number":
 		t.kind = ty
 		rng("minimum", "maximum")
+		im.exclusive(tool, field, o, t)
 	case "boolean":
 		t.kind = "boolean"
 	case "array":
@@ -474,4 +483,44 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// exclusive folds exclusiveMinimum and exclusiveMaximum (2020-12: numbers)
+// into the range: exactly for an integer (the next integer), inclusively
+// and reported for a number.
+func (im *mcpImporter) exclusive(tool, field string, o *object, t *typ) {
+	for _, k := range []string{"exclusiveMinimum", "exclusiveMaximum"} {
+		raw, ok := o.vals[k]
+		if !ok {
+			continue
+		}
+		var f float64
+		if json.Unmarshal(raw, &f) != nil {
+			im.warn(tool, field, k+" "+string(raw)+" is not a number: not kept")
+			continue
+		}
+		v := number(raw)
+		if t.kind == "integer" {
+			if k == "exclusiveMinimum" {
+				v = strconv.FormatFloat(math.Floor(f)+1, 'f', -1, 64)
+			} else {
+				v = strconv.FormatFloat(math.Ceil(f)-1, 'f', -1, 64)
+			}
+		} else {
+			im.warn(tool, field, k+" "+v+": toolspec ranges are inclusive; written as an inclusive bound")
+		}
+		if k == "exclusiveMinimum" {
+			if t.min == "" || bigger(v, t.min) {
+				t.min = v
+			}
+		} else if t.max == "" || bigger(t.max, v) {
+			t.max = v
+		}
+	}
+}
+
+func bigger(a, b string) bool {
+	x, _ := strconv.ParseFloat(a, 64)
+	y, _ := strconv.ParseFloat(b, 64)
+	return x > y
 }

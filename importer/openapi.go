@@ -238,7 +238,12 @@ func (im *oaImporter) tool(op *openapi.Operation) *tool {
 		t.result = "out"
 		t.out = []*row{}
 		for _, p := range s.Properties {
-			t.out = append(t.out, im.row(t.name, p.Name, p.Schema, p.Required, "", true))
+			r := im.row(t.name, "out."+p.Name, p.Schema, p.Required, "", true)
+			r.name = p.Name
+			t.out = append(t.out, r)
+		}
+		if !s.Closed {
+			im.warn(t.name, "", fmt.Sprintf("the %s response object is open; an out block is closed at the top, so a response with more fields than these fails the output schema", op.ResponseStatus))
 		}
 	default:
 		t.result = "any"

@@ -203,6 +203,10 @@ func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi
 		return
 	}
 	if !sameKind(s, typ) {
+		if s.Cycle {
+			c.add(pos, t.Name, field, "cannot compare: recursive $ref "+s.Ref+": teach toolspec recursive schemas", describeType(typ))
+			return
+		}
 		c.add(pos, t.Name, field, describeAPI(s, false), describeType(typ))
 		return
 	}
