@@ -222,3 +222,30 @@ func canon(t *testing.T, raw json.RawMessage) any {
 	}
 	return v
 }
+
+// TestOpenAPIEveryDocument: every document the loader accepts imports
+// with --all into a spec that checks, whatever it holds (recursion,
+// unions, a path template that disagrees with its parameters, ...).
+func TestOpenAPIEveryDocument(t *testing.T) {
+	docs, _ := filepath.Glob("../testdata/openapi/*.yaml")
+	docs = append(docs, "../testdata/parity/cases.yaml", "../testdata/import/xmcp.yaml")
+	n := 0
+	for _, path := range docs {
+		doc, err := openapi.Load(path)
+		if err != nil {
+			continue // the bad-* documents
+		}
+		n++
+		res, err := importer.OpenAPI(doc, importer.Options{Select: importer.SelectAll})
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		if r := compile.Source(path, res.Spec); r.Catalog == nil {
+			t.Errorf("%s: imported spec does not check:\n%v", path, r.Diags)
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d documents loaded", n)
+	}
+}

@@ -201,10 +201,22 @@ func (im *oaImporter) tool(op *openapi.Operation) *tool {
 		}
 		t.in = append(t.in, r)
 	}
-	for _, in := range []string{"path", "query"} {
-		for _, p := range op.ParamsIn(in) {
-			add(p.Name, in, p.Required || in == "path", p.Description, p.Schema)
+	template := openapi.TemplateParams(op.Path)
+	for _, name := range template {
+		if p := op.Param(name, "path"); p != nil {
+			add(p.Name, "path", true, p.Description, p.Schema)
+		} else {
+			im.warn(t.name, name, "path parameter {"+name+"} is not declared: written as a required string")
+			add(name, "path", true, "", &openapi.Schema{Kind: openapi.String})
 		}
+	}
+	for _, p := range op.ParamsIn("path") {
+		if !slices.Contains(template, p.Name) {
+			im.warn(t.name, p.Name, "path parameter is declared but the path "+op.Path+" has no {"+p.Name+"}: not imported")
+		}
+	}
+	for _, p := range op.ParamsIn("query") {
+		add(p.Name, "query", p.Required, p.Description, p.Schema)
 	}
 	for _, in := range []string{"header", "cookie"} {
 		for _, p := range op.ParamsIn(in) {

@@ -28,7 +28,7 @@ spec has errors. See docs/openapi.md.`,
 		RunE: func(_ *cobra.Command, a []string) error {
 			old, err := os.ReadFile(a[0])
 			if err != nil {
-				fmt.Fprintf(e.stderr, "%s: error: %v\n", a[0], unwrapPathError(err))
+				e.docError(a[0], err)
 				return failed
 			}
 			r := e.load(a[1])

@@ -66,7 +66,7 @@ docs/openapi.md.`,
 			}
 			doc, err := openapi.Load(a[0])
 			if err != nil {
-				fmt.Fprintf(e.stderr, "%s: error: %v\n", a[0], unwrapPathError(err))
+				e.docError(a[0], err)
 				return failed
 			}
 			res, err := importer.OpenAPI(doc, opts)
@@ -101,7 +101,7 @@ docs/openapi.md.`,
 		RunE: func(_ *cobra.Command, a []string) error {
 			data, err := os.ReadFile(a[0])
 			if err != nil {
-				fmt.Fprintf(e.stderr, "%s: error: %v\n", a[0], unwrapPathError(err))
+				e.docError(a[0], err)
 				return failed
 			}
 			res, err := importer.MCP(data, name)

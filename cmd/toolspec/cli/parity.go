@@ -32,7 +32,7 @@ cannot be read. See docs/openapi.md.`,
 			r := e.load(files[0])
 			d, err := openapi.Load(doc)
 			if err != nil {
-				fmt.Fprintf(e.stderr, "%s: error: %v\n", doc, unwrapPathError(err))
+				e.docError(doc, err)
 				return failed
 			}
 			if r == nil {
