@@ -280,6 +280,9 @@ func defaultLocation(op *openapi.Operation, api string) string {
 }
 
 func kindText(s *openapi.Schema) string {
+	if s == nil {
+		return "any"
+	}
 	k := s.Kind.String()
 	switch s.Kind {
 	case openapi.Array:

@@ -119,8 +119,10 @@ func (c *checker) params(t *model.Tool, op *openapi.Operation, in string, rows [
 		field := fieldName(f)
 		var p *openapi.Param
 		for _, q := range ps {
-			if strings.EqualFold(q.Name, f.WireName()) && (in == "header" || q.Name == f.WireName()) {
+			// HTTP header names are case-insensitive; the others are not.
+			if q.Name == f.WireName() || in == "header" && strings.EqualFold(q.Name, f.WireName()) {
 				p = q
+				break
 			}
 		}
 		if p == nil {
@@ -198,6 +200,9 @@ func (c *checker) presence(t *model.Tool, pos token.Pos, field string, apiRequir
 // compare compares one API schema with one spec type, recursing into
 // elements and properties.
 func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi.Schema, typ *model.Type) {
+	if s == nil {
+		s = &openapi.Schema{Kind: openapi.Any}
+	}
 	if s.Kind == openapi.Unsupported {
 		c.add(pos, t.Name, field, "cannot compare: "+s.Unsupported, describeType(typ))
 		return
@@ -351,6 +356,9 @@ func describeType(t *model.Type) string {
 // describeAPI writes an API schema in the language's words, so the two
 // sides of a mismatch read alike.
 func describeAPI(s *openapi.Schema, required bool) string {
+	if s == nil {
+		s = &openapi.Schema{Kind: openapi.Any}
+	}
 	var r string
 	switch s.Kind {
 	case openapi.Enum:
