@@ -357,7 +357,7 @@ func (im *mcpImporter) typ(tool, field string, o *object) *typ {
 					desc = strings.TrimSpace(desc + " (toolspec cannot express: " + strings.Join(im.notes, "; ") + ")")
 				}
 				im.notes = notes
-				t.fields = append(t.fields, &row{name: k, t: pt, required: contains(required, k), desc: desc})
+				t.fields = append(t.fields, &row{name: k, path: field + "." + k, t: pt, required: contains(required, k), desc: desc})
 			}
 		}
 		for _, r := range required {

@@ -312,7 +312,7 @@ func (im *oaImporter) row(tool, name string, s *openapi.Schema, required bool, d
 			desc = note
 		}
 	}
-	return &row{name: name, t: t, required: required, desc: desc}
+	return &row{name: name, path: name, t: t, required: required, desc: desc}
 }
 
 var formatName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9-]*$`)

@@ -52,6 +52,8 @@ type row struct {
 	required bool
 	desc     string
 	from, as string
+	// path names the row in warnings ("inputSchema.a.b", "out.x").
+	path string
 	// lines are the lines of the unformatted text that hold the row's
 	// modifiers, so a diagnostic there can be traced back to it.
 	lines []int
@@ -253,9 +255,15 @@ func finish(name, key string, tools []*tool, warn func(tool, field, msg string))
 			if d.Severity.String() != "error" {
 				continue
 			}
-			if t, rw := rowAt(tools, d.Pos.Line); rw != nil && strip(rw.t) {
-				warn(t.name, rw.name, "dropped pattern, default and examples the checker refuses: "+d.Msg)
-				fixed = true
+			if t, rw := rowAt(tools, d.Pos.Line); rw != nil {
+				if dropped := strip(rw.t, d.Msg); dropped != "" {
+					field := rw.path
+					if field == "" {
+						field = rw.name
+					}
+					warn(t.name, field, "dropped "+dropped+" ("+d.Msg+")")
+					fixed = true
+				}
 			}
 		}
 		if !fixed {
@@ -265,23 +273,36 @@ func finish(name, key string, tools []*tool, warn func(tool, field, msg string))
 	return nil, fmt.Errorf("imported spec does not check after dropping refused modifiers")
 }
 
-// strip drops the modifiers a checker may refuse from t and its elements;
-// it reports whether there was any.
-func strip(t *typ) bool {
+// strip drops the modifiers a checker may refuse from t and its elements:
+// those the diagnostic msg names, or all of them when it names none. It
+// says what it dropped ("" when there was nothing).
+func strip(t *typ, msg string) string {
 	if t == nil {
-		return false
+		return ""
 	}
-	had := t.pattern != nil || t.def != nil || len(t.examples) > 0
-	t.pattern, t.def, t.examples = nil, nil, nil
-	if strip(t.elem) {
-		had = true
+	named := strings.Contains(msg, "pattern") || strings.Contains(msg, "default") || strings.Contains(msg, "example")
+	drop := func(word string) bool { return !named || strings.Contains(msg, word) }
+	var dropped []string
+	if t.pattern != nil && drop("pattern") {
+		dropped = append(dropped, "pattern "+quote(*t.pattern))
+		t.pattern = nil
 	}
-	for _, it := range t.items {
-		if strip(it) {
-			had = true
+	if t.def != nil && drop("default") {
+		dropped = append(dropped, "default "+string(t.def))
+		t.def = nil
+	}
+	if len(t.examples) > 0 && drop("example") {
+		for _, e := range t.examples {
+			dropped = append(dropped, "example "+string(e))
+		}
+		t.examples = nil
+	}
+	for _, el := range append([]*typ{t.elem}, t.items...) {
+		if d := strip(el, msg); d != "" {
+			dropped = append(dropped, d)
 		}
 	}
-	return had
+	return strings.Join(dropped, ", ")
 }
 
 // rowAt finds the row whose own text is on line n.
