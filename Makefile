@@ -8,7 +8,7 @@ GO       ?= go
 BIN      ?= bin/toolspec
 FUZZTIME ?= 60s
 
-.PHONY: all build test gotest nodedeps fuzz bench verify vet clean
+.PHONY: all build test gotest nodedeps fuzz bench verify generate vet clean
 
 all: build
 
@@ -32,9 +32,32 @@ fuzz:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
-# Check that every sealed artifact of the example specs is current.
+# Check every spec under specs/ against its seal: the spec and every
+# artifact the seal lists must be current. A spec without a seal fails.
+SPECS = $(shell find specs -name '*.tspec' | LC_ALL=C sort)
+
 verify: build
-	@echo "verify: no sealed specs yet"
+	@fail=0; for s in $(SPECS); do \
+		echo "== $(BIN) verify $$s"; \
+		$(BIN) verify $$s || fail=1; \
+	done; exit $$fail
+
+# Regenerate the checked-in artifacts of the reference spec and seal them
+# again. Run it after every edit of specs/t27mcp/tool_schema.tspec (its tests
+# count: they are part of the spec hash).
+T27      = specs/t27mcp/tool_schema.tspec
+T27_GO   = examples/go-server/t27catalog/catalog.go
+T27_JS   = examples/js-server/t27catalog.mjs
+T27_DTS  = examples/js-server/t27catalog.d.ts
+T27_P1   = examples/e2e/testdata/t27mcp.p1.json
+T27_P2   = examples/e2e/testdata/t27mcp.p2.json
+
+generate: build
+	$(BIN) gen-go $(T27) -o $(T27_GO) --package t27catalog
+	$(BIN) gen-js $(T27) -o $(T27_JS)
+	$(BIN) gen-json --profile 1 $(T27) -o $(T27_P1)
+	$(BIN) gen-json --profile 2 $(T27) -o $(T27_P2)
+	$(BIN) seal $(T27) $(T27_GO) $(T27_JS) $(T27_DTS) $(T27_P1) $(T27_P2)
 
 clean:
 	rm -rf bin node_modules

@@ -2,7 +2,10 @@ package compile
 
 import (
 	"encoding/hex"
+	"errors"
 	"os"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/zeebo/blake3"
 
@@ -39,7 +42,8 @@ func File(path string) Result {
 }
 
 func unwrapPathError(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
 		return pe.Err
 	}
 	return err
@@ -108,9 +112,9 @@ func checkValues(cat *model.Catalog, broken map[*model.Type]bool) token.List {
 				fails, err := sch.Validate(v)
 				switch {
 				case err != nil:
-					diags.Errorf(t.Pos, "%s: %s %s: %v", what, word, v, err)
+					diags.Errorf(t.Pos, "%s: %s %s: %v", what, word, clip(v), err)
 				case len(fails) > 0:
-					diags.Errorf(t.Pos, "%s: %s %s does not satisfy its own row (%s)", what, word, v, failureList(fails))
+					diags.Errorf(t.Pos, "%s: %s %s does not satisfy its own row (%s)", what, word, clip(v), failureList(fails))
 				}
 			}
 			if t.Default != nil {
@@ -125,7 +129,7 @@ func checkValues(cat *model.Catalog, broken map[*model.Type]bool) token.List {
 			walk(it, what+"[]")
 		}
 		for _, f := range t.Fields {
-			walkField(f, what, walk)
+			walk(f.Type, what+"."+f.Name)
 		}
 	}
 	seen := map[*model.Field]bool{}
@@ -147,20 +151,26 @@ func checkValues(cat *model.Catalog, broken map[*model.Type]bool) token.List {
 	return diags
 }
 
-func walkField(f *model.Field, parent string, walk func(*model.Type, string)) {
-	walk(f.Type, parent+"."+f.Name)
+// clip shortens a JSON value for a message.
+func clip(v []byte) string {
+	const max = 60
+	if len(v) <= max {
+		return string(v)
+	}
+	cut := max - 3
+	for cut > 0 && !utf8.RuneStart(v[cut]) {
+		cut--
+	}
+	return string(v[:cut]) + "..."
 }
 
 func failureList(fs []validate.Failure) string {
-	s := ""
+	parts := make([]string, len(fs))
 	for i, f := range fs {
-		if i > 0 {
-			s += ", "
-		}
+		parts[i] = f.Message
 		if f.At != "" {
-			s += f.At + ": "
+			parts[i] = f.At + ": " + f.Message
 		}
-		s += f.Message
 	}
-	return s
+	return strings.Join(parts, ", ")
 }

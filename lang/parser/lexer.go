@@ -46,6 +46,12 @@ func (r *replay) Next() (plex.Token, error) {
 	return r.toks[r.i-1], nil
 }
 
+// MaxDepth bounds how deeply brackets may nest: kinds in kinds, blocks in
+// blocks, JSON in JSON. Real specs nest a handful of levels; the bound keeps
+// a hostile file from driving the parser and the emitted JSON into
+// unbounded recursion.
+const MaxDepth = 100
+
 // scanner is the hand-written lexer. It never stops on bad input: it records
 // a diagnostic, skips what it cannot read, and goes on.
 type scanner struct {
@@ -57,18 +63,20 @@ type scanner struct {
 	lineOff  int // offset of the first byte of the current line
 	lastLine int // line of the last token, for trailing comments
 	prevWord string
+	depth    int  // open brackets of every kind
+	tooDeep  bool // depth went past MaxDepth
 	toks     []plex.Token
 	comments []*ast.Comment
 	diags    token.List
 }
 
-func lex(file string, src []byte) ([]plex.Token, []*ast.Comment, token.List) {
+func lex(file string, src []byte) ([]plex.Token, []*ast.Comment, token.List, bool) {
 	s := &scanner{file: file, src: src, text: string(src), line: 1, toks: make([]plex.Token, 0, len(src)/5+1)}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		s.off, s.lineOff = 3, 3
 	}
 	s.run()
-	return s.toks, s.comments, s.diags
+	return s.toks, s.comments, s.diags, s.tooDeep
 }
 
 func (s *scanner) pos(off int) plex.Position {
@@ -126,7 +134,18 @@ func (s *scanner) run() {
 		case c == '.' && s.off+1 < len(src) && src[s.off+1] == '.':
 			s.off += 2
 			s.emit(tPunct, start)
-		case c == '{' || c == '}' || c == '<' || c == '>' || c == '(' || c == ')' || c == ',' || c == ':' || c == '[' || c == ']':
+		case c == '{' || c == '<' || c == '(' || c == '[':
+			s.off++
+			s.emit(tPunct, start)
+			if s.depth++; s.depth > MaxDepth && !s.tooDeep {
+				s.tooDeep = true
+				s.errorf(start, "nesting is deeper than %d levels", MaxDepth)
+			}
+		case c == '}' || c == '>' || c == ')' || c == ']':
+			s.off++
+			s.emit(tPunct, start)
+			s.depth--
+		case c == ',' || c == ':':
 			s.off++
 			s.emit(tPunct, start)
 		default:

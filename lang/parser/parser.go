@@ -44,8 +44,12 @@ type Result struct {
 // batches. A batch that fails is parsed again one declaration at a time, so
 // a syntax error in each broken declaration is reported, not just the first.
 func Parse(filename string, src []byte) Result {
-	toks, comments, diags := lex(filename, src)
+	toks, comments, diags, tooDeep := lex(filename, src)
 	res := Result{Comments: comments}
+	if tooDeep {
+		res.Diags = diags.Sort()
+		return res
+	}
 	if first := toks[0]; first.Value != "spec" {
 		// participle would only say "unexpected"; say what a file starts with.
 		diags.Errorf(Pos(first.Pos), "syntax error: a spec starts with `spec NAME`, not %s", describeToken(first))

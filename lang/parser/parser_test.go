@@ -186,3 +186,24 @@ func TestManyDeclarationsKeepOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestNestingBound: a hostile file cannot nest without bound; it gets one
+// clear error and no parse.
+func TestNestingBound(t *testing.T) {
+	deep := func(open, close string, n int) string {
+		return strings.Repeat(open, n) + strings.Repeat(close, n)
+	}
+	for _, src := range []string{
+		"spec s\ntool t { description \"d\" in { x " + deep("array<", ">", 100) + " optional } result text }",
+		"spec s\ntool t { description \"d\" in { x any optional default " + deep("[", "]", 5000) + " } result text }",
+	} {
+		r := Parse("x.tspec", []byte(strings.Replace(src, "<>", "<string>", 1)))
+		if r.File != nil || len(r.Diags) != 1 || !strings.Contains(r.Diags[0].Msg, "nesting is deeper than 100 levels") {
+			t.Errorf("got %v", r.Diags)
+		}
+	}
+	ok := "spec s\ntool t { description \"d\" in { x " + strings.Repeat("array<", 90) + "string" + strings.Repeat(">", 90) + " optional } result text }"
+	if r := Parse("x.tspec", []byte(ok)); r.File == nil {
+		t.Errorf("90 levels refused: %v", r.Diags)
+	}
+}

@@ -1,0 +1,20 @@
+// Package toolspec is a compiler for MCP tool catalogs. It holds no code;
+// this page maps the phases, each a package, in the order a spec flows
+// through them:
+//
+//   - lang/token: positions and diagnostics, shared by every phase;
+//   - lang/ast and lang/parser: the syntax tree and the participle grammar
+//     over a hand-written lexer;
+//   - lang/check: the rules of the language, producing the checked model;
+//   - lang/format: the canonical layout, and the canonical text the spec
+//     hash is computed over;
+//   - model: the checked catalog, the only input of everything below;
+//   - compile: parse, check and hash wired together for the commands;
+//   - gen/schema, gen/jsonout, gen/golang, gen/js: JSON Schema and the
+//     tables servers serve;
+//   - validate: JSON Schema validation of values (santhosh-tekuri/jsonschema);
+//   - report: test-report — checks, negative controls, fixtures, mutants;
+//   - seal: the seal file and verify;
+//   - openapi: OpenAPI documents, for parity and import;
+//   - cmd/toolspec: the command line, one file per command.
+package toolspec

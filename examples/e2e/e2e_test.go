@@ -1,0 +1,380 @@
+// Package e2e runs the end-to-end tests of the example servers: the node
+// suite (the TypeScript SDK Client against both servers) and the Go SDK
+// client against both servers, so that each SDK meets the other's server.
+//
+// The node-backed tests skip when node or node_modules is missing, and fail
+// instead when TOOLSPEC_REQUIRE_NODE=1 (make test runs npm ci and sets it).
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/toolspec/toolspec/cmd/toolspec/cli"
+)
+
+const spec = "specs/t27mcp/tool_schema.tspec"
+
+// root is the repository root (tests run in examples/e2e).
+var root = func() string {
+	dir, err := filepath.Abs("../..")
+	if err != nil {
+		panic(err)
+	}
+	return dir
+}()
+
+var scratch string // removed by TestMain
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "toolspec-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	scratch = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// needNode skips the test when node or the npm packages are missing, or
+// fails it when TOOLSPEC_REQUIRE_NODE=1.
+func needNode(t *testing.T) {
+	t.Helper()
+	missing := ""
+	if _, err := exec.LookPath("node"); err != nil {
+		missing = "node is not on PATH"
+	} else {
+		for _, pkg := range []string{"ajv", "@modelcontextprotocol/sdk"} {
+			if _, err := os.Stat(filepath.Join(root, "node_modules", pkg, "package.json")); err != nil {
+				missing = "node_modules/" + pkg + " is missing"
+				break
+			}
+		}
+	}
+	if missing != "" {
+		if os.Getenv("TOOLSPEC_REQUIRE_NODE") == "1" {
+			t.Fatalf("%s: run npm ci (make test does)", missing)
+		}
+		t.Skipf("%s: run npm ci to run this test", missing)
+	}
+}
+
+var (
+	buildOnce sync.Once
+	goServer  string
+	buildOut  []byte
+	buildErr  error
+)
+
+// goServerBinary builds examples/go-server once per test run.
+func goServerBinary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		goServer = filepath.Join(scratch, "go-server")
+		cmd := exec.Command("go", "build", "-o", goServer, "./examples/go-server")
+		cmd.Dir = root
+		buildOut, buildErr = cmd.CombinedOutput()
+	})
+	if buildErr != nil {
+		t.Fatalf("go build ./examples/go-server: %v\n%s", buildErr, buildOut)
+	}
+	return goServer
+}
+
+var (
+	genOnce sync.Once
+	genErr  error
+)
+
+// genJSON writes `toolspec gen-json --profile N` of the reference spec to
+// scratch/p1.json and p2.json (the command run in-process) and returns the
+// folder.
+func genJSON(t *testing.T) string {
+	t.Helper()
+	genOnce.Do(func() {
+		for _, p := range []string{"1", "2"} {
+			var stderr bytes.Buffer
+			out := filepath.Join(scratch, "p"+p+".json")
+			if code := cli.Main([]string{"gen-json", "--profile", p, filepath.Join(root, spec), "-o", out}, nil, &stderr, &stderr); code != 0 {
+				genErr = fmt.Errorf("toolspec gen-json --profile %s: exit %d\n%s", p, code, stderr.Bytes())
+				return
+			}
+		}
+	})
+	if genErr != nil {
+		t.Fatal(genErr)
+	}
+	return scratch
+}
+
+// TestNodeSuite runs examples/e2e/*.test.mjs: the TypeScript SDK Client
+// drives both servers at 2024-11-05 and 2025-06-18.
+func TestNodeSuite(t *testing.T) {
+	needNode(t)
+	files, err := filepath.Glob(filepath.Join(root, "examples/e2e/*.test.mjs"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no node tests in examples/e2e (%v)", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", append([]string{"--test", "--test-reporter=spec"}, files...)...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(),
+		"TOOLSPEC_E2E_GENJSON_DIR="+genJSON(t),
+		"TOOLSPEC_E2E_GO_SERVER="+goServerBinary(t),
+	)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("node --test examples/e2e: %v\n%s", err, out)
+	}
+	t.Logf("node --test examples/e2e:\n%s", out)
+}
+
+// call is one entry of testdata/calls.json.
+type call struct {
+	Valid   json.RawMessage `json:"valid"`
+	Invalid []struct {
+		Args    json.RawMessage `json:"args"`
+		Field   string          `json:"field"`
+		Keyword string          `json:"keyword"`
+	} `json:"invalid"`
+}
+
+// table is a tools/list result as gen-json writes it.
+type table struct {
+	Tools []struct {
+		Name         string          `json:"name"`
+		Title        string          `json:"title"`
+		Description  string          `json:"description"`
+		InputSchema  json.RawMessage `json:"inputSchema"`
+		OutputSchema json.RawMessage `json:"outputSchema"`
+		Annotations  json.RawMessage `json:"annotations"`
+	} `json:"tools"`
+	Meta map[string]string `json:"_meta"`
+}
+
+func readJSON(t *testing.T, path string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+}
+
+// jsonEqual reports whether a marshals to the same JSON value as b.
+func jsonEqual(t *testing.T, a any, b json.RawMessage) bool {
+	t.Helper()
+	data, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x, y any
+	if err := json.Unmarshal(data, &x); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &y); err != nil {
+		t.Fatal(err)
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+// compileOutputs compiles every profile-2 outputSchema with
+// santhosh-tekuri/jsonschema (JSON Schema 2020-12).
+func compileOutputs(t *testing.T, p2 table) map[string]*jsonschema.Schema {
+	t.Helper()
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	schemas := map[string]*jsonschema.Schema{}
+	for _, tool := range p2.Tools {
+		if tool.OutputSchema == nil {
+			continue
+		}
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(tool.OutputSchema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		url := "mem:///" + tool.Name + ".json"
+		if err := c.AddResource(url, doc); err != nil {
+			t.Fatal(err)
+		}
+		if schemas[tool.Name], err = c.Compile(url); err != nil {
+			t.Fatalf("%s outputSchema: %v", tool.Name, err)
+		}
+	}
+	return schemas
+}
+
+// TestGoSDKClient drives both servers with the Go SDK client, at
+// 2024-11-05, 2025-06-18 and the SDK's own default (it proposes 2026-07-28,
+// which neither server speaks; both settle on 2025-11-25, profile 2).
+func TestGoSDKClient(t *testing.T) {
+	dir := genJSON(t)
+	var tables [3]table
+	readJSON(t, filepath.Join(dir, "p1.json"), &tables[1])
+	readJSON(t, filepath.Join(dir, "p2.json"), &tables[2])
+	var calls map[string]call
+	readJSON(t, filepath.Join(root, "examples/e2e/testdata/calls.json"), &calls)
+	outputs := compileOutputs(t, tables[2])
+
+	servers := []struct {
+		name    string
+		command func(t *testing.T) *exec.Cmd
+	}{
+		{"go", func(t *testing.T) *exec.Cmd { return exec.Command(goServerBinary(t)) }},
+		{"js", func(t *testing.T) *exec.Cmd {
+			needNode(t)
+			return exec.Command("node", filepath.Join(root, "examples/js-server/server.mjs"))
+		}},
+	}
+	versions := []struct {
+		propose, negotiated string
+		profile             int
+	}{
+		{"2024-11-05", "2024-11-05", 1},
+		{"2025-06-18", "2025-06-18", 2},
+		{"", "2025-11-25", 2},
+	}
+	for _, srv := range servers {
+		for _, v := range versions {
+			name := srv.name + "/" + v.propose
+			if v.propose == "" {
+				name = srv.name + "/sdk-default"
+			}
+			t.Run(name, func(t *testing.T) {
+				cmd := srv.command(t)
+				cmd.Dir = root
+				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+				defer cancel()
+				client := mcp.NewClient(&mcp.Implementation{Name: "toolspec-e2e-go", Version: "0"}, nil)
+				cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, &mcp.ClientSessionOptions{ProtocolVersion: v.propose})
+				if err != nil {
+					t.Fatalf("connect: %v", err)
+				}
+				defer cs.Close()
+				if got := cs.InitializeResult().ProtocolVersion; got != v.negotiated {
+					t.Fatalf("negotiated %q, want %q", got, v.negotiated)
+				}
+				checkList(t, ctx, cs, tables[v.profile], v.profile)
+				checkCalls(t, ctx, cs, calls, outputs, v.profile)
+			})
+		}
+	}
+}
+
+// checkList compares tools/list, as the Go SDK decodes it, with the table.
+func checkList(t *testing.T, ctx context.Context, cs *mcp.ClientSession, want table, profile int) {
+	t.Helper()
+	res, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatalf("tools/list: %v", err)
+	}
+	for k, v := range want.Meta {
+		if res.Meta[k] != v {
+			t.Errorf("_meta[%q] = %v, want %q", k, res.Meta[k], v)
+		}
+	}
+	if len(res.Meta) != len(want.Meta) {
+		t.Errorf("_meta = %v, want %v", res.Meta, want.Meta)
+	}
+	if len(res.Tools) != len(want.Tools) {
+		t.Fatalf("%d tools, want %d", len(res.Tools), len(want.Tools))
+	}
+	for i, got := range res.Tools {
+		w := want.Tools[i]
+		if got.Name != w.Name || got.Title != w.Title || got.Description != w.Description {
+			t.Errorf("tool %d: name/title/description %q/%q/%q, want %q/%q/%q", i, got.Name, got.Title, got.Description, w.Name, w.Title, w.Description)
+		}
+		if !jsonEqual(t, got.InputSchema, w.InputSchema) {
+			t.Errorf("%s: inputSchema differs from gen-json", w.Name)
+		}
+		if (got.OutputSchema == nil) != (w.OutputSchema == nil) || (w.OutputSchema != nil && !jsonEqual(t, got.OutputSchema, w.OutputSchema)) {
+			t.Errorf("%s: outputSchema differs from gen-json", w.Name)
+		}
+		if (got.Annotations == nil) != (w.Annotations == nil) {
+			t.Errorf("%s: annotations %v, want %s", w.Name, got.Annotations, w.Annotations)
+		}
+		if profile == 1 && (got.Title != "" || got.OutputSchema != nil || got.Annotations != nil) {
+			t.Errorf("%s: profile 1 shows title, outputSchema or annotations", w.Name)
+		}
+	}
+}
+
+// checkCalls calls every tool with valid and invalid arguments.
+func checkCalls(t *testing.T, ctx context.Context, cs *mcp.ClientSession, calls map[string]call, outputs map[string]*jsonschema.Schema, profile int) {
+	t.Helper()
+	for name, c := range calls {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: c.Valid})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		text := resultText(res)
+		if res.IsError {
+			t.Errorf("%s %s: isError: %s", name, c.Valid, text)
+			continue
+		}
+		schema := outputs[name]
+		if schema == nil {
+			if res.StructuredContent != nil {
+				t.Errorf("%s has no out, but returned structuredContent", name)
+			}
+			continue
+		}
+		inst, err := jsonschema.UnmarshalJSON(strings.NewReader(text))
+		if err != nil {
+			t.Errorf("%s: text is not JSON: %v", name, err)
+			continue
+		}
+		if err := schema.Validate(inst); err != nil {
+			t.Errorf("%s: text does not fit the outputSchema: %v", name, err)
+		}
+		switch {
+		case profile == 1 && res.StructuredContent != nil:
+			t.Errorf("%s: structuredContent on profile 1", name)
+		case profile == 2 && res.StructuredContent == nil:
+			t.Errorf("%s: no structuredContent on profile 2", name)
+		case profile == 2 && !jsonEqual(t, res.StructuredContent, json.RawMessage(text)):
+			t.Errorf("%s: structuredContent is not the text's JSON", name)
+		}
+		for _, bad := range c.Invalid {
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: bad.Args})
+			if err != nil {
+				t.Fatalf("%s %s: a protocol error, want a tool error: %v", name, bad.Args, err)
+			}
+			text := resultText(res)
+			if !res.IsError || res.StructuredContent != nil {
+				t.Errorf("%s %s: isError %v, structuredContent %v; want an error without structuredContent", name, bad.Args, res.IsError, res.StructuredContent)
+			}
+			if !strings.Contains(text, bad.Field) || !strings.Contains(text, bad.Keyword) {
+				t.Errorf("%s %s: %q does not name %s and %s", name, bad.Args, text, bad.Field, bad.Keyword)
+			}
+		}
+	}
+}
+
+func resultText(res *mcp.CallToolResult) string {
+	var parts []string
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			parts = append(parts, tc.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}

@@ -1,0 +1,108 @@
+// Shared by the end-to-end tests: where the servers and the expected tables
+// come from, and a client transport that pins the protocol version.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const spec = join(root, "specs/t27mcp/tool_schema.tspec");
+
+/** The protocol versions under test and the profile each must get. */
+export const versions = [
+  { version: "2024-11-05", profile: 1 },
+  { version: "2025-06-18", profile: 2 },
+];
+
+/** Valid and invalid arguments for every tool (shared with the Go test). */
+export const calls = JSON.parse(readFileSync(join(root, "examples/e2e/testdata/calls.json"), "utf8"));
+
+let scratch;
+function scratchDir() {
+  scratch ??= mkdtempSync(join(tmpdir(), "toolspec-e2e-"));
+  return scratch;
+}
+
+/**
+ * What `toolspec gen-json --profile N` prints for the reference spec. The Go
+ * wrapper (examples/e2e/e2e_test.go) runs gen-json and passes the folder in
+ * TOOLSPEC_E2E_GENJSON_DIR; run alone, the suite runs the command itself.
+ */
+const tables = {};
+export function expectedTable(profile) {
+  const dir = process.env.TOOLSPEC_E2E_GENJSON_DIR;
+  tables[profile] ??= dir
+    ? readFileSync(join(dir, `p${profile}.json`), "utf8")
+    : execFileSync("go", ["run", "./cmd/toolspec", "gen-json", "--profile", String(profile), spec], { cwd: root, encoding: "utf8" });
+  return JSON.parse(tables[profile]);
+}
+
+let goServer;
+/** The command that starts each server: "go" or "js". */
+export function serverCommand(kind) {
+  if (kind === "js") return { command: process.execPath, args: [join(root, "examples/js-server/server.mjs")] };
+  if (!goServer) {
+    goServer = process.env.TOOLSPEC_E2E_GO_SERVER;
+    if (!goServer) {
+      goServer = join(scratchDir(), "go-server");
+      execFileSync("go", ["build", "-o", goServer, "./examples/go-server"], { cwd: root, stdio: "inherit" });
+    }
+  }
+  return { command: goServer, args: [] };
+}
+
+/**
+ * A transport around the SDK's stdio transport that rewrites the
+ * protocolVersion of the initialize request (the SDK Client always proposes
+ * its LATEST_PROTOCOL_VERSION and has no option for another) and keeps every
+ * message the server sent, exactly as parsed from the wire, before the
+ * Client's zod schemas see it.
+ */
+export class PinnedVersionTransport {
+  constructor(inner, protocolVersion) {
+    this.inner = inner;
+    this.protocolVersion = protocolVersion;
+    this.sent = [];
+    this.received = [];
+    inner.onmessage = (message, extra) => {
+      this.received.push(structuredClone(message));
+      this.onmessage?.(message, extra);
+    };
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = (error) => this.onerror?.(error);
+  }
+  start() {
+    return this.inner.start();
+  }
+  close() {
+    return this.inner.close();
+  }
+  send(message, options) {
+    if (message.method === "initialize") {
+      message = { ...message, params: { ...message.params, protocolVersion: this.protocolVersion } };
+    }
+    this.sent.push(message);
+    return this.inner.send(message, options);
+  }
+  /** The raw reply (result or error) to the last request of this method. */
+  lastReply(method) {
+    const request = this.sent.findLast((m) => m.method === method && "id" in m);
+    return request && this.received.find((m) => m.id === request.id && ("result" in m || "error" in m));
+  }
+}
+
+/** Starts a server and connects an SDK Client that negotiates version. */
+export async function connect(kind, version) {
+  const { command, args } = serverCommand(kind);
+  const stdio = new StdioClientTransport({ command, args, cwd: root, stderr: "pipe" });
+  let stderr = "";
+  stdio.stderr.on("data", (d) => (stderr += d));
+  const transport = new PinnedVersionTransport(stdio, version);
+  const client = new Client({ name: "toolspec-e2e", version: "0" });
+  await client.connect(transport);
+  return { client, transport, stderr: () => stderr };
+}

@@ -1,0 +1,79 @@
+package schema
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/toolspec/toolspec/model"
+)
+
+func TestStringEscapes(t *testing.T) {
+	cases := map[string]string{
+		"plain":                `"plain"`,
+		"q\"b\\":               `"q\"b\\"`,
+		"\n\r\t\x00\x1f":       `"\n\r\t\u0000\u001f"`,
+		"</script>&":           `"\u003c/script\u003e\u0026"`,
+		"line\u2028para\u2029": `"line\u2028para\u2029"`,
+		"é😀":                   `"é😀"`,
+		"bad\xffutf8":          `"bad\ufffdutf8"`,
+	}
+	for in, want := range cases {
+		got := String(in)
+		if got != want {
+			t.Errorf("String(%q) = %s, want %s", in, got, want)
+		}
+		var back string
+		if err := json.Unmarshal([]byte(got), &back); err != nil {
+			t.Errorf("String(%q) is not JSON: %v", in, err)
+		}
+	}
+}
+
+func num(s string) *model.Num { return model.NewNum(s) }
+
+// TestKeyOrder pins the order keys are written in, which the golden files
+// and every generated table depend on.
+func TestKeyOrder(t *testing.T) {
+	p := "^a"
+	typ := &model.Type{Kind: model.Object, Fields: []*model.Field{
+		{Name: "s", Required: true, Description: "d", Type: &model.Type{
+			Kind: model.String, Nullable: true, Min: num("1"), Max: num("1E3"), Pattern: &p,
+			Format: "uuid", Default: []byte(`"a"`), Examples: []json.RawMessage{json.RawMessage(`"b"`)}, Deprecated: true,
+		}},
+		{Name: "e", Type: &model.Type{Kind: model.Enum, Nullable: true, Enum: []model.EnumValue{{IsInt: true, Int: 1}}}},
+		{Name: "t", Type: &model.Type{Kind: model.Tuple, Items: []*model.Type{{Kind: model.Any}}}},
+		{Name: "m", Type: &model.Type{Kind: model.Map, Elem: &model.Type{Kind: model.Boolean}, Min: num("1")}},
+		{Name: "a", Type: &model.Type{Kind: model.Array, Elem: &model.Type{Kind: model.Number, Min: num("-0.5")}, Unique: true}},
+		{Name: "o", Type: &model.Type{Kind: model.Object, Open: true}},
+	}}
+	want := `{"type":"object","properties":{` +
+		`"s":{"type":["string","null"],"description":"d","minLength":1,"maxLength":1000,"pattern":"^a","format":"uuid","default":"a","examples":["b"],"deprecated":true},` +
+		`"e":{"type":["integer","null"],"enum":[1,null]},` +
+		`"t":{"type":"array","prefixItems":[{}],"minItems":1,"maxItems":1},` +
+		`"m":{"type":"object","additionalProperties":{"type":"boolean"},"minProperties":1},` +
+		`"a":{"type":"array","items":{"type":"number","minimum":-0.5},"uniqueItems":true},` +
+		`"o":{"type":"object"}},` +
+		`"required":["s"],"additionalProperties":false}`
+	if got := string(Type(typ)); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestProfiles(t *testing.T) {
+	tool := &model.Tool{
+		Name: "t", Title: "T", Description: "d", Hints: model.Hints{ReadOnly: true, OpenWorld: true},
+		Input:  &model.Type{Kind: model.Object},
+		Output: &model.Type{Kind: model.Object},
+		Result: model.ResultOut,
+	}
+	cat := &model.Catalog{Name: "s", CatalogKey: "k", SpecHash: "h", Tools: []*model.Tool{tool}}
+	p1 := `{"tools":[{"name":"t","description":"d","inputSchema":{"type":"object","additionalProperties":false}}],"_meta":{"k":"h/p1"}}`
+	p2 := `{"tools":[{"name":"t","title":"T","description":"d","inputSchema":{"type":"object","additionalProperties":false},` +
+		`"outputSchema":{"type":"object","additionalProperties":false},"annotations":{"readOnlyHint":true,"openWorldHint":true}}],"_meta":{"k":"h/p2"}}`
+	if got := string(ToolsList(cat, 1)); got != p1 {
+		t.Errorf("profile 1:\n%s\nwant\n%s", got, p1)
+	}
+	if got := string(ToolsList(cat, 2)); got != p2 {
+		t.Errorf("profile 2:\n%s\nwant\n%s", got, p2)
+	}
+}

@@ -1,0 +1,77 @@
+package report
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/toolspec/toolspec/lang/token"
+)
+
+// The checks of LANGUAGE.md section 6, in its order, as the report names
+// them. Every control belongs to one of them.
+const (
+	checkRows     = "rows well formed"
+	checkNames    = "names unique"
+	checkTools    = "every tool has a description, an input and an output"
+	checkGroups   = "groups used, known and acyclic"
+	checkPatterns = "patterns portable"
+	checkToolName = "tool names valid"
+	checkFixtures = "tests name a tool and a direction it has"
+	checkSpec     = "spec header well formed"
+	checkEndpoint = "endpoints and request wiring"
+)
+
+var checkOrder = []string{checkRows, checkNames, checkTools, checkGroups, checkPatterns, checkToolName, checkFixtures, checkSpec, checkEndpoint}
+
+// runChecks lists the checks as they ran on the spec. The spec compiled,
+// so each passed; warnings are attributed to the check whose rule gave them.
+func runChecks(diags token.List) []Check {
+	warnings := map[string]int{}
+	for _, d := range diags {
+		if d.Severity != token.Warning {
+			continue
+		}
+		if c := owner(d.Msg, true); c != nil {
+			warnings[c.check]++
+		}
+	}
+	out := make([]Check, len(checkOrder))
+	for i, name := range checkOrder {
+		out[i] = Check{Name: name, Verdict: Pass, Warnings: warnings[name]}
+	}
+	return out
+}
+
+// formatRx turns a checker message format into a regular expression that
+// matches every message it can produce: each verb matches anything.
+func formatRx(format string) *regexp.Regexp {
+	var b strings.Builder
+	b.WriteString("^")
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' || i+1 == len(format) {
+			b.WriteString(regexp.QuoteMeta(string(c)))
+			continue
+		}
+		i++
+		if format[i] == '%' {
+			b.WriteString("%")
+			continue
+		}
+		b.WriteString("(.*)")
+	}
+	b.WriteString("$")
+	return regexp.MustCompile(b.String())
+}
+
+var rxCache sync.Map // format -> *regexp.Regexp
+
+func ruleRx(format string) *regexp.Regexp {
+	if rx, ok := rxCache.Load(format); ok {
+		return rx.(*regexp.Regexp)
+	}
+	rx := formatRx(format)
+	rxCache.Store(format, rx)
+	return rx
+}

@@ -1,0 +1,349 @@
+package report
+
+import (
+	"encoding/json"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/model"
+)
+
+// The mutation operators. Each makes one-row mutants of the checked model.
+const (
+	OpDropMin         = "drop-min"          // remove a lower bound
+	OpDropMax         = "drop-max"          // remove an upper bound
+	OpWidenMin        = "widen-min"         // lower a lower bound by one
+	OpWidenMax        = "widen-max"         // raise an upper bound by one
+	OpDropPattern     = "drop-pattern"      // remove a pattern
+	OpDropEnumValue   = "drop-enum-value"   // remove one enum value
+	OpAddEnumValue    = "add-enum-value"    // accept one more enum value
+	OpFlipRequired    = "flip-required"     // required <-> optional
+	OpFlipNullable    = "flip-nullable"     // nullable <-> not
+	OpOpenObject      = "open-object"       // drop additionalProperties:false
+	OpIntegerToNumber = "integer-to-number" // integer -> number
+	OpDropRow         = "drop-row"          // remove a row
+	OpDropUnique      = "drop-unique"       // remove uniqueItems
+	OpDropTupleMember = "drop-tuple-member" // remove a tuple's last member
+)
+
+// Operators lists every operator in the order mutants are made.
+var Operators = []string{
+	OpDropMin, OpWidenMin, OpDropMax, OpWidenMax, OpDropPattern, OpDropEnumValue,
+	OpAddEnumValue, OpFlipNullable, OpOpenObject, OpIntegerToNumber, OpDropUnique,
+	OpDropTupleMember, OpFlipRequired, OpDropRow,
+}
+
+// mutant is one change to one row (or element type) of the model.
+type mutant struct {
+	op, where, desc string
+	// swap returns the replacement of a node of a schema tree, or nil to
+	// keep it (and look below it).
+	swap    func(*model.Type) *model.Type
+	touches []target
+	// nodes are the types whose schema the mutant changes: the type
+	// itself, or every object holding the mutated row.
+	nodes []*model.Type
+}
+
+// apply rebuilds root with swap applied, copying only the path to each
+// replaced node; the spec's own model is never changed.
+func apply(t *model.Type, swap func(*model.Type) *model.Type) *model.Type {
+	if t == nil {
+		return nil
+	}
+	if r := swap(t); r != nil {
+		return r
+	}
+	var c *model.Type
+	clone := func() {
+		if c == nil {
+			cc := *t
+			c = &cc
+		}
+	}
+	if e := apply(t.Elem, swap); e != t.Elem {
+		clone()
+		c.Elem = e
+	}
+	for i, it := range t.Items {
+		if e := apply(it, swap); e != it {
+			clone()
+			if &c.Items[0] == &t.Items[0] {
+				c.Items = slices.Clone(t.Items)
+			}
+			c.Items[i] = e
+		}
+	}
+	for i, f := range t.Fields {
+		if e := apply(f.Type, swap); e != f.Type {
+			clone()
+			if &c.Fields[0] == &t.Fields[0] {
+				c.Fields = slices.Clone(t.Fields)
+			}
+			nf := *f
+			nf.Type = e
+			c.Fields[i] = &nf
+		}
+	}
+	if c == nil {
+		return t
+	}
+	return c
+}
+
+// mutants makes every candidate mutant, in spec order. A row of a group is
+// mutated once and touches every tool that uses it.
+func (s *suite) mutants() []*mutant {
+	for tg, root := range s.roots {
+		if s.emitted[tg] == nil {
+			s.emitted[tg] = schema.Type(root)
+		}
+	}
+	touchT := map[*model.Type][]target{}
+	touchF := map[*model.Field][]target{}
+	parents := map[*model.Field][]*model.Type{}
+	var index func(t *model.Type, tg target)
+	index = func(t *model.Type, tg target) {
+		if t == nil {
+			return
+		}
+		if !slices.Contains(touchT[t], tg) {
+			touchT[t] = append(touchT[t], tg)
+		}
+		index(t.Elem, tg)
+		for _, it := range t.Items {
+			index(it, tg)
+		}
+		for _, f := range t.Fields {
+			if !slices.Contains(touchF[f], tg) {
+				touchF[f] = append(touchF[f], tg)
+			}
+			if !slices.Contains(parents[f], t) {
+				parents[f] = append(parents[f], t)
+			}
+			index(f.Type, tg)
+		}
+	}
+	var order []target
+	for i, t := range s.cat.Tools {
+		order = append(order, target{i, false})
+		if t.Output != nil {
+			order = append(order, target{i, true})
+		}
+	}
+	for _, tg := range order {
+		index(s.roots[tg], tg)
+	}
+
+	var out []*mutant
+	seenT := map[*model.Type]bool{}
+	seenF := map[*model.Field]bool{}
+	var walk func(t *model.Type, where string)
+	walk = func(t *model.Type, where string) {
+		if t == nil || seenT[t] {
+			return
+		}
+		seenT[t] = true
+		for _, m := range s.typeMutants(t, where) {
+			m.touches, m.nodes = touchT[t], []*model.Type{t}
+			out = append(out, m)
+		}
+		switch t.Kind {
+		case model.Object:
+			for _, f := range t.Fields {
+				fw := where + "." + f.Name
+				if f.Group != "" {
+					fw = "group " + quoteName(f.Group) + "." + f.Name
+				}
+				if !seenF[f] {
+					seenF[f] = true
+					for _, m := range fieldMutants(f, fw) {
+						m.touches, m.nodes = touchF[f], parents[f]
+						out = append(out, m)
+					}
+				}
+				walk(f.Type, fw)
+			}
+		case model.Array:
+			walk(t.Elem, where+"[]")
+		case model.Map:
+			walk(t.Elem, where+"{}")
+		case model.Tuple:
+			for i, it := range t.Items {
+				walk(it, where+"["+strconv.Itoa(i)+"]")
+			}
+		}
+	}
+	for _, tg := range order {
+		dir := " in"
+		if tg.out {
+			dir = " out"
+		}
+		walk(s.roots[tg], quoteName(s.cat.Tools[tg.tool].Name)+dir)
+	}
+	return out
+}
+
+// replaceType is a swap that replaces one node by a changed copy.
+func replaceType(t *model.Type, change func(c *model.Type)) func(*model.Type) *model.Type {
+	c := *t
+	change(&c)
+	return func(x *model.Type) *model.Type {
+		if x == t {
+			return &c
+		}
+		return nil
+	}
+}
+
+func (s *suite) typeMutants(t *model.Type, where string) []*mutant {
+	var out []*mutant
+	add := func(op, desc string, change func(c *model.Type)) {
+		out = append(out, &mutant{op: op, where: where, desc: desc, swap: replaceType(t, change)})
+	}
+	minKey, maxKey := schema.BoundKeys(t.Kind)
+	counts := t.Kind != model.Integer && t.Kind != model.Number
+	if minKey != "" && t.Min != nil {
+		add(OpDropMin, minKey+" "+t.Min.Text+" dropped", func(c *model.Type) { c.Min = nil })
+		if lower := addNum(t.Min, -1); !counts || lower.Rat.Sign() >= 0 {
+			add(OpWidenMin, minKey+" "+t.Min.Text+" widened to "+lower.Text, func(c *model.Type) { c.Min = lower })
+		}
+	}
+	if maxKey != "" && t.Max != nil {
+		add(OpDropMax, maxKey+" "+t.Max.Text+" dropped", func(c *model.Type) { c.Max = nil })
+		higher := addNum(t.Max, 1)
+		add(OpWidenMax, maxKey+" "+t.Max.Text+" widened to "+higher.Text, func(c *model.Type) { c.Max = higher })
+	}
+	if t.Pattern != nil {
+		add(OpDropPattern, "pattern "+strconv.Quote(*t.Pattern)+" dropped", func(c *model.Type) { c.Pattern = nil })
+	}
+	if t.Kind == model.Enum {
+		if len(t.Enum) > 1 {
+			for i, v := range t.Enum {
+				add(OpDropEnumValue, "enum value "+v.JSON()+" dropped", func(c *model.Type) {
+					c.Enum = slices.Delete(slices.Clone(t.Enum), i, i+1)
+				})
+			}
+		}
+		if v, ok := s.extraEnumValue(t); ok {
+			add(OpAddEnumValue, "enum value "+v.JSON()+" added", func(c *model.Type) {
+				c.Enum = append(slices.Clone(t.Enum), v)
+			})
+		}
+	}
+	// A tool's input or output object cannot be nullable in a spec.
+	if t.Kind != model.Any && !strings.HasSuffix(where, " in") && !strings.HasSuffix(where, " out") {
+		desc := "made nullable"
+		if t.Nullable {
+			desc = "made not nullable"
+		}
+		add(OpFlipNullable, desc, func(c *model.Type) { c.Nullable = !c.Nullable })
+	}
+	if t.Kind == model.Object && !t.Open {
+		add(OpOpenObject, "object opened (additionalProperties:false dropped)", func(c *model.Type) { c.Open = true })
+	}
+	if t.Kind == model.Integer {
+		add(OpIntegerToNumber, "integer changed to number", func(c *model.Type) { c.Kind = model.Number })
+	}
+	if t.Kind == model.Array && t.Unique {
+		add(OpDropUnique, "uniqueItems dropped", func(c *model.Type) { c.Unique = false })
+	}
+	if t.Kind == model.Tuple && len(t.Items) > 0 {
+		n := len(t.Items)
+		add(OpDropTupleMember, "tuple member "+strconv.Itoa(n-1)+" dropped (length "+strconv.Itoa(n)+" → "+strconv.Itoa(n-1)+")",
+			func(c *model.Type) { c.Items = slices.Clone(t.Items[:n-1]) })
+	}
+	return out
+}
+
+func fieldMutants(f *model.Field, where string) []*mutant {
+	// Both swap a parent object holding f, wherever it is.
+	inParent := func(change func(fields []*model.Field, i int) []*model.Field) func(*model.Type) *model.Type {
+		return func(x *model.Type) *model.Type {
+			if x.Kind != model.Object {
+				return nil
+			}
+			i := slices.Index(x.Fields, f)
+			if i < 0 {
+				return nil
+			}
+			c := *x
+			c.Fields = change(slices.Clone(x.Fields), i)
+			return &c
+		}
+	}
+	desc := "made optional"
+	if !f.Required {
+		desc = "made required"
+	}
+	return []*mutant{
+		{op: OpFlipRequired, where: where, desc: desc, swap: inParent(func(fs []*model.Field, i int) []*model.Field {
+			nf := *fs[i]
+			nf.Required = !nf.Required
+			fs[i] = &nf
+			return fs
+		})},
+		{op: OpDropRow, where: where, desc: "row dropped", swap: inParent(func(fs []*model.Field, i int) []*model.Field {
+			return slices.Delete(fs, i, i+1)
+		})},
+	}
+}
+
+// extraEnumValue picks the value the add-enum-value operator adds: the
+// first value a fixture puts at this type that the enum lacks (so a test
+// that rejects an outsider can kill it), else a made-up one.
+func (s *suite) extraEnumValue(t *model.Type) (model.EnumValue, bool) {
+	if len(t.Enum) == 0 {
+		return model.EnumValue{}, false
+	}
+	isInt := t.Enum[0].IsInt
+	has := func(v model.EnumValue) bool { return slices.Contains(t.Enum, v) }
+	for _, v := range s.values[t] {
+		var ev model.EnumValue
+		switch x := v.(type) {
+		case string:
+			if isInt {
+				continue
+			}
+			ev = model.EnumValue{Str: x}
+		case json.Number:
+			n, err := x.Int64()
+			if !isInt || err != nil {
+				continue
+			}
+			ev = model.EnumValue{IsInt: true, Int: n}
+		default:
+			continue
+		}
+		if !has(ev) {
+			return ev, true
+		}
+	}
+	if isInt {
+		m := t.Enum[0].Int
+		for _, v := range t.Enum {
+			m = max(m, v.Int)
+		}
+		return model.EnumValue{IsInt: true, Int: m + 1}, true
+	}
+	v := model.EnumValue{Str: "toolspec_mutant"}
+	for has(v) {
+		v.Str += "_"
+	}
+	return v, true
+}
+
+// addNum returns n+d as a Num with JSON text.
+func addNum(n *model.Num, d int64) *model.Num {
+	r := new(big.Rat).Add(n.Rat, new(big.Rat).SetInt64(d))
+	text := r.FloatString(30)
+	if r.IsInt() {
+		text = r.Num().String()
+	} else {
+		text = strings.TrimRight(text, "0")
+	}
+	return model.NewNum(text)
+}

@@ -1,0 +1,180 @@
+package report
+
+import (
+	"bytes"
+	"slices"
+	"testing"
+
+	"github.com/toolspec/toolspec/gen/schema"
+)
+
+// operatorCases aim one test at one operator: the mutant the operator makes
+// of the named row must change the emitted schema and be killed by that
+// test.
+var operatorCases = []struct {
+	op, where, desc string
+	rows            string // the rows of tool t's input
+	fixtures        string // the fixtures of test "aimed"
+}{
+	{OpDropMin, "t in.n", "minimum 1 dropped", `n integer required 1..10`,
+		`reject t {"n": -5} because minimum`},
+	{OpWidenMin, "t in.n", "minimum 1 widened to 0", `n integer required 1..10`,
+		`reject t {"n": 0} because minimum`},
+	{OpDropMax, "t in.s", "maxLength 3 dropped", `s string required ..3`,
+		`reject t {"s": "abcdefgh"} because maxLength`},
+	{OpWidenMax, "t in.s", "maxLength 3 widened to 4", `s string required ..3`,
+		`reject t {"s": "abcd"} because maxLength at "/s"`},
+	{OpDropPattern, "t in.s", `pattern "^[a-z]+$" dropped`, `s string required pattern "^[a-z]+$"`,
+		`reject t {"s": "A"} because pattern`},
+	{OpDropEnumValue, "t in.e", `enum value "b" dropped`, `e enum(a, b) required`,
+		`accept t {"e": "b"}`},
+	{OpAddEnumValue, "t in.e", `enum value "c" added`, `e enum(a, b) required`,
+		`reject t {"e": "c"} because enum`},
+	{OpFlipNullable, "t in.n", "made not nullable", `n integer optional nullable`,
+		`accept t {"n": null}`},
+	{OpOpenObject, "t in.o", "object opened (additionalProperties:false dropped)", `o object { a string optional } optional`,
+		`reject t {"o": {"z": 1}} because additionalProperties at "/o"`},
+	{OpIntegerToNumber, "t in.n", "integer changed to number", `n integer optional`,
+		`reject t {"n": 1.5} because type`},
+	{OpDropUnique, "t in.a", "uniqueItems dropped", `a array<integer> optional unique`,
+		`reject t {"a": [1, 1]} because uniqueItems`},
+	{OpDropTupleMember, "t in.p", "tuple member 1 dropped (length 2 → 1)", `p tuple<integer, string> optional`,
+		`accept t {"p": [1, "x"]}`},
+	{OpFlipRequired, "t in.n", "made optional", `n integer required`,
+		`reject t {} because required`},
+	{OpDropRow, "t in.n", "row dropped", `n integer optional`,
+		`accept t {"n": 1}`},
+}
+
+func aimedSpec(rows, fixtures string) string {
+	return "spec ops\ntool t {\n  description \"d\"\n  in {\n    " + rows + "\n  }\n  result text\n}\n" +
+		"test \"aimed\" {\n  " + fixtures + "\n}\n"
+}
+
+func TestOperatorsAreAllTested(t *testing.T) {
+	var tested []string
+	for _, c := range operatorCases {
+		tested = append(tested, c.op)
+	}
+	for _, op := range Operators {
+		if !slices.Contains(tested, op) {
+			t.Errorf("operator %s has no test", op)
+		}
+	}
+}
+
+func TestOperator(t *testing.T) {
+	for _, c := range operatorCases {
+		t.Run(c.op, func(t *testing.T) {
+			t.Parallel()
+			r := load(t, "ops.tspec", aimedSpec(c.rows, c.fixtures))
+			s := newSuite(r.Catalog)
+			if tests := s.run(); tests[0].Verdict != Pass {
+				t.Fatalf("the aimed test fails on the spec itself: %+v", tests[0].Fixtures)
+			}
+			var m *mutant
+			for _, x := range s.mutants() {
+				if x.op == c.op && x.where == c.where && x.desc == c.desc {
+					m = x
+				}
+			}
+			if m == nil {
+				t.Fatalf("no %s mutant %q of %s", c.op, c.desc, c.where)
+			}
+			// It changes the emitted schema.
+			root := s.roots[target{0, false}]
+			before := schema.Type(root)
+			after := schema.Type(apply(root, m.swap))
+			if bytes.Equal(before, after) {
+				t.Fatalf("the mutant leaves the schema unchanged: %s", before)
+			}
+			if !bytes.Equal(before, schema.Type(root)) {
+				t.Fatal("applying the mutant changed the spec's own model")
+			}
+			// The aimed test kills it.
+			res, changed := s.runMutant(m)
+			if !changed || res.Verdict != Killed || !slices.Equal(res.KilledBy, []string{"aimed"}) {
+				t.Fatalf("got %+v (changed %v), want killed by \"aimed\"", res, changed)
+			}
+		})
+	}
+}
+
+// TestUnchangedMutantsAreDropped: flipping nullable on any or widening an
+// absent bound changes nothing, so it is not a mutant.
+func TestUnchangedMutantsAreDropped(t *testing.T) {
+	rep := run(t, "any.tspec", aimedSpec(`x any optional`, `accept t {"x": 1}`), Options{})
+	for _, m := range rep.Mutants {
+		if m.Where == "t in.x" && m.Operator != OpFlipRequired && m.Operator != OpDropRow {
+			t.Errorf("unexpected mutant %s: %s", m.Where, m.Description)
+		}
+	}
+}
+
+// TestGroupRowMutantTouchesEveryTool: a mutant of a group row is run
+// against the fixtures of every tool that uses the group.
+func TestGroupRowMutantTouchesEveryTool(t *testing.T) {
+	src := `spec g
+group page { limit integer optional 1..10 }
+tool a { description "a" in { use page } result text }
+tool b { description "b" in { use page } result text }
+test "only b" { reject b {"limit": 11} because maximum }
+`
+	rep := run(t, "g.tspec", src, Options{})
+	for _, m := range rep.Mutants {
+		if m.Where == "group page.limit" && m.Operator == OpDropMax {
+			if !slices.Equal(m.Tools, []string{"a", "b"}) || m.Verdict != Killed {
+				t.Fatalf("got %+v", m)
+			}
+			return
+		}
+	}
+	t.Fatal("no drop-max mutant of group page.limit")
+}
+
+// TestVacuous: a passing test that kills no mutant is vacuous and fails
+// the run; one that kills a mutant is not.
+func TestVacuous(t *testing.T) {
+	src := `spec v
+tool ping { description "p" in none result text }
+tool echo { description "e" in { text string required 1..10 } result text }
+test "ping takes nothing" { accept ping {} }
+test "echo bounds its text" { reject echo {"text": "01234567890"} because maxLength }
+`
+	rep := run(t, "v.tspec", src, Options{})
+	if got := rep.Tests[0].Verdict; got != Vacuous {
+		t.Errorf("ping test: %s, want VACUOUS", got)
+	}
+	if got := rep.Tests[1].Verdict; got != Pass {
+		t.Errorf("echo test: %s, want PASS", got)
+	}
+	if rep.Summary.Vacuous != 1 || rep.Summary.Failed != 0 || rep.Summary.OK {
+		t.Errorf("summary %+v", rep.Summary)
+	}
+}
+
+// TestStrict: survivors fail the run only with Strict.
+func TestStrict(t *testing.T) {
+	src := aimedSpec(`n integer required 1..10`, `reject t {"n": 11} because maximum`)
+	loose := run(t, "s.tspec", src, Options{})
+	strict := run(t, "s.tspec", src, Options{Strict: true})
+	if loose.Summary.Survived == 0 {
+		t.Fatal("expected survivors")
+	}
+	if !loose.Summary.OK {
+		t.Errorf("survivors failed a run without --strict: %+v", loose.Summary)
+	}
+	if strict.Summary.OK || strict.Summary.Failed != strict.Summary.Survived {
+		t.Errorf("strict summary %+v", strict.Summary)
+	}
+}
+
+// TestProgress reports every mutant once, ending at the total.
+func TestProgress(t *testing.T) {
+	calls, last, total := 0, 0, 0
+	rep := run(t, "p.tspec", aimedSpec(`n integer required 1..10`, `reject t {"n": 11} because maximum`),
+		Options{Progress: func(d, n int) { calls++; last, total = d, n }})
+	if calls == 0 || last != total || calls != total || total < rep.Summary.Mutants {
+		t.Errorf("progress: %d calls, last %d/%d, %d mutants", calls, last, total, rep.Summary.Mutants)
+	}
+}

@@ -1,0 +1,251 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+)
+
+// Text writes the human report: four sections (checks, negative controls,
+// tests, mutants), one line per item starting with its verdict, and last
+// the line "N passed, N failed, N vacuous".
+func (rep *Report) Text(w io.Writer) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "test-report %s (spec %s)\n", rep.File, rep.Spec)
+
+	fmt.Fprintf(&b, "\nchecks (%d)\n", len(rep.Checks))
+	tw := table(&b)
+	for _, c := range rep.Checks {
+		note := ""
+		if c.Warnings > 0 {
+			note = plural(c.Warnings, "warning")
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", c.Verdict, c.Name, note)
+	}
+	tw.Flush()
+
+	fired := 0
+	for _, c := range rep.Controls {
+		if c.Verdict == Pass {
+			fired++
+		}
+	}
+	fmt.Fprintf(&b, "\nnegative controls (%d: %d fired)\n", len(rep.Controls), fired)
+	tw = table(&b)
+	check := ""
+	for _, c := range rep.Controls {
+		if c.Check != check {
+			tw.Flush()
+			check = c.Check
+			fmt.Fprintf(&b, "  %s\n", check)
+		}
+		where := "in " + c.Planted
+		if c.Builtin {
+			where = "in the built-in fixture: " + c.Planted
+		}
+		result := c.Fired
+		if c.Verdict != Pass {
+			result = c.Reason
+		}
+		fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\n", c.Verdict, c.ID, where, result)
+	}
+	tw.Flush()
+
+	fmt.Fprintf(&b, "\ntests (%d)\n", len(rep.Tests))
+	tw = table(&b)
+	for _, t := range rep.Tests {
+		kills := "kills no mutant"
+		if t.Kills > 0 {
+			kills = "kills " + plural(t.Kills, "mutant")
+		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", t.Verdict, t.Name, plural(len(t.Fixtures), "fixture"), kills)
+	}
+	tw.Flush()
+	for _, t := range rep.Tests {
+		if t.Verdict != Fail {
+			continue
+		}
+		fmt.Fprintf(&b, "  FAIL %s:\n", t.Name)
+		for _, f := range t.Fixtures {
+			if f.Verdict == Fail {
+				fmt.Fprintf(&b, "    %s: %s: %s\n", f.Pos, f.Line(), f.Reason)
+			}
+		}
+	}
+
+	fmt.Fprintf(&b, "\nmutants (%d: %d killed, %d survived; %d more left every schema unchanged)\n",
+		rep.Summary.Mutants, rep.Summary.Killed, rep.Summary.Survived, rep.Summary.Unchanged)
+	tw = table(&b)
+	for _, m := range rep.Mutants {
+		if m.Verdict == Killed {
+			fmt.Fprintf(tw, "  %s\t%s: %s — killed by %s\n", m.Verdict, m.Where, m.Description, killers(m.KilledBy))
+		} else {
+			fmt.Fprintf(tw, "  %s\t%s: %s — no test fails\n", m.Verdict, m.Where, m.Description)
+		}
+	}
+	tw.Flush()
+
+	s := rep.Summary
+	fmt.Fprintf(&b, "\n%d passed, %d failed, %d vacuous\n", s.Passed, s.Failed, s.Vacuous)
+	// tabwriter pads empty last cells; no line ends in blanks.
+	lines := strings.Split(b.String(), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	_, err := io.WriteString(w, strings.Join(lines, "\n"))
+	return err
+}
+
+// Line writes a fixture as in the spec: `reject tool out {...} because K at "P"`.
+func (f Fixture) Line() string {
+	var b strings.Builder
+	if f.Accept {
+		b.WriteString("accept ")
+	} else {
+		b.WriteString("reject ")
+	}
+	b.WriteString(quoteName(f.Tool))
+	if f.Dir == "out" {
+		b.WriteString(" out")
+	}
+	v := string(f.Value)
+	if len(v) > 60 {
+		v = v[:57] + "..."
+	}
+	b.WriteString(" " + v)
+	if f.Because != "" {
+		b.WriteString(" because " + f.Because)
+		if f.At != nil {
+			b.WriteString(" at " + strconv.Quote(*f.At))
+		}
+	}
+	return b.String()
+}
+
+func killers(names []string) string {
+	q := strconv.Quote(names[0])
+	if len(names) > 1 {
+		q += fmt.Sprintf(" and %d more", len(names)-1)
+	}
+	return q
+}
+
+func table(w io.Writer) *tabwriter.Writer { return tabwriter.NewWriter(w, 0, 0, 2, ' ', 0) }
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// JSON writes the report as indented JSON (docs/test-report.md).
+func (rep *Report) JSON(w io.Writer) error {
+	b, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Skipped  int         `xml:"skipped,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Failure   *junitFailure `xml:"failure,omitempty"`
+	Skipped   *junitFailure `xml:"skipped,omitempty"`
+}
+
+type junitFailure struct {
+	Type    string `xml:"type,attr,omitempty"`
+	Message string `xml:"message,attr"`
+	Text    string `xml:",chardata"`
+}
+
+// JUnit returns the report as JUnit XML: one testsuite per section, one
+// testcase per item. Failed and vacuous items are failures; surviving
+// mutants are skipped, or failures with Strict.
+func (rep *Report) JUnit() []byte {
+	root := junitSuites{Name: "toolspec test-report " + rep.Spec}
+	add := func(s *junitSuite, c junitCase) {
+		s.Tests++
+		if c.Failure != nil {
+			s.Failures++
+		}
+		if c.Skipped != nil {
+			s.Skipped++
+		}
+		s.Cases = append(s.Cases, c)
+	}
+	class := rep.Spec + "."
+	checks := junitSuite{Name: "checks"}
+	for _, c := range rep.Checks {
+		add(&checks, junitCase{Name: c.Name, Classname: class + "checks"})
+	}
+	controls := junitSuite{Name: "negative controls"}
+	for _, c := range rep.Controls {
+		jc := junitCase{Name: c.ID + " (" + c.Check + ")", Classname: class + "controls"}
+		if c.Verdict != Pass {
+			jc.Failure = &junitFailure{Type: "fail", Message: "the check did not fire", Text: "planted in " + c.Planted + "\n" + c.Reason}
+		}
+		add(&controls, jc)
+	}
+	tests := junitSuite{Name: "tests"}
+	for _, t := range rep.Tests {
+		jc := junitCase{Name: t.Name, Classname: class + "tests"}
+		switch t.Verdict {
+		case Fail:
+			var lines []string
+			for _, f := range t.Fixtures {
+				if f.Verdict == Fail {
+					lines = append(lines, f.Pos+": "+f.Line()+": "+f.Reason)
+				}
+			}
+			jc.Failure = &junitFailure{Type: "fail", Message: "a fixture does not hold", Text: strings.Join(lines, "\n")}
+		case Vacuous:
+			jc.Failure = &junitFailure{Type: "vacuous", Message: "vacuous: no mutant makes this test fail"}
+		}
+		add(&tests, jc)
+	}
+	mutants := junitSuite{Name: "mutants"}
+	for _, m := range rep.Mutants {
+		jc := junitCase{Name: m.Where + ": " + m.Description, Classname: class + "mutants"}
+		if m.Verdict == Survived {
+			f := &junitFailure{Type: "survived", Message: "no test fails"}
+			if rep.Strict {
+				jc.Failure = f
+			} else {
+				jc.Skipped = f
+			}
+		}
+		add(&mutants, jc)
+	}
+	for _, s := range []junitSuite{checks, controls, tests, mutants} {
+		root.Tests += s.Tests
+		root.Failures += s.Failures
+		root.Suites = append(root.Suites, s)
+	}
+	b, _ := xml.MarshalIndent(root, "", "  ")
+	return append([]byte(xml.Header), append(b, '\n')...)
+}

@@ -1,0 +1,72 @@
+package validate
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestFailures(t *testing.T) {
+	s, err := Compile([]byte(`{"type":"object","properties":{
+		"a":{"type":"integer","maximum":3},
+		"b":{"type":"array","items":{"type":"string","minLength":2}},
+		"c":{"type":"object","additionalProperties":false},
+		"d~/":{"enum":["x"]}},
+		"required":["a"],"additionalProperties":false}`), Draft2020)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string][]string{
+		`{"a":1}`:                  nil,
+		`{"a":4}`:                  {"maximum at /a"},
+		`{"x":1}`:                  {"additionalProperties at (root)", "required at (root)"},
+		`{"a":1,"b":["a","bb",3]}`: {"minLength at /b/0", "type at /b/2"},
+		`{"a":1,"c":{"z":1}}`:      {"additionalProperties at /c"},
+		`{"a":1,"d~/":"y"}`:        {"enum at /d~0~1"},
+		`{"a":1.5}`:                {"type at /a"},
+	}
+	for value, want := range cases {
+		fails, err := s.Validate([]byte(value))
+		if err != nil {
+			t.Fatalf("%s: %v", value, err)
+		}
+		var got []string
+		for _, f := range fails {
+			got = append(got, f.String())
+			if f.Message == "" {
+				t.Errorf("%s: empty message", value)
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", value, diff)
+		}
+	}
+}
+
+func TestDrafts(t *testing.T) {
+	// prefixItems means nothing to draft-07; minItems/maxItems still hold.
+	schema := []byte(`{"type":"array","prefixItems":[{"type":"integer"}],"minItems":1,"maxItems":1}`)
+	for _, d := range []Draft{Draft2020, Draft7} {
+		s, err := Compile(schema, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fails, _ := s.Validate([]byte(`["x"]`))
+		if (d == Draft2020) != (len(fails) == 1) {
+			t.Errorf("draft %d: %v", d, fails)
+		}
+		if fails, _ := s.Validate([]byte(`[1, 2]`)); len(fails) != 1 {
+			t.Errorf("draft %d: length not enforced: %v", d, fails)
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	if _, err := Compile([]byte(`{`), Draft2020); err == nil {
+		t.Error("broken schema compiled")
+	}
+	s, _ := Compile([]byte(`{}`), Draft2020)
+	if _, err := s.Validate([]byte(`nope`)); err == nil {
+		t.Error("broken value validated")
+	}
+}
