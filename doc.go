@@ -16,5 +16,9 @@
 //   - report: test-report — checks, negative controls, fixtures, mutants;
 //   - seal: the seal file and verify;
 //   - openapi: OpenAPI documents, for parity and import;
+//   - parity: a catalog's endpoint tools against an OpenAPI document;
+//   - importer: specs written from an OpenAPI document or a tools/list
+//     result, through the formatter and the checker;
+//   - specdiff: a spec's schemas against an older tools/list result;
 //   - cmd/toolspec: the command line, one file per command.
 package toolspec

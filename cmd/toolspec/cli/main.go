@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -194,3 +195,23 @@ func unwrapPathError(err error) error {
 	}
 	return err
 }
+
+// docError prints why a document could not be read, as diagnostics:
+// "DOC: error: ..." or, for the OpenAPI loader's messages that already
+// carry a position, "DOC:line:col: error: ...", one a line.
+func (e *env) docError(path string, err error) {
+	for _, msg := range strings.Split(unwrapPathError(err).Error(), "\n") {
+		pos := path
+		if rest, ok := strings.CutPrefix(msg, path); ok {
+			if m := linecol.FindString(rest); m != "" {
+				pos, rest = path+m, rest[len(m):]
+			}
+			if r, ok := strings.CutPrefix(rest, ": "); ok {
+				msg = r
+			}
+		}
+		fmt.Fprintf(e.stderr, "%s: error: %s\n", pos, msg)
+	}
+}
+
+var linecol = regexp.MustCompile(`^:\d+:\d+`)

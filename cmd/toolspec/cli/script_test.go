@@ -2,6 +2,7 @@ package cli
 
 import (
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -19,5 +20,12 @@ func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			// $TESTDATA is the repository's testdata: the OpenAPI
+			// documents are too big to copy into every script.
+			abs, err := filepath.Abs("../../../testdata")
+			env.Setenv("TESTDATA", abs)
+			return err
+		},
 	})
 }

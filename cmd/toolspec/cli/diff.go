@@ -1,0 +1,52 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/toolspec/toolspec/gen/jsonout"
+	"github.com/toolspec/toolspec/specdiff"
+)
+
+func init() { register(diffCmd) }
+
+func diffCmd(e *env) *cobra.Command {
+	return &cobra.Command{
+		Use:   "diff OLD.json SPEC",
+		Short: "Report how a spec's schemas differ from an older tools/list result",
+		Long: `Compare a tools/list result (for example a server's hand-written schemas)
+with the spec's gen-json (profile 2), tool by tool: what was missing or loose
+before and what the spec declares now, one change a line, such as
+  list_orders limit: number → integer 1..500
+  list_orders: + required customer
+  old_tool: tool removed
+It is a report: exit 0 whatever it finds, 1 when a file cannot be read or the
+spec has errors. See docs/openapi.md.`,
+		Args: args(cobra.ExactArgs(2)),
+		RunE: func(_ *cobra.Command, a []string) error {
+			old, err := os.ReadFile(a[0])
+			if err != nil {
+				e.docError(a[0], err)
+				return failed
+			}
+			r := e.load(a[1])
+			if r == nil {
+				return failed
+			}
+			changes, err := specdiff.Diff(old, jsonout.Generate(r.Catalog, 2))
+			if err != nil {
+				fmt.Fprintf(e.stderr, "%s: error: %v\n", a[0], err)
+				return failed
+			}
+			tools := map[string]bool{}
+			for _, c := range changes {
+				fmt.Fprintln(e.stdout, c.String())
+				tools[c.Tool] = true
+			}
+			fmt.Fprintf(e.stdout, "diff: %d changes in %d tools\n", len(changes), len(tools))
+			return nil
+		},
+	}
+}

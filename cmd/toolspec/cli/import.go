@@ -1,0 +1,134 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/toolspec/toolspec/importer"
+	"github.com/toolspec/toolspec/openapi"
+)
+
+func init() { register(importCmd) }
+
+func importCmd(e *env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "import openapi|mcp ...",
+		Short: "Write a spec from an OpenAPI document or a tools/list result",
+		Long: `Write a spec from the contract of an existing API: an OpenAPI document
+(import openapi) or the tools/list result of a running MCP server (import
+mcp). The spec goes through the formatter and the checker. What the
+contract says that toolspec cannot express is reported on stderr, one a
+line, as SOURCE: warning: tool T field F: ...`,
+		Args: args(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return usagef("import needs a source: openapi or mcp")
+		},
+	}
+	cmd.AddCommand(importOpenAPICmd(e), importMCPCmd(e))
+	return cmd
+}
+
+func importOpenAPICmd(e *env) *cobra.Command {
+	var sel, tag, out, name string
+	var all bool
+	cmd := &cobra.Command{
+		Use:   "openapi DOC [--select x-mcp|--tag T|--all] [-o SPEC]",
+		Short: "Write a spec with one tool per selected OpenAPI operation",
+		Long: `Write a spec with one tool per selected operation of an OpenAPI 3.0 or 3.1
+document. Without a selection, operations with an x-mcp-* extension are
+selected; a document without any needs --tag T or --all. Each tool names its
+endpoint, so the spec passes parity against the same document. See
+docs/openapi.md.`,
+		Args: args(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, a []string) error {
+			opts := importer.Options{Name: name}
+			n := 0
+			if sel != "" {
+				if sel != "x-mcp" {
+					return usagef("--select takes x-mcp, not %q", sel)
+				}
+				opts.Select = importer.SelectXMCP
+				n++
+			}
+			if tag != "" {
+				opts.Select, opts.Tag = importer.SelectTag, tag
+				n++
+			}
+			if all {
+				opts.Select = importer.SelectAll
+				n++
+			}
+			if n > 1 {
+				return usagef("choose one of --select x-mcp, --tag T and --all")
+			}
+			doc, err := openapi.Load(a[0])
+			if err != nil {
+				e.docError(a[0], err)
+				return failed
+			}
+			res, err := importer.OpenAPI(doc, opts)
+			if errors.Is(err, importer.ErrNoSelection) {
+				return usagef("%s: %v", a[0], err)
+			}
+			if err != nil {
+				fmt.Fprintf(e.stderr, "%s: error: %v\n", a[0], err)
+				return failed
+			}
+			return e.writeImport(a[0], out, res)
+		},
+	}
+	cmd.Flags().StringVar(&sel, "select", "", "select operations with x-mcp-* extensions (x-mcp)")
+	cmd.Flags().StringVar(&tag, "tag", "", "select the operations with this tag")
+	cmd.Flags().BoolVar(&all, "all", false, "select every operation")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write the spec to this file instead of stdout")
+	cmd.Flags().StringVar(&name, "name", "", "spec name (default: from the document's title)")
+	return cmd
+}
+
+func importMCPCmd(e *env) *cobra.Command {
+	var out, name string
+	cmd := &cobra.Command{
+		Use:   "mcp TOOLS_LIST.json [-o SPEC]",
+		Short: "Write a spec from the tools/list result of an MCP server",
+		Long: `Write a spec from a tools/list result ({"tools": [...]}, or a JSON-RPC
+response holding one in "result"). What toolspec can express is kept
+exactly: gen-json of the spec gives the same schemas back. See
+docs/openapi.md.`,
+		Args: args(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, a []string) error {
+			data, err := os.ReadFile(a[0])
+			if err != nil {
+				e.docError(a[0], err)
+				return failed
+			}
+			res, err := importer.MCP(data, name)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "%s: error: %v\n", a[0], err)
+				return failed
+			}
+			return e.writeImport(a[0], out, res)
+		},
+	}
+	cmd.Flags().StringVarP(&out, "output", "o", "", "write the spec to this file instead of stdout")
+	cmd.Flags().StringVar(&name, "name", "", "spec name (default: imported)")
+	return cmd
+}
+
+// writeImport prints an import's warnings and writes its spec.
+func (e *env) writeImport(src, out string, res *importer.Result) error {
+	for _, w := range res.Warnings {
+		fmt.Fprintf(e.stderr, "%s: warning: %s\n", src, w)
+	}
+	if out == "" {
+		_, err := e.stdout.Write(res.Spec)
+		return err
+	}
+	if err := writeFile(out, res.Spec); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "wrote %s: %d tools, %d warnings\n", out, res.Tools, len(res.Warnings))
+	return nil
+}

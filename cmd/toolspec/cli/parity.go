@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/toolspec/toolspec/openapi"
+	"github.com/toolspec/toolspec/parity"
+)
+
+func init() { register(parityCmd) }
+
+func parityCmd(e *env) *cobra.Command {
+	var doc string
+	cmd := &cobra.Command{
+		Use:   "parity --openapi DOC SPEC",
+		Short: "Compare every tool that names an endpoint with the OpenAPI document",
+		Long: `Compare every tool that names an endpoint with its operation in an OpenAPI
+3.0 or 3.1 document (JSON or YAML): the operation must exist; body, query and
+path rows must be exactly the operation's body properties, query and path
+parameters, with the same types, nullability, enum values and required-ness.
+Every mismatch of every tool is printed, one a line, as
+file:line:col: tool T field F: API: ...; spec: ...
+Exit 0 when all agree, 1 on any mismatch or when the spec or the document
+cannot be read. See docs/openapi.md.`,
+		Args: args(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, files []string) error {
+			if doc == "" {
+				return usagef("--openapi DOC is required")
+			}
+			r := e.load(files[0])
+			d, err := openapi.Load(doc)
+			if err != nil {
+				e.docError(doc, err)
+				return failed
+			}
+			if r == nil {
+				return failed
+			}
+			ms := parity.Check(r.Catalog, d)
+			for _, m := range ms {
+				fmt.Fprintln(e.stdout, m.String())
+			}
+			n := parity.Checked(r.Catalog)
+			if len(ms) > 0 {
+				fmt.Fprintf(e.stderr, "parity: %d mismatches in %s against %s\n", len(ms), files[0], doc)
+				return failed
+			}
+			fmt.Fprintf(e.stdout, "parity: OK: %d tools with endpoints agree with %s\n", n, doc)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&doc, "openapi", "", "the OpenAPI document (JSON or YAML)")
+	return cmd
+}

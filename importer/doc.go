@@ -1,0 +1,18 @@
+// Package importer writes specs from the contracts of existing APIs: an
+// OpenAPI document ([OpenAPI]) or the tools/list result of a running MCP
+// server ([MCP]).
+//
+// It owns one phase: foreign contract in, spec text out. Both importers
+// build the same small tree of tools and rows, print it as spec text, and
+// run that text through the parser, the formatter (format.Source, so the
+// result is canonical and keeps the importer's comments) and the checker
+// (compile.Source): what it returns always checks. A modifier that the
+// checker refuses (a pattern that is not portable, a default that does not
+// satisfy its row) is dropped from its row and reported, and the text is
+// checked again.
+//
+// Whatever a contract says that toolspec cannot express is reported as a
+// [Warning] naming the tool and the field, never silently loosened. A
+// field whose type cannot be expressed at all is still written, as `any`,
+// with a note in its description, so the tool keeps the field the API has.
+package importer

@@ -1,0 +1,252 @@
+package importer_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/gen/jsonout"
+	"github.com/toolspec/toolspec/importer"
+	"github.com/toolspec/toolspec/openapi"
+	"github.com/toolspec/toolspec/parity"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// golden compares got with the file, or rewrites it with -update.
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(string(want), string(got)); d != "" {
+		t.Errorf("%s (-want +got):\n%s", path, d)
+	}
+}
+
+// report is the warnings, one a line, then the spec: what the command
+// prints on stderr and stdout.
+func report(r *importer.Result) []byte {
+	var b bytes.Buffer
+	for _, w := range r.Warnings {
+		b.WriteString("// warning: " + w.String() + "\n")
+	}
+	b.Write(r.Spec)
+	return b.Bytes()
+}
+
+func load(t *testing.T, path string) *openapi.Doc {
+	t.Helper()
+	d, err := openapi.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestOpenAPIErsatzTV imports every operation of both ErsatzTV documents:
+// the spec checks and passes parity against the document it came from.
+func TestOpenAPIErsatzTV(t *testing.T) {
+	for _, name := range []string{"ersatztv-v1", "ersatztv-scripted-schedule"} {
+		t.Run(name, func(t *testing.T) {
+			doc := load(t, "../testdata/openapi/"+name+".json")
+			res, err := importer.OpenAPI(doc, importer.Options{Select: importer.SelectAll})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Tools != len(doc.Operations) {
+				t.Errorf("%d tools from %d operations", res.Tools, len(doc.Operations))
+			}
+			golden(t, "../testdata/import/"+name+".golden", report(res))
+			r := compile.Source(name+".tspec", res.Spec)
+			if r.Catalog == nil {
+				t.Fatalf("imported spec does not check:\n%v", r.Diags)
+			}
+			if ms := parity.Check(r.Catalog, doc); len(ms) > 0 {
+				for _, m := range ms {
+					t.Error(m)
+				}
+			}
+			if n := parity.Checked(r.Catalog); n != res.Tools {
+				t.Errorf("parity compared %d of %d tools", n, res.Tools)
+			}
+		})
+	}
+}
+
+// TestOpenAPIXMCP: the x-mcp-* extensions select and shape the tools, and
+// every construct toolspec lacks is reported per field.
+func TestOpenAPIXMCP(t *testing.T) {
+	doc := load(t, "../testdata/import/xmcp.yaml")
+	res, err := importer.OpenAPI(doc, importer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := report(res)
+	golden(t, "../testdata/import/xmcp.golden", got)
+	for _, want := range []string{
+		`tool "create-pet"`, "hints       read_only", "hints       destructive",
+		`pet_id  integer  required  1..  as "petId"`,
+		"field shape: oneOf", "field weight: multipleOf 0.5", "field weight: exclusiveMinimum 0",
+		"field parent: recursive $ref Pet cut here", "field X-Trace: header parameter not imported",
+		"field out.shape: oneOf",
+	} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("import lacks %q", want)
+		}
+	}
+	if bytes.Contains(got, []byte("untagged")) {
+		t.Error("an operation without x-mcp-* extensions was selected")
+	}
+	r := compile.Source("xmcp.tspec", res.Spec)
+	if r.Catalog == nil {
+		t.Fatalf("imported spec does not check:\n%v", r.Diags)
+	}
+	// The fields typed any for a oneOf fail parity asking to be taught;
+	// nothing else does.
+	for _, m := range parity.Check(r.Catalog, doc) {
+		if !strings.Contains(m.API, "teach toolspec") {
+			t.Errorf("unexpected mismatch: %v", m)
+		}
+	}
+}
+
+func TestOpenAPISelection(t *testing.T) {
+	doc := load(t, "../testdata/openapi/ersatztv-v1.json")
+	if _, err := importer.OpenAPI(doc, importer.Options{}); err != importer.ErrNoSelection {
+		t.Errorf("no x-mcp extensions and no selection: got %v, want ErrNoSelection", err)
+	}
+	res, err := importer.OpenAPI(doc, importer.Options{Select: importer.SelectTag, Tag: "Version"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Tools != 1 || !bytes.Contains(res.Spec, []byte("tool GetVersion")) {
+		t.Errorf("--tag Version: %d tools:\n%s", res.Tools, res.Spec)
+	}
+	if _, err := importer.OpenAPI(doc, importer.Options{Select: importer.SelectTag, Tag: "Nope"}); err == nil {
+		t.Error("a tag no operation has selected something")
+	}
+}
+
+var identity = regexp.MustCompile(`"[0-9a-f]{64}/p([12])"`)
+
+// TestMCPRoundTrip: gen-json of every spec in gen/jsonout/testdata,
+// imported and generated again, gives the same JSON, _meta identity aside.
+func TestMCPRoundTrip(t *testing.T) {
+	specs, _ := filepath.Glob("../gen/jsonout/testdata/*.tspec")
+	if len(specs) == 0 {
+		t.Fatal("no specs")
+	}
+	for _, path := range specs {
+		for _, profile := range []int{1, 2} {
+			r := compile.File(path)
+			if r.Catalog == nil {
+				t.Fatalf("%s: %v", path, r.Diags)
+			}
+			in := jsonout.Generate(r.Catalog, profile)
+			res, err := importer.MCP(in, r.Catalog.Name)
+			if err != nil {
+				t.Fatalf("%s p%d: %v", path, profile, err)
+			}
+			if len(res.Warnings) > 0 {
+				t.Errorf("%s p%d: warnings on toolspec's own output: %v", path, profile, res.Warnings)
+			}
+			back := compile.Source("imported.tspec", res.Spec)
+			if back.Catalog == nil {
+				t.Fatalf("%s p%d: imported spec does not check:\n%v\n%s", path, profile, back.Diags, res.Spec)
+			}
+			out := jsonout.Generate(back.Catalog, profile)
+			if d := cmp.Diff(identity.ReplaceAllString(string(in), "ID"), identity.ReplaceAllString(string(out), "ID")); d != "" {
+				t.Errorf("%s p%d: round trip (-in +out):\n%s", path, profile, d)
+			}
+		}
+	}
+}
+
+// TestMCPUnsupported: what toolspec cannot express is reported per field
+// and never loosened silently; the rest is kept exactly.
+func TestMCPUnsupported(t *testing.T) {
+	data, err := os.ReadFile("../testdata/import/tools-list.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := importer.MCP(data, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "../testdata/import/tools-list.golden", report(res))
+	for _, want := range []string{"field inputSchema.ref: cannot express $ref", "field inputSchema.choice: cannot express anyOf",
+		"field inputSchema.fixed: const written as an enum of one value", "field inputSchema.tags: cannot express patternProperties",
+		"field inputSchema.cond: cannot express else, if, then",
+		`tool hand_written field inputSchema.re: dropped pattern "(?=x)" (re: pattern "(?=x)": lookahead`} {
+		if !strings.Contains(string(report(res)), want) {
+			t.Errorf("no warning %q", want)
+		}
+	}
+	// The expressible tool comes back byte for byte.
+	r := compile.Source("imported.tspec", res.Spec)
+	if r.Catalog == nil {
+		t.Fatalf("imported spec does not check:\n%v", r.Diags)
+	}
+	var list struct{ Tools []json.RawMessage }
+	if err := json.Unmarshal(data, &list); err != nil {
+		t.Fatal(err)
+	}
+	var gen struct{ Tools []json.RawMessage }
+	if err := json.Unmarshal(jsonout.Generate(r.Catalog, 2), &gen); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(canon(t, list.Tools[0]), canon(t, gen.Tools[0])); d != "" {
+		t.Errorf("expressible tool (-in +out):\n%s", d)
+	}
+}
+
+func canon(t *testing.T, raw json.RawMessage) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestOpenAPIEveryDocument: every document the loader accepts imports
+// with --all into a spec that checks, whatever it holds (recursion,
+// unions, a path template that disagrees with its parameters, ...).
+func TestOpenAPIEveryDocument(t *testing.T) {
+	docs, _ := filepath.Glob("../testdata/openapi/*.yaml")
+	docs = append(docs, "../testdata/parity/cases.yaml", "../testdata/import/xmcp.yaml")
+	n := 0
+	for _, path := range docs {
+		doc, err := openapi.Load(path)
+		if err != nil {
+			continue // the bad-* documents
+		}
+		n++
+		res, err := importer.OpenAPI(doc, importer.Options{Select: importer.SelectAll})
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		if r := compile.Source(path, res.Spec); r.Catalog == nil {
+			t.Errorf("%s: imported spec does not check:\n%v", path, r.Diags)
+		}
+	}
+	if n < 10 {
+		t.Errorf("only %d documents loaded", n)
+	}
+}

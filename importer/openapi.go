@@ -1,0 +1,488 @@
+package importer
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/toolspec/toolspec/openapi"
+)
+
+// Selections of operations for [OpenAPI].
+const (
+	SelectXMCP = "x-mcp" // operations with an x-mcp-* extension
+	SelectTag  = "tag"   // operations with a tag
+	SelectAll  = "all"   // every operation
+)
+
+// ErrNoSelection is returned when no selection is given and the document
+// has no x-mcp-* extension to select by.
+var ErrNoSelection = errors.New("no operation has an x-mcp-* extension: choose --all or --tag T")
+
+// Options say which operations become tools.
+type Options struct {
+	// Select is SelectXMCP, SelectTag or SelectAll; "" means SelectXMCP
+	// when any operation has an x-mcp-* extension, else ErrNoSelection.
+	Select string
+	// Tag is the tag SelectTag selects.
+	Tag string
+	// Name is the spec name; "" derives one from the document's title.
+	Name string
+}
+
+// HasXMCP reports whether an operation has an x-mcp-* extension.
+func HasXMCP(op *openapi.Operation) bool {
+	for k := range op.Extensions {
+		if strings.HasPrefix(k, "x-mcp-") {
+			return true
+		}
+	}
+	return false
+}
+
+// OpenAPI writes a spec with one tool for each selected operation of doc.
+func OpenAPI(doc *openapi.Doc, opts Options) (*Result, error) {
+	sel := opts.Select
+	if sel == "" {
+		if !slices.ContainsFunc(doc.Operations, HasXMCP) {
+			return nil, ErrNoSelection
+		}
+		sel = SelectXMCP
+	}
+	var ops []*openapi.Operation
+	for _, op := range doc.Operations {
+		switch {
+		case sel == SelectAll,
+			sel == SelectXMCP && HasXMCP(op),
+			sel == SelectTag && slices.Contains(op.Tags, opts.Tag):
+			ops = append(ops, op)
+		}
+	}
+	if len(ops) == 0 {
+		return nil, fmt.Errorf("no operation selected by --%s", map[string]string{SelectAll: "all", SelectXMCP: "select x-mcp", SelectTag: "tag " + opts.Tag}[sel])
+	}
+	im := &oaImporter{res: &Result{}}
+	names := map[string]bool{}
+	var tools []*tool
+	for _, op := range ops {
+		t := im.tool(op)
+		base := t.name
+		for i := 2; names[t.name]; i++ {
+			t.name = sanitize(fmt.Sprintf("%s_%d", base, i))
+		}
+		if t.name != base {
+			im.warn(t.name, "", fmt.Sprintf("%s: name %s is taken, renamed", op, base))
+		}
+		names[t.name] = true
+		tools = append(tools, t)
+	}
+	name := opts.Name
+	if name == "" {
+		name = specName(doc)
+	}
+	spec, err := finish(name, "", tools, im.warn)
+	if err != nil {
+		return nil, err
+	}
+	im.res.Spec, im.res.Tools = spec, len(tools)
+	return im.res, nil
+}
+
+type oaImporter struct {
+	res *Result
+	// notes collect, for the row being built, why parts of its type are any.
+	notes []string
+}
+
+func (im *oaImporter) warn(tool, field, msg string) {
+	im.res.Warnings = append(im.res.Warnings, Warning{Tool: tool, Field: field, Msg: msg})
+}
+
+var nonName = regexp.MustCompile(`[^A-Za-z0-9_-]+`)
+
+// sanitize makes s a name every MCP client takes: ^[A-Za-z0-9_-]{1,64}$.
+func sanitize(s string) string {
+	s = strings.Trim(nonName.ReplaceAllString(s, "_"), "_")
+	if len(s) > 64 {
+		s = s[:64]
+	}
+	if s == "" {
+		s = "tool"
+	}
+	return s
+}
+
+func specName(doc *openapi.Doc) string {
+	s := strings.ToLower(nonName.ReplaceAllString(doc.Title, "_"))
+	s = strings.Trim(strings.ReplaceAll(s, "-", "_"), "_")
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		s = "api_" + s
+	}
+	return s
+}
+
+func extString(op *openapi.Operation, key string) string {
+	s, _ := op.Extensions[key].(string)
+	return s
+}
+
+// toolName is x-mcp-name, else the operationId, else method and path.
+func toolName(op *openapi.Operation) string {
+	if n := extString(op, "x-mcp-name"); n != "" {
+		return sanitize(n)
+	}
+	if op.OperationID != "" {
+		return sanitize(op.OperationID)
+	}
+	parts := []string{strings.ToLower(op.Method)}
+	for _, seg := range strings.Split(op.Path, "/") {
+		if seg = strings.Trim(seg, "{}"); seg != "" {
+			parts = append(parts, seg)
+		}
+	}
+	return sanitize(strings.Join(parts, "_"))
+}
+
+func (im *oaImporter) tool(op *openapi.Operation) *tool {
+	t := &tool{name: toolName(op), method: op.Method, path: op.Path}
+	for _, d := range []string{extString(op, "x-mcp-description"), op.Summary, op.Description, op.String()} {
+		if strings.TrimSpace(d) != "" {
+			t.desc = d
+			break
+		}
+	}
+	switch risk := extString(op, "x-mcp-risk"); risk {
+	case "read":
+		t.hints = []string{"read_only"}
+	case "write", "destructive":
+		t.hints = []string{"destructive"}
+	case "":
+	default:
+		im.warn(t.name, "", fmt.Sprintf("x-mcp-risk %q is not read, write or destructive: no hint written", risk))
+	}
+	renames := map[string]string{}
+	if m, ok := op.Extensions["x-mcp-param-map"].(map[string]any); ok {
+		for api, v := range m {
+			if s, ok := v.(string); ok && s != "" {
+				renames[api] = s
+			} else {
+				im.warn(t.name, api, "x-mcp-param-map value is not a name: ignored")
+			}
+		}
+	} else if op.Extensions["x-mcp-param-map"] != nil {
+		im.warn(t.name, "", "x-mcp-param-map is not an object: ignored")
+	}
+
+	t.in = []*row{}
+	used := map[string]bool{}
+	add := func(api, loc string, required bool, desc string, s *openapi.Schema) {
+		name := api
+		if n, ok := renames[api]; ok {
+			name = n
+		}
+		if used[name] {
+			name = loc + "_" + name
+		}
+		for i := 2; used[name]; i++ {
+			name = fmt.Sprintf("%s_%s_%d", loc, api, i)
+		}
+		used[name] = true
+		r := im.row(t.name, name, s, required, desc, false)
+		if name != api {
+			r.as = api
+		}
+		if defaultLocation(op, api) != loc {
+			r.from = loc
+		}
+		t.in = append(t.in, r)
+	}
+	template := openapi.TemplateParams(op.Path)
+	for _, name := range template {
+		if p := op.Param(name, "path"); p != nil {
+			add(p.Name, "path", true, p.Description, p.Schema)
+		} else {
+			im.warn(t.name, name, "path parameter {"+name+"} is not declared: written as a required string")
+			add(name, "path", true, "", &openapi.Schema{Kind: openapi.String})
+		}
+	}
+	for _, p := range op.ParamsIn("path") {
+		if !slices.Contains(template, p.Name) {
+			im.warn(t.name, p.Name, "path parameter is declared but the path "+op.Path+" has no {"+p.Name+"}: not imported")
+		}
+	}
+	for _, p := range op.ParamsIn("query") {
+		add(p.Name, "query", p.Required, p.Description, p.Schema)
+	}
+	for _, in := range []string{"header", "cookie"} {
+		for _, p := range op.ParamsIn(in) {
+			im.warn(t.name, p.Name, in+" parameter not imported: a tool's caller does not set "+in+"s; the server does")
+		}
+	}
+	if b := op.Body; b != nil {
+		switch {
+		case b.Schema == nil:
+			im.warn(t.name, "", "request body is "+strings.Join(b.ContentTypes, ", ")+", not JSON: not imported")
+		case b.Schema.Kind == openapi.Object:
+			for _, p := range b.Schema.Properties {
+				add(p.Name, "body", p.Required, "", p.Schema)
+			}
+			if b.Schema.AdditionalProperties != nil {
+				im.warn(t.name, "", "request body takes additional properties: a tool's input is closed, only the declared ones are written")
+			}
+		case b.Schema.Kind == openapi.Any:
+		default:
+			im.warn(t.name, "", "request body is "+kindText(b.Schema)+", not an object: its properties cannot be rows; not imported")
+		}
+	}
+	if len(t.in) == 0 {
+		t.in = nil
+	}
+
+	switch s := op.Response; {
+	case s == nil:
+		t.result = "text"
+	case s.Kind == openapi.Object && !s.Cycle:
+		t.result = "out"
+		t.out = []*row{}
+		for _, p := range s.Properties {
+			r := im.row(t.name, "out."+p.Name, p.Schema, p.Required, "", true)
+			r.name = p.Name
+			t.out = append(t.out, r)
+		}
+		if !s.Closed {
+			im.warn(t.name, "", fmt.Sprintf("the %s response object is open; an out block is closed at the top, so a response with more fields than these fails the output schema", op.ResponseStatus))
+		}
+	default:
+		t.result = "any"
+		note := fmt.Sprintf("the %s response is %s; an out block is an object, so the result is written as any", op.ResponseStatus, kindText(s))
+		t.comments = append(t.comments, note)
+		im.warn(t.name, "", note)
+	}
+	return t
+}
+
+// defaultLocation is where a row named api goes without `from`, as
+// model.Tool.Location decides it.
+func defaultLocation(op *openapi.Operation, api string) string {
+	if slices.Contains(openapi.TemplateParams(op.Path), api) {
+		return "path"
+	}
+	switch op.Method {
+	case "POST", "PUT", "PATCH":
+		return "body"
+	}
+	return "query"
+}
+
+func kindText(s *openapi.Schema) string {
+	if s == nil {
+		return "any"
+	}
+	k := s.Kind.String()
+	switch s.Kind {
+	case openapi.Array:
+		if s.Items != nil {
+			k = "array<" + kindText(s.Items) + ">"
+		}
+	case openapi.Map:
+		k = "map<" + kindText(s.AdditionalProperties) + ">"
+	}
+	if s.Ref != "" {
+		k += " ($ref " + s.Ref + ")"
+	}
+	return k
+}
+
+func (im *oaImporter) row(tool, name string, s *openapi.Schema, required bool, desc string, out bool) *row {
+	im.notes = nil
+	t := im.typ(tool, name, s, out)
+	if desc == "" {
+		desc = s.Description
+	}
+	if len(im.notes) > 0 {
+		note := "(toolspec cannot express: " + strings.Join(im.notes, "; ") + ")"
+		if desc != "" {
+			desc += " " + note
+		} else {
+			desc = note
+		}
+	}
+	return &row{name: name, path: name, t: t, required: required, desc: desc}
+}
+
+var formatName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9-]*$`)
+
+// typ converts one schema; field names it in warnings ("a.b[]").
+func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ {
+	anyOf := func(why string) *typ {
+		im.warn(tool, field, why+": written as any")
+		im.notes = append(im.notes, why)
+		return &typ{kind: "any"}
+	}
+	if s == nil {
+		return &typ{kind: "any"}
+	}
+	if s.Cycle {
+		return anyOf("recursive $ref " + s.Ref + " cut here")
+	}
+	t := &typ{nullable: s.Nullable, deprecated: s.Deprecated}
+	if s.Default != nil {
+		t.def = compact(s.Default)
+	}
+	if s.Example != nil {
+		t.examples = []json.RawMessage{compact(s.Example)}
+	}
+	lost := func(what string) { im.warn(tool, field, what+": toolspec has no such keyword; not kept") }
+	if s.MultipleOf != nil {
+		lost(fmt.Sprintf("multipleOf %v", *s.MultipleOf))
+	}
+	if s.ReadOnly && !out {
+		im.warn(tool, field, "readOnly: the API ignores it in requests, but a tool row cannot say so")
+	}
+	if s.WriteOnly && out {
+		im.warn(tool, field, "writeOnly in a response: a tool row cannot say so")
+	}
+	switch s.Kind {
+	case openapi.Unsupported:
+		return anyOf(s.Unsupported)
+	case openapi.Any:
+		t.kind = "any"
+	case openapi.String:
+		t.kind = "string"
+		t.min, t.max = intBound(s.MinLength), intBound(s.MaxLength)
+		if s.Pattern != "" {
+			p := s.Pattern
+			t.pattern = &p
+		}
+		switch {
+		case s.Format == "":
+		case formatName.MatchString(s.Format):
+			t.format = s.Format
+		default:
+			lost("format " + strconv.Quote(s.Format))
+		}
+	case openapi.Integer, openapi.Number:
+		t.kind = s.Kind.String()
+		im.numBounds(tool, field, s, t)
+	case openapi.Boolean:
+		t.kind = "boolean"
+	case openapi.Enum:
+		switch s.EnumType {
+		case openapi.String:
+			t.kind = "enum"
+			for _, v := range s.Enum {
+				str, ok := v.(string)
+				if !ok {
+					return anyOf(fmt.Sprintf("enum value %v is not a string", v))
+				}
+				t.enum = append(t.enum, quote(str))
+			}
+		case openapi.Integer:
+			t.kind = "enum"
+			for _, v := range s.Enum {
+				f, _ := v.(float64)
+				t.enum = append(t.enum, strconv.FormatInt(int64(f), 10))
+			}
+		default:
+			return anyOf("enum of " + s.EnumType.String() + " values")
+		}
+	case openapi.Array:
+		t.kind = "array"
+		t.elem = im.typ(tool, field+"[]", s.Items, out)
+		t.min, t.max = intBound(s.MinItems), intBound(s.MaxItems)
+		t.unique = s.UniqueItems
+	case openapi.Map:
+		t.kind = "map"
+		t.elem = im.typ(tool, field+"{}", s.AdditionalProperties, out)
+		t.min, t.max = intBound(s.MinProperties), intBound(s.MaxProperties)
+	case openapi.Object:
+		t.kind = "object"
+		if s.MinProperties != nil || s.MaxProperties != nil {
+			lost("minProperties/maxProperties on an object with properties")
+		}
+		notes := im.notes
+		for _, p := range s.Properties {
+			r := im.row(tool, field+"."+p.Name, p.Schema, p.Required, "", out)
+			r.name = p.Name
+			t.fields = append(t.fields, r)
+		}
+		im.notes = notes
+		switch {
+		case s.AdditionalProperties != nil:
+			im.warn(tool, field, "an object with both properties and an additionalProperties schema: written open, its extra values unchecked")
+			t.open = true
+		case out && !s.Closed:
+			// The API may add fields to what it returns.
+			t.open = true
+		}
+	}
+	return t
+}
+
+// numBounds writes a number's range. int32 becomes its range; an
+// exclusive bound of an integer becomes the next integer; an exclusive
+// bound of a number is kept inclusive and reported.
+func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
+	lo, hi := s.Min, s.Max
+	if t.kind == "integer" && s.Format == "int32" {
+		if lo == nil || *lo < math.MinInt32 {
+			v := float64(math.MinInt32)
+			lo = &v
+		}
+		if hi == nil || *hi > math.MaxInt32 {
+			v := float64(math.MaxInt32)
+			hi = &v
+		}
+	}
+	if lo != nil {
+		v := *lo
+		if s.ExclusiveMin {
+			if t.kind == "integer" {
+				v = math.Floor(v) + 1
+			} else {
+				im.warn(tool, field, fmt.Sprintf("exclusiveMinimum %v: toolspec ranges are inclusive; written as minimum %v", v, v))
+			}
+		}
+		if t.kind == "integer" {
+			v = math.Ceil(v)
+		}
+		t.min = num(v)
+	}
+	if hi != nil {
+		v := *hi
+		if s.ExclusiveMax {
+			if t.kind == "integer" {
+				v = math.Ceil(v) - 1
+			} else {
+				im.warn(tool, field, fmt.Sprintf("exclusiveMaximum %v: toolspec ranges are inclusive; written as maximum %v", v, v))
+			}
+		}
+		if t.kind == "integer" {
+			v = math.Floor(v)
+		}
+		t.max = num(v)
+	}
+}
+
+func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+func intBound(p *int64) string {
+	if p == nil {
+		return ""
+	}
+	return strconv.FormatInt(*p, 10)
+}
+
+func compact(raw json.RawMessage) json.RawMessage {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return nil
+	}
+	b, _ := json.Marshal(v)
+	return b
+}

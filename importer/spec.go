@@ -1,0 +1,346 @@
+package importer
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/lang/format"
+	"github.com/toolspec/toolspec/lang/parser"
+)
+
+// Warning is something a contract says that the imported spec does not.
+type Warning struct {
+	Tool  string
+	Field string // "" for the tool itself
+	Msg   string
+}
+
+func (w Warning) String() string {
+	if w.Field == "" {
+		return fmt.Sprintf("tool %s: %s", w.Tool, w.Msg)
+	}
+	return fmt.Sprintf("tool %s field %s: %s", w.Tool, w.Field, w.Msg)
+}
+
+// Result is an imported spec.
+type Result struct {
+	// Spec is the formatted spec text; it checks without errors.
+	Spec     []byte
+	Warnings []Warning
+	// Tools is the number of tools written.
+	Tools int
+}
+
+// tool is one tool to print.
+type tool struct {
+	name, title, desc string
+	comments          []string
+	hints             []string
+	method, path      string
+	in                []*row // nil with inNone
+	out               []*row // nil unless result == "out"
+	result            string // "out", "text" or "any"
+}
+
+// row is one row to print.
+type row struct {
+	name     string
+	t        *typ
+	required bool
+	desc     string
+	from, as string
+	// path names the row in warnings ("inputSchema.a.b", "out.x").
+	path string
+	// lines are the lines of the unformatted text that hold the row's
+	// modifiers, so a diagnostic there can be traced back to it.
+	lines []int
+}
+
+// typ is a kind with its modifiers.
+type typ struct {
+	kind       string // string integer number boolean any enum array tuple object map
+	nullable   bool
+	min, max   string
+	pattern    *string
+	format     string
+	def        json.RawMessage
+	examples   []json.RawMessage
+	unique     bool
+	deprecated bool
+	open       bool
+	enum       []string // values as spec text
+	elem       *typ
+	items      []*typ
+	fields     []*row
+}
+
+// quote writes s as a string literal: JSON syntax, which the language
+// takes as is.
+func quote(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// printer writes spec text and counts lines.
+type printer struct {
+	b    strings.Builder
+	line int // the current line, 1-based
+}
+
+func (p *printer) str(s string) {
+	p.b.WriteString(s)
+	p.line += strings.Count(s, "\n")
+}
+
+func (p *printer) file(name, key string, tools []*tool) {
+	p.line = 1
+	p.str("spec " + quote(name) + "\n")
+	if key != "" {
+		p.str("catalog_key " + quote(key) + "\n")
+	}
+	for _, t := range tools {
+		p.str("\n")
+		for _, c := range t.comments {
+			p.str("// " + strings.ReplaceAll(c, "\n", " ") + "\n")
+		}
+		p.str("tool " + quote(t.name) + " {\n")
+		if t.title != "" {
+			p.str("title " + quote(t.title) + "\n")
+		}
+		p.str("description " + quote(t.desc) + "\n")
+		if len(t.hints) > 0 {
+			p.str("hints " + strings.Join(t.hints, " ") + "\n")
+		}
+		if t.method != "" {
+			p.str("endpoint " + t.method + " " + quote(t.path) + "\n")
+		}
+		if t.in == nil {
+			p.str("in none\n")
+		} else {
+			p.str("in {\n")
+			p.rows(t.in)
+			p.str("}\n")
+		}
+		if t.result == "out" {
+			p.str("out {\n")
+			p.rows(t.out)
+			p.str("}\n")
+		} else {
+			p.str("result " + t.result + "\n")
+		}
+		p.str("}\n")
+	}
+}
+
+func (p *printer) rows(rs []*row) {
+	for _, r := range rs {
+		r.lines = r.lines[:0]
+		p.str(quote(r.name) + " ")
+		r.lines = append(r.lines, p.line)
+		p.kind(r.t)
+		r.lines = append(r.lines, p.line)
+		if r.required {
+			p.str(" required")
+		} else {
+			p.str(" optional")
+		}
+		p.mods(r.t)
+		if r.from != "" {
+			p.str(" from " + r.from)
+		}
+		if r.as != "" {
+			p.str(" as " + quote(r.as))
+		}
+		if r.desc != "" {
+			p.str(" " + quote(r.desc))
+		}
+		p.str("\n")
+	}
+}
+
+func (p *printer) kind(t *typ) {
+	switch t.kind {
+	case "enum":
+		p.str("enum(" + strings.Join(t.enum, ", ") + ")")
+	case "array":
+		p.str("array<")
+		p.elem(t.elem)
+		p.str(">")
+	case "map":
+		p.str("map<")
+		p.elem(t.elem)
+		p.str(">")
+	case "tuple":
+		p.str("tuple<")
+		for i, it := range t.items {
+			if i > 0 {
+				p.str(", ")
+			}
+			p.elem(it)
+		}
+		p.str(">")
+	case "object":
+		p.str("object {\n")
+		p.rows(t.fields)
+		p.str("}")
+	default:
+		p.str(t.kind)
+	}
+}
+
+func (p *printer) elem(t *typ) {
+	p.kind(t)
+	p.mods(t)
+}
+
+func (p *printer) mods(t *typ) {
+	if t.nullable && t.kind != "any" {
+		p.str(" nullable")
+	}
+	if t.min != "" || t.max != "" {
+		p.str(" " + t.min + ".." + t.max)
+	}
+	if t.pattern != nil {
+		p.str(" pattern " + quote(*t.pattern))
+	}
+	if t.format != "" {
+		p.str(" format " + t.format)
+	}
+	if t.unique {
+		p.str(" unique")
+	}
+	if t.open {
+		p.str(" open")
+	}
+	if t.def != nil {
+		p.str(" default " + string(t.def))
+	}
+	for _, e := range t.examples {
+		p.str(" example " + string(e))
+	}
+	if t.deprecated {
+		p.str(" deprecated")
+	}
+}
+
+// finish prints the tools, drops the modifiers the checker refuses (with
+// a warning each), formats the text and checks it once more.
+func finish(name, key string, tools []*tool, warn func(tool, field, msg string)) ([]byte, error) {
+	for range 4 {
+		var p printer
+		p.file(name, key, tools)
+		src := []byte(p.b.String())
+		r := compile.Source("imported.tspec", src)
+		if r.File == nil {
+			return nil, fmt.Errorf("importer wrote text that does not parse (a bug): %v\n%s", r.Diags.Err(), src)
+		}
+		if !r.Diags.HasErrors() {
+			formatted := format.Source(r.File, r.Comments)
+			if again := compile.Source("imported.tspec", formatted); again.Diags.HasErrors() {
+				return nil, fmt.Errorf("formatted spec does not check (a bug): %v", again.Diags.Err())
+			}
+			if pr := parser.Parse("imported.tspec", formatted); pr.File == nil {
+				return nil, fmt.Errorf("formatted spec does not parse (a bug)")
+			}
+			return formatted, nil
+		}
+		fixed := false
+		for _, d := range r.Diags {
+			if d.Severity.String() != "error" {
+				continue
+			}
+			if t, rw := rowAt(tools, d.Pos.Line); rw != nil {
+				if dropped := strip(rw.t, d.Msg); dropped != "" {
+					field := rw.path
+					if field == "" {
+						field = rw.name
+					}
+					warn(t.name, field, "dropped "+dropped+" ("+d.Msg+")")
+					fixed = true
+				}
+			}
+		}
+		if !fixed {
+			return nil, fmt.Errorf("imported spec does not check: %v", r.Diags.Err())
+		}
+	}
+	return nil, fmt.Errorf("imported spec does not check after dropping refused modifiers")
+}
+
+// strip drops the modifiers a checker may refuse from t and its elements:
+// those the diagnostic msg names, or all of them when it names none. It
+// says what it dropped ("" when there was nothing).
+func strip(t *typ, msg string) string {
+	if t == nil {
+		return ""
+	}
+	named := strings.Contains(msg, "pattern") || strings.Contains(msg, "default") || strings.Contains(msg, "example")
+	drop := func(word string) bool { return !named || strings.Contains(msg, word) }
+	var dropped []string
+	if t.pattern != nil && drop("pattern") {
+		dropped = append(dropped, "pattern "+quote(*t.pattern))
+		t.pattern = nil
+	}
+	if t.def != nil && drop("default") {
+		dropped = append(dropped, "default "+string(t.def))
+		t.def = nil
+	}
+	if len(t.examples) > 0 && drop("example") {
+		for _, e := range t.examples {
+			dropped = append(dropped, "example "+string(e))
+		}
+		t.examples = nil
+	}
+	for _, el := range append([]*typ{t.elem}, t.items...) {
+		if d := strip(el, msg); d != "" {
+			dropped = append(dropped, d)
+		}
+	}
+	return strings.Join(dropped, ", ")
+}
+
+// rowAt finds the row whose own text is on line n.
+func rowAt(tools []*tool, n int) (*tool, *row) {
+	var find func(rs []*row) *row
+	find = func(rs []*row) *row {
+		for _, r := range rs {
+			if f := find(nested(r.t)); f != nil {
+				return f
+			}
+			for _, l := range r.lines {
+				if l == n {
+					return r
+				}
+			}
+		}
+		return nil
+	}
+	for _, t := range tools {
+		if r := find(t.in); r != nil {
+			return t, r
+		}
+		if r := find(t.out); r != nil {
+			return t, r
+		}
+	}
+	return nil, nil
+}
+
+// nested is the rows of the objects inside t, at any depth of elements.
+func nested(t *typ) []*row {
+	if t == nil {
+		return nil
+	}
+	rs := append([]*row(nil), t.fields...)
+	rs = append(rs, nested(t.elem)...)
+	for _, it := range t.items {
+		rs = append(rs, nested(it)...)
+	}
+	return rs
+}

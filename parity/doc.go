@@ -1,0 +1,30 @@
+// Package parity compares a checked catalog with the OpenAPI document of
+// the HTTP API its tools wrap.
+//
+// It owns one phase: a [model.Catalog] and an [openapi.Doc] in, a sorted
+// list of [Mismatch] out. It reads only the two models; the command line
+// loads them (compile.File, openapi.Load) and prints the result.
+//
+// For every tool with an endpoint:
+//
+//   - the operation (method and path template) must exist in the document;
+//   - the rows that go to the body are exactly the properties of the JSON
+//     request body, the query rows exactly the query parameters, the path
+//     rows exactly the template's parameters (each side's omissions are
+//     reported, saying which side lacks the name); header rows must name a
+//     header parameter, but header parameters without a row are not
+//     reported (they are usually the server's: auth, tracing);
+//   - each matched pair is compared by kind (integer and number differ),
+//     nullability (both ways), enum values (as sets; an enum is never
+//     matched by a plain string), array element, map value and object
+//     properties (recursively, with the same rules);
+//   - a parameter or property the API requires must be required by the
+//     tool; a row the tool requires that the API leaves optional is
+//     allowed (a tool may ask for more than the API needs);
+//   - a schema the loader could not normalize (allOf, oneOf, a type union,
+//     ...) is a mismatch asking for toolspec to be taught it: it is never
+//     compared as if it were {}.
+//
+// Bounds, patterns, formats, defaults and open/closed objects are not
+// compared.
+package parity

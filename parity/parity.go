@@ -1,0 +1,396 @@
+package parity
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/toolspec/toolspec/lang/token"
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/openapi"
+)
+
+// Mismatch is one disagreement between a tool and its operation.
+type Mismatch struct {
+	// Pos is the row's position in the spec, or the tool's endpoint when
+	// the spec has no row for the thing compared.
+	Pos  token.Pos
+	Tool string
+	// Field names the row or property: "name", "profile.items[]",
+	// "query parameter force"; "" for the operation itself.
+	Field string
+	// API and Spec say what each side declares; "no such ..." when a side
+	// lacks the thing.
+	API  string
+	Spec string
+}
+
+func (m Mismatch) String() string {
+	var b strings.Builder
+	if m.Pos.IsValid() || m.Pos.File != "" {
+		b.WriteString(m.Pos.String())
+		b.WriteString(": ")
+	}
+	b.WriteString("tool ")
+	b.WriteString(m.Tool)
+	if m.Field != "" {
+		b.WriteString(" field ")
+		b.WriteString(m.Field)
+	}
+	fmt.Fprintf(&b, ": API: %s; spec: %s", m.API, m.Spec)
+	return b.String()
+}
+
+// Check compares every tool of cat that has an endpoint with doc and
+// returns all mismatches, sorted by position, then tool, field and text.
+func Check(cat *model.Catalog, doc *openapi.Doc) []Mismatch {
+	c := &checker{doc: doc}
+	for _, t := range cat.Tools {
+		if t.Endpoint != nil {
+			c.tool(t)
+		}
+	}
+	sort.SliceStable(c.out, func(i, j int) bool {
+		a, b := c.out[i], c.out[j]
+		if a.Pos != b.Pos {
+			return a.Pos.Before(b.Pos)
+		}
+		return a.String() < b.String()
+	})
+	return c.out
+}
+
+// Checked is the number of tools Check compares: those with an endpoint.
+func Checked(cat *model.Catalog) int {
+	n := 0
+	for _, t := range cat.Tools {
+		if t.Endpoint != nil {
+			n++
+		}
+	}
+	return n
+}
+
+type checker struct {
+	doc *openapi.Doc
+	out []Mismatch
+}
+
+func (c *checker) add(pos token.Pos, tool, field, api, spec string) {
+	c.out = append(c.out, Mismatch{Pos: pos, Tool: tool, Field: field, API: api, Spec: spec})
+}
+
+func (c *checker) tool(t *model.Tool) {
+	e := t.Endpoint
+	op := c.doc.Operation(e.Method, e.Path)
+	if op == nil {
+		api := "no path " + e.Path + " in " + c.doc.File
+		var methods []string
+		for _, o := range c.doc.Operations {
+			if o.Path == e.Path {
+				methods = append(methods, o.Method)
+			}
+		}
+		if len(methods) > 0 {
+			api = fmt.Sprintf("no method %s on %s in %s (it has %s)", e.Method, e.Path, c.doc.File, strings.Join(methods, ", "))
+		}
+		c.add(e.Pos, t.Name, "", api, "endpoint "+e.Method+" "+e.Path)
+		return
+	}
+	where := map[string][]*model.Field{}
+	for _, f := range t.Input.Fields {
+		loc := t.Location(f)
+		where[loc] = append(where[loc], f)
+	}
+	c.params(t, op, "path", where[model.FromPath], true)
+	c.params(t, op, "query", where[model.FromQuery], true)
+	c.params(t, op, "header", where[model.FromHeader], false)
+	c.body(t, op, where[model.FromBody])
+}
+
+// params compares the rows that go to one parameter location with the
+// operation's parameters there. With both false, parameters without a
+// row are not reported.
+func (c *checker) params(t *model.Tool, op *openapi.Operation, in string, rows []*model.Field, both bool) {
+	ps := op.ParamsIn(in)
+	for _, f := range rows {
+		field := fieldName(f)
+		var p *openapi.Param
+		for _, q := range ps {
+			// HTTP header names are case-insensitive; the others are not.
+			if q.Name == f.WireName() || in == "header" && strings.EqualFold(q.Name, f.WireName()) {
+				p = q
+				break
+			}
+		}
+		if p == nil {
+			c.add(f.Pos, t.Name, field, fmt.Sprintf("no %s parameter %q on %s", in, f.WireName(), op), fmt.Sprintf("%s, from %s", describeField(f), in))
+			continue
+		}
+		c.presence(t, f.Pos, field, p.Required, f.Required)
+		c.compare(t, f.Pos, field, p.Schema, f.Type)
+	}
+	if !both {
+		return
+	}
+	for _, p := range ps {
+		if !slices.ContainsFunc(rows, func(f *model.Field) bool { return f.WireName() == p.Name }) {
+			c.add(t.Endpoint.Pos, t.Name, in+" parameter "+p.Name,
+				fmt.Sprintf("%s %s parameter of %s", describeAPI(p.Schema, p.Required), in, op),
+				"no row (an omitted "+in+" parameter is unreachable)")
+		}
+	}
+}
+
+func (c *checker) body(t *model.Tool, op *openapi.Operation, rows []*model.Field) {
+	var props []*openapi.Property
+	switch {
+	case op.Body == nil:
+		for _, f := range rows {
+			c.add(f.Pos, t.Name, fieldName(f), op.String()+" takes no request body", describeField(f)+", from body")
+		}
+		return
+	case op.Body.Schema == nil:
+		if len(rows) > 0 || isWrite(op.Method) {
+			c.add(t.Endpoint.Pos, t.Name, "body", "request body of "+op.String()+" is "+strings.Join(op.Body.ContentTypes, ", ")+", not JSON", fmt.Sprintf("%d body rows", len(rows)))
+		}
+		return
+	case op.Body.Schema.Kind == openapi.Unsupported:
+		c.add(t.Endpoint.Pos, t.Name, "body", "cannot compare: "+op.Body.Schema.Unsupported, fmt.Sprintf("%d body rows", len(rows)))
+		return
+	case op.Body.Schema.Kind == openapi.Object:
+		props = op.Body.Schema.Properties
+	case op.Body.Schema.Kind == openapi.Any && len(rows) == 0:
+		return
+	default:
+		c.add(t.Endpoint.Pos, t.Name, "body", "request body of "+op.String()+" is "+describeAPI(op.Body.Schema, false)+", not an object with properties", fmt.Sprintf("%d body rows", len(rows)))
+		return
+	}
+	for _, f := range rows {
+		p := op.Body.Schema.Property(f.WireName())
+		if p == nil {
+			c.add(f.Pos, t.Name, fieldName(f), "no body property "+quoteIf(f.WireName())+" in "+op.String(), describeField(f)+", from body")
+			continue
+		}
+		c.presence(t, f.Pos, fieldName(f), p.Required, f.Required)
+		c.compare(t, f.Pos, fieldName(f), p.Schema, f.Type)
+	}
+	for _, p := range props {
+		if !slices.ContainsFunc(rows, func(f *model.Field) bool { return f.WireName() == p.Name }) {
+			c.add(t.Endpoint.Pos, t.Name, "body property "+p.Name,
+				describeAPI(p.Schema, p.Required)+" property of the "+op.String()+" body",
+				"no row (the tool can never send it; a full-replace update would clear it)")
+		}
+	}
+}
+
+func isWrite(method string) bool {
+	return method == "POST" || method == "PUT" || method == "PATCH"
+}
+
+// presence reports an API-required name the tool leaves optional.
+func (c *checker) presence(t *model.Tool, pos token.Pos, field string, apiRequired, specRequired bool) {
+	if apiRequired && !specRequired {
+		c.add(pos, t.Name, field, "required", "optional")
+	}
+}
+
+// compare compares one API schema with one spec type, recursing into
+// elements and properties.
+func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi.Schema, typ *model.Type) {
+	if s == nil {
+		s = &openapi.Schema{Kind: openapi.Any}
+	}
+	if s.Kind == openapi.Unsupported {
+		c.add(pos, t.Name, field, "cannot compare: "+s.Unsupported, describeType(typ))
+		return
+	}
+	if !sameKind(s, typ) {
+		if s.Cycle {
+			c.add(pos, t.Name, field, "cannot compare: recursive $ref "+s.Ref+": teach toolspec recursive schemas", describeType(typ))
+			return
+		}
+		c.add(pos, t.Name, field, describeAPI(s, false), describeType(typ))
+		return
+	}
+	if typ.Kind != model.Any && s.Nullable != typ.Nullable {
+		c.add(pos, t.Name, field, describeAPI(s, false), describeType(typ))
+		return
+	}
+	switch typ.Kind {
+	case model.Enum:
+		api := map[string]bool{}
+		for _, v := range s.Enum {
+			api[enumText(v)] = true
+		}
+		spec := map[string]bool{}
+		for _, v := range typ.Enum {
+			spec[v.JSON()] = true
+		}
+		if !maps(api, spec) {
+			c.add(pos, t.Name, field, describeAPI(s, false), describeType(typ))
+		}
+	case model.Array:
+		if s.Cycle {
+			return
+		}
+		c.compare(t, pos, field+"[]", s.Items, typ.Elem)
+	case model.Map:
+		if s.Cycle {
+			return
+		}
+		c.compare(t, pos, field+"{}", s.AdditionalProperties, typ.Elem)
+	case model.Object:
+		if s.Cycle {
+			return
+		}
+		for _, f := range typ.Fields {
+			name := field + "." + f.Name
+			p := s.Property(f.Name)
+			if p == nil {
+				c.add(f.Pos, t.Name, name, "no property "+quoteIf(f.Name), describeField(f))
+				continue
+			}
+			c.presence(t, f.Pos, name, p.Required, f.Required)
+			c.compare(t, f.Pos, name, p.Schema, f.Type)
+		}
+		for _, p := range s.Properties {
+			if typ.Field(p.Name) == nil {
+				c.add(pos, t.Name, field+"."+p.Name, describeAPI(p.Schema, p.Required)+" property", "no row")
+			}
+		}
+	}
+}
+
+func maps(a, b map[string]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+var kinds = map[openapi.Kind]model.Kind{
+	openapi.Any:     model.Any,
+	openapi.String:  model.String,
+	openapi.Integer: model.Integer,
+	openapi.Number:  model.Number,
+	openapi.Boolean: model.Boolean,
+	openapi.Array:   model.Array,
+	openapi.Object:  model.Object,
+	openapi.Map:     model.Map,
+	openapi.Enum:    model.Enum,
+}
+
+func sameKind(s *openapi.Schema, typ *model.Type) bool {
+	if kinds[s.Kind] != typ.Kind {
+		return false
+	}
+	if s.Kind == openapi.Enum {
+		// An enum of strings or integers; the spec's values say which.
+		isInt := len(typ.Enum) > 0 && typ.Enum[0].IsInt
+		return (s.EnumType == openapi.String && !isInt) || (s.EnumType == openapi.Integer && isInt)
+	}
+	return true
+}
+
+func enumText(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func quoteIf(s string) string { return fmt.Sprintf("%q", s) }
+
+// fieldName is a row's name, with the API's name when it differs.
+func fieldName(f *model.Field) string {
+	if f.APIName != "" && f.APIName != f.Name {
+		return f.Name + " (as " + f.APIName + ")"
+	}
+	return f.Name
+}
+
+func describeField(f *model.Field) string {
+	s := describeType(f.Type)
+	if f.Required {
+		return s + ", required"
+	}
+	return s + ", optional"
+}
+
+// describeType writes a spec type the way the language does:
+// "array<integer> nullable".
+func describeType(t *model.Type) string {
+	var s string
+	switch t.Kind {
+	case model.Enum:
+		var vs []string
+		for _, v := range t.Enum {
+			vs = append(vs, v.JSON())
+		}
+		s = "enum(" + strings.Join(vs, ", ") + ")"
+	case model.Array:
+		s = "array<" + describeType(t.Elem) + ">"
+	case model.Map:
+		s = "map<" + describeType(t.Elem) + ">"
+	case model.Tuple:
+		var vs []string
+		for _, it := range t.Items {
+			vs = append(vs, describeType(it))
+		}
+		s = "tuple<" + strings.Join(vs, ", ") + ">"
+	default:
+		s = t.Kind.String()
+	}
+	if t.Nullable && t.Kind != model.Any {
+		s += " nullable"
+	}
+	return s
+}
+
+// describeAPI writes an API schema in the language's words, so the two
+// sides of a mismatch read alike.
+func describeAPI(s *openapi.Schema, required bool) string {
+	if s == nil {
+		s = &openapi.Schema{Kind: openapi.Any}
+	}
+	var r string
+	switch s.Kind {
+	case openapi.Enum:
+		var vs []string
+		for _, v := range s.Enum {
+			vs = append(vs, enumText(v))
+		}
+		r = "enum(" + strings.Join(vs, ", ") + ")"
+		if s.EnumType != openapi.String && s.EnumType != openapi.Integer {
+			r += " of " + s.EnumType.String()
+		}
+	case openapi.Array:
+		if s.Items != nil {
+			r = "array<" + describeAPI(s.Items, false) + ">"
+		} else {
+			r = "array"
+		}
+	case openapi.Map:
+		r = "map<" + describeAPI(s.AdditionalProperties, false) + ">"
+	case openapi.Unsupported:
+		r = "unsupported (" + s.Unsupported + ")"
+	default:
+		r = s.Kind.String()
+	}
+	if s.Ref != "" && s.Kind != openapi.Unsupported {
+		r += " ($ref " + s.Ref + ")"
+	}
+	if s.Nullable && s.Kind != openapi.Any {
+		r += " nullable"
+	}
+	if required {
+		r += ", required"
+	}
+	return r
+}

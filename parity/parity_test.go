@@ -1,0 +1,178 @@
+package parity_test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/openapi"
+	"github.com/toolspec/toolspec/parity"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+const (
+	ersatzSpec = "../testdata/parity/ersatztv.tspec"
+	ersatzDoc  = "../testdata/openapi/ersatztv-v1.json"
+)
+
+func catalog(t *testing.T, path string, src []byte) *model.Catalog {
+	t.Helper()
+	r := compile.Source(path, src)
+	if r.Catalog == nil {
+		t.Fatalf("%s does not compile:\n%v", path, r.Diags)
+	}
+	return r.Catalog
+}
+
+func load(t *testing.T, path string) *openapi.Doc {
+	t.Helper()
+	d, err := openapi.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func report(ms []parity.Mismatch) string {
+	var b strings.Builder
+	for _, m := range ms {
+		b.WriteString(m.String())
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// TestGreen: the specs written over the ErsatzTV documents agree with them.
+func TestGreen(t *testing.T) {
+	for _, c := range []struct{ spec, doc string }{
+		{ersatzSpec, ersatzDoc},
+		{"../testdata/parity/scripted.tspec", "../testdata/openapi/ersatztv-scripted-schedule.json"},
+	} {
+		src, err := os.ReadFile(c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat := catalog(t, c.spec, src)
+		if ms := parity.Check(cat, load(t, c.doc)); len(ms) > 0 {
+			t.Errorf("%s against %s:\n%s", c.spec, c.doc, report(ms))
+		}
+		if n := parity.Checked(cat); n < 3 {
+			t.Errorf("%s: only %d tools compared", c.spec, n)
+		}
+	}
+}
+
+// TestMutants plants one defect at a time into a copy of ersatztv.tspec;
+// each must turn parity red with a message naming the field.
+func TestMutants(t *testing.T) {
+	src, err := os.ReadFile(ersatzSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := load(t, ersatzDoc)
+	for _, m := range []struct {
+		name, old, new string
+		want           []string // substrings of one reported line
+	}{
+		{"drop a body field", "    deepScan    boolean  optional  default false\n", "",
+			[]string{"tool scan_show field body property deepScan", "no row"}},
+		{"drop a required body field", "    allowBFrames            boolean", "    // allowBFrames            boolean",
+			[]string{"tool create_ffmpeg_profile field body property allowBFrames", "boolean, required property"}},
+		{"integer to number", "    threadCount             integer", "    threadCount             number ",
+			[]string{"tool create_ffmpeg_profile field threadCount: API: integer; spec: number"}},
+		{"string to integer", "    query  string   required  nullable\n  }\n  result text\n}\n\ntool scan_show", "    query  integer   required  nullable\n  }\n  result text\n}\n\ntool scan_show",
+			[]string{"tool update_smart_collection field query: API: string nullable; spec: integer nullable"}},
+		{"drop a query parameter", "    force  boolean  optional  \"Collect even when not needed\"\n", "",
+			[]string{"tool garbage_collect field query parameter force", "no row"}},
+		{"drop nullable", `query  string  required  nullable  "Search query"`, `query  string  required  "Search query"`,
+			[]string{"tool create_smart_collection field query: API: string nullable; spec: string"}},
+		{"drop an enum value", "enum(Off, LoudNorm)", "enum(Off)",
+			[]string{"field normalizeLoudnessMode", `enum("Off", "LoudNorm")`}},
+		{"required to optional", "    id     integer  required\n", "    id     integer  optional\n",
+			[]string{"tool update_smart_collection field id: API: required; spec: optional"}},
+		{"wrong API name", "    deepScan    boolean  optional  default false\n", "    deep        boolean  optional  as \"deep_scan\"\n",
+			[]string{"tool scan_show field deep (as deep_scan): API: no body property \"deep_scan\""}},
+		{"wrong path", `GET "/api/version"`, `GET "/api/versions"`,
+			[]string{"tool get_version: API: no path /api/versions"}},
+		{"wrong method", `PUT "/api/collections/smart/update"`, `PATCH "/api/collections/smart/update"`,
+			[]string{"tool update_smart_collection: API: no method PATCH on /api/collections/smart/update", "(it has PUT)"}},
+		{"extra body row", "    deepScan    boolean  optional  default false\n", "    deepScan    boolean  optional  default false\n    depth  integer  optional\n",
+			[]string{"tool scan_show field depth: API: no body property \"depth\""}},
+	} {
+		t.Run(m.name, func(t *testing.T) {
+			if !strings.Contains(string(src), m.old) {
+				t.Fatalf("the spec no longer contains %q", m.old)
+			}
+			mutant := strings.Replace(string(src), m.old, m.new, 1)
+			ms := parity.Check(catalog(t, ersatzSpec, []byte(mutant)), doc)
+			got := report(ms)
+			for _, line := range strings.Split(got, "\n") {
+				all := line != ""
+				for _, w := range m.want {
+					all = all && strings.Contains(line, w)
+				}
+				if all {
+					return
+				}
+			}
+			t.Errorf("no mismatch line contains all of %q; got:\n%s", m.want, got)
+		})
+	}
+}
+
+// TestMissingDocument: deleting the document is a failure naming it,
+// never an empty comparison.
+func TestMissingDocument(t *testing.T) {
+	dir := t.TempDir()
+	doc := filepath.Join(dir, "ersatztv-v1.json")
+	data, err := os.ReadFile(ersatzDoc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(doc, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := openapi.Load(doc); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(doc)
+	_, err = openapi.Load(doc)
+	if err == nil || !strings.Contains(err.Error(), doc) {
+		t.Fatalf("loading a deleted document: got %v, want an error naming %s", err, doc)
+	}
+}
+
+// TestCases compares cases.tspec with the hand-written 3.0 document; the
+// report is the golden file cases.golden.
+func TestCases(t *testing.T) {
+	spec := "../testdata/parity/cases.tspec"
+	src, err := os.ReadFile(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := report(parity.Check(catalog(t, spec, src), load(t, "../testdata/parity/cases.yaml")))
+	golden := "../testdata/parity/cases.golden"
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(string(want), got); d != "" {
+		t.Errorf("report (-want +got):\n%s", d)
+	}
+	// Tools that agree produce no line.
+	if strings.Contains(got, "tool create_pet ") || strings.Contains(got, "tool create_pet:") {
+		t.Errorf("create_pet agrees with the document but was reported:\n%s", got)
+	}
+}

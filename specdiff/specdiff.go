@@ -1,0 +1,399 @@
+package specdiff
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Change is one difference, read as "Tool Field: What".
+type Change struct {
+	Tool string
+	// Field is the path of the property ("limit", "orders[].id"), or ""
+	// for the tool itself.
+	Field string
+	What  string
+}
+
+func (c Change) String() string {
+	if c.Field == "" {
+		return c.Tool + ": " + c.What
+	}
+	return c.Tool + " " + c.Field + ": " + c.What
+}
+
+// node is a JSON value with object keys in document order.
+type node struct {
+	keys []string
+	obj  map[string]*node
+	arr  []*node
+	raw  json.RawMessage
+}
+
+func (n *node) get(k string) *node {
+	if n == nil || n.obj == nil {
+		return nil
+	}
+	return n.obj[k]
+}
+
+func (n *node) str() string {
+	var s string
+	if n != nil {
+		_ = json.Unmarshal(n.raw, &s)
+	}
+	return s
+}
+
+func parse(raw json.RawMessage) (*node, error) {
+	n := &node{raw: raw}
+	t := bytes.TrimSpace(raw)
+	switch {
+	case len(t) > 0 && t[0] == '{':
+		dec := json.NewDecoder(bytes.NewReader(t))
+		if _, err := dec.Token(); err != nil {
+			return nil, err
+		}
+		n.obj = map[string]*node{}
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			var v json.RawMessage
+			if err := dec.Decode(&v); err != nil {
+				return nil, err
+			}
+			c, err := parse(v)
+			if err != nil {
+				return nil, err
+			}
+			key, _ := k.(string)
+			if _, dup := n.obj[key]; !dup {
+				n.keys = append(n.keys, key)
+			}
+			n.obj[key] = c
+		}
+	case len(t) > 0 && t[0] == '[':
+		var list []json.RawMessage
+		if err := json.Unmarshal(t, &list); err != nil {
+			return nil, err
+		}
+		for _, v := range list {
+			c, err := parse(v)
+			if err != nil {
+				return nil, err
+			}
+			n.arr = append(n.arr, c)
+		}
+	default:
+		var v any
+		if err := json.Unmarshal(t, &v); err != nil {
+			return nil, err
+		}
+	}
+	return n, nil
+}
+
+// tools reads a tools/list result, or a JSON-RPC response holding one.
+func tools(data []byte) ([]*node, error) {
+	top, err := parse(data)
+	if err != nil {
+		return nil, err
+	}
+	if top.obj == nil {
+		return nil, errors.New("not a JSON object")
+	}
+	if top.get("tools") == nil && top.get("result") != nil {
+		top = top.get("result")
+	}
+	list := top.get("tools")
+	if list == nil || list.arr == nil && !bytes.Equal(bytes.TrimSpace(list.raw), []byte("[]")) {
+		return nil, errors.New(`no "tools" array: not a tools/list result`)
+	}
+	return list.arr, nil
+}
+
+// Diff compares two tools/list results. Tools are reported in the new
+// result's order, then the removed ones; within a tool, top-level changes
+// first, then fields in the new schema's order.
+func Diff(old, new []byte) ([]Change, error) {
+	ot, err := tools(old)
+	if err != nil {
+		return nil, fmt.Errorf("old: %w", err)
+	}
+	nt, err := tools(new)
+	if err != nil {
+		return nil, fmt.Errorf("new: %w", err)
+	}
+	byName := map[string]*node{}
+	for _, t := range ot {
+		byName[t.get("name").str()] = t
+	}
+	d := &differ{}
+	seen := map[string]bool{}
+	for _, t := range nt {
+		name := t.get("name").str()
+		seen[name] = true
+		o := byName[name]
+		if o == nil {
+			d.add(name, "", "+ tool added")
+			continue
+		}
+		d.tool(name, o, t)
+	}
+	for _, t := range ot {
+		if name := t.get("name").str(); !seen[name] {
+			d.add(name, "", "tool removed")
+		}
+	}
+	return d.out, nil
+}
+
+type differ struct{ out []Change }
+
+func (d *differ) add(tool, field, what string) {
+	d.out = append(d.out, Change{Tool: tool, Field: field, What: what})
+}
+
+func (d *differ) tool(name string, o, n *node) {
+	if o.get("description").str() != n.get("description").str() {
+		d.add(name, "", "description changed")
+	}
+	d.schema(name, "", o.get("inputSchema"), n.get("inputSchema"))
+	switch oo, no := o.get("outputSchema"), n.get("outputSchema"); {
+	case oo == nil && no != nil:
+		d.add(name, "", "+ outputSchema "+head(no))
+	case oo != nil && no == nil:
+		d.add(name, "", "- outputSchema")
+	case oo != nil:
+		d.schema(name, "out", oo, no)
+	}
+	if a, b := hints(o), hints(n); a != b {
+		d.add(name, "", "annotations: "+orNone(a)+" → "+orNone(b))
+	}
+}
+
+func hints(t *node) string {
+	a := t.get("annotations")
+	if a == nil {
+		return ""
+	}
+	var hs []string
+	for _, k := range a.keys {
+		hs = append(hs, k+"="+strings.TrimSpace(string(a.get(k).raw)))
+	}
+	return strings.Join(hs, " ")
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+func join(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}
+
+// schema compares one schema and, for objects, its properties.
+func (d *differ) schema(tool, path string, o, n *node) {
+	if o == nil || n == nil {
+		return
+	}
+	if a, b := head(o), head(n); a != b {
+		d.add(tool, path, a+" → "+b)
+	}
+	if isObject(o) && isObject(n) {
+		d.object(tool, path, o, n)
+		return
+	}
+	oi, ni := o.get("items"), n.get("items")
+	if oi != nil && ni != nil && isObject(oi) && isObject(ni) {
+		d.object(tool, path+"[]", oi, ni)
+	}
+}
+
+func isMap(n *node) bool {
+	ap := n.get("additionalProperties")
+	return n.get("properties") == nil && ap != nil && ap.obj != nil
+}
+
+func isObject(n *node) bool {
+	return n.get("properties") != nil || typeName(n) == "object" && !isMap(n)
+}
+
+func (d *differ) object(tool, path string, o, n *node) {
+	if a, b := closed(o), closed(n); a != b {
+		d.add(tool, path, "additionalProperties: "+map[bool]string{false: "open", true: "closed"}[a]+" → "+map[bool]string{false: "open", true: "closed"}[b])
+	}
+	or, nr := required(o), required(n)
+	op, np := o.get("properties"), n.get("properties")
+	var names []string
+	if np != nil {
+		names = append(names, np.keys...)
+	}
+	if op != nil {
+		for _, k := range op.keys {
+			if !slices.Contains(names, k) {
+				names = append(names, k)
+			}
+		}
+	}
+	for _, k := range names {
+		a, b := op.get(k), np.get(k)
+		field := join(path, k)
+		switch {
+		case a == nil:
+			req := "optional"
+			if slices.Contains(nr, k) {
+				req = "required"
+			}
+			d.add(tool, field, "+ field "+head(b)+" "+req)
+		case b == nil:
+			d.add(tool, field, "- field (was "+head(a)+")")
+		default:
+			switch ra, rb := slices.Contains(or, k), slices.Contains(nr, k); {
+			case !ra && rb:
+				d.add(tool, path, "+ required "+k)
+			case ra && !rb:
+				d.add(tool, path, "- required "+k)
+			}
+			d.schema(tool, field, a, b)
+		}
+	}
+}
+
+func closed(n *node) bool {
+	ap := n.get("additionalProperties")
+	return ap != nil && strings.TrimSpace(string(ap.raw)) == "false"
+}
+
+func required(n *node) []string {
+	var r []string
+	if q := n.get("required"); q != nil {
+		_ = json.Unmarshal(q.raw, &r)
+	}
+	return r
+}
+
+func typeName(n *node) string {
+	t := n.get("type")
+	if t == nil {
+		return ""
+	}
+	if s := t.str(); s != "" {
+		return s
+	}
+	for _, x := range t.arr {
+		if s := x.str(); s != "null" {
+			return s
+		}
+	}
+	return ""
+}
+
+func nullable(n *node) bool {
+	t := n.get("type")
+	if t == nil {
+		return false
+	}
+	for _, x := range t.arr {
+		if x.str() == "null" {
+			return true
+		}
+	}
+	return false
+}
+
+// head describes a schema in the language's words, without an object's
+// properties: "integer 1..500", "enum(open, paid) nullable",
+// "array<string> ..10 unique".
+func head(n *node) string {
+	if n == nil {
+		return "(none)"
+	}
+	if n.obj == nil {
+		return strings.TrimSpace(string(n.raw))
+	}
+	var b strings.Builder
+	typ := typeName(n)
+	switch {
+	case n.get("enum") != nil:
+		var vs []string
+		for _, v := range n.get("enum").arr {
+			if s := strings.TrimSpace(string(v.raw)); s != "null" {
+				vs = append(vs, strings.Trim(s, `"`))
+			}
+		}
+		b.WriteString("enum(" + strings.Join(vs, ", ") + ")")
+	case n.get("const") != nil:
+		b.WriteString("const " + strings.TrimSpace(string(n.get("const").raw)))
+	case n.get("prefixItems") != nil:
+		var vs []string
+		for _, v := range n.get("prefixItems").arr {
+			vs = append(vs, head(v))
+		}
+		b.WriteString("tuple<" + strings.Join(vs, ", ") + ">")
+	case typ == "array":
+		b.WriteString("array<" + head(n.get("items")) + ">")
+		if n.get("items") == nil {
+			b.Reset()
+			b.WriteString("array")
+		}
+	case typ == "object" && isMap(n):
+		b.WriteString("map<" + head(n.get("additionalProperties")) + ">")
+	case typ == "":
+		var ks []string
+		for _, k := range []string{"$ref", "anyOf", "oneOf", "allOf"} {
+			if n.get(k) != nil {
+				ks = append(ks, k)
+			}
+		}
+		if len(ks) > 0 {
+			b.WriteString(strings.Join(ks, "+"))
+		} else {
+			b.WriteString("any")
+		}
+	default:
+		b.WriteString(typ)
+	}
+	if nullable(n) {
+		b.WriteString(" nullable")
+	}
+	for _, r := range [][2]string{{"minimum", "maximum"}, {"minLength", "maxLength"}, {"minItems", "maxItems"}, {"minProperties", "maxProperties"}} {
+		lo, hi := n.get(r[0]), n.get(r[1])
+		if n.get("prefixItems") != nil && r[0] == "minItems" {
+			continue
+		}
+		if lo != nil || hi != nil {
+			b.WriteString(" ")
+			if lo != nil {
+				b.WriteString(strings.TrimSpace(string(lo.raw)))
+			}
+			b.WriteString("..")
+			if hi != nil {
+				b.WriteString(strings.TrimSpace(string(hi.raw)))
+			}
+		}
+	}
+	for _, k := range []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "pattern", "format"} {
+		if v := n.get(k); v != nil {
+			b.WriteString(" " + k + " " + strings.TrimSpace(string(v.raw)))
+		}
+	}
+	if v := n.get("uniqueItems"); v != nil && strings.TrimSpace(string(v.raw)) == "true" {
+		b.WriteString(" unique")
+	}
+	if v := n.get("default"); v != nil {
+		b.WriteString(" default " + strings.TrimSpace(string(v.raw)))
+	}
+	return b.String()
+}

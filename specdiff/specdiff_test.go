@@ -1,0 +1,110 @@
+package specdiff_test
+
+import (
+	"flag"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/gen/jsonout"
+	"github.com/toolspec/toolspec/specdiff"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func gen(t *testing.T, path string) []byte {
+	t.Helper()
+	r := compile.File(path)
+	if r.Catalog == nil {
+		t.Fatalf("%s: %v", path, r.Diags)
+	}
+	return jsonout.Generate(r.Catalog, 2)
+}
+
+func lines(cs []specdiff.Change) string {
+	var b strings.Builder
+	for _, c := range cs {
+		b.WriteString(c.String() + "\n")
+	}
+	return b.String()
+}
+
+// TestGolden: a hand-written server's schemas against the spec that
+// replaces them.
+func TestGolden(t *testing.T) {
+	old, err := os.ReadFile("../testdata/diff/old.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := specdiff.Diff(old, gen(t, "../testdata/diff/shop.tspec"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := lines(cs)
+	path := "../testdata/diff/shop.golden"
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(string(want), got); d != "" {
+		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// TestSame: a spec against its own gen-json has no change, at either
+// profile's shape.
+func TestSame(t *testing.T) {
+	for _, p := range []string{"../testdata/diff/shop.tspec", "../testdata/parity/ersatztv.tspec", "../gen/jsonout/testdata/language.tspec"} {
+		g := gen(t, p)
+		cs, err := specdiff.Diff(g, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cs) > 0 {
+			t.Errorf("%s against itself:\n%s", p, lines(cs))
+		}
+	}
+}
+
+// TestOneChange: each single change is reported as one line.
+func TestOneChange(t *testing.T) {
+	base := `{"tools":[{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"a":%s,"o":{"type":"object","properties":{"x":{"type":"integer"}},"additionalProperties":false}},"required":["a"],"additionalProperties":false}}]}`
+	for _, c := range []struct{ old, new, want string }{
+		{`{"type":"number"}`, `{"type":"integer","minimum":1,"maximum":500}`, "t a: number → integer 1..500"},
+		{`{"type":"string"}`, `{"type":["string","null"]}`, "t a: string → string nullable"},
+		{`{"type":"array","items":{"type":"string"}}`, `{"type":"array","items":{"type":"string"},"maxItems":3}`, "t a: array<string> → array<string> ..3"},
+		{`{}`, `{"type":"string","pattern":"^x$"}`, `t a: any → string pattern "^x$"`},
+	} {
+		old := strings.Replace(base, "%s", c.old, 1)
+		new := strings.Replace(base, "%s", c.new, 1)
+		cs, err := specdiff.Diff([]byte(old), []byte(new))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimSpace(lines(cs)); got != c.want {
+			t.Errorf("%s → %s: got %q, want %q", c.old, c.new, got, c.want)
+		}
+	}
+	// Nested objects: required and closedness.
+	old := `{"tools":[{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":"integer"}}}}}}]}`
+	new := `{"tools":[{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"o":{"type":"object","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false}}}}]}`
+	cs, err := specdiff.Diff([]byte(old), []byte(new))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "t o: additionalProperties: open → closed\nt o: + required x\n"
+	if got := lines(cs); got != want {
+		t.Errorf("nested: got\n%s want\n%s", got, want)
+	}
+	if _, err := specdiff.Diff([]byte(`{"x":1}`), []byte(new)); err == nil {
+		t.Error("an old file without tools was read")
+	}
+}
