@@ -628,6 +628,14 @@ var controls = []control{
 			*in = append(*in, &ast.Item{Row: r})
 			return "a new row in tool " + quoteName(t.Name.Value()) + " (" + at(t.Pos) + ")", "toolspec_planted: ", true
 		}},
+	{id: "wiring-nested", check: checkEndpoint, rule: "%s: from and as apply only to the top-level rows of a tool's input",
+		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) string {
+			inner := plantedRow(t.Pos, "toolspec_inner", "optional", &ast.Modifier{Pos: t.Pos, As: text(t.Pos, "Inner")})
+			outer := plantedRow(t.Pos, "toolspec_planted", "optional")
+			outer.Kind = &ast.Kind{Pos: t.Pos, Object: &ast.Block{Pos: t.Pos, Items: []*ast.Item{{Row: inner}}, Close: &ast.Close{Pos: t.Pos, Brace: "}"}}}
+			*in = append(*in, &ast.Item{Row: outer})
+			return "toolspec_inner: from and as apply only"
+		})},
 	{id: "wire-name-repeated", check: checkEndpoint, rule: "%s: %s name %q is already used by %s",
 		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) string {
 			*in = append(*in,

@@ -340,6 +340,24 @@ func (c *checker) tool(d *ast.Tool) *model.Tool {
 	return t
 }
 
+// noWire reports from and as below the top level of an input, or in an
+// output: only a top-level input row is a part of an HTTP request.
+func (c *checker) noWire(t *model.Type) {
+	if t == nil {
+		return
+	}
+	for _, f := range t.Fields {
+		if f.From != "" || f.APIName != "" {
+			c.diags.Errorf(f.Pos, "%s: from and as apply only to the top-level rows of a tool's input", f.Name)
+		}
+		c.noWire(f.Type)
+	}
+	c.noWire(t.Elem)
+	for _, it := range t.Items {
+		c.noWire(it)
+	}
+}
+
 var httpMethods = []string{"GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"}
 
 func (c *checker) endpoint(t *model.Tool, e *ast.Endpoint) {
@@ -360,7 +378,11 @@ func (c *checker) wire(t *model.Tool, d *ast.Tool) {
 	var fields []*model.Field
 	if t.Input != nil {
 		fields = t.Input.Fields
+		for _, f := range fields {
+			c.noWire(f.Type)
+		}
 	}
+	c.noWire(t.Output)
 	if t.Endpoint == nil {
 		for _, f := range fields {
 			if f.From != "" || f.APIName != "" {
