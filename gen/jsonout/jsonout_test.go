@@ -155,3 +155,20 @@ func TestToolsListShape(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerateEqualsIndent: the per-tool parallel layout is byte for byte
+// the one-pass indentation of the whole result, with and without tools.
+func TestGenerateEqualsIndent(t *testing.T) {
+	cats := []*model.Catalog{{Name: "empty", CatalogKey: "k", SpecHash: "h"}}
+	for _, spec := range append(specs(t), "../../specs/t27mcp/tool_schema.tspec") {
+		cats = append(cats, load(t, spec))
+	}
+	for _, cat := range cats {
+		for _, p := range model.Profiles {
+			want := schema.Indent(schema.ToolsList(cat, p))
+			if got := jsonout.Generate(cat, p); !bytes.Equal(got, want) {
+				t.Errorf("%s p%d: parallel layout differs:\n%s", cat.Name, p, cmp.Diff(string(want), string(got)))
+			}
+		}
+	}
+}
