@@ -190,8 +190,8 @@ func (m *Modifier) Parse(lex *lexer.PeekingLexer) error {
 }
 
 // StartsRow reports whether the next tokens begin a row: a name followed
-// by the start of a kind (a scalar kind and a presence, `enum (`,
-// `array <`, `tuple <`, `map <` or `object {`). A row has no terminator, so
+// by the start of a kind (`enum (`, `array <`, `tuple <`, `map <`,
+// `object {`, or any other word and a presence). A row has no terminator, so
 // this is how a modifier keyword or a string after a row is told apart from
 // the name of the next row.
 func StartsRow(lex *lexer.PeekingLexer) bool {
@@ -206,8 +206,6 @@ func StartsRow(lex *lexer.PeekingLexer) bool {
 		return false
 	}
 	switch kind.Value {
-	case "string", "integer", "number", "boolean", "any":
-		return next.Type == TokenIdent && (next.Value == "required" || next.Value == "optional")
 	case "enum":
 		return isPunct(next, "(")
 	case "array", "tuple", "map":
@@ -215,7 +213,9 @@ func StartsRow(lex *lexer.PeekingLexer) bool {
 	case "object":
 		return isPunct(next, "{")
 	}
-	return false
+	// A scalar kind, or a word that is no kind (the checker names it):
+	// either way a presence follows.
+	return next.Type == TokenIdent && (next.Value == "required" || next.Value == "optional")
 }
 
 func expected(lex *lexer.PeekingLexer, what string) error {
