@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
 	"sync"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolspec/toolspec/examples/go-server/t27catalog"
@@ -24,8 +26,9 @@ var protocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-
 type tool struct {
 	// call decodes and validates the raw arguments and runs the handler. An
 	// error is an argument the client got wrong (a *t27catalog.ValidationError
-	// or bad JSON). For a tool with out, out is the structured result as
-	// JSON; otherwise it is nil and text is the result.
+	// or bad JSON), except an *internalError, which is the server's own
+	// failure. For a tool with out, out is the structured result as JSON;
+	// otherwise it is nil and text is the result.
 	call func(args []byte) (out []byte, text string, err error)
 	// validate checks out against the tool's output schema; nil for a tool
 	// without out.
@@ -41,11 +44,23 @@ func outTool[In, Out any](decode func([]byte) (In, error), validate func([]byte)
 				return nil, "", err
 			}
 			out, err := json.Marshal(run(in))
-			return out, "", err
+			if err != nil {
+				return nil, "", &internalError{fmt.Errorf("marshalling the result: %w", err)}
+			}
+			return out, "", nil
 		},
 		validate: validate,
 	}
 }
+
+// internalError is a failure of the server after the arguments were
+// accepted (a handler result that does not marshal): not the client's
+// fault, so it is answered as a JSON-RPC internal error rather than a tool
+// result about invalid arguments.
+type internalError struct{ err error }
+
+func (e *internalError) Error() string { return e.err.Error() }
+func (e *internalError) Unwrap() error { return e.err }
 
 // textTool makes a tool with `result text` or `result any`.
 func textTool[In any](run func(In) string, decode func([]byte) (In, error)) tool {
@@ -151,6 +166,9 @@ func (c *catalogServer) handle(name string, t tool) mcp.ToolHandler {
 			args = []byte("{}") // arguments may be omitted when there are none
 		}
 		out, text, err := t.call(args)
+		if ie := (*internalError)(nil); errors.As(err, &ie) {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("%s: internal error: %v", name, ie)}
+		}
 		if err != nil {
 			// The client sent arguments the input schema refuses: a tool
 			// error the model can read and correct, not a protocol error.
