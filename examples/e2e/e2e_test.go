@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -20,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -274,6 +276,7 @@ func TestGoSDKClient(t *testing.T) {
 				}
 				checkList(t, ctx, cs, tables[v.profile], v.profile)
 				checkCalls(t, ctx, cs, calls, outputs, v.profile)
+				checkOddCalls(t, ctx, cs)
 			})
 		}
 	}
@@ -366,6 +369,47 @@ func checkCalls(t *testing.T, ctx context.Context, cs *mcp.ClientSession, calls 
 				t.Errorf("%s %s: %q does not name %s and %s", name, bad.Args, text, bad.Field, bad.Keyword)
 			}
 		}
+	}
+}
+
+// checkOddCalls sends arguments that are not an object and an unknown
+// tool: [1] is a tool error naming the type rule, null is no arguments
+// ({}), and an unknown tool is JSON-RPC error -32602 (invalid params), as
+// the MCP specification prescribes.
+func checkOddCalls(t *testing.T, ctx context.Context, cs *mcp.ClientSession) {
+	t.Helper()
+	for _, name := range []string{"t27_status", "tg_send"} {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: json.RawMessage(`[1]`)})
+		if err != nil {
+			t.Fatalf("%s [1]: a protocol error, want a tool error: %v", name, err)
+		}
+		if text := resultText(res); !res.IsError || res.StructuredContent != nil || !strings.HasPrefix(text, name+": invalid arguments: (root): type: ") {
+			t.Errorf("%s [1]: isError %v, structuredContent %v, text %q; want an error naming (root) and type", name, res.IsError, res.StructuredContent, text)
+		}
+	}
+	empty, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "t27_status", Arguments: json.RawMessage(`{}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	null, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "t27_status", Arguments: json.RawMessage(`null`)})
+	if err != nil {
+		t.Fatalf("t27_status null: %v", err)
+	}
+	if null.IsError || resultText(null) != resultText(empty) {
+		t.Errorf("t27_status null: isError %v, %q; want the result of {}: %q", null.IsError, resultText(null), resultText(empty))
+	}
+	send, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "tg_send", Arguments: json.RawMessage(`null`)})
+	if err != nil {
+		t.Fatalf("tg_send null: %v", err)
+	}
+	if text := resultText(send); !send.IsError || !strings.Contains(text, "chat") || !strings.Contains(text, "required") {
+		t.Errorf("tg_send null: isError %v, %q; want an error naming chat and required", send.IsError, text)
+	}
+
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "t27_nope", Arguments: json.RawMessage(`{}`)})
+	var rpc *jsonrpc.Error
+	if !errors.As(err, &rpc) || rpc.Code != jsonrpc.CodeInvalidParams || !strings.Contains(rpc.Message, `unknown tool "t27_nope"`) {
+		t.Errorf("unknown tool: got %+v, %v; want JSON-RPC error %d naming the tool", res, err, jsonrpc.CodeInvalidParams)
 	}
 }
 

@@ -104,6 +104,37 @@ for (const kind of ["go", "js"]) {
           }
         }
       });
+
+      test("arguments that are not an object: [1] is isError naming the type rule, null is {}", async () => {
+        for (const name of ["t27_status", "tg_send"]) {
+          const what = `${name} [1]`;
+          const result = await session.client.callTool({ name, arguments: [1] });
+          assert.equal(result.isError, true, `${what}: isError, not a protocol error`);
+          assert.equal(result.structuredContent, undefined, `${what}: no structuredContent on an error`);
+          const text = result.content.map((c) => c.text).join("\n");
+          assert.match(text, new RegExp(`^${name}: invalid arguments: \\(root\\): type: `), `${what}: ${JSON.stringify(text)}`);
+        }
+        // null is no arguments: t27_status takes none, tg_send requires chat.
+        const status = await session.client.callTool({ name: "t27_status", arguments: null });
+        assert.notEqual(status.isError, true, `t27_status null: ${JSON.stringify(status.content)}`);
+        const empty = await session.client.callTool({ name: "t27_status", arguments: {} });
+        assert.deepEqual(status, empty, "t27_status: null and {} give the same result");
+        const send = await session.client.callTool({ name: "tg_send", arguments: null });
+        assert.equal(send.isError, true, "tg_send null: isError");
+        const text = send.content.map((c) => c.text).join("\n");
+        assert.ok(text.includes("chat") && text.includes("required"), `tg_send null: ${JSON.stringify(text)} names chat and required`);
+      });
+
+      test("an unknown tool is JSON-RPC error -32602 (invalid params), not a tool result", async () => {
+        await assert.rejects(session.client.callTool({ name: "t27_nope", arguments: {} }), (err) => {
+          assert.equal(err.code, -32602, `code of ${err}`);
+          assert.match(err.message, /unknown tool "t27_nope"/);
+          return true;
+        });
+        const reply = session.transport.lastReply("tools/call");
+        assert.equal(reply.result, undefined, "no result");
+        assert.equal(reply.error?.code, -32602, "the error on the wire");
+      });
     });
   }
 

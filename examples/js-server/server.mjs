@@ -12,7 +12,7 @@
 //   TOOLSPEC_EXAMPLE_EXTRA=t27_nope node examples/js-server/server.mjs  # refuses to start
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolResultSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import Ajv2020 from "ajv/dist/2020.js";
 
 import { SPEC_NAME, SPEC_HASH, checkHandlers, listTools, profileFor } from "./t27catalog.mjs";
@@ -78,10 +78,26 @@ server.setRequestHandler(ListToolsRequestSchema, async (request) => {
   return listTools(await server.profile());
 });
 
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
-  const { name, arguments: args = {} } = request.params;
+// tools/call is answered by the fallback handler (a public hook for methods
+// without a handler of their own), which gets the request as it came off
+// the wire. A handler set with setRequestHandler(CallToolRequestSchema) never
+// sees arguments that are not an object: the SDK's zod schema refuses
+// `"arguments": [1]` or `null` first, as JSON-RPC error -32603, where the
+// spec (and the Go server) give a tool result with isError naming the rule.
+// So: a missing or null `arguments` is no arguments ({}), anything else goes
+// to ajv, and the result is still checked with the SDK's CallToolResultSchema
+// as the SDK would.
+server.fallbackRequestHandler = async (request) => {
+  if (request.method !== "tools/call") throw new McpError(ErrorCode.MethodNotFound, "Method not found");
+  return CallToolResultSchema.parse(await callTool(request.params ?? {}));
+};
+
+async function callTool(params) {
+  const { name } = params;
+  const args = params.arguments ?? {};
   const tool = tools.get(name);
-  if (!tool) return text(`unknown tool ${JSON.stringify(name)}`, true);
+  // An unknown tool is a protocol error (MCP: "Unknown tools" → -32602), as in the Go SDK.
+  if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(name)}`);
   if (!tool.input(args)) {
     return text(`${name}: invalid arguments: ${describe(tool.input.errors[0])}`, true);
   }
@@ -93,6 +109,6 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
   }
   const json = JSON.stringify(result);
   return (await server.profile()) === 2 ? { content: [{ type: "text", text: json }], structuredContent: result } : text(json);
-});
+}
 
 await server.connect(new StdioServerTransport());
