@@ -3,7 +3,7 @@
 //
 //   node --test examples/e2e/         (or go test ./examples/e2e, which make test runs)
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { after, before, describe, test } from "node:test";
 
 import Ajv2020Module from "ajv/dist/2020.js";
@@ -137,6 +137,43 @@ for (const kind of ["go", "js"]) {
       });
     });
   }
+
+  test(`${kind} server: tools/list sent right behind initialize, unanswered, gets the negotiated profile`, async () => {
+    // One write: initialize (2025-06-18), initialized, tools/list. The server
+    // must record the profile before it answers initialize, not after.
+    const { command, args } = serverCommand(kind);
+    const child = spawn(command, args, { cwd: root, stdio: ["pipe", "pipe", "inherit"] });
+    const lines = [];
+    let buffer = "";
+    const listed = new Promise((resolve, reject) => {
+      child.on("error", reject);
+      child.on("exit", (code) => reject(new Error(`exited ${code} before answering tools/list`)));
+      child.stdout.on("data", (d) => {
+        buffer += d;
+        let i;
+        while ((i = buffer.indexOf("\n")) >= 0) {
+          const message = JSON.parse(buffer.slice(0, i));
+          buffer = buffer.slice(i + 1);
+          lines.push(message);
+          if (message.id === 2) resolve(message);
+        }
+      });
+    });
+    const send = (m) => JSON.stringify({ jsonrpc: "2.0", ...m }) + "\n";
+    child.stdin.write(
+      send({ id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "eager", version: "0" } } }) +
+        send({ method: "notifications/initialized" }) +
+        send({ id: 2, method: "tools/list", params: {} }),
+    );
+    try {
+      const reply = await listed;
+      assert.equal(lines.find((m) => m.id === 1)?.result?.protocolVersion, "2025-06-18");
+      assert.deepEqual(reply.result, expectedTable(2), "tools/list is profile 2");
+    } finally {
+      child.stdin.end();
+      child.kill();
+    }
+  });
 
   describe(`${kind} server refuses to start`, () => {
     for (const [env, name, want] of [
