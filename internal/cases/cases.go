@@ -1,0 +1,366 @@
+// Package cases generates argument values for differential tests of the
+// validators toolspec's schemas meet (santhosh-tekuri/jsonschema in Go, ajv
+// in JavaScript, the generated decoders): for every tool of a checked
+// catalog, the spec's own fixtures, then values made from the model, one
+// valid value per type and near misses around every rule (bounds ±1 and
+// ±0.1, numbers beyond float64 precision next to number bounds, wrong
+// types, null, missing required and extra properties, lengths, pattern
+// misses, duplicate items and keys, tuple lengths).
+//
+// It reads only the model. Every value is one well-formed JSON text; which
+// values a schema accepts is for the validators under test to say, not for
+// this package.
+package cases
+
+import (
+	"encoding/json"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/toolspec/toolspec/model"
+)
+
+// A Case is one value to validate against one tool's input schema, or its
+// output schema when Output is set.
+type Case struct {
+	Tool   string          `json:"tool"`
+	Output bool            `json:"output"`
+	Value  json.RawMessage `json:"value"`
+}
+
+// Generate returns the cases of every tool of cat: the fixtures of its
+// tests first, in order, then the generated values, tool by tool (input,
+// then output for a tool with out). The same catalog gives the same cases.
+func Generate(cat *model.Catalog) []Case {
+	var out []Case
+	for _, test := range cat.Tests {
+		for _, f := range test.Fixtures {
+			out = append(out, Case{Tool: f.Tool, Output: f.Output, Value: f.Value})
+		}
+	}
+	for _, tool := range cat.Tools {
+		for _, v := range Values(tool.Input) {
+			out = append(out, Case{Tool: tool.Name, Value: json.RawMessage(v)})
+		}
+		if tool.Output != nil {
+			for _, v := range Values(tool.Output) {
+				out = append(out, Case{Tool: tool.Name, Output: true, Value: json.RawMessage(v)})
+			}
+		}
+	}
+	return out
+}
+
+// Values returns values for t: a valid one first, then near misses, each
+// once, in a fixed order.
+func Values(t *model.Type) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, v := range samples(t, 0) {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// maxDepth bounds the recursion into nested types: deeper members get only
+// their valid value and the wrong types.
+const maxDepth = 3
+
+var wrongTypes = []string{`null`, `true`, `"s"`, `1`, `1.5`, `[]`, `{}`}
+
+// epsilon is far below float64 precision at any bound: JSON.parse rounds
+// bound±epsilon to the bound itself.
+var epsilon, _ = new(big.Rat).SetString("1e-20")
+
+func samples(t *model.Type, depth int) []string {
+	out := append([]string{valid(t)}, wrongTypes...)
+	if depth > maxDepth {
+		return out
+	}
+	switch t.Kind {
+	case model.String:
+		for _, n := range lengths(t) {
+			out = append(out, quote(strings.Repeat("a", n)), quote(strings.Repeat("é", n)), quote(strings.Repeat("😀", n)))
+		}
+		out = append(out, quote("@t27_bot"), quote("no match!"), quote(`"'`+"`"+`${}*/<>`), `"\u2028\u2029"`, `"a\u0000b"`, `"a b"`, `""`)
+		for _, e := range t.Examples {
+			out = append(out, string(e))
+		}
+	case model.Integer, model.Number:
+		for _, b := range []*model.Num{t.Min, t.Max} {
+			if b == nil {
+				continue
+			}
+			out = append(out, b.Text, add(b.Rat, big.NewRat(1, 1)), add(b.Rat, big.NewRat(-1, 1)),
+				add(b.Rat, big.NewRat(1, 10)), add(b.Rat, big.NewRat(-1, 10)))
+			if b.Rat.IsInt() {
+				out = append(out, b.Text+".0", b.Text+"e0", b.Text+".5")
+			}
+			if t.Kind == model.Number {
+				out = append(out, add(b.Rat, epsilon), add(b.Rat, new(big.Rat).Neg(epsilon)))
+			}
+		}
+		out = append(out, `0`, `-0`, `1.0`, `1e2`, `1E+2`, `2.5e-1`, `12345678901234567890`, `-12345678901234567890`, `1e30`, `0.1`)
+	case model.Enum:
+		for _, v := range t.Enum {
+			out = append(out, v.JSON())
+			if v.IsInt {
+				out = append(out, v.JSON()+".0", strconv.FormatInt(v.Int+100, 10), quote(v.JSON()))
+			} else {
+				out = append(out, quote(v.Str+"x"), quote(strings.ToUpper(v.Str)))
+			}
+		}
+	case model.Array:
+		ok := valid(t.Elem)
+		for _, e := range samples(t.Elem, depth+1) {
+			out = append(out, array(e), array(ok, e))
+		}
+		for _, n := range lengths(t) {
+			out = append(out, array(distinct(t.Elem, n)...))
+		}
+		out = append(out, array(ok, ok), array("1", "1.0"), array(`{"a":1,"b":2}`, `{"b":2,"a":1}`))
+	case model.Tuple:
+		var items []string
+		for _, it := range t.Items {
+			items = append(items, valid(it))
+		}
+		out = append(out, array(items[:len(items)-1]...), array(append(append([]string{}, items...), "1")...))
+		for i, it := range t.Items {
+			for _, e := range samples(it, depth+1) {
+				c := append([]string{}, items...)
+				c[i] = e
+				out = append(out, array(c...))
+			}
+		}
+	case model.Map:
+		ok := valid(t.Elem)
+		for _, e := range samples(t.Elem, depth+1) {
+			out = append(out, `{"a":`+e+`}`)
+		}
+		for _, n := range lengths(t) {
+			out = append(out, mapOf(n, ok))
+		}
+		out = append(out, `{"a":`+ok+`,"a":null}`, `{"a":null,"a":`+ok+`}`, `{"constructor":`+ok+`}`)
+	case model.Object:
+		out = append(out, objectSamples(t, depth)...)
+	}
+	return out
+}
+
+func objectSamples(t *model.Type, depth int) []string {
+	var out []string
+	var required []field
+	var all []field
+	for _, f := range t.Fields {
+		fv := field{f.Name, valid(f.Type)}
+		all = append(all, fv)
+		if f.Required {
+			required = append(required, fv)
+		}
+	}
+	// with is the required fields plus name set to v.
+	with := func(name, v string) string {
+		var fs []field
+		set := false
+		for _, r := range required {
+			if r.name == name {
+				r.value, set = v, true
+			}
+			fs = append(fs, r)
+		}
+		if !set {
+			fs = append(fs, field{name, v})
+		}
+		return object(fs)
+	}
+	for _, f := range t.Fields {
+		for _, s := range samples(f.Type, depth+1) {
+			out = append(out, with(f.Name, s))
+		}
+		if f.Required {
+			var fs []field
+			for _, r := range required {
+				if r.name != f.Name {
+					fs = append(fs, r)
+				}
+			}
+			out = append(out, object(fs))
+		}
+		// Duplicate keys: the last one counts.
+		ok := with(f.Name, valid(f.Type))
+		out = append(out, strings.TrimSuffix(ok, "}")+sep(ok)+quote(f.Name)+":null}")
+		out = append(out, "{"+quote(f.Name)+":null"+sep(ok)+strings.TrimPrefix(ok, "{"))
+	}
+	out = append(out, with("zz_extra", "1"), with("constructor", "1"), with("__proto__", "{}"), object(all))
+	return out
+}
+
+// sep is the comma that joins another member to object text o.
+func sep(o string) string {
+	if o == "{}" {
+		return ""
+	}
+	return ","
+}
+
+type field struct{ name, value string }
+
+// valid returns a value of t that its schema should accept.
+func valid(t *model.Type) string {
+	switch t.Kind {
+	case model.String:
+		return quote(validString(t))
+	case model.Integer, model.Number:
+		switch {
+		case t.Min != nil:
+			return t.Min.Text
+		case t.Max != nil:
+			return t.Max.Text
+		}
+		return "0"
+	case model.Boolean:
+		return "true"
+	case model.Any:
+		return `{"any":[1]}`
+	case model.Enum:
+		return t.Enum[0].JSON()
+	case model.Array:
+		return array(distinct(t.Elem, count(t.Min))...)
+	case model.Tuple:
+		var items []string
+		for _, it := range t.Items {
+			items = append(items, valid(it))
+		}
+		return array(items...)
+	case model.Map:
+		return mapOf(count(t.Min), valid(t.Elem))
+	case model.Object:
+		var fs []field
+		for _, f := range t.Fields {
+			if f.Required {
+				fs = append(fs, field{f.Name, valid(f.Type)})
+			}
+		}
+		return object(fs)
+	}
+	return "null"
+}
+
+func count(n *model.Num) int {
+	if n == nil {
+		return 0
+	}
+	return int(n.Rat.Num().Int64())
+}
+
+// distinct makes n valid items, different from each other where the kind
+// allows (for unique arrays).
+func distinct(t *model.Type, n int) []string {
+	var items []string
+	for i := range n {
+		v := valid(t)
+		switch t.Kind {
+		case model.Integer, model.Number:
+			base := new(big.Rat)
+			if t.Min != nil {
+				base.Set(t.Min.Rat)
+			}
+			v = add(base, big.NewRat(int64(i), 1))
+		case model.Any:
+			v = strconv.Itoa(i)
+		case model.Enum:
+			v = t.Enum[i%len(t.Enum)].JSON()
+		case model.String:
+			if t.Pattern == nil {
+				v = quote(validString(t) + strings.Repeat("b", i))
+			}
+		}
+		items = append(items, v)
+	}
+	return items
+}
+
+func validString(t *model.Type) string {
+	min := max(count(t.Min), 1)
+	cands := []string{strings.Repeat("a", min), strings.Repeat("é", min), "@t27_bot", "abcde", "x", ""}
+	for i := len(t.Examples) - 1; i >= 0; i-- {
+		var s string
+		if json.Unmarshal(t.Examples[i], &s) == nil {
+			cands = append([]string{s}, cands...)
+		}
+	}
+	var re *regexp.Regexp
+	if t.Pattern != nil {
+		re, _ = regexp.Compile(*t.Pattern)
+	}
+	for _, c := range cands {
+		if (re == nil || re.MatchString(c)) && fits(t, c) {
+			return c
+		}
+	}
+	return cands[0]
+}
+
+func fits(t *model.Type, s string) bool {
+	n := len([]rune(s))
+	return (t.Min == nil || n >= count(t.Min)) && (t.Max == nil || n <= count(t.Max))
+}
+
+// lengths are the counts around a range: min-1, min, max, max+1 (small ones).
+func lengths(t *model.Type) []int {
+	var n []int
+	if t.Min != nil {
+		m := count(t.Min)
+		n = append(n, m-1, m)
+	}
+	if t.Max != nil && t.Max.Rat.Cmp(big.NewRat(1000, 1)) < 0 {
+		m := count(t.Max)
+		n = append(n, m, m+1)
+	}
+	var out []int
+	for _, x := range n {
+		if x >= 0 {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// add returns the JSON text of a+b: an integer without a fraction, or a
+// decimal with as many digits as it takes (up to 30).
+func add(a, b *big.Rat) string {
+	r := new(big.Rat).Add(a, b)
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	s := r.FloatString(30)
+	return strings.TrimRight(s, "0")
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func array(items ...string) string { return "[" + strings.Join(items, ",") + "]" }
+
+func object(fs []field) string {
+	var parts []string
+	for _, f := range fs {
+		parts = append(parts, quote(f.name)+":"+f.value)
+	}
+	return "{" + strings.Join(parts, ",") + "}"
+}
+
+func mapOf(n int, v string) string {
+	var fs []field
+	for i := range n {
+		fs = append(fs, field{"k" + strconv.Itoa(i), v})
+	}
+	return object(fs)
+}

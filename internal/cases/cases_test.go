@@ -1,0 +1,100 @@
+package cases
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/validate"
+)
+
+const spec = `spec cases
+
+tool t {
+  description "every kind"
+  in {
+    k      integer  required  1..9223372036854775807
+    n      number   optional  ..2.5
+    s      string   optional  2..4  pattern "^[a-z]+$"
+    e      enum(a, b)  optional  nullable
+    tags   array<string 1..3>  optional  1..2  unique
+    pair   tuple<integer, boolean>  optional
+    m      map<integer 0..>  optional
+    o      object { x integer required } optional
+  }
+  out { ok boolean required }
+}
+`
+
+func catalog(t *testing.T) compile.Result {
+	t.Helper()
+	r := compile.Source("cases.tspec", []byte(spec))
+	if r.Catalog == nil {
+		t.Fatalf("spec does not compile: %v", r.Diags)
+	}
+	return r
+}
+
+func TestGenerate(t *testing.T) {
+	c := catalog(t).Catalog
+	got := Generate(c)
+	if again := Generate(c); !slices.EqualFunc(got, again, func(a, b Case) bool {
+		return a.Tool == b.Tool && a.Output == b.Output && string(a.Value) == string(b.Value)
+	}) {
+		t.Fatal("Generate is not deterministic")
+	}
+	in, err := validate.Compile(schema.Input(c.Tool("t")), validate.Draft2020)
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := map[string]bool{}
+	accepted, outputs := 0, 0
+	for i, cs := range got {
+		if !json.Valid(cs.Value) {
+			t.Errorf("case %d %s is not JSON", i, cs.Value)
+		}
+		if cs.Output {
+			outputs++
+			continue
+		}
+		if values[string(cs.Value)] {
+			t.Errorf("case %d %s twice", i, cs.Value)
+		}
+		values[string(cs.Value)] = true
+		failures, err := in.Validate(cs.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 && failures != nil {
+			t.Errorf("the first value %s is not valid: %v", cs.Value, failures)
+		}
+		if failures == nil {
+			accepted++
+		}
+	}
+	if outputs == 0 || accepted < 20 || accepted == len(values) {
+		t.Errorf("%d input values, %d accepted, %d output values: want both valid values and near misses, and outputs", len(values), accepted, outputs)
+	}
+	for _, want := range []string{
+		`{"k":9223372036854775808}`,          // bound + 1
+		`{"k":1,"n":2.50000000000000000001}`, // beyond float64 precision
+		`{"k":0}`,                            // bound - 1
+		`{"k":1.5}`,                          // integer bound + 0.5
+		`{"k":1,"s":"a"}`,                    // too short
+		`{"k":1,"s":"aaaaa"}`,                // too long
+		`{"k":1,"tags":["a","a"]}`,           // duplicate items
+		`{"k":1,"pair":[0]}`,                 // tuple too short
+		`{"k":1,"pair":[0,true,1]}`,          // tuple too long
+		`{"k":1,"o":{}}`,                     // nested required missing
+		`{}`,                                 // required missing
+		`{"k":1,"zz_extra":1}`,               // additional property
+		`{"k":1,"e":null}`,                   // nullable
+		`{"k":1,"m":{"a":0,"a":null}}`,       // duplicate keys
+	} {
+		if !values[want] {
+			t.Errorf("no case %s", want)
+		}
+	}
+}
