@@ -1,0 +1,208 @@
+package js
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/internal/cases"
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/validate"
+)
+
+// knownDisagreements are the values on which ajv accepts and
+// santhosh-tekuri rejects for a reason that is not a bug of our schemas.
+// Any other disagreement fails the test, and so does a listed one that
+// stops happening. docs/gen-js.md ("The differential test") lists them too.
+//
+// Numbers beyond float64 precision. JSON.parse rounds the number to the
+// nearest double, which is the bound itself (or an integer), so ajv
+// accepts; santhosh compares exact numbers and rejects. A JavaScript MCP
+// server sees the rounded value, so it accepts these too.
+//
+// A property named "__proto__". ajv 8 builds objects from the schema's
+// property names, where "__proto__" sets the prototype instead of adding a
+// key: with more than a few properties it neither validates the value of an
+// own "__proto__" member (JSON.parse creates one) nor counts it as
+// additional. (With few properties it refuses the member as additional,
+// even when the schema declares it; no testdata spec has that shape.)
+var knownDisagreements = []disagreement{
+	// integer ..9223372036854775807: each of these rounds to 2^63, the
+	// double nearest to the bound, to which the bound itself rounds.
+	{"precision", "bounds", false, `{"k":9223372036854775808}`},
+	{"precision", "bounds", false, `{"k":9223372036854775807.1}`},
+	{"precision", "bounds", false, `{"k":9223372036854775806.9}`},
+	{"precision", "bounds", false, `{"k":9223372036854775807.5}`},
+	// number ..2.5 and 0..1: bound + 1e-20 rounds to the bound.
+	{"precision", "bounds", false, `{"n":2.50000000000000000001}`},
+	{"kinds", "get-app", false, `{"id":"0b6f3c7e-0000-4000-8000-000000000000","ratio":1.00000000000000000001}`},
+	// "__proto__" string optional, in a tool with 16 properties.
+	{"hostile", "evil.tool-name_1", false, `{"__proto__":null}`},
+	{"hostile", "evil.tool-name_1", false, `{"__proto__":true}`},
+	{"hostile", "evil.tool-name_1", false, `{"__proto__":1}`},
+	{"hostile", "evil.tool-name_1", false, `{"__proto__":1.5}`},
+	{"hostile", "evil.tool-name_1", false, `{"__proto__":[]}`},
+	{"hostile", "evil.tool-name_1", false, `{"__proto__":{}}`},
+	{"hostile", "evil.tool-name_1", false, `{"__proto__":"a","__proto__":null}`},
+}
+
+type disagreement struct {
+	Spec, Tool string
+	Output     bool
+	Value      string
+}
+
+func (d disagreement) String() string {
+	schema := "inputSchema"
+	if d.Output {
+		schema = "outputSchema"
+	}
+	return fmt.Sprintf("%s %s %s %s", d.Spec, d.Tool, schema, d.Value)
+}
+
+// TestAjvAgreesWithSanthosh is the JavaScript half of the differential
+// test: for every testdata spec, testdata/diff/*.tspec and the t27mcp
+// reference spec, every case of internal/cases (the fixtures, valid values
+// and near misses per tool) is validated by ajv (2020-12, strict,
+// ownProperties) against the schemas of the generated module, all in one
+// node process, and by santhosh-tekuri/jsonschema (package validate) against
+// gen/schema's; the verdicts must be equal, except knownDisagreements.
+func TestAjvAgreesWithSanthosh(t *testing.T) {
+	root := needNode(t)
+	cats := specs(t)
+	extra, err := filepath.Glob("testdata/diff/*.tspec")
+	if err != nil || len(extra) == 0 {
+		t.Fatalf("no testdata/diff specs: %v", err)
+	}
+	for _, p := range append(extra, filepath.Join(root, "specs/t27mcp/tool_schema.tspec")) {
+		r := compile.File(p)
+		if r.Catalog == nil {
+			t.Fatalf("%s does not compile:\n%v", p, r.Diags)
+		}
+		cats[strings.TrimSuffix(p, ".tspec")] = r.Catalog
+	}
+
+	type jsCase struct {
+		M      int    `json:"m"`
+		Tool   string `json:"tool"`
+		Output bool   `json:"output"`
+		Value  string `json:"value"`
+	}
+	var in struct {
+		Modules []string `json:"modules"`
+		Cases   []jsCase `json:"cases"`
+	}
+	var want []bool
+	var names []string // per module, the spec name
+	dir := t.TempDir()
+	for _, base := range sortedKeys(cats) {
+		c := cats[base]
+		mjs, _, err := Generate(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := len(in.Modules)
+		path := filepath.Join(dir, fmt.Sprintf("catalog%d.mjs", m))
+		write(t, path, mjs)
+		in.Modules = append(in.Modules, path)
+		names = append(names, c.Name)
+		compiled := map[string]*validate.Schema{}
+		for _, cs := range cases.Generate(c) {
+			s := santhosh(t, c, cs.Tool, cs.Output, compiled)
+			failures, err := s.Validate(cs.Value)
+			if err != nil {
+				t.Fatalf("%s %s %s: %v", c.Name, cs.Tool, cs.Value, err)
+			}
+			in.Cases = append(in.Cases, jsCase{m, cs.Tool, cs.Output, string(cs.Value)})
+			want = append(want, len(failures) == 0)
+		}
+	}
+	data, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "cases.json"), data)
+	out := run(t, root, "node", filepath.Join(root, "gen/js/testdata/node/differential.mjs"), filepath.Join(dir, "cases.json"))
+	var got struct {
+		CompileErrors []string `json:"compileErrors"`
+		Verdicts      []*bool  `json:"verdicts"`
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("node output: %v\n%s", err, out)
+	}
+	for _, e := range got.CompileErrors {
+		t.Errorf("ajv: %s", e)
+	}
+	if len(got.Verdicts) != len(want) {
+		t.Fatalf("ajv gave %d verdicts for %d cases", len(got.Verdicts), len(want))
+	}
+	known := map[disagreement]bool{}
+	for _, d := range knownDisagreements {
+		known[d] = false
+	}
+	accepted := 0
+	for i, c := range in.Cases {
+		d := disagreement{names[c.M], c.Tool, c.Output, c.Value}
+		if want[i] {
+			accepted++
+		}
+		switch v := got.Verdicts[i]; {
+		case v == nil:
+			t.Errorf("%v: ajv has no schema", d)
+		case *v == want[i]:
+		case *v && !want[i] && hasKey(known, d):
+			known[d] = true // ajv accepts, santhosh rejects: listed above
+		default:
+			t.Errorf("%v: ajv valid=%v, santhosh valid=%v", d, *v, want[i])
+		}
+	}
+	for d, seen := range known {
+		if !seen {
+			t.Errorf("known disagreement did not happen (remove it from knownDisagreements and docs/gen-js.md?): %v", d)
+		}
+	}
+	t.Logf("%d cases over %d catalogs (%d accepted by santhosh), %d known disagreements", len(want), len(in.Modules), accepted, len(known))
+}
+
+func hasKey(m map[disagreement]bool, d disagreement) bool {
+	_, ok := m[d]
+	return ok
+}
+
+// santhosh returns the compiled santhosh-tekuri schema of a tool's input
+// (or output), compiling it once per catalog.
+func santhosh(t *testing.T, c *model.Catalog, tool string, output bool, compiled map[string]*validate.Schema) *validate.Schema {
+	t.Helper()
+	key := fmt.Sprint(tool, output)
+	if s, ok := compiled[key]; ok {
+		return s
+	}
+	tl := c.Tool(tool)
+	if tl == nil {
+		t.Fatalf("%s: no tool %q", c.Name, tool)
+	}
+	text := schema.Input(tl)
+	if output {
+		text = schema.Output(tl)
+	}
+	s, err := validate.Compile(text, validate.Draft2020)
+	if err != nil {
+		t.Fatalf("%s %s: santhosh: %v", c.Name, tool, err)
+	}
+	compiled[key] = s
+	return s
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,45 @@
+// The JavaScript side of the differential test (gen/js/node_test.go,
+// TestAjvAgreesWithSanthosh): imports generated catalog modules, compiles
+// every profile-2 inputSchema and outputSchema with ajv (JSON Schema
+// 2020-12, strict, ownProperties, formats as annotations) and prints one
+// verdict per case, as one JSON document.
+//
+//   node differential.mjs CASES.json
+//
+// CASES.json is {modules: [path, ...], cases: [{m, tool, output, value}]}:
+// m indexes modules, value is JSON text, parsed here with JSON.parse as an
+// MCP server would parse the request. The output is
+// {compileErrors: [...], verdicts: [true | false | null, ...]}, null when
+// the tool has no compiled schema.
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import Ajv2020Module from "ajv/dist/2020.js";
+
+const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
+
+const input = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const compileErrors = [];
+const validators = [];
+for (const [i, path] of input.modules.entries()) {
+  const m = await import(pathToFileURL(path).href);
+  // One ajv per module: tools of different catalogs may share names.
+  const ajv = new Ajv2020({ strict: true, allErrors: false, allowUnionTypes: true, validateFormats: false, ownProperties: true });
+  const v = { in: new Map(), out: new Map() };
+  for (const t of m.listTools(2).tools) {
+    for (const [kind, schema] of [["in", t.inputSchema], ["out", t.outputSchema]]) {
+      if (!schema) continue;
+      try {
+        v[kind].set(t.name, ajv.compile(schema));
+      } catch (err) {
+        compileErrors.push(`${path} ${t.name} ${kind}: ${err.message}`);
+      }
+    }
+  }
+  validators[i] = v;
+}
+
+const verdicts = input.cases.map((c) => {
+  const validate = validators[c.m][c.output ? "out" : "in"].get(c.tool);
+  return validate ? validate(JSON.parse(c.value)) : null;
+});
+process.stdout.write(JSON.stringify({ compileErrors, verdicts }) + "\n");
