@@ -345,6 +345,24 @@ var controls = []control{
 		}},
 
 	// names unique
+	{id: "property-name-empty", check: checkNames, rule: "a property name is empty",
+		plant: func(p *planter) (string, string, bool) {
+			s, ok := p.row(anyRow)
+			if !ok {
+				return "", "", false
+			}
+			s.row.Name = name(s.row.Pos, "")
+			return s.where, "a property name is empty", true
+		}},
+	{id: "property-proto", check: checkNames, rule: "property __proto__ is not enforced by JavaScript validators such as ajv; rename it", warn: true,
+		plant: func(p *planter) (string, string, bool) {
+			s, ok := p.row(anyRow)
+			if !ok {
+				return "", "", false
+			}
+			s.row.Name = name(s.row.Pos, "__proto__")
+			return s.where, "property __proto__ is not enforced", true
+		}},
 	{id: "property-repeated", check: checkNames, rule: "property %s is already declared at line %d",
 		plant: func(p *planter) (string, string, bool) {
 			s, ok := p.row(anyRow)

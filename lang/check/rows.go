@@ -16,6 +16,14 @@ func (c *checker) row(r *ast.Row) *model.Field {
 	if r.Description != nil {
 		f.Description = r.Description.Value()
 	}
+	switch f.Name {
+	case "":
+		c.errorf(r.Pos, "a property name is empty")
+	case "__proto__":
+		// JavaScript objects treat this key specially: ajv does not enforce
+		// its schema and plain-object servers cannot read it.
+		c.warnf(r.Pos, "property __proto__ is not enforced by JavaScript validators such as ajv; rename it")
+	}
 	var typeMods []*ast.Modifier
 	for _, m := range r.Mods {
 		switch {
