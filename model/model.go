@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/toolspec/toolspec/lang/token"
@@ -288,20 +289,70 @@ func (v EnumValue) String() string {
 
 // Num is an exact JSON number from the spec.
 type Num struct {
-	Text string   // JSON text as emitted: integers without fraction or exponent
+	Text string   // JSON text as emitted (see NewNum)
 	Rat  *big.Rat // exact value
 }
 
-// NewNum parses JSON number text. It returns nil when text is not a number.
+// MaxExponent bounds the decimal exponent of a number in a spec. float64,
+// which most JSON readers use, ends near 1e308; past that a bound would
+// mean something else on the other side of the wire.
+const MaxExponent = 308
+
+// NewNum parses JSON number text. It returns nil when text is not a number
+// or its magnitude is beyond 10^±MaxExponent (checked on the text, before
+// any arithmetic, so a short 1e1000000 costs nothing).
+//
+// A whole number written with a fraction or an exponent is emitted as plain
+// digits (1E3 becomes 1000, 5.0 becomes 5) while it has at most 21 digits,
+// as JavaScript prints numbers; any other number is emitted as written.
 func NewNum(text string) *Num {
+	if exp, ok := decimalExponent(text); !ok || exp > MaxExponent || exp < -MaxExponent-16 {
+		return nil
+	}
 	r, ok := new(big.Rat).SetString(text)
 	if !ok {
 		return nil
 	}
 	if r.IsInt() {
-		text = r.Num().String()
+		if digits := r.Num().String(); len(strings.TrimPrefix(digits, "-")) <= 21 {
+			text = digits
+		}
 	}
 	return &Num{Text: text, Rat: r}
+}
+
+// decimalExponent returns the power of ten of a JSON number's leading
+// digit: 2 for 123, -3 for 0.001, 6 for 1e6. It reads only the text.
+func decimalExponent(text string) (int, bool) {
+	s := strings.TrimPrefix(text, "-")
+	mant, exp := s, 0
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		mant = s[:i]
+		e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
+		if err != nil {
+			return 0, false
+		}
+		exp = e
+	}
+	intPart, frac, _ := strings.Cut(mant, ".")
+	if intPart == "" {
+		return 0, false
+	}
+	if t := strings.TrimLeft(intPart, "0"); t != "" {
+		return exp + len(t) - 1, true
+	}
+	t := strings.TrimLeft(frac, "0")
+	if t == "" {
+		return 0, true // zero
+	}
+	return exp - (len(frac) - len(t)) - 1, true
+}
+
+// Float64Exact reports whether float64 readers (JSON.parse, encoding/json
+// into float64) read the number as exactly this value.
+func (n *Num) Float64Exact() bool {
+	_, exact := n.Rat.Float64()
+	return exact
 }
 
 // IsInt reports whether the number is a whole number.

@@ -21,3 +21,28 @@ func TestPathParams(t *testing.T) {
 		t.Errorf("PathParams = %v", got)
 	}
 }
+
+func TestNewNum(t *testing.T) {
+	cases := []struct{ in, text string }{
+		{"1", "1"}, {"-0", "0"}, {"1E3", "1000"}, {"5.0", "5"}, {"0.5", "0.5"},
+		{"1e-3", "1e-3"}, {"-1.5e2", "-150"}, {"1e20", "100000000000000000000"}, {"1e21", "1e21"},
+		{"1e308", "1e308"}, {"123456789012345678901234", "123456789012345678901234"},
+	}
+	for _, c := range cases {
+		n := NewNum(c.in)
+		if n == nil || n.Text != c.text {
+			t.Errorf("NewNum(%q) = %v, want text %q", c.in, n, c.text)
+		}
+	}
+	for _, bad := range []string{"1e309", "1e1000000", "1e9000000", "1e-400", "x", "", "1e"} {
+		if n := NewNum(bad); n != nil {
+			t.Errorf("NewNum(%q) = %v, want nil", bad, n)
+		}
+	}
+	if exp, _ := decimalExponent("0.00123"); exp != -3 {
+		t.Errorf("decimalExponent(0.00123) = %d", exp)
+	}
+	if NewNum("0.1").Float64Exact() || !NewNum("0.5").Float64Exact() || NewNum("9007199254740993").Float64Exact() {
+		t.Error("Float64Exact")
+	}
+}

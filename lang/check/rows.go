@@ -1,6 +1,8 @@
 package check
 
 import (
+	"math"
+	"math/big"
 	"strconv"
 
 	"github.com/toolspec/toolspec/lang/ast"
@@ -220,8 +222,18 @@ func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
 		}
 		n := model.NewNum(text)
 		if n == nil {
-			c.errorf(r.Pos, "%s: %s %s is not a number", what, word, text)
+			// The lexer only makes JSON numbers: this one is too big or
+			// too small for the readers on the other side of the wire.
+			c.errorf(r.Pos, "%s: %s %s is out of range: JSON readers hold numbers as float64 (about 1e-308 to 1e308)", what, word, text)
 			return nil
+		}
+		f, exact := n.Rat.Float64()
+		switch {
+		case math.IsInf(f, 0) || f == 0 && n.Rat.Sign() != 0:
+			c.errorf(r.Pos, "%s: %s %s is out of range: JSON readers hold numbers as float64 (about 1e-308 to 1e308)", what, word, text)
+			return nil
+		case n.IsInt() && !exact && !counts:
+			c.warnf(r.Pos, "%s: %s %s is beyond 2^53: JavaScript and other float64 readers see %s", what, word, text, new(big.Float).SetFloat64(f).Text('f', 0))
 		}
 		switch {
 		case t.Kind == model.Integer && !n.IsInt():
@@ -242,7 +254,7 @@ func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
 	t.Min = bound(r.Min, minKey)
 	t.Max = bound(r.Max, maxKey)
 	if t.Min != nil && t.Max != nil && t.Min.Cmp(t.Max) > 0 {
-		c.errorf(r.Pos, "%s: %s %s is greater than %s %s", what, minKey, t.Min, maxKey, t.Max)
+		c.errorf(r.Pos, "%s: %s %s is greater than %s %s", what, minKey, r.Min, maxKey, r.Max)
 	}
 }
 
