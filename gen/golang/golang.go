@@ -413,10 +413,11 @@ func (g *gen) typ(t *model.Type, name string, pos ltoken.Pos, what, doc string) 
 		for i, v := range t.Enum {
 			var c string
 			if v.IsInt {
-				if v.Int < 0 {
-					c = fmt.Sprintf("%sMinus%d", name, -v.Int)
+				// The digits as written: -v.Int overflows for math.MinInt64.
+				if digits, neg := strings.CutPrefix(strconv.FormatInt(v.Int, 10), "-"); neg {
+					c = name + "Minus" + digits
 				} else {
-					c = fmt.Sprintf("%s%d", name, v.Int)
+					c = name + digits
 				}
 			} else if vn, _ := GoName(v.Str); vn != "" {
 				c = name + vn

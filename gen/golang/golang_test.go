@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -346,4 +347,41 @@ func main() {
 }
 `)
 	return b.String()
+}
+
+func generateSource(t *testing.T, src string) []byte {
+	t.Helper()
+	r := compile.Source("t.tspec", []byte(src))
+	if r.Catalog == nil {
+		t.Fatalf("spec: %v", r.Diags)
+	}
+	out, err := golang.Generate(r.Catalog, golang.Options{Package: "catalog"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestEnumMinInt64: the most negative int64 gets a constant name (its
+// negation overflows).
+func TestEnumMinInt64(t *testing.T) {
+	out := generateSource(t, `spec e
+
+tool t {
+  description "d"
+  in {
+    a  enum(-9223372036854775808, 9223372036854775807, -5)  required
+  }
+  result text
+}
+`)
+	for _, want := range []string{
+		`TInputAMinus9223372036854775808\s+TInputA = -9223372036854775808\n`,
+		`TInputA9223372036854775807\s+TInputA = 9223372036854775807\n`,
+		`TInputAMinus5\s+TInputA = -5\n`,
+	} {
+		if !regexp.MustCompile(want).Match(out) {
+			t.Errorf("missing %q", want)
+		}
+	}
 }
