@@ -97,13 +97,15 @@ var reserved = []string{
 // interpreted string literal, with every non-printable rune escaped.
 func quote(s string) string { return strconv.Quote(s) }
 
-// comment makes spec text safe inside a // comment: no line breaks, no
-// control characters.
+// comment makes spec text safe inside a // comment: every rune that is
+// not printable (line breaks, control and format characters, and the byte
+// order mark, which Go refuses anywhere but at the start of a file)
+// becomes a space.
 func comment(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch {
-		case r < 0x20, r == 0x7f, r == 0x85, r == '\u2028', r == '\u2029':
+		case r != ' ' && !unicode.IsPrint(r), r == '\uFEFF':
 			b.WriteByte(' ')
 		default:
 			b.WriteRune(r)
