@@ -64,9 +64,9 @@ func Generate(c *model.Catalog, opts Options) ([]byte, error) {
 	fmt.Fprintf(&b, "// Package %s serves the MCP tool catalog of spec %s: its tools/list\n", pkg, quote(c.Name))
 	b.WriteString("// tables, typed arguments and validating decoders.\n")
 	fmt.Fprintf(&b, "package %s\n\nimport (\n", pkg)
-	imports := []string{"bytes", "encoding/json", "errors", "fmt", "math/big", "sort", "strconv", "strings", "unicode/utf8"}
+	imports := []string{"bytes", "encoding/json", "errors", "fmt", "sort", "strconv", "strings", "unicode/utf8"}
 	if g.regexps > 0 {
-		imports = []string{"bytes", "encoding/json", "errors", "fmt", "math/big", "regexp", "sort", "strconv", "strings", "unicode/utf8"}
+		imports = []string{"bytes", "encoding/json", "errors", "fmt", "regexp", "sort", "strconv", "strings", "unicode/utf8"}
 	}
 	for _, imp := range imports {
 		fmt.Fprintf(&b, "\t%s\n", quote(imp))
@@ -542,7 +542,7 @@ func (g *gen) typ(t *model.Type, name string, pos ltoken.Pos, what, doc string) 
 				}
 				p("n.i != %d", v.Int)
 			}
-			p(") {\n\t\td.fail(\"enum\", \"%%s is not one of the allowed values\", n.canon())\n\t}\n\treturn %s(n.i)\n", goType)
+			p(") {\n\t\td.fail(\"enum\", \"%%s is not one of the allowed values\", n.text())\n\t}\n\treturn %s(n.i)\n", goType)
 		} else {
 			p("\tif d.peek() != '\"' {\n\t\td.typeErr(\"string\")\n\t\treturn \"\"\n\t}\n\ts := d.str()\n\tswitch s {\n\tcase ")
 			for i, v := range t.Enum {
@@ -589,7 +589,8 @@ func (g *gen) arrayBody(f *bytes.Buffer, t *model.Type, elem, goType string) {
 	if t.Unique {
 		p("\tvar spans [][2]int\n")
 	}
-	p("\tfirst := true\n\tfor i := 0; d.more(']', &first); i++ {\n\t\td.push(\"\", i)\n")
+	// After the first failure the rest is only checked to be JSON.
+	p("\tfirst := true\n\tfor i := 0; d.more(']', &first); i++ {\n\t\tif d.verr != nil {\n\t\t\td.skip()\n\t\t\tcontinue\n\t\t}\n\t\td.push(\"\", i)\n")
 	if t.Unique {
 		p("\t\td.ws()\n\t\tstart := d.pos\n")
 	}
@@ -804,7 +805,7 @@ func (g *gen) bound(f *bytes.Buffer, n *model.Num, op, keyword, words string) {
 	} else {
 		fmt.Fprintf(f, "\tif n.cmp(%s) %s {\n", quote(n.Text), neg)
 	}
-	fmt.Fprintf(f, "\t\td.fail(%q, \"%%s is %s %%s\", n.canon(), %s)\n\t}\n", keyword, words, quote(n.Text))
+	fmt.Fprintf(f, "\t\td.fail(%q, \"%%s is %s %%s\", n.text(), %s)\n\t}\n", keyword, words, quote(n.Text))
 }
 
 // count writes a minItems/maxItems or minProperties/maxProperties check.

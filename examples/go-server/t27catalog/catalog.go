@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/big"
 	"regexp"
 	"sort"
 	"strconv"
@@ -1771,7 +1770,7 @@ func (d *tsDecoder) dec5() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -1782,7 +1781,7 @@ func (d *tsDecoder) dec6() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -1848,6 +1847,10 @@ func (d *tsDecoder) dec9() []T27FormatsOutputFormatsItem {
 	v := []T27FormatsOutputFormatsItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec10()
 		v = append(v, x)
@@ -1962,7 +1965,7 @@ func (d *tsDecoder) dec13() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -2200,10 +2203,10 @@ func (d *tsDecoder) dec23() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 500 || !n.small && n.cmp("500") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "500")
+		d.fail("maximum", "%s is greater than %s", n.text(), "500")
 	}
 	return n.i
 }
@@ -2268,6 +2271,10 @@ func (d *tsDecoder) dec25() []T27SpecsOutputSpecsItem {
 	v := []T27SpecsOutputSpecsItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec26()
 		v = append(v, x)
@@ -2381,7 +2388,7 @@ func (d *tsDecoder) dec30() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -2705,10 +2712,10 @@ func (d *tsDecoder) dec42() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 1000 || !n.small && n.cmp("1000") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "1000")
+		d.fail("maximum", "%s is greater than %s", n.text(), "1000")
 	}
 	return n.i
 }
@@ -2719,10 +2726,10 @@ func (d *tsDecoder) dec43() int64 {
 		return 0
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	if n.small && n.i > 10 || !n.small && n.cmp("10") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "10")
+		d.fail("maximum", "%s is greater than %s", n.text(), "10")
 	}
 	return n.i
 }
@@ -2787,6 +2794,10 @@ func (d *tsDecoder) dec45() []T27GrepOutputMatchesItem {
 	v := []T27GrepOutputMatchesItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec46()
 		v = append(v, x)
@@ -2882,7 +2893,7 @@ func (d *tsDecoder) dec48() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -2991,6 +3002,10 @@ func (d *tsDecoder) dec53() []string {
 	var spans [][2]int
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		d.ws()
 		start := d.pos
@@ -3028,10 +3043,10 @@ func (d *tsDecoder) dec55() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 500 || !n.small && n.cmp("500") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "500")
+		d.fail("maximum", "%s is greater than %s", n.text(), "500")
 	}
 	return n.i
 }
@@ -3042,7 +3057,7 @@ func (d *tsDecoder) dec56() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -3091,6 +3106,10 @@ func (d *tsDecoder) dec58() []T27IssuesOutputIssuesItem {
 	v := []T27IssuesOutputIssuesItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec59()
 		v = append(v, x)
@@ -3190,7 +3209,7 @@ func (d *tsDecoder) dec60() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -3225,6 +3244,10 @@ func (d *tsDecoder) dec63() []string {
 	v := []string{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec64()
 		v = append(v, x)
@@ -3336,6 +3359,10 @@ func (d *tsDecoder) dec68() []T27EpicsOutputEpicsItem {
 	v := []T27EpicsOutputEpicsItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec69()
 		v = append(v, x)
@@ -3475,10 +3502,10 @@ func (d *tsDecoder) dec73() float64 {
 		return 0
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	if n.small && n.i > 1 || !n.small && n.cmp("1") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "1")
+		d.fail("maximum", "%s is greater than %s", n.text(), "1")
 	}
 	return n.float()
 }
@@ -3576,6 +3603,10 @@ func (d *tsDecoder) dec77() []T27ModulesOutputModulesItem {
 	v := []T27ModulesOutputModulesItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec78()
 		v = append(v, x)
@@ -3668,7 +3699,7 @@ func (d *tsDecoder) dec80() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -3681,6 +3712,10 @@ func (d *tsDecoder) dec81() []string {
 	var spans [][2]int
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		d.ws()
 		start := d.pos
@@ -3763,6 +3798,10 @@ func (d *tsDecoder) dec85() []T27WorldsOutputWorldsItem {
 	v := []T27WorldsOutputWorldsItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec86()
 		v = append(v, x)
@@ -3891,10 +3930,10 @@ func (d *tsDecoder) dec90() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 4096 || !n.small && n.cmp("4096") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "4096")
+		d.fail("maximum", "%s is greater than %s", n.text(), "4096")
 	}
 	return n.i
 }
@@ -3905,10 +3944,10 @@ func (d *tsDecoder) dec91() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 4096 || !n.small && n.cmp("4096") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "4096")
+		d.fail("maximum", "%s is greater than %s", n.text(), "4096")
 	}
 	return n.i
 }
@@ -3996,7 +4035,7 @@ func (d *tsDecoder) dec94() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -4007,10 +4046,10 @@ func (d *tsDecoder) dec95() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 1048576 || !n.small && n.cmp("1048576") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "1048576")
+		d.fail("maximum", "%s is greater than %s", n.text(), "1048576")
 	}
 	return n.i
 }
@@ -4091,6 +4130,10 @@ func (d *tsDecoder) dec98() []T27GameInputMovesItem {
 	v := []T27GameInputMovesItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec99()
 		v = append(v, x)
@@ -4139,10 +4182,10 @@ func (d *tsDecoder) dec100() int64 {
 		return 0
 	}
 	if n.small && n.i < -1 || !n.small && n.cmp("-1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "-1")
+		d.fail("minimum", "%s is less than %s", n.text(), "-1")
 	}
 	if n.small && n.i > 1 || !n.small && n.cmp("1") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "1")
+		d.fail("maximum", "%s is greater than %s", n.text(), "1")
 	}
 	return n.i
 }
@@ -4153,10 +4196,10 @@ func (d *tsDecoder) dec101() int64 {
 		return 0
 	}
 	if n.small && n.i < -1 || !n.small && n.cmp("-1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "-1")
+		d.fail("minimum", "%s is less than %s", n.text(), "-1")
 	}
 	if n.small && n.i > 1 || !n.small && n.cmp("1") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "1")
+		d.fail("maximum", "%s is greater than %s", n.text(), "1")
 	}
 	return n.i
 }
@@ -4280,7 +4323,7 @@ func (d *tsDecoder) dec106() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -4358,6 +4401,10 @@ func (d *tsDecoder) dec110() []string {
 	var spans [][2]int
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		d.ws()
 		start := d.pos
@@ -4426,6 +4473,10 @@ func (d *tsDecoder) dec113() []T27PaperClaimsOutputClaimsItem {
 	v := []T27PaperClaimsOutputClaimsItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec114()
 		v = append(v, x)
@@ -4566,7 +4617,7 @@ func (d *tsDecoder) dec119() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.tok)
 }
@@ -4658,6 +4709,10 @@ func (d *tsDecoder) dec121() []int64 {
 	v := []int64{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec122()
 		v = append(v, x)
@@ -4675,10 +4730,10 @@ func (d *tsDecoder) dec122() int64 {
 		return 0
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	if n.small && n.i > 255 || !n.small && n.cmp("255") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "255")
+		d.fail("maximum", "%s is greater than %s", n.text(), "255")
 	}
 	return n.i
 }
@@ -4717,7 +4772,7 @@ func (d *tsDecoder) dec124() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -4728,7 +4783,7 @@ func (d *tsDecoder) dec125() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -4886,7 +4941,7 @@ func (d *tsDecoder) dec132() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -4984,6 +5039,10 @@ func (d *tsDecoder) dec136() []T27VerifyOutputResultsItem {
 	v := []T27VerifyOutputResultsItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec137()
 		v = append(v, x)
@@ -5242,10 +5301,10 @@ func (d *tsDecoder) dec146() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 500 || !n.small && n.cmp("500") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "500")
+		d.fail("maximum", "%s is greater than %s", n.text(), "500")
 	}
 	return n.i
 }
@@ -5256,7 +5315,7 @@ func (d *tsDecoder) dec147() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -5305,6 +5364,10 @@ func (d *tsDecoder) dec149() []T27LogOutputCommitsItem {
 	v := []T27LogOutputCommitsItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec150()
 		v = append(v, x)
@@ -5512,7 +5575,7 @@ func (d *tsDecoder) dec157() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -5613,7 +5676,7 @@ func (d *tsDecoder) dec161() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -5764,7 +5827,7 @@ func (d *tsDecoder) dec167() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.tok)
 }
@@ -5776,6 +5839,10 @@ func (d *tsDecoder) dec168() []string {
 	v := []string{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec169()
 		v = append(v, x)
@@ -5860,10 +5927,10 @@ func (d *tsDecoder) dec172() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 600 || !n.small && n.cmp("600") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "600")
+		d.fail("maximum", "%s is greater than %s", n.text(), "600")
 	}
 	return n.i
 }
@@ -5943,7 +6010,7 @@ func (d *tsDecoder) dec174() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -5954,7 +6021,7 @@ func (d *tsDecoder) dec175() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -5966,6 +6033,10 @@ func (d *tsDecoder) dec176() []T27TestOutputFailuresItem {
 	v := []T27TestOutputFailuresItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec177()
 		v = append(v, x)
@@ -6257,6 +6328,10 @@ func (d *tsDecoder) dec188() []string {
 	var spans [][2]int
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		d.ws()
 		start := d.pos
@@ -6485,7 +6560,7 @@ func (d *tsDecoder) dec197() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -6549,7 +6624,7 @@ func (d *tsDecoder) dec199() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -6630,10 +6705,10 @@ func (d *tsDecoder) dec203() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 100 || !n.small && n.cmp("100") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "100")
+		d.fail("maximum", "%s is greater than %s", n.text(), "100")
 	}
 	return n.i
 }
@@ -6682,6 +6757,10 @@ func (d *tsDecoder) dec205() []TgHistoryOutputMessagesItem {
 	v := []TgHistoryOutputMessagesItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec206()
 		v = append(v, x)
@@ -6777,7 +6856,7 @@ func (d *tsDecoder) dec207() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -6907,7 +6986,7 @@ func (d *tsDecoder) dec214() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -7191,27 +7270,48 @@ func (d *tsDecoder) number() tsNum {
 }
 
 // classify decides exactly whether a number that is not a small plain
-// integer (1.0, 1e2, 12345678901234567890) is an integer.
+// integer (1.0, 1e2, 12345678901234567890) is an integer, from its digits
+// and exponent: it never expands the number, so 1e999999 costs its 8 bytes.
 func (n *tsNum) classify() {
 	if n.small {
 		return
 	}
-	if r, ok := new(big.Rat).SetString(string(n.tok)); ok && r.IsInt() {
-		n.integer = true
-		if r.Num().IsInt64() {
-			n.i, n.small = r.Num().Int64(), true
-		}
+	v := tsDecimal(n.tok)
+	if len(v.digits) > 0 && v.exp < 0 {
+		return // fractional digits the exponent does not cover
+	}
+	n.integer = true
+	if int64(len(v.digits))+v.exp > 19 {
+		return
+	}
+	var u uint64 // at most 19 digits: below 10^19, within uint64
+	for _, c := range v.digits {
+		u = u*10 + uint64(c-'0')
+	}
+	for e := v.exp; e > 0; e-- {
+		u *= 10
+	}
+	switch {
+	case v.neg && u <= 1<<63:
+		n.i, n.small = -int64(u), true
+	case !v.neg && u <= 1<<63-1:
+		n.i, n.small = int64(u), true
 	}
 }
 
-// canon is the number as JSON text, integers without fraction or exponent.
+// canon is the value of an integer json.Number: plain digits when it fits
+// int64 (1.0 and 1e2 become "1" and "100"), else the number as written.
 func (n tsNum) canon() string {
 	if n.small {
 		return strconv.FormatInt(n.i, 10)
 	}
-	if n.integer {
-		r, _ := new(big.Rat).SetString(string(n.tok))
-		return r.Num().String()
+	return string(n.tok)
+}
+
+// text is the number as written, for messages; a long one is cut.
+func (n tsNum) text() string {
+	if len(n.tok) > 64 {
+		return string(n.tok[:64]) + "..."
 	}
 	return string(n.tok)
 }
@@ -7223,7 +7323,7 @@ func (n tsNum) float() float64 {
 
 // cmp compares the number with a bound exactly, as JSON Schema does.
 // Rounding to float64 keeps order, so floats that differ decide; only
-// equal floats need exact arithmetic.
+// equal floats need the exact comparison of digits and exponents.
 func (n tsNum) cmp(bound string) int {
 	f, _ := strconv.ParseFloat(string(n.tok), 64)
 	b, _ := strconv.ParseFloat(bound, 64)
@@ -7233,16 +7333,168 @@ func (n tsNum) cmp(bound string) int {
 	case f > b:
 		return 1
 	}
-	return n.cmpExact(bound)
+	return tsCmpDecimal(tsDecimal(n.tok), tsDecimal([]byte(bound)))
 }
 
-func (n tsNum) cmpExact(bound string) int {
-	a, ok := new(big.Rat).SetString(string(n.tok))
-	if !ok {
-		return 0
+// tsDec is the exact value of a JSON number: digits × 10^exp, digits
+// without leading or trailing zeros (none for zero, whose sign is
+// dropped). An exponent of more than 18 digits saturates exp at ±2^62,
+// which keeps comparisons with bounds exact; etext, eneg and adj keep the
+// exact exponent (etext × 10^0, negated when eneg, plus adj) for keys.
+type tsDec struct {
+	neg    bool
+	digits []byte
+	exp    int64
+	huge   bool
+	eneg   bool
+	etext  []byte
+	adj    int64
+}
+
+// tsDecimal reads a valid JSON number token in time linear in its length.
+func tsDecimal(tok []byte) tsDec {
+	var v tsDec
+	p := 0
+	if p < len(tok) && tok[p] == '-' {
+		v.neg = true
+		p++
 	}
-	b, _ := new(big.Rat).SetString(bound)
-	return a.Cmp(b)
+	q := tsDigits(tok, p)
+	whole := tok[p:q]
+	p = q
+	var frac []byte
+	if p < len(tok) && tok[p] == '.' {
+		q = tsDigits(tok, p+1)
+		frac = tok[p+1 : q]
+		p = q
+	}
+	var etext []byte
+	eneg := false
+	if p < len(tok) && (tok[p] == 'e' || tok[p] == 'E') {
+		p++
+		if p < len(tok) && (tok[p] == '+' || tok[p] == '-') {
+			eneg = tok[p] == '-'
+			p++
+		}
+		etext = tok[p:]
+	}
+	for len(frac) > 0 && frac[len(frac)-1] == '0' {
+		frac = frac[:len(frac)-1]
+	}
+	digits := whole
+	if len(frac) > 0 {
+		digits = append(append(make([]byte, 0, len(whole)+len(frac)), whole...), frac...)
+	}
+	adj := -int64(len(frac))
+	for len(digits) > 0 && digits[0] == '0' {
+		digits = digits[1:]
+	}
+	for len(digits) > 0 && digits[len(digits)-1] == '0' {
+		digits = digits[:len(digits)-1]
+		adj++
+	}
+	if len(digits) == 0 {
+		return tsDec{}
+	}
+	v.digits = digits
+	for len(etext) > 0 && etext[0] == '0' {
+		etext = etext[1:]
+	}
+	if len(etext) > 18 {
+		v.huge, v.eneg, v.etext, v.adj = true, eneg, etext, adj
+		v.exp = 1 << 62
+		if eneg {
+			v.exp = -v.exp
+		}
+		return v
+	}
+	var e int64
+	for _, c := range etext {
+		e = e*10 + int64(c-'0')
+	}
+	if eneg {
+		e = -e
+	}
+	v.exp = e + adj
+	return v
+}
+
+func (v tsDec) sign() int {
+	switch {
+	case len(v.digits) == 0:
+		return 0
+	case v.neg:
+		return -1
+	}
+	return 1
+}
+
+// tsCmpDecimal compares two exact values by sign, then by the position of
+// the leading digit, then digit by digit.
+func tsCmpDecimal(a, b tsDec) int {
+	sa, sb := a.sign(), b.sign()
+	if sa != sb || sa == 0 {
+		return max(-1, min(1, sa-sb))
+	}
+	c := 0
+	ma, mb := int64(len(a.digits))+a.exp, int64(len(b.digits))+b.exp
+	switch {
+	case ma < mb:
+		c = -1
+	case ma > mb:
+		c = 1
+	default:
+		// Same leading position and no trailing zeros: a digit string
+		// that is a prefix of the other is the smaller value.
+		c = bytes.Compare(a.digits, b.digits)
+	}
+	return c * sa
+}
+
+// expText is the exact exponent of v as decimal text.
+func (v tsDec) expText() string {
+	if !v.huge {
+		return strconv.FormatInt(v.exp, 10)
+	}
+	// |E| >= 10^18 > |adj|: E + adj keeps the sign of E, and its
+	// magnitude is |E| + adj (or - adj when E is negative).
+	delta := v.adj
+	sign := ""
+	if v.eneg {
+		delta, sign = -delta, "-"
+	}
+	hi := []byte(string(v.etext[:len(v.etext)-18]))
+	lo, _ := strconv.ParseInt(string(v.etext[len(v.etext)-18:]), 10, 64)
+	lo += delta
+	const ten18 = 1000000000000000000
+	switch {
+	case lo >= ten18:
+		lo -= ten18
+		i := len(hi) - 1
+		for ; i >= 0 && hi[i] == '9'; i-- {
+			hi[i] = '0'
+		}
+		if i < 0 {
+			hi = append([]byte{'1'}, hi...)
+		} else {
+			hi[i]++
+		}
+	case lo < 0:
+		lo += ten18
+		i := len(hi) - 1
+		for ; hi[i] == '0'; i-- {
+			hi[i] = '9'
+		}
+		hi[i]--
+		for len(hi) > 0 && hi[0] == '0' {
+			hi = hi[1:]
+		}
+	}
+	if len(hi) == 0 {
+		return sign + strconv.FormatInt(lo, 10)
+	}
+	l := strconv.FormatInt(lo, 10)
+	return sign + string(hi) + strings.Repeat("0", 18-len(l)) + l
 }
 
 // num scans a number, or records a type failure and returns false.
@@ -7401,12 +7653,8 @@ func tsCanonWrite(b *strings.Builder, v any) {
 		}
 		b.WriteByte(']')
 	case json.Number:
-		r, ok := new(big.Rat).SetString(string(v))
-		if ok {
-			b.WriteString("n" + r.RatString())
-		} else {
-			b.WriteString("n" + string(v))
-		}
+		k, _ := tsNumKey([]byte(v))
+		b.WriteString(k)
 	case string:
 		b.WriteString(strconv.Quote(v))
 	default:
@@ -7416,53 +7664,22 @@ func tsCanonWrite(b *strings.Builder, v any) {
 
 // tsNumKey is the exact value of a JSON number as significant digits and
 // a power of ten ("n-15e-1" for -1.50), so that equal numbers give equal
-// keys without big arithmetic.
+// keys without big arithmetic, in time linear in the token.
 func tsNumKey(raw []byte) (string, bool) {
-	neg := raw[0] == '-'
-	if neg {
-		raw = raw[1:]
-	}
-	var digits []byte
-	var buf [32]byte
-	digits = buf[:0]
-	exp := int64(0)
-	i := 0
-	for ; i < len(raw) && raw[i] >= '0' && raw[i] <= '9'; i++ {
-		digits = append(digits, raw[i])
-	}
-	if i < len(raw) && raw[i] == '.' {
-		for i++; i < len(raw) && raw[i] >= '0' && raw[i] <= '9'; i++ {
-			digits = append(digits, raw[i])
-			exp--
-		}
-	}
-	if i < len(raw) && (raw[i] == 'e' || raw[i] == 'E') {
-		e, err := strconv.ParseInt(string(raw[i+1:]), 10, 32)
-		if err != nil {
-			return "", false
-		}
-		exp += e
-	}
-	for len(digits) > 0 && digits[0] == '0' {
-		digits = digits[1:]
-	}
-	for len(digits) > 0 && digits[len(digits)-1] == '0' {
-		digits = digits[:len(digits)-1]
-		exp++
-	}
-	if len(digits) == 0 {
+	v := tsDecimal(raw)
+	if len(v.digits) == 0 {
 		return "n0", true
 	}
 	sign := ""
-	if neg {
+	if v.neg {
 		sign = "-"
 	}
-	return "n" + sign + string(digits) + "e" + strconv.FormatInt(exp, 10), true
+	return "n" + sign + string(v.digits) + "e" + v.expText(), true
 }
 
 // unique records a uniqueItems failure when two items are JSON-equal.
 func (d *tsDecoder) unique(items [][2]int) {
-	if len(items) < 2 {
+	if len(items) < 2 || d.verr != nil {
 		return
 	}
 	if len(items) <= 16 {
