@@ -30,9 +30,12 @@ func Cases(cat *model.Catalog) []testCase {
 				cases = append(cases, testCase{Tool: tool.Name, Output: true, Value: json.RawMessage(v)})
 			}
 		}
-		// Syntax: invalid JSON is refused by both.
-		for _, v := range []string{`{`, `{"a":1,}`, `{} {}`, `[1 2]`, `{"a" 1}`, `nul`, `01`, `"\x"`} {
-			cases = append(cases, testCase{Tool: tool.Name, Value: json.RawMessage(strconv.Quote(v))})
+		// Syntax: malformed JSON, carried as raw bytes, is refused by both.
+		for _, v := range []string{`{`, `{"a":1,}`, `{} {}`, `[1 2]`, `{"a" 1}`, `nul`, `01`, `"\x"`, ``, `{"a":1e}`, `[1,]`, "\"a\x01\"", `-`, `{"a":.5}`} {
+			cases = append(cases, testCase{Tool: tool.Name, Raw: []byte(v)})
+			if tool.Output != nil {
+				cases = append(cases, testCase{Tool: tool.Name, Output: true, Raw: []byte(v)})
+			}
 		}
 	}
 	return cases
