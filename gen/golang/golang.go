@@ -2,6 +2,7 @@ package golang
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"go/format"
 	"go/token"
@@ -480,6 +481,7 @@ func (g *gen) typ(t *model.Type, name string, pos ltoken.Pos, what, doc string) 
 		goType = name
 		fmt.Fprintf(&d, "type %s struct {\n", name)
 		fns := make([]string, len(t.Fields))
+		fgos := make([]string, len(t.Fields))
 		fields := map[string]ltoken.Pos{}
 		for i, fd := range t.Fields {
 			fwhat := what + " field " + quote(fd.Name)
@@ -491,6 +493,7 @@ func (g *gen) typ(t *model.Type, name string, pos ltoken.Pos, what, doc string) 
 				g.diags.Errorf(fd.Pos, "%s: Go name %s is already used by the field at %s", fwhat, fgo, prev)
 			}
 			fields[fgo] = fd.Pos
+			fgos[i] = fgo
 			fns[i] = g.typ(fd.Type, name+fgo, fd.Pos, fwhat, "")
 			ft := g.fieldType(fd, fns[i])
 			if desc := comment(fd.Description); desc != "" {
@@ -499,6 +502,7 @@ func (g *gen) typ(t *model.Type, name string, pos ltoken.Pos, what, doc string) 
 			fmt.Fprintf(&d, "\t%s %s %s\n", fgo, ft, jsonTag(fd))
 		}
 		d.WriteString("}\n")
+		g.marshal(&d, name, t, fgos, what)
 		body = func() { g.object(&f, t, fns, goType) }
 	}
 	g.types[fn] = goType
@@ -669,8 +673,58 @@ func (g *gen) fieldType(fd *model.Field, fn string) string {
 	return "*" + g.types[fn]
 }
 
+// needsMarshal reports whether a field makes its struct write its own
+// MarshalJSON: its name cannot be a json tag.
+func needsMarshal(fd *model.Field) bool {
+	return !validTag(fd.Name)
+}
+
+// marshal writes a MarshalJSON method for an object struct that needs
+// one: it writes every property under its exact name, as the json tags
+// would (absent optional fields left out).
+func (g *gen) marshal(d *bytes.Buffer, name string, t *model.Type, fgos []string, what string) {
+	need := false
+	for _, fd := range t.Fields {
+		need = need || needsMarshal(fd)
+	}
+	if !need {
+		return
+	}
+	for i, fd := range t.Fields {
+		if fgos[i] == "MarshalJSON" {
+			g.diags.Errorf(fd.Pos, "%s field %s: Go name MarshalJSON is taken by the method of %s", what, quote(fd.Name), name)
+		}
+	}
+	fmt.Fprintf(d, "\n// MarshalJSON writes every property of %s under its exact name,\n// leaving out absent optional ones.\nfunc (v %[1]s) MarshalJSON() ([]byte, error) {\n\tvar o tsObject\n", name)
+	for i, fd := range t.Fields {
+		key := quote(jsonString(fd.Name))
+		f := "v." + fgos[i]
+		switch {
+		case fd.Type.Kind == model.Any && !fd.Required:
+			fmt.Fprintf(d, "\tif len(%s) > 0 {\n\t\to.value(%s, %[1]s)\n\t}\n", f, key)
+		case fd.Required, fd.Type.Kind == model.Any:
+			fmt.Fprintf(d, "\to.value(%s, %s)\n", key, f)
+		case fd.Type.Nullable:
+			fmt.Fprintf(d, "\tif %s.Present {\n\t\to.value(%s, %[1]s)\n\t}\n", f, key)
+		default:
+			fmt.Fprintf(d, "\tif %s != nil {\n\t\to.value(%s, *%[1]s)\n\t}\n", f, key)
+		}
+	}
+	d.WriteString("\treturn o.end()\n}\n")
+}
+
+// jsonString is s as a JSON string literal.
+func jsonString(s string) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(err) // a string always marshals
+	}
+	return string(b)
+}
+
 // jsonTag is the struct tag of a field, a quoted Go string. Names that
-// encoding/json cannot carry in a tag get "-" (Decode still fills them).
+// encoding/json cannot carry in a tag get "-": the struct's MarshalJSON
+// writes them, and Decode fills them (json.Unmarshal cannot).
 func jsonTag(fd *model.Field) string {
 	name := fd.Name
 	if !validTag(name) {

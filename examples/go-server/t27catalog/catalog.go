@@ -7708,6 +7708,46 @@ func (d *tsDecoder) unique(items [][2]int) {
 	}
 }
 
+// tsObject builds a JSON object for the generated MarshalJSON methods;
+// keys are JSON string literals.
+type tsObject struct {
+	b   []byte
+	err error
+}
+
+func (o *tsObject) raw(key string, value []byte) {
+	if len(o.b) == 0 {
+		o.b = append(o.b, '{')
+	} else {
+		o.b = append(o.b, ',')
+	}
+	o.b = append(o.b, key...)
+	o.b = append(o.b, ':')
+	o.b = append(o.b, value...)
+}
+
+func (o *tsObject) value(key string, v any) {
+	if o.err != nil {
+		return
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		o.err = err
+		return
+	}
+	o.raw(key, data)
+}
+
+func (o *tsObject) end() ([]byte, error) {
+	if o.err != nil {
+		return nil, o.err
+	}
+	if len(o.b) == 0 {
+		return []byte("{}"), nil
+	}
+	return append(o.b, '}'), nil
+}
+
 // firstErr returns the error of the smallest key.
 func tsFirstErr(errs map[string]*ValidationError) *ValidationError {
 	var best string
