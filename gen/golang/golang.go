@@ -674,9 +674,22 @@ func (g *gen) fieldType(fd *model.Field, fn string) string {
 }
 
 // needsMarshal reports whether a field makes its struct write its own
-// MarshalJSON: its name cannot be a json tag.
+// MarshalJSON: its name cannot be a json tag, or it holds an array or a
+// map, which must marshal as [] or {} when nil.
 func needsMarshal(fd *model.Field) bool {
-	return !validTag(fd.Name)
+	return !validTag(fd.Name) || emptyJSON(fd.Type) != ""
+}
+
+// emptyJSON is "[]" for an array and "{}" for a map: what a nil one
+// writes; "" for other kinds.
+func emptyJSON(t *model.Type) string {
+	switch t.Kind {
+	case model.Array:
+		return "[]"
+	case model.Map:
+		return "{}"
+	}
+	return ""
 }
 
 // marshal writes a MarshalJSON method for an object struct that needs
@@ -695,10 +708,25 @@ func (g *gen) marshal(d *bytes.Buffer, name string, t *model.Type, fgos []string
 			g.diags.Errorf(fd.Pos, "%s field %s: Go name MarshalJSON is taken by the method of %s", what, quote(fd.Name), name)
 		}
 	}
-	fmt.Fprintf(d, "\n// MarshalJSON writes every property of %s under its exact name,\n// leaving out absent optional ones.\nfunc (v %[1]s) MarshalJSON() ([]byte, error) {\n\tvar o tsObject\n", name)
+	fmt.Fprintf(d, "\n// MarshalJSON writes every property of %s under its exact name,\n// leaving out absent optional ones; a nil array or map is [] or {}.\nfunc (v %[1]s) MarshalJSON() ([]byte, error) {\n\tvar o tsObject\n", name)
 	for i, fd := range t.Fields {
 		key := quote(jsonString(fd.Name))
 		f := "v." + fgos[i]
+		if empty := emptyJSON(fd.Type); empty != "" {
+			// A nil collection is written empty, not null.
+			raw := fmt.Sprintf("o.raw(%s, []byte(%q))", key, empty)
+			switch {
+			case fd.Required && !fd.Type.Nullable:
+				fmt.Fprintf(d, "\tif %[1]s == nil {\n\t\t%[2]s\n\t} else {\n\t\to.value(%[3]s, %[1]s)\n\t}\n", f, raw, key)
+			case fd.Required:
+				fmt.Fprintf(d, "\tif %[1]s != nil && *%[1]s == nil {\n\t\t%[2]s\n\t} else {\n\t\to.value(%[3]s, %[1]s)\n\t}\n", f, raw, key)
+			case fd.Type.Nullable:
+				fmt.Fprintf(d, "\tif %[1]s.Present && !%[1]s.Null && %[1]s.Value == nil {\n\t\t%[2]s\n\t} else if %[1]s.Present {\n\t\to.value(%[3]s, %[1]s)\n\t}\n", f, raw, key)
+			default:
+				fmt.Fprintf(d, "\tif %[1]s != nil && *%[1]s == nil {\n\t\t%[2]s\n\t} else if %[1]s != nil {\n\t\to.value(%[3]s, *%[1]s)\n\t}\n", f, raw, key)
+			}
+			continue
+		}
 		switch {
 		case fd.Type.Kind == model.Any && !fd.Required:
 			fmt.Fprintf(d, "\tif len(%s) > 0 {\n\t\to.value(%s, %[1]s)\n\t}\n", f, key)

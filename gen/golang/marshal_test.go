@@ -122,3 +122,47 @@ tool t {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestMarshalNilCollections: a nil array or map that is not nullable
+// marshals as [] or {}, so an output built without them validates.
+func TestMarshalNilCollections(t *testing.T) {
+	out := runGenerated(t, `spec m
+
+tool t {
+  description "d"
+  in none
+  out {
+    items   array<integer 0..9>  required
+    props   map<integer>    required
+    opt     array<string>   optional
+    nested  array<object { vals array<string> required }>  required
+    n       array<integer 0..9>  required  nullable
+    m       map<string>     optional  nullable
+  }
+}
+`, `package main
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+func main() {
+	for _, o := range []TOutput{
+		{Nested: []TOutputNestedItem{{}}},
+		{Opt: new([]string(nil)), N: new([]int64(nil)), M: Nullable[map[string]string]{Present: true}},
+		{Items: []int64{1}, Props: map[string]json.Number{"a": "2"}, N: &[]int64{3}, M: Nullable[map[string]string]{Present: true, Null: true}},
+	} {
+		b, err := json.Marshal(o)
+		fmt.Println(string(b), err, ValidateTOutput(b))
+	}
+}
+`)
+	want := `{"items":[],"props":{},"nested":[{"vals":[]}],"n":null} <nil> <nil>
+{"items":[],"props":{},"opt":[],"nested":[],"n":[],"m":{}} <nil> <nil>
+{"items":[1],"props":{"a":2},"nested":[],"n":[3],"m":null} <nil> <nil>
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}

@@ -1100,6 +1100,18 @@ type T27FormatsOutput struct {
 	Formats []T27FormatsOutputFormatsItem `json:"formats"`
 }
 
+// MarshalJSON writes every property of T27FormatsOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27FormatsOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Formats == nil {
+		o.raw("\"formats\"", []byte("[]"))
+	} else {
+		o.value("\"formats\"", v.Formats)
+	}
+	return o.end()
+}
+
 // T27FormatsOutputFormatsItem is a value of tool "t27_formats" field "formats".
 type T27FormatsOutputFormatsItem struct {
 	Name      string      `json:"name"`
@@ -1147,6 +1159,19 @@ const (
 type T27SpecsOutput struct {
 	Specs []T27SpecsOutputSpecsItem `json:"specs"`
 	Total json.Number               `json:"total"`
+}
+
+// MarshalJSON writes every property of T27SpecsOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27SpecsOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Specs == nil {
+		o.raw("\"specs\"", []byte("[]"))
+	} else {
+		o.value("\"specs\"", v.Specs)
+	}
+	o.value("\"total\"", v.Total)
+	return o.end()
 }
 
 // T27SpecsOutputSpecsItem is a value of tool "t27_specs" field "specs".
@@ -1210,6 +1235,19 @@ type T27GrepOutput struct {
 	Truncated bool                       `json:"truncated"`
 }
 
+// MarshalJSON writes every property of T27GrepOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27GrepOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Matches == nil {
+		o.raw("\"matches\"", []byte("[]"))
+	} else {
+		o.value("\"matches\"", v.Matches)
+	}
+	o.value("\"truncated\"", v.Truncated)
+	return o.end()
+}
+
 // T27GrepOutputMatchesItem is a value of tool "t27_grep" field "matches".
 type T27GrepOutputMatchesItem struct {
 	Path string      `json:"path"`
@@ -1227,6 +1265,27 @@ type T27IssuesInput struct {
 	Offset *json.Number `json:"offset,omitempty"`
 }
 
+// MarshalJSON writes every property of T27IssuesInput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27IssuesInput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.State != nil {
+		o.value("\"state\"", *v.State)
+	}
+	if v.Labels != nil && *v.Labels == nil {
+		o.raw("\"labels\"", []byte("[]"))
+	} else if v.Labels != nil {
+		o.value("\"labels\"", *v.Labels)
+	}
+	if v.Limit != nil {
+		o.value("\"limit\"", *v.Limit)
+	}
+	if v.Offset != nil {
+		o.value("\"offset\"", *v.Offset)
+	}
+	return o.end()
+}
+
 // T27IssuesInputState is a value of tool "t27_issues" field "state".
 type T27IssuesInputState string
 
@@ -1242,12 +1301,39 @@ type T27IssuesOutput struct {
 	Issues []T27IssuesOutputIssuesItem `json:"issues"`
 }
 
+// MarshalJSON writes every property of T27IssuesOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27IssuesOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Issues == nil {
+		o.raw("\"issues\"", []byte("[]"))
+	} else {
+		o.value("\"issues\"", v.Issues)
+	}
+	return o.end()
+}
+
 // T27IssuesOutputIssuesItem is a value of tool "t27_issues" field "issues".
 type T27IssuesOutputIssuesItem struct {
 	Number json.Number                    `json:"number"`
 	Title  string                         `json:"title"`
 	State  T27IssuesOutputIssuesItemState `json:"state"`
 	Labels []string                       `json:"labels"`
+}
+
+// MarshalJSON writes every property of T27IssuesOutputIssuesItem under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27IssuesOutputIssuesItem) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	o.value("\"number\"", v.Number)
+	o.value("\"title\"", v.Title)
+	o.value("\"state\"", v.State)
+	if v.Labels == nil {
+		o.raw("\"labels\"", []byte("[]"))
+	} else {
+		o.value("\"labels\"", v.Labels)
+	}
+	return o.end()
 }
 
 // T27IssuesOutputIssuesItemState is a value of tool "t27_issues" field "issues" field "state".
@@ -1280,6 +1366,18 @@ type T27EpicsOutput struct {
 	Epics []T27EpicsOutputEpicsItem `json:"epics"`
 }
 
+// MarshalJSON writes every property of T27EpicsOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27EpicsOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Epics == nil {
+		o.raw("\"epics\"", []byte("[]"))
+	} else {
+		o.value("\"epics\"", v.Epics)
+	}
+	return o.end()
+}
+
 // T27EpicsOutputEpicsItem is a value of tool "t27_epics" field "epics".
 type T27EpicsOutputEpicsItem struct {
 	Id       string                         `json:"id"`
@@ -1308,11 +1406,37 @@ type T27ModulesOutput struct {
 	Modules []T27ModulesOutputModulesItem `json:"modules"`
 }
 
+// MarshalJSON writes every property of T27ModulesOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27ModulesOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Modules == nil {
+		o.raw("\"modules\"", []byte("[]"))
+	} else {
+		o.value("\"modules\"", v.Modules)
+	}
+	return o.end()
+}
+
 // T27ModulesOutputModulesItem is a value of tool "t27_modules" field "modules".
 type T27ModulesOutputModulesItem struct {
 	Name  string      `json:"name"`
 	Specs json.Number `json:"specs"`
 	Deps  []string    `json:"deps"`
+}
+
+// MarshalJSON writes every property of T27ModulesOutputModulesItem under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27ModulesOutputModulesItem) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	o.value("\"name\"", v.Name)
+	o.value("\"specs\"", v.Specs)
+	if v.Deps == nil {
+		o.raw("\"deps\"", []byte("[]"))
+	} else {
+		o.value("\"deps\"", v.Deps)
+	}
+	return o.end()
 }
 
 // T27WorldsInput is the arguments of tool "t27_worlds".
@@ -1322,6 +1446,18 @@ type T27WorldsInput struct {
 // T27WorldsOutput is the structured result of tool "t27_worlds".
 type T27WorldsOutput struct {
 	Worlds []T27WorldsOutputWorldsItem `json:"worlds"`
+}
+
+// MarshalJSON writes every property of T27WorldsOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27WorldsOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Worlds == nil {
+		o.raw("\"worlds\"", []byte("[]"))
+	} else {
+		o.value("\"worlds\"", v.Worlds)
+	}
+	return o.end()
 }
 
 // T27WorldsOutputWorldsItem is a value of tool "t27_worlds" field "worlds".
@@ -1349,6 +1485,19 @@ type T27GameInput struct {
 	Moves []T27GameInputMovesItem `json:"moves"`
 }
 
+// MarshalJSON writes every property of T27GameInput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27GameInput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	o.value("\"world\"", v.World)
+	if v.Moves == nil {
+		o.raw("\"moves\"", []byte("[]"))
+	} else {
+		o.value("\"moves\"", v.Moves)
+	}
+	return o.end()
+}
+
 // T27GameInputMovesItem is a value of tool "t27_game" field "moves".
 type T27GameInputMovesItem [2]int64
 
@@ -1370,9 +1519,34 @@ type T27PaperClaimsInput struct {
 	Claims *[]string `json:"claims,omitempty"`
 }
 
+// MarshalJSON writes every property of T27PaperClaimsInput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27PaperClaimsInput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	o.value("\"paper\"", v.Paper)
+	if v.Claims != nil && *v.Claims == nil {
+		o.raw("\"claims\"", []byte("[]"))
+	} else if v.Claims != nil {
+		o.value("\"claims\"", *v.Claims)
+	}
+	return o.end()
+}
+
 // T27PaperClaimsOutput is the structured result of tool "t27_paper_claims".
 type T27PaperClaimsOutput struct {
 	Claims []T27PaperClaimsOutputClaimsItem `json:"claims"`
+}
+
+// MarshalJSON writes every property of T27PaperClaimsOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27PaperClaimsOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Claims == nil {
+		o.raw("\"claims\"", []byte("[]"))
+	} else {
+		o.value("\"claims\"", v.Claims)
+	}
+	return o.end()
 }
 
 // T27PaperClaimsOutputClaimsItem is a value of tool "t27_paper_claims" field "claims".
@@ -1394,6 +1568,25 @@ type T27fViewInput struct {
 	Health Nullable[T27fViewInputHealth] `json:"health,omitzero"`
 	// Telegram chat: @username, or the numeric id (negative for groups and channels)
 	Chat string `json:"chat"`
+}
+
+// MarshalJSON writes every property of T27fViewInput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27fViewInput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Status == nil {
+		o.raw("\"status\"", []byte("[]"))
+	} else {
+		o.value("\"status\"", v.Status)
+	}
+	if v.Cursor != nil {
+		o.value("\"cursor\"", *v.Cursor)
+	}
+	if v.Health.Present {
+		o.value("\"health\"", v.Health)
+	}
+	o.value("\"chat\"", v.Chat)
+	return o.end()
 }
 
 // T27fViewInputCursor is a value of tool "t27f_view" field "cursor".
@@ -1428,6 +1621,18 @@ type T27VerifyInput struct {
 // T27VerifyOutput is the structured result of tool "t27_verify".
 type T27VerifyOutput struct {
 	Results []T27VerifyOutputResultsItem `json:"results"`
+}
+
+// MarshalJSON writes every property of T27VerifyOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27VerifyOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Results == nil {
+		o.raw("\"results\"", []byte("[]"))
+	} else {
+		o.value("\"results\"", v.Results)
+	}
+	return o.end()
 }
 
 // T27VerifyOutputResultsItem is a value of tool "t27_verify" field "results".
@@ -1479,6 +1684,18 @@ type T27LogOutput struct {
 	Commits []T27LogOutputCommitsItem `json:"commits"`
 }
 
+// MarshalJSON writes every property of T27LogOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27LogOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Commits == nil {
+		o.raw("\"commits\"", []byte("[]"))
+	} else {
+		o.value("\"commits\"", v.Commits)
+	}
+	return o.end()
+}
+
 // T27LogOutputCommitsItem is a value of tool "t27_log" field "commits".
 type T27LogOutputCommitsItem struct {
 	Sha     string `json:"sha"`
@@ -1523,6 +1740,20 @@ type T27BuildOutput struct {
 	Warnings   []string    `json:"warnings"`
 }
 
+// MarshalJSON writes every property of T27BuildOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27BuildOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	o.value("\"ok\"", v.Ok)
+	o.value("\"duration_ms\"", v.DurationMs)
+	if v.Warnings == nil {
+		o.raw("\"warnings\"", []byte("[]"))
+	} else {
+		o.value("\"warnings\"", v.Warnings)
+	}
+	return o.end()
+}
+
 // T27TestInput is the arguments of tool "t27_test".
 type T27TestInput struct {
 	Filter   *string `json:"filter,omitempty"`
@@ -1534,6 +1765,20 @@ type T27TestOutput struct {
 	Passed   json.Number                 `json:"passed"`
 	Failed   json.Number                 `json:"failed"`
 	Failures []T27TestOutputFailuresItem `json:"failures"`
+}
+
+// MarshalJSON writes every property of T27TestOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27TestOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	o.value("\"passed\"", v.Passed)
+	o.value("\"failed\"", v.Failed)
+	if v.Failures == nil {
+		o.raw("\"failures\"", []byte("[]"))
+	} else {
+		o.value("\"failures\"", v.Failures)
+	}
+	return o.end()
 }
 
 // T27TestOutputFailuresItem is a value of tool "t27_test" field "failures".
@@ -1551,6 +1796,18 @@ type T27ConfigOutput struct {
 	Settings map[string]string `json:"settings"`
 }
 
+// MarshalJSON writes every property of T27ConfigOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27ConfigOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Settings == nil {
+		o.raw("\"settings\"", []byte("{}"))
+	} else {
+		o.value("\"settings\"", v.Settings)
+	}
+	return o.end()
+}
+
 // T27SetConfigInput is the arguments of tool "t27_set_config".
 type T27SetConfigInput struct {
 	Key   string          `json:"key"`
@@ -1562,9 +1819,33 @@ type T27MetricsInput struct {
 	Names []string `json:"names"`
 }
 
+// MarshalJSON writes every property of T27MetricsInput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27MetricsInput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Names == nil {
+		o.raw("\"names\"", []byte("[]"))
+	} else {
+		o.value("\"names\"", v.Names)
+	}
+	return o.end()
+}
+
 // T27MetricsOutput is the structured result of tool "t27_metrics".
 type T27MetricsOutput struct {
 	Values map[string]json.Number `json:"values"`
+}
+
+// MarshalJSON writes every property of T27MetricsOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27MetricsOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Values == nil {
+		o.raw("\"values\"", []byte("{}"))
+	} else {
+		o.value("\"values\"", v.Values)
+	}
+	return o.end()
 }
 
 // TgSendInput is the arguments of tool "tg_send".
@@ -1592,6 +1873,18 @@ type TgHistoryInput struct {
 // TgHistoryOutput is the structured result of tool "tg_history".
 type TgHistoryOutput struct {
 	Messages []TgHistoryOutputMessagesItem `json:"messages"`
+}
+
+// MarshalJSON writes every property of TgHistoryOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v TgHistoryOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Messages == nil {
+		o.raw("\"messages\"", []byte("[]"))
+	} else {
+		o.value("\"messages\"", v.Messages)
+	}
+	return o.end()
 }
 
 // TgHistoryOutputMessagesItem is a value of tool "tg_history" field "messages".

@@ -212,6 +212,19 @@ type T27SpecsOutput struct {
 	Total json.Number               `json:"total"`
 }
 
+// MarshalJSON writes every property of T27SpecsOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27SpecsOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Specs == nil {
+		o.raw("\"specs\"", []byte("[]"))
+	} else {
+		o.value("\"specs\"", v.Specs)
+	}
+	o.value("\"total\"", v.Total)
+	return o.end()
+}
+
 // T27SpecsOutputSpecsItem is a value of tool "t27_specs" field "specs".
 type T27SpecsOutputSpecsItem struct {
 	Path   string `json:"path"`
@@ -228,6 +241,25 @@ type T27fViewInput struct {
 	Health Nullable[T27fViewInputHealth] `json:"health,omitzero"`
 	// Telegram chat
 	Chat string `json:"chat"`
+}
+
+// MarshalJSON writes every property of T27fViewInput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27fViewInput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Status == nil {
+		o.raw("\"status\"", []byte("[]"))
+	} else {
+		o.value("\"status\"", v.Status)
+	}
+	if v.Cursor != nil {
+		o.value("\"cursor\"", *v.Cursor)
+	}
+	if v.Health.Present {
+		o.value("\"health\"", v.Health)
+	}
+	o.value("\"chat\"", v.Chat)
+	return o.end()
 }
 
 // T27fViewInputCursor is a value of tool "t27f_view" field "cursor".

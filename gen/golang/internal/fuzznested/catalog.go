@@ -210,6 +210,49 @@ type GetAppInput struct {
 	Maybe  *[]*json.Number            `json:"maybe,omitempty"`
 }
 
+// MarshalJSON writes every property of GetAppInput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v GetAppInput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	o.value("\"app\"", v.App)
+	if v.Labels != nil && *v.Labels == nil {
+		o.raw("\"labels\"", []byte("{}"))
+	} else if v.Labels != nil {
+		o.value("\"labels\"", *v.Labels)
+	}
+	if v.Scores != nil && *v.Scores == nil {
+		o.raw("\"scores\"", []byte("{}"))
+	} else if v.Scores != nil {
+		o.value("\"scores\"", *v.Scores)
+	}
+	if v.Pair != nil {
+		o.value("\"pair\"", *v.Pair)
+	}
+	if v.Point != nil {
+		o.value("\"point\"", *v.Point)
+	}
+	if v.Level.Present {
+		o.value("\"level\"", v.Level)
+	}
+	o.value("\"mode\"", v.Mode)
+	if v.Nums != nil && *v.Nums == nil {
+		o.raw("\"nums\"", []byte("[]"))
+	} else if v.Nums != nil {
+		o.value("\"nums\"", *v.Nums)
+	}
+	if v.Items != nil && *v.Items == nil {
+		o.raw("\"items\"", []byte("[]"))
+	} else if v.Items != nil {
+		o.value("\"items\"", *v.Items)
+	}
+	if v.Maybe != nil && *v.Maybe == nil {
+		o.raw("\"maybe\"", []byte("[]"))
+	} else if v.Maybe != nil {
+		o.value("\"maybe\"", *v.Maybe)
+	}
+	return o.end()
+}
+
 // GetAppInputApp is a value of tool "get-app" field "app".
 type GetAppInputApp struct {
 	Id    string                        `json:"id"`
@@ -221,6 +264,19 @@ type GetAppInputApp struct {
 type GetAppInputAppOwner struct {
 	Name string    `json:"name"`
 	Tags *[]string `json:"tags,omitempty"`
+}
+
+// MarshalJSON writes every property of GetAppInputAppOwner under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v GetAppInputAppOwner) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	o.value("\"name\"", v.Name)
+	if v.Tags != nil && *v.Tags == nil {
+		o.raw("\"tags\"", []byte("[]"))
+	} else if v.Tags != nil {
+		o.value("\"tags\"", *v.Tags)
+	}
+	return o.end()
 }
 
 // GetAppInputAppExtra is a value of tool "get-app" field "app" field "extra".
