@@ -53,7 +53,7 @@ func handlers() map[string]tool {
 			}, Truncated: false}
 		}),
 		c.ToolT27Issues: outTool(c.DecodeT27IssuesInput, c.ValidateT27IssuesOutput, func(in c.T27IssuesInput) c.T27IssuesOutput {
-			labels := []string{}
+			var labels []string // nil marshals as []
 			if in.Labels != nil {
 				labels = *in.Labels
 			}
@@ -73,7 +73,7 @@ func handlers() map[string]tool {
 		}),
 		c.ToolT27Modules: outTool(c.DecodeT27ModulesInput, c.ValidateT27ModulesOutput, func(c.T27ModulesInput) c.T27ModulesOutput {
 			return c.T27ModulesOutput{Modules: []c.T27ModulesOutputModulesItem{
-				{Name: "core", Specs: "12", Deps: []string{}},
+				{Name: "core", Specs: "12"}, // nil Deps marshal as []
 				{Name: "math", Specs: "9", Deps: []string{"core"}},
 			}}
 		}),
@@ -131,10 +131,10 @@ func handlers() map[string]tool {
 			return c.T27BlameOutput{Sha: exampleSHA, Author: "t27", Line: in.Line}
 		}),
 		c.ToolT27Build: outTool(c.DecodeT27BuildInput, c.ValidateT27BuildOutput, func(c.T27BuildInput) c.T27BuildOutput {
-			return c.T27BuildOutput{Ok: true, DurationMs: "12.5", Warnings: []string{}}
+			return c.T27BuildOutput{Ok: true, DurationMs: "12.5"} // nil Warnings marshal as []
 		}),
 		c.ToolT27Test: outTool(c.DecodeT27TestInput, c.ValidateT27TestOutput, func(c.T27TestInput) c.T27TestOutput {
-			return c.T27TestOutput{Passed: "27", Failed: "0", Failures: []c.T27TestOutputFailuresItem{}}
+			return c.T27TestOutput{Passed: "27", Failed: "0"} // nil Failures marshal as []
 		}),
 		c.ToolT27Config: outTool(c.DecodeT27ConfigInput, c.ValidateT27ConfigOutput, func(c.T27ConfigInput) c.T27ConfigOutput {
 			return c.T27ConfigOutput{Settings: map[string]string{"repo.root": "/srv/t27", "seal.strict": "true"}}

@@ -30,9 +30,12 @@ func Cases(cat *model.Catalog) []testCase {
 				cases = append(cases, testCase{Tool: tool.Name, Output: true, Value: json.RawMessage(v)})
 			}
 		}
-		// Syntax: invalid JSON is refused by both.
-		for _, v := range []string{`{`, `{"a":1,}`, `{} {}`, `[1 2]`, `{"a" 1}`, `nul`, `01`, `"\x"`} {
-			cases = append(cases, testCase{Tool: tool.Name, Value: json.RawMessage(strconv.Quote(v))})
+		// Syntax: malformed JSON, carried as raw bytes, is refused by both.
+		for _, v := range []string{`{`, `{"a":1,}`, `{} {}`, `[1 2]`, `{"a" 1}`, `nul`, `01`, `"\x"`, ``, `{"a":1e}`, `[1,]`, "\"a\x01\"", `-`, `{"a":.5}`} {
+			cases = append(cases, testCase{Tool: tool.Name, Raw: []byte(v)})
+			if tool.Output != nil {
+				cases = append(cases, testCase{Tool: tool.Name, Output: true, Raw: []byte(v)})
+			}
 		}
 	}
 	return cases
@@ -214,7 +217,14 @@ func samples(t *model.Type, depth int) []string {
 				}
 			}
 		}
-		out = append(out, `0`, `-0`, `1.0`, `1e2`, `1E+2`, `2.5e-1`, `12345678901234567890`, `-12345678901234567890`, `1e30`, `0.1`)
+		out = append(out, `0`, `-0`, `1.0`, `1e2`, `1E+2`, `2.5e-1`, `12345678901234567890`, `-12345678901234567890`, `1e30`, `0.1`,
+			// Integer-ness and order from digits and exponent.
+			`1e400`, `-1e400`, `1e-40`, `150e-2`, `100e-2`, `0.0e5`, `-0.0`, `1.000e3`, `0.5e1`, `12.50e-1`,
+			`9223372036854775807`, `9223372036854775808`, `-9223372036854775808`, `-9223372036854775809`, `18446744073709551616`)
+		if t.Kind == model.Integer {
+			// (A float64 field would round it to 0.)
+			out = append(out, `1e-400`)
+		}
 	case model.Enum:
 		for _, v := range t.Enum {
 			out = append(out, v.JSON())

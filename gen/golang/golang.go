@@ -2,6 +2,7 @@ package golang
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"go/format"
 	"go/token"
@@ -64,9 +65,9 @@ func Generate(c *model.Catalog, opts Options) ([]byte, error) {
 	fmt.Fprintf(&b, "// Package %s serves the MCP tool catalog of spec %s: its tools/list\n", pkg, quote(c.Name))
 	b.WriteString("// tables, typed arguments and validating decoders.\n")
 	fmt.Fprintf(&b, "package %s\n\nimport (\n", pkg)
-	imports := []string{"bytes", "encoding/json", "errors", "fmt", "math/big", "sort", "strconv", "strings", "unicode/utf8"}
+	imports := []string{"bytes", "encoding/json", "errors", "fmt", "sort", "strconv", "strings", "unicode/utf8"}
 	if g.regexps > 0 {
-		imports = []string{"bytes", "encoding/json", "errors", "fmt", "math/big", "regexp", "sort", "strconv", "strings", "unicode/utf8"}
+		imports = []string{"bytes", "encoding/json", "errors", "fmt", "regexp", "sort", "strconv", "strings", "unicode/utf8"}
 	}
 	for _, imp := range imports {
 		fmt.Fprintf(&b, "\t%s\n", quote(imp))
@@ -97,13 +98,15 @@ var reserved = []string{
 // interpreted string literal, with every non-printable rune escaped.
 func quote(s string) string { return strconv.Quote(s) }
 
-// comment makes spec text safe inside a // comment: no line breaks, no
-// control characters.
+// comment makes spec text safe inside a // comment: every rune that is
+// not printable (line breaks, control and format characters, and the byte
+// order mark, which Go refuses anywhere but at the start of a file)
+// becomes a space.
 func comment(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch {
-		case r < 0x20, r == 0x7f, r == 0x85, r == '\u2028', r == '\u2029':
+		case r != ' ' && !unicode.IsPrint(r), r == '\uFEFF':
 			b.WriteByte(' ')
 		default:
 			b.WriteRune(r)
@@ -413,10 +416,11 @@ func (g *gen) typ(t *model.Type, name string, pos ltoken.Pos, what, doc string) 
 		for i, v := range t.Enum {
 			var c string
 			if v.IsInt {
-				if v.Int < 0 {
-					c = fmt.Sprintf("%sMinus%d", name, -v.Int)
+				// The digits as written: -v.Int overflows for math.MinInt64.
+				if digits, neg := strings.CutPrefix(strconv.FormatInt(v.Int, 10), "-"); neg {
+					c = name + "Minus" + digits
 				} else {
-					c = fmt.Sprintf("%s%d", name, v.Int)
+					c = name + digits
 				}
 			} else if vn, _ := GoName(v.Str); vn != "" {
 				c = name + vn
@@ -477,6 +481,7 @@ func (g *gen) typ(t *model.Type, name string, pos ltoken.Pos, what, doc string) 
 		goType = name
 		fmt.Fprintf(&d, "type %s struct {\n", name)
 		fns := make([]string, len(t.Fields))
+		fgos := make([]string, len(t.Fields))
 		fields := map[string]ltoken.Pos{}
 		for i, fd := range t.Fields {
 			fwhat := what + " field " + quote(fd.Name)
@@ -488,6 +493,7 @@ func (g *gen) typ(t *model.Type, name string, pos ltoken.Pos, what, doc string) 
 				g.diags.Errorf(fd.Pos, "%s: Go name %s is already used by the field at %s", fwhat, fgo, prev)
 			}
 			fields[fgo] = fd.Pos
+			fgos[i] = fgo
 			fns[i] = g.typ(fd.Type, name+fgo, fd.Pos, fwhat, "")
 			ft := g.fieldType(fd, fns[i])
 			if desc := comment(fd.Description); desc != "" {
@@ -496,6 +502,7 @@ func (g *gen) typ(t *model.Type, name string, pos ltoken.Pos, what, doc string) 
 			fmt.Fprintf(&d, "\t%s %s %s\n", fgo, ft, jsonTag(fd))
 		}
 		d.WriteString("}\n")
+		g.marshal(&d, name, t, fgos, what)
 		body = func() { g.object(&f, t, fns, goType) }
 	}
 	g.types[fn] = goType
@@ -539,7 +546,7 @@ func (g *gen) typ(t *model.Type, name string, pos ltoken.Pos, what, doc string) 
 				}
 				p("n.i != %d", v.Int)
 			}
-			p(") {\n\t\td.fail(\"enum\", \"%%s is not one of the allowed values\", n.canon())\n\t}\n\treturn %s(n.i)\n", goType)
+			p(") {\n\t\td.fail(\"enum\", \"%%s is not one of the allowed values\", n.text())\n\t}\n\treturn %s(n.i)\n", goType)
 		} else {
 			p("\tif d.peek() != '\"' {\n\t\td.typeErr(\"string\")\n\t\treturn \"\"\n\t}\n\ts := d.str()\n\tswitch s {\n\tcase ")
 			for i, v := range t.Enum {
@@ -586,7 +593,8 @@ func (g *gen) arrayBody(f *bytes.Buffer, t *model.Type, elem, goType string) {
 	if t.Unique {
 		p("\tvar spans [][2]int\n")
 	}
-	p("\tfirst := true\n\tfor i := 0; d.more(']', &first); i++ {\n\t\td.push(\"\", i)\n")
+	// After the first failure the rest is only checked to be JSON.
+	p("\tfirst := true\n\tfor i := 0; d.more(']', &first); i++ {\n\t\tif d.verr != nil {\n\t\t\td.skip()\n\t\t\tcontinue\n\t\t}\n\t\td.push(\"\", i)\n")
 	if t.Unique {
 		p("\t\td.ws()\n\t\tstart := d.pos\n")
 	}
@@ -665,8 +673,86 @@ func (g *gen) fieldType(fd *model.Field, fn string) string {
 	return "*" + g.types[fn]
 }
 
+// needsMarshal reports whether a field makes its struct write its own
+// MarshalJSON: its name cannot be a json tag, or it holds an array or a
+// map, which must marshal as [] or {} when nil.
+func needsMarshal(fd *model.Field) bool {
+	return !validTag(fd.Name) || emptyJSON(fd.Type) != ""
+}
+
+// emptyJSON is "[]" for an array and "{}" for a map: what a nil one
+// writes; "" for other kinds.
+func emptyJSON(t *model.Type) string {
+	switch t.Kind {
+	case model.Array:
+		return "[]"
+	case model.Map:
+		return "{}"
+	}
+	return ""
+}
+
+// marshal writes a MarshalJSON method for an object struct that needs
+// one: it writes every property under its exact name, as the json tags
+// would (absent optional fields left out).
+func (g *gen) marshal(d *bytes.Buffer, name string, t *model.Type, fgos []string, what string) {
+	need := false
+	for _, fd := range t.Fields {
+		need = need || needsMarshal(fd)
+	}
+	if !need {
+		return
+	}
+	for i, fd := range t.Fields {
+		if fgos[i] == "MarshalJSON" {
+			g.diags.Errorf(fd.Pos, "%s field %s: Go name MarshalJSON is taken by the method of %s", what, quote(fd.Name), name)
+		}
+	}
+	fmt.Fprintf(d, "\n// MarshalJSON writes every property of %s under its exact name,\n// leaving out absent optional ones; a nil array or map is [] or {}.\nfunc (v %[1]s) MarshalJSON() ([]byte, error) {\n\tvar o tsObject\n", name)
+	for i, fd := range t.Fields {
+		key := quote(jsonString(fd.Name))
+		f := "v." + fgos[i]
+		if empty := emptyJSON(fd.Type); empty != "" {
+			// A nil collection is written empty, not null.
+			raw := fmt.Sprintf("o.raw(%s, []byte(%q))", key, empty)
+			switch {
+			case fd.Required && !fd.Type.Nullable:
+				fmt.Fprintf(d, "\tif %[1]s == nil {\n\t\t%[2]s\n\t} else {\n\t\to.value(%[3]s, %[1]s)\n\t}\n", f, raw, key)
+			case fd.Required:
+				fmt.Fprintf(d, "\tif %[1]s != nil && *%[1]s == nil {\n\t\t%[2]s\n\t} else {\n\t\to.value(%[3]s, %[1]s)\n\t}\n", f, raw, key)
+			case fd.Type.Nullable:
+				fmt.Fprintf(d, "\tif %[1]s.Present && !%[1]s.Null && %[1]s.Value == nil {\n\t\t%[2]s\n\t} else if %[1]s.Present {\n\t\to.value(%[3]s, %[1]s)\n\t}\n", f, raw, key)
+			default:
+				fmt.Fprintf(d, "\tif %[1]s != nil && *%[1]s == nil {\n\t\t%[2]s\n\t} else if %[1]s != nil {\n\t\to.value(%[3]s, *%[1]s)\n\t}\n", f, raw, key)
+			}
+			continue
+		}
+		switch {
+		case fd.Type.Kind == model.Any && !fd.Required:
+			fmt.Fprintf(d, "\tif len(%s) > 0 {\n\t\to.value(%s, %[1]s)\n\t}\n", f, key)
+		case fd.Required, fd.Type.Kind == model.Any:
+			fmt.Fprintf(d, "\to.value(%s, %s)\n", key, f)
+		case fd.Type.Nullable:
+			fmt.Fprintf(d, "\tif %s.Present {\n\t\to.value(%s, %[1]s)\n\t}\n", f, key)
+		default:
+			fmt.Fprintf(d, "\tif %s != nil {\n\t\to.value(%s, *%[1]s)\n\t}\n", f, key)
+		}
+	}
+	d.WriteString("\treturn o.end()\n}\n")
+}
+
+// jsonString is s as a JSON string literal.
+func jsonString(s string) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		panic(err) // a string always marshals
+	}
+	return string(b)
+}
+
 // jsonTag is the struct tag of a field, a quoted Go string. Names that
-// encoding/json cannot carry in a tag get "-" (Decode still fills them).
+// encoding/json cannot carry in a tag get "-": the struct's MarshalJSON
+// writes them, and Decode fills them (json.Unmarshal cannot).
 func jsonTag(fd *model.Field) string {
 	name := fd.Name
 	if !validTag(name) {
@@ -801,7 +887,7 @@ func (g *gen) bound(f *bytes.Buffer, n *model.Num, op, keyword, words string) {
 	} else {
 		fmt.Fprintf(f, "\tif n.cmp(%s) %s {\n", quote(n.Text), neg)
 	}
-	fmt.Fprintf(f, "\t\td.fail(%q, \"%%s is %s %%s\", n.canon(), %s)\n\t}\n", keyword, words, quote(n.Text))
+	fmt.Fprintf(f, "\t\td.fail(%q, \"%%s is %s %%s\", n.text(), %s)\n\t}\n", keyword, words, quote(n.Text))
 }
 
 // count writes a minItems/maxItems or minProperties/maxProperties check.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -124,7 +125,18 @@ func goTool(t *testing.T) string {
 type testCase struct {
 	Tool   string          `json:"tool"`
 	Output bool            `json:"output,omitempty"`
-	Value  json.RawMessage `json:"value"`
+	Value  json.RawMessage `json:"value,omitempty"`
+	// Raw, when set, is the value instead of Value: bytes that need not
+	// be JSON (base64 in cases.json), for the syntax cases.
+	Raw []byte `json:"raw,omitempty"`
+}
+
+// input is the bytes both validators see.
+func (c testCase) input() []byte {
+	if c.Raw != nil {
+		return c.Raw
+	}
+	return c.Value
 }
 
 type verdict struct {
@@ -223,8 +235,11 @@ func TestCompiledDifferential(t *testing.T) {
 					}
 					schemas[key] = s
 				}
-				fails, err := s.Validate(c.Value)
+				fails, err := s.Validate(c.input())
 				want := err == nil && len(fails) == 0
+				if c.Raw != nil && (want || !strings.HasPrefix(res.Verdicts[i].Err, "invalid JSON at offset ")) {
+					t.Errorf("%s %q: malformed JSON: decoder says %q, santhosh valid=%v", c.Tool, c.Raw, res.Verdicts[i].Err, want)
+				}
 				if want {
 					accepted++
 				} else {
@@ -232,7 +247,7 @@ func TestCompiledDifferential(t *testing.T) {
 				}
 				got := res.Verdicts[i]
 				if got.OK != want {
-					t.Errorf("%s %s: decoder says %v (%s), santhosh says %v %v", c.Tool, c.Value, got.OK, got.Err, want, fails)
+					t.Errorf("%s %s: decoder says %v (%s), santhosh says %v %v", c.Tool, c.input(), got.OK, got.Err, want, fails)
 				}
 				if got.Trip != "" {
 					t.Errorf("%s %s: decoded value does not round-trip through json.Marshal: %s", c.Tool, c.Value, got.Trip)
@@ -273,6 +288,7 @@ type testCase struct {
 	Tool   string          ` + "`json:\"tool\"`" + `
 	Output bool            ` + "`json:\"output\"`" + `
 	Value  json.RawMessage ` + "`json:\"value\"`" + `
+	Raw    []byte          ` + "`json:\"raw\"`" + `
 }
 
 type verdict struct {
@@ -282,6 +298,9 @@ type verdict struct {
 }
 
 func decode(c testCase) (any, error) {
+	if c.Raw != nil {
+		c.Value = c.Raw // bytes that need not be JSON
+	}
 	switch {
 `)
 	for _, tool := range cat.Tools {
@@ -333,7 +352,7 @@ func main() {
 			// and to the same JSON.
 			b1, err1 := json.Marshal(val)
 			c2 := c
-			c2.Value = b1
+			c2.Value, c2.Raw = b1, nil
 			val2, err2 := decode(c2)
 			b2, _ := json.Marshal(val2)
 			if err1 != nil || err2 != nil || string(b1) != string(b2) {
@@ -346,4 +365,41 @@ func main() {
 }
 `)
 	return b.String()
+}
+
+func generateSource(t *testing.T, src string) []byte {
+	t.Helper()
+	r := compile.Source("t.tspec", []byte(src))
+	if r.Catalog == nil {
+		t.Fatalf("spec: %v", r.Diags)
+	}
+	out, err := golang.Generate(r.Catalog, golang.Options{Package: "catalog"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestEnumMinInt64: the most negative int64 gets a constant name (its
+// negation overflows).
+func TestEnumMinInt64(t *testing.T) {
+	out := generateSource(t, `spec e
+
+tool t {
+  description "d"
+  in {
+    a  enum(-9223372036854775808, 9223372036854775807, -5)  required
+  }
+  result text
+}
+`)
+	for _, want := range []string{
+		`TInputAMinus9223372036854775808\s+TInputA = -9223372036854775808\n`,
+		`TInputA9223372036854775807\s+TInputA = 9223372036854775807\n`,
+		`TInputAMinus5\s+TInputA = -5\n`,
+	} {
+		if !regexp.MustCompile(want).Match(out) {
+			t.Errorf("missing %q", want)
+		}
+	}
 }

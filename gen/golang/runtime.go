@@ -284,27 +284,48 @@ func (d *tsDecoder) number() tsNum {
 }
 
 // classify decides exactly whether a number that is not a small plain
-// integer (1.0, 1e2, 12345678901234567890) is an integer.
+// integer (1.0, 1e2, 12345678901234567890) is an integer, from its digits
+// and exponent: it never expands the number, so 1e999999 costs its 8 bytes.
 func (n *tsNum) classify() {
 	if n.small {
 		return
 	}
-	if r, ok := new(big.Rat).SetString(string(n.tok)); ok && r.IsInt() {
-		n.integer = true
-		if r.Num().IsInt64() {
-			n.i, n.small = r.Num().Int64(), true
-		}
+	v := tsDecimal(n.tok)
+	if len(v.digits) > 0 && v.exp < 0 {
+		return // fractional digits the exponent does not cover
+	}
+	n.integer = true
+	if int64(len(v.digits))+v.exp > 19 {
+		return
+	}
+	var u uint64 // at most 19 digits: below 10^19, within uint64
+	for _, c := range v.digits {
+		u = u*10 + uint64(c-'0')
+	}
+	for e := v.exp; e > 0; e-- {
+		u *= 10
+	}
+	switch {
+	case v.neg && u <= 1<<63:
+		n.i, n.small = -int64(u), true
+	case !v.neg && u <= 1<<63-1:
+		n.i, n.small = int64(u), true
 	}
 }
 
-// canon is the number as JSON text, integers without fraction or exponent.
+// canon is the value of an integer json.Number: plain digits when it fits
+// int64 (1.0 and 1e2 become "1" and "100"), else the number as written.
 func (n tsNum) canon() string {
 	if n.small {
 		return strconv.FormatInt(n.i, 10)
 	}
-	if n.integer {
-		r, _ := new(big.Rat).SetString(string(n.tok))
-		return r.Num().String()
+	return string(n.tok)
+}
+
+// text is the number as written, for messages; a long one is cut.
+func (n tsNum) text() string {
+	if len(n.tok) > 64 {
+		return string(n.tok[:64]) + "..."
 	}
 	return string(n.tok)
 }
@@ -316,7 +337,7 @@ func (n tsNum) float() float64 {
 
 // cmp compares the number with a bound exactly, as JSON Schema does.
 // Rounding to float64 keeps order, so floats that differ decide; only
-// equal floats need exact arithmetic.
+// equal floats need the exact comparison of digits and exponents.
 func (n tsNum) cmp(bound string) int {
 	f, _ := strconv.ParseFloat(string(n.tok), 64)
 	b, _ := strconv.ParseFloat(bound, 64)
@@ -326,16 +347,168 @@ func (n tsNum) cmp(bound string) int {
 	case f > b:
 		return 1
 	}
-	return n.cmpExact(bound)
+	return tsCmpDecimal(tsDecimal(n.tok), tsDecimal([]byte(bound)))
 }
 
-func (n tsNum) cmpExact(bound string) int {
-	a, ok := new(big.Rat).SetString(string(n.tok))
-	if !ok {
-		return 0
+// tsDec is the exact value of a JSON number: digits × 10^exp, digits
+// without leading or trailing zeros (none for zero, whose sign is
+// dropped). An exponent of more than 18 digits saturates exp at ±2^62,
+// which keeps comparisons with bounds exact; etext, eneg and adj keep the
+// exact exponent (etext × 10^0, negated when eneg, plus adj) for keys.
+type tsDec struct {
+	neg    bool
+	digits []byte
+	exp    int64
+	huge   bool
+	eneg   bool
+	etext  []byte
+	adj    int64
+}
+
+// tsDecimal reads a valid JSON number token in time linear in its length.
+func tsDecimal(tok []byte) tsDec {
+	var v tsDec
+	p := 0
+	if p < len(tok) && tok[p] == '-' {
+		v.neg = true
+		p++
 	}
-	b, _ := new(big.Rat).SetString(bound)
-	return a.Cmp(b)
+	q := tsDigits(tok, p)
+	whole := tok[p:q]
+	p = q
+	var frac []byte
+	if p < len(tok) && tok[p] == '.' {
+		q = tsDigits(tok, p+1)
+		frac = tok[p+1 : q]
+		p = q
+	}
+	var etext []byte
+	eneg := false
+	if p < len(tok) && (tok[p] == 'e' || tok[p] == 'E') {
+		p++
+		if p < len(tok) && (tok[p] == '+' || tok[p] == '-') {
+			eneg = tok[p] == '-'
+			p++
+		}
+		etext = tok[p:]
+	}
+	for len(frac) > 0 && frac[len(frac)-1] == '0' {
+		frac = frac[:len(frac)-1]
+	}
+	digits := whole
+	if len(frac) > 0 {
+		digits = append(append(make([]byte, 0, len(whole)+len(frac)), whole...), frac...)
+	}
+	adj := -int64(len(frac))
+	for len(digits) > 0 && digits[0] == '0' {
+		digits = digits[1:]
+	}
+	for len(digits) > 0 && digits[len(digits)-1] == '0' {
+		digits = digits[:len(digits)-1]
+		adj++
+	}
+	if len(digits) == 0 {
+		return tsDec{}
+	}
+	v.digits = digits
+	for len(etext) > 0 && etext[0] == '0' {
+		etext = etext[1:]
+	}
+	if len(etext) > 18 {
+		v.huge, v.eneg, v.etext, v.adj = true, eneg, etext, adj
+		v.exp = 1 << 62
+		if eneg {
+			v.exp = -v.exp
+		}
+		return v
+	}
+	var e int64
+	for _, c := range etext {
+		e = e*10 + int64(c-'0')
+	}
+	if eneg {
+		e = -e
+	}
+	v.exp = e + adj
+	return v
+}
+
+func (v tsDec) sign() int {
+	switch {
+	case len(v.digits) == 0:
+		return 0
+	case v.neg:
+		return -1
+	}
+	return 1
+}
+
+// tsCmpDecimal compares two exact values by sign, then by the position of
+// the leading digit, then digit by digit.
+func tsCmpDecimal(a, b tsDec) int {
+	sa, sb := a.sign(), b.sign()
+	if sa != sb || sa == 0 {
+		return max(-1, min(1, sa-sb))
+	}
+	c := 0
+	ma, mb := int64(len(a.digits))+a.exp, int64(len(b.digits))+b.exp
+	switch {
+	case ma < mb:
+		c = -1
+	case ma > mb:
+		c = 1
+	default:
+		// Same leading position and no trailing zeros: a digit string
+		// that is a prefix of the other is the smaller value.
+		c = bytes.Compare(a.digits, b.digits)
+	}
+	return c * sa
+}
+
+// expText is the exact exponent of v as decimal text.
+func (v tsDec) expText() string {
+	if !v.huge {
+		return strconv.FormatInt(v.exp, 10)
+	}
+	// |E| >= 10^18 > |adj|: E + adj keeps the sign of E, and its
+	// magnitude is |E| + adj (or - adj when E is negative).
+	delta := v.adj
+	sign := ""
+	if v.eneg {
+		delta, sign = -delta, "-"
+	}
+	hi := []byte(string(v.etext[:len(v.etext)-18]))
+	lo, _ := strconv.ParseInt(string(v.etext[len(v.etext)-18:]), 10, 64)
+	lo += delta
+	const ten18 = 1000000000000000000
+	switch {
+	case lo >= ten18:
+		lo -= ten18
+		i := len(hi) - 1
+		for ; i >= 0 && hi[i] == '9'; i-- {
+			hi[i] = '0'
+		}
+		if i < 0 {
+			hi = append([]byte{'1'}, hi...)
+		} else {
+			hi[i]++
+		}
+	case lo < 0:
+		lo += ten18
+		i := len(hi) - 1
+		for ; hi[i] == '0'; i-- {
+			hi[i] = '9'
+		}
+		hi[i]--
+		for len(hi) > 0 && hi[0] == '0' {
+			hi = hi[1:]
+		}
+	}
+	if len(hi) == 0 {
+		return sign + strconv.FormatInt(lo, 10)
+	}
+	l := strconv.FormatInt(lo, 10)
+	return sign + string(hi) + strings.Repeat("0", 18-len(l)) + l
 }
 
 // num scans a number, or records a type failure and returns false.
@@ -494,12 +667,8 @@ func tsCanonWrite(b *strings.Builder, v any) {
 		}
 		b.WriteByte(']')
 	case json.Number:
-		r, ok := new(big.Rat).SetString(string(v))
-		if ok {
-			b.WriteString("n" + r.RatString())
-		} else {
-			b.WriteString("n" + string(v))
-		}
+		k, _ := tsNumKey([]byte(v))
+		b.WriteString(k)
 	case string:
 		b.WriteString(strconv.Quote(v))
 	default:
@@ -509,53 +678,22 @@ func tsCanonWrite(b *strings.Builder, v any) {
 
 // tsNumKey is the exact value of a JSON number as significant digits and
 // a power of ten ("n-15e-1" for -1.50), so that equal numbers give equal
-// keys without big arithmetic.
+// keys without big arithmetic, in time linear in the token.
 func tsNumKey(raw []byte) (string, bool) {
-	neg := raw[0] == '-'
-	if neg {
-		raw = raw[1:]
-	}
-	var digits []byte
-	var buf [32]byte
-	digits = buf[:0]
-	exp := int64(0)
-	i := 0
-	for ; i < len(raw) && raw[i] >= '0' && raw[i] <= '9'; i++ {
-		digits = append(digits, raw[i])
-	}
-	if i < len(raw) && raw[i] == '.' {
-		for i++; i < len(raw) && raw[i] >= '0' && raw[i] <= '9'; i++ {
-			digits = append(digits, raw[i])
-			exp--
-		}
-	}
-	if i < len(raw) && (raw[i] == 'e' || raw[i] == 'E') {
-		e, err := strconv.ParseInt(string(raw[i+1:]), 10, 32)
-		if err != nil {
-			return "", false
-		}
-		exp += e
-	}
-	for len(digits) > 0 && digits[0] == '0' {
-		digits = digits[1:]
-	}
-	for len(digits) > 0 && digits[len(digits)-1] == '0' {
-		digits = digits[:len(digits)-1]
-		exp++
-	}
-	if len(digits) == 0 {
+	v := tsDecimal(raw)
+	if len(v.digits) == 0 {
 		return "n0", true
 	}
 	sign := ""
-	if neg {
+	if v.neg {
 		sign = "-"
 	}
-	return "n" + sign + string(digits) + "e" + strconv.FormatInt(exp, 10), true
+	return "n" + sign + string(v.digits) + "e" + v.expText(), true
 }
 
 // unique records a uniqueItems failure when two items are JSON-equal.
 func (d *tsDecoder) unique(items [][2]int) {
-	if len(items) < 2 {
+	if len(items) < 2 || d.verr != nil {
 		return
 	}
 	if len(items) <= 16 {
@@ -582,6 +720,46 @@ func (d *tsDecoder) unique(items [][2]int) {
 		}
 		seen[k] = i
 	}
+}
+
+// tsObject builds a JSON object for the generated MarshalJSON methods;
+// keys are JSON string literals.
+type tsObject struct {
+	b   []byte
+	err error
+}
+
+func (o *tsObject) raw(key string, value []byte) {
+	if len(o.b) == 0 {
+		o.b = append(o.b, '{')
+	} else {
+		o.b = append(o.b, ',')
+	}
+	o.b = append(o.b, key...)
+	o.b = append(o.b, ':')
+	o.b = append(o.b, value...)
+}
+
+func (o *tsObject) value(key string, v any) {
+	if o.err != nil {
+		return
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		o.err = err
+		return
+	}
+	o.raw(key, data)
+}
+
+func (o *tsObject) end() ([]byte, error) {
+	if o.err != nil {
+		return nil, o.err
+	}
+	if len(o.b) == 0 {
+		return []byte("{}"), nil
+	}
+	return append(o.b, '}'), nil
 }
 
 // firstErr returns the error of the smallest key.

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/big"
 	"regexp"
 	"sort"
 	"strconv"
@@ -1101,6 +1100,18 @@ type T27FormatsOutput struct {
 	Formats []T27FormatsOutputFormatsItem `json:"formats"`
 }
 
+// MarshalJSON writes every property of T27FormatsOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27FormatsOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Formats == nil {
+		o.raw("\"formats\"", []byte("[]"))
+	} else {
+		o.value("\"formats\"", v.Formats)
+	}
+	return o.end()
+}
+
 // T27FormatsOutputFormatsItem is a value of tool "t27_formats" field "formats".
 type T27FormatsOutputFormatsItem struct {
 	Name      string      `json:"name"`
@@ -1148,6 +1159,19 @@ const (
 type T27SpecsOutput struct {
 	Specs []T27SpecsOutputSpecsItem `json:"specs"`
 	Total json.Number               `json:"total"`
+}
+
+// MarshalJSON writes every property of T27SpecsOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27SpecsOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Specs == nil {
+		o.raw("\"specs\"", []byte("[]"))
+	} else {
+		o.value("\"specs\"", v.Specs)
+	}
+	o.value("\"total\"", v.Total)
+	return o.end()
 }
 
 // T27SpecsOutputSpecsItem is a value of tool "t27_specs" field "specs".
@@ -1211,6 +1235,19 @@ type T27GrepOutput struct {
 	Truncated bool                       `json:"truncated"`
 }
 
+// MarshalJSON writes every property of T27GrepOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27GrepOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Matches == nil {
+		o.raw("\"matches\"", []byte("[]"))
+	} else {
+		o.value("\"matches\"", v.Matches)
+	}
+	o.value("\"truncated\"", v.Truncated)
+	return o.end()
+}
+
 // T27GrepOutputMatchesItem is a value of tool "t27_grep" field "matches".
 type T27GrepOutputMatchesItem struct {
 	Path string      `json:"path"`
@@ -1228,6 +1265,27 @@ type T27IssuesInput struct {
 	Offset *json.Number `json:"offset,omitempty"`
 }
 
+// MarshalJSON writes every property of T27IssuesInput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27IssuesInput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.State != nil {
+		o.value("\"state\"", *v.State)
+	}
+	if v.Labels != nil && *v.Labels == nil {
+		o.raw("\"labels\"", []byte("[]"))
+	} else if v.Labels != nil {
+		o.value("\"labels\"", *v.Labels)
+	}
+	if v.Limit != nil {
+		o.value("\"limit\"", *v.Limit)
+	}
+	if v.Offset != nil {
+		o.value("\"offset\"", *v.Offset)
+	}
+	return o.end()
+}
+
 // T27IssuesInputState is a value of tool "t27_issues" field "state".
 type T27IssuesInputState string
 
@@ -1243,12 +1301,39 @@ type T27IssuesOutput struct {
 	Issues []T27IssuesOutputIssuesItem `json:"issues"`
 }
 
+// MarshalJSON writes every property of T27IssuesOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27IssuesOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Issues == nil {
+		o.raw("\"issues\"", []byte("[]"))
+	} else {
+		o.value("\"issues\"", v.Issues)
+	}
+	return o.end()
+}
+
 // T27IssuesOutputIssuesItem is a value of tool "t27_issues" field "issues".
 type T27IssuesOutputIssuesItem struct {
 	Number json.Number                    `json:"number"`
 	Title  string                         `json:"title"`
 	State  T27IssuesOutputIssuesItemState `json:"state"`
 	Labels []string                       `json:"labels"`
+}
+
+// MarshalJSON writes every property of T27IssuesOutputIssuesItem under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27IssuesOutputIssuesItem) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	o.value("\"number\"", v.Number)
+	o.value("\"title\"", v.Title)
+	o.value("\"state\"", v.State)
+	if v.Labels == nil {
+		o.raw("\"labels\"", []byte("[]"))
+	} else {
+		o.value("\"labels\"", v.Labels)
+	}
+	return o.end()
 }
 
 // T27IssuesOutputIssuesItemState is a value of tool "t27_issues" field "issues" field "state".
@@ -1281,6 +1366,18 @@ type T27EpicsOutput struct {
 	Epics []T27EpicsOutputEpicsItem `json:"epics"`
 }
 
+// MarshalJSON writes every property of T27EpicsOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27EpicsOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Epics == nil {
+		o.raw("\"epics\"", []byte("[]"))
+	} else {
+		o.value("\"epics\"", v.Epics)
+	}
+	return o.end()
+}
+
 // T27EpicsOutputEpicsItem is a value of tool "t27_epics" field "epics".
 type T27EpicsOutputEpicsItem struct {
 	Id       string                         `json:"id"`
@@ -1309,11 +1406,37 @@ type T27ModulesOutput struct {
 	Modules []T27ModulesOutputModulesItem `json:"modules"`
 }
 
+// MarshalJSON writes every property of T27ModulesOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27ModulesOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Modules == nil {
+		o.raw("\"modules\"", []byte("[]"))
+	} else {
+		o.value("\"modules\"", v.Modules)
+	}
+	return o.end()
+}
+
 // T27ModulesOutputModulesItem is a value of tool "t27_modules" field "modules".
 type T27ModulesOutputModulesItem struct {
 	Name  string      `json:"name"`
 	Specs json.Number `json:"specs"`
 	Deps  []string    `json:"deps"`
+}
+
+// MarshalJSON writes every property of T27ModulesOutputModulesItem under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27ModulesOutputModulesItem) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	o.value("\"name\"", v.Name)
+	o.value("\"specs\"", v.Specs)
+	if v.Deps == nil {
+		o.raw("\"deps\"", []byte("[]"))
+	} else {
+		o.value("\"deps\"", v.Deps)
+	}
+	return o.end()
 }
 
 // T27WorldsInput is the arguments of tool "t27_worlds".
@@ -1323,6 +1446,18 @@ type T27WorldsInput struct {
 // T27WorldsOutput is the structured result of tool "t27_worlds".
 type T27WorldsOutput struct {
 	Worlds []T27WorldsOutputWorldsItem `json:"worlds"`
+}
+
+// MarshalJSON writes every property of T27WorldsOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27WorldsOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Worlds == nil {
+		o.raw("\"worlds\"", []byte("[]"))
+	} else {
+		o.value("\"worlds\"", v.Worlds)
+	}
+	return o.end()
 }
 
 // T27WorldsOutputWorldsItem is a value of tool "t27_worlds" field "worlds".
@@ -1350,6 +1485,19 @@ type T27GameInput struct {
 	Moves []T27GameInputMovesItem `json:"moves"`
 }
 
+// MarshalJSON writes every property of T27GameInput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27GameInput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	o.value("\"world\"", v.World)
+	if v.Moves == nil {
+		o.raw("\"moves\"", []byte("[]"))
+	} else {
+		o.value("\"moves\"", v.Moves)
+	}
+	return o.end()
+}
+
 // T27GameInputMovesItem is a value of tool "t27_game" field "moves".
 type T27GameInputMovesItem [2]int64
 
@@ -1371,9 +1519,34 @@ type T27PaperClaimsInput struct {
 	Claims *[]string `json:"claims,omitempty"`
 }
 
+// MarshalJSON writes every property of T27PaperClaimsInput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27PaperClaimsInput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	o.value("\"paper\"", v.Paper)
+	if v.Claims != nil && *v.Claims == nil {
+		o.raw("\"claims\"", []byte("[]"))
+	} else if v.Claims != nil {
+		o.value("\"claims\"", *v.Claims)
+	}
+	return o.end()
+}
+
 // T27PaperClaimsOutput is the structured result of tool "t27_paper_claims".
 type T27PaperClaimsOutput struct {
 	Claims []T27PaperClaimsOutputClaimsItem `json:"claims"`
+}
+
+// MarshalJSON writes every property of T27PaperClaimsOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27PaperClaimsOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Claims == nil {
+		o.raw("\"claims\"", []byte("[]"))
+	} else {
+		o.value("\"claims\"", v.Claims)
+	}
+	return o.end()
 }
 
 // T27PaperClaimsOutputClaimsItem is a value of tool "t27_paper_claims" field "claims".
@@ -1395,6 +1568,25 @@ type T27fViewInput struct {
 	Health Nullable[T27fViewInputHealth] `json:"health,omitzero"`
 	// Telegram chat: @username, or the numeric id (negative for groups and channels)
 	Chat string `json:"chat"`
+}
+
+// MarshalJSON writes every property of T27fViewInput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27fViewInput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Status == nil {
+		o.raw("\"status\"", []byte("[]"))
+	} else {
+		o.value("\"status\"", v.Status)
+	}
+	if v.Cursor != nil {
+		o.value("\"cursor\"", *v.Cursor)
+	}
+	if v.Health.Present {
+		o.value("\"health\"", v.Health)
+	}
+	o.value("\"chat\"", v.Chat)
+	return o.end()
 }
 
 // T27fViewInputCursor is a value of tool "t27f_view" field "cursor".
@@ -1429,6 +1621,18 @@ type T27VerifyInput struct {
 // T27VerifyOutput is the structured result of tool "t27_verify".
 type T27VerifyOutput struct {
 	Results []T27VerifyOutputResultsItem `json:"results"`
+}
+
+// MarshalJSON writes every property of T27VerifyOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27VerifyOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Results == nil {
+		o.raw("\"results\"", []byte("[]"))
+	} else {
+		o.value("\"results\"", v.Results)
+	}
+	return o.end()
 }
 
 // T27VerifyOutputResultsItem is a value of tool "t27_verify" field "results".
@@ -1480,6 +1684,18 @@ type T27LogOutput struct {
 	Commits []T27LogOutputCommitsItem `json:"commits"`
 }
 
+// MarshalJSON writes every property of T27LogOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27LogOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Commits == nil {
+		o.raw("\"commits\"", []byte("[]"))
+	} else {
+		o.value("\"commits\"", v.Commits)
+	}
+	return o.end()
+}
+
 // T27LogOutputCommitsItem is a value of tool "t27_log" field "commits".
 type T27LogOutputCommitsItem struct {
 	Sha     string `json:"sha"`
@@ -1524,6 +1740,20 @@ type T27BuildOutput struct {
 	Warnings   []string    `json:"warnings"`
 }
 
+// MarshalJSON writes every property of T27BuildOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27BuildOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	o.value("\"ok\"", v.Ok)
+	o.value("\"duration_ms\"", v.DurationMs)
+	if v.Warnings == nil {
+		o.raw("\"warnings\"", []byte("[]"))
+	} else {
+		o.value("\"warnings\"", v.Warnings)
+	}
+	return o.end()
+}
+
 // T27TestInput is the arguments of tool "t27_test".
 type T27TestInput struct {
 	Filter   *string `json:"filter,omitempty"`
@@ -1535,6 +1765,20 @@ type T27TestOutput struct {
 	Passed   json.Number                 `json:"passed"`
 	Failed   json.Number                 `json:"failed"`
 	Failures []T27TestOutputFailuresItem `json:"failures"`
+}
+
+// MarshalJSON writes every property of T27TestOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27TestOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	o.value("\"passed\"", v.Passed)
+	o.value("\"failed\"", v.Failed)
+	if v.Failures == nil {
+		o.raw("\"failures\"", []byte("[]"))
+	} else {
+		o.value("\"failures\"", v.Failures)
+	}
+	return o.end()
 }
 
 // T27TestOutputFailuresItem is a value of tool "t27_test" field "failures".
@@ -1552,6 +1796,18 @@ type T27ConfigOutput struct {
 	Settings map[string]string `json:"settings"`
 }
 
+// MarshalJSON writes every property of T27ConfigOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27ConfigOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Settings == nil {
+		o.raw("\"settings\"", []byte("{}"))
+	} else {
+		o.value("\"settings\"", v.Settings)
+	}
+	return o.end()
+}
+
 // T27SetConfigInput is the arguments of tool "t27_set_config".
 type T27SetConfigInput struct {
 	Key   string          `json:"key"`
@@ -1563,9 +1819,33 @@ type T27MetricsInput struct {
 	Names []string `json:"names"`
 }
 
+// MarshalJSON writes every property of T27MetricsInput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27MetricsInput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Names == nil {
+		o.raw("\"names\"", []byte("[]"))
+	} else {
+		o.value("\"names\"", v.Names)
+	}
+	return o.end()
+}
+
 // T27MetricsOutput is the structured result of tool "t27_metrics".
 type T27MetricsOutput struct {
 	Values map[string]json.Number `json:"values"`
+}
+
+// MarshalJSON writes every property of T27MetricsOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v T27MetricsOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Values == nil {
+		o.raw("\"values\"", []byte("{}"))
+	} else {
+		o.value("\"values\"", v.Values)
+	}
+	return o.end()
 }
 
 // TgSendInput is the arguments of tool "tg_send".
@@ -1593,6 +1873,18 @@ type TgHistoryInput struct {
 // TgHistoryOutput is the structured result of tool "tg_history".
 type TgHistoryOutput struct {
 	Messages []TgHistoryOutputMessagesItem `json:"messages"`
+}
+
+// MarshalJSON writes every property of TgHistoryOutput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v TgHistoryOutput) MarshalJSON() ([]byte, error) {
+	var o tsObject
+	if v.Messages == nil {
+		o.raw("\"messages\"", []byte("[]"))
+	} else {
+		o.value("\"messages\"", v.Messages)
+	}
+	return o.end()
 }
 
 // TgHistoryOutputMessagesItem is a value of tool "tg_history" field "messages".
@@ -1771,7 +2063,7 @@ func (d *tsDecoder) dec5() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -1782,7 +2074,7 @@ func (d *tsDecoder) dec6() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -1848,6 +2140,10 @@ func (d *tsDecoder) dec9() []T27FormatsOutputFormatsItem {
 	v := []T27FormatsOutputFormatsItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec10()
 		v = append(v, x)
@@ -1962,7 +2258,7 @@ func (d *tsDecoder) dec13() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -2200,10 +2496,10 @@ func (d *tsDecoder) dec23() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 500 || !n.small && n.cmp("500") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "500")
+		d.fail("maximum", "%s is greater than %s", n.text(), "500")
 	}
 	return n.i
 }
@@ -2268,6 +2564,10 @@ func (d *tsDecoder) dec25() []T27SpecsOutputSpecsItem {
 	v := []T27SpecsOutputSpecsItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec26()
 		v = append(v, x)
@@ -2381,7 +2681,7 @@ func (d *tsDecoder) dec30() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -2705,10 +3005,10 @@ func (d *tsDecoder) dec42() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 1000 || !n.small && n.cmp("1000") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "1000")
+		d.fail("maximum", "%s is greater than %s", n.text(), "1000")
 	}
 	return n.i
 }
@@ -2719,10 +3019,10 @@ func (d *tsDecoder) dec43() int64 {
 		return 0
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	if n.small && n.i > 10 || !n.small && n.cmp("10") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "10")
+		d.fail("maximum", "%s is greater than %s", n.text(), "10")
 	}
 	return n.i
 }
@@ -2787,6 +3087,10 @@ func (d *tsDecoder) dec45() []T27GrepOutputMatchesItem {
 	v := []T27GrepOutputMatchesItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec46()
 		v = append(v, x)
@@ -2882,7 +3186,7 @@ func (d *tsDecoder) dec48() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -2991,6 +3295,10 @@ func (d *tsDecoder) dec53() []string {
 	var spans [][2]int
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		d.ws()
 		start := d.pos
@@ -3028,10 +3336,10 @@ func (d *tsDecoder) dec55() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 500 || !n.small && n.cmp("500") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "500")
+		d.fail("maximum", "%s is greater than %s", n.text(), "500")
 	}
 	return n.i
 }
@@ -3042,7 +3350,7 @@ func (d *tsDecoder) dec56() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -3091,6 +3399,10 @@ func (d *tsDecoder) dec58() []T27IssuesOutputIssuesItem {
 	v := []T27IssuesOutputIssuesItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec59()
 		v = append(v, x)
@@ -3190,7 +3502,7 @@ func (d *tsDecoder) dec60() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -3225,6 +3537,10 @@ func (d *tsDecoder) dec63() []string {
 	v := []string{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec64()
 		v = append(v, x)
@@ -3336,6 +3652,10 @@ func (d *tsDecoder) dec68() []T27EpicsOutputEpicsItem {
 	v := []T27EpicsOutputEpicsItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec69()
 		v = append(v, x)
@@ -3475,10 +3795,10 @@ func (d *tsDecoder) dec73() float64 {
 		return 0
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	if n.small && n.i > 1 || !n.small && n.cmp("1") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "1")
+		d.fail("maximum", "%s is greater than %s", n.text(), "1")
 	}
 	return n.float()
 }
@@ -3576,6 +3896,10 @@ func (d *tsDecoder) dec77() []T27ModulesOutputModulesItem {
 	v := []T27ModulesOutputModulesItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec78()
 		v = append(v, x)
@@ -3668,7 +3992,7 @@ func (d *tsDecoder) dec80() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -3681,6 +4005,10 @@ func (d *tsDecoder) dec81() []string {
 	var spans [][2]int
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		d.ws()
 		start := d.pos
@@ -3763,6 +4091,10 @@ func (d *tsDecoder) dec85() []T27WorldsOutputWorldsItem {
 	v := []T27WorldsOutputWorldsItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec86()
 		v = append(v, x)
@@ -3891,10 +4223,10 @@ func (d *tsDecoder) dec90() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 4096 || !n.small && n.cmp("4096") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "4096")
+		d.fail("maximum", "%s is greater than %s", n.text(), "4096")
 	}
 	return n.i
 }
@@ -3905,10 +4237,10 @@ func (d *tsDecoder) dec91() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 4096 || !n.small && n.cmp("4096") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "4096")
+		d.fail("maximum", "%s is greater than %s", n.text(), "4096")
 	}
 	return n.i
 }
@@ -3996,7 +4328,7 @@ func (d *tsDecoder) dec94() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -4007,10 +4339,10 @@ func (d *tsDecoder) dec95() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 1048576 || !n.small && n.cmp("1048576") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "1048576")
+		d.fail("maximum", "%s is greater than %s", n.text(), "1048576")
 	}
 	return n.i
 }
@@ -4091,6 +4423,10 @@ func (d *tsDecoder) dec98() []T27GameInputMovesItem {
 	v := []T27GameInputMovesItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec99()
 		v = append(v, x)
@@ -4139,10 +4475,10 @@ func (d *tsDecoder) dec100() int64 {
 		return 0
 	}
 	if n.small && n.i < -1 || !n.small && n.cmp("-1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "-1")
+		d.fail("minimum", "%s is less than %s", n.text(), "-1")
 	}
 	if n.small && n.i > 1 || !n.small && n.cmp("1") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "1")
+		d.fail("maximum", "%s is greater than %s", n.text(), "1")
 	}
 	return n.i
 }
@@ -4153,10 +4489,10 @@ func (d *tsDecoder) dec101() int64 {
 		return 0
 	}
 	if n.small && n.i < -1 || !n.small && n.cmp("-1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "-1")
+		d.fail("minimum", "%s is less than %s", n.text(), "-1")
 	}
 	if n.small && n.i > 1 || !n.small && n.cmp("1") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "1")
+		d.fail("maximum", "%s is greater than %s", n.text(), "1")
 	}
 	return n.i
 }
@@ -4280,7 +4616,7 @@ func (d *tsDecoder) dec106() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -4358,6 +4694,10 @@ func (d *tsDecoder) dec110() []string {
 	var spans [][2]int
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		d.ws()
 		start := d.pos
@@ -4426,6 +4766,10 @@ func (d *tsDecoder) dec113() []T27PaperClaimsOutputClaimsItem {
 	v := []T27PaperClaimsOutputClaimsItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec114()
 		v = append(v, x)
@@ -4566,7 +4910,7 @@ func (d *tsDecoder) dec119() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.tok)
 }
@@ -4658,6 +5002,10 @@ func (d *tsDecoder) dec121() []int64 {
 	v := []int64{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec122()
 		v = append(v, x)
@@ -4675,10 +5023,10 @@ func (d *tsDecoder) dec122() int64 {
 		return 0
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	if n.small && n.i > 255 || !n.small && n.cmp("255") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "255")
+		d.fail("maximum", "%s is greater than %s", n.text(), "255")
 	}
 	return n.i
 }
@@ -4717,7 +5065,7 @@ func (d *tsDecoder) dec124() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -4728,7 +5076,7 @@ func (d *tsDecoder) dec125() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -4886,7 +5234,7 @@ func (d *tsDecoder) dec132() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -4984,6 +5332,10 @@ func (d *tsDecoder) dec136() []T27VerifyOutputResultsItem {
 	v := []T27VerifyOutputResultsItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec137()
 		v = append(v, x)
@@ -5242,10 +5594,10 @@ func (d *tsDecoder) dec146() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 500 || !n.small && n.cmp("500") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "500")
+		d.fail("maximum", "%s is greater than %s", n.text(), "500")
 	}
 	return n.i
 }
@@ -5256,7 +5608,7 @@ func (d *tsDecoder) dec147() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -5305,6 +5657,10 @@ func (d *tsDecoder) dec149() []T27LogOutputCommitsItem {
 	v := []T27LogOutputCommitsItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec150()
 		v = append(v, x)
@@ -5512,7 +5868,7 @@ func (d *tsDecoder) dec157() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -5613,7 +5969,7 @@ func (d *tsDecoder) dec161() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -5764,7 +6120,7 @@ func (d *tsDecoder) dec167() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.tok)
 }
@@ -5776,6 +6132,10 @@ func (d *tsDecoder) dec168() []string {
 	v := []string{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec169()
 		v = append(v, x)
@@ -5860,10 +6220,10 @@ func (d *tsDecoder) dec172() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 600 || !n.small && n.cmp("600") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "600")
+		d.fail("maximum", "%s is greater than %s", n.text(), "600")
 	}
 	return n.i
 }
@@ -5943,7 +6303,7 @@ func (d *tsDecoder) dec174() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -5954,7 +6314,7 @@ func (d *tsDecoder) dec175() json.Number {
 		return ""
 	}
 	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "0")
+		d.fail("minimum", "%s is less than %s", n.text(), "0")
 	}
 	return json.Number(n.canon())
 }
@@ -5966,6 +6326,10 @@ func (d *tsDecoder) dec176() []T27TestOutputFailuresItem {
 	v := []T27TestOutputFailuresItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec177()
 		v = append(v, x)
@@ -6257,6 +6621,10 @@ func (d *tsDecoder) dec188() []string {
 	var spans [][2]int
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		d.ws()
 		start := d.pos
@@ -6485,7 +6853,7 @@ func (d *tsDecoder) dec197() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -6549,7 +6917,7 @@ func (d *tsDecoder) dec199() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -6630,10 +6998,10 @@ func (d *tsDecoder) dec203() int64 {
 		return 0
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	if n.small && n.i > 100 || !n.small && n.cmp("100") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.canon(), "100")
+		d.fail("maximum", "%s is greater than %s", n.text(), "100")
 	}
 	return n.i
 }
@@ -6682,6 +7050,10 @@ func (d *tsDecoder) dec205() []TgHistoryOutputMessagesItem {
 	v := []TgHistoryOutputMessagesItem{}
 	first := true
 	for i := 0; d.more(']', &first); i++ {
+		if d.verr != nil {
+			d.skip()
+			continue
+		}
 		d.push("", i)
 		x := d.dec206()
 		v = append(v, x)
@@ -6777,7 +7149,7 @@ func (d *tsDecoder) dec207() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -6907,7 +7279,7 @@ func (d *tsDecoder) dec214() json.Number {
 		return ""
 	}
 	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.canon(), "1")
+		d.fail("minimum", "%s is less than %s", n.text(), "1")
 	}
 	return json.Number(n.canon())
 }
@@ -7191,27 +7563,48 @@ func (d *tsDecoder) number() tsNum {
 }
 
 // classify decides exactly whether a number that is not a small plain
-// integer (1.0, 1e2, 12345678901234567890) is an integer.
+// integer (1.0, 1e2, 12345678901234567890) is an integer, from its digits
+// and exponent: it never expands the number, so 1e999999 costs its 8 bytes.
 func (n *tsNum) classify() {
 	if n.small {
 		return
 	}
-	if r, ok := new(big.Rat).SetString(string(n.tok)); ok && r.IsInt() {
-		n.integer = true
-		if r.Num().IsInt64() {
-			n.i, n.small = r.Num().Int64(), true
-		}
+	v := tsDecimal(n.tok)
+	if len(v.digits) > 0 && v.exp < 0 {
+		return // fractional digits the exponent does not cover
+	}
+	n.integer = true
+	if int64(len(v.digits))+v.exp > 19 {
+		return
+	}
+	var u uint64 // at most 19 digits: below 10^19, within uint64
+	for _, c := range v.digits {
+		u = u*10 + uint64(c-'0')
+	}
+	for e := v.exp; e > 0; e-- {
+		u *= 10
+	}
+	switch {
+	case v.neg && u <= 1<<63:
+		n.i, n.small = -int64(u), true
+	case !v.neg && u <= 1<<63-1:
+		n.i, n.small = int64(u), true
 	}
 }
 
-// canon is the number as JSON text, integers without fraction or exponent.
+// canon is the value of an integer json.Number: plain digits when it fits
+// int64 (1.0 and 1e2 become "1" and "100"), else the number as written.
 func (n tsNum) canon() string {
 	if n.small {
 		return strconv.FormatInt(n.i, 10)
 	}
-	if n.integer {
-		r, _ := new(big.Rat).SetString(string(n.tok))
-		return r.Num().String()
+	return string(n.tok)
+}
+
+// text is the number as written, for messages; a long one is cut.
+func (n tsNum) text() string {
+	if len(n.tok) > 64 {
+		return string(n.tok[:64]) + "..."
 	}
 	return string(n.tok)
 }
@@ -7223,7 +7616,7 @@ func (n tsNum) float() float64 {
 
 // cmp compares the number with a bound exactly, as JSON Schema does.
 // Rounding to float64 keeps order, so floats that differ decide; only
-// equal floats need exact arithmetic.
+// equal floats need the exact comparison of digits and exponents.
 func (n tsNum) cmp(bound string) int {
 	f, _ := strconv.ParseFloat(string(n.tok), 64)
 	b, _ := strconv.ParseFloat(bound, 64)
@@ -7233,16 +7626,168 @@ func (n tsNum) cmp(bound string) int {
 	case f > b:
 		return 1
 	}
-	return n.cmpExact(bound)
+	return tsCmpDecimal(tsDecimal(n.tok), tsDecimal([]byte(bound)))
 }
 
-func (n tsNum) cmpExact(bound string) int {
-	a, ok := new(big.Rat).SetString(string(n.tok))
-	if !ok {
-		return 0
+// tsDec is the exact value of a JSON number: digits × 10^exp, digits
+// without leading or trailing zeros (none for zero, whose sign is
+// dropped). An exponent of more than 18 digits saturates exp at ±2^62,
+// which keeps comparisons with bounds exact; etext, eneg and adj keep the
+// exact exponent (etext × 10^0, negated when eneg, plus adj) for keys.
+type tsDec struct {
+	neg    bool
+	digits []byte
+	exp    int64
+	huge   bool
+	eneg   bool
+	etext  []byte
+	adj    int64
+}
+
+// tsDecimal reads a valid JSON number token in time linear in its length.
+func tsDecimal(tok []byte) tsDec {
+	var v tsDec
+	p := 0
+	if p < len(tok) && tok[p] == '-' {
+		v.neg = true
+		p++
 	}
-	b, _ := new(big.Rat).SetString(bound)
-	return a.Cmp(b)
+	q := tsDigits(tok, p)
+	whole := tok[p:q]
+	p = q
+	var frac []byte
+	if p < len(tok) && tok[p] == '.' {
+		q = tsDigits(tok, p+1)
+		frac = tok[p+1 : q]
+		p = q
+	}
+	var etext []byte
+	eneg := false
+	if p < len(tok) && (tok[p] == 'e' || tok[p] == 'E') {
+		p++
+		if p < len(tok) && (tok[p] == '+' || tok[p] == '-') {
+			eneg = tok[p] == '-'
+			p++
+		}
+		etext = tok[p:]
+	}
+	for len(frac) > 0 && frac[len(frac)-1] == '0' {
+		frac = frac[:len(frac)-1]
+	}
+	digits := whole
+	if len(frac) > 0 {
+		digits = append(append(make([]byte, 0, len(whole)+len(frac)), whole...), frac...)
+	}
+	adj := -int64(len(frac))
+	for len(digits) > 0 && digits[0] == '0' {
+		digits = digits[1:]
+	}
+	for len(digits) > 0 && digits[len(digits)-1] == '0' {
+		digits = digits[:len(digits)-1]
+		adj++
+	}
+	if len(digits) == 0 {
+		return tsDec{}
+	}
+	v.digits = digits
+	for len(etext) > 0 && etext[0] == '0' {
+		etext = etext[1:]
+	}
+	if len(etext) > 18 {
+		v.huge, v.eneg, v.etext, v.adj = true, eneg, etext, adj
+		v.exp = 1 << 62
+		if eneg {
+			v.exp = -v.exp
+		}
+		return v
+	}
+	var e int64
+	for _, c := range etext {
+		e = e*10 + int64(c-'0')
+	}
+	if eneg {
+		e = -e
+	}
+	v.exp = e + adj
+	return v
+}
+
+func (v tsDec) sign() int {
+	switch {
+	case len(v.digits) == 0:
+		return 0
+	case v.neg:
+		return -1
+	}
+	return 1
+}
+
+// tsCmpDecimal compares two exact values by sign, then by the position of
+// the leading digit, then digit by digit.
+func tsCmpDecimal(a, b tsDec) int {
+	sa, sb := a.sign(), b.sign()
+	if sa != sb || sa == 0 {
+		return max(-1, min(1, sa-sb))
+	}
+	c := 0
+	ma, mb := int64(len(a.digits))+a.exp, int64(len(b.digits))+b.exp
+	switch {
+	case ma < mb:
+		c = -1
+	case ma > mb:
+		c = 1
+	default:
+		// Same leading position and no trailing zeros: a digit string
+		// that is a prefix of the other is the smaller value.
+		c = bytes.Compare(a.digits, b.digits)
+	}
+	return c * sa
+}
+
+// expText is the exact exponent of v as decimal text.
+func (v tsDec) expText() string {
+	if !v.huge {
+		return strconv.FormatInt(v.exp, 10)
+	}
+	// |E| >= 10^18 > |adj|: E + adj keeps the sign of E, and its
+	// magnitude is |E| + adj (or - adj when E is negative).
+	delta := v.adj
+	sign := ""
+	if v.eneg {
+		delta, sign = -delta, "-"
+	}
+	hi := []byte(string(v.etext[:len(v.etext)-18]))
+	lo, _ := strconv.ParseInt(string(v.etext[len(v.etext)-18:]), 10, 64)
+	lo += delta
+	const ten18 = 1000000000000000000
+	switch {
+	case lo >= ten18:
+		lo -= ten18
+		i := len(hi) - 1
+		for ; i >= 0 && hi[i] == '9'; i-- {
+			hi[i] = '0'
+		}
+		if i < 0 {
+			hi = append([]byte{'1'}, hi...)
+		} else {
+			hi[i]++
+		}
+	case lo < 0:
+		lo += ten18
+		i := len(hi) - 1
+		for ; hi[i] == '0'; i-- {
+			hi[i] = '9'
+		}
+		hi[i]--
+		for len(hi) > 0 && hi[0] == '0' {
+			hi = hi[1:]
+		}
+	}
+	if len(hi) == 0 {
+		return sign + strconv.FormatInt(lo, 10)
+	}
+	l := strconv.FormatInt(lo, 10)
+	return sign + string(hi) + strings.Repeat("0", 18-len(l)) + l
 }
 
 // num scans a number, or records a type failure and returns false.
@@ -7401,12 +7946,8 @@ func tsCanonWrite(b *strings.Builder, v any) {
 		}
 		b.WriteByte(']')
 	case json.Number:
-		r, ok := new(big.Rat).SetString(string(v))
-		if ok {
-			b.WriteString("n" + r.RatString())
-		} else {
-			b.WriteString("n" + string(v))
-		}
+		k, _ := tsNumKey([]byte(v))
+		b.WriteString(k)
 	case string:
 		b.WriteString(strconv.Quote(v))
 	default:
@@ -7416,53 +7957,22 @@ func tsCanonWrite(b *strings.Builder, v any) {
 
 // tsNumKey is the exact value of a JSON number as significant digits and
 // a power of ten ("n-15e-1" for -1.50), so that equal numbers give equal
-// keys without big arithmetic.
+// keys without big arithmetic, in time linear in the token.
 func tsNumKey(raw []byte) (string, bool) {
-	neg := raw[0] == '-'
-	if neg {
-		raw = raw[1:]
-	}
-	var digits []byte
-	var buf [32]byte
-	digits = buf[:0]
-	exp := int64(0)
-	i := 0
-	for ; i < len(raw) && raw[i] >= '0' && raw[i] <= '9'; i++ {
-		digits = append(digits, raw[i])
-	}
-	if i < len(raw) && raw[i] == '.' {
-		for i++; i < len(raw) && raw[i] >= '0' && raw[i] <= '9'; i++ {
-			digits = append(digits, raw[i])
-			exp--
-		}
-	}
-	if i < len(raw) && (raw[i] == 'e' || raw[i] == 'E') {
-		e, err := strconv.ParseInt(string(raw[i+1:]), 10, 32)
-		if err != nil {
-			return "", false
-		}
-		exp += e
-	}
-	for len(digits) > 0 && digits[0] == '0' {
-		digits = digits[1:]
-	}
-	for len(digits) > 0 && digits[len(digits)-1] == '0' {
-		digits = digits[:len(digits)-1]
-		exp++
-	}
-	if len(digits) == 0 {
+	v := tsDecimal(raw)
+	if len(v.digits) == 0 {
 		return "n0", true
 	}
 	sign := ""
-	if neg {
+	if v.neg {
 		sign = "-"
 	}
-	return "n" + sign + string(digits) + "e" + strconv.FormatInt(exp, 10), true
+	return "n" + sign + string(v.digits) + "e" + v.expText(), true
 }
 
 // unique records a uniqueItems failure when two items are JSON-equal.
 func (d *tsDecoder) unique(items [][2]int) {
-	if len(items) < 2 {
+	if len(items) < 2 || d.verr != nil {
 		return
 	}
 	if len(items) <= 16 {
@@ -7489,6 +7999,46 @@ func (d *tsDecoder) unique(items [][2]int) {
 		}
 		seen[k] = i
 	}
+}
+
+// tsObject builds a JSON object for the generated MarshalJSON methods;
+// keys are JSON string literals.
+type tsObject struct {
+	b   []byte
+	err error
+}
+
+func (o *tsObject) raw(key string, value []byte) {
+	if len(o.b) == 0 {
+		o.b = append(o.b, '{')
+	} else {
+		o.b = append(o.b, ',')
+	}
+	o.b = append(o.b, key...)
+	o.b = append(o.b, ':')
+	o.b = append(o.b, value...)
+}
+
+func (o *tsObject) value(key string, v any) {
+	if o.err != nil {
+		return
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		o.err = err
+		return
+	}
+	o.raw(key, data)
+}
+
+func (o *tsObject) end() ([]byte, error) {
+	if o.err != nil {
+		return nil, o.err
+	}
+	if len(o.b) == 0 {
+		return []byte("{}"), nil
+	}
+	return append(o.b, '}'), nil
 }
 
 // firstErr returns the error of the smallest key.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestErrorMessages(t *testing.T) {
@@ -62,7 +63,13 @@ func TestRepresentation(t *testing.T) {
 		t.Errorf("value: %+v", v)
 	}
 	s, _ := DecodeT27SpecsInput([]byte(`{"flag": false, "big": 1.2e30, "blob": null}`))
-	if s.Big == nil || *s.Big != "1200000000000000000000000000000" || string(s.Blob) != "null" || s.Limit != nil {
+	// An integer json.Number is plain digits when it fits int64, else
+	// the number as written (never expanded).
+	if s.Big == nil || *s.Big != "1.2e30" || string(s.Blob) != "null" || s.Limit != nil {
+		t.Errorf("got %+v", s)
+	}
+	s, _ = DecodeT27SpecsInput([]byte(`{"flag": false, "big": 12.0e1}`))
+	if s.Big == nil || *s.Big != "120" {
 		t.Errorf("got %+v", s)
 	}
 	out, _ := json.Marshal(T27fViewInput{Status: []int64{}, Chat: "c", Health: Nullable[T27fViewInputHealth]{Present: true, Null: true}})
@@ -110,6 +117,70 @@ func TestDepth(t *testing.T) {
 		_, derr := DecodeT27SpecsInput(in)
 		if (derr == nil) != want {
 			t.Errorf("depth %d: decoder %v, santhosh valid=%v %v", n+1, derr, want, err)
+		}
+	}
+}
+
+// hugeArray is {"status": [1e999999 ×n], …}: each element is an integer
+// with a million-digit value that fails the maximum.
+func hugeArray(n int) []byte {
+	items := make([]string, n)
+	for i := range items {
+		items[i] = "1e999999"
+	}
+	return []byte(`{"status": [` + strings.Join(items, ",") + `], "chat": "@t27_bot"}`)
+}
+
+// TestHugeExponent: numbers are classified and compared from their digits
+// and exponent, never expanded, so a huge exponent costs what its bytes
+// cost, and the message shows the number as written.
+func TestHugeExponent(t *testing.T) {
+	in := hugeArray(30)
+	best := time.Hour
+	var err error
+	for range 5 {
+		start := time.Now()
+		_, err = DecodeT27fViewInput(in)
+		best = min(best, time.Since(start))
+	}
+	if err == nil || err.Error() != "/status/0: maximum: 1e999999 is greater than 255" {
+		t.Errorf("got %.200v", err)
+	}
+	if best > 10*time.Millisecond {
+		t.Errorf("[1e999999 ×30] took %v, want well under 10ms", best)
+	}
+	for _, c := range []struct{ in, want string }{
+		{`{"flag": true, "limit": 1e-999999}`, `/limit: type: got number, want integer`},
+		{`{"flag": true, "limit": -1e999999}`, `/limit: minimum: -1e999999 is less than 1`},
+		{`{"flag": true, "limit": 5e99999999999999999999999}`, `/limit: maximum: 5e99999999999999999999999 is greater than 500`},
+		{`{"flag": true, "big": -1e-99999999999999999999999}`, `/big: type: got number, want integer`},
+		{`{"flag": true, "big": -0.0e99999999999999999999999}`, ``},
+		{`{"flag": true, "big": 1` + strings.Repeat("0", 100) + `}`, ``},
+		{`{"flag": true, "big": -1` + strings.Repeat("0", 100) + `}`, `/big: minimum: -1` + strings.Repeat("0", 62) + `... is less than 0`},
+		{`{"flag": true, "ratio": 25e-1}`, ``},
+		{`{"flag": true, "ratio": 250000000000000000000000000000000000001e-38}`, `/ratio: maximum: 250000000000000000000000000000000000001e-38 is greater than 2.5`},
+		{`{"flag": true, "limit": 50000e-2}`, ``},
+		{`{"flag": true, "limit": 50010e-2}`, `/limit: type: got number, want integer`},
+		{`{"flag": true, "limit": 50100e-2}`, `/limit: maximum: 50100e-2 is greater than 500`},
+	} {
+		_, err := DecodeT27SpecsInput([]byte(c.in))
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%.80s: got %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// BenchmarkHugeExponent decodes {"status": [1e999999 ×30], …}.
+func BenchmarkHugeExponent(b *testing.B) {
+	in := hugeArray(30)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := DecodeT27fViewInput(in); err == nil {
+			b.Fatal("accepted")
 		}
 	}
 }

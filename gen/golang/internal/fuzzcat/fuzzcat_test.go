@@ -49,8 +49,11 @@ func inputSchema(tb testing.TB, tool string) *validate.Schema {
 	return s
 }
 
-// hugeExponent matches numbers whose exponent makes big.Rat work for
-// minutes in both validators; they say nothing about the decoder.
+// hugeExponent matches numbers with an exponent of five digits or more.
+// The decoder reads them from digits and exponent, in linear time, and
+// runs on them; santhosh-tekuri/jsonschema expands them with big.Rat
+// (seconds or minutes each) and refuses exponents beyond 10^6 as
+// non-integers, so it is not asked about them.
 var hugeExponent = regexp.MustCompile(`[eE][+-]?0*[0-9]{5,}`)
 
 var seeds = []string{
@@ -65,6 +68,7 @@ var seeds = []string{
 	`{"flag": false, "limit": 501, "prefix": "", "family": "core"}`,
 	`{"flag": true, "ratio": 2.50000000000000001}`,
 	`[]`, `null`, `{`, `{"a":1,}`,
+	`{"status": [1e999999, 1e999999], "chat": "@t27_bot", "x": 1e-99999999999999999999}`,
 }
 
 // FuzzDecode: the generated decoders accept a value exactly when
@@ -76,9 +80,7 @@ func FuzzDecode(f *testing.F) {
 	view := inputSchema(f, "t27f_view")
 	specs := inputSchema(f, "t27_specs")
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if hugeExponent.Match(data) {
-			t.Skip()
-		}
+		huge := hugeExponent.Match(data)
 		for _, c := range []struct {
 			s      *validate.Schema
 			decode func([]byte) error
@@ -86,9 +88,12 @@ func FuzzDecode(f *testing.F) {
 			{view, func(b []byte) error { _, err := DecodeT27fViewInput(b); return err }},
 			{specs, func(b []byte) error { _, err := DecodeT27SpecsInput(b); return err }},
 		} {
+			derr := c.decode(data)
+			if huge {
+				continue
+			}
 			fails, err := c.s.Validate(data)
 			want := err == nil && len(fails) == 0
-			derr := c.decode(data)
 			if (derr == nil) != want {
 				t.Fatalf("%q: decoder error %v, santhosh valid=%v %v %v", data, derr, want, err, fails)
 			}

@@ -39,8 +39,11 @@ func TestUpToDate(t *testing.T) {
 	}
 }
 
-// hugeExponent skips numbers whose exponent makes big.Rat work for minutes
-// in both validators.
+// hugeExponent matches numbers with an exponent of five digits or more.
+// The decoder reads them from digits and exponent, in linear time, and
+// runs on them; santhosh-tekuri/jsonschema expands them with big.Rat
+// (seconds or minutes each) and refuses exponents beyond 10^6 as
+// non-integers, so it is not asked about them.
 var hugeExponent = regexp.MustCompile(`[eE][+-]?0*[0-9]{5,}`)
 
 var seeds = []string{
@@ -53,6 +56,7 @@ var seeds = []string{
 	`{"app": {"id": "a"}, "mode": "slow-ish", "scores": {"a": null, "b": 10, "a": 3}}`,
 	`{"app": {"id": "a"}, "mode": "fast", "labels": {"x": "12345"}, "point": [1.5, -1.5], "level": 2.0}`,
 	`{"app": {"id": "a"}, "mode": "fast", "nums": [0, 0.5, 1], "maybe": [null, 1]}`,
+	`{"app": {"id": "a"}, "mode": "fast", "items": [1e99999999999999999999, 10e99999999999999999998]}`,
 }
 
 func FuzzDecodeNested(f *testing.F) {
@@ -73,9 +77,7 @@ func FuzzDecodeNested(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if hugeExponent.Match(data) {
-			t.Skip()
-		}
+		huge := hugeExponent.Match(data)
 		for _, c := range []struct {
 			s      *validate.Schema
 			decode func([]byte) error
@@ -85,9 +87,13 @@ func FuzzDecodeNested(f *testing.F) {
 			{nothing, func(b []byte) error { _, err := DecodeNothingInput(b); return err }},
 			{out, ValidateGetAppOutput},
 		} {
+			derr := c.decode(data)
+			if huge {
+				continue
+			}
 			fails, err := c.s.Validate(data)
 			want := err == nil && len(fails) == 0
-			if derr := c.decode(data); (derr == nil) != want {
+			if (derr == nil) != want {
 				t.Fatalf("%q: decoder error %v, santhosh valid=%v %v %v", data, derr, want, err, fails)
 			}
 		}
