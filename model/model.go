@@ -182,6 +182,23 @@ func (k Kind) String() string {
 	return fmt.Sprintf("Kind(%d)", k)
 }
 
+// BoundKeywords names the JSON Schema keywords a range becomes for a kind:
+// lengths for strings, values for numbers, item counts for arrays, property
+// counts for maps. Both are "" for kinds that take no range.
+func (k Kind) BoundKeywords() (min, max string) {
+	switch k {
+	case String:
+		return "minLength", "maxLength"
+	case Integer, Number:
+		return "minimum", "maximum"
+	case Array:
+		return "minItems", "maxItems"
+	case Map:
+		return "minProperties", "maxProperties"
+	}
+	return "", ""
+}
+
 // Field is one row of an object: a property with its presence.
 type Field struct {
 	Pos         token.Pos

@@ -204,7 +204,7 @@ func (s *suite) typeMutants(t *model.Type, where string) []*mutant {
 	add := func(op, desc string, change func(c *model.Type)) {
 		out = append(out, &mutant{op: op, where: where, desc: desc, swap: replaceType(t, change)})
 	}
-	minKey, maxKey := schema.BoundKeys(t.Kind)
+	minKey, maxKey := t.Kind.BoundKeywords()
 	counts := t.Kind != model.Integer && t.Kind != model.Number
 	if minKey != "" && t.Min != nil {
 		add(OpDropMin, minKey+" "+t.Min.Text+" dropped", func(c *model.Type) { c.Min = nil })

@@ -219,7 +219,7 @@ func writeType(b *bytes.Buffer, t *model.Type, description string) {
 		o.key("additionalProperties")
 		writeType(b, t.Elem, "")
 	}
-	if minKey, maxKey := boundKeys(t.Kind); minKey != "" {
+	if minKey, maxKey := t.Kind.BoundKeywords(); minKey != "" {
 		if t.Min != nil {
 			o.key(minKey)
 			b.WriteString(t.Min.Text)
@@ -262,25 +262,6 @@ func writeType(b *bytes.Buffer, t *model.Type, description string) {
 	}
 	b.WriteByte('}')
 }
-
-// boundKeys names the keywords a range becomes for a kind.
-func boundKeys(k model.Kind) (string, string) {
-	switch k {
-	case model.String:
-		return "minLength", "maxLength"
-	case model.Integer, model.Number:
-		return "minimum", "maximum"
-	case model.Array:
-		return "minItems", "maxItems"
-	case model.Map:
-		return "minProperties", "maxProperties"
-	}
-	return "", ""
-}
-
-// BoundKeys names the JSON Schema keywords a range becomes for a kind, or
-// "" for kinds that take no range.
-func BoundKeys(k model.Kind) (min, max string) { return boundKeys(k) }
 
 const hexDigits = "0123456789abcdef"
 

@@ -214,7 +214,7 @@ func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
 		c.errorf(r.Pos, "%s: empty range: write A..B, A.. or ..B", what)
 		return
 	}
-	minKey, maxKey := boundWords(t.Kind)
+	minKey, maxKey := t.Kind.BoundKeywords()
 	counts := t.Kind != model.Integer && t.Kind != model.Number
 	bound := func(text, word string) *model.Num {
 		if text == "" {
@@ -256,18 +256,6 @@ func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
 	if t.Min != nil && t.Max != nil && t.Min.Cmp(t.Max) > 0 {
 		c.errorf(r.Pos, "%s: %s %s is greater than %s %s", what, minKey, r.Min, maxKey, r.Max)
 	}
-}
-
-func boundWords(k model.Kind) (string, string) {
-	switch k {
-	case model.String:
-		return "minLength", "maxLength"
-	case model.Array:
-		return "minItems", "maxItems"
-	case model.Map:
-		return "minProperties", "maxProperties"
-	}
-	return "minimum", "maximum"
 }
 
 var formatNames = []string{
