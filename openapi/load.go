@@ -298,7 +298,15 @@ type loader struct {
 	warnings map[string]bool
 	// expanding holds the $refs being expanded, outermost first.
 	expanding []string
+	// schemas counts the schemas built: $refs are inlined at every use, so
+	// a chain of shared references grows exponentially; maxSchemas stops it.
+	schemas int
 }
+
+// maxSchemas bounds the schemas one document may expand to. Real documents
+// expand to a few hundred (the two ErsatzTV documents: 127 and 208); a hostile one of a few
+// kilobytes could otherwise expand to billions.
+const maxSchemas = 50_000
 
 func (l *loader) warn(format string, args ...any) {
 	l.warnings[fmt.Sprintf(format, args...)] = true

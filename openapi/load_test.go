@@ -1,7 +1,9 @@
 package openapi
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -642,5 +644,42 @@ paths:
 	}
 	if got := kinds(o.Response); got != "number" {
 		t.Errorf("response = %s, want the text/json one (number)", got)
+	}
+}
+
+// TestExpansionBound: a few kilobytes of shared $refs would expand to
+// billions of schemas; the loader stops at maxSchemas with a warning.
+func TestExpansionBound(t *testing.T) {
+	schemas := map[string]any{}
+	for i := 0; i < 12; i++ {
+		next := map[string]any{"$ref": fmt.Sprintf("#/components/schemas/S%d", i+1)}
+		if i == 11 {
+			next = map[string]any{"type": "string"}
+		}
+		props := map[string]any{}
+		for j := 0; j < 6; j++ {
+			props[fmt.Sprintf("p%d", j)] = next
+		}
+		schemas[fmt.Sprintf("S%d", i)] = map[string]any{"type": "object", "properties": props}
+	}
+	doc, _ := json.Marshal(map[string]any{
+		"openapi": "3.1.0", "info": map[string]any{"title": "fan", "version": "1"},
+		"paths": map[string]any{"/x": map[string]any{"post": map[string]any{
+			"operationId": "x",
+			"requestBody": map[string]any{"content": map[string]any{"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/S0"}}}},
+			"responses":   map[string]any{"200": map[string]any{"description": "ok"}},
+		}}},
+		"components": map[string]any{"schemas": schemas},
+	})
+	d, err := Parse("fan.json", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, w := range d.Warnings {
+		found = found || strings.Contains(w, "expands to more than")
+	}
+	if !found {
+		t.Errorf("no expansion warning: %v", d.Warnings)
 	}
 }

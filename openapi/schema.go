@@ -46,6 +46,12 @@ func (l *loader) schema(p *base.SchemaProxy, at string) *Schema {
 	if p == nil {
 		return &Schema{Kind: Any}
 	}
+	if l.schemas++; l.schemas > maxSchemas {
+		if l.schemas == maxSchemas+1 {
+			l.warn("the document expands to more than %d schemas once its $refs are inlined; the rest are not compared", maxSchemas)
+		}
+		return unsupported("schema at %s: the document expands to more than %d schemas once its $refs are inlined", at, maxSchemas)
+	}
 	ref, from := "", at
 	if p.IsReference() {
 		ref = p.GetReference()

@@ -206,7 +206,10 @@ func (s *suite) typeMutants(t *model.Type, where string) []*mutant {
 	}
 	minKey, maxKey := t.Kind.BoundKeywords()
 	counts := t.Kind != model.Integer && t.Kind != model.Number
-	if minKey != "" && t.Min != nil {
+	// A count bound of 0 (minLength, minItems, minProperties) excludes
+	// nothing: dropping it changes the bytes but not what is accepted, so
+	// no test could kill it.
+	if minKey != "" && t.Min != nil && !(counts && t.Min.Rat.Sign() == 0) {
 		add(OpDropMin, minKey+" "+t.Min.Text+" dropped", func(c *model.Type) { c.Min = nil })
 		if lower := addNum(t.Min, -1); !counts || lower.Rat.Sign() >= 0 {
 			add(OpWidenMin, minKey+" "+t.Min.Text+" widened to "+lower.Text, func(c *model.Type) { c.Min = lower })

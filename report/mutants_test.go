@@ -178,3 +178,31 @@ func TestProgress(t *testing.T) {
 		t.Errorf("progress: %d calls, last %d/%d, %d mutants", calls, last, total, rep.Summary.Mutants)
 	}
 }
+
+// TestZeroCountBoundNotMutated: dropping minLength 0 (or minItems 0)
+// changes the bytes but accepts the same values; no test could kill it,
+// so it is not made.
+func TestZeroCountBoundNotMutated(t *testing.T) {
+	rep := run(t, "z.tspec", aimedSpec(`s string required 0..5  a array<integer> optional 0..3`, `reject t {"s": "abcdef"} because maxLength`), Options{})
+	for _, m := range rep.Mutants {
+		if m.Operator == OpDropMin {
+			t.Errorf("unkillable mutant made: %s %s", m.Where, m.Description)
+		}
+	}
+}
+
+// TestMapValuesInKeyOrder: the value an add-enum-value mutant adds is the
+// first one a fixture puts at the row, in key order, so every run reports
+// the same mutants and verdicts.
+func TestMapValuesInKeyOrder(t *testing.T) {
+	src := aimedSpec(`m map<enum(a, b)> required`,
+		`reject t {"m": {"p": "c", "q": "d", "r": "e", "s": "f", "u": "g"}} because enum`)
+	for i := 0; i < 20; i++ {
+		rep := run(t, "m.tspec", src, Options{})
+		for _, m := range rep.Mutants {
+			if m.Operator == OpAddEnumValue && m.Description != `enum value "c" added` {
+				t.Fatalf("run %d added %s", i, m.Description)
+			}
+		}
+	}
+}

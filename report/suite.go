@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -171,8 +172,10 @@ func (s *suite) observe(tg target, fx *model.Fixture, id int) {
 		}
 		switch x := v.(type) {
 		case map[string]any:
-			for k, m := range x {
-				walk(childType(t, k), m, at+"/"+escapePointer(k))
+			// In key order: which value is seen first decides the value an
+			// add-enum-value mutant adds, and a report must not vary.
+			for _, k := range slices.Sorted(maps.Keys(x)) {
+				walk(childType(t, k), x[k], at+"/"+escapePointer(k))
 			}
 		case []any:
 			for i, m := range x {
