@@ -371,18 +371,7 @@ func (im *mcpImporter) typ(tool, field string, o *object) *typ {
 	default:
 		return anyOf(fmt.Sprintf("unknown type %q", ty))
 	}
-	if raw, ok := o.vals["default"]; ok {
-		t.def = compact(raw)
-	}
-	if raw, ok := o.vals["examples"]; ok {
-		var list []json.RawMessage
-		if json.Unmarshal(raw, &list) == nil {
-			for _, e := range list {
-				t.examples = append(t.examples, compact(e))
-			}
-		}
-	}
-	t.deprecated = o.boolean("deprecated")
+	annotate(t, o)
 	if t.kind != "map" && t.kind != "array" && t.kind != "string" && t.kind != "integer" && t.kind != "number" {
 		for _, k := range []string{"minItems", "maxItems", "minLength", "maxLength", "minimum", "maximum", "minProperties", "maxProperties", "pattern", "format", "uniqueItems"} {
 			if o.has(k) && !(t.kind == "tuple" && (k == "minItems" || k == "maxItems")) && !(t.kind == "object" && (k == "minProperties" || k == "maxProperties")) {
@@ -395,6 +384,23 @@ func (im *mcpImporter) typ(tool, field string, o *object) *typ {
 
 // elem converts an element schema (items, a map's values); its
 // description, if any, has no place in the language.
+// annotate copies the annotations a row keeps: default, examples and
+// deprecated.
+func annotate(t *typ, o *object) {
+	if raw, ok := o.vals["default"]; ok {
+		t.def = compact(raw)
+	}
+	if raw, ok := o.vals["examples"]; ok {
+		var list []json.RawMessage
+		if json.Unmarshal(raw, &list) == nil {
+			for _, e := range list {
+				t.examples = append(t.examples, compact(e))
+			}
+		}
+	}
+	t.deprecated = o.boolean("deprecated")
+}
+
 func (im *mcpImporter) elem(tool, field string, raw json.RawMessage) *typ {
 	o := parseObject(raw)
 	if o == nil {
@@ -448,18 +454,7 @@ func (im *mcpImporter) enum(tool, field string, o *object, t *typ, ty string, an
 		im.warn(tool, field, fmt.Sprintf("type and enum disagree on null; written as the values both accept (nullable: %v)", nullable))
 	}
 	t.nullable = nullable
-	if raw, ok := o.vals["default"]; ok {
-		t.def = compact(raw)
-	}
-	if raw, ok := o.vals["examples"]; ok {
-		var list []json.RawMessage
-		if json.Unmarshal(raw, &list) == nil {
-			for _, e := range list {
-				t.examples = append(t.examples, compact(e))
-			}
-		}
-	}
-	t.deprecated = o.boolean("deprecated")
+	annotate(t, o)
 	return t
 }
 
