@@ -275,14 +275,23 @@ func (s *scanner) str() {
 		case c < utf8.RuneSelf:
 			s.off++
 		default:
-			r, size := utf8.DecodeRune(src[s.off:])
-			if r == utf8.RuneError && size <= 1 {
-				s.errorf(s.off, "invalid UTF-8 encoding in string")
+			if !s.skipRune("string") {
 				bad = true
 			}
-			s.off += size
 		}
 	}
+}
+
+// skipRune steps over one non-ASCII character of a literal, reporting
+// invalid UTF-8 (and returning false) where it finds it.
+func (s *scanner) skipRune(literal string) bool {
+	r, size := utf8.DecodeRune(s.src[s.off:])
+	ok := !(r == utf8.RuneError && size <= 1)
+	if !ok {
+		s.errorf(s.off, "invalid UTF-8 encoding in %s", literal)
+	}
+	s.off += size
+	return ok
 }
 
 func escapeLen(b []byte) int {
@@ -342,12 +351,9 @@ func (s *scanner) block() {
 		case c < utf8.RuneSelf:
 			s.off++
 		default:
-			r, size := utf8.DecodeRune(src[s.off:])
-			if r == utf8.RuneError && size <= 1 {
-				s.errorf(s.off, "invalid UTF-8 encoding in block string")
+			if !s.skipRune("block string") {
 				bad = true
 			}
-			s.off += size
 		}
 	}
 }
