@@ -13,7 +13,7 @@ import (
 )
 
 // Generate returns the tools/list result of a profile, indented with two
-// spaces and ending in a newline: exactly schema.Indent(schema.ToolsList).
+// spaces and ending in a newline: exactly json.Indent of schema.ToolsList.
 //
 // Tools are independent, so each is emitted and indented on its own, on
 // every core, and the pieces are joined; TestGenerateEqualsIndent holds it

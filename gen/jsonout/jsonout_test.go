@@ -165,9 +165,13 @@ func TestGenerateEqualsIndent(t *testing.T) {
 	}
 	for _, cat := range cats {
 		for _, p := range model.Profiles {
-			want := schema.Indent(schema.ToolsList(cat, p))
-			if got := jsonout.Generate(cat, p); !bytes.Equal(got, want) {
-				t.Errorf("%s p%d: parallel layout differs:\n%s", cat.Name, p, cmp.Diff(string(want), string(got)))
+			var want bytes.Buffer
+			if err := json.Indent(&want, schema.ToolsList(cat, p), "", "  "); err != nil {
+				t.Fatal(err)
+			}
+			want.WriteByte('\n')
+			if got := jsonout.Generate(cat, p); !bytes.Equal(got, want.Bytes()) {
+				t.Errorf("%s p%d: parallel layout differs:\n%s", cat.Name, p, cmp.Diff(want.String(), string(got)))
 			}
 		}
 	}

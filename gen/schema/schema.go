@@ -2,7 +2,6 @@ package schema
 
 import (
 	"bytes"
-	"encoding/json"
 	"strconv"
 	"unicode/utf8"
 
@@ -314,16 +313,4 @@ func String(s string) string {
 	var b bytes.Buffer
 	writeString(&b, s)
 	return b.String()
-}
-
-// Indent pretty-prints compact JSON with two-space indentation and a final
-// newline, the layout of gen-json.
-func Indent(compact []byte) []byte {
-	var b bytes.Buffer
-	if err := json.Indent(&b, compact, "", "  "); err != nil {
-		// Emission always produces valid JSON; anything else is a bug here.
-		panic("schema: emitted invalid JSON: " + err.Error())
-	}
-	b.WriteByte('\n')
-	return b.Bytes()
 }
