@@ -167,27 +167,17 @@ func parseDecls(toks []plex.Token) ([]*ast.Decl, []error) {
 }
 
 func parseBatch(pieces [][]plex.Token) ([]*ast.Decl, []error) {
-	if len(pieces) == 0 {
-		return nil, nil
-	}
-	first, last := pieces[0], pieces[len(pieces)-1]
-	// The pieces are consecutive sub-slices of one array: extend the first
-	// to the end of the last.
-	whole := first[:len(first)+(cap(first)-cap(last))+len(last)-len(first)]
-	list, err := parseTokens(declGrammar, whole, endOf(last))
-	if err == nil {
-		return list.Decls, nil
-	}
-	if len(pieces) == 1 {
-		return nil, []error{err}
-	}
+	decls := make([]*ast.Decl, 0, len(pieces))
 	var errs []error
 	for _, p := range pieces {
-		if _, err := parseTokens(declGrammar, p, endOf(p)); err != nil {
+		d, err := parseTokens(declGrammar, p, endOf(p))
+		if err != nil {
 			errs = append(errs, err)
+			continue
 		}
+		decls = append(decls, d.Decls...)
 	}
-	return nil, errs
+	return decls, errs
 }
 
 // endOf is where a piece's end of file is reported: just after its last token.
