@@ -16,9 +16,13 @@ type File struct {
 }
 
 // Decl is a top-level declaration.
+//
+// Tools come first among the alternatives: they are most of a spec, and
+// every alternative tried before the one that matches costs participle a
+// failed branch.
 type Decl struct {
-	Group *Group `parser:"@@"`
-	Tool  *Tool  `parser:"| @@"`
+	Tool  *Tool  `parser:"@@"`
+	Group *Group `parser:"| @@"`
 	Test  *Test  `parser:"| @@"`
 }
 
@@ -214,45 +218,51 @@ type Range struct {
 	Max  string
 }
 
-// Tool is `tool name { ... }`.
+// Tool is `tool name { item ... }`.
 type Tool struct {
 	Pos   Position
-	Name  *Name       `parser:"'tool' @@ '{'"`
-	Items []*ToolItem `parser:"@@*"`
-	Close *Close      `parser:"@@"`
+	Name  *Name
+	Items []*ToolItem
+	Close *Close
 }
 
-// ToolItem is one line of a tool body. Exactly one field is set.
+// ToolItem is one line of a tool body, chosen by its keyword. Exactly one
+// field is set.
+//
+//	item = "title" string | "description" string | "hints" { hint }
+//	     | "in" ( "none" | block ) | "out" block | "result" ( "text" | "any" )
+//	     | "endpoint" METHOD string
 type ToolItem struct {
 	Pos         Position
-	Title       *Text     `parser:"'title' @@"`
-	Description *Text     `parser:"| 'description' @@"`
-	Hints       *Hints    `parser:"| @@"`
-	In          *Input    `parser:"| 'in' @@"`
-	Out         *Block    `parser:"| 'out' @@"`
-	Result      string    `parser:"| 'result' @( 'text' | 'any' )"`
-	Endpoint    *Endpoint `parser:"| @@"`
+	Title       *Text
+	Description *Text
+	Hints       *Hints
+	In          *Input
+	Out         *Block
+	Result      string
+	Endpoint    *Endpoint
 }
 
 // Endpoint is `endpoint METHOD "/path/{param}"`: the HTTP operation the
 // tool wraps.
 type Endpoint struct {
 	Pos    Position
-	Method string `parser:"'endpoint' @Ident"`
-	Path   *Text  `parser:"@@"`
+	Method string
+	Path   *Text
 }
 
-// Hints is `hints h ...`.
+// Hints is `hints h ...`, each one of read_only, destructive, idempotent
+// and open_world.
 type Hints struct {
 	Pos   Position
-	Names []string `parser:"'hints' @( 'read_only' | 'destructive' | 'idempotent' | 'open_world' )*"`
+	Names []string
 }
 
 // Input is `in none` or `in { ... }`.
 type Input struct {
 	Pos   Position
-	None  bool   `parser:"@'none'"`
-	Block *Block `parser:"| @@"`
+	None  bool
+	Block *Block
 }
 
 // Test is `test "name" { fixtures }`.

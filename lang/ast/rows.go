@@ -190,6 +190,127 @@ func (b *Block) Parse(lex *lexer.PeekingLexer) error {
 	return nil
 }
 
+// Parse implements participle.Parseable. A tool body is parsed by hand so
+// that an error inside an item is reported where it is, not as a missing
+// "}" before the item.
+func (t *Tool) Parse(lex *lexer.PeekingLexer) error {
+	kw := lex.Peek()
+	if kw.Type != TokenIdent || kw.Value != "tool" {
+		return participle.NextMatch
+	}
+	t.Pos = kw.Pos
+	lex.Next()
+	t.Name = &Name{}
+	if t.Name.Parse(lex) != nil {
+		return expected(lex, "a name")
+	}
+	if err := punct(lex, "{", "after the tool name"); err != nil {
+		return err
+	}
+	for {
+		it := &ToolItem{}
+		err := it.Parse(lex)
+		if err == participle.NextMatch {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		t.Items = append(t.Items, it)
+	}
+	t.Close = &Close{}
+	if t.Close.Parse(lex) != nil {
+		return expected(lex, `"}"`)
+	}
+	return nil
+}
+
+// toolItems names what may come next in a tool body.
+const toolItems = `title, description, hints, in, out, result, endpoint or "}"`
+
+// Parse implements participle.Parseable. The keyword decides the item, so
+// a tool body never backtracks.
+func (it *ToolItem) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	if t.EOF() || isPunct(t, "}") {
+		return participle.NextMatch
+	}
+	if t.Type != TokenIdent {
+		return expected(lex, toolItems)
+	}
+	it.Pos = t.Pos
+	switch t.Value {
+	case "title", "description":
+		lex.Next()
+		text := &Text{}
+		if text.Parse(lex) != nil {
+			return expected(lex, "a string after "+t.Value)
+		}
+		if t.Value == "title" {
+			it.Title = text
+		} else {
+			it.Description = text
+		}
+	case "hints":
+		lex.Next()
+		it.Hints = &Hints{Pos: t.Pos}
+		for {
+			h := lex.Peek()
+			if h.Type != TokenIdent || !isHint(h.Value) {
+				return nil
+			}
+			it.Hints.Names = append(it.Hints.Names, h.Value)
+			lex.Next()
+		}
+	case "in":
+		lex.Next()
+		it.In = &Input{Pos: lex.Peek().Pos}
+		if n := lex.Peek(); n.Type == TokenIdent && n.Value == "none" {
+			it.In.None = true
+			lex.Next()
+			return nil
+		}
+		it.In.Block = &Block{}
+		return orExpected(lex, it.In.Block.Parse(lex), `none or "{" after in`)
+	case "out":
+		lex.Next()
+		it.Out = &Block{}
+		return orExpected(lex, it.Out.Parse(lex), `"{" after out`)
+	case "result":
+		lex.Next()
+		r := lex.Peek()
+		if r.Type != TokenIdent || r.Value != "text" && r.Value != "any" {
+			return expected(lex, "text or any after result")
+		}
+		it.Result = r.Value
+		lex.Next()
+	case "endpoint":
+		lex.Next()
+		it.Endpoint = &Endpoint{Pos: t.Pos}
+		m := lex.Peek()
+		if m.Type != TokenIdent {
+			return expected(lex, "an HTTP method after endpoint")
+		}
+		it.Endpoint.Method = m.Value
+		lex.Next()
+		it.Endpoint.Path = &Text{}
+		if it.Endpoint.Path.Parse(lex) != nil {
+			return expected(lex, "the path as a string")
+		}
+	default:
+		return expected(lex, toolItems)
+	}
+	return nil
+}
+
+func isHint(name string) bool {
+	switch name {
+	case "read_only", "destructive", "idempotent", "open_world":
+		return true
+	}
+	return false
+}
+
 // punct consumes the punctuation p or fails saying what was expected.
 func punct(lex *lexer.PeekingLexer, p, context string) error {
 	if !isPunct(lex.Peek(), p) {

@@ -42,6 +42,18 @@ func TestSyntaxErrors(t *testing.T) {
 		{"spec s\n+1", `2:1: error: unexpected character '+'`},
 		{"spec s\n\x00", `2:1: error: unexpected control character U+0000`},
 		{"spec s\ntool t { in { n integer optional 1.5.5 } }", `unexpected '.' after number 1.5`},
+
+		// A tool body is read by keyword: an error is reported inside the
+		// item, not as a missing "}" before it.
+		{"spec s\ntool t { foo }", `2:10: error: syntax error: unexpected "foo", expected title, description, hints, in, out, result, endpoint or "}"`},
+		{"spec s\ntool t { in 5 }", `2:13: error: syntax error: unexpected "5", expected none or "{" after in`},
+		{"spec s\ntool t { out none }", `2:14: error: syntax error: unexpected "none", expected "{" after out`},
+		{"spec s\ntool t { title }", `2:16: error: syntax error: unexpected "}", expected a string after title`},
+		{"spec s\ntool t { result bogus }", `2:17: error: syntax error: unexpected "bogus", expected text or any after result`},
+		{"spec s\ntool t { endpoint }", `2:19: error: syntax error: unexpected "}", expected an HTTP method after endpoint`},
+		{"spec s\ntool t { endpoint GET 12 }", `2:23: error: syntax error: unexpected "12", expected the path as a string`},
+		{"spec s\ntool { }", `2:6: error: syntax error: unexpected "{", expected a name`},
+		{"spec s\ntool t in none", `2:8: error: syntax error: unexpected "in", expected "{" after the tool name`},
 	}
 	for _, c := range cases {
 		r := Parse("x.tspec", []byte(c.src))
