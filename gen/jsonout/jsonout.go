@@ -4,7 +4,6 @@ package jsonout
 
 import (
 	"bytes"
-	"encoding/json"
 	"runtime"
 	"sync"
 
@@ -15,9 +14,9 @@ import (
 // Generate returns the tools/list result of a profile, indented with two
 // spaces and ending in a newline: exactly json.Indent of schema.ToolsList.
 //
-// Tools are independent, so each is emitted and indented on its own, on
-// every core, and the pieces are joined; TestGenerateEqualsIndent holds it
-// to the one-pass result.
+// Tools are independent, so each core writes its share of them, already
+// indented, into a buffer of its own, and the pieces are joined;
+// TestGenerateEqualsIndent holds it to the one-pass result.
 func Generate(c *model.Catalog, profile int) []byte {
 	parts := make([][]byte, len(c.Tools))
 	workers := min(runtime.GOMAXPROCS(0), len(c.Tools))
@@ -26,13 +25,18 @@ func Generate(c *model.Catalog, profile int) []byte {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var b bytes.Buffer
+			ends := make([]int, 0, len(c.Tools)/workers+1)
 			for i := w; i < len(c.Tools); i += workers {
-				var b bytes.Buffer
 				// A tool sits two levels deep: {"tools": [ tool ]}.
-				if err := json.Indent(&b, schema.Tool(c.Tools[i], profile), "    ", "  "); err != nil {
-					panic("jsonout: emitted invalid JSON: " + err.Error())
-				}
-				parts[i] = b.Bytes()
+				schema.AppendToolIndented(&b, c.Tools[i], profile, "    ")
+				ends = append(ends, b.Len())
+			}
+			// Slice only once the buffer has stopped growing.
+			all, start := b.Bytes(), 0
+			for k, i := 0, w; i < len(c.Tools); k, i = k+1, i+workers {
+				parts[i] = all[start:ends[k]]
+				start = ends[k]
 			}
 		}()
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen/jsonout"
 	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/internal/synth"
 	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/validate"
 )
@@ -162,6 +163,26 @@ func TestGenerateEqualsIndent(t *testing.T) {
 	cats := []*model.Catalog{{Name: "empty", CatalogKey: "k", SpecHash: "h"}}
 	for _, spec := range append(specs(t), "../../specs/t27mcp/tool_schema.tspec") {
 		cats = append(cats, load(t, spec))
+	}
+	// Defaults and examples are copied from the spec and laid out on their
+	// own: nest some.
+	r := compile.Source("layout.tspec", []byte(`spec layout
+tool t {
+  description "structured defaults and examples"
+  in {
+    cfg   object { a array<any> optional  e object {} optional } optional  open  default {"a": [1, {"b": null}, []], "e": {}}  example {"a": []}
+    tags  array<array<string>> optional  default [["x"], []]  example []  example [["y", "z"]]
+  }
+  result text
+}`))
+	if r.Catalog == nil {
+		t.Fatal(r.Diags)
+	}
+	cats = append(cats, r.Catalog)
+	if r := compile.Source("synthetic.tspec", synth.Spec(50, 2)); r.Catalog != nil {
+		cats = append(cats, r.Catalog)
+	} else {
+		t.Fatal(r.Diags)
 	}
 	for _, cat := range cats {
 		for _, p := range model.Profiles {

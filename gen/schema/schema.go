@@ -2,6 +2,7 @@ package schema
 
 import (
 	"bytes"
+	"encoding/json"
 	"strconv"
 	"unicode/utf8"
 
@@ -11,27 +12,37 @@ import (
 // ToolsList returns the tools/list result of a profile as compact JSON:
 // {"tools":[...],"_meta":{"<catalog_key>":"<spec_hash>/p<profile>"}}.
 func ToolsList(c *model.Catalog, profile int) []byte {
-	var b bytes.Buffer
-	b.WriteString(`{"tools":[`)
-	for i, t := range c.Tools {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		writeTool(&b, t, profile)
+	w := &writer{b: &bytes.Buffer{}}
+	o := w.open('{')
+	o.key("tools")
+	tools := w.open('[')
+	for _, t := range c.Tools {
+		tools.elem()
+		w.tool(t, profile)
 	}
-	b.WriteString(`],"_meta":{`)
-	writeString(&b, c.CatalogKey)
-	b.WriteByte(':')
-	writeString(&b, c.Identity(profile))
-	b.WriteString("}}")
-	return b.Bytes()
+	tools.close(']')
+	o.key("_meta")
+	meta := w.open('{')
+	meta.key(c.CatalogKey)
+	writeString(w.b, c.Identity(profile))
+	meta.close('}')
+	o.close('}')
+	return w.b.Bytes()
 }
 
 // Tool returns one tool's entry of the tools/list result of a profile.
 func Tool(t *model.Tool, profile int) []byte {
-	var b bytes.Buffer
-	writeTool(&b, t, profile)
-	return b.Bytes()
+	w := &writer{b: &bytes.Buffer{}}
+	w.tool(t, profile)
+	return w.b.Bytes()
+}
+
+// AppendToolIndented writes one tool's entry to b laid out as json.Indent
+// lays it out with this prefix and an indent of two spaces: what gen-json
+// prints, without a second pass over the bytes.
+func AppendToolIndented(b *bytes.Buffer, t *model.Tool, profile int, prefix string) {
+	w := &writer{b: b, indent: true, prefix: prefix}
+	w.tool(t, profile)
 }
 
 // Input returns the input schema of a tool.
@@ -47,30 +58,110 @@ func Output(t *model.Tool) []byte {
 
 // Type returns the schema of one type.
 func Type(t *model.Type) []byte {
-	var b bytes.Buffer
-	writeType(&b, t, "")
-	return b.Bytes()
+	w := &writer{b: &bytes.Buffer{}}
+	w.typ(t, "")
+	return w.b.Bytes()
 }
 
-func writeTool(b *bytes.Buffer, t *model.Tool, profile int) {
-	b.WriteString(`{"name":`)
-	writeString(b, t.Name)
-	if profile >= 2 && t.Title != "" {
-		b.WriteString(`,"title":`)
-		writeString(b, t.Title)
+// writer writes JSON compact or, with indent, in json.Indent's layout:
+// each member and element on its own line at prefix plus two spaces per
+// level, a space after each colon, empty objects and arrays as {} and [].
+type writer struct {
+	b      *bytes.Buffer
+	indent bool
+	prefix string
+	depth  int
+}
+
+// container is an open object or array; it writes the commas and line
+// breaks between its members.
+type container struct {
+	w    *writer
+	more bool
+}
+
+func (w *writer) open(c byte) container {
+	w.b.WriteByte(c)
+	w.depth++
+	return container{w: w}
+}
+
+func (w *writer) newline() {
+	if !w.indent {
+		return
 	}
-	b.WriteString(`,"description":`)
-	writeString(b, t.Description)
-	b.WriteString(`,"inputSchema":`)
-	writeType(b, t.Input, "")
+	w.b.WriteByte('\n')
+	w.b.WriteString(w.prefix)
+	for range w.depth {
+		w.b.WriteString("  ")
+	}
+}
+
+// elem starts the next element of an array.
+func (c *container) elem() {
+	if c.more {
+		c.w.b.WriteByte(',')
+	}
+	c.more = true
+	c.w.newline()
+}
+
+// key starts the next member of an object.
+func (c *container) key(k string) {
+	c.elem()
+	writeString(c.w.b, k)
+	c.w.b.WriteByte(':')
+	if c.w.indent {
+		c.w.b.WriteByte(' ')
+	}
+}
+
+func (c *container) close(b byte) {
+	c.w.depth--
+	if c.more {
+		c.w.newline()
+	}
+	c.w.b.WriteByte(b)
+}
+
+// raw writes a JSON value from the spec (a default or an example), laid out
+// like the rest.
+func (w *writer) raw(v []byte) {
+	if !w.indent {
+		w.b.Write(v)
+		return
+	}
+	var in bytes.Buffer
+	in.WriteString(w.prefix)
+	for range w.depth {
+		in.WriteString("  ")
+	}
+	if err := json.Indent(w.b, v, in.String(), "  "); err != nil {
+		// The checker accepted the value as JSON; this cannot happen.
+		panic("schema: a checked JSON value does not parse: " + err.Error())
+	}
+}
+
+func (w *writer) tool(t *model.Tool, profile int) {
+	o := w.open('{')
+	o.key("name")
+	writeString(w.b, t.Name)
+	if profile >= 2 && t.Title != "" {
+		o.key("title")
+		writeString(w.b, t.Title)
+	}
+	o.key("description")
+	writeString(w.b, t.Description)
+	o.key("inputSchema")
+	w.typ(t.Input, "")
 	if profile >= 2 {
 		if t.Output != nil {
-			b.WriteString(`,"outputSchema":`)
-			writeType(b, t.Output, "")
+			o.key("outputSchema")
+			w.typ(t.Output, "")
 		}
 		if t.Hints.Any() {
-			b.WriteString(`,"annotations":{`)
-			obj := object{b: b}
+			o.key("annotations")
+			a := w.open('{')
 			for _, h := range []struct {
 				key string
 				on  bool
@@ -81,29 +172,14 @@ func writeTool(b *bytes.Buffer, t *model.Tool, profile int) {
 				{"openWorldHint", t.Hints.OpenWorld},
 			} {
 				if h.on {
-					obj.key(h.key)
-					b.WriteString("true")
+					a.key(h.key)
+					w.b.WriteString("true")
 				}
 			}
-			b.WriteByte('}')
+			a.close('}')
 		}
 	}
-	b.WriteByte('}')
-}
-
-// object writes the commas between members.
-type object struct {
-	b    *bytes.Buffer
-	more bool
-}
-
-func (o *object) key(k string) {
-	if o.more {
-		o.b.WriteByte(',')
-	}
-	o.more = true
-	writeString(o.b, k)
-	o.b.WriteByte(':')
+	o.close('}')
 }
 
 var jsonTypes = [...]string{
@@ -117,12 +193,12 @@ var jsonTypes = [...]string{
 	model.Map:     "object",
 }
 
-// writeType writes the schema of t. Keys come in one fixed order: type,
+// typ writes the schema of t. Keys come in one fixed order: type,
 // description, enum, the structure (properties, items, ...), bounds,
 // pattern, format, uniqueItems, default, examples, deprecated.
-func writeType(b *bytes.Buffer, t *model.Type, description string) {
-	b.WriteByte('{')
-	o := object{b: b}
+func (w *writer) typ(t *model.Type, description string) {
+	b := w.b
+	o := w.open('{')
 	jsonType := ""
 	switch t.Kind {
 	case model.Enum:
@@ -137,9 +213,14 @@ func writeType(b *bytes.Buffer, t *model.Type, description string) {
 	if jsonType != "" {
 		o.key("type")
 		if t.Nullable {
-			b.WriteString(`["` + jsonType + `","null"]`)
+			types := w.open('[')
+			types.elem()
+			writeString(b, jsonType)
+			types.elem()
+			b.WriteString("\"null\"")
+			types.close(']')
 		} else {
-			b.WriteString(`"` + jsonType + `"`)
+			writeString(b, jsonType)
 		}
 	}
 	if description != "" {
@@ -149,11 +230,9 @@ func writeType(b *bytes.Buffer, t *model.Type, description string) {
 	switch t.Kind {
 	case model.Enum:
 		o.key("enum")
-		b.WriteByte('[')
-		for i, v := range t.Enum {
-			if i > 0 {
-				b.WriteByte(',')
-			}
+		values := w.open('[')
+		for _, v := range t.Enum {
+			values.elem()
 			if v.IsInt {
 				b.WriteString(strconv.FormatInt(v.Int, 10))
 			} else {
@@ -161,35 +240,33 @@ func writeType(b *bytes.Buffer, t *model.Type, description string) {
 			}
 		}
 		if t.Nullable {
-			b.WriteString(",null")
+			values.elem()
+			b.WriteString("null")
 		}
-		b.WriteByte(']')
+		values.close(']')
 	case model.Object:
 		if len(t.Fields) > 0 {
 			o.key("properties")
-			b.WriteByte('{')
-			props := object{b: b}
+			props := w.open('{')
 			for _, f := range t.Fields {
 				props.key(f.Name)
-				writeType(b, f.Type, f.Description)
+				w.typ(f.Type, f.Description)
 			}
-			b.WriteByte('}')
-			required := false
+			props.close('}')
+			var required container
 			for _, f := range t.Fields {
 				if !f.Required {
 					continue
 				}
-				if !required {
+				if required.w == nil {
 					o.key("required")
-					b.WriteByte('[')
-					required = true
-				} else {
-					b.WriteByte(',')
+					required = w.open('[')
 				}
+				required.elem()
 				writeString(b, f.Name)
 			}
-			if required {
-				b.WriteByte(']')
+			if required.w != nil {
+				required.close(']')
 			}
 		}
 		if !t.Open {
@@ -198,17 +275,15 @@ func writeType(b *bytes.Buffer, t *model.Type, description string) {
 		}
 	case model.Array:
 		o.key("items")
-		writeType(b, t.Elem, "")
+		w.typ(t.Elem, "")
 	case model.Tuple:
 		o.key("prefixItems")
-		b.WriteByte('[')
-		for i, it := range t.Items {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeType(b, it, "")
+		items := w.open('[')
+		for _, it := range t.Items {
+			items.elem()
+			w.typ(it, "")
 		}
-		b.WriteByte(']')
+		items.close(']')
 		n := strconv.Itoa(len(t.Items))
 		o.key("minItems")
 		b.WriteString(n)
@@ -216,7 +291,7 @@ func writeType(b *bytes.Buffer, t *model.Type, description string) {
 		b.WriteString(n)
 	case model.Map:
 		o.key("additionalProperties")
-		writeType(b, t.Elem, "")
+		w.typ(t.Elem, "")
 	}
 	if minKey, maxKey := t.Kind.BoundKeywords(); minKey != "" {
 		if t.Min != nil {
@@ -242,24 +317,22 @@ func writeType(b *bytes.Buffer, t *model.Type, description string) {
 	}
 	if t.Default != nil {
 		o.key("default")
-		b.Write(t.Default)
+		w.raw(t.Default)
 	}
 	if len(t.Examples) > 0 {
 		o.key("examples")
-		b.WriteByte('[')
-		for i, e := range t.Examples {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.Write(e)
+		examples := w.open('[')
+		for _, e := range t.Examples {
+			examples.elem()
+			w.raw(e)
 		}
-		b.WriteByte(']')
+		examples.close(']')
 	}
 	if t.Deprecated {
 		o.key("deprecated")
 		b.WriteString("true")
 	}
-	b.WriteByte('}')
+	o.close('}')
 }
 
 const hexDigits = "0123456789abcdef"
