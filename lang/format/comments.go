@@ -1,8 +1,9 @@
 package format
 
 import (
+	"bytes"
+	"io"
 	"sort"
-	"strings"
 
 	"github.com/toolspec/toolspec/lang/ast"
 )
@@ -82,7 +83,7 @@ func firstAfter(lines []line, off int) int {
 // render writes the lines out, aligning the trailing comments of each run of
 // consecutive lines that have one.
 func render(lines []line) []byte {
-	var b strings.Builder
+	var b bytes.Buffer
 	for i := 0; i < len(lines); {
 		j, col := i, 0
 		for j < len(lines) && lines[j].comment != "" {
@@ -98,18 +99,28 @@ func render(lines []line) []byte {
 			writeLine(&b, &lines[i], col)
 		}
 	}
-	return []byte(b.String())
+	return b.Bytes()
 }
 
-func writeLine(b *strings.Builder, l *line, col int) {
+// lineWriter is where lines are written: a bytes.Buffer or a bufio.Writer.
+type lineWriter interface {
+	io.StringWriter
+	io.ByteWriter
+}
+
+func writeLine(b lineWriter, l *line, col int) {
 	if l.text != "" {
 		if !l.raw {
-			b.WriteString(strings.Repeat("  ", l.indent))
+			for range l.indent {
+				b.WriteString("  ")
+			}
 		}
 		b.WriteString(l.text)
 	}
 	if l.comment != "" {
-		b.WriteString(strings.Repeat(" ", col-l.width()))
+		for range col - l.width() {
+			b.WriteByte(' ')
+		}
 		b.WriteString(l.comment)
 	}
 	b.WriteByte('\n')

@@ -52,6 +52,9 @@ package format
 //     deeper before a closing `}`), or at the end of the file.
 
 import (
+	"bufio"
+	"bytes"
+	"io"
 	"strings"
 	"unicode/utf8"
 
@@ -71,7 +74,22 @@ func Source(f *ast.File, comments []*ast.Comment) []byte {
 // Canonical is Source without comments: the text the spec hash is computed
 // over.
 func Canonical(f *ast.File) []byte {
-	return Source(f, nil)
+	var b bytes.Buffer
+	WriteCanonical(&b, f)
+	return b.Bytes()
+}
+
+// WriteCanonical writes Canonical(f) to w as it goes. With no comments to
+// place, no line needs to wait for the others, so the hash is computed
+// without holding the whole text or its lines.
+func WriteCanonical(w io.Writer, f *ast.File) error {
+	if f == nil {
+		return nil
+	}
+	out := bufio.NewWriterSize(w, 64<<10)
+	p := &printer{out: out}
+	p.file(f)
+	return out.Flush()
 }
 
 // line is one printed line and the source offsets of the tokens on it,
@@ -91,15 +109,26 @@ func (l *line) closes() bool { return !l.raw && strings.HasPrefix(l.text, "}") }
 
 func (l *line) width() int { return 2*l.indent + utf8.RuneCountInString(l.text) }
 
+// printer collects the lines for comments to be placed among, or, with out
+// set, writes each line as soon as it is printed.
 type printer struct {
 	lines []line
+	out   *bufio.Writer
+}
+
+func (p *printer) line(l line) {
+	if p.out != nil {
+		writeLine(p.out, &l, 0)
+		return
+	}
+	p.lines = append(p.lines, l)
 }
 
 func (p *printer) add(indent int, fr *frag) {
-	p.lines = append(p.lines, line{indent: indent, text: fr.b.String(), offs: fr.offs})
+	p.line(line{indent: indent, text: fr.b.String(), offs: fr.offs})
 }
 
-func (p *printer) blank() { p.lines = append(p.lines, line{}) }
+func (p *printer) blank() { p.line(line{}) }
 
 // frag builds the text of part of a line and remembers where its tokens
 // were in the source.
@@ -345,12 +374,11 @@ func (p *printer) doc(indent int, fr *frag, t *ast.Text) {
 	start, end := textOffs(t)
 	fr.offs = append(fr.offs, start)
 	fr.str(`"""`)
-	p.add(indent, fr)
-	p.lines[len(p.lines)-1].opens = true
+	p.line(line{indent: indent, text: fr.b.String(), offs: fr.offs, opens: true})
 	for _, l := range lines {
-		p.lines = append(p.lines, line{text: l, raw: true})
+		p.line(line{text: l, raw: true})
 	}
-	p.lines = append(p.lines, line{indent: indent + 1, text: `"""`, offs: []int{end}})
+	p.line(line{indent: indent + 1, text: `"""`, offs: []int{end}})
 }
 
 func (p *printer) test(t *ast.Test) {

@@ -110,19 +110,28 @@ func checkComments(t *testing.T, name string, comments []*ast.Comment, out []byt
 	}
 }
 
-// TestCanonical checks that Canonical is Source without comments and that
-// no comment text survives in it.
+// TestCanonical checks that Canonical, which writes lines as it prints
+// them, is Source without comments, which collects them first, and that no
+// comment text survives in it.
 func TestCanonical(t *testing.T) {
 	t.Parallel()
+	inputs, _ := filepath.Glob("testdata/*.input")
+	for _, in := range inputs {
+		src, err := os.ReadFile(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := parse(t, in, src)
+		if d := cmp.Diff(string(Source(r.File, nil)), string(Canonical(r.File))); d != "" {
+			t.Errorf("%s: Canonical differs from Source without comments:\n%s", in, d)
+		}
+	}
 	src, err := os.ReadFile("testdata/comments.input")
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := parse(t, "comments.input", src)
 	c := Canonical(r.File)
-	if d := cmp.Diff(string(Source(r.File, nil)), string(c)); d != "" {
-		t.Errorf("Canonical differs from Source without comments:\n%s", d)
-	}
 	if bytes.Contains(c, []byte("//")) {
 		t.Errorf("Canonical keeps comments:\n%s", c)
 	}

@@ -30,6 +30,9 @@ func FuzzFormat(f *testing.F) {
 			return
 		}
 		out := Source(r.File, r.Comments)
+		if c, s := Canonical(r.File), Source(r.File, nil); !bytes.Equal(c, s) {
+			t.Fatalf("Canonical differs from Source without comments:\n%s\n---\n%s", c, s)
+		}
 		r2 := parser.Parse("out.tspec", out)
 		if r2.File == nil || r2.Diags.HasErrors() {
 			t.Fatalf("formatted output does not parse:\n%v\ninput:\n%s\noutput:\n%s", r2.Diags, src, out)

@@ -54,6 +54,11 @@ const MaxDepth = 100
 
 // scanner is the hand-written lexer. It never stops on bad input: it records
 // a diagnostic, skips what it cannot read, and goes on.
+//
+// It cuts its tokens into pieces as it goes, one top-level declaration
+// each (see cut), carved out of shared chunks: a piece's tokens can be
+// collected as soon as that piece is parsed, instead of all of a large
+// file's tokens living until the last declaration is done.
 type scanner struct {
 	file     string
 	src      []byte
@@ -63,20 +68,72 @@ type scanner struct {
 	lineOff  int // offset of the first byte of the current line
 	lastLine int // line of the last token, for trailing comments
 	prevWord string
-	depth    int  // open brackets of every kind
-	tooDeep  bool // depth went past MaxDepth
-	toks     []plex.Token
+	depth    int          // open brackets of every kind
+	tooDeep  bool         // depth went past MaxDepth
+	ntoks    int          // tokens so far
+	cutDepth int          // open brackets in the current piece
+	toks     []plex.Token // the current piece, at the start of free chunk space
+	pieces   [][]plex.Token
 	comments []*ast.Comment
 	diags    token.List
 }
 
-func lex(file string, src []byte) ([]plex.Token, []*ast.Comment, token.List, bool) {
-	s := &scanner{file: file, src: src, text: string(src), line: 1, toks: make([]plex.Token, 0, len(src)/5+1)}
+// lexed is what the lexer gives the parser.
+type lexed struct {
+	pieces   [][]plex.Token // the first one starts with the header
+	eof      plex.Token
+	comments []*ast.Comment
+	diags    token.List
+	tooDeep  bool
+}
+
+func lex(file string, src []byte) lexed {
+	s := &scanner{file: file, src: src, text: string(src), line: 1}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		s.off, s.lineOff = 3, 3
 	}
 	s.run()
-	return s.toks, s.comments, s.diags, s.tooDeep
+	return lexed{pieces: s.pieces, eof: plex.EOFToken(s.pos(s.off)), comments: s.comments, diags: s.diags, tooDeep: s.tooDeep}
+}
+
+// chunkTokens is how many tokens a chunk holds: 256 KB, a few hundred
+// declarations of a typical spec.
+const chunkTokens = 4096
+
+func (s *scanner) push(t plex.Token) {
+	if len(s.toks) == cap(s.toks) {
+		// Move the piece so far to a fresh chunk.
+		chunk := make([]plex.Token, len(s.toks), max(chunkTokens, 2*len(s.toks)))
+		copy(chunk, s.toks)
+		s.toks = chunk
+	}
+	s.toks = append(s.toks, t)
+	s.ntoks++
+	s.lastLine = s.line
+}
+
+// cut ends the current piece after a "}" that closes every bracket opened
+// in it: the end of a top-level declaration. Unbalanced closers end a
+// piece too, so a stray "}" cannot swallow the rest of the file.
+func (s *scanner) cut(c byte) {
+	switch c {
+	case '{', '[', '(', '<':
+		s.cutDepth++
+	case '}', ']', ')', '>':
+		s.cutDepth--
+		if c == '}' && s.cutDepth <= 0 {
+			s.flush()
+		}
+	}
+}
+
+func (s *scanner) flush() {
+	if len(s.toks) > 0 {
+		n := len(s.toks)
+		s.pieces = append(s.pieces, s.toks[:n:n])
+		s.toks = s.toks[n:]
+	}
+	s.cutDepth = 0
 }
 
 func (s *scanner) pos(off int) plex.Position {
@@ -89,8 +146,7 @@ func (s *scanner) errorf(off int, format string, args ...any) {
 }
 
 func (s *scanner) emit(t plex.TokenType, start int) {
-	s.toks = append(s.toks, plex.Token{Type: t, Value: s.text[start:s.off], Pos: s.pos(start)})
-	s.lastLine = s.line
+	s.push(plex.Token{Type: t, Value: s.text[start:s.off], Pos: s.pos(start)})
 }
 
 func (s *scanner) newline(at int) {
@@ -120,7 +176,7 @@ func (s *scanner) run() {
 			if !utf8.ValidString(text) {
 				s.errorf(start, "invalid UTF-8 in comment")
 			}
-			s.comments = append(s.comments, &ast.Comment{Pos: s.pos(start), Text: trimRight(text), Trailing: len(s.toks) > 0 && s.lastLine == s.line})
+			s.comments = append(s.comments, &ast.Comment{Pos: s.pos(start), Text: trimRight(text), Trailing: s.ntoks > 0 && s.lastLine == s.line})
 		case isLetter(c):
 			s.word()
 		case isDigit(c) || c == '-':
@@ -137,6 +193,7 @@ func (s *scanner) run() {
 		case c == '{' || c == '<' || c == '(' || c == '[':
 			s.off++
 			s.emit(tPunct, start)
+			s.cut(c)
 			if s.depth++; s.depth > MaxDepth && !s.tooDeep {
 				s.tooDeep = true
 				s.errorf(start, "nesting is deeper than %d levels", MaxDepth)
@@ -144,6 +201,7 @@ func (s *scanner) run() {
 		case c == '}' || c == '>' || c == ')' || c == ']':
 			s.off++
 			s.emit(tPunct, start)
+			s.cut(c)
 			s.depth--
 		case c == ',' || c == ':':
 			s.off++
@@ -161,7 +219,7 @@ func (s *scanner) run() {
 			s.off += size
 		}
 	}
-	s.toks = append(s.toks, plex.EOFToken(s.pos(s.off)))
+	s.flush()
 }
 
 func trimRight(s string) string {
@@ -245,8 +303,7 @@ func (s *scanner) str() {
 		if s.off >= len(src) || src[s.off] == '\n' {
 			s.errorf(start, "string literal not terminated")
 			// Close it so the token still decodes; the error stops the build.
-			s.toks = append(s.toks, plex.Token{Type: tString, Value: `""`, Pos: s.pos(start)})
-			s.lastLine = s.line
+			s.push(plex.Token{Type: tString, Value: `""`, Pos: s.pos(start)})
 			return
 		}
 		c := src[s.off]
@@ -254,8 +311,7 @@ func (s *scanner) str() {
 		case c == '"':
 			s.off++
 			if bad {
-				s.toks = append(s.toks, plex.Token{Type: tString, Value: `""`, Pos: s.pos(start)})
-				s.lastLine = s.line
+				s.push(plex.Token{Type: tString, Value: `""`, Pos: s.pos(start)})
 				return
 			}
 			s.emit(tString, start)
@@ -325,7 +381,7 @@ func (s *scanner) block() {
 	for {
 		if s.off >= len(src) {
 			s.diags.Errorf(token.Pos{File: s.file, Offset: start, Line: startPos.Line, Column: startPos.Column}, "block string not terminated (missing closing \"\"\")")
-			s.toks = append(s.toks, plex.Token{Type: tBlock, Value: `""""""`, Pos: startPos})
+			s.push(plex.Token{Type: tBlock, Value: `""""""`, Pos: startPos})
 			return
 		}
 		c := src[s.off]
@@ -336,7 +392,7 @@ func (s *scanner) block() {
 			if bad {
 				value = `""""""`
 			}
-			s.toks = append(s.toks, plex.Token{Type: tBlock, Value: value, Pos: startPos})
+			s.push(plex.Token{Type: tBlock, Value: value, Pos: startPos})
 			s.lastLine = s.line
 			return
 		case c == '\n':

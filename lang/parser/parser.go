@@ -39,31 +39,44 @@ type Result struct {
 // Parse parses one spec. It never panics; on a syntax error File is nil and
 // Diags says where and what was expected.
 //
-// Top-level declarations are independent, so after the header the token
-// stream is cut at each declaration and the pieces are parsed in parallel
-// batches. A batch that fails is parsed again one declaration at a time, so
-// a syntax error in each broken declaration is reported, not just the first.
+// Top-level declarations are independent: the lexer cuts its tokens at
+// each one, and the pieces are parsed in parallel batches, each on its own,
+// so a syntax error in each broken declaration is reported, not just the
+// first.
 func Parse(filename string, src []byte) Result {
-	toks, comments, diags, tooDeep := lex(filename, src)
-	res := Result{Comments: comments}
-	if tooDeep {
+	lx := lex(filename, src)
+	diags := lx.diags
+	res := Result{Comments: lx.comments}
+	if lx.tooDeep {
 		res.Diags = diags.Sort()
 		return res
 	}
-	if first := toks[0]; first.Value != "spec" {
+	pieces := lx.pieces
+	if len(pieces) == 0 || pieces[0][0].Value != "spec" {
+		first := lx.eof
+		if len(pieces) > 0 {
+			first = pieces[0][0]
+		}
 		// participle would only say "unexpected"; say what a file starts with.
 		diags.Errorf(Pos(first.Pos), "syntax error: a spec starts with `spec NAME`, not %s", describeToken(first))
 		res.Diags = diags.Sort()
 		return res
 	}
-	head := headerLen(toks)
-	file, err := parseTokens(fileGrammar, toks[:head], toks[head].Pos)
+	head := headerLen(pieces[0])
+	after := lx.eof.Pos
+	if head < len(pieces[0]) {
+		after = pieces[0][head].Pos
+	}
+	file, err := parseTokens(fileGrammar, pieces[0][:head], after)
 	if err != nil {
 		diags = append(diags, syntaxError(filename, err))
 		res.Diags = diags.Sort()
 		return res
 	}
-	decls, errs := parseDecls(toks[head : len(toks)-1])
+	if pieces[0] = pieces[0][head:]; len(pieces[0]) == 0 {
+		pieces = pieces[1:]
+	}
+	decls, errs := parseDecls(pieces)
 	for _, err := range errs {
 		diags = append(diags, syntaxError(filename, err))
 	}
@@ -77,13 +90,14 @@ func Parse(filename string, src []byte) Result {
 	return res
 }
 
-// headerLen counts the tokens of `spec NAME [catalog_key "KEY"]`.
+// headerLen counts the tokens of `spec NAME [catalog_key "KEY"]` at the
+// start of the first piece.
 func headerLen(toks []plex.Token) int {
-	n := min(2, len(toks)-1)
+	n := min(2, len(toks))
 	if n+1 < len(toks) && toks[n].Value == "catalog_key" && toks[n].Type == tIdent {
 		n += 2
 	}
-	return min(n, len(toks)-1)
+	return n
 }
 
 // parseTokens runs one grammar over a slice of tokens followed by an end of
@@ -96,35 +110,9 @@ func parseTokens[G any](g *participle.Parser[G], toks []plex.Token, eof plex.Pos
 	return g.ParseFromLexer(peek)
 }
 
-// splitDecls cuts the tokens after the header at each top-level
-// declaration: a new piece starts after every "}" that closes depth 0.
-func splitDecls(toks []plex.Token) [][]plex.Token {
-	var pieces [][]plex.Token
-	start, depth := 0, 0
-	for i, t := range toks {
-		if t.Type != tPunct {
-			continue
-		}
-		switch t.Value {
-		case "{", "[", "(", "<":
-			depth++
-		case "}", "]", ")", ">":
-			depth--
-			if depth <= 0 && t.Value == "}" {
-				pieces = append(pieces, toks[start:i+1])
-				start, depth = i+1, 0
-			}
-		}
-	}
-	if start < len(toks) {
-		pieces = append(pieces, toks[start:])
-	}
-	return pieces
-}
-
-// parseDecls parses the declarations in parallel batches, keeping order.
-func parseDecls(toks []plex.Token) ([]*ast.Decl, []error) {
-	pieces := splitDecls(toks)
+// parseDecls parses the pieces in parallel batches, keeping order. A piece
+// is dropped once parsed, so its tokens can be collected.
+func parseDecls(pieces [][]plex.Token) ([]*ast.Decl, []error) {
 	if len(pieces) == 0 {
 		return nil, nil
 	}
@@ -169,8 +157,9 @@ func parseDecls(toks []plex.Token) ([]*ast.Decl, []error) {
 func parseBatch(pieces [][]plex.Token) ([]*ast.Decl, []error) {
 	decls := make([]*ast.Decl, 0, len(pieces))
 	var errs []error
-	for _, p := range pieces {
+	for i, p := range pieces {
 		d, err := parseTokens(declGrammar, p, endOf(p))
+		pieces[i] = nil
 		if err != nil {
 			errs = append(errs, err)
 			continue
