@@ -29,14 +29,21 @@ func (it *Item) Parse(lex *lexer.PeekingLexer) error {
 	return it.Row.Parse(lex)
 }
 
+// rowParts are allocated together: every row has both.
+type rowParts struct {
+	name Name
+	kind Kind
+}
+
 // Parse implements participle.Parseable.
 func (r *Row) Parse(lex *lexer.PeekingLexer) error {
-	r.Name = &Name{}
+	parts := &rowParts{}
+	r.Name = &parts.name
 	if r.Name.Parse(lex) != nil {
 		return participle.NextMatch
 	}
 	r.Pos = r.Name.Pos
-	r.Kind = &Kind{}
+	r.Kind = &parts.kind
 	if err := r.Kind.Parse(lex); err != nil {
 		return orExpected(lex, err, "a kind (string, integer, number, boolean, any, enum, array, tuple, object, map)")
 	}
@@ -60,18 +67,35 @@ func (r *Row) Parse(lex *lexer.PeekingLexer) error {
 
 // parseMods reads modifiers until the next token is not one.
 func parseMods(lex *lexer.PeekingLexer) ([]*Modifier, error) {
-	var mods []*Modifier
+	var buf [4]Modifier // most rows have fewer
+	mods := buf[:0]
 	for {
-		m := &Modifier{}
+		var m Modifier
 		err := m.Parse(lex)
 		if err == participle.NextMatch {
-			return mods, nil
+			return pointers(mods), nil
 		}
 		if err != nil {
 			return nil, err
 		}
 		mods = append(mods, m)
 	}
+}
+
+// pointers copies values parsed into a scratch slice to the heap, all in
+// one allocation, and returns pointers to them: the tree's []*T without an
+// allocation per node. Nil when there are none.
+func pointers[T any](vals []T) []*T {
+	if len(vals) == 0 {
+		return nil
+	}
+	own := make([]T, len(vals))
+	copy(own, vals)
+	ptrs := make([]*T, len(own))
+	for i := range own {
+		ptrs[i] = &own[i]
+	}
+	return ptrs
 }
 
 // Parse implements participle.Parseable.
@@ -172,8 +196,10 @@ func (b *Block) Parse(lex *lexer.PeekingLexer) error {
 	}
 	b.Pos = t.Pos
 	lex.Next()
+	var buf [16]Item
+	items := buf[:0]
 	for {
-		it := &Item{}
+		var it Item
 		err := it.Parse(lex)
 		if err == participle.NextMatch {
 			break
@@ -181,8 +207,9 @@ func (b *Block) Parse(lex *lexer.PeekingLexer) error {
 		if err != nil {
 			return err
 		}
-		b.Items = append(b.Items, it)
+		items = append(items, it)
 	}
+	b.Items = pointers(items)
 	b.Close = &Close{}
 	if b.Close.Parse(lex) != nil {
 		return expected(lex, `a row, use or "}"`)
