@@ -2,22 +2,21 @@ package ast
 
 import (
 	"github.com/alecthomas/participle/v2"
-	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// Rows, kinds and blocks parse themselves (participle's Parseable). They
-// are most of a spec's tokens, and the reflective parse of these nested,
-// optional-heavy productions was the front end's bottleneck (see
-// docs/performance.md); the declaration-level grammar stays in the struct
-// tags of ast.go. The grammar of each node is in its type's comment.
+// Tools, rows, kinds and blocks are parsed by hand. They are most of a
+// spec's tokens, and the reflective parse of these nested, optional-heavy
+// productions was the front end's bottleneck (see docs/performance.md); the
+// grammar of the header, groups and tests stays in the struct tags of
+// ast.go. The grammar of each node is in its type's comment.
 
-// Parse implements participle.Parseable.
-func (it *Item) Parse(lex *lexer.PeekingLexer) error {
+// parse reads a row or a use.
+func (it *Item) parse(lex stream) error {
 	t := lex.Peek()
 	if t.Type == TokenIdent && t.Value == "use" && !StartsRow(lex) {
 		lex.Next()
 		it.Use = &Use{Pos: t.Pos, Name: &Name{}}
-		if it.Use.Name.Parse(lex) != nil {
+		if it.Use.Name.parse(lex) != nil {
 			return expected(lex, "a group name after use")
 		}
 		return nil
@@ -26,7 +25,7 @@ func (it *Item) Parse(lex *lexer.PeekingLexer) error {
 		return participle.NextMatch
 	}
 	it.Row = &Row{}
-	return it.Row.Parse(lex)
+	return it.Row.parse(lex)
 }
 
 // rowParts are allocated together: every row has both.
@@ -35,16 +34,16 @@ type rowParts struct {
 	kind Kind
 }
 
-// Parse implements participle.Parseable.
-func (r *Row) Parse(lex *lexer.PeekingLexer) error {
+// parse reads a row.
+func (r *Row) parse(lex stream) error {
 	parts := &rowParts{}
 	r.Name = &parts.name
-	if r.Name.Parse(lex) != nil {
+	if r.Name.parse(lex) != nil {
 		return participle.NextMatch
 	}
 	r.Pos = r.Name.Pos
 	r.Kind = &parts.kind
-	if err := r.Kind.Parse(lex); err != nil {
+	if err := r.Kind.parse(lex); err != nil {
 		return orExpected(lex, err, "a kind (string, integer, number, boolean, any, enum, array, tuple, object, map)")
 	}
 	p := lex.Peek()
@@ -66,12 +65,12 @@ func (r *Row) Parse(lex *lexer.PeekingLexer) error {
 }
 
 // parseMods reads modifiers until the next token is not one.
-func parseMods(lex *lexer.PeekingLexer) ([]*Modifier, error) {
+func parseMods(lex stream) ([]*Modifier, error) {
 	var buf [4]Modifier // most rows have fewer
 	mods := buf[:0]
 	for {
 		var m Modifier
-		err := m.Parse(lex)
+		err := m.parse(lex)
 		if err == participle.NextMatch {
 			return pointers(mods), nil
 		}
@@ -98,8 +97,8 @@ func pointers[T any](vals []T) []*T {
 	return ptrs
 }
 
-// Parse implements participle.Parseable.
-func (k *Kind) Parse(lex *lexer.PeekingLexer) error {
+// parse reads a kind.
+func (k *Kind) parse(lex stream) error {
 	t := lex.Peek()
 	if t.Type != TokenIdent {
 		return participle.NextMatch
@@ -120,7 +119,7 @@ func (k *Kind) Parse(lex *lexer.PeekingLexer) error {
 		}
 		for {
 			v := &EnumValue{}
-			if v.Parse(lex) != nil {
+			if v.parse(lex) != nil {
 				return expected(lex, "an enum value (a name, a string or an integer)")
 			}
 			k.Enum.Values = append(k.Enum.Values, v)
@@ -137,7 +136,7 @@ func (k *Kind) Parse(lex *lexer.PeekingLexer) error {
 			return err
 		}
 		e := &ElemType{}
-		if err := e.Parse(lex); err != nil {
+		if err := e.parse(lex); err != nil {
 			return orExpected(lex, err, "a kind")
 		}
 		if t.Value == "array" {
@@ -153,7 +152,7 @@ func (k *Kind) Parse(lex *lexer.PeekingLexer) error {
 		}
 		for {
 			e := &ElemType{}
-			if err := e.Parse(lex); err != nil {
+			if err := e.parse(lex); err != nil {
 				return orExpected(lex, err, "a kind")
 			}
 			k.Tuple.Items = append(k.Tuple.Items, e)
@@ -167,7 +166,7 @@ func (k *Kind) Parse(lex *lexer.PeekingLexer) error {
 		}
 	case "object":
 		k.Object = &Block{}
-		if err := k.Object.Parse(lex); err != nil {
+		if err := k.Object.parse(lex); err != nil {
 			return orExpected(lex, err, `"{" after object`)
 		}
 	default:
@@ -176,11 +175,11 @@ func (k *Kind) Parse(lex *lexer.PeekingLexer) error {
 	return nil
 }
 
-// Parse implements participle.Parseable: a kind and its element modifiers.
-func (e *ElemType) Parse(lex *lexer.PeekingLexer) error {
+// parse reads a kind and its element modifiers.
+func (e *ElemType) parse(lex stream) error {
 	e.Pos = lex.Peek().Pos
 	e.Kind = &Kind{}
-	if err := e.Kind.Parse(lex); err != nil {
+	if err := e.Kind.parse(lex); err != nil {
 		return err
 	}
 	mods, err := parseMods(lex)
@@ -188,8 +187,8 @@ func (e *ElemType) Parse(lex *lexer.PeekingLexer) error {
 	return err
 }
 
-// Parse implements participle.Parseable: `{ items }`.
-func (b *Block) Parse(lex *lexer.PeekingLexer) error {
+// parse reads `{ items }`.
+func (b *Block) parse(lex stream) error {
 	t := lex.Peek()
 	if !isPunct(t, "{") {
 		return participle.NextMatch
@@ -200,7 +199,7 @@ func (b *Block) Parse(lex *lexer.PeekingLexer) error {
 	items := buf[:0]
 	for {
 		var it Item
-		err := it.Parse(lex)
+		err := it.parse(lex)
 		if err == participle.NextMatch {
 			break
 		}
@@ -211,16 +210,16 @@ func (b *Block) Parse(lex *lexer.PeekingLexer) error {
 	}
 	b.Items = pointers(items)
 	b.Close = &Close{}
-	if b.Close.Parse(lex) != nil {
+	if b.Close.parse(lex) != nil {
 		return expected(lex, `a row, use or "}"`)
 	}
 	return nil
 }
 
-// Parse implements participle.Parseable. A tool body is parsed by hand so
-// that an error inside an item is reported where it is, not as a missing
-// "}" before the item.
-func (t *Tool) Parse(lex *lexer.PeekingLexer) error {
+// parse reads a whole tool. The body is parsed by hand so that an error
+// inside an item is reported where it is, not as a missing "}" before the
+// item.
+func (t *Tool) parse(lex stream) error {
 	kw := lex.Peek()
 	if kw.Type != TokenIdent || kw.Value != "tool" {
 		return participle.NextMatch
@@ -228,7 +227,7 @@ func (t *Tool) Parse(lex *lexer.PeekingLexer) error {
 	t.Pos = kw.Pos
 	lex.Next()
 	t.Name = &Name{}
-	if t.Name.Parse(lex) != nil {
+	if t.Name.parse(lex) != nil {
 		return expected(lex, "a name")
 	}
 	if err := punct(lex, "{", "after the tool name"); err != nil {
@@ -236,7 +235,7 @@ func (t *Tool) Parse(lex *lexer.PeekingLexer) error {
 	}
 	for {
 		it := &ToolItem{}
-		err := it.Parse(lex)
+		err := it.parse(lex)
 		if err == participle.NextMatch {
 			break
 		}
@@ -246,7 +245,7 @@ func (t *Tool) Parse(lex *lexer.PeekingLexer) error {
 		t.Items = append(t.Items, it)
 	}
 	t.Close = &Close{}
-	if t.Close.Parse(lex) != nil {
+	if t.Close.parse(lex) != nil {
 		return expected(lex, `"}"`)
 	}
 	return nil
@@ -255,9 +254,9 @@ func (t *Tool) Parse(lex *lexer.PeekingLexer) error {
 // toolItems names what may come next in a tool body.
 const toolItems = `title, description, hints, in, out, result, endpoint or "}"`
 
-// Parse implements participle.Parseable. The keyword decides the item, so
-// a tool body never backtracks.
-func (it *ToolItem) Parse(lex *lexer.PeekingLexer) error {
+// parse reads one item of a tool body. The keyword decides the item, so a
+// tool body never backtracks.
+func (it *ToolItem) parse(lex stream) error {
 	t := lex.Peek()
 	if t.EOF() || isPunct(t, "}") {
 		return participle.NextMatch
@@ -270,7 +269,7 @@ func (it *ToolItem) Parse(lex *lexer.PeekingLexer) error {
 	case "title", "description":
 		lex.Next()
 		text := &Text{}
-		if text.Parse(lex) != nil {
+		if text.parse(lex) != nil {
 			return expected(lex, "a string after "+t.Value)
 		}
 		if t.Value == "title" {
@@ -298,11 +297,11 @@ func (it *ToolItem) Parse(lex *lexer.PeekingLexer) error {
 			return nil
 		}
 		it.In.Block = &Block{}
-		return orExpected(lex, it.In.Block.Parse(lex), `none or "{" after in`)
+		return orExpected(lex, it.In.Block.parse(lex), `none or "{" after in`)
 	case "out":
 		lex.Next()
 		it.Out = &Block{}
-		return orExpected(lex, it.Out.Parse(lex), `"{" after out`)
+		return orExpected(lex, it.Out.parse(lex), `"{" after out`)
 	case "result":
 		lex.Next()
 		r := lex.Peek()
@@ -321,7 +320,7 @@ func (it *ToolItem) Parse(lex *lexer.PeekingLexer) error {
 		it.Endpoint.Method = m.Value
 		lex.Next()
 		it.Endpoint.Path = &Text{}
-		if it.Endpoint.Path.Parse(lex) != nil {
+		if it.Endpoint.Path.parse(lex) != nil {
 			return expected(lex, "the path as a string")
 		}
 	default:
@@ -339,7 +338,7 @@ func isHint(name string) bool {
 }
 
 // punct consumes the punctuation p or fails saying what was expected.
-func punct(lex *lexer.PeekingLexer, p, context string) error {
+func punct(lex stream, p, context string) error {
 	if !isPunct(lex.Peek(), p) {
 		return expected(lex, `"`+p+`" `+context)
 	}
@@ -348,7 +347,7 @@ func punct(lex *lexer.PeekingLexer, p, context string) error {
 }
 
 // orExpected turns "nothing matched" into an error naming what was expected.
-func orExpected(lex *lexer.PeekingLexer, err error, what string) error {
+func orExpected(lex stream, err error, what string) error {
 	if err == participle.NextMatch {
 		return expected(lex, what)
 	}

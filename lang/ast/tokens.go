@@ -27,13 +27,13 @@ var Symbols = map[string]lexer.TokenType{
 	"Format": TokenFormat,
 }
 
-// The nodes below are single tokens or token pairs. They parse themselves
-// (participle's Parseable) instead of going through the reflective grammar:
-// they are the most frequent nodes of a spec, and a hand-written match of
-// one token costs a fraction of a participle disjunction.
+// The nodes below are single tokens or token pairs, parsed by hand instead
+// of through the reflective grammar: they are the most frequent nodes of a
+// spec, and a hand-written match of one token costs a fraction of a
+// participle disjunction.
 
-// Parse implements participle.Parseable: an identifier or a string.
-func (n *Name) Parse(lex *lexer.PeekingLexer) error {
+// parse reads an identifier or a string.
+func (n *Name) parse(lex stream) error {
 	t := lex.Peek()
 	switch t.Type {
 	case TokenIdent:
@@ -47,8 +47,8 @@ func (n *Name) Parse(lex *lexer.PeekingLexer) error {
 	return nil
 }
 
-// Parse implements participle.Parseable: a string or a block string.
-func (x *Text) Parse(lex *lexer.PeekingLexer) error {
+// parse reads a string or a block string.
+func (x *Text) parse(lex stream) error {
 	t := lex.Peek()
 	if t.Type != TokenString && t.Type != TokenBlock {
 		return participle.NextMatch
@@ -65,8 +65,8 @@ func textOf(t *lexer.Token) *Text {
 	return &Text{Pos: t.Pos, Raw: t.Value}
 }
 
-// Parse implements participle.Parseable: a closing brace.
-func (c *Close) Parse(lex *lexer.PeekingLexer) error {
+// parse reads a closing brace.
+func (c *Close) parse(lex stream) error {
 	t := lex.Peek()
 	if t.Type != TokenPunct || t.Value != "}" {
 		return participle.NextMatch
@@ -76,8 +76,8 @@ func (c *Close) Parse(lex *lexer.PeekingLexer) error {
 	return nil
 }
 
-// Parse implements participle.Parseable: an identifier, string or number.
-func (v *EnumValue) Parse(lex *lexer.PeekingLexer) error {
+// parse reads an identifier, string or number.
+func (v *EnumValue) parse(lex stream) error {
 	t := lex.Peek()
 	switch t.Type {
 	case TokenIdent:
@@ -94,21 +94,17 @@ func (v *EnumValue) Parse(lex *lexer.PeekingLexer) error {
 	return nil
 }
 
-// Parse implements participle.Parseable: A..B, A.. or ..B.
-func (r *Range) Parse(lex *lexer.PeekingLexer) error {
-	cp := lex.MakeCheckpoint()
+// parse reads A..B, A.. or ..B.
+func (r *Range) parse(lex stream) error {
 	t := lex.Peek()
 	r.Pos = t.Pos
 	if t.Type == TokenNumber {
+		if dots := lex.PeekAt(1); !isPunct(dots, "..") {
+			return participle.Errorf(dots.Pos, "unexpected %q after number %s, expected ..", dots.Value, t.Value)
+		}
 		r.Min = t.Value
 		lex.Next()
-		t = lex.Peek()
-	}
-	if t.Type != TokenPunct || t.Value != ".." {
-		lex.LoadCheckpoint(cp)
-		if r.Min != "" {
-			return participle.Errorf(t.Pos, "unexpected %q after number %s, expected ..", t.Value, r.Min)
-		}
+	} else if !isPunct(t, "..") {
 		return participle.NextMatch
 	}
 	r.Dots = ".."
@@ -120,14 +116,14 @@ func (r *Range) Parse(lex *lexer.PeekingLexer) error {
 	return nil
 }
 
-// Parse implements participle.Parseable: one modifier, a keyword and at
+// parse reads one modifier, a keyword and at
 // most one operand.
-func (m *Modifier) Parse(lex *lexer.PeekingLexer) error {
+func (m *Modifier) parse(lex stream) error {
 	t := lex.Peek()
 	m.Pos = t.Pos
 	if t.Type == TokenNumber || t.Type == TokenPunct && t.Value == ".." {
 		m.Range = &Range{}
-		return m.Range.Parse(lex)
+		return m.Range.parse(lex)
 	}
 	if t.Type != TokenIdent || StartsRow(lex) {
 		// `open boolean optional` is the next row, not the open modifier.
@@ -145,7 +141,7 @@ func (m *Modifier) Parse(lex *lexer.PeekingLexer) error {
 	case "pattern":
 		lex.Next()
 		m.Pattern = &Text{}
-		if m.Pattern.Parse(lex) != nil {
+		if m.Pattern.parse(lex) != nil {
 			return expected(lex, "a string after pattern")
 		}
 		return nil
@@ -166,14 +162,14 @@ func (m *Modifier) Parse(lex *lexer.PeekingLexer) error {
 	case "as":
 		lex.Next()
 		m.As = &Text{}
-		if m.As.Parse(lex) != nil {
+		if m.As.parse(lex) != nil {
 			return expected(lex, "the API's name (a string) after as")
 		}
 		return nil
 	case "default", "example":
 		lex.Next()
 		v := &JSON{}
-		if v.Parse(lex) != nil {
+		if v.parse(lex) != nil {
 			return expected(lex, "a JSON value after "+t.Value)
 		}
 		if t.Value == "default" {
@@ -194,14 +190,12 @@ func (m *Modifier) Parse(lex *lexer.PeekingLexer) error {
 // `object {`, or any other word and a presence). A row has no terminator, so
 // this is how a modifier keyword or a string after a row is told apart from
 // the name of the next row.
-func StartsRow(lex *lexer.PeekingLexer) bool {
-	cp := lex.MakeCheckpoint()
-	defer lex.LoadCheckpoint(cp)
-	name := lex.Next()
+func StartsRow(lex stream) bool {
+	name := lex.Peek()
 	if name.Type != TokenIdent && name.Type != TokenString {
 		return false
 	}
-	kind, next := lex.Next(), lex.Next()
+	kind, next := lex.PeekAt(1), lex.PeekAt(2)
 	if kind.Type != TokenIdent {
 		return false
 	}
@@ -218,7 +212,7 @@ func StartsRow(lex *lexer.PeekingLexer) bool {
 	return next.Type == TokenIdent && (next.Value == "required" || next.Value == "optional")
 }
 
-func expected(lex *lexer.PeekingLexer, what string) error {
+func expected(lex stream, what string) error {
 	t := lex.Peek()
 	if t.EOF() {
 		return participle.Errorf(t.Pos, "unexpected end of file, expected %s", what)
@@ -228,8 +222,8 @@ func expected(lex *lexer.PeekingLexer, what string) error {
 
 func isPunct(t *lexer.Token, p string) bool { return t.Type == TokenPunct && t.Value == p }
 
-// Parse implements participle.Parseable: an inline JSON value.
-func (v *JSON) Parse(lex *lexer.PeekingLexer) error {
+// parse reads an inline JSON value.
+func (v *JSON) parse(lex stream) error {
 	t := lex.Peek()
 	v.Pos = t.Pos
 	switch {
@@ -251,7 +245,7 @@ func (v *JSON) Parse(lex *lexer.PeekingLexer) error {
 			}
 			lex.Next()
 			m := &JSONMember{Pos: k.Pos, Key: textOf(k), Value: &JSON{}}
-			if err := m.Value.Parse(lex); err != nil {
+			if err := m.Value.parse(lex); err != nil {
 				return jsonValueError(lex, err)
 			}
 			v.Object.Members = append(v.Object.Members, m)
@@ -273,7 +267,7 @@ func (v *JSON) Parse(lex *lexer.PeekingLexer) error {
 		}
 		for {
 			item := &JSON{}
-			if err := item.Parse(lex); err != nil {
+			if err := item.parse(lex); err != nil {
 				return jsonValueError(lex, err)
 			}
 			v.Array.Items = append(v.Array.Items, item)
@@ -301,7 +295,7 @@ func (v *JSON) Parse(lex *lexer.PeekingLexer) error {
 	return nil
 }
 
-func jsonValueError(lex *lexer.PeekingLexer, err error) error {
+func jsonValueError(lex stream, err error) error {
 	if err == participle.NextMatch {
 		return expected(lex, "a JSON value")
 	}

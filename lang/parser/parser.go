@@ -112,6 +112,10 @@ func parseTokens[G any](g *participle.Parser[G], toks []plex.Token, eof plex.Pos
 
 // parseDecls parses the pieces in parallel batches, keeping order. A piece
 // is dropped once parsed, so its tokens can be collected.
+//
+// A piece that is one well-formed tool (most of them) is parsed by
+// ast.ParseTool straight from its tokens; any other piece, or a tool with
+// an error, goes through the grammar.
 func parseDecls(pieces [][]plex.Token) ([]*ast.Decl, []error) {
 	if len(pieces) == 0 {
 		return nil, nil
@@ -158,8 +162,14 @@ func parseBatch(pieces [][]plex.Token) ([]*ast.Decl, []error) {
 	decls := make([]*ast.Decl, 0, len(pieces))
 	var errs []error
 	for i, p := range pieces {
-		d, err := parseTokens(declGrammar, p, endOf(p))
 		pieces[i] = nil
+		if p[0].Type == tIdent && p[0].Value == "tool" {
+			if t, ok := ast.ParseTool(p, plex.EOFToken(endOf(p))); ok {
+				decls = append(decls, &ast.Decl{Tool: t})
+				continue
+			}
+		}
+		d, err := parseTokens(declGrammar, p, endOf(p))
 		if err != nil {
 			errs = append(errs, err)
 			continue
