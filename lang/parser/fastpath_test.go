@@ -8,8 +8,8 @@ import (
 	plex "github.com/alecthomas/participle/v2/lexer"
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/internal/synth"
+	"github.com/toolspec/toolspec/lang/ast"
 )
 
 // sameToolPaths checks that every piece ast.ParseTool accepts parses to the
