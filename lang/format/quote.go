@@ -54,6 +54,13 @@ const hexDigits = "0123456789abcdef"
 // as UTF-8. A byte that is not UTF-8 (which the lexer never lets through)
 // becomes U+FFFD.
 func quote(s string) string {
+	if plainASCII(s) {
+		return `"` + s + `"`
+	}
+	return quoteEscaped(s)
+}
+
+func quoteEscaped(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte('"')
@@ -91,6 +98,17 @@ func quote(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// plainASCII reports whether quote has nothing to escape in s: printable
+// ASCII without `"` and `\`, as most names and descriptions are.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // blockLines returns the lines of v when v is best printed as a """ block

@@ -28,6 +28,19 @@ func TestQuote(t *testing.T) {
 	}
 }
 
+// TestQuotePlainFastPath: the shortcut for text with nothing to escape
+// agrees with the escaping loop on every byte, alone and between letters.
+func TestQuotePlainFastPath(t *testing.T) {
+	t.Parallel()
+	for c := 0; c < 256; c++ {
+		for _, s := range []string{string(rune(c)), string([]byte{byte(c)}), "a" + string([]byte{byte(c)}) + "z"} {
+			if got, want := quote(s), quoteEscaped(s); got != want {
+				t.Errorf("quote(%q) = %s, want %s", s, got, want)
+			}
+		}
+	}
+}
+
 // TestQuoteRoundTrip checks that what quote writes decodes back to the
 // same text, both as the lexer reads it and as JSON.
 func TestQuoteRoundTrip(t *testing.T) {
