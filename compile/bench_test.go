@@ -48,3 +48,16 @@ func BenchmarkPhases(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkHash measures the spec hash alone (canonical formatting and
+// BLAKE3) on 1 000 tools.
+func BenchmarkHash(b *testing.B) {
+	r := compile.Source("synthetic.tspec", synth.Spec(1000, 0))
+	if r.File == nil {
+		b.Fatal(r.Diags)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		compile.Hash(r.File)
+	}
+}

@@ -114,6 +114,10 @@ func (l *line) width() int { return 2*l.indent + utf8.RuneCountInString(l.text) 
 type printer struct {
 	lines []line
 	out   *bufio.Writer
+	// Writing out, no line outlives its declaration: the fragments of
+	// one declaration are reused for the next.
+	frags []*frag
+	used  int
 }
 
 func (p *printer) line(l line) {
@@ -125,7 +129,31 @@ func (p *printer) line(l line) {
 }
 
 func (p *printer) add(indent int, fr *frag) {
-	p.line(line{indent: indent, text: fr.b.String(), offs: fr.offs})
+	if p.out != nil {
+		// Straight from the fragment's bytes: no string, no line.
+		for range indent {
+			p.out.WriteString("  ")
+		}
+		p.out.Write(fr.b)
+		p.out.WriteByte('\n')
+		return
+	}
+	p.line(line{indent: indent, text: string(fr.b), offs: fr.offs})
+}
+
+// frag returns an empty fragment that records token offsets only when
+// there are comments to place by them.
+func (p *printer) frag() *frag {
+	if p.out == nil {
+		return &frag{track: true}
+	}
+	if p.used == len(p.frags) {
+		p.frags = append(p.frags, &frag{})
+	}
+	fr := p.frags[p.used]
+	p.used++
+	fr.b = fr.b[:0]
+	return fr
 }
 
 func (p *printer) blank() { p.line(line{}) }
@@ -133,20 +161,33 @@ func (p *printer) blank() { p.line(line{}) }
 // frag builds the text of part of a line and remembers where its tokens
 // were in the source.
 type frag struct {
-	b    strings.Builder
-	offs []int
+	b     []byte
+	offs  []int
+	track bool // record offsets
 }
 
-func (fr *frag) str(s string) { fr.b.WriteString(s) }
+func (fr *frag) str(s string) { fr.b = append(fr.b, s...) }
 
-func (fr *frag) at(pos ast.Position) { fr.offs = append(fr.offs, pos.Offset) }
+// cat appends another fragment, text and offsets.
+func (fr *frag) cat(o *frag) {
+	fr.b = append(fr.b, o.b...)
+	fr.offs = append(fr.offs, o.offs...)
+}
 
-func (fr *frag) len() int { return utf8.RuneCountInString(fr.b.String()) }
+func (fr *frag) at(pos ast.Position) { fr.off(pos.Offset) }
+
+func (fr *frag) off(o int) {
+	if fr.track {
+		fr.offs = append(fr.offs, o)
+	}
+}
+
+func (fr *frag) len() int { return utf8.RuneCount(fr.b) }
 
 // pad writes spaces until the fragment is n runes wide.
 func (fr *frag) pad(n int) {
 	for w := fr.len(); w < n; w++ {
-		fr.b.WriteByte(' ')
+		fr.b = append(fr.b, ' ')
 	}
 }
 
@@ -163,18 +204,18 @@ func textOffs(t *ast.Text) (start, end int) {
 // text writes t as a quoted string.
 func (fr *frag) text(t *ast.Text) {
 	start, end := textOffs(t)
-	fr.offs = append(fr.offs, start)
+	fr.off(start)
 	fr.str(quote(t.Value()))
-	fr.offs = append(fr.offs, end)
+	fr.off(end)
 }
 
 func (fr *frag) name(n *ast.Name) {
 	fr.at(n.Pos)
 	if n.Quoted != nil {
 		start, end := textOffs(n.Quoted)
-		fr.offs = append(fr.offs, start)
+		fr.off(start)
 		fr.str(name(n.Value()))
-		fr.offs = append(fr.offs, end)
+		fr.off(end)
 		return
 	}
 	fr.str(name(n.Ident))
@@ -248,16 +289,16 @@ func (fr *frag) mod(m *ast.Modifier) {
 }
 
 func (p *printer) file(f *ast.File) {
-	var fr frag
+	fr := p.frag()
 	fr.at(f.Pos)
 	fr.str("spec ")
 	fr.name(f.Name)
-	p.add(0, &fr)
+	p.add(0, fr)
 	if f.CatalogKey != nil {
-		var fr frag
+		fr := p.frag()
 		fr.str("catalog_key ")
 		fr.text(f.CatalogKey)
-		p.add(0, &fr)
+		p.add(0, fr)
 	}
 	for _, d := range f.Decls {
 		p.blank()
@@ -269,6 +310,7 @@ func (p *printer) file(f *ast.File) {
 		case d.Test != nil:
 			p.test(d.Test)
 		}
+		p.used = 0
 	}
 }
 
@@ -277,18 +319,18 @@ func (p *printer) open(indent int, head *frag, body func(), close *ast.Close) {
 	head.str(" {")
 	p.add(indent, head)
 	body()
-	var fr frag
+	fr := p.frag()
 	fr.at(close.Pos)
 	fr.str("}")
-	p.add(indent, &fr)
+	p.add(indent, fr)
 }
 
 func (p *printer) group(g *ast.Group) {
-	var fr frag
+	fr := p.frag()
 	fr.at(g.Pos)
 	fr.str("group ")
 	fr.name(g.Name)
-	p.open(0, &fr, func() { p.items(1, g.Items) }, g.Close)
+	p.open(0, fr, func() { p.items(1, g.Items) }, g.Close)
 }
 
 func (p *printer) tool(t *ast.Tool) {
@@ -305,11 +347,11 @@ func (p *printer) tool(t *ast.Tool) {
 			kw = max(kw, len("endpoint")+1)
 		}
 	}
-	var fr frag
+	fr := p.frag()
 	fr.at(t.Pos)
 	fr.str("tool ")
 	fr.name(t.Name)
-	p.open(0, &fr, func() {
+	p.open(0, fr, func() {
 		for _, it := range t.Items {
 			p.toolItem(1, kw, it)
 		}
@@ -317,17 +359,17 @@ func (p *printer) tool(t *ast.Tool) {
 }
 
 func (p *printer) toolItem(indent, kw int, it *ast.ToolItem) {
-	var fr frag
+	fr := p.frag()
 	fr.at(it.Pos)
 	switch {
 	case it.Title != nil:
 		fr.str("title")
 		fr.pad(kw)
-		p.doc(indent, &fr, it.Title)
+		p.doc(indent, fr, it.Title)
 	case it.Description != nil:
 		fr.str("description")
 		fr.pad(kw)
-		p.doc(indent, &fr, it.Description)
+		p.doc(indent, fr, it.Description)
 	case it.Hints != nil:
 		fr.at(it.Hints.Pos)
 		fr.str("hints")
@@ -335,30 +377,30 @@ func (p *printer) toolItem(indent, kw int, it *ast.ToolItem) {
 			fr.pad(kw)
 			fr.str(strings.Join(it.Hints.Names, " "))
 		}
-		p.add(indent, &fr)
+		p.add(indent, fr)
 	case it.In != nil:
 		fr.at(it.In.Pos)
 		fr.str("in")
 		if it.In.None {
 			fr.str(" none")
-			p.add(indent, &fr)
+			p.add(indent, fr)
 			return
 		}
 		fr.at(it.In.Block.Pos)
-		p.open(indent, &fr, func() { p.items(indent+1, it.In.Block.Items) }, it.In.Block.Close)
+		p.open(indent, fr, func() { p.items(indent+1, it.In.Block.Items) }, it.In.Block.Close)
 	case it.Endpoint != nil:
 		fr.str("endpoint")
 		fr.pad(kw)
 		fr.str(it.Endpoint.Method + " ")
 		fr.text(it.Endpoint.Path)
-		p.add(indent, &fr)
+		p.add(indent, fr)
 	case it.Out != nil:
 		fr.str("out")
 		fr.at(it.Out.Pos)
-		p.open(indent, &fr, func() { p.items(indent+1, it.Out.Items) }, it.Out.Close)
+		p.open(indent, fr, func() { p.items(indent+1, it.Out.Items) }, it.Out.Close)
 	default:
 		fr.str("result " + it.Result)
-		p.add(indent, &fr)
+		p.add(indent, fr)
 	}
 }
 
@@ -372,9 +414,9 @@ func (p *printer) doc(indent int, fr *frag, t *ast.Text) {
 		return
 	}
 	start, end := textOffs(t)
-	fr.offs = append(fr.offs, start)
+	fr.off(start)
 	fr.str(`"""`)
-	p.line(line{indent: indent, text: fr.b.String(), offs: fr.offs, opens: true})
+	p.line(line{indent: indent, text: string(fr.b), offs: fr.offs, opens: true})
 	for _, l := range lines {
 		p.line(line{text: l, raw: true})
 	}
@@ -382,11 +424,11 @@ func (p *printer) doc(indent int, fr *frag, t *ast.Text) {
 }
 
 func (p *printer) test(t *ast.Test) {
-	var fr frag
+	fr := p.frag()
 	fr.at(t.Pos)
 	fr.str("test ")
 	fr.text(t.Name)
-	p.open(0, &fr, func() {
+	p.open(0, fr, func() {
 		for _, x := range t.Fixtures {
 			p.fixture(1, x)
 		}
@@ -394,7 +436,7 @@ func (p *printer) test(t *ast.Test) {
 }
 
 func (p *printer) fixture(indent int, x *ast.Fixture) {
-	var fr frag
+	fr := p.frag()
 	fr.at(x.Pos)
 	fr.str(x.Verdict + " ")
 	fr.name(x.Tool)
@@ -411,5 +453,5 @@ func (p *printer) fixture(indent int, x *ast.Fixture) {
 			fr.text(x.Because.At)
 		}
 	}
-	p.add(indent, &fr)
+	p.add(indent, fr)
 }

@@ -21,6 +21,7 @@ type seg struct {
 
 // kindWriter renders a kind into segments.
 type kindWriter struct {
+	p    *printer
 	segs []seg
 	cur  *frag
 }
@@ -42,9 +43,9 @@ func (w *kindWriter) kind(k *ast.Kind) {
 			switch {
 			case v.Quoted != nil:
 				start, end := textOffs(v.Quoted)
-				fr.offs = append(fr.offs, start)
+				fr.off(start)
 				fr.str(name(v.Quoted.Value()))
-				fr.offs = append(fr.offs, end)
+				fr.off(end)
 			case v.Number != "":
 				fr.str(v.Number)
 			default:
@@ -70,7 +71,7 @@ func (w *kindWriter) kind(k *ast.Kind) {
 		fr.at(k.Object.Pos)
 		fr.str("object {")
 		w.segs = append(w.segs, seg{text: fr}, seg{block: k.Object})
-		w.cur = &frag{}
+		w.cur = w.p.frag()
 		w.cur.at(k.Object.Close.Pos)
 		w.cur.str("}")
 	case k.Map != nil:
@@ -98,24 +99,24 @@ type rowCells struct {
 	segs  []seg        // the kind's segments; more than one: multi-line
 }
 
-func cutRow(r *ast.Row) rowCells {
+func (p *printer) cutRow(r *ast.Row) rowCells {
 	var rc rowCells
-	name := &frag{}
+	name := p.frag()
 	name.at(r.Pos)
 	name.name(r.Name)
-	w := &kindWriter{cur: &frag{}}
+	w := &kindWriter{p: p, cur: p.frag()}
 	w.kind(r.Kind)
 	rc.segs = append(w.segs, seg{text: w.cur})
-	pres := &frag{}
+	pres := p.frag()
 	pres.str(r.Presence)
-	mods := &frag{}
+	mods := p.frag()
 	for i, m := range r.Mods {
 		if i > 0 {
 			mods.str("  ")
 		}
 		mods.mod(m)
 	}
-	desc := &frag{}
+	desc := p.frag()
 	if r.Description != nil {
 		desc.text(r.Description)
 	}
@@ -131,7 +132,7 @@ func (p *printer) items(indent int, items []*ast.Item) {
 		if it.Row == nil {
 			continue
 		}
-		rows[i] = cutRow(it.Row)
+		rows[i] = p.cutRow(it.Row)
 		for c, fr := range rows[i].cells {
 			if c == colKind && len(rows[i].segs) > 1 {
 				continue
@@ -141,18 +142,18 @@ func (p *printer) items(indent int, items []*ast.Item) {
 	}
 	for i, it := range items {
 		if it.Use != nil {
-			var fr frag
+			fr := p.frag()
 			fr.at(it.Use.Pos)
 			fr.str("use ")
 			fr.name(it.Use.Name)
-			p.add(indent, &fr)
+			p.add(indent, fr)
 			continue
 		}
 		rc := rows[i]
 		if len(rc.segs) == 1 {
-			var fr frag
-			columns(&fr, rc.cells[:], widths[:])
-			p.add(indent, &fr)
+			fr := p.frag()
+			columns(fr, rc.cells[:], widths[:])
+			p.add(indent, fr)
 			continue
 		}
 		p.multiRow(indent, rc, widths)
@@ -161,12 +162,10 @@ func (p *printer) items(indent int, items []*ast.Item) {
 
 // multiRow prints a row whose kind holds objects.
 func (p *printer) multiRow(indent int, rc rowCells, widths [nCols]int) {
-	first := &frag{}
-	first.str(rc.cells[colName].b.String())
-	first.offs = append(first.offs, rc.cells[colName].offs...)
+	first := p.frag()
+	first.cat(rc.cells[colName])
 	first.pad(widths[colName] + 2)
-	first.str(rc.segs[0].text.b.String())
-	first.offs = append(first.offs, rc.segs[0].text.offs...)
+	first.cat(rc.segs[0].text)
 	p.add(indent, first)
 	for i := 1; i < len(rc.segs); i += 2 {
 		p.items(indent+1, rc.segs[i].block.Items)
@@ -194,7 +193,7 @@ func (p *printer) multiRow(indent int, rc rowCells, widths [nCols]int) {
 func columns(fr *frag, cells []*frag, widths []int) {
 	last := -1
 	for i, c := range cells {
-		if c.b.Len() > 0 {
+		if len(c.b) > 0 {
 			last = i
 		}
 	}
@@ -205,8 +204,7 @@ func columns(fr *frag, cells []*frag, widths []int) {
 			continue
 		}
 		fr.pad(start + col)
-		fr.str(cells[i].b.String())
-		fr.offs = append(fr.offs, cells[i].offs...)
+		fr.cat(cells[i])
 		col += widths[i] + 2
 	}
 }
