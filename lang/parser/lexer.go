@@ -102,14 +102,18 @@ const chunkTokens = 4096
 
 func (s *scanner) push(t plex.Token) {
 	if len(s.toks) == cap(s.toks) {
-		// Move the piece so far to a fresh chunk.
-		chunk := make([]plex.Token, len(s.toks), max(chunkTokens, 2*len(s.toks)))
-		copy(chunk, s.toks)
-		s.toks = chunk
+		s.newChunk()
 	}
 	s.toks = append(s.toks, t)
 	s.ntoks++
 	s.lastLine = s.line
+}
+
+// newChunk moves the piece so far to a fresh chunk.
+func (s *scanner) newChunk() {
+	chunk := make([]plex.Token, len(s.toks), max(chunkTokens, 2*len(s.toks)))
+	copy(chunk, s.toks)
+	s.toks = chunk
 }
 
 // cut ends the current piece after a "}" that closes every bracket opened
