@@ -323,6 +323,14 @@ const MaxExponent = 308
 // digits (1E3 becomes 1000, 5.0 becomes 5) while it has at most 21 digits,
 // as JavaScript prints numbers; any other number is emitted as written.
 func NewNum(text string) *Num {
+	if n := newSmallInt(text); n != nil {
+		return n
+	}
+	return newBigNum(text)
+}
+
+// newBigNum is NewNum for any text, through math/big.
+func newBigNum(text string) *Num {
 	if exp, ok := decimalExponent(text); !ok || exp > MaxExponent || exp < -MaxExponent-16 {
 		return nil
 	}
@@ -336,6 +344,39 @@ func NewNum(text string) *Num {
 		}
 	}
 	return &Num{Text: text, Rat: r}
+}
+
+// newSmallInt is NewNum for the common bound: an optional minus and at
+// most 18 digits, which fit an int64, so math/big need not parse the text.
+// It returns nil for anything else. TestNewNumFastPath holds it to the
+// general path.
+func newSmallInt(text string) *Num {
+	digits := strings.TrimPrefix(text, "-")
+	if len(digits) == 0 || len(digits) > 18 {
+		return nil
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return nil
+		}
+	}
+	v, err := strconv.ParseInt(text, 10, 64)
+	if err != nil {
+		return nil
+	}
+	// One allocation for the Num and its Rat.
+	n := &struct {
+		num Num
+		rat big.Rat
+	}{}
+	n.rat.SetInt64(v)
+	n.num.Rat = &n.rat
+	// Plain digits are emitted as big.Rat prints them: no leading zeros, no -0.
+	n.num.Text = text
+	if len(digits) > 1 && digits[0] == '0' || v == 0 && text != "0" {
+		n.num.Text = strconv.FormatInt(v, 10)
+	}
+	return &n.num
 }
 
 // decimalExponent returns the power of ten of a JSON number's leading

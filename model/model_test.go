@@ -46,3 +46,55 @@ func TestNewNum(t *testing.T) {
 		t.Error("Float64Exact")
 	}
 }
+
+// TestNewNumFastPath holds the int64 fast path of NewNum to the math/big
+// path: same text, same value, same nil.
+func TestNewNumFastPath(t *testing.T) {
+	inputs := []string{
+		"0", "-0", "00", "-00", "007", "-007", "1", "-1", "9", "10", "-12", "500",
+		"1000", "65535", "123456789012345678", "-123456789012345678",
+		"999999999999999999", "-999999999999999999", "000000000000000001",
+		"9223372036854775807", "-9223372036854775808", "9223372036854775808",
+		"99999999999999999999", "123456789012345678901", "1234567890123456789012",
+		"1e3", "1E3", "1.0", "5.0", "0.5", "-0.0", "1e-3", "+5", "0x10", "1_000",
+		"", "-", "--1", "1-", " 1", "1 ", "x", "1e", "٣",
+	}
+	for _, in := range inputs {
+		got, want := NewNum(in), newBigNum(in)
+		if fast := newSmallInt(in); fast != nil && (want == nil || fast.Text != want.Text || fast.Rat.Cmp(want.Rat) != 0) {
+			t.Errorf("newSmallInt(%q) = %v, newBigNum = %v", in, fast, want)
+		}
+		switch {
+		case got == nil && want == nil:
+		case got == nil || want == nil:
+			t.Errorf("NewNum(%q) = %v, newBigNum = %v", in, got, want)
+		case got.Text != want.Text || got.Rat.Cmp(want.Rat) != 0 || got.Rat.String() != want.Rat.String():
+			t.Errorf("NewNum(%q) = %s (%s), newBigNum = %s (%s)", in, got.Text, got.Rat, want.Text, want.Rat)
+		}
+	}
+	for _, in := range []string{"0", "-3", "500", "007", "-0", "999999999999999999"} {
+		if newSmallInt(in) == nil {
+			t.Errorf("newSmallInt(%q) = nil: the fast path is not taken", in)
+		}
+	}
+	// Every integer text of up to four characters, leading zeros and -0 included.
+	var walk func(prefix string)
+	walk = func(prefix string) {
+		if len(prefix) > 0 && prefix != "-" {
+			got, want := NewNum(prefix), newBigNum(prefix)
+			if got == nil || want == nil || got.Text != want.Text || got.Rat.Cmp(want.Rat) != 0 {
+				t.Fatalf("NewNum(%q) = %v, newBigNum = %v", prefix, got, want)
+			}
+		}
+		if len(prefix) == 4 {
+			return
+		}
+		if prefix == "" {
+			walk("-")
+		}
+		for d := '0'; d <= '9'; d++ {
+			walk(prefix + string(d))
+		}
+	}
+	walk("")
+}
