@@ -42,17 +42,37 @@ type checker struct {
 	groupList []*groupInfo
 	tools     map[string]*model.Tool
 	broken    map[*model.Type]bool
+	// patterns caches patternProblem by pattern text: one spec repeats the
+	// same few patterns across its tools, and compiling them is costly.
+	patterns map[string]string
+
+	// errors counts the errors among diags[:counted]; see errorCount.
+	errors, counted int
 }
 
-// errorCount counts the errors reported so far.
+// errorCount counts the errors reported so far. diags only grows until
+// Check sorts it, so it counts only what was added since the last call.
 func (c *checker) errorCount() int {
-	n := 0
-	for _, d := range c.diags {
+	for _, d := range c.diags[c.counted:] {
 		if d.Severity == token.Error {
-			n++
+			c.errors++
 		}
 	}
-	return n
+	c.counted = len(c.diags)
+	return c.errors
+}
+
+// patternProblem is the package's patternProblem, once per pattern text.
+func (c *checker) patternProblem(p string) string {
+	msg, ok := c.patterns[p]
+	if !ok {
+		msg = patternProblem(p)
+		if c.patterns == nil {
+			c.patterns = map[string]string{}
+		}
+		c.patterns[p] = msg
+	}
+	return msg
 }
 
 type groupInfo struct {

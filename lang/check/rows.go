@@ -65,10 +65,7 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 	}()
 	switch {
 	case k.Scalar != "":
-		t.Kind = map[string]model.Kind{
-			"string": model.String, "integer": model.Integer, "number": model.Number,
-			"boolean": model.Boolean, "any": model.Any,
-		}[k.Scalar]
+		t.Kind = scalarKinds[k.Scalar]
 	case k.Enum != nil:
 		t.Kind = model.Enum
 		c.enum(t, k.Enum, what)
@@ -92,6 +89,11 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 	}
 	c.modifiers(t, mods, what)
 	return t
+}
+
+var scalarKinds = map[string]model.Kind{
+	"string": model.String, "integer": model.Integer, "number": model.Number,
+	"boolean": model.Boolean, "any": model.Any,
 }
 
 var kindWords = []string{"string", "integer", "number", "boolean", "any", "enum", "array", "tuple", "object", "map"}
@@ -176,7 +178,7 @@ func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 			p := m.Pattern.Value()
 			if p == "" {
 				c.errorf(m.Pos, "%s: empty pattern (it matches everything)", what)
-			} else if msg := patternProblem(p); msg != "" {
+			} else if msg := c.patternProblem(p); msg != "" {
 				c.errorf(m.Pattern.Pos, "%s: %s", what, msg)
 			}
 			t.Pattern = &p
