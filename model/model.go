@@ -1,6 +1,7 @@
 package model
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -364,12 +365,27 @@ func newSmallInt(text string) *Num {
 	if err != nil {
 		return nil
 	}
-	// One allocation for the Num and its Rat.
+	// One allocation for the Num, its Rat and the Rat's one word: the
+	// numerator is set through Num() on the backing array, and the Rat's
+	// denominator is left zero, which big.Rat reads as 1.
 	n := &struct {
-		num Num
-		rat big.Rat
+		num  Num
+		rat  big.Rat
+		word [1]big.Word
 	}{}
-	n.rat.SetInt64(v)
+	abs := uint64(v)
+	if v < 0 {
+		abs = -abs
+	}
+	if w := big.Word(abs); uint64(w) == abs {
+		n.word[0] = w
+		num := n.rat.Num().SetBits(n.word[:])
+		if v < 0 {
+			num.Neg(num)
+		}
+	} else {
+		n.rat.SetInt64(v) // a 32-bit Word is too small
+	}
 	n.num.Rat = &n.rat
 	// Plain digits are emitted as big.Rat prints them: no leading zeros, no -0.
 	n.num.Text = text
@@ -420,7 +436,13 @@ func (n *Num) IsInt() bool { return n.Rat.IsInt() }
 func (n *Num) Float64() float64 { f, _ := n.Rat.Float64(); return f }
 
 // Cmp compares n and m like big.Rat.Cmp.
-func (n *Num) Cmp(m *Num) int { return n.Rat.Cmp(m.Rat) }
+func (n *Num) Cmp(m *Num) int {
+	// Rat.Cmp allocates; most bounds are small integers.
+	if n.Rat.IsInt() && m.Rat.IsInt() && n.Rat.Num().IsInt64() && m.Rat.Num().IsInt64() {
+		return cmp.Compare(n.Rat.Num().Int64(), m.Rat.Num().Int64())
+	}
+	return n.Rat.Cmp(m.Rat)
+}
 
 func (n *Num) String() string { return n.Text }
 

@@ -1,6 +1,10 @@
 package model
 
-import "testing"
+import (
+	"fmt"
+	"math/big"
+	"testing"
+)
 
 func TestProfileFor(t *testing.T) {
 	cases := map[string]int{
@@ -68,8 +72,8 @@ func TestNewNumFastPath(t *testing.T) {
 		case got == nil && want == nil:
 		case got == nil || want == nil:
 			t.Errorf("NewNum(%q) = %v, newBigNum = %v", in, got, want)
-		case got.Text != want.Text || got.Rat.Cmp(want.Rat) != 0 || got.Rat.String() != want.Rat.String():
-			t.Errorf("NewNum(%q) = %s (%s), newBigNum = %s (%s)", in, got.Text, got.Rat, want.Text, want.Rat)
+		case got.Text != want.Text || got.Rat.Cmp(want.Rat) != 0 || ratFacts(got) != ratFacts(want):
+			t.Errorf("NewNum(%q) = %s (%s), newBigNum = %s (%s)", in, got.Text, ratFacts(got), want.Text, ratFacts(want))
 		}
 	}
 	for _, in := range []string{"0", "-3", "500", "007", "-0", "999999999999999999"} {
@@ -97,4 +101,32 @@ func TestNewNumFastPath(t *testing.T) {
 		}
 	}
 	walk("")
+}
+
+// ratFacts prints what the rest of toolspec asks of a Num's Rat.
+func ratFacts(n *Num) string {
+	f, exact := n.Rat.Float64()
+	text, _ := n.Rat.MarshalText()
+	return fmt.Sprint(n.Rat.String(), n.Rat.RatString(), n.Rat.FloatString(3), string(text), n.Rat.Sign(),
+		n.Rat.IsInt(), n.Rat.Num().String(), n.Rat.Num().IsInt64(), n.Rat.Denom().String(), f, exact,
+		n.IsInt(), n.Float64(), n.Float64Exact(), n.String())
+}
+
+// TestNumCmp holds Cmp's int64 fast path to big.Rat.Cmp.
+func TestNumCmp(t *testing.T) {
+	texts := []string{
+		"0", "-0", "1", "-1", "2", "500", "-500", "0.5", "-0.5", "1.0", "1e3", "1000",
+		"999999999999999999", "-999999999999999999", "9223372036854775807", "9223372036854775808",
+		"-9223372036854775808", "-9223372036854775809", "123456789012345678901234", "1e-3", "1e308", "-1e308",
+	}
+	for _, a := range texts {
+		for _, b := range texts {
+			na, nb := NewNum(a), NewNum(b)
+			ra, _ := new(big.Rat).SetString(a)
+			rb, _ := new(big.Rat).SetString(b)
+			if got, want := na.Cmp(nb), ra.Cmp(rb); got != want {
+				t.Errorf("NewNum(%s).Cmp(NewNum(%s)) = %d, want %d", a, b, got, want)
+			}
+		}
+	}
 }
