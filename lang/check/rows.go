@@ -229,7 +229,7 @@ func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
 			c.errorf(r.Pos, "%s: %s %s is out of range: JSON readers hold numbers as float64 (about 1e-308 to 1e308)", what, word, text)
 			return nil
 		}
-		f, exact := n.Rat.Float64()
+		f, exact := float64Of(n)
 		switch {
 		case math.IsInf(f, 0) || f == 0 && n.Rat.Sign() != 0:
 			c.errorf(r.Pos, "%s: %s %s is out of range: JSON readers hold numbers as float64 (about 1e-308 to 1e308)", what, word, text)
@@ -258,6 +258,17 @@ func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
 	if t.Min != nil && t.Max != nil && t.Min.Cmp(t.Max) > 0 {
 		c.errorf(r.Pos, "%s: %s %s is greater than %s %s", what, minKey, r.Min, maxKey, r.Max)
 	}
+}
+
+// float64Of is n.Rat.Float64(), without its allocations for the integers
+// that float64 holds exactly.
+func float64Of(n *model.Num) (float64, bool) {
+	if n.Rat.IsInt() && n.Rat.Num().IsInt64() {
+		if v := n.Rat.Num().Int64(); -1<<53 <= v && v <= 1<<53 {
+			return float64(v), true
+		}
+	}
+	return n.Rat.Float64()
 }
 
 var formatNames = []string{
