@@ -239,24 +239,49 @@ func (c *checker) expandGroup(g *groupInfo) []*model.Field {
 // items turns the rows and uses of a block into fields, inlining groups and
 // reporting repeated property names. in is the group being expanded, if any.
 func (c *checker) items(items []*ast.Item, in *groupInfo) []*model.Field {
-	var fields []*model.Field
-	seen := map[string]ast.Position{}
+	fields := make([]*model.Field, 0, len(items))
+	// Names are found by scanning fields while there are few (most blocks),
+	// and through index past that. lines[i] is where fields[i] was added.
+	var lineBuf [smallBlock]int
+	lines := lineBuf[:0]
+	var index map[string]int
 	add := func(f *model.Field, at ast.Position, via string) {
-		if prev, ok := seen[f.Name]; ok {
+		prev := -1
+		if index != nil {
+			if i, ok := index[f.Name]; ok {
+				prev = i
+			}
+		} else {
+			for i, g := range fields {
+				if g.Name == f.Name {
+					prev = i
+					break
+				}
+			}
+		}
+		if prev >= 0 {
 			if via != "" {
-				c.errorf(at, "property %s from group %s is already declared at line %d", quoteName(f.Name), quoteName(via), prev.Line)
+				c.errorf(at, "property %s from group %s is already declared at line %d", quoteName(f.Name), quoteName(via), lines[prev])
 			} else {
-				c.errorf(at, "property %s is already declared at line %d", quoteName(f.Name), prev.Line)
+				c.errorf(at, "property %s is already declared at line %d", quoteName(f.Name), lines[prev])
 			}
 			return
 		}
-		seen[f.Name] = at
 		fields = append(fields, f)
+		lines = append(lines, at.Line)
+		switch {
+		case index != nil:
+			index[f.Name] = len(fields) - 1
+		case len(fields) > smallBlock:
+			index = make(map[string]int, 2*len(fields))
+			for i, g := range fields {
+				index[g.Name] = i
+			}
+		}
 	}
 	for _, it := range items {
 		if it.Row != nil {
-			f := c.row(it.Row)
-			add(f, it.Row.Pos, "")
+			add(c.row(it.Row), it.Row.Pos, "")
 			continue
 		}
 		u := it.Use
@@ -274,8 +299,14 @@ func (c *checker) items(items []*ast.Item, in *groupInfo) []*model.Field {
 			add(f, u.Pos, name)
 		}
 	}
+	if len(fields) == 0 {
+		return nil // as before preallocating: an empty block has nil Fields
+	}
 	return fields
 }
+
+// smallBlock is how many fields items finds by scanning rather than a map.
+const smallBlock = 16
 
 func (c *checker) groupNames() []string {
 	var names []string
