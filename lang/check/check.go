@@ -3,6 +3,7 @@ package check
 import (
 	"regexp"
 	"strings"
+	"unsafe"
 
 	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/lang/parser"
@@ -48,6 +49,28 @@ type checker struct {
 
 	// errors counts the errors among diags[:counted]; see errorCount.
 	errors, counted int
+
+	// Rows and their types are allocated in chunks: they are most of the
+	// model's objects, and all live as long as the catalog.
+	types  slab[model.Type]
+	fields slab[model.Field]
+}
+
+// slab hands out pointers to zero values, allocating them in chunks.
+type slab[T any] struct{ free []T }
+
+// slabBytes is the size of a chunk: an 8 KiB size class, so little is
+// lost to rounding.
+const slabBytes = 8 << 10
+
+func (s *slab[T]) new() *T {
+	if len(s.free) == 0 {
+		var zero T
+		s.free = make([]T, max(1, slabBytes/int(unsafe.Sizeof(zero))))
+	}
+	p := &s.free[0]
+	s.free = s.free[1:]
+	return p
 }
 
 // errorCount counts the errors reported so far. diags only grows until
@@ -490,7 +513,9 @@ func (c *checker) hints(t *model.Tool, h *ast.Hints) {
 
 // block checks `{ rows }` and returns its object type.
 func (c *checker) block(b *ast.Block, open bool) *model.Type {
-	return &model.Type{Pos: pos(b.Pos), Kind: model.Object, Open: open, Fields: c.items(b.Items, nil)}
+	t := c.types.new()
+	*t = model.Type{Pos: pos(b.Pos), Kind: model.Object, Open: open, Fields: c.items(b.Items, nil)}
+	return t
 }
 
 var identRx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)

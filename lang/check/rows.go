@@ -10,7 +10,8 @@ import (
 )
 
 func (c *checker) row(r *ast.Row) *model.Field {
-	f := &model.Field{
+	f := c.fields.new()
+	*f = model.Field{
 		Pos:      pos(r.Pos),
 		Name:     r.Name.Value(),
 		Required: r.Presence == "required",
@@ -56,7 +57,8 @@ var validFrom = map[string]bool{"path": true, "query": true, "body": true, "head
 
 // typ checks a kind with its modifiers. what names the row for messages.
 func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Type {
-	t := &model.Type{Pos: pos(k.Pos)}
+	t := c.types.new()
+	t.Pos = pos(k.Pos)
 	errorsBefore := c.errorCount()
 	defer func() {
 		if c.errorCount() > errorsBefore {
@@ -74,6 +76,9 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 		t.Elem = c.typ(k.Array.Kind, k.Array.Mods, what+"[]")
 	case k.Tuple != nil:
 		t.Kind = model.Tuple
+		if len(k.Tuple.Items) > 0 {
+			t.Items = make([]*model.Type, 0, len(k.Tuple.Items))
+		}
 		for i, it := range k.Tuple.Items {
 			t.Items = append(t.Items, c.typ(it.Kind, it.Mods, what+"["+strconv.Itoa(i)+"]"))
 		}
