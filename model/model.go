@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/toolspec/toolspec/lang/token"
 )
@@ -324,10 +325,28 @@ const MaxExponent = 308
 // digits (1E3 becomes 1000, 5.0 becomes 5) while it has at most 21 digits,
 // as JavaScript prints numbers; any other number is emitted as written.
 func NewNum(text string) *Num {
-	if n := newSmallInt(text); n != nil {
-		return n
+	if v, ok := smallIntValue(text); ok {
+		return new(smallInt).set(text, v)
 	}
 	return newBigNum(text)
+}
+
+// NumChunk hands out the Nums of NewNum in chunks: a spec has many bounds,
+// and they all live as long as its catalog. The zero value is ready.
+type NumChunk struct{ free []smallInt }
+
+// NewNum is NewNum, taking small integers from the chunk.
+func (c *NumChunk) NewNum(text string) *Num {
+	v, ok := smallIntValue(text)
+	if !ok {
+		return newBigNum(text)
+	}
+	if len(c.free) == 0 {
+		c.free = make([]smallInt, (8<<10)/unsafe.Sizeof(smallInt{})) // an 8 KiB size class
+	}
+	n := &c.free[0]
+	c.free = c.free[1:]
+	return n.set(text, v)
 }
 
 // newBigNum is NewNum for any text, through math/big.
@@ -347,32 +366,35 @@ func newBigNum(text string) *Num {
 	return &Num{Text: text, Rat: r}
 }
 
-// newSmallInt is NewNum for the common bound: an optional minus and at
-// most 18 digits, which fit an int64, so math/big need not parse the text.
-// It returns nil for anything else. TestNewNumFastPath holds it to the
-// general path.
-func newSmallInt(text string) *Num {
+// smallInt is a Num of the fast path with its Rat and the Rat's one word.
+type smallInt struct {
+	num  Num
+	rat  big.Rat
+	word [1]big.Word
+}
+
+// smallIntValue is the fast path of NewNum, for the common bound: an
+// optional minus and at most 18 digits, which fit an int64, so math/big need
+// not parse the text. It says false for anything else. TestNewNumFastPath
+// holds it to the general path.
+func smallIntValue(text string) (int64, bool) {
 	digits := strings.TrimPrefix(text, "-")
 	if len(digits) == 0 || len(digits) > 18 {
-		return nil
+		return 0, false
 	}
 	for i := 0; i < len(digits); i++ {
 		if digits[i] < '0' || digits[i] > '9' {
-			return nil
+			return 0, false
 		}
 	}
 	v, err := strconv.ParseInt(text, 10, 64)
-	if err != nil {
-		return nil
-	}
-	// One allocation for the Num, its Rat and the Rat's one word: the
-	// numerator is set through Num() on the backing array, and the Rat's
-	// denominator is left zero, which big.Rat reads as 1.
-	n := &struct {
-		num  Num
-		rat  big.Rat
-		word [1]big.Word
-	}{}
+	return v, err == nil
+}
+
+// set makes n the Num of text, whose value is v (see smallIntValue).
+func (n *smallInt) set(text string, v int64) *Num {
+	// The numerator is set through Num() on n's word, and the Rat's
+	// denominator is left zero, which big.Rat reads as 1: no allocation.
 	abs := uint64(v)
 	if v < 0 {
 		abs = -abs
@@ -389,7 +411,7 @@ func newSmallInt(text string) *Num {
 	n.num.Rat = &n.rat
 	// Plain digits are emitted as big.Rat prints them: no leading zeros, no -0.
 	n.num.Text = text
-	if len(digits) > 1 && digits[0] == '0' || v == 0 && text != "0" {
+	if digits := strings.TrimPrefix(text, "-"); len(digits) > 1 && digits[0] == '0' || v == 0 && text != "0" {
 		n.num.Text = strconv.FormatInt(v, 10)
 	}
 	return &n.num

@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"math/big"
+	"strconv"
 	"testing"
 )
 
@@ -65,8 +66,9 @@ func TestNewNumFastPath(t *testing.T) {
 	}
 	for _, in := range inputs {
 		got, want := NewNum(in), newBigNum(in)
-		if fast := newSmallInt(in); fast != nil && (want == nil || fast.Text != want.Text || fast.Rat.Cmp(want.Rat) != 0) {
-			t.Errorf("newSmallInt(%q) = %v, newBigNum = %v", in, fast, want)
+		var chunk NumChunk
+		if fromChunk := chunk.NewNum(in); (fromChunk == nil) != (got == nil) || got != nil && (fromChunk.Text != got.Text || ratFacts(fromChunk) != ratFacts(got)) {
+			t.Errorf("NumChunk.NewNum(%q) = %v, NewNum = %v", in, fromChunk, got)
 		}
 		switch {
 		case got == nil && want == nil:
@@ -77,8 +79,8 @@ func TestNewNumFastPath(t *testing.T) {
 		}
 	}
 	for _, in := range []string{"0", "-3", "500", "007", "-0", "999999999999999999"} {
-		if newSmallInt(in) == nil {
-			t.Errorf("newSmallInt(%q) = nil: the fast path is not taken", in)
+		if _, ok := smallIntValue(in); !ok {
+			t.Errorf("smallIntValue(%q) fails: the fast path is not taken", in)
 		}
 	}
 	// Every integer text of up to four characters, leading zeros and -0 included.
@@ -86,7 +88,7 @@ func TestNewNumFastPath(t *testing.T) {
 	walk = func(prefix string) {
 		if len(prefix) > 0 && prefix != "-" {
 			got, want := NewNum(prefix), newBigNum(prefix)
-			if got == nil || want == nil || got.Text != want.Text || got.Rat.Cmp(want.Rat) != 0 {
+			if got == nil || want == nil || got.Text != want.Text || ratFacts(got) != ratFacts(want) {
 				t.Fatalf("NewNum(%q) = %v, newBigNum = %v", prefix, got, want)
 			}
 		}
@@ -127,6 +129,20 @@ func TestNumCmp(t *testing.T) {
 			if got, want := na.Cmp(nb), ra.Cmp(rb); got != want {
 				t.Errorf("NewNum(%s).Cmp(NewNum(%s)) = %d, want %d", a, b, got, want)
 			}
+		}
+	}
+}
+
+// TestNumChunk checks that Nums from one chunk do not share storage.
+func TestNumChunk(t *testing.T) {
+	var c NumChunk
+	var nums []*Num
+	for i := range 1000 {
+		nums = append(nums, c.NewNum(strconv.Itoa(i-500)), c.NewNum("0.5"))
+	}
+	for i := range 1000 {
+		if n := nums[2*i]; n.Text != strconv.Itoa(i-500) || n.Rat.Num().Int64() != int64(i-500) || !n.IsInt() {
+			t.Fatalf("Num %d = %s (%s)", i-500, n.Text, n.Rat)
 		}
 	}
 }
