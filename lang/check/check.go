@@ -54,6 +54,7 @@ type checker struct {
 	// model's objects, and all live as long as the catalog.
 	types  slab[model.Type]
 	fields slab[model.Field]
+	nums   model.NumChunk
 }
 
 // slab hands out pointers to zero values, allocating them in chunks.

@@ -227,7 +227,7 @@ func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
 		if text == "" {
 			return nil
 		}
-		n := model.NewNum(text)
+		n := c.nums.NewNum(text)
 		if n == nil {
 			// The lexer only makes JSON numbers: this one is too big or
 			// too small for the readers on the other side of the wire.
