@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/model"
@@ -108,7 +110,8 @@ func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
 		c.errorf(e.Pos, "%s: empty enum", what)
 		return
 	}
-	seen := map[string]bool{}
+	seen := make(map[model.EnumValue]bool, len(e.Values))
+	t.Enum = make([]model.EnumValue, 0, len(e.Values))
 	var ints, strs int
 	for _, v := range e.Values {
 		var ev model.EnumValue
@@ -128,7 +131,7 @@ func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
 			ev = model.EnumValue{Str: v.Ident}
 			strs++
 		}
-		key := ev.JSON()
+		key := enumKey(ev)
 		if seen[key] {
 			c.errorf(v.Pos, "%s: enum value %s is repeated", what, ev.JSON())
 			continue
@@ -136,9 +139,34 @@ func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
 		seen[key] = true
 		t.Enum = append(t.Enum, ev)
 	}
+	if len(t.Enum) == 0 {
+		t.Enum = nil // as before preallocating
+	}
 	if ints > 0 && strs > 0 {
 		c.errorf(e.Pos, "%s: enum mixes strings and integers; one enum holds one kind of value", what)
 	}
+}
+
+// enumKey returns a key that two enum values share exactly when their
+// JSON texts are equal, without writing the JSON: encoding/json is one to
+// one on integers and on valid UTF-8 strings, but writes every byte that is
+// not UTF-8 as the same \ufffd (unlike the character U+FFFD itself). The key
+// writes every such byte as 0xff, which is never UTF-8 either.
+func enumKey(ev model.EnumValue) model.EnumValue {
+	if ev.IsInt || utf8.ValidString(ev.Str) {
+		return ev
+	}
+	var b strings.Builder
+	for i := 0; i < len(ev.Str); {
+		r, size := utf8.DecodeRuneInString(ev.Str[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteByte(0xff)
+		} else {
+			b.WriteString(ev.Str[i : i+size])
+		}
+		i += size
+	}
+	return model.EnumValue{Str: b.String()}
 }
 
 // fits says which modifiers a kind takes.
