@@ -1,11 +1,13 @@
 package model
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math/big"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/toolspec/toolspec/lang/token"
 )
@@ -323,6 +325,32 @@ const MaxExponent = 308
 // digits (1E3 becomes 1000, 5.0 becomes 5) while it has at most 21 digits,
 // as JavaScript prints numbers; any other number is emitted as written.
 func NewNum(text string) *Num {
+	if v, ok := smallIntValue(text); ok {
+		return new(smallInt).set(text, v)
+	}
+	return newBigNum(text)
+}
+
+// NumChunk hands out the Nums of NewNum in chunks: a spec has many bounds,
+// and they all live as long as its catalog. The zero value is ready.
+type NumChunk struct{ free []smallInt }
+
+// NewNum is NewNum, taking small integers from the chunk.
+func (c *NumChunk) NewNum(text string) *Num {
+	v, ok := smallIntValue(text)
+	if !ok {
+		return newBigNum(text)
+	}
+	if len(c.free) == 0 {
+		c.free = make([]smallInt, (8<<10)/unsafe.Sizeof(smallInt{})) // an 8 KiB size class
+	}
+	n := &c.free[0]
+	c.free = c.free[1:]
+	return n.set(text, v)
+}
+
+// newBigNum is NewNum for any text, through math/big.
+func newBigNum(text string) *Num {
 	if exp, ok := decimalExponent(text); !ok || exp > MaxExponent || exp < -MaxExponent-16 {
 		return nil
 	}
@@ -336,6 +364,57 @@ func NewNum(text string) *Num {
 		}
 	}
 	return &Num{Text: text, Rat: r}
+}
+
+// smallInt is a Num of the fast path with its Rat and the Rat's one word.
+type smallInt struct {
+	num  Num
+	rat  big.Rat
+	word [1]big.Word
+}
+
+// smallIntValue is the fast path of NewNum, for the common bound: an
+// optional minus and at most 18 digits, which fit an int64, so math/big need
+// not parse the text. It says false for anything else. TestNewNumFastPath
+// holds it to the general path.
+func smallIntValue(text string) (int64, bool) {
+	digits := strings.TrimPrefix(text, "-")
+	if len(digits) == 0 || len(digits) > 18 {
+		return 0, false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return 0, false
+		}
+	}
+	v, err := strconv.ParseInt(text, 10, 64)
+	return v, err == nil
+}
+
+// set makes n the Num of text, whose value is v (see smallIntValue).
+func (n *smallInt) set(text string, v int64) *Num {
+	// The numerator is set through Num() on n's word, and the Rat's
+	// denominator is left zero, which big.Rat reads as 1: no allocation.
+	abs := uint64(v)
+	if v < 0 {
+		abs = -abs
+	}
+	if w := big.Word(abs); uint64(w) == abs {
+		n.word[0] = w
+		num := n.rat.Num().SetBits(n.word[:])
+		if v < 0 {
+			num.Neg(num)
+		}
+	} else {
+		n.rat.SetInt64(v) // a 32-bit Word is too small
+	}
+	n.num.Rat = &n.rat
+	// Plain digits are emitted as big.Rat prints them: no leading zeros, no -0.
+	n.num.Text = text
+	if digits := strings.TrimPrefix(text, "-"); len(digits) > 1 && digits[0] == '0' || v == 0 && text != "0" {
+		n.num.Text = strconv.FormatInt(v, 10)
+	}
+	return &n.num
 }
 
 // decimalExponent returns the power of ten of a JSON number's leading
@@ -379,7 +458,13 @@ func (n *Num) IsInt() bool { return n.Rat.IsInt() }
 func (n *Num) Float64() float64 { f, _ := n.Rat.Float64(); return f }
 
 // Cmp compares n and m like big.Rat.Cmp.
-func (n *Num) Cmp(m *Num) int { return n.Rat.Cmp(m.Rat) }
+func (n *Num) Cmp(m *Num) int {
+	// Rat.Cmp allocates; most bounds are small integers.
+	if n.Rat.IsInt() && m.Rat.IsInt() && n.Rat.Num().IsInt64() && m.Rat.Num().IsInt64() {
+		return cmp.Compare(n.Rat.Num().Int64(), m.Rat.Num().Int64())
+	}
+	return n.Rat.Cmp(m.Rat)
+}
 
 func (n *Num) String() string { return n.Text }
 

@@ -1,6 +1,11 @@
 package model
 
-import "testing"
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+	"testing"
+)
 
 func TestProfileFor(t *testing.T) {
 	cases := map[string]int{
@@ -44,5 +49,100 @@ func TestNewNum(t *testing.T) {
 	}
 	if NewNum("0.1").Float64Exact() || !NewNum("0.5").Float64Exact() || NewNum("9007199254740993").Float64Exact() {
 		t.Error("Float64Exact")
+	}
+}
+
+// TestNewNumFastPath holds the int64 fast path of NewNum to the math/big
+// path: same text, same value, same nil.
+func TestNewNumFastPath(t *testing.T) {
+	inputs := []string{
+		"0", "-0", "00", "-00", "007", "-007", "1", "-1", "9", "10", "-12", "500",
+		"1000", "65535", "123456789012345678", "-123456789012345678",
+		"999999999999999999", "-999999999999999999", "000000000000000001",
+		"9223372036854775807", "-9223372036854775808", "9223372036854775808",
+		"99999999999999999999", "123456789012345678901", "1234567890123456789012",
+		"1e3", "1E3", "1.0", "5.0", "0.5", "-0.0", "1e-3", "+5", "0x10", "1_000",
+		"", "-", "--1", "1-", " 1", "1 ", "x", "1e", "٣",
+	}
+	for _, in := range inputs {
+		got, want := NewNum(in), newBigNum(in)
+		var chunk NumChunk
+		if fromChunk := chunk.NewNum(in); (fromChunk == nil) != (got == nil) || got != nil && (fromChunk.Text != got.Text || ratFacts(fromChunk) != ratFacts(got)) {
+			t.Errorf("NumChunk.NewNum(%q) = %v, NewNum = %v", in, fromChunk, got)
+		}
+		switch {
+		case got == nil && want == nil:
+		case got == nil || want == nil:
+			t.Errorf("NewNum(%q) = %v, newBigNum = %v", in, got, want)
+		case got.Text != want.Text || got.Rat.Cmp(want.Rat) != 0 || ratFacts(got) != ratFacts(want):
+			t.Errorf("NewNum(%q) = %s (%s), newBigNum = %s (%s)", in, got.Text, ratFacts(got), want.Text, ratFacts(want))
+		}
+	}
+	for _, in := range []string{"0", "-3", "500", "007", "-0", "999999999999999999"} {
+		if _, ok := smallIntValue(in); !ok {
+			t.Errorf("smallIntValue(%q) fails: the fast path is not taken", in)
+		}
+	}
+	// Every integer text of up to four characters, leading zeros and -0 included.
+	var walk func(prefix string)
+	walk = func(prefix string) {
+		if len(prefix) > 0 && prefix != "-" {
+			got, want := NewNum(prefix), newBigNum(prefix)
+			if got == nil || want == nil || got.Text != want.Text || ratFacts(got) != ratFacts(want) {
+				t.Fatalf("NewNum(%q) = %v, newBigNum = %v", prefix, got, want)
+			}
+		}
+		if len(prefix) == 4 {
+			return
+		}
+		if prefix == "" {
+			walk("-")
+		}
+		for d := '0'; d <= '9'; d++ {
+			walk(prefix + string(d))
+		}
+	}
+	walk("")
+}
+
+// ratFacts prints what the rest of toolspec asks of a Num's Rat.
+func ratFacts(n *Num) string {
+	f, exact := n.Rat.Float64()
+	text, _ := n.Rat.MarshalText()
+	return fmt.Sprint(n.Rat.String(), n.Rat.RatString(), n.Rat.FloatString(3), string(text), n.Rat.Sign(),
+		n.Rat.IsInt(), n.Rat.Num().String(), n.Rat.Num().IsInt64(), n.Rat.Denom().String(), f, exact,
+		n.IsInt(), n.Float64(), n.Float64Exact(), n.String())
+}
+
+// TestNumCmp holds Cmp's int64 fast path to big.Rat.Cmp.
+func TestNumCmp(t *testing.T) {
+	texts := []string{
+		"0", "-0", "1", "-1", "2", "500", "-500", "0.5", "-0.5", "1.0", "1e3", "1000",
+		"999999999999999999", "-999999999999999999", "9223372036854775807", "9223372036854775808",
+		"-9223372036854775808", "-9223372036854775809", "123456789012345678901234", "1e-3", "1e308", "-1e308",
+	}
+	for _, a := range texts {
+		for _, b := range texts {
+			na, nb := NewNum(a), NewNum(b)
+			ra, _ := new(big.Rat).SetString(a)
+			rb, _ := new(big.Rat).SetString(b)
+			if got, want := na.Cmp(nb), ra.Cmp(rb); got != want {
+				t.Errorf("NewNum(%s).Cmp(NewNum(%s)) = %d, want %d", a, b, got, want)
+			}
+		}
+	}
+}
+
+// TestNumChunk checks that Nums from one chunk do not share storage.
+func TestNumChunk(t *testing.T) {
+	var c NumChunk
+	var nums []*Num
+	for i := range 1000 {
+		nums = append(nums, c.NewNum(strconv.Itoa(i-500)), c.NewNum("0.5"))
+	}
+	for i := range 1000 {
+		if n := nums[2*i]; n.Text != strconv.Itoa(i-500) || n.Rat.Num().Int64() != int64(i-500) || !n.IsInt() {
+			t.Fatalf("Num %d = %s (%s)", i-500, n.Text, n.Rat)
+		}
 	}
 }

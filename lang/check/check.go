@@ -3,6 +3,7 @@ package check
 import (
 	"regexp"
 	"strings"
+	"unsafe"
 
 	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/lang/parser"
@@ -42,17 +43,60 @@ type checker struct {
 	groupList []*groupInfo
 	tools     map[string]*model.Tool
 	broken    map[*model.Type]bool
+	// patterns caches patternProblem by pattern text: one spec repeats the
+	// same few patterns across its tools, and compiling them is costly.
+	patterns map[string]string
+
+	// errors counts the errors among diags[:counted]; see errorCount.
+	errors, counted int
+
+	// Rows and their types are allocated in chunks: they are most of the
+	// model's objects, and all live as long as the catalog.
+	types  slab[model.Type]
+	fields slab[model.Field]
+	nums   model.NumChunk
 }
 
-// errorCount counts the errors reported so far.
+// slab hands out pointers to zero values, allocating them in chunks.
+type slab[T any] struct{ free []T }
+
+// slabBytes is the size of a chunk: an 8 KiB size class, so little is
+// lost to rounding.
+const slabBytes = 8 << 10
+
+func (s *slab[T]) new() *T {
+	if len(s.free) == 0 {
+		var zero T
+		s.free = make([]T, max(1, slabBytes/int(unsafe.Sizeof(zero))))
+	}
+	p := &s.free[0]
+	s.free = s.free[1:]
+	return p
+}
+
+// errorCount counts the errors reported so far. diags only grows until
+// Check sorts it, so it counts only what was added since the last call.
 func (c *checker) errorCount() int {
-	n := 0
-	for _, d := range c.diags {
+	for _, d := range c.diags[c.counted:] {
 		if d.Severity == token.Error {
-			n++
+			c.errors++
 		}
 	}
-	return n
+	c.counted = len(c.diags)
+	return c.errors
+}
+
+// patternProblem is the package's patternProblem, once per pattern text.
+func (c *checker) patternProblem(p string) string {
+	msg, ok := c.patterns[p]
+	if !ok {
+		msg = patternProblem(p)
+		if c.patterns == nil {
+			c.patterns = map[string]string{}
+		}
+		c.patterns[p] = msg
+	}
+	return msg
 }
 
 type groupInfo struct {
@@ -219,24 +263,49 @@ func (c *checker) expandGroup(g *groupInfo) []*model.Field {
 // items turns the rows and uses of a block into fields, inlining groups and
 // reporting repeated property names. in is the group being expanded, if any.
 func (c *checker) items(items []*ast.Item, in *groupInfo) []*model.Field {
-	var fields []*model.Field
-	seen := map[string]ast.Position{}
+	fields := make([]*model.Field, 0, len(items))
+	// Names are found by scanning fields while there are few (most blocks),
+	// and through index past that. lines[i] is where fields[i] was added.
+	var lineBuf [smallBlock]int
+	lines := lineBuf[:0]
+	var index map[string]int
 	add := func(f *model.Field, at ast.Position, via string) {
-		if prev, ok := seen[f.Name]; ok {
+		prev := -1
+		if index != nil {
+			if i, ok := index[f.Name]; ok {
+				prev = i
+			}
+		} else {
+			for i, g := range fields {
+				if g.Name == f.Name {
+					prev = i
+					break
+				}
+			}
+		}
+		if prev >= 0 {
 			if via != "" {
-				c.errorf(at, "property %s from group %s is already declared at line %d", quoteName(f.Name), quoteName(via), prev.Line)
+				c.errorf(at, "property %s from group %s is already declared at line %d", quoteName(f.Name), quoteName(via), lines[prev])
 			} else {
-				c.errorf(at, "property %s is already declared at line %d", quoteName(f.Name), prev.Line)
+				c.errorf(at, "property %s is already declared at line %d", quoteName(f.Name), lines[prev])
 			}
 			return
 		}
-		seen[f.Name] = at
 		fields = append(fields, f)
+		lines = append(lines, at.Line)
+		switch {
+		case index != nil:
+			index[f.Name] = len(fields) - 1
+		case len(fields) > smallBlock:
+			index = make(map[string]int, 2*len(fields))
+			for i, g := range fields {
+				index[g.Name] = i
+			}
+		}
 	}
 	for _, it := range items {
 		if it.Row != nil {
-			f := c.row(it.Row)
-			add(f, it.Row.Pos, "")
+			add(c.row(it.Row), it.Row.Pos, "")
 			continue
 		}
 		u := it.Use
@@ -254,8 +323,14 @@ func (c *checker) items(items []*ast.Item, in *groupInfo) []*model.Field {
 			add(f, u.Pos, name)
 		}
 	}
+	if len(fields) == 0 {
+		return nil // as before preallocating: an empty block has nil Fields
+	}
 	return fields
 }
+
+// smallBlock is how many fields items finds by scanning rather than a map.
+const smallBlock = 16
 
 func (c *checker) groupNames() []string {
 	var names []string
@@ -439,7 +514,9 @@ func (c *checker) hints(t *model.Tool, h *ast.Hints) {
 
 // block checks `{ rows }` and returns its object type.
 func (c *checker) block(b *ast.Block, open bool) *model.Type {
-	return &model.Type{Pos: pos(b.Pos), Kind: model.Object, Open: open, Fields: c.items(b.Items, nil)}
+	t := c.types.new()
+	*t = model.Type{Pos: pos(b.Pos), Kind: model.Object, Open: open, Fields: c.items(b.Items, nil)}
+	return t
 }
 
 var identRx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)

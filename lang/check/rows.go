@@ -4,13 +4,16 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/model"
 )
 
 func (c *checker) row(r *ast.Row) *model.Field {
-	f := &model.Field{
+	f := c.fields.new()
+	*f = model.Field{
 		Pos:      pos(r.Pos),
 		Name:     r.Name.Value(),
 		Required: r.Presence == "required",
@@ -56,7 +59,8 @@ var validFrom = map[string]bool{"path": true, "query": true, "body": true, "head
 
 // typ checks a kind with its modifiers. what names the row for messages.
 func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Type {
-	t := &model.Type{Pos: pos(k.Pos)}
+	t := c.types.new()
+	t.Pos = pos(k.Pos)
 	errorsBefore := c.errorCount()
 	defer func() {
 		if c.errorCount() > errorsBefore {
@@ -65,10 +69,7 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 	}()
 	switch {
 	case k.Scalar != "":
-		t.Kind = map[string]model.Kind{
-			"string": model.String, "integer": model.Integer, "number": model.Number,
-			"boolean": model.Boolean, "any": model.Any,
-		}[k.Scalar]
+		t.Kind = scalarKinds[k.Scalar]
 	case k.Enum != nil:
 		t.Kind = model.Enum
 		c.enum(t, k.Enum, what)
@@ -77,6 +78,9 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 		t.Elem = c.typ(k.Array.Kind, k.Array.Mods, what+"[]")
 	case k.Tuple != nil:
 		t.Kind = model.Tuple
+		if len(k.Tuple.Items) > 0 {
+			t.Items = make([]*model.Type, 0, len(k.Tuple.Items))
+		}
 		for i, it := range k.Tuple.Items {
 			t.Items = append(t.Items, c.typ(it.Kind, it.Mods, what+"["+strconv.Itoa(i)+"]"))
 		}
@@ -94,6 +98,11 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 	return t
 }
 
+var scalarKinds = map[string]model.Kind{
+	"string": model.String, "integer": model.Integer, "number": model.Number,
+	"boolean": model.Boolean, "any": model.Any,
+}
+
 var kindWords = []string{"string", "integer", "number", "boolean", "any", "enum", "array", "tuple", "object", "map"}
 
 func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
@@ -101,7 +110,8 @@ func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
 		c.errorf(e.Pos, "%s: empty enum", what)
 		return
 	}
-	seen := map[string]bool{}
+	seen := make(map[model.EnumValue]bool, len(e.Values))
+	t.Enum = make([]model.EnumValue, 0, len(e.Values))
 	var ints, strs int
 	for _, v := range e.Values {
 		var ev model.EnumValue
@@ -121,7 +131,7 @@ func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
 			ev = model.EnumValue{Str: v.Ident}
 			strs++
 		}
-		key := ev.JSON()
+		key := enumKey(ev)
 		if seen[key] {
 			c.errorf(v.Pos, "%s: enum value %s is repeated", what, ev.JSON())
 			continue
@@ -129,9 +139,34 @@ func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
 		seen[key] = true
 		t.Enum = append(t.Enum, ev)
 	}
+	if len(t.Enum) == 0 {
+		t.Enum = nil // as before preallocating
+	}
 	if ints > 0 && strs > 0 {
 		c.errorf(e.Pos, "%s: enum mixes strings and integers; one enum holds one kind of value", what)
 	}
+}
+
+// enumKey returns a key that two enum values share exactly when their
+// JSON texts are equal, without writing the JSON: encoding/json is one to
+// one on integers and on valid UTF-8 strings, but writes every byte that is
+// not UTF-8 as the same \ufffd (unlike the character U+FFFD itself). The key
+// writes every such byte as 0xff, which is never UTF-8 either.
+func enumKey(ev model.EnumValue) model.EnumValue {
+	if ev.IsInt || utf8.ValidString(ev.Str) {
+		return ev
+	}
+	var b strings.Builder
+	for i := 0; i < len(ev.Str); {
+		r, size := utf8.DecodeRuneInString(ev.Str[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteByte(0xff)
+		} else {
+			b.WriteString(ev.Str[i : i+size])
+		}
+		i += size
+	}
+	return model.EnumValue{Str: b.String()}
 }
 
 // fits says which modifiers a kind takes.
@@ -176,7 +211,7 @@ func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 			p := m.Pattern.Value()
 			if p == "" {
 				c.errorf(m.Pos, "%s: empty pattern (it matches everything)", what)
-			} else if msg := patternProblem(p); msg != "" {
+			} else if msg := c.patternProblem(p); msg != "" {
 				c.errorf(m.Pattern.Pos, "%s: %s", what, msg)
 			}
 			t.Pattern = &p
@@ -220,14 +255,14 @@ func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
 		if text == "" {
 			return nil
 		}
-		n := model.NewNum(text)
+		n := c.nums.NewNum(text)
 		if n == nil {
 			// The lexer only makes JSON numbers: this one is too big or
 			// too small for the readers on the other side of the wire.
 			c.errorf(r.Pos, "%s: %s %s is out of range: JSON readers hold numbers as float64 (about 1e-308 to 1e308)", what, word, text)
 			return nil
 		}
-		f, exact := n.Rat.Float64()
+		f, exact := float64Of(n)
 		switch {
 		case math.IsInf(f, 0) || f == 0 && n.Rat.Sign() != 0:
 			c.errorf(r.Pos, "%s: %s %s is out of range: JSON readers hold numbers as float64 (about 1e-308 to 1e308)", what, word, text)
@@ -256,6 +291,17 @@ func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
 	if t.Min != nil && t.Max != nil && t.Min.Cmp(t.Max) > 0 {
 		c.errorf(r.Pos, "%s: %s %s is greater than %s %s", what, minKey, r.Min, maxKey, r.Max)
 	}
+}
+
+// float64Of is n.Rat.Float64(), without its allocations for the integers
+// that float64 holds exactly.
+func float64Of(n *model.Num) (float64, bool) {
+	if n.Rat.IsInt() && n.Rat.Num().IsInt64() {
+		if v := n.Rat.Num().Int64(); -1<<53 <= v && v <= 1<<53 {
+			return float64(v), true
+		}
+	}
+	return n.Rat.Float64()
 }
 
 var formatNames = []string{
