@@ -13,56 +13,56 @@ import (
 
 // Generate returns the tools/list result of a profile, indented with two
 // spaces and ending in a newline: exactly json.Indent of schema.ToolsList.
-//
-// Tools are independent, so each core writes its share of them, already
-// indented, into a buffer of its own, and the pieces are joined;
-// TestGenerateEqualsIndent holds it to the one-pass result.
 func Generate(c *model.Catalog, profile int) []byte {
-	parts := make([][]byte, len(c.Tools))
-	workers := min(runtime.GOMAXPROCS(0), len(c.Tools))
+	return bytes.Join(Chunks(c, profile), nil)
+}
+
+// Chunks returns Generate's output in pieces, to be written one after the
+// other: a large catalog's result is never copied into one buffer.
+//
+// Tools are independent, so the cores write runs of consecutive tools,
+// already indented, each into a buffer of its own;
+// TestGenerateEqualsIndent holds the result to the one-pass indentation.
+func Chunks(c *model.Catalog, profile int) [][]byte {
+	workers := runtime.GOMAXPROCS(0)
+	runs := min(len(c.Tools), 4*workers) // a few per core evens out their sizes
+	chunks := make([][]byte, runs+2)
+	chunks[0] = []byte("{\n  \"tools\": [")
+	next := make(chan int, runs)
+	for r := range runs {
+		next <- r
+	}
+	close(next)
 	var wg sync.WaitGroup
-	for w := range workers {
+	for range min(workers, runs) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var b bytes.Buffer
-			ends := make([]int, 0, len(c.Tools)/workers+1)
-			for i := w; i < len(c.Tools); i += workers {
-				// A tool sits two levels deep: {"tools": [ tool ]}.
-				schema.AppendToolIndented(&b, c.Tools[i], profile, "    ")
-				ends = append(ends, b.Len())
-			}
-			// Slice only once the buffer has stopped growing.
-			all, start := b.Bytes(), 0
-			for k, i := 0, w; i < len(c.Tools); k, i = k+1, i+workers {
-				parts[i] = all[start:ends[k]]
-				start = ends[k]
+			for r := range next {
+				var b bytes.Buffer
+				for i := r * len(c.Tools) / runs; i < (r+1)*len(c.Tools)/runs; i++ {
+					if i > 0 {
+						b.WriteByte(',')
+					}
+					// A tool sits two levels deep: {"tools": [ tool ]}.
+					b.WriteString("\n    ")
+					schema.AppendToolIndented(&b, c.Tools[i], profile, "    ")
+				}
+				chunks[1+r] = b.Bytes()
 			}
 		}()
 	}
 	wg.Wait()
 
-	var b bytes.Buffer
-	size := 64
-	for _, p := range parts {
-		size += len(p) + 6
+	var end bytes.Buffer
+	if len(c.Tools) > 0 {
+		end.WriteString("\n  ")
 	}
-	b.Grow(size)
-	b.WriteString("{\n  \"tools\": [")
-	for i, p := range parts {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString("\n    ")
-		b.Write(p)
-	}
-	if len(parts) > 0 {
-		b.WriteString("\n  ")
-	}
-	b.WriteString("],\n  \"_meta\": {\n    ")
-	b.WriteString(schema.String(c.CatalogKey))
-	b.WriteString(": ")
-	b.WriteString(schema.String(c.Identity(profile)))
-	b.WriteString("\n  }\n}\n")
-	return b.Bytes()
+	end.WriteString("],\n  \"_meta\": {\n    ")
+	end.WriteString(schema.String(c.CatalogKey))
+	end.WriteString(": ")
+	end.WriteString(schema.String(c.Identity(profile)))
+	end.WriteString("\n  }\n}\n")
+	chunks[len(chunks)-1] = end.Bytes()
+	return chunks
 }

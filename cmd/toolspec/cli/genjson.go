@@ -26,12 +26,16 @@ annotations). With -o the result is written to a file instead.`,
 			if r == nil {
 				return failed
 			}
-			data := jsonout.Generate(r.Catalog, profile)
+			chunks := jsonout.Chunks(r.Catalog, profile)
 			if out == "" {
-				_, err := e.stdout.Write(data)
-				return err
+				for _, c := range chunks {
+					if _, err := e.stdout.Write(c); err != nil {
+						return err
+					}
+				}
+				return nil
 			}
-			return writeFile(out, data)
+			return writeFile(out, chunks...)
 		},
 	}
 	cmd.Flags().IntVar(&profile, "profile", 1, "protocol profile: 1 (2024-11-05) or 2 (2025-06-18)")

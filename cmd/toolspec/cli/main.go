@@ -131,8 +131,9 @@ func (e *env) load(path string) *compile.Result {
 
 // writeFile writes a whole file atomically: a temporary file renamed into
 // place, so a reader sees the old bytes or the new ones, never a part.
-func writeFile(path string, data []byte) error {
-	tmp, err := writeTemp(path, data)
+// The file's content is the pieces of data, one after the other.
+func writeFile(path string, data ...[]byte) error {
+	tmp, err := writeTemp(path, data...)
 	if err != nil {
 		return err
 	}
@@ -147,7 +148,7 @@ func writeFile(path string, data []byte) error {
 // returns its name. Missing folders are created. The file gets the mode of
 // the file it will replace, or 0644 for a new one: generated files are
 // read by other tools and checked in.
-func writeTemp(path string, data []byte) (name string, err error) {
+func writeTemp(path string, data ...[]byte) (name string, err error) {
 	defer func() {
 		if err != nil {
 			err = fmt.Errorf("cannot write %s: %w", path, unwrapPathError(err))
@@ -173,8 +174,10 @@ func writeTemp(path string, data []byte) (name string, err error) {
 			os.Remove(f.Name())
 		}
 	}()
-	if _, err := f.Write(data); err != nil {
-		return "", err
+	for _, d := range data {
+		if _, err := f.Write(d); err != nil {
+			return "", err
+		}
 	}
 	if err := f.Chmod(mode); err != nil {
 		return "", err
