@@ -27,6 +27,7 @@ vet:
 # Fuzz each target for FUZZTIME (go test -fuzz takes one target at a time).
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./lang/parser
+	$(GO) test -run '^$$' -fuzz '^FuzzToolFastPath$$' -fuzztime $(FUZZTIME) ./lang/parser
 	$(GO) test -run '^$$' -fuzz '^FuzzFormat$$' -fuzztime $(FUZZTIME) ./lang/format
 
 bench:
