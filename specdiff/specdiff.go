@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 )
@@ -330,10 +331,14 @@ func head(n *node) string {
 		var vs []string
 		for _, v := range n.get("enum").arr {
 			if s := strings.TrimSpace(string(v.raw)); s != "null" {
-				vs = append(vs, strings.Trim(s, `"`))
+				vs = append(vs, enumValue(v))
 			}
 		}
 		b.WriteString("enum(" + strings.Join(vs, ", ") + ")")
+		// A type the values do not already say is part of the schema.
+		if vt := valuesType(n.get("enum")); typ != "" && typ != vt && !(typ == "number" && vt == "integer") {
+			b.WriteString(" type " + typ)
+		}
 	case n.get("const") != nil:
 		b.WriteString("const " + strings.TrimSpace(string(n.get("const").raw)))
 	case n.get("prefixItems") != nil:
@@ -396,4 +401,62 @@ func head(n *node) string {
 		b.WriteString(" default " + strings.TrimSpace(string(v.raw)))
 	}
 	return b.String()
+}
+
+// enumValue writes an enum value as the language does: a string bare
+// (open), unless its bare text would read as another JSON value ("1",
+// "true", "") or nothing; any other value as its JSON text (1, true).
+func enumValue(v *node) string {
+	t := strings.TrimSpace(string(v.raw))
+	var s string
+	if json.Unmarshal(v.raw, &s) != nil {
+		return t
+	}
+	if s == "" || json.Valid([]byte(s)) {
+		b, _ := json.Marshal(s)
+		return string(b)
+	}
+	return s
+}
+
+// valuesType is the JSON Schema type every value of an enum other than
+// null has ("string", "integer", "number", "boolean", "array", "object"),
+// or "" when they differ.
+func valuesType(e *node) string {
+	typ := ""
+	for _, v := range e.arr {
+		var x any
+		d := json.NewDecoder(bytes.NewReader(v.raw))
+		d.UseNumber()
+		if d.Decode(&x) != nil {
+			return ""
+		}
+		var t string
+		switch x := x.(type) {
+		case nil:
+			continue
+		case string:
+			t = "string"
+		case bool:
+			t = "boolean"
+		case json.Number:
+			t = "number"
+			if r, ok := new(big.Rat).SetString(x.String()); ok && r.IsInt() {
+				t = "integer"
+			}
+		case []any:
+			t = "array"
+		case map[string]any:
+			t = "object"
+		}
+		switch {
+		case typ == "" || typ == t:
+			typ = t
+		case typ == "integer" && t == "number" || typ == "number" && t == "integer":
+			typ = "number"
+		default:
+			return ""
+		}
+	}
+	return typ
 }

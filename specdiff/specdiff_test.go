@@ -74,22 +74,29 @@ func TestSame(t *testing.T) {
 	}
 }
 
+// field diffs two tools/list results that differ only in field a's schema
+// and returns the lines, trimmed.
+func field(t *testing.T, oldSchema, newSchema string) string {
+	t.Helper()
+	base := `{"tools":[{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"a":%s,"o":{"type":"object","properties":{"x":{"type":"integer"}},"additionalProperties":false}},"required":["a"],"additionalProperties":false}}]}`
+	old := strings.Replace(base, "%s", oldSchema, 1)
+	new := strings.Replace(base, "%s", newSchema, 1)
+	cs, err := specdiff.Diff([]byte(old), []byte(new))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(lines(cs))
+}
+
 // TestOneChange: each single change is reported as one line.
 func TestOneChange(t *testing.T) {
-	base := `{"tools":[{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"a":%s,"o":{"type":"object","properties":{"x":{"type":"integer"}},"additionalProperties":false}},"required":["a"],"additionalProperties":false}}]}`
 	for _, c := range []struct{ old, new, want string }{
 		{`{"type":"number"}`, `{"type":"integer","minimum":1,"maximum":500}`, "t a: number → integer 1..500"},
 		{`{"type":"string"}`, `{"type":["string","null"]}`, "t a: string → string nullable"},
 		{`{"type":"array","items":{"type":"string"}}`, `{"type":"array","items":{"type":"string"},"maxItems":3}`, "t a: array<string> → array<string> ..3"},
 		{`{}`, `{"type":"string","pattern":"^x$"}`, `t a: any → string pattern "^x$"`},
 	} {
-		old := strings.Replace(base, "%s", c.old, 1)
-		new := strings.Replace(base, "%s", c.new, 1)
-		cs, err := specdiff.Diff([]byte(old), []byte(new))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := strings.TrimSpace(lines(cs)); got != c.want {
+		if got := field(t, c.old, c.new); got != c.want {
 			t.Errorf("%s → %s: got %q, want %q", c.old, c.new, got, c.want)
 		}
 	}
@@ -106,5 +113,27 @@ func TestOneChange(t *testing.T) {
 	}
 	if _, err := specdiff.Diff([]byte(`{"x":1}`), []byte(new)); err == nil {
 		t.Error("an old file without tools was read")
+	}
+}
+
+// TestEnumValues: enum values compare as JSON values, type and value, so
+// strings that read like numbers are not the numbers; a string value is
+// quoted when its bare text would read as another JSON value.
+func TestEnumValues(t *testing.T) {
+	for _, c := range []struct{ old, new, want string }{
+		{`{"type":"string","enum":["1","2"]}`, `{"type":"integer","enum":[1,2]}`, `t a: enum("1", "2") → enum(1, 2)`},
+		{`{"enum":["1","2"]}`, `{"enum":[1,2]}`, `t a: enum("1", "2") → enum(1, 2)`},
+		{`{"enum":[1,2]}`, `{"enum":["1","2"]}`, `t a: enum(1, 2) → enum("1", "2")`},
+		{`{"enum":["true","null"]}`, `{"enum":[true,"null"]}`, `t a: enum("true", "null") → enum(true, "null")`},
+		{`{"type":"string","enum":["1"]}`, `{"type":"integer","enum":["1"]}`, `t a: enum("1") → enum("1") type integer`},
+		{`{"type":"string","enum":["open","paid"]}`, `{"type":"string","enum":["open","paid","void"]}`, `t a: enum(open, paid) → enum(open, paid, void)`},
+		// Same values: no change, however the type or string is written.
+		{`{"enum":["open","paid"]}`, `{"type":"string","enum":["open","paid"]}`, ``},
+		{`{"type":"string","enum":["op\u0065n"]}`, `{"type":"string","enum":["open"]}`, ``},
+		{`{"type":"number","enum":[1,2]}`, `{"type":"integer","enum":[1,2]}`, ``},
+	} {
+		if got := field(t, c.old, c.new); got != c.want {
+			t.Errorf("%s → %s: got %q, want %q", c.old, c.new, got, c.want)
+		}
 	}
 }
