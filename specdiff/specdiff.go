@@ -301,14 +301,21 @@ func typeName(n *node) string {
 	return ""
 }
 
+// nullable reports whether null is in the schema's type or in its enum:
+// either is how a document says a value may be null.
 func nullable(n *node) bool {
-	t := n.get("type")
-	if t == nil {
-		return false
+	if t := n.get("type"); t != nil {
+		for _, x := range t.arr {
+			if x.str() == "null" {
+				return true
+			}
+		}
 	}
-	for _, x := range t.arr {
-		if x.str() == "null" {
-			return true
+	if e := n.get("enum"); e != nil {
+		for _, x := range e.arr {
+			if strings.TrimSpace(string(x.raw)) == "null" {
+				return true
+			}
 		}
 	}
 	return false

@@ -137,3 +137,23 @@ func TestEnumValues(t *testing.T) {
 		}
 	}
 }
+
+// TestEnumNullable: null in an enum makes it nullable, with or without
+// "null" in type; a change of nullability is one line, in the words used
+// for any other schema.
+func TestEnumNullable(t *testing.T) {
+	for _, c := range []struct{ old, new, want string }{
+		{`{"type":["string","null"],"enum":["a",null]}`, `{"type":"string","enum":["a"]}`, "t a: enum(a) nullable → enum(a)"},
+		{`{"enum":["a",null]}`, `{"type":"string","enum":["a"]}`, "t a: enum(a) nullable → enum(a)"},
+		{`{"type":"string","enum":["a"]}`, `{"enum":["a",null]}`, "t a: enum(a) → enum(a) nullable"},
+		{`{"enum":["a"]}`, `{"type":["string","null"],"enum":["a",null]}`, "t a: enum(a) → enum(a) nullable"},
+		{`{"enum":[1,null]}`, `{"type":"integer","enum":[1]}`, "t a: enum(1) nullable → enum(1)"},
+		// Nullable either way: no change.
+		{`{"enum":["a",null]}`, `{"type":["string","null"],"enum":["a",null]}`, ``},
+		{`{"type":"string","enum":["a",null]}`, `{"type":["string","null"],"enum":["a",null]}`, ``},
+	} {
+		if got := field(t, c.old, c.new); got != c.want {
+			t.Errorf("%s → %s: got %q, want %q", c.old, c.new, got, c.want)
+		}
+	}
+}
