@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
 	"slices"
 	"strings"
@@ -209,8 +210,8 @@ func (d *differ) schema(tool, path string, o, n *node) {
 	if o == nil || n == nil {
 		return
 	}
-	if a, b := head(o), head(n); a != b {
-		d.add(tool, path, a+" → "+b)
+	if key(o) != key(n) {
+		d.add(tool, path, head(o)+" → "+head(n))
 	}
 	if isObject(o) && isObject(n) {
 		d.object(tool, path, o, n)
@@ -323,13 +324,28 @@ func nullable(n *node) bool {
 
 // head describes a schema in the language's words, without an object's
 // properties: "integer 1..500", "enum(open, paid) nullable",
-// "array<string> ..10 unique".
-func head(n *node) string {
+// "array<string> ..10 unique". Values are written as the document wrote
+// them.
+func head(n *node) string { return describe(n, false) }
+
+// key is head with every JSON value in one canonical form (numbers by
+// exact value, object keys sorted), so two schemas that say the same
+// thing in different JSON text have the same key.
+func key(n *node) string { return describe(n, true) }
+
+func describe(n *node, canon bool) string {
+	text := func(v *node) string {
+		if canon {
+			return canonical(v.raw)
+		}
+		return strings.TrimSpace(string(v.raw))
+	}
+	sub := func(v *node) string { return describe(v, canon) }
 	if n == nil {
 		return "(none)"
 	}
 	if n.obj == nil {
-		return strings.TrimSpace(string(n.raw))
+		return text(n)
 	}
 	var b strings.Builder
 	typ := typeName(n)
@@ -338,7 +354,11 @@ func head(n *node) string {
 		var vs []string
 		for _, v := range n.get("enum").arr {
 			if s := strings.TrimSpace(string(v.raw)); s != "null" {
-				vs = append(vs, enumValue(v))
+				if canon {
+					vs = append(vs, canonical(v.raw))
+				} else {
+					vs = append(vs, enumValue(v))
+				}
 			}
 		}
 		b.WriteString("enum(" + strings.Join(vs, ", ") + ")")
@@ -347,21 +367,21 @@ func head(n *node) string {
 			b.WriteString(" type " + typ)
 		}
 	case n.get("const") != nil:
-		b.WriteString("const " + strings.TrimSpace(string(n.get("const").raw)))
+		b.WriteString("const " + text(n.get("const")))
 	case n.get("prefixItems") != nil:
 		var vs []string
 		for _, v := range n.get("prefixItems").arr {
-			vs = append(vs, head(v))
+			vs = append(vs, sub(v))
 		}
 		b.WriteString("tuple<" + strings.Join(vs, ", ") + ">")
 	case typ == "array":
-		b.WriteString("array<" + head(n.get("items")) + ">")
+		b.WriteString("array<" + sub(n.get("items")) + ">")
 		if n.get("items") == nil {
 			b.Reset()
 			b.WriteString("array")
 		}
 	case typ == "object" && isMap(n):
-		b.WriteString("map<" + head(n.get("additionalProperties")) + ">")
+		b.WriteString("map<" + sub(n.get("additionalProperties")) + ">")
 	case typ == "":
 		var ks []string
 		for _, k := range []string{"$ref", "anyOf", "oneOf", "allOf"} {
@@ -388,24 +408,24 @@ func head(n *node) string {
 		if lo != nil || hi != nil {
 			b.WriteString(" ")
 			if lo != nil {
-				b.WriteString(strings.TrimSpace(string(lo.raw)))
+				b.WriteString(text(lo))
 			}
 			b.WriteString("..")
 			if hi != nil {
-				b.WriteString(strings.TrimSpace(string(hi.raw)))
+				b.WriteString(text(hi))
 			}
 		}
 	}
 	for _, k := range []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "pattern", "format"} {
 		if v := n.get(k); v != nil {
-			b.WriteString(" " + k + " " + strings.TrimSpace(string(v.raw)))
+			b.WriteString(" " + k + " " + text(v))
 		}
 	}
 	if v := n.get("uniqueItems"); v != nil && strings.TrimSpace(string(v.raw)) == "true" {
 		b.WriteString(" unique")
 	}
 	if v := n.get("default"); v != nil {
-		b.WriteString(" default " + strings.TrimSpace(string(v.raw)))
+		b.WriteString(" default " + text(v))
 	}
 	return b.String()
 }
@@ -466,4 +486,53 @@ func valuesType(e *node) string {
 		}
 	}
 	return typ
+}
+
+// canonical writes a JSON value in one form: numbers by exact value
+// (1e2, 100 and 100.0 are all 100; 0.5 is 1/2), strings re-encoded,
+// object keys sorted. Text that does not decode is kept as it is.
+func canonical(raw json.RawMessage) string {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil {
+		return strings.TrimSpace(string(raw))
+	}
+	var b strings.Builder
+	writeCanonical(&b, v)
+	return b.String()
+}
+
+func writeCanonical(b *strings.Builder, v any) {
+	switch v := v.(type) {
+	case json.Number:
+		if r, ok := new(big.Rat).SetString(v.String()); ok {
+			b.WriteString(r.RatString())
+		} else {
+			b.WriteString(v.String())
+		}
+	case []any:
+		b.WriteString("[")
+		for i, x := range v {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			writeCanonical(b, x)
+		}
+		b.WriteString("]")
+	case map[string]any:
+		b.WriteString("{")
+		for i, k := range slices.Sorted(maps.Keys(v)) {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			writeCanonical(b, k)
+			b.WriteString(":")
+			writeCanonical(b, v[k])
+		}
+		b.WriteString("}")
+	default: // nil, bool, string
+		j, _ := json.Marshal(v)
+		b.Write(j)
+	}
 }

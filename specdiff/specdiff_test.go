@@ -157,3 +157,30 @@ func TestEnumNullable(t *testing.T) {
 		}
 	}
 }
+
+// TestNumbersByValue: numbers compare by value, not by how they are
+// written; a real change is reported with the numbers as written.
+func TestNumbersByValue(t *testing.T) {
+	for _, c := range []struct{ old, new, want string }{
+		{`{"type":"integer","maximum":1e2}`, `{"type":"integer","maximum":100}`, ``},
+		{`{"type":"number","minimum":0.50,"maximum":1E+2}`, `{"type":"number","minimum":0.5,"maximum":100.0}`, ``},
+		{`{"type":"integer","minimum":-0}`, `{"type":"integer","minimum":0}`, ``},
+		{`{"type":"string","minLength":1.0,"maxLength":6.4e1}`, `{"type":"string","minLength":1,"maxLength":64}`, ``},
+		{`{"type":"array","items":{"type":"string"},"minItems":1e0,"maxItems":1e1}`, `{"type":"array","items":{"type":"string"},"minItems":1,"maxItems":10}`, ``},
+		{`{"type":"object","additionalProperties":{"type":"string"},"maxProperties":2e1}`, `{"type":"object","additionalProperties":{"type":"string"},"maxProperties":20}`, ``},
+		{`{"type":"number","multipleOf":5e-1}`, `{"type":"number","multipleOf":0.5}`, ``},
+		{`{"type":"number","exclusiveMinimum":1e0}`, `{"type":"number","exclusiveMinimum":1}`, ``},
+		{`{"type":"integer","default":1e1}`, `{"type":"integer","default":10}`, ``},
+		{`{"enum":[1e0,2]}`, `{"enum":[1,2.0]}`, ``},
+		{`{"const":{"b":2e0,"a":[1e0]}}`, `{"const":{"a":[1],"b":2}}`, ``},
+		// Real changes keep the numbers as written.
+		{`{"type":"integer","maximum":1e2}`, `{"type":"integer","maximum":101}`, "t a: integer ..1e2 → integer ..101"},
+		{`{"type":"number","minimum":0.1}`, `{"type":"number","minimum":0.10000000000000001}`, "t a: number 0.1.. → number 0.10000000000000001.."},
+		{`{"type":"number","multipleOf":5}`, `{"type":"number","multipleOf":0.5}`, "t a: number multipleOf 5 → number multipleOf 0.5"},
+		{`{"type":"integer","maximum":"100"}`, `{"type":"integer","maximum":100}`, `t a: integer .."100" → integer ..100`},
+	} {
+		if got := field(t, c.old, c.new); got != c.want {
+			t.Errorf("%s → %s: got %q, want %q", c.old, c.new, got, c.want)
+		}
+	}
+}
