@@ -430,16 +430,17 @@ func describe(n *node, canon bool) string {
 	return b.String()
 }
 
-// enumValue writes an enum value as the language does: a string bare
-// (open), unless its bare text would read as another JSON value ("1",
-// "true", "") or nothing; any other value as its JSON text (1, true).
+// enumValue writes an enum value: a string bare (open, in-progress),
+// unless its bare text would read as another JSON value ("1", "true"), as
+// nothing (""), or blur the list ("a, b", " a"); any other value as its
+// JSON text (1, true).
 func enumValue(v *node) string {
 	t := strings.TrimSpace(string(v.raw))
 	var s string
 	if json.Unmarshal(v.raw, &s) != nil {
 		return t
 	}
-	if s == "" || json.Valid([]byte(s)) {
+	if s == "" || json.Valid([]byte(s)) || strings.ContainsAny(s, `,()"`) || strings.TrimSpace(s) != s {
 		b, _ := json.Marshal(s)
 		return string(b)
 	}

@@ -127,6 +127,9 @@ func TestEnumValues(t *testing.T) {
 		{`{"enum":["true","null"]}`, `{"enum":[true,"null"]}`, `t a: enum("true", "null") → enum(true, "null")`},
 		{`{"type":"string","enum":["1"]}`, `{"type":"integer","enum":["1"]}`, `t a: enum("1") → enum("1") type integer`},
 		{`{"type":"string","enum":["open","paid"]}`, `{"type":"string","enum":["open","paid","void"]}`, `t a: enum(open, paid) → enum(open, paid, void)`},
+		{`{"enum":["a, b"]}`, `{"enum":["a","b"]}`, `t a: enum("a, b") → enum(a, b)`},
+		{`{"enum":[" a"]}`, `{"enum":["a"]}`, `t a: enum(" a") → enum(a)`},
+		{`{"enum":["in-progress"]}`, `{"enum":["in-progress","done"]}`, `t a: enum(in-progress) → enum(in-progress, done)`},
 		// Same values: no change, however the type or string is written.
 		{`{"enum":["open","paid"]}`, `{"type":"string","enum":["open","paid"]}`, ``},
 		{`{"type":"string","enum":["op\u0065n"]}`, `{"type":"string","enum":["open"]}`, ``},
