@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"math/big"
 	"slices"
 	"strings"
 )
@@ -208,8 +210,8 @@ func (d *differ) schema(tool, path string, o, n *node) {
 	if o == nil || n == nil {
 		return
 	}
-	if a, b := head(o), head(n); a != b {
-		d.add(tool, path, a+" → "+b)
+	if key(o) != key(n) {
+		d.add(tool, path, head(o)+" → "+head(n))
 	}
 	if isObject(o) && isObject(n) {
 		d.object(tool, path, o, n)
@@ -300,14 +302,21 @@ func typeName(n *node) string {
 	return ""
 }
 
+// nullable reports whether null is in the schema's type or in its enum:
+// either is how a document says a value may be null.
 func nullable(n *node) bool {
-	t := n.get("type")
-	if t == nil {
-		return false
+	if t := n.get("type"); t != nil {
+		for _, x := range t.arr {
+			if x.str() == "null" {
+				return true
+			}
+		}
 	}
-	for _, x := range t.arr {
-		if x.str() == "null" {
-			return true
+	if e := n.get("enum"); e != nil {
+		for _, x := range e.arr {
+			if strings.TrimSpace(string(x.raw)) == "null" {
+				return true
+			}
 		}
 	}
 	return false
@@ -315,13 +324,28 @@ func nullable(n *node) bool {
 
 // head describes a schema in the language's words, without an object's
 // properties: "integer 1..500", "enum(open, paid) nullable",
-// "array<string> ..10 unique".
-func head(n *node) string {
+// "array<string> ..10 unique". Values are written as the document wrote
+// them.
+func head(n *node) string { return describe(n, false) }
+
+// key is head with every JSON value in one canonical form (numbers by
+// exact value, object keys sorted), so two schemas that say the same
+// thing in different JSON text have the same key.
+func key(n *node) string { return describe(n, true) }
+
+func describe(n *node, canon bool) string {
+	text := func(v *node) string {
+		if canon {
+			return canonical(v.raw)
+		}
+		return strings.TrimSpace(string(v.raw))
+	}
+	sub := func(v *node) string { return describe(v, canon) }
 	if n == nil {
 		return "(none)"
 	}
 	if n.obj == nil {
-		return strings.TrimSpace(string(n.raw))
+		return text(n)
 	}
 	var b strings.Builder
 	typ := typeName(n)
@@ -330,26 +354,34 @@ func head(n *node) string {
 		var vs []string
 		for _, v := range n.get("enum").arr {
 			if s := strings.TrimSpace(string(v.raw)); s != "null" {
-				vs = append(vs, strings.Trim(s, `"`))
+				if canon {
+					vs = append(vs, canonical(v.raw))
+				} else {
+					vs = append(vs, enumValue(v))
+				}
 			}
 		}
 		b.WriteString("enum(" + strings.Join(vs, ", ") + ")")
+		// A type the values do not already say is part of the schema.
+		if vt := valuesType(n.get("enum")); typ != "" && typ != vt && !(typ == "number" && vt == "integer") {
+			b.WriteString(" type " + typ)
+		}
 	case n.get("const") != nil:
-		b.WriteString("const " + strings.TrimSpace(string(n.get("const").raw)))
+		b.WriteString("const " + text(n.get("const")))
 	case n.get("prefixItems") != nil:
 		var vs []string
 		for _, v := range n.get("prefixItems").arr {
-			vs = append(vs, head(v))
+			vs = append(vs, sub(v))
 		}
 		b.WriteString("tuple<" + strings.Join(vs, ", ") + ">")
 	case typ == "array":
-		b.WriteString("array<" + head(n.get("items")) + ">")
+		b.WriteString("array<" + sub(n.get("items")) + ">")
 		if n.get("items") == nil {
 			b.Reset()
 			b.WriteString("array")
 		}
 	case typ == "object" && isMap(n):
-		b.WriteString("map<" + head(n.get("additionalProperties")) + ">")
+		b.WriteString("map<" + sub(n.get("additionalProperties")) + ">")
 	case typ == "":
 		var ks []string
 		for _, k := range []string{"$ref", "anyOf", "oneOf", "allOf"} {
@@ -376,24 +408,132 @@ func head(n *node) string {
 		if lo != nil || hi != nil {
 			b.WriteString(" ")
 			if lo != nil {
-				b.WriteString(strings.TrimSpace(string(lo.raw)))
+				b.WriteString(text(lo))
 			}
 			b.WriteString("..")
 			if hi != nil {
-				b.WriteString(strings.TrimSpace(string(hi.raw)))
+				b.WriteString(text(hi))
 			}
 		}
 	}
 	for _, k := range []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "pattern", "format"} {
 		if v := n.get(k); v != nil {
-			b.WriteString(" " + k + " " + strings.TrimSpace(string(v.raw)))
+			b.WriteString(" " + k + " " + text(v))
 		}
 	}
 	if v := n.get("uniqueItems"); v != nil && strings.TrimSpace(string(v.raw)) == "true" {
 		b.WriteString(" unique")
 	}
 	if v := n.get("default"); v != nil {
-		b.WriteString(" default " + strings.TrimSpace(string(v.raw)))
+		b.WriteString(" default " + text(v))
 	}
 	return b.String()
+}
+
+// enumValue writes an enum value: a string bare (open, in-progress),
+// unless its bare text would read as another JSON value ("1", "true"), as
+// nothing (""), or blur the list ("a, b", " a"); any other value as its
+// JSON text (1, true).
+func enumValue(v *node) string {
+	t := strings.TrimSpace(string(v.raw))
+	var s string
+	if json.Unmarshal(v.raw, &s) != nil {
+		return t
+	}
+	if s == "" || json.Valid([]byte(s)) || strings.ContainsAny(s, `,()"`) || strings.TrimSpace(s) != s {
+		b, _ := json.Marshal(s)
+		return string(b)
+	}
+	return s
+}
+
+// valuesType is the JSON Schema type every value of an enum other than
+// null has ("string", "integer", "number", "boolean", "array", "object"),
+// or "" when they differ.
+func valuesType(e *node) string {
+	typ := ""
+	for _, v := range e.arr {
+		var x any
+		d := json.NewDecoder(bytes.NewReader(v.raw))
+		d.UseNumber()
+		if d.Decode(&x) != nil {
+			return ""
+		}
+		var t string
+		switch x := x.(type) {
+		case nil:
+			continue
+		case string:
+			t = "string"
+		case bool:
+			t = "boolean"
+		case json.Number:
+			t = "number"
+			if r, ok := new(big.Rat).SetString(x.String()); ok && r.IsInt() {
+				t = "integer"
+			}
+		case []any:
+			t = "array"
+		case map[string]any:
+			t = "object"
+		}
+		switch {
+		case typ == "" || typ == t:
+			typ = t
+		case typ == "integer" && t == "number" || typ == "number" && t == "integer":
+			typ = "number"
+		default:
+			return ""
+		}
+	}
+	return typ
+}
+
+// canonical writes a JSON value in one form: numbers by exact value
+// (1e2, 100 and 100.0 are all 100; 0.5 is 1/2), strings re-encoded,
+// object keys sorted. Text that does not decode is kept as it is.
+func canonical(raw json.RawMessage) string {
+	d := json.NewDecoder(bytes.NewReader(raw))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil {
+		return strings.TrimSpace(string(raw))
+	}
+	var b strings.Builder
+	writeCanonical(&b, v)
+	return b.String()
+}
+
+func writeCanonical(b *strings.Builder, v any) {
+	switch v := v.(type) {
+	case json.Number:
+		if r, ok := new(big.Rat).SetString(v.String()); ok {
+			b.WriteString(r.RatString())
+		} else {
+			b.WriteString(v.String())
+		}
+	case []any:
+		b.WriteString("[")
+		for i, x := range v {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			writeCanonical(b, x)
+		}
+		b.WriteString("]")
+	case map[string]any:
+		b.WriteString("{")
+		for i, k := range slices.Sorted(maps.Keys(v)) {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			writeCanonical(b, k)
+			b.WriteString(":")
+			writeCanonical(b, v[k])
+		}
+		b.WriteString("}")
+	default: // nil, bool, string
+		j, _ := json.Marshal(v)
+		b.Write(j)
+	}
 }

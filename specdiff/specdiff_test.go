@@ -74,22 +74,29 @@ func TestSame(t *testing.T) {
 	}
 }
 
+// field diffs two tools/list results that differ only in field a's schema
+// and returns the lines, trimmed.
+func field(t *testing.T, oldSchema, newSchema string) string {
+	t.Helper()
+	base := `{"tools":[{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"a":%s,"o":{"type":"object","properties":{"x":{"type":"integer"}},"additionalProperties":false}},"required":["a"],"additionalProperties":false}}]}`
+	old := strings.Replace(base, "%s", oldSchema, 1)
+	new := strings.Replace(base, "%s", newSchema, 1)
+	cs, err := specdiff.Diff([]byte(old), []byte(new))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(lines(cs))
+}
+
 // TestOneChange: each single change is reported as one line.
 func TestOneChange(t *testing.T) {
-	base := `{"tools":[{"name":"t","description":"d","inputSchema":{"type":"object","properties":{"a":%s,"o":{"type":"object","properties":{"x":{"type":"integer"}},"additionalProperties":false}},"required":["a"],"additionalProperties":false}}]}`
 	for _, c := range []struct{ old, new, want string }{
 		{`{"type":"number"}`, `{"type":"integer","minimum":1,"maximum":500}`, "t a: number → integer 1..500"},
 		{`{"type":"string"}`, `{"type":["string","null"]}`, "t a: string → string nullable"},
 		{`{"type":"array","items":{"type":"string"}}`, `{"type":"array","items":{"type":"string"},"maxItems":3}`, "t a: array<string> → array<string> ..3"},
 		{`{}`, `{"type":"string","pattern":"^x$"}`, `t a: any → string pattern "^x$"`},
 	} {
-		old := strings.Replace(base, "%s", c.old, 1)
-		new := strings.Replace(base, "%s", c.new, 1)
-		cs, err := specdiff.Diff([]byte(old), []byte(new))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := strings.TrimSpace(lines(cs)); got != c.want {
+		if got := field(t, c.old, c.new); got != c.want {
 			t.Errorf("%s → %s: got %q, want %q", c.old, c.new, got, c.want)
 		}
 	}
@@ -106,5 +113,77 @@ func TestOneChange(t *testing.T) {
 	}
 	if _, err := specdiff.Diff([]byte(`{"x":1}`), []byte(new)); err == nil {
 		t.Error("an old file without tools was read")
+	}
+}
+
+// TestEnumValues: enum values compare as JSON values, type and value, so
+// strings that read like numbers are not the numbers; a string value is
+// quoted when its bare text would read as another JSON value.
+func TestEnumValues(t *testing.T) {
+	for _, c := range []struct{ old, new, want string }{
+		{`{"type":"string","enum":["1","2"]}`, `{"type":"integer","enum":[1,2]}`, `t a: enum("1", "2") → enum(1, 2)`},
+		{`{"enum":["1","2"]}`, `{"enum":[1,2]}`, `t a: enum("1", "2") → enum(1, 2)`},
+		{`{"enum":[1,2]}`, `{"enum":["1","2"]}`, `t a: enum(1, 2) → enum("1", "2")`},
+		{`{"enum":["true","null"]}`, `{"enum":[true,"null"]}`, `t a: enum("true", "null") → enum(true, "null")`},
+		{`{"type":"string","enum":["1"]}`, `{"type":"integer","enum":["1"]}`, `t a: enum("1") → enum("1") type integer`},
+		{`{"type":"string","enum":["open","paid"]}`, `{"type":"string","enum":["open","paid","void"]}`, `t a: enum(open, paid) → enum(open, paid, void)`},
+		{`{"enum":["a, b"]}`, `{"enum":["a","b"]}`, `t a: enum("a, b") → enum(a, b)`},
+		{`{"enum":[" a"]}`, `{"enum":["a"]}`, `t a: enum(" a") → enum(a)`},
+		{`{"enum":["in-progress"]}`, `{"enum":["in-progress","done"]}`, `t a: enum(in-progress) → enum(in-progress, done)`},
+		// Same values: no change, however the type or string is written.
+		{`{"enum":["open","paid"]}`, `{"type":"string","enum":["open","paid"]}`, ``},
+		{`{"type":"string","enum":["op\u0065n"]}`, `{"type":"string","enum":["open"]}`, ``},
+		{`{"type":"number","enum":[1,2]}`, `{"type":"integer","enum":[1,2]}`, ``},
+	} {
+		if got := field(t, c.old, c.new); got != c.want {
+			t.Errorf("%s → %s: got %q, want %q", c.old, c.new, got, c.want)
+		}
+	}
+}
+
+// TestEnumNullable: null in an enum makes it nullable, with or without
+// "null" in type; a change of nullability is one line, in the words used
+// for any other schema.
+func TestEnumNullable(t *testing.T) {
+	for _, c := range []struct{ old, new, want string }{
+		{`{"type":["string","null"],"enum":["a",null]}`, `{"type":"string","enum":["a"]}`, "t a: enum(a) nullable → enum(a)"},
+		{`{"enum":["a",null]}`, `{"type":"string","enum":["a"]}`, "t a: enum(a) nullable → enum(a)"},
+		{`{"type":"string","enum":["a"]}`, `{"enum":["a",null]}`, "t a: enum(a) → enum(a) nullable"},
+		{`{"enum":["a"]}`, `{"type":["string","null"],"enum":["a",null]}`, "t a: enum(a) → enum(a) nullable"},
+		{`{"enum":[1,null]}`, `{"type":"integer","enum":[1]}`, "t a: enum(1) nullable → enum(1)"},
+		// Nullable either way: no change.
+		{`{"enum":["a",null]}`, `{"type":["string","null"],"enum":["a",null]}`, ``},
+		{`{"type":"string","enum":["a",null]}`, `{"type":["string","null"],"enum":["a",null]}`, ``},
+	} {
+		if got := field(t, c.old, c.new); got != c.want {
+			t.Errorf("%s → %s: got %q, want %q", c.old, c.new, got, c.want)
+		}
+	}
+}
+
+// TestNumbersByValue: numbers compare by value, not by how they are
+// written; a real change is reported with the numbers as written.
+func TestNumbersByValue(t *testing.T) {
+	for _, c := range []struct{ old, new, want string }{
+		{`{"type":"integer","maximum":1e2}`, `{"type":"integer","maximum":100}`, ``},
+		{`{"type":"number","minimum":0.50,"maximum":1E+2}`, `{"type":"number","minimum":0.5,"maximum":100.0}`, ``},
+		{`{"type":"integer","minimum":-0}`, `{"type":"integer","minimum":0}`, ``},
+		{`{"type":"string","minLength":1.0,"maxLength":6.4e1}`, `{"type":"string","minLength":1,"maxLength":64}`, ``},
+		{`{"type":"array","items":{"type":"string"},"minItems":1e0,"maxItems":1e1}`, `{"type":"array","items":{"type":"string"},"minItems":1,"maxItems":10}`, ``},
+		{`{"type":"object","additionalProperties":{"type":"string"},"maxProperties":2e1}`, `{"type":"object","additionalProperties":{"type":"string"},"maxProperties":20}`, ``},
+		{`{"type":"number","multipleOf":5e-1}`, `{"type":"number","multipleOf":0.5}`, ``},
+		{`{"type":"number","exclusiveMinimum":1e0}`, `{"type":"number","exclusiveMinimum":1}`, ``},
+		{`{"type":"integer","default":1e1}`, `{"type":"integer","default":10}`, ``},
+		{`{"enum":[1e0,2]}`, `{"enum":[1,2.0]}`, ``},
+		{`{"const":{"b":2e0,"a":[1e0]}}`, `{"const":{"a":[1],"b":2}}`, ``},
+		// Real changes keep the numbers as written.
+		{`{"type":"integer","maximum":1e2}`, `{"type":"integer","maximum":101}`, "t a: integer ..1e2 → integer ..101"},
+		{`{"type":"number","minimum":0.1}`, `{"type":"number","minimum":0.10000000000000001}`, "t a: number 0.1.. → number 0.10000000000000001.."},
+		{`{"type":"number","multipleOf":5}`, `{"type":"number","multipleOf":0.5}`, "t a: number multipleOf 5 → number multipleOf 0.5"},
+		{`{"type":"integer","maximum":"100"}`, `{"type":"integer","maximum":100}`, `t a: integer .."100" → integer ..100`},
+	} {
+		if got := field(t, c.old, c.new); got != c.want {
+			t.Errorf("%s → %s: got %q, want %q", c.old, c.new, got, c.want)
+		}
 	}
 }
