@@ -302,15 +302,20 @@ func typeName(n *node) string {
 	return ""
 }
 
-// nullable reports whether null is in the schema's type or in its enum:
-// either is how a document says a value may be null.
+// nullable reports whether the schema lets null through: null is in its
+// type, or it has no type and null is in its enum. A type without null
+// rejects null whatever the enum lists.
 func nullable(n *node) bool {
 	if t := n.get("type"); t != nil {
+		if t.str() == "null" {
+			return true
+		}
 		for _, x := range t.arr {
 			if x.str() == "null" {
 				return true
 			}
 		}
+		return false
 	}
 	if e := n.get("enum"); e != nil {
 		for _, x := range e.arr {
