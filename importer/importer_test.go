@@ -296,3 +296,71 @@ paths:
 		}
 	}
 }
+
+// TestOpenAPIBody: what a request body says beyond its properties is
+// reported, never dropped silently: minProperties/maxProperties (a tool's
+// input cannot bound its number of rows) and a body the API lets the
+// caller omit while it requires some of its properties.
+func TestOpenAPIBody(t *testing.T) {
+	doc, err := openapi.Parse("body.yaml", []byte(`openapi: 3.1.0
+info: {title: Body, version: "1"}
+paths:
+  /optional:
+    post:
+      operationId: optional
+      requestBody:
+        content:
+          application/json:
+            schema: {type: object, minProperties: 1, maxProperties: 3, required: [name, age], properties: {name: {type: string}, age: {type: integer}, note: {type: string}}}
+      responses: {"204": {description: ok}}
+  /required:
+    post:
+      operationId: required
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, required: [name], properties: {name: {type: string}}}
+      responses: {"204": {description: ok}}
+  /loose:
+    post:
+      operationId: loose
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema: {type: object, properties: {name: {type: string}}}
+      responses: {"204": {description: ok}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := importer.OpenAPI(doc, importer.Options{Select: importer.SelectAll})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range res.Warnings {
+		got = append(got, w.String())
+	}
+	want := []string{
+		"tool optional: request body minProperties 1: toolspec has no such keyword for a tool's input; not kept",
+		"tool optional: request body maxProperties 3: toolspec has no such keyword for a tool's input; not kept",
+		"tool optional: the request body is optional (requestBody.required is not true) but requires name, age: written required, so a caller cannot omit the body",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("warnings (-want +got):\n%s", d)
+	}
+	for _, row := range []string{"name  string   required", "age   integer  required", "note  string   optional"} {
+		if !strings.Contains(string(res.Spec), row) {
+			t.Errorf("spec lacks %q:\n%s", row, res.Spec)
+		}
+	}
+	r := compile.Source("body.tspec", res.Spec)
+	if r.Catalog == nil {
+		t.Fatalf("imported spec does not check:\n%v", r.Diags)
+	}
+	if ms := parity.Check(r.Catalog, doc); len(ms) > 0 {
+		t.Errorf("imported spec fails parity:\n%v", ms)
+	}
+}

@@ -230,8 +230,29 @@ func (im *oaImporter) tool(op *openapi.Operation) *tool {
 		case b.Schema == nil:
 			im.warn(t.name, "", "request body is "+strings.Join(b.ContentTypes, ", ")+", not JSON: not imported")
 		case b.Schema.Kind == openapi.Object:
+			var required []string
 			for _, p := range b.Schema.Properties {
 				add(p.Name, "body", p.Required, "", p.Schema)
+				if p.Required {
+					required = append(required, p.Name)
+				}
+			}
+			// The rows are the body's properties; the body itself has no
+			// row to carry what constrains it as a whole.
+			for _, k := range []struct {
+				name string
+				n    *int64
+			}{{"minProperties", b.Schema.MinProperties}, {"maxProperties", b.Schema.MaxProperties}} {
+				if k.n != nil {
+					im.warn(t.name, "", fmt.Sprintf("request body %s %d: toolspec has no such keyword for a tool's input; not kept", k.name, *k.n))
+				}
+			}
+			// Rows cannot say "all of these or none": the properties a
+			// body requires stay required, so every call the tool allows
+			// is one the API accepts, at the cost of never omitting the
+			// body.
+			if !b.Required && len(required) > 0 {
+				im.warn(t.name, "", "the request body is optional (requestBody.required is not true) but requires "+strings.Join(required, ", ")+": written required, so a caller cannot omit the body")
 			}
 			if b.Schema.AdditionalProperties != nil {
 				im.warn(t.name, "", "request body takes additional properties: a tool's input is closed, only the declared ones are written")
