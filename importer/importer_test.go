@@ -250,3 +250,117 @@ func TestOpenAPIEveryDocument(t *testing.T) {
 		t.Errorf("only %d documents loaded", n)
 	}
 }
+
+// TestOpenAPIExactNumbers: integer enum values, defaults and bounds above
+// 2^53 are written with the document's digits, and the spec passes parity
+// against it.
+func TestOpenAPIExactNumbers(t *testing.T) {
+	doc, err := openapi.Parse("big.yaml", []byte(`openapi: 3.1.0
+info: {title: Big, version: "1"}
+paths:
+  /x:
+    get:
+      operationId: getX
+      parameters:
+        - {name: id, in: query, schema: {type: integer, enum: [9007199254740993, 1], default: 9007199254740993}}
+        - {name: n, in: query, schema: {type: integer, minimum: 9007199254740993, maximum: 9007199254740995, default: 9007199254740995}}
+        - {name: huge, in: query, schema: {type: integer, enum: [18446744073709551617]}}
+        - {name: w, in: query, schema: {type: number, minimum: 0.1, exclusiveMaximum: 12345678901234567.25}}
+      responses: {"200": {description: ok}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := importer.OpenAPI(doc, importer.Options{Select: importer.SelectAll})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(report(res))
+	for _, want := range []string{
+		"enum(9007199254740993, 1)", "default 9007199254740993",
+		"9007199254740993..9007199254740995", "default 9007199254740995",
+		"0.1..12345678901234567.25", "field w: exclusiveMaximum 12345678901234567.25: toolspec ranges are inclusive",
+		"tool getX field huge: enum value 18446744073709551617 is outside toolspec's 64-bit integers: written as any",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("import lacks %q:\n%s", want, got)
+		}
+	}
+	r := compile.Source("big.tspec", res.Spec)
+	if r.Catalog == nil {
+		t.Fatalf("imported spec does not check:\n%v", r.Diags)
+	}
+	for _, m := range parity.Check(r.Catalog, doc) {
+		if m.Field != "huge" {
+			t.Errorf("unexpected mismatch: %v", m)
+		}
+	}
+}
+
+// TestOpenAPIBody: what a request body says beyond its properties is
+// reported, never dropped silently: minProperties/maxProperties (a tool's
+// input cannot bound its number of rows) and a body the API lets the
+// caller omit while it requires some of its properties.
+func TestOpenAPIBody(t *testing.T) {
+	doc, err := openapi.Parse("body.yaml", []byte(`openapi: 3.1.0
+info: {title: Body, version: "1"}
+paths:
+  /optional:
+    post:
+      operationId: optional
+      requestBody:
+        content:
+          application/json:
+            schema: {type: object, minProperties: 1, maxProperties: 3, required: [name, age], properties: {name: {type: string}, age: {type: integer}, note: {type: string}}}
+      responses: {"204": {description: ok}}
+  /required:
+    post:
+      operationId: required
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {type: object, required: [name], properties: {name: {type: string}}}
+      responses: {"204": {description: ok}}
+  /loose:
+    post:
+      operationId: loose
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema: {type: object, properties: {name: {type: string}}}
+      responses: {"204": {description: ok}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := importer.OpenAPI(doc, importer.Options{Select: importer.SelectAll})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range res.Warnings {
+		got = append(got, w.String())
+	}
+	want := []string{
+		"tool optional: request body minProperties 1: toolspec has no such keyword for a tool's input; not kept",
+		"tool optional: request body maxProperties 3: toolspec has no such keyword for a tool's input; not kept",
+		"tool optional: the request body is optional (requestBody.required is not true) but requires name, age: written required, so a caller cannot omit the body",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("warnings (-want +got):\n%s", d)
+	}
+	for _, row := range []string{"name  string   required", "age   integer  required", "note  string   optional"} {
+		if !strings.Contains(string(res.Spec), row) {
+			t.Errorf("spec lacks %q:\n%s", row, res.Spec)
+		}
+	}
+	r := compile.Source("body.tspec", res.Spec)
+	if r.Catalog == nil {
+		t.Fatalf("imported spec does not check:\n%v", r.Diags)
+	}
+	if ms := parity.Check(r.Catalog, doc); len(ms) > 0 {
+		t.Errorf("imported spec fails parity:\n%v", ms)
+	}
+}

@@ -1,10 +1,12 @@
 package importer
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"regexp"
 	"slices"
 	"strconv"
@@ -228,8 +230,29 @@ func (im *oaImporter) tool(op *openapi.Operation) *tool {
 		case b.Schema == nil:
 			im.warn(t.name, "", "request body is "+strings.Join(b.ContentTypes, ", ")+", not JSON: not imported")
 		case b.Schema.Kind == openapi.Object:
+			var required []string
 			for _, p := range b.Schema.Properties {
 				add(p.Name, "body", p.Required, "", p.Schema)
+				if p.Required {
+					required = append(required, p.Name)
+				}
+			}
+			// The rows are the body's properties; the body itself has no
+			// row to carry what constrains it as a whole.
+			for _, k := range []struct {
+				name string
+				n    *int64
+			}{{"minProperties", b.Schema.MinProperties}, {"maxProperties", b.Schema.MaxProperties}} {
+				if k.n != nil {
+					im.warn(t.name, "", fmt.Sprintf("request body %s %d: toolspec has no such keyword for a tool's input; not kept", k.name, *k.n))
+				}
+			}
+			// Rows cannot say "all of these or none": the properties a
+			// body requires stay required, so every call the tool allows
+			// is one the API accepts, at the cost of never omitting the
+			// body.
+			if !b.Required && len(required) > 0 {
+				im.warn(t.name, "", "the request body is optional (requestBody.required is not true) but requires "+strings.Join(required, ", ")+": written required, so a caller cannot omit the body")
 			}
 			if b.Schema.AdditionalProperties != nil {
 				im.warn(t.name, "", "request body takes additional properties: a tool's input is closed, only the declared ones are written")
@@ -338,8 +361,8 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 		t.examples = []json.RawMessage{compact(s.Example)}
 	}
 	lost := func(what string) { im.warn(tool, field, what+": toolspec has no such keyword; not kept") }
-	if s.MultipleOf != nil {
-		lost(fmt.Sprintf("multipleOf %v", *s.MultipleOf))
+	if s.MultipleOf != "" {
+		lost("multipleOf " + string(s.MultipleOf))
 	}
 	if s.ReadOnly && !out {
 		im.warn(tool, field, "readOnly: the API ignores it in requests, but a tool row cannot say so")
@@ -385,8 +408,11 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 		case openapi.Integer:
 			t.kind = "enum"
 			for _, v := range s.Enum {
-				f, _ := v.(float64)
-				t.enum = append(t.enum, strconv.FormatInt(int64(f), 10))
+				i, ok := openapi.IntValue(v)
+				if !ok || !i.IsInt64() {
+					return anyOf(fmt.Sprintf("enum value %v is outside toolspec's 64-bit integers", v))
+				}
+				t.enum = append(t.enum, i.String())
 			}
 		default:
 			return anyOf("enum of " + s.EnumType.String() + " values")
@@ -424,52 +450,91 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 	return t
 }
 
-// numBounds writes a number's range. int32 becomes its range; an
+// numBounds writes a number's range, exactly. int32 becomes its range; an
 // exclusive bound of an integer becomes the next integer; an exclusive
 // bound of a number is kept inclusive and reported.
 func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
-	lo, hi := s.Min, s.Max
+	lo, hi := openapi.Rat(s.Min), openapi.Rat(s.Max)
 	if t.kind == "integer" && s.Format == "int32" {
-		if lo == nil || *lo < math.MinInt32 {
-			v := float64(math.MinInt32)
-			lo = &v
+		if min := big.NewRat(math.MinInt32, 1); lo == nil || lo.Cmp(min) < 0 {
+			lo = min
 		}
-		if hi == nil || *hi > math.MaxInt32 {
-			v := float64(math.MaxInt32)
-			hi = &v
+		if max := big.NewRat(math.MaxInt32, 1); hi == nil || hi.Cmp(max) > 0 {
+			hi = max
 		}
 	}
 	if lo != nil {
-		v := *lo
 		if s.ExclusiveMin {
 			if t.kind == "integer" {
-				v = math.Floor(v) + 1
+				lo = new(big.Rat).SetInt(new(big.Int).Add(floor(lo), big.NewInt(1)))
 			} else {
-				im.warn(tool, field, fmt.Sprintf("exclusiveMinimum %v: toolspec ranges are inclusive; written as minimum %v", v, v))
+				im.warn(tool, field, fmt.Sprintf("exclusiveMinimum %s: toolspec ranges are inclusive; written as minimum %s", num(lo), num(lo)))
 			}
 		}
 		if t.kind == "integer" {
-			v = math.Ceil(v)
+			lo = new(big.Rat).SetInt(ceil(lo))
 		}
-		t.min = num(v)
+		t.min = num(lo)
 	}
 	if hi != nil {
-		v := *hi
 		if s.ExclusiveMax {
 			if t.kind == "integer" {
-				v = math.Ceil(v) - 1
+				hi = new(big.Rat).SetInt(new(big.Int).Sub(ceil(hi), big.NewInt(1)))
 			} else {
-				im.warn(tool, field, fmt.Sprintf("exclusiveMaximum %v: toolspec ranges are inclusive; written as maximum %v", v, v))
+				im.warn(tool, field, fmt.Sprintf("exclusiveMaximum %s: toolspec ranges are inclusive; written as maximum %s", num(hi), num(hi)))
 			}
 		}
 		if t.kind == "integer" {
-			v = math.Floor(v)
+			hi = new(big.Rat).SetInt(floor(hi))
 		}
-		t.max = num(v)
+		t.max = num(hi)
 	}
 }
 
-func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+// floor and ceil round a rational to an integer.
+func floor(r *big.Rat) *big.Int {
+	// DivMod is Euclidean and a Rat's denominator is positive: the
+	// quotient is the floor.
+	q, _ := new(big.Int).DivMod(r.Num(), r.Denom(), new(big.Int))
+	return q
+}
+
+func ceil(r *big.Rat) *big.Int {
+	q := floor(r)
+	if !r.IsInt() {
+		q.Add(q, big.NewInt(1))
+	}
+	return q
+}
+
+// num writes a number in plain decimal, exactly: a bound read from a
+// document has a finite decimal expansion.
+func num(r *big.Rat) string {
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	d := new(big.Int).Set(r.Denom())
+	twos, fives := 0, 0
+	for _, p := range []struct {
+		f int64
+		n *int
+	}{{2, &twos}, {5, &fives}} {
+		f, m := big.NewInt(p.f), new(big.Int)
+		for {
+			q, rem := new(big.Int).QuoRem(d, f, m)
+			if rem.Sign() != 0 {
+				break
+			}
+			d = q
+			*p.n++
+		}
+	}
+	if d.Cmp(big.NewInt(1)) != 0 { // not a decimal: cannot come from a document
+		f, _ := r.Float64()
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	return r.FloatString(max(twos, fives))
+}
 
 func intBound(p *int64) string {
 	if p == nil {
@@ -478,11 +543,12 @@ func intBound(p *int64) string {
 	return strconv.FormatInt(*p, 10)
 }
 
+// compact writes JSON text without insignificant space; numbers keep
+// their digits.
 func compact(raw json.RawMessage) json.RawMessage {
-	var v any
-	if json.Unmarshal(raw, &v) != nil {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
 		return nil
 	}
-	b, _ := json.Marshal(v)
-	return b
+	return b.Bytes()
 }

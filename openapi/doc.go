@@ -19,6 +19,10 @@
 //   - `enum` (with or without `type`) is [Enum]; EnumType is the declared
 //     type, or inferred from the values when `type` is missing (ErsatzTV's
 //     enum components have no `type`). `const` is an enum of one value.
+//   - Numbers keep the digits the document writes: enum values, defaults
+//     and examples are decoded with numbers as json.Number, and the bounds
+//     (Min, Max, MultipleOf) are json.Number taken from the document's
+//     text, never from the library's float64, so 2^53+1 stays 2^53+1.
 //   - `object` with `properties` is [Object] (properties in document order);
 //     `object` with no properties and an `additionalProperties` schema is
 //     [Map]; `array` is [Array] with Items ([Any] when `items` is missing).

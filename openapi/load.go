@@ -459,7 +459,7 @@ func escape(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
-// extensions decodes x- fields.
+// extensions decodes x- fields, numbers as float64.
 func extensions(m *orderedmap.Map[string, *yaml.Node]) map[string]any {
 	var out map[string]any
 	for k, n := range m.FromOldest() {
@@ -469,32 +469,27 @@ func extensions(m *orderedmap.Map[string, *yaml.Node]) map[string]any {
 		if out == nil {
 			out = map[string]any{}
 		}
-		v, _ := decode(n)
+		var v any
+		if b := raw(n); b != nil {
+			_ = json.Unmarshal(b, &v)
+		}
 		out[k] = v
 	}
 	return out
 }
 
 // decode turns a YAML node into the value encoding/json would give for the
-// same JSON: maps with string keys, []any, float64, string, bool, nil.
+// same JSON decoded with UseNumber: maps with string keys, []any,
+// json.Number (the digits as the document writes them), string, bool, nil.
 func decode(n *yaml.Node) (any, error) {
 	if n == nil {
 		return nil, nil
 	}
-	var v any
-	if err := n.Decode(&v); err != nil {
-		return nil, err
-	}
-	b, err := json.Marshal(jsonable(v))
-	if err != nil {
-		return nil, err
-	}
-	var out any
-	err = json.Unmarshal(b, &out)
-	return out, err
+	return value(n, 0)
 }
 
-// raw is decode as JSON text, nil when n is nil.
+// raw is decode as JSON text, nil when n is nil. Numbers keep their
+// digits.
 func raw(n *yaml.Node) json.RawMessage {
 	if n == nil {
 		return nil

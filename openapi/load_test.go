@@ -246,7 +246,7 @@ func TestNullable30(t *testing.T) {
 		t.Errorf("response %s %s, want 201 object ref=Author", o.ResponseStatus, got)
 	}
 	stars := prop(t, body, "stars")
-	if stars.Min == nil || *stars.Min != 0 || stars.ExclusiveMin || stars.Max == nil || *stars.Max != 5 || !stars.ExclusiveMax {
+	if stars.Min != "0" || stars.ExclusiveMin || stars.Max != "5" || !stars.ExclusiveMax {
 		t.Errorf("stars bounds: %+v", stars)
 	}
 }
@@ -261,7 +261,7 @@ func TestEnumRef(t *testing.T) {
 		values   []any
 	}{
 		{"color", "enum ref=Color", String, []any{"red", "green", "blue"}},
-		{"level", "enum ref=Level", Integer, []any{1.0, 2.0, 3.0}},
+		{"level", "enum ref=Level", Integer, []any{json.Number("1"), json.Number("2"), json.Number("3")}},
 		{"size", "enum ref=Size", String, []any{"S", "M", "L"}},
 		{"finish", "enum?", String, []any{"matt", "gloss"}},
 	} {
@@ -361,7 +361,7 @@ func TestUnwrapped31(t *testing.T) {
 		t.Errorf("constrained: %q", got)
 	}
 	pos := prop(t, body, "positive")
-	if pos.Min == nil || *pos.Min != 0 || !pos.ExclusiveMin || pos.Max == nil || *pos.Max != 10 || pos.ExclusiveMax {
+	if pos.Min != "0" || !pos.ExclusiveMin || pos.Max != "10" || pos.ExclusiveMax {
 		t.Errorf("positive bounds: %+v", pos)
 	}
 	if got := prop(t, body, "fixed").Enum; !slices.Equal(got, []any{"v1"}) {
@@ -438,7 +438,7 @@ func TestParams(t *testing.T) {
 	if diff := cmp.Diff(wantExt, post.Extensions); diff != "" {
 		t.Errorf("extensions (-want +got):\n%s", diff)
 	}
-	if limit := post.Param("limit", "query").Schema; string(limit.Default) != "50" || *limit.Min != 1 || *limit.Max != 500 {
+	if limit := post.Param("limit", "query").Schema; string(limit.Default) != "50" || limit.Min != "1" || limit.Max != "500" {
 		t.Errorf("limit = %+v", limit)
 	}
 
@@ -681,5 +681,62 @@ func TestExpansionBound(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no expansion warning: %v", d.Warnings)
+	}
+}
+
+// TestExactNumbers: enum values, defaults and examples keep every digit of
+// the document's numbers, in YAML and in JSON: 2^53+1 is not a float64.
+func TestExactNumbers(t *testing.T) {
+	t.Parallel()
+	const yamlDoc = `openapi: 3.1.0
+info: {title: Big, version: "1"}
+paths:
+  /x:
+    get:
+      parameters:
+        - {name: id, in: query, schema: {type: integer, enum: [9007199254740993, -9223372036854775808, 18446744073709551617], default: 9007199254740993, example: 12345678901234567891}}
+        - {name: r, in: query, schema: {enum: [1, 0.1, 2.50]}}
+        - {name: n, in: query, schema: {type: integer, minimum: 9007199254740993, exclusiveMinimum: 9007199254740992, exclusiveMaximum: 9007199254740995, multipleOf: 0.1}}
+      responses: {"200": {description: ok}}
+`
+	const jsonDoc = `{"openapi": "3.1.0", "info": {"title": "Big", "version": "1"}, "paths": {"/x": {"get": {
+  "parameters": [
+    {"name": "id", "in": "query", "schema": {"type": "integer", "enum": [9007199254740993, -9223372036854775808, 18446744073709551617], "default": 9007199254740993, "example": 12345678901234567891}},
+    {"name": "r", "in": "query", "schema": {"enum": [1, 0.1, 2.50]}},
+    {"name": "n", "in": "query", "schema": {"type": "integer", "minimum": 9007199254740993, "exclusiveMinimum": 9007199254740992, "exclusiveMaximum": 9007199254740995, "multipleOf": 0.1}}],
+  "responses": {"200": {"description": "ok"}}}}}}`
+	for _, c := range []struct{ name, doc string }{{"yaml", yamlDoc}, {"json", jsonDoc}} {
+		d, err := Parse(c.name, []byte(c.doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := op(t, d, "GET", "/x")
+		id := o.Param("id", "query").Schema
+		want := []any{json.Number("9007199254740993"), json.Number("-9223372036854775808"), json.Number("18446744073709551617")}
+		if diff := cmp.Diff(want, id.Enum); diff != "" {
+			t.Errorf("%s: enum (-want +got):\n%s", c.name, diff)
+		}
+		if id.EnumType != Integer {
+			t.Errorf("%s: enum type %s, want integer", c.name, id.EnumType)
+		}
+		if got := string(id.Default); got != "9007199254740993" {
+			t.Errorf("%s: default %s, want 9007199254740993", c.name, got)
+		}
+		if got := string(id.Example); got != "12345678901234567891" {
+			t.Errorf("%s: example %s, want 12345678901234567891", c.name, got)
+		}
+		r := o.Param("r", "query").Schema
+		if diff := cmp.Diff([]any{json.Number("1"), json.Number("0.1"), json.Number("2.50")}, r.Enum); diff != "" {
+			t.Errorf("%s: enum r (-want +got):\n%s", c.name, diff)
+		}
+		if r.EnumType != Number {
+			t.Errorf("%s: enum r type %s, want number", c.name, r.EnumType)
+		}
+		// The exclusive minimum is below the minimum, so the minimum
+		// stays; the two differ by less than a float64 can tell.
+		n := o.Param("n", "query").Schema
+		if n.Min != "9007199254740993" || n.ExclusiveMin || n.Max != "9007199254740995" || !n.ExclusiveMax || n.MultipleOf != "0.1" {
+			t.Errorf("%s: bounds %q %v %q %v multipleOf %q", c.name, n.Min, n.ExclusiveMin, n.Max, n.ExclusiveMax, n.MultipleOf)
+		}
 	}
 }

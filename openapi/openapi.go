@@ -197,27 +197,31 @@ type Schema struct {
 	// keyword and where it is, when Kind is Unsupported.
 	Unsupported string `json:"unsupported,omitempty"`
 
-	Title       string          `json:"title,omitempty"`
-	Description string          `json:"description,omitempty"`
-	Format      string          `json:"format,omitempty"`
-	Pattern     string          `json:"pattern,omitempty"`
-	Default     json.RawMessage `json:"default,omitempty"`
-	Example     json.RawMessage `json:"example,omitempty"`
-	Deprecated  bool            `json:"deprecated,omitempty"`
-	ReadOnly    bool            `json:"readOnly,omitempty"`
-	WriteOnly   bool            `json:"writeOnly,omitempty"`
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
+	Format      string `json:"format,omitempty"`
+	Pattern     string `json:"pattern,omitempty"`
+	// Default and Example are JSON text; numbers keep their digits.
+	Default    json.RawMessage `json:"default,omitempty"`
+	Example    json.RawMessage `json:"example,omitempty"`
+	Deprecated bool            `json:"deprecated,omitempty"`
+	ReadOnly   bool            `json:"readOnly,omitempty"`
+	WriteOnly  bool            `json:"writeOnly,omitempty"`
 
-	// Enum values decoded as JSON would decode them (numbers are float64),
-	// without null.
+	// Enum values decoded as JSON decodes them with UseNumber, without
+	// null: a number is a json.Number holding its digits as the document
+	// writes them (9007199254740993 is not a float64; see [Rat] and
+	// [IntValue]).
 	Enum []any `json:"enum,omitempty"`
 
-	// Min and Max are the numeric bounds; an exclusive bound from either
-	// OpenAPI 3.0 (boolean) or 3.1 (number) sets the Exclusive flag.
-	Min          *float64 `json:"min,omitempty"`
-	Max          *float64 `json:"max,omitempty"`
-	ExclusiveMin bool     `json:"exclusiveMin,omitempty"`
-	ExclusiveMax bool     `json:"exclusiveMax,omitempty"`
-	MultipleOf   *float64 `json:"multipleOf,omitempty"`
+	// Min and Max are the numeric bounds, as the document writes them, ""
+	// when absent; an exclusive bound from either OpenAPI 3.0 (boolean)
+	// or 3.1 (number) sets the Exclusive flag.
+	Min          json.Number `json:"min,omitempty"`
+	Max          json.Number `json:"max,omitempty"`
+	ExclusiveMin bool        `json:"exclusiveMin,omitempty"`
+	ExclusiveMax bool        `json:"exclusiveMax,omitempty"`
+	MultipleOf   json.Number `json:"multipleOf,omitempty"`
 
 	MinLength *int64 `json:"minLength,omitempty"`
 	MaxLength *int64 `json:"maxLength,omitempty"`

@@ -1,8 +1,8 @@
 package openapi
 
 import (
+	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -203,13 +203,15 @@ func (l *loader) convert(bs *base.Schema, at string) *Schema {
 		MinItems:    bs.MinItems,
 		MaxItems:    bs.MaxItems,
 		UniqueItems: isTrue(bs.UniqueItems),
-		Min:         bs.Minimum,
-		Max:         bs.Maximum,
-		MultipleOf:  bs.MultipleOf,
 		Required:    bs.Required,
 
 		MinProperties: bs.MinProperties,
 		MaxProperties: bs.MaxProperties,
+	}
+	if lo := bs.GoLow(); lo != nil {
+		s.Min = exactNumber(lo.Minimum, bs.Minimum)
+		s.Max = exactNumber(lo.Maximum, bs.Maximum)
+		s.MultipleOf = exactNumber(lo.MultipleOf, bs.MultipleOf)
 	}
 	bounds(s, bs)
 
@@ -287,24 +289,56 @@ func (l *loader) convert(bs *base.Schema, at string) *Schema {
 
 // bounds folds the exclusive bounds of either version into Min and Max.
 func bounds(s *Schema, bs *base.Schema) {
+	var loMin, loMax *yaml.Node
+	if lo := bs.GoLow(); lo != nil {
+		loMin, loMax = lo.ExclusiveMinimum.ValueNode, lo.ExclusiveMaximum.ValueNode
+	}
 	if e := bs.ExclusiveMinimum; e != nil {
 		switch {
 		case e.IsA(): // 3.0: a flag on minimum
-			s.ExclusiveMin = e.A && s.Min != nil
-		case s.Min == nil || e.B >= *s.Min: // 3.1: a bound of its own
-			v := e.B
-			s.Min, s.ExclusiveMin = &v, true
+			s.ExclusiveMin = e.A && s.Min != ""
+		default: // 3.1: a bound of its own
+			if v := boundNumber(loMin, e.B); s.Min == "" || compare(v, s.Min) >= 0 {
+				s.Min, s.ExclusiveMin = v, true
+			}
 		}
 	}
 	if e := bs.ExclusiveMaximum; e != nil {
 		switch {
 		case e.IsA():
-			s.ExclusiveMax = e.A && s.Max != nil
-		case s.Max == nil || e.B <= *s.Max:
-			v := e.B
-			s.Max, s.ExclusiveMax = &v, true
+			s.ExclusiveMax = e.A && s.Max != ""
+		default:
+			if v := boundNumber(loMax, e.B); s.Max == "" || compare(v, s.Max) <= 0 {
+				s.Max, s.ExclusiveMax = v, true
+			}
 		}
 	}
+}
+
+// boundNumber is a 3.1 exclusive bound as written, else as the library
+// read it.
+func boundNumber(n *yaml.Node, f float64) json.Number {
+	if n != nil && n.Kind == yaml.ScalarNode && jsonNumber.MatchString(n.Value) {
+		return json.Number(n.Value)
+	}
+	return floatNumber(f)
+}
+
+// compare compares two numbers exactly when both can be.
+func compare(a, b json.Number) int {
+	ra, rb := Rat(a), Rat(b)
+	if ra != nil && rb != nil {
+		return ra.Cmp(rb)
+	}
+	fa, _ := a.Float64()
+	fb, _ := b.Float64()
+	switch {
+	case fa < fb:
+		return -1
+	case fa > fb:
+		return 1
+	}
+	return 0
 }
 
 // enum normalizes `enum` and `const`. typ is the declared non-null type,
@@ -356,8 +390,8 @@ func valueKind(v any) Kind {
 		return String
 	case bool:
 		return Boolean
-	case float64:
-		if v == math.Trunc(v) && !math.IsInf(v, 0) {
+	case json.Number:
+		if _, ok := IntValue(v); ok {
 			return Integer
 		}
 		return Number

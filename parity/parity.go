@@ -300,7 +300,14 @@ func sameKind(s *openapi.Schema, typ *model.Type) bool {
 	return true
 }
 
+// enumText writes an API enum value as the spec's EnumValue.JSON does:
+// a whole number as its exact decimal digits (the document's
+// 9007199254740993 and 1e3 are 9007199254740993 and 1000, never a float64's
+// approximation), anything else as JSON.
 func enumText(v any) string {
+	if i, ok := openapi.IntValue(v); ok {
+		return i.String()
+	}
 	b, _ := json.Marshal(v)
 	return string(b)
 }

@@ -176,3 +176,40 @@ func TestCases(t *testing.T) {
 		t.Errorf("create_pet agrees with the document but was reported:\n%s", got)
 	}
 }
+
+// TestBigIntegerEnum: enum values above 2^53 are compared digit for digit,
+// not as the float64 they would round to.
+func TestBigIntegerEnum(t *testing.T) {
+	doc, err := openapi.Parse("big.yaml", []byte(`openapi: 3.1.0
+info: {title: Big, version: "1"}
+paths:
+  /x:
+    get:
+      parameters:
+        - {name: id, in: query, required: true, schema: {type: integer, enum: [9007199254740993, 1]}}
+      responses: {"200": {description: ok}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := func(values string) []byte {
+		return []byte(`spec big
+tool get_x {
+  description "Get x"
+  endpoint    GET "/x"
+  in {
+    id  enum(` + values + `)  required
+  }
+  result text
+}
+`)
+	}
+	got := report(parity.Check(catalog(t, "big.tspec", spec("9007199254740992, 1")), doc))
+	want := "big.tspec:6:5: tool get_x field id: API: enum(9007199254740993, 1); spec: enum(9007199254740992, 1)\n"
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("report (-want +got):\n%s", d)
+	}
+	if ms := parity.Check(catalog(t, "big.tspec", spec("9007199254740993, 1")), doc); len(ms) > 0 {
+		t.Errorf("the same values were reported:\n%s", report(ms))
+	}
+}
