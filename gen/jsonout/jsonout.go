@@ -40,13 +40,19 @@ func Chunks(c *model.Catalog, profile int) [][]byte {
 			defer wg.Done()
 			for r := range next {
 				var b bytes.Buffer
-				for i := r * len(c.Tools) / runs; i < (r+1)*len(c.Tools)/runs; i++ {
+				lo, hi := r*len(c.Tools)/runs, (r+1)*len(c.Tools)/runs
+				for i := lo; i < hi; i++ {
 					if i > 0 {
 						b.WriteByte(',')
 					}
 					// A tool sits two levels deep: {"tools": [ tool ]}.
 					b.WriteString("\n    ")
 					schema.AppendToolIndented(&b, c.Tools[i], profile, "    ")
+					if i == lo {
+						// Guess the run's size from its first tool rather
+						// than growing the buffer step by step.
+						b.Grow(b.Len() * (hi - lo - 1))
+					}
 				}
 				chunks[1+r] = b.Bytes()
 			}
