@@ -1,5 +1,7 @@
 // Package parser turns .tspec source into an ast.File. A hand-written lexer
-// (lexer.go) feeds participle, which holds the grammar in the ast package's
-// struct tags. Lexical problems are collected and lexing goes on, so one run
-// reports all of them; participle stops at its first syntax error.
+// (lexer.go) cuts the tokens into one piece per top-level declaration; the
+// pieces are parsed in parallel, a tool by ast.ParseTool and anything else
+// by the participle grammar of the ast package. Lexical problems are
+// collected and lexing goes on, and each broken declaration reports its own
+// syntax error, so one run reports all of them.
 package parser
