@@ -112,7 +112,7 @@ func TestAjvAgreesWithSanthosh(t *testing.T) {
 		in.Modules = append(in.Modules, path)
 		names = append(names, c.Name)
 		compiled := map[string]*validate.Schema{}
-		for _, cs := range cases.Generate(c) {
+		for _, cs := range cases.Generate(c, cases.Options{}) {
 			s := santhosh(t, c, cs.Tool, cs.Output, compiled)
 			failures, err := s.Validate(cs.Value)
 			if err != nil {

@@ -30,10 +30,19 @@ type Case struct {
 	Value  json.RawMessage `json:"value"`
 }
 
+// Options choose what is generated beyond the common cases.
+type Options struct {
+	// Extreme adds numbers beyond float64 (1e400, 1e-400, 2^64, int64's
+	// edges and their neighbours) and strings with a lone surrogate escape:
+	// for validators that read JSON exactly, like the generated Go
+	// decoders. JavaScript rounds such numbers before ajv sees them.
+	Extreme bool
+}
+
 // Generate returns the cases of every tool of cat: the fixtures of its
 // tests first, in order, then the generated values, tool by tool (input,
 // then output for a tool with out). The same catalog gives the same cases.
-func Generate(cat *model.Catalog) []Case {
+func Generate(cat *model.Catalog, opt Options) []Case {
 	var out []Case
 	for _, test := range cat.Tests {
 		for _, f := range test.Fixtures {
@@ -41,11 +50,11 @@ func Generate(cat *model.Catalog) []Case {
 		}
 	}
 	for _, tool := range cat.Tools {
-		for _, v := range Values(tool.Input) {
+		for _, v := range Values(tool.Input, opt) {
 			out = append(out, Case{Tool: tool.Name, Value: json.RawMessage(v)})
 		}
 		if tool.Output != nil {
-			for _, v := range Values(tool.Output) {
+			for _, v := range Values(tool.Output, opt) {
 				out = append(out, Case{Tool: tool.Name, Output: true, Value: json.RawMessage(v)})
 			}
 		}
@@ -55,10 +64,11 @@ func Generate(cat *model.Catalog) []Case {
 
 // Values returns values for t: a valid one first, then near misses, each
 // once, in a fixed order.
-func Values(t *model.Type) []string {
+func Values(t *model.Type, opt Options) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, v := range samples(t, 0) {
+	g := generator{opt}
+	for _, v := range g.samples(t, 0) {
 		if !seen[v] {
 			seen[v] = true
 			out = append(out, v)
@@ -66,6 +76,8 @@ func Values(t *model.Type) []string {
 	}
 	return out
 }
+
+type generator struct{ opt Options }
 
 // maxDepth bounds the recursion into nested types: deeper members get only
 // their valid value and the wrong types.
@@ -77,7 +89,7 @@ var wrongTypes = []string{`null`, `true`, `"s"`, `1`, `1.5`, `[]`, `{}`}
 // bound±epsilon to the bound itself.
 var epsilon, _ = new(big.Rat).SetString("1e-20")
 
-func samples(t *model.Type, depth int) []string {
+func (g generator) samples(t *model.Type, depth int) []string {
 	out := append([]string{valid(t)}, wrongTypes...)
 	if depth > maxDepth {
 		return out
@@ -87,7 +99,10 @@ func samples(t *model.Type, depth int) []string {
 		for _, n := range lengths(t) {
 			out = append(out, quote(strings.Repeat("a", n)), quote(strings.Repeat("é", n)), quote(strings.Repeat("😀", n)))
 		}
-		out = append(out, quote("@t27_bot"), quote("no match!"), quote(`"'`+"`"+`${}*/<>`), `"\u2028\u2029"`, `"a\u0000b"`, `"a b"`, `""`)
+		out = append(out, quote("@t27_bot"), quote("no match!"), quote(`"'`+"`"+`${}*/<>`), `"\u2028\u2029"`, `"a\u0000b"`, `"a b"`, `""`, `"\\S"`, quote("\xff"))
+		if g.opt.Extreme {
+			out = append(out, `"\ud800"`)
+		}
 		for _, e := range t.Examples {
 			out = append(out, string(e))
 		}
@@ -105,7 +120,18 @@ func samples(t *model.Type, depth int) []string {
 				out = append(out, add(b.Rat, epsilon), add(b.Rat, new(big.Rat).Neg(epsilon)))
 			}
 		}
-		out = append(out, `0`, `-0`, `1.0`, `1e2`, `1E+2`, `2.5e-1`, `12345678901234567890`, `-12345678901234567890`, `1e30`, `0.1`)
+		out = append(out, `0`, `-0`, `1.0`, `1e2`, `1E+2`, `2.5e-1`, `12345678901234567890`, `-12345678901234567890`, `1e30`, `0.1`,
+			// Integer-ness and order from digits and exponent.
+			`1e-40`, `150e-2`, `100e-2`, `0.0e5`, `-0.0`, `1.000e3`, `0.5e1`, `12.50e-1`)
+		if g.opt.Extreme {
+			out = append(out, `1e400`, `-1e400`,
+				`9223372036854775807`, `9223372036854775808`, `-9223372036854775808`, `-9223372036854775809`, `18446744073709551616`)
+			if t.Kind == model.Integer {
+				// Not for numbers: a number with both bounds is a float64
+				// in Go, where 1e-400 is 0 (docs/gen-go.md, Types).
+				out = append(out, `1e-400`)
+			}
+		}
 	case model.Enum:
 		for _, v := range t.Enum {
 			out = append(out, v.JSON())
@@ -117,7 +143,7 @@ func samples(t *model.Type, depth int) []string {
 		}
 	case model.Array:
 		ok := valid(t.Elem)
-		for _, e := range samples(t.Elem, depth+1) {
+		for _, e := range g.samples(t.Elem, depth+1) {
 			out = append(out, array(e), array(ok, e))
 		}
 		for _, n := range lengths(t) {
@@ -131,7 +157,7 @@ func samples(t *model.Type, depth int) []string {
 		}
 		out = append(out, array(items[:len(items)-1]...), array(append(append([]string{}, items...), "1")...))
 		for i, it := range t.Items {
-			for _, e := range samples(it, depth+1) {
+			for _, e := range g.samples(it, depth+1) {
 				c := append([]string{}, items...)
 				c[i] = e
 				out = append(out, array(c...))
@@ -139,7 +165,7 @@ func samples(t *model.Type, depth int) []string {
 		}
 	case model.Map:
 		ok := valid(t.Elem)
-		for _, e := range samples(t.Elem, depth+1) {
+		for _, e := range g.samples(t.Elem, depth+1) {
 			out = append(out, `{"a":`+e+`}`)
 		}
 		for _, n := range lengths(t) {
@@ -147,12 +173,12 @@ func samples(t *model.Type, depth int) []string {
 		}
 		out = append(out, `{"a":`+ok+`,"a":null}`, `{"a":null,"a":`+ok+`}`, `{"constructor":`+ok+`}`)
 	case model.Object:
-		out = append(out, objectSamples(t, depth)...)
+		out = append(out, g.objectSamples(t, depth)...)
 	}
 	return out
 }
 
-func objectSamples(t *model.Type, depth int) []string {
+func (g generator) objectSamples(t *model.Type, depth int) []string {
 	var out []string
 	var required []field
 	var all []field
@@ -179,7 +205,7 @@ func objectSamples(t *model.Type, depth int) []string {
 		return object(fs)
 	}
 	for _, f := range t.Fields {
-		for _, s := range samples(f.Type, depth+1) {
+		for _, s := range g.samples(f.Type, depth+1) {
 			out = append(out, with(f.Name, s))
 		}
 		if f.Required {

@@ -39,8 +39,8 @@ func catalog(t *testing.T) compile.Result {
 
 func TestGenerate(t *testing.T) {
 	c := catalog(t).Catalog
-	got := Generate(c)
-	if again := Generate(c); !slices.EqualFunc(got, again, func(a, b Case) bool {
+	got := Generate(c, Options{})
+	if again := Generate(c, Options{}); !slices.EqualFunc(got, again, func(a, b Case) bool {
 		return a.Tool == b.Tool && a.Output == b.Output && string(a.Value) == string(b.Value)
 	}) {
 		t.Fatal("Generate is not deterministic")
