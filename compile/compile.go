@@ -4,7 +4,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"os"
+	"runtime"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/zeebo/blake3"
@@ -93,55 +95,11 @@ func Hash(f *ast.File) string {
 }
 
 // checkValues reports every default and example that does not satisfy the
-// schema of its own row.
+// schema of its own row. The rows are shared out among the cores; each
+// keeps its own compiled schemas, and the caller sorts the diagnostics.
 func checkValues(cat *model.Catalog, broken map[*model.Type]bool) token.List {
-	var diags token.List
-	// Rows repeat across tools (limit, page, ...): compile each distinct
-	// row schema once.
-	compiled := map[string]*validate.Schema{}
-	var walk func(t *model.Type, what string)
-	walk = func(t *model.Type, what string) {
-		if t == nil || broken[t] {
-			return
-		}
-		if t.Default != nil || len(t.Examples) > 0 {
-			// The row's own schema, without the values under test.
-			bare := *t
-			bare.Default, bare.Examples = nil, nil
-			text := schema.Type(&bare)
-			sch, ok := compiled[string(text)]
-			if !ok {
-				var err error
-				if sch, err = validate.Compile(text, validate.Draft2020); err != nil {
-					diags.Errorf(t.Pos, "%s: %v", what, err)
-					return
-				}
-				compiled[string(text)] = sch
-			}
-			check := func(v []byte, word string) {
-				fails, err := sch.Validate(v)
-				switch {
-				case err != nil:
-					diags.Errorf(t.Pos, "%s: %s %s: %v", what, word, clip(v), err)
-				case len(fails) > 0:
-					diags.Errorf(t.Pos, "%s: %s %s does not satisfy its own row (%s)", what, word, clip(v), failureList(fails))
-				}
-			}
-			if t.Default != nil {
-				check(t.Default, "default")
-			}
-			for _, e := range t.Examples {
-				check(e, "example")
-			}
-		}
-		walk(t.Elem, what+"[]")
-		for _, it := range t.Items {
-			walk(it, what+"[]")
-		}
-		for _, f := range t.Fields {
-			walk(f.Type, what+"."+f.Name)
-		}
-	}
+	// Group rows are shared between tools: check (and report) them once.
+	var roots []*model.Field
 	seen := map[*model.Field]bool{}
 	for _, tool := range cat.Tools {
 		for _, typ := range []*model.Type{tool.Input, tool.Output} {
@@ -149,16 +107,89 @@ func checkValues(cat *model.Catalog, broken map[*model.Type]bool) token.List {
 				continue
 			}
 			for _, f := range typ.Fields {
-				// Group rows are shared between tools: report them once.
-				if seen[f] {
-					continue
+				if !seen[f] {
+					seen[f] = true
+					roots = append(roots, f)
 				}
-				seen[f] = true
-				walk(f.Type, f.Name)
 			}
 		}
 	}
+	workers := min(runtime.GOMAXPROCS(0), max(len(roots)/64, 1))
+	found := make([]token.List, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			v := valueChecker{broken: broken, compiled: map[string]*validate.Schema{}}
+			for i := w; i < len(roots); i += workers {
+				v.walk(roots[i].Type, roots[i].Name)
+			}
+			found[w] = v.diags
+		}()
+	}
+	wg.Wait()
+	var diags token.List
+	for _, d := range found {
+		diags = append(diags, d...)
+	}
 	return diags
+}
+
+// valueChecker checks the defaults and examples under some rows.
+type valueChecker struct {
+	broken map[*model.Type]bool
+	// Rows repeat across tools (limit, page, ...): compile each distinct
+	// row schema once.
+	compiled map[string]*validate.Schema
+	diags    token.List
+}
+
+func (v *valueChecker) walk(t *model.Type, what string) {
+	if t == nil || v.broken[t] {
+		return
+	}
+	if t.Default != nil || len(t.Examples) > 0 {
+		v.values(t, what)
+	}
+	v.walk(t.Elem, what+"[]")
+	for _, it := range t.Items {
+		v.walk(it, what+"[]")
+	}
+	for _, f := range t.Fields {
+		v.walk(f.Type, what+"."+f.Name)
+	}
+}
+
+// values checks t's default and examples against t without them.
+func (v *valueChecker) values(t *model.Type, what string) {
+	bare := *t
+	bare.Default, bare.Examples = nil, nil
+	text := schema.Type(&bare)
+	sch, ok := v.compiled[string(text)]
+	if !ok {
+		var err error
+		if sch, err = validate.Compile(text, validate.Draft2020); err != nil {
+			v.diags.Errorf(t.Pos, "%s: %v", what, err)
+			return
+		}
+		v.compiled[string(text)] = sch
+	}
+	check := func(value []byte, word string) {
+		fails, err := sch.Validate(value)
+		switch {
+		case err != nil:
+			v.diags.Errorf(t.Pos, "%s: %s %s: %v", what, word, clip(value), err)
+		case len(fails) > 0:
+			v.diags.Errorf(t.Pos, "%s: %s %s does not satisfy its own row (%s)", what, word, clip(value), failureList(fails))
+		}
+	}
+	if t.Default != nil {
+		check(t.Default, "default")
+	}
+	for _, e := range t.Examples {
+		check(e, "example")
+	}
 }
 
 // clip shortens a JSON value for a message.
