@@ -30,7 +30,7 @@ func TestMissingFile(t *testing.T) {
 
 // TestValueChecksOnAllCores: defaults and examples are checked on every
 // core; each bad one is reported once, in source order, whichever core
-// found it, and a group row shared by every tool is reported once.
+// found it, and a group row shared by every tool once.
 func TestValueChecksOnAllCores(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("spec many\n\ngroup paging {\n  limit  integer  optional  1..10  default 11\n}\n")
