@@ -6,8 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -92,9 +92,15 @@ func parse(raw json.RawMessage) (*node, error) {
 			n.arr = append(n.arr, c)
 		}
 	default:
+		// Numbers as text: 1e400 is valid JSON that no float64 holds.
+		d := json.NewDecoder(bytes.NewReader(t))
+		d.UseNumber()
 		var v any
-		if err := json.Unmarshal(t, &v); err != nil {
+		if err := d.Decode(&v); err != nil {
 			return nil, err
+		}
+		if d.More() {
+			return nil, fmt.Errorf("invalid JSON value %s", t)
 		}
 	}
 	return n, nil
@@ -299,6 +305,9 @@ func typeName(n *node) string {
 			return s
 		}
 	}
+	if len(t.arr) > 0 {
+		return "null" // ["null"], as "null"
+	}
 	return ""
 }
 
@@ -366,6 +375,11 @@ func describe(n *node, canon bool) string {
 				}
 			}
 		}
+		if canon {
+			// An enum is a set: order and repeats say nothing.
+			slices.Sort(vs)
+			vs = slices.Compact(vs)
+		}
 		b.WriteString("enum(" + strings.Join(vs, ", ") + ")")
 		// A type the values do not already say is part of the schema.
 		if vt := valuesType(n.get("enum")); typ != "" && typ != vt && !(typ == "number" && vt == "integer") {
@@ -402,7 +416,7 @@ func describe(n *node, canon bool) string {
 	default:
 		b.WriteString(typ)
 	}
-	if nullable(n) {
+	if nullable(n) && typ != "null" {
 		b.WriteString(" nullable")
 	}
 	for _, r := range [][2]string{{"minimum", "maximum"}, {"minLength", "maxLength"}, {"minItems", "maxItems"}, {"minProperties", "maxProperties"}} {
@@ -436,20 +450,34 @@ func describe(n *node, canon bool) string {
 }
 
 // enumValue writes an enum value: a string bare (open, in-progress),
-// unless its bare text would read as another JSON value ("1", "true"), as
-// nothing (""), or blur the list ("a, b", " a"); any other value as its
-// JSON text (1, true).
+// unless its bare text could be read as a number or another JSON value
+// ("1", ".5", "+5", "NaN", "true"), as nothing (""), or would blur the list
+// or the line ("a, b", " a", a newline); any other value as its JSON text
+// (1, true).
 func enumValue(v *node) string {
 	t := strings.TrimSpace(string(v.raw))
 	var s string
 	if json.Unmarshal(v.raw, &s) != nil {
 		return t
 	}
-	if s == "" || json.Valid([]byte(s)) || strings.ContainsAny(s, `,()"`) || strings.TrimSpace(s) != s {
+	if bareReadsAsOther(s) {
 		b, _ := json.Marshal(s)
 		return string(b)
 	}
 	return s
+}
+
+func bareReadsAsOther(s string) bool {
+	if s == "" || json.Valid([]byte(s)) || strings.ContainsAny(s, `,()"`) || strings.TrimSpace(s) != s {
+		return true
+	}
+	if strings.ContainsAny(s[:1], "+-.0123456789") {
+		return true
+	}
+	if _, err := strconv.ParseFloat(s, 64); err == nil {
+		return true // NaN, Inf, infinity
+	}
+	return strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f || r == '\u2028' || r == '\u2029' })
 }
 
 // valuesType is the JSON Schema type every value of an enum other than
@@ -474,7 +502,7 @@ func valuesType(e *node) string {
 			t = "boolean"
 		case json.Number:
 			t = "number"
-			if r, ok := new(big.Rat).SetString(x.String()); ok && r.IsInt() {
+			if _, integer := decimal(x.String()); integer {
 				t = "integer"
 			}
 		case []any:
@@ -494,9 +522,9 @@ func valuesType(e *node) string {
 	return typ
 }
 
-// canonical writes a JSON value in one form: numbers by exact value
-// (1e2, 100 and 100.0 are all 100; 0.5 is 1/2), strings re-encoded,
-// object keys sorted. Text that does not decode is kept as it is.
+// canonical writes a JSON value in one form: numbers by exact value (1e2,
+// 100 and 100.0 are all 0.1e3, see decimal), strings re-encoded, object
+// keys sorted. Text that does not decode is kept as it is.
 func canonical(raw json.RawMessage) string {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	d.UseNumber()
@@ -509,14 +537,42 @@ func canonical(raw json.RawMessage) string {
 	return b.String()
 }
 
+// decimal writes a JSON number's exact value in one form without
+// expanding it, so that 1e-999999 costs what its text costs: the sign, the
+// significant digits as a fraction 0.ddd and the power of ten ("0.15e2"
+// for 15, 15.0 and 1.5e1; "-0.5e0" for -0.5; "0" for every zero). It also
+// says whether the value is an integer. An exponent too large for an int64
+// leaves the text as it is.
+func decimal(num string) (canon string, integer bool) {
+	s := strings.TrimPrefix(num, "-")
+	mant, expText, hasExp := strings.Cut(strings.ToLower(s), "e")
+	exp := int64(0)
+	if hasExp {
+		e, err := strconv.ParseInt(strings.TrimPrefix(expText, "+"), 10, 64)
+		if err != nil || e > 1<<40 || e < -1<<40 {
+			return num, false
+		}
+		exp = e
+	}
+	whole, frac, _ := strings.Cut(mant, ".")
+	digits := strings.TrimLeft(whole+frac, "0")
+	point := int64(len(whole)) + exp - int64(len(whole)+len(frac)-len(digits))
+	digits = strings.TrimRight(digits, "0")
+	if digits == "" {
+		return "0", true
+	}
+	sign := ""
+	if s != num {
+		sign = "-"
+	}
+	return sign + "0." + digits + "e" + strconv.FormatInt(point, 10), point >= int64(len(digits))
+}
+
 func writeCanonical(b *strings.Builder, v any) {
 	switch v := v.(type) {
 	case json.Number:
-		if r, ok := new(big.Rat).SetString(v.String()); ok {
-			b.WriteString(r.RatString())
-		} else {
-			b.WriteString(v.String())
-		}
+		d, _ := decimal(v.String())
+		b.WriteString(d)
 	case []any:
 		b.WriteString("[")
 		for i, x := range v {

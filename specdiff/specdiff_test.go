@@ -130,7 +130,11 @@ func TestEnumValues(t *testing.T) {
 		{`{"enum":["a, b"]}`, `{"enum":["a","b"]}`, `t a: enum("a, b") → enum(a, b)`},
 		{`{"enum":[" a"]}`, `{"enum":["a"]}`, `t a: enum(" a") → enum(a)`},
 		{`{"enum":["in-progress"]}`, `{"enum":["in-progress","done"]}`, `t a: enum(in-progress) → enum(in-progress, done)`},
+		{`{"enum":[".5","1_000","+5","NaN"]}`, `{"enum":[0.5,1000,5,"NaN"]}`, `t a: enum(".5", "1_000", "+5", "NaN") → enum(0.5, 1000, 5, "NaN")`},
+		{`{"enum":["a\nb"]}`, `{"enum":["a"]}`, `t a: enum("a\nb") → enum(a)`},
 		// Same values: no change, however the type or string is written.
+		{`{"enum":[2,1]}`, `{"enum":[1,2]}`, ``},
+		{`{"enum":[1,1.0,"a"]}`, `{"enum":["a",1]}`, ``},
 		{`{"enum":["open","paid"]}`, `{"type":"string","enum":["open","paid"]}`, ``},
 		{`{"type":"string","enum":["op\u0065n"]}`, `{"type":"string","enum":["open"]}`, ``},
 		{`{"type":"number","enum":[1,2]}`, `{"type":"integer","enum":[1,2]}`, ``},
@@ -177,6 +181,11 @@ func TestNumbersByValue(t *testing.T) {
 		{`{"type":"integer","default":1e1}`, `{"type":"integer","default":10}`, ``},
 		{`{"enum":[1e0,2]}`, `{"enum":[1,2.0]}`, ``},
 		{`{"const":{"b":2e0,"a":[1e0]}}`, `{"const":{"a":[1],"b":2}}`, ``},
+		// Exponents far beyond float64 compare exactly, without expanding.
+		{`{"enum":[1e-999999,2e-999999]}`, `{"enum":[10e-1000000,0.2e-999998]}`, ``},
+		{`{"type":"number","minimum":1e-1000001}`, `{"type":"number","minimum":0.1e-1000000}`, ``},
+		{`{"enum":[1e-999999]}`, `{"enum":[2e-999999]}`, "t a: enum(1e-999999) → enum(2e-999999)"},
+		{`{"type":"number","maximum":1e400}`, `{"type":"number"}`, "t a: number ..1e400 → number"},
 		// Real changes keep the numbers as written.
 		{`{"type":"integer","maximum":1e2}`, `{"type":"integer","maximum":101}`, "t a: integer ..1e2 → integer ..101"},
 		{`{"type":"number","minimum":0.1}`, `{"type":"number","minimum":0.10000000000000001}`, "t a: number 0.1.. → number 0.10000000000000001.."},
