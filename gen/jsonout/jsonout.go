@@ -17,6 +17,9 @@ func Generate(c *model.Catalog, profile int) []byte {
 	return bytes.Join(Chunks(c, profile), nil)
 }
 
+// maxGuess bounds the memory one run reserves from its first tool's size.
+const maxGuess = 8 << 20
+
 // Chunks returns Generate's output in pieces, to be written one after the
 // other: a large catalog's result is never copied into one buffer.
 //
@@ -50,8 +53,10 @@ func Chunks(c *model.Catalog, profile int) [][]byte {
 					schema.AppendToolIndented(&b, c.Tools[i], profile, "    ")
 					if i == lo {
 						// Guess the run's size from its first tool rather
-						// than growing the buffer step by step.
-						b.Grow(b.Len() * (hi - lo - 1))
+						// than growing the buffer step by step, but never
+						// reserve much on one guess: a huge first tool says
+						// nothing about the rest.
+						b.Grow(min(b.Len()*(hi-lo-1), maxGuess))
 					}
 				}
 				chunks[1+r] = b.Bytes()

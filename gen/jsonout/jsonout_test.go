@@ -197,3 +197,23 @@ tool t {
 		}
 	}
 }
+
+// TestChunksReserveInProportion: a run's buffer is sized from its first
+// tool, but a huge first tool must not make it reserve that size for every
+// tool of the run.
+func TestChunksReserveInProportion(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("spec big\ntool t0 { description \"" + strings.Repeat("x", 1<<20) + "\" in none result text }\n")
+	for i := 1; i < 2000; i++ {
+		fmt.Fprintf(&b, "tool t%d { description \"d\" in none result text }\n", i)
+	}
+	r := compile.Source("big.tspec", []byte(b.String()))
+	if r.Catalog == nil {
+		t.Fatal(r.Diags)
+	}
+	for i, c := range jsonout.Chunks(r.Catalog, 1) {
+		if cap(c) > 2*len(c)+8<<20+1024 {
+			t.Errorf("chunk %d: %d bytes in a buffer of %d", i, len(c), cap(c))
+		}
+	}
+}

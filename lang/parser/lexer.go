@@ -96,8 +96,8 @@ func lex(file string, src []byte) lexed {
 	return lexed{pieces: s.pieces, eof: plex.EOFToken(s.pos(s.off)), comments: s.comments, diags: s.diags, tooDeep: s.tooDeep}
 }
 
-// chunkTokens is how many tokens a chunk holds: 256 KB, a few hundred
-// declarations of a typical spec.
+// chunkTokens is how many tokens a chunk holds: 256 KB, about forty tools
+// of ten rows each.
 const chunkTokens = 4096
 
 func (s *scanner) push(t plex.Token) {

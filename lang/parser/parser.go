@@ -63,9 +63,14 @@ func Parse(filename string, src []byte) Result {
 		return res
 	}
 	head := headerLen(pieces[0])
-	after := lx.eof.Pos
-	if head < len(pieces[0]) {
+	var after plex.Position // where the header's grammar sees the end
+	switch {
+	case head < len(pieces[0]):
 		after = pieces[0][head].Pos
+	case len(pieces) > 1:
+		after = pieces[1][0].Pos
+	default:
+		after = endOf(pieces[0]) // the file ends with the header
 	}
 	file, err := parseTokens(fileGrammar, pieces[0][:head], after)
 	if err != nil {
@@ -94,8 +99,10 @@ func Parse(filename string, src []byte) Result {
 // start of the first piece.
 func headerLen(toks []plex.Token) int {
 	n := min(2, len(toks))
-	if n+1 < len(toks) && toks[n].Value == "catalog_key" && toks[n].Type == tIdent {
-		n += 2
+	if n < len(toks) && toks[n].Value == "catalog_key" && toks[n].Type == tIdent {
+		// Even when the file ends after it: the header then reports the
+		// missing key, not a declaration the word.
+		n = min(n+2, len(toks))
 	}
 	return n
 }

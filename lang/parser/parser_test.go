@@ -54,6 +54,8 @@ func TestSyntaxErrors(t *testing.T) {
 		{"spec s\ntool t { endpoint GET 12 }", `2:23: error: syntax error: unexpected "12", expected the path as a string`},
 		{"spec s\ntool { }", `2:6: error: syntax error: unexpected "{", expected a name`},
 		{"spec s\ntool t in none", `2:8: error: syntax error: unexpected "in", expected "{" after the tool name`},
+		{"spec x catalog_key", `1:19: error: syntax error: unexpected end of file, expected a string`},
+		{"spec x\ncatalog_key\n// c\n", `2:12: error: syntax error: unexpected end of file, expected a string`},
 	}
 	for _, c := range cases {
 		r := Parse("x.tspec", []byte(c.src))
