@@ -324,11 +324,11 @@ func boundNumber(n *yaml.Node, f float64) json.Number {
 	return floatNumber(f)
 }
 
-// compare compares two numbers exactly when both can be.
+// compare compares two numbers exactly when both are JSON numbers, else
+// as the float64 the library read.
 func compare(a, b json.Number) int {
-	ra, rb := Rat(a), Rat(b)
-	if ra != nil && rb != nil {
-		return ra.Cmp(rb)
+	if c, ok := Compare(a, b); ok {
+		return c
 	}
 	fa, _ := a.Float64()
 	fb, _ := b.Float64()
