@@ -409,7 +409,10 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 			t.kind = "enum"
 			for _, v := range s.Enum {
 				i, ok := openapi.IntValue(v)
-				if !ok || !i.IsInt64() {
+				switch {
+				case !openapi.IsInteger(v):
+					return anyOf(fmt.Sprintf("enum value %v is not an integer", v))
+				case !ok || !i.IsInt64():
 					return anyOf(fmt.Sprintf("enum value %v is outside toolspec's 64-bit integers", v))
 				}
 				t.enum = append(t.enum, i.String())

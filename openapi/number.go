@@ -170,6 +170,19 @@ func Float64(n json.Number) (f float64, ok bool) {
 	return f, true
 }
 
+// IsInteger reports whether v is a JSON number (json.Number or float64)
+// with a whole value, however large: 1e1001 is one, 1e-1001 is not.
+func IsInteger(v any) bool {
+	switch v := v.(type) {
+	case json.Number:
+		d, ok := parseDecimal(string(v))
+		return ok && (d.digits == "" || d.exp.Cmp(big.NewInt(int64(len(d.digits)))) >= 0)
+	case float64:
+		return !math.IsInf(v, 0) && v == math.Trunc(v)
+	}
+	return false
+}
+
 // IntValue returns a number's value when it is a whole number (JSON Schema
 // counts 2.0 and 1e3 as integers), exactly; ok is false otherwise.
 func IntValue(v any) (i *big.Int, ok bool) {

@@ -35,6 +35,9 @@ func TestNumbersBeyondExponentCap(t *testing.T) {
 		if got != c.want {
 			t.Errorf("Rat(%s) = %q, want %q", c.n, got, c.want)
 		}
+		if IsInteger(c.n) != (c.int || c.n == "1e1001") {
+			t.Errorf("IsInteger(%s) = %v", c.n, !c.int)
+		}
 		if i, ok := IntValue(c.n); ok != c.int {
 			t.Errorf("IntValue(%s) = %v, %v; want ok %v", c.n, i, ok, c.int)
 		}

@@ -391,7 +391,7 @@ func valueKind(v any) Kind {
 	case bool:
 		return Boolean
 	case json.Number:
-		if _, ok := IntValue(v); ok {
+		if IsInteger(v) {
 			return Integer
 		}
 		return Number
