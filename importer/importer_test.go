@@ -268,6 +268,7 @@ paths:
         - {name: w, in: query, schema: {type: number, minimum: 0.1, exclusiveMaximum: 12345678901234567.25}}
         - {name: tiny, in: query, schema: {type: integer, enum: [1e-1001, 2]}}
         - {name: half, in: query, schema: {type: integer, enum: [1.5, 2]}}
+        - {name: vast, in: query, schema: {type: integer, enum: [1e1001, 2]}}
       responses: {"200": {description: ok}}
 `))
 	if err != nil {
@@ -286,6 +287,7 @@ paths:
 		// Too small for a float64, but not 0.
 		"tool getX field tiny: enum value 1e-1001 is not an integer: written as any",
 		"tool getX field half: enum value 1.5 is not an integer: written as any",
+		"tool getX field vast: enum value 1e1001 is outside toolspec's 64-bit integers: written as any",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("import lacks %q:\n%s", want, got)

@@ -210,6 +210,22 @@ func floatNumber(f float64) json.Number {
 	return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
 }
 
+// isNumber reports a scalar written as a JSON number. The YAML decoder
+// tags one beyond float64's range (1e400) as a string: a plain scalar
+// with a number's text is a number all the same.
+func isNumber(n *yaml.Node) bool {
+	if n.Kind != yaml.ScalarNode || !jsonNumber.MatchString(n.Value) {
+		return false
+	}
+	switch n.ShortTag() {
+	case "!!int", "!!float":
+		return true
+	case "!!str":
+		return n.Style&(yaml.TaggedStyle|yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0
+	}
+	return false
+}
+
 // value turns a YAML node into the value encoding/json would give for the
 // same JSON decoded with UseNumber: maps with string keys, []any,
 // json.Number holding the number's digits as written, string, bool, nil.
@@ -250,11 +266,8 @@ func value(n *yaml.Node, depth int) (any, error) {
 				return out, nil
 			}
 		case yaml.ScalarNode:
-			switch n.ShortTag() {
-			case "!!int", "!!float":
-				if jsonNumber.MatchString(n.Value) {
-					return json.Number(n.Value), nil
-				}
+			if isNumber(n) {
+				return json.Number(n.Value), nil
 			}
 		}
 	}
