@@ -371,3 +371,78 @@ paths:
 		t.Errorf("imported spec fails parity:\n%v", ms)
 	}
 }
+
+// importOne imports a one-parameter document whose parameter p has the
+// given schema, and returns p's row and the warnings.
+func importOne(t *testing.T, version, schema string) (string, []string) {
+	t.Helper()
+	doc, err := openapi.Parse("one.yaml", []byte(`openapi: `+version+`
+info: {title: T, version: "1"}
+paths: {/x: {get: {operationId: getX, parameters: [{name: p, in: query, schema: `+schema+`}], responses: {"200": {description: ok}}}}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := importer.OpenAPI(doc, importer.Options{Select: importer.SelectAll})
+	if err != nil {
+		t.Fatalf("%s: %v", schema, err)
+	}
+	if r := compile.Source("one.tspec", res.Spec); r.Catalog == nil {
+		t.Fatalf("%s: imported spec does not check:\n%v", schema, r.Diags)
+	}
+	var ws []string
+	for _, w := range res.Warnings {
+		ws = append(ws, w.String())
+	}
+	for _, line := range strings.Split(string(res.Spec), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && f[0] == "p" {
+			return strings.Join(f, " "), ws
+		}
+	}
+	t.Fatalf("%s: no row p:\n%s", schema, res.Spec)
+	return "", nil
+}
+
+type oneCase struct {
+	version, schema string
+	row             string
+	warnings        []string
+}
+
+func (c oneCase) run(t *testing.T) {
+	t.Helper()
+	if c.version == "" {
+		c.version = "3.1.0"
+	}
+	row, ws := importOne(t, c.version, c.schema)
+	if row != c.row {
+		t.Errorf("%s %s: row %q, want %q", c.version, c.schema, row, c.row)
+	}
+	if d := cmp.Diff(c.warnings, ws); d != "" {
+		t.Errorf("%s %s: warnings (-want +got):\n%s", c.version, c.schema, d)
+	}
+}
+
+// TestOpenAPIYAMLBounds: a bound is read as YAML reads it (0x1F is 31),
+// and one that is not a number (.inf, "5", true where 3.1 wants a number)
+// is reported, never read as 0.
+func TestOpenAPIYAMLBounds(t *testing.T) {
+	const w = "tool getX field p: "
+	for _, c := range []oneCase{
+		{schema: `{type: integer, minimum: 0x1F, maximum: 1_000, default: 0x1F}`, row: "p integer optional 31..1000 default 31"},
+		{schema: `{type: integer, minimum: +5}`, row: "p integer optional 5.."},
+		{schema: `{type: number, maximum: .inf}`, row: "p number optional",
+			warnings: []string{w + "maximum .inf is not a number: not kept"}},
+		{schema: `{type: number, minimum: -.inf, maximum: .nan, multipleOf: true}`, row: "p number optional",
+			warnings: []string{w + "minimum -.inf is not a number: not kept", w + "maximum .nan is not a number: not kept", w + "multipleOf true is not a number: not kept"}},
+		{schema: `{type: integer, minimum: "5", exclusiveMaximum: "9"}`, row: "p integer optional",
+			warnings: []string{w + `minimum "5" is not a number: not kept`, w + `exclusiveMaximum "9" is not a number: not kept`}},
+		{schema: `{type: integer, minimum: 5, maximum: 10, exclusiveMaximum: true}`, row: "p integer optional 5..9",
+			warnings: []string{w + "exclusiveMaximum true is an OpenAPI 3.0 flag, in 3.1 a number: read as 3.0 reads it, maximum 10 exclusive"}},
+		{schema: `{type: integer, minimum: 5, exclusiveMinimum: false}`, row: "p integer optional 5..",
+			warnings: []string{w + "exclusiveMinimum false is an OpenAPI 3.0 flag, in 3.1 a number: read as 3.0 reads it, no effect"}},
+		{version: "3.0.3", schema: `{type: integer, minimum: 5, maximum: 10, exclusiveMaximum: true}`, row: "p integer optional 5..9"},
+	} {
+		c.run(t)
+	}
+}

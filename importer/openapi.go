@@ -361,6 +361,9 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 		t.examples = []json.RawMessage{compact(s.Example)}
 	}
 	lost := func(what string) { im.warn(tool, field, what+": toolspec has no such keyword; not kept") }
+	for _, why := range s.Ignored {
+		im.warn(tool, field, why)
+	}
 	if s.MultipleOf != "" {
 		lost("multipleOf " + string(s.MultipleOf))
 	}

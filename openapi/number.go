@@ -3,6 +3,7 @@ package openapi
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/big"
 	"regexp"
@@ -193,21 +194,55 @@ func IntValue(v any) (i *big.Int, ok bool) {
 	return new(big.Int).Set(r.Num()), true
 }
 
-// exactNumber is the number a keyword holds, as written in the document
-// when its text is a JSON number (YAML's 0x10 or .5 are not: those are
-// taken from the library's float64), "" when the keyword is absent.
-func exactNumber(ref low.NodeReference[float64], v *float64) json.Number {
-	if n := ref.ValueNode; n != nil && n.Kind == yaml.ScalarNode && jsonNumber.MatchString(n.Value) {
-		return json.Number(n.Value)
+// exactNumber is the number a keyword holds, as the document writes it
+// when it is a JSON number, as YAML reads it otherwise (0x1F is 31, +5 is
+// 5, 1_000 is 1000), "" when the keyword is absent. A value that is not a
+// number (.inf, .nan, true, "5") is "" and says so in s.Ignored: the
+// library would have read it as 0.
+func exactNumber(s *Schema, keyword string, root *yaml.Node, ref low.NodeReference[float64], v *float64) json.Number {
+	n := ref.ValueNode
+	if n == nil {
+		// The library leaves out what it cannot read as a float64
+		// ("5", true, and 1e400 which YAML calls a string).
+		n = keyNode(root, keyword)
 	}
-	if v == nil {
-		return ""
+	if n == nil {
+		if v == nil {
+			return ""
+		}
+		return json.Number(strconv.FormatFloat(*v, 'g', -1, 64))
 	}
-	return floatNumber(*v)
+	if x, err := decode(n); err == nil {
+		if num, ok := x.(json.Number); ok {
+			return num
+		}
+	}
+	s.Ignored = append(s.Ignored, fmt.Sprintf("%s %s is not a number: not kept", keyword, nodeText(n)))
+	return ""
 }
 
-func floatNumber(f float64) json.Number {
-	return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
+// keyNode is the value of key in a mapping node, or nil.
+func keyNode(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// nodeText is a scalar as written, for messages.
+func nodeText(n *yaml.Node) string {
+	switch {
+	case n.Kind != yaml.ScalarNode:
+		return "(not a scalar)"
+	case n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0:
+		return strconv.Quote(n.Value)
+	}
+	return n.Value
 }
 
 // isNumber reports a scalar written as a JSON number. The YAML decoder
