@@ -446,3 +446,19 @@ func TestOpenAPIYAMLBounds(t *testing.T) {
 		c.run(t)
 	}
 }
+
+// TestOpenAPIInt32Exclusive: an exclusive bound moves to the next integer
+// before int32 clamps the range, not after.
+func TestOpenAPIInt32Exclusive(t *testing.T) {
+	for _, c := range []oneCase{
+		{schema: `{type: integer, format: int32, exclusiveMaximum: 2147483648}`, row: "p integer optional -2147483648..2147483647"},
+		{schema: `{type: integer, format: int32, exclusiveMaximum: 1e10}`, row: "p integer optional -2147483648..2147483647"},
+		{schema: `{type: integer, format: int32, exclusiveMinimum: -1e10}`, row: "p integer optional -2147483648..2147483647"},
+		{schema: `{type: integer, format: int32, exclusiveMinimum: -2147483649}`, row: "p integer optional -2147483648..2147483647"},
+		{schema: `{type: integer, format: int32, exclusiveMaximum: 2147483647}`, row: "p integer optional -2147483648..2147483646"},
+		{schema: `{type: integer, format: int32, exclusiveMinimum: 0}`, row: "p integer optional 1..2147483647"},
+		{version: "3.0.3", schema: `{type: integer, format: int32, maximum: 2147483648, exclusiveMaximum: true}`, row: "p integer optional -2147483648..2147483647"},
+	} {
+		c.run(t)
+	}
+}

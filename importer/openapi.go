@@ -456,19 +456,12 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 	return t
 }
 
-// numBounds writes a number's range, exactly. int32 becomes its range; an
-// exclusive bound of an integer becomes the next integer; an exclusive
-// bound of a number is kept inclusive and reported.
+// numBounds writes a number's range, exactly. An exclusive bound of an
+// integer becomes the next integer; an exclusive bound of a number is kept
+// inclusive and reported. int32 then clamps the range to its own, so an
+// exclusiveMaximum of 2^31 still allows 2^31-1.
 func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 	lo, hi := openapi.Rat(s.Min), openapi.Rat(s.Max)
-	if t.kind == "integer" && s.Format == "int32" {
-		if min := big.NewRat(math.MinInt32, 1); lo == nil || lo.Cmp(min) < 0 {
-			lo = min
-		}
-		if max := big.NewRat(math.MaxInt32, 1); hi == nil || hi.Cmp(max) > 0 {
-			hi = max
-		}
-	}
 	if lo != nil {
 		if s.ExclusiveMin {
 			if t.kind == "integer" {
@@ -480,7 +473,6 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 		if t.kind == "integer" {
 			lo = new(big.Rat).SetInt(ceil(lo))
 		}
-		t.min = num(lo)
 	}
 	if hi != nil {
 		if s.ExclusiveMax {
@@ -493,6 +485,19 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 		if t.kind == "integer" {
 			hi = new(big.Rat).SetInt(floor(hi))
 		}
+	}
+	if t.kind == "integer" && s.Format == "int32" {
+		if min := big.NewRat(math.MinInt32, 1); lo == nil || lo.Cmp(min) < 0 {
+			lo = min
+		}
+		if max := big.NewRat(math.MaxInt32, 1); hi == nil || hi.Cmp(max) > 0 {
+			hi = max
+		}
+	}
+	if lo != nil {
+		t.min = num(lo)
+	}
+	if hi != nil {
 		t.max = num(hi)
 	}
 }
