@@ -462,3 +462,38 @@ func TestOpenAPIInt32Exclusive(t *testing.T) {
 		c.run(t)
 	}
 }
+
+// TestOpenAPIBeyondFloat64: a bound, default or example beyond float64's
+// range costs a warning at its field, never the import. A bound too small
+// for float64 is written as the 0 readers see (an integer's rounds
+// exactly); one too large is dropped, as no reader holds a larger number;
+// a default or example is dropped.
+func TestOpenAPIBeyondFloat64(t *testing.T) {
+	const w = "tool getX field p: "
+	for _, c := range []oneCase{
+		{schema: `{type: number, minimum: 1e-400}`, row: "p number optional 0..",
+			warnings: []string{w + "minimum 1e-400 is below float64's range (about 1e-308): JSON readers see 0; written as 0"}},
+		{schema: `{type: number, minimum: -1e-1000, maximum: 1e400}`, row: "p number optional 0..",
+			warnings: []string{
+				w + "minimum -1e-1000 is below float64's range (about 1e-308): JSON readers see 0; written as 0",
+				w + "maximum 1e400 is beyond float64's range (about 1e308): no JSON reader holds such a number; not kept",
+			}},
+		{schema: `{type: number, maximum: 1e-1001}`, row: "p number optional ..0",
+			warnings: []string{w + "maximum 1e-1001 is below float64's range (about 1e-308): JSON readers see 0; written as 0"}},
+		{schema: `{type: integer, minimum: 1e-1001, exclusiveMaximum: 1e2000}`, row: "p integer optional 1..",
+			warnings: []string{w + "exclusiveMaximum 1e2000 is beyond float64's range (about 1e308): no JSON reader holds such a number; not kept"}},
+		{schema: `{type: integer, minimum: -1e-400, maximum: 1e-400}`, row: "p integer optional 0..0"},
+		{schema: `{type: integer, exclusiveMinimum: -1e-1001, exclusiveMaximum: 1e-1001}`, row: "p integer optional 0..0"},
+		{schema: `{type: number, minimum: 0e-5000}`, row: "p number optional 0.."},
+		{schema: `{type: number, default: 1e-400, example: [1, 1e400]}`, row: "p number optional",
+			warnings: []string{
+				w + "default 1e-400: 1e-400 is beyond float64's range (about 1e-308 to 1e308), which JSON readers hold numbers in; not kept",
+				w + "example [1,1e400]: 1e400 is beyond float64's range (about 1e-308 to 1e308), which JSON readers hold numbers in; not kept",
+			}},
+		// A range that admits nothing is dropped, not the import.
+		{schema: `{type: integer, minimum: 1e-1001, maximum: -1e-1001}`, row: "p integer optional",
+			warnings: []string{w + "dropped range 1..-1 (p: minimum 1 is greater than maximum -1)"}},
+	} {
+		c.run(t)
+	}
+}

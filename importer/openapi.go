@@ -354,11 +354,22 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 		return anyOf("recursive $ref " + s.Ref + " cut here")
 	}
 	t := &typ{nullable: s.Nullable, deprecated: s.Deprecated}
+	// A default or example a reader cannot hold is not one a client can
+	// use (Go's encoding/json fails on 1e400; a float64 reads 1e-400 as
+	// 0): not kept.
 	if s.Default != nil {
 		t.def = compact(s.Default)
+		if n := beyondFloat64(t.def); n != "" {
+			im.warn(tool, field, fmt.Sprintf("default %s: %s is beyond float64's range (about 1e-308 to 1e308), which JSON readers hold numbers in; not kept", t.def, n))
+			t.def = nil
+		}
 	}
 	if s.Example != nil {
 		t.examples = []json.RawMessage{compact(s.Example)}
+		if n := beyondFloat64(t.examples[0]); n != "" {
+			im.warn(tool, field, fmt.Sprintf("example %s: %s is beyond float64's range (about 1e-308 to 1e308), which JSON readers hold numbers in; not kept", t.examples[0], n))
+			t.examples = nil
+		}
 	}
 	lost := func(what string) { im.warn(tool, field, what+": toolspec has no such keyword; not kept") }
 	for _, why := range s.Ignored {
@@ -461,7 +472,8 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 // inclusive and reported. int32 then clamps the range to its own, so an
 // exclusiveMaximum of 2^31 still allows 2^31-1.
 func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
-	lo, hi := openapi.Rat(s.Min), openapi.Rat(s.Max)
+	lo := im.inFloat64(tool, field, t.kind, s.Min, "minimum", s.ExclusiveMin)
+	hi := im.inFloat64(tool, field, t.kind, s.Max, "maximum", s.ExclusiveMax)
 	if lo != nil {
 		if s.ExclusiveMin {
 			if t.kind == "integer" {
@@ -499,6 +511,60 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 	}
 	if hi != nil {
 		t.max = num(hi)
+	}
+}
+
+// inFloat64 is a bound's exact value, within what the readers of the
+// spec's JSON hold: float64. A bound beyond float64's largest number is
+// dropped, since no reader holds a number past it; a non-zero bound too
+// small for float64 is written as the 0 a reader sees (an integer's is
+// rounded exactly instead: it becomes 0 or ±1). Both are reported.
+func (im *oaImporter) inFloat64(tool, field, kind string, text json.Number, word string, exclusive bool) *big.Rat {
+	if text == "" {
+		return nil
+	}
+	if exclusive {
+		word = "exclusive" + strings.ToUpper(word[:1]) + word[1:]
+	}
+	f, ok := openapi.Float64(text)
+	zero, _ := openapi.Compare(text, "0")
+	r := openapi.Rat(text)
+	switch {
+	case !ok:
+		return nil // the loader keeps numbers only
+	case math.IsInf(f, 0):
+		im.warn(tool, field, fmt.Sprintf("%s %s is beyond float64's range (about 1e308): no JSON reader holds such a number; not kept", word, text))
+		return nil
+	case f != 0 || zero == 0:
+		return r
+	case kind == "integer":
+		if r == nil { // beyond 10^-1000: any number between 0 and ±1 rounds alike
+			r = big.NewRat(int64(zero), 2)
+		}
+		return r
+	}
+	im.warn(tool, field, fmt.Sprintf("%s %s is below float64's range (about 1e-308): JSON readers see 0; written as 0", word, text))
+	return new(big.Rat)
+}
+
+// beyondFloat64 is the first number in a JSON text that float64 cannot
+// hold (too large, or not zero but too small), "" when there is none.
+func beyondFloat64(raw json.RawMessage) string {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		n, ok := tok.(json.Number)
+		if !ok {
+			continue
+		}
+		f, _ := openapi.Float64(n)
+		if zero, _ := openapi.Compare(n, "0"); math.IsInf(f, 0) || f == 0 && zero != 0 {
+			return string(n)
+		}
 	}
 }
 
