@@ -497,3 +497,20 @@ func TestOpenAPIBeyondFloat64(t *testing.T) {
 		c.run(t)
 	}
 }
+
+// TestOpenAPIRepeatedEnum: values the document writes differently but
+// that are the same value once normalised are written once, with a
+// warning.
+func TestOpenAPIRepeatedEnum(t *testing.T) {
+	const w = "tool getX field p: "
+	for _, c := range []oneCase{
+		{schema: `{type: integer, enum: [-0, 0.0, 1]}`, row: "p enum(0, 1) optional",
+			warnings: []string{w + "enum value 0.0 repeats -0: written once"}},
+		{schema: `{type: integer, enum: [1E+2, 100, 7]}`, row: "p enum(100, 7) optional",
+			warnings: []string{w + "enum value 100 repeats 1E+2: written once"}},
+		{schema: `{type: string, enum: [a, b, a]}`, row: "p enum(a, b) optional",
+			warnings: []string{w + `enum value "a" is repeated: written once`}},
+	} {
+		c.run(t)
+	}
+}

@@ -409,6 +409,25 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 	case openapi.Boolean:
 		t.kind = "boolean"
 	case openapi.Enum:
+		// Values the checker would call repeated (-0 and 0.0 are both 0)
+		// are written once.
+		seen := map[string]string{}
+		add := func(v any, text string) {
+			orig := fmt.Sprint(v)
+			if _, ok := v.(string); ok {
+				orig = text
+			}
+			if first, ok := seen[text]; ok {
+				if first == orig {
+					im.warn(tool, field, fmt.Sprintf("enum value %s is repeated: written once", orig))
+				} else {
+					im.warn(tool, field, fmt.Sprintf("enum value %s repeats %s: written once", orig, first))
+				}
+				return
+			}
+			seen[text] = orig
+			t.enum = append(t.enum, text)
+		}
 		switch s.EnumType {
 		case openapi.String:
 			t.kind = "enum"
@@ -417,7 +436,7 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 				if !ok {
 					return anyOf(fmt.Sprintf("enum value %v is not a string", v))
 				}
-				t.enum = append(t.enum, quote(str))
+				add(v, quote(str))
 			}
 		case openapi.Integer:
 			t.kind = "enum"
@@ -429,7 +448,7 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 				case !ok || !i.IsInt64():
 					return anyOf(fmt.Sprintf("enum value %v is outside toolspec's 64-bit integers", v))
 				}
-				t.enum = append(t.enum, i.String())
+				add(v, i.String())
 			}
 		default:
 			return anyOf("enum of " + s.EnumType.String() + " values")
