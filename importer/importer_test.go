@@ -329,6 +329,15 @@ paths:
           application/json:
             schema: {type: object, required: [name], properties: {name: {type: string}}}
       responses: {"204": {description: ok}}
+  /renamed:
+    post:
+      operationId: renamed
+      parameters: [{name: name, in: query, schema: {type: string}}]
+      requestBody:
+        content:
+          application/json:
+            schema: {type: object, minProperties: 0, required: [name, age], properties: {name: {type: string}, age: {type: integer}}}
+      responses: {"204": {description: ok}}
   /loose:
     post:
       operationId: loose
@@ -354,6 +363,9 @@ paths:
 		"tool optional: request body minProperties 1: toolspec has no such keyword for a tool's input; not kept",
 		"tool optional: request body maxProperties 3: toolspec has no such keyword for a tool's input; not kept",
 		"tool optional: the request body is optional (requestBody.required is not true) but requires name, age: written required, so a caller cannot omit the body",
+		// The row is named as the spec writes it; minProperties 0
+		// constrains nothing.
+		"tool renamed: the request body is optional (requestBody.required is not true) but requires body_name (as name), age: written required, so a caller cannot omit the body",
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("warnings (-want +got):\n%s", d)

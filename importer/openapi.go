@@ -182,7 +182,7 @@ func (im *oaImporter) tool(op *openapi.Operation) *tool {
 
 	t.in = []*row{}
 	used := map[string]bool{}
-	add := func(api, loc string, required bool, desc string, s *openapi.Schema) {
+	add := func(api, loc string, required bool, desc string, s *openapi.Schema) *row {
 		name := api
 		if n, ok := renames[api]; ok {
 			name = n
@@ -202,6 +202,7 @@ func (im *oaImporter) tool(op *openapi.Operation) *tool {
 			r.from = loc
 		}
 		t.in = append(t.in, r)
+		return r
 	}
 	template := openapi.TemplateParams(op.Path)
 	for _, name := range template {
@@ -232,9 +233,13 @@ func (im *oaImporter) tool(op *openapi.Operation) *tool {
 		case b.Schema.Kind == openapi.Object:
 			var required []string
 			for _, p := range b.Schema.Properties {
-				add(p.Name, "body", p.Required, "", p.Schema)
+				r := add(p.Name, "body", p.Required, "", p.Schema)
 				if p.Required {
-					required = append(required, p.Name)
+					name := r.name
+					if r.as != "" {
+						name += " (as " + r.as + ")"
+					}
+					required = append(required, name)
 				}
 			}
 			// The rows are the body's properties; the body itself has no
@@ -243,7 +248,8 @@ func (im *oaImporter) tool(op *openapi.Operation) *tool {
 				name string
 				n    *int64
 			}{{"minProperties", b.Schema.MinProperties}, {"maxProperties", b.Schema.MaxProperties}} {
-				if k.n != nil {
+				// minProperties 0 constrains nothing.
+				if k.n != nil && (*k.n > 0 || k.name == "maxProperties") {
 					im.warn(t.name, "", fmt.Sprintf("request body %s %d: toolspec has no such keyword for a tool's input; not kept", k.name, *k.n))
 				}
 			}
@@ -464,7 +470,7 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 		t.min, t.max = intBound(s.MinProperties), intBound(s.MaxProperties)
 	case openapi.Object:
 		t.kind = "object"
-		if s.MinProperties != nil || s.MaxProperties != nil {
+		if s.MinProperties != nil && *s.MinProperties > 0 || s.MaxProperties != nil {
 			lost("minProperties/maxProperties on an object with properties")
 		}
 		notes := im.notes
