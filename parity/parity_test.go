@@ -1,6 +1,7 @@
 package parity_test
 
 import (
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -241,6 +242,14 @@ tool get_x {
 `)
 	got := report(parity.Check(catalog(t, "tiny.tspec", spec), doc))
 	want := "tiny.tspec:6:5: tool get_x field p: API: enum(1e-1001, 2); spec: enum(0, 2)\n"
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("report (-want +got):\n%s", d)
+	}
+	// An integer beyond 64 bits is written as the document writes it,
+	// not expanded to its 401 digits.
+	doc.Operations[0].Params[0].Schema.Enum[0] = json.Number("1e400")
+	got = report(parity.Check(catalog(t, "tiny.tspec", spec), doc))
+	want = "tiny.tspec:6:5: tool get_x field p: API: enum(1e400, 2); spec: enum(0, 2)\n"
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("report (-want +got):\n%s", d)
 	}
