@@ -266,6 +266,9 @@ paths:
         - {name: n, in: query, schema: {type: integer, minimum: 9007199254740993, maximum: 9007199254740995, default: 9007199254740995}}
         - {name: huge, in: query, schema: {type: integer, enum: [18446744073709551617]}}
         - {name: w, in: query, schema: {type: number, minimum: 0.1, exclusiveMaximum: 12345678901234567.25}}
+        - {name: tiny, in: query, schema: {type: integer, enum: [1e-1001, 2]}}
+        - {name: half, in: query, schema: {type: integer, enum: [1.5, 2]}}
+        - {name: vast, in: query, schema: {type: integer, enum: [1e1001, 2]}}
       responses: {"200": {description: ok}}
 `))
 	if err != nil {
@@ -281,6 +284,10 @@ paths:
 		"9007199254740993..9007199254740995", "default 9007199254740995",
 		"0.1..12345678901234567.25", "field w: exclusiveMaximum 12345678901234567.25: toolspec ranges are inclusive",
 		"tool getX field huge: enum value 18446744073709551617 is outside toolspec's 64-bit integers: written as any",
+		// Too small for a float64, but not 0.
+		"tool getX field tiny: enum value 1e-1001 is not an integer: written as any",
+		"tool getX field half: enum value 1.5 is not an integer: written as any",
+		"tool getX field vast: enum value 1e1001 is outside toolspec's 64-bit integers: written as any",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("import lacks %q:\n%s", want, got)
@@ -291,7 +298,7 @@ paths:
 		t.Fatalf("imported spec does not check:\n%v", r.Diags)
 	}
 	for _, m := range parity.Check(r.Catalog, doc) {
-		if m.Field != "huge" {
+		if m.Field != "huge" && m.Field != "tiny" && m.Field != "half" && m.Field != "vast" {
 			t.Errorf("unexpected mismatch: %v", m)
 		}
 	}
@@ -322,6 +329,15 @@ paths:
           application/json:
             schema: {type: object, required: [name], properties: {name: {type: string}}}
       responses: {"204": {description: ok}}
+  /renamed:
+    post:
+      operationId: renamed
+      parameters: [{name: name, in: query, schema: {type: string}}]
+      requestBody:
+        content:
+          application/json:
+            schema: {type: object, minProperties: 0, required: [name, age], properties: {name: {type: string}, age: {type: integer}}}
+      responses: {"204": {description: ok}}
   /loose:
     post:
       operationId: loose
@@ -347,6 +363,9 @@ paths:
 		"tool optional: request body minProperties 1: toolspec has no such keyword for a tool's input; not kept",
 		"tool optional: request body maxProperties 3: toolspec has no such keyword for a tool's input; not kept",
 		"tool optional: the request body is optional (requestBody.required is not true) but requires name, age: written required, so a caller cannot omit the body",
+		// The row is named as the spec writes it; minProperties 0
+		// constrains nothing.
+		"tool renamed: the request body is optional (requestBody.required is not true) but requires body_name (as name), age: written required, so a caller cannot omit the body",
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("warnings (-want +got):\n%s", d)
@@ -362,5 +381,148 @@ paths:
 	}
 	if ms := parity.Check(r.Catalog, doc); len(ms) > 0 {
 		t.Errorf("imported spec fails parity:\n%v", ms)
+	}
+}
+
+// importOne imports a one-parameter document whose parameter p has the
+// given schema, and returns p's row and the warnings.
+func importOne(t *testing.T, version, schema string) (string, []string) {
+	t.Helper()
+	doc, err := openapi.Parse("one.yaml", []byte(`openapi: `+version+`
+info: {title: T, version: "1"}
+paths: {/x: {get: {operationId: getX, parameters: [{name: p, in: query, schema: `+schema+`}], responses: {"200": {description: ok}}}}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := importer.OpenAPI(doc, importer.Options{Select: importer.SelectAll})
+	if err != nil {
+		t.Fatalf("%s: %v", schema, err)
+	}
+	if r := compile.Source("one.tspec", res.Spec); r.Catalog == nil {
+		t.Fatalf("%s: imported spec does not check:\n%v", schema, r.Diags)
+	}
+	var ws []string
+	for _, w := range res.Warnings {
+		ws = append(ws, w.String())
+	}
+	for _, line := range strings.Split(string(res.Spec), "\n") {
+		if f := strings.Fields(line); len(f) > 0 && f[0] == "p" {
+			return strings.Join(f, " "), ws
+		}
+	}
+	t.Fatalf("%s: no row p:\n%s", schema, res.Spec)
+	return "", nil
+}
+
+type oneCase struct {
+	version, schema string
+	row             string
+	warnings        []string
+}
+
+func (c oneCase) run(t *testing.T) {
+	t.Helper()
+	if c.version == "" {
+		c.version = "3.1.0"
+	}
+	row, ws := importOne(t, c.version, c.schema)
+	if row != c.row {
+		t.Errorf("%s %s: row %q, want %q", c.version, c.schema, row, c.row)
+	}
+	if d := cmp.Diff(c.warnings, ws); d != "" {
+		t.Errorf("%s %s: warnings (-want +got):\n%s", c.version, c.schema, d)
+	}
+}
+
+// TestOpenAPIYAMLBounds: a bound is read as YAML reads it (0x1F is 31),
+// and one that is not a number (.inf, "5", true where 3.1 wants a number)
+// is reported, never read as 0.
+func TestOpenAPIYAMLBounds(t *testing.T) {
+	const w = "tool getX field p: "
+	for _, c := range []oneCase{
+		{schema: `{type: integer, minimum: 0x1F, maximum: 1_000, default: 0x1F}`, row: "p integer optional 31..1000 default 31"},
+		{schema: `{type: integer, minimum: +5}`, row: "p integer optional 5.."},
+		{schema: `{type: number, maximum: .inf}`, row: "p number optional",
+			warnings: []string{w + "maximum .inf is not a number: not kept"}},
+		{schema: `{type: number, minimum: -.inf, maximum: .nan, multipleOf: true}`, row: "p number optional",
+			warnings: []string{w + "minimum -.inf is not a number: not kept", w + "maximum .nan is not a number: not kept", w + "multipleOf true is not a number: not kept"}},
+		{schema: `{type: integer, minimum: "5", exclusiveMaximum: "9"}`, row: "p integer optional",
+			warnings: []string{w + `minimum "5" is not a number: not kept`, w + `exclusiveMaximum "9" is not a number: not kept`}},
+		{schema: `{type: integer, minimum: 5, maximum: 10, exclusiveMaximum: true}`, row: "p integer optional 5..9",
+			warnings: []string{w + "exclusiveMaximum true is an OpenAPI 3.0 flag, in 3.1 a number: read as 3.0 reads it, maximum 10 exclusive"}},
+		{schema: `{type: integer, minimum: 5, exclusiveMinimum: false}`, row: "p integer optional 5..",
+			warnings: []string{w + "exclusiveMinimum false is an OpenAPI 3.0 flag, in 3.1 a number: read as 3.0 reads it, no effect"}},
+		{version: "3.0.3", schema: `{type: integer, minimum: 5, maximum: 10, exclusiveMaximum: true}`, row: "p integer optional 5..9"},
+	} {
+		c.run(t)
+	}
+}
+
+// TestOpenAPIInt32Exclusive: an exclusive bound moves to the next integer
+// before int32 clamps the range, not after.
+func TestOpenAPIInt32Exclusive(t *testing.T) {
+	for _, c := range []oneCase{
+		{schema: `{type: integer, format: int32, exclusiveMaximum: 2147483648}`, row: "p integer optional -2147483648..2147483647"},
+		{schema: `{type: integer, format: int32, exclusiveMaximum: 1e10}`, row: "p integer optional -2147483648..2147483647"},
+		{schema: `{type: integer, format: int32, exclusiveMinimum: -1e10}`, row: "p integer optional -2147483648..2147483647"},
+		{schema: `{type: integer, format: int32, exclusiveMinimum: -2147483649}`, row: "p integer optional -2147483648..2147483647"},
+		{schema: `{type: integer, format: int32, exclusiveMaximum: 2147483647}`, row: "p integer optional -2147483648..2147483646"},
+		{schema: `{type: integer, format: int32, exclusiveMinimum: 0}`, row: "p integer optional 1..2147483647"},
+		{version: "3.0.3", schema: `{type: integer, format: int32, maximum: 2147483648, exclusiveMaximum: true}`, row: "p integer optional -2147483648..2147483647"},
+	} {
+		c.run(t)
+	}
+}
+
+// TestOpenAPIBeyondFloat64: a bound, default or example beyond float64's
+// range costs a warning at its field, never the import. A bound too small
+// for float64 is written as the 0 readers see (an integer's rounds
+// exactly); one too large is dropped, as no reader holds a larger number;
+// a default or example is dropped.
+func TestOpenAPIBeyondFloat64(t *testing.T) {
+	const w = "tool getX field p: "
+	for _, c := range []oneCase{
+		{schema: `{type: number, minimum: 1e-400}`, row: "p number optional 0..",
+			warnings: []string{w + "minimum 1e-400 is below float64's range (about 1e-308): JSON readers see 0; written as 0"}},
+		{schema: `{type: number, minimum: -1e-1000, maximum: 1e400}`, row: "p number optional 0..",
+			warnings: []string{
+				w + "minimum -1e-1000 is below float64's range (about 1e-308): JSON readers see 0; written as 0",
+				w + "maximum 1e400 is beyond float64's range (about 1e308): no JSON reader holds such a number; not kept",
+			}},
+		{schema: `{type: number, maximum: 1e-1001}`, row: "p number optional ..0",
+			warnings: []string{w + "maximum 1e-1001 is below float64's range (about 1e-308): JSON readers see 0; written as 0"}},
+		{schema: `{type: integer, minimum: 1e-1001, exclusiveMaximum: 1e2000}`, row: "p integer optional 1..",
+			warnings: []string{w + "exclusiveMaximum 1e2000 is beyond float64's range (about 1e308): no JSON reader holds such a number; not kept"}},
+		{schema: `{type: integer, minimum: -1e-400, maximum: 1e-400}`, row: "p integer optional 0..0"},
+		{schema: `{type: integer, exclusiveMinimum: -1e-1001, exclusiveMaximum: 1e-1001}`, row: "p integer optional 0..0"},
+		{schema: `{type: number, minimum: 0e-5000}`, row: "p number optional 0.."},
+		{schema: `{type: number, default: 1e-400, example: [1, 1e400]}`, row: "p number optional",
+			warnings: []string{
+				w + "default 1e-400: 1e-400 is beyond float64's range (about 1e-308 to 1e308), which JSON readers hold numbers in; not kept",
+				w + "example [1,1e400]: 1e400 is beyond float64's range (about 1e-308 to 1e308), which JSON readers hold numbers in; not kept",
+			}},
+		// A range that admits nothing is dropped, not the import.
+		{schema: `{type: integer, minimum: 1e-1001, maximum: -1e-1001}`, row: "p integer optional",
+			warnings: []string{w + "dropped range 1..-1 (p: minimum 1 is greater than maximum -1)"}},
+	} {
+		c.run(t)
+	}
+}
+
+// TestOpenAPIRepeatedEnum: values the document writes differently but
+// that are the same value once normalised are written once, with a
+// warning.
+func TestOpenAPIRepeatedEnum(t *testing.T) {
+	const w = "tool getX field p: "
+	for _, c := range []oneCase{
+		{schema: `{type: integer, enum: [-0, 0.0, 1]}`, row: "p enum(0, 1) optional",
+			warnings: []string{w + "enum value 0.0 repeats -0: written once"}},
+		{schema: `{type: integer, enum: [1E+2, 100, 7]}`, row: "p enum(100, 7) optional",
+			warnings: []string{w + "enum value 100 repeats 1E+2: written once"}},
+		{schema: `{type: string, enum: [a, b, a]}`, row: "p enum(a, b) optional",
+			warnings: []string{w + `enum value "a" is repeated: written once`}},
+	} {
+		c.run(t)
 	}
 }

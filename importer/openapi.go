@@ -182,7 +182,7 @@ func (im *oaImporter) tool(op *openapi.Operation) *tool {
 
 	t.in = []*row{}
 	used := map[string]bool{}
-	add := func(api, loc string, required bool, desc string, s *openapi.Schema) {
+	add := func(api, loc string, required bool, desc string, s *openapi.Schema) *row {
 		name := api
 		if n, ok := renames[api]; ok {
 			name = n
@@ -202,6 +202,7 @@ func (im *oaImporter) tool(op *openapi.Operation) *tool {
 			r.from = loc
 		}
 		t.in = append(t.in, r)
+		return r
 	}
 	template := openapi.TemplateParams(op.Path)
 	for _, name := range template {
@@ -232,9 +233,13 @@ func (im *oaImporter) tool(op *openapi.Operation) *tool {
 		case b.Schema.Kind == openapi.Object:
 			var required []string
 			for _, p := range b.Schema.Properties {
-				add(p.Name, "body", p.Required, "", p.Schema)
+				r := add(p.Name, "body", p.Required, "", p.Schema)
 				if p.Required {
-					required = append(required, p.Name)
+					name := r.name
+					if r.as != "" {
+						name += " (as " + r.as + ")"
+					}
+					required = append(required, name)
 				}
 			}
 			// The rows are the body's properties; the body itself has no
@@ -243,7 +248,8 @@ func (im *oaImporter) tool(op *openapi.Operation) *tool {
 				name string
 				n    *int64
 			}{{"minProperties", b.Schema.MinProperties}, {"maxProperties", b.Schema.MaxProperties}} {
-				if k.n != nil {
+				// minProperties 0 constrains nothing.
+				if k.n != nil && (*k.n > 0 || k.name == "maxProperties") {
 					im.warn(t.name, "", fmt.Sprintf("request body %s %d: toolspec has no such keyword for a tool's input; not kept", k.name, *k.n))
 				}
 			}
@@ -354,13 +360,27 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 		return anyOf("recursive $ref " + s.Ref + " cut here")
 	}
 	t := &typ{nullable: s.Nullable, deprecated: s.Deprecated}
+	// A default or example a reader cannot hold is not one a client can
+	// use (Go's encoding/json fails on 1e400; a float64 reads 1e-400 as
+	// 0): not kept.
 	if s.Default != nil {
 		t.def = compact(s.Default)
+		if n := beyondFloat64(t.def); n != "" {
+			im.warn(tool, field, fmt.Sprintf("default %s: %s is beyond float64's range (about 1e-308 to 1e308), which JSON readers hold numbers in; not kept", t.def, n))
+			t.def = nil
+		}
 	}
 	if s.Example != nil {
 		t.examples = []json.RawMessage{compact(s.Example)}
+		if n := beyondFloat64(t.examples[0]); n != "" {
+			im.warn(tool, field, fmt.Sprintf("example %s: %s is beyond float64's range (about 1e-308 to 1e308), which JSON readers hold numbers in; not kept", t.examples[0], n))
+			t.examples = nil
+		}
 	}
 	lost := func(what string) { im.warn(tool, field, what+": toolspec has no such keyword; not kept") }
+	for _, why := range s.Ignored {
+		im.warn(tool, field, why)
+	}
 	if s.MultipleOf != "" {
 		lost("multipleOf " + string(s.MultipleOf))
 	}
@@ -395,6 +415,25 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 	case openapi.Boolean:
 		t.kind = "boolean"
 	case openapi.Enum:
+		// Values the checker would call repeated (-0 and 0.0 are both 0)
+		// are written once.
+		seen := map[string]string{}
+		add := func(v any, text string) {
+			orig := fmt.Sprint(v)
+			if _, ok := v.(string); ok {
+				orig = text
+			}
+			if first, ok := seen[text]; ok {
+				if first == orig {
+					im.warn(tool, field, fmt.Sprintf("enum value %s is repeated: written once", orig))
+				} else {
+					im.warn(tool, field, fmt.Sprintf("enum value %s repeats %s: written once", orig, first))
+				}
+				return
+			}
+			seen[text] = orig
+			t.enum = append(t.enum, text)
+		}
 		switch s.EnumType {
 		case openapi.String:
 			t.kind = "enum"
@@ -403,16 +442,19 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 				if !ok {
 					return anyOf(fmt.Sprintf("enum value %v is not a string", v))
 				}
-				t.enum = append(t.enum, quote(str))
+				add(v, quote(str))
 			}
 		case openapi.Integer:
 			t.kind = "enum"
 			for _, v := range s.Enum {
 				i, ok := openapi.IntValue(v)
-				if !ok || !i.IsInt64() {
+				switch {
+				case !openapi.IsInteger(v):
+					return anyOf(fmt.Sprintf("enum value %v is not an integer", v))
+				case !ok || !i.IsInt64():
 					return anyOf(fmt.Sprintf("enum value %v is outside toolspec's 64-bit integers", v))
 				}
-				t.enum = append(t.enum, i.String())
+				add(v, i.String())
 			}
 		default:
 			return anyOf("enum of " + s.EnumType.String() + " values")
@@ -428,7 +470,7 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 		t.min, t.max = intBound(s.MinProperties), intBound(s.MaxProperties)
 	case openapi.Object:
 		t.kind = "object"
-		if s.MinProperties != nil || s.MaxProperties != nil {
+		if s.MinProperties != nil && *s.MinProperties > 0 || s.MaxProperties != nil {
 			lost("minProperties/maxProperties on an object with properties")
 		}
 		notes := im.notes
@@ -450,19 +492,13 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 	return t
 }
 
-// numBounds writes a number's range, exactly. int32 becomes its range; an
-// exclusive bound of an integer becomes the next integer; an exclusive
-// bound of a number is kept inclusive and reported.
+// numBounds writes a number's range, exactly. An exclusive bound of an
+// integer becomes the next integer; an exclusive bound of a number is kept
+// inclusive and reported. int32 then clamps the range to its own, so an
+// exclusiveMaximum of 2^31 still allows 2^31-1.
 func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
-	lo, hi := openapi.Rat(s.Min), openapi.Rat(s.Max)
-	if t.kind == "integer" && s.Format == "int32" {
-		if min := big.NewRat(math.MinInt32, 1); lo == nil || lo.Cmp(min) < 0 {
-			lo = min
-		}
-		if max := big.NewRat(math.MaxInt32, 1); hi == nil || hi.Cmp(max) > 0 {
-			hi = max
-		}
-	}
+	lo := im.inFloat64(tool, field, t.kind, s.Min, "minimum", s.ExclusiveMin)
+	hi := im.inFloat64(tool, field, t.kind, s.Max, "maximum", s.ExclusiveMax)
 	if lo != nil {
 		if s.ExclusiveMin {
 			if t.kind == "integer" {
@@ -474,7 +510,6 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 		if t.kind == "integer" {
 			lo = new(big.Rat).SetInt(ceil(lo))
 		}
-		t.min = num(lo)
 	}
 	if hi != nil {
 		if s.ExclusiveMax {
@@ -487,7 +522,74 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 		if t.kind == "integer" {
 			hi = new(big.Rat).SetInt(floor(hi))
 		}
+	}
+	if t.kind == "integer" && s.Format == "int32" {
+		if min := big.NewRat(math.MinInt32, 1); lo == nil || lo.Cmp(min) < 0 {
+			lo = min
+		}
+		if max := big.NewRat(math.MaxInt32, 1); hi == nil || hi.Cmp(max) > 0 {
+			hi = max
+		}
+	}
+	if lo != nil {
+		t.min = num(lo)
+	}
+	if hi != nil {
 		t.max = num(hi)
+	}
+}
+
+// inFloat64 is a bound's exact value, within what the readers of the
+// spec's JSON hold: float64. A bound beyond float64's largest number is
+// dropped, since no reader holds a number past it; a non-zero bound too
+// small for float64 is written as the 0 a reader sees (an integer's is
+// rounded exactly instead: it becomes 0 or ±1). Both are reported.
+func (im *oaImporter) inFloat64(tool, field, kind string, text json.Number, word string, exclusive bool) *big.Rat {
+	if text == "" {
+		return nil
+	}
+	if exclusive {
+		word = "exclusive" + strings.ToUpper(word[:1]) + word[1:]
+	}
+	f, ok := openapi.Float64(text)
+	zero, _ := openapi.Compare(text, "0")
+	r := openapi.Rat(text)
+	switch {
+	case !ok:
+		return nil // the loader keeps numbers only
+	case math.IsInf(f, 0):
+		im.warn(tool, field, fmt.Sprintf("%s %s is beyond float64's range (about 1e308): no JSON reader holds such a number; not kept", word, text))
+		return nil
+	case f != 0 || zero == 0:
+		return r
+	case kind == "integer":
+		if r == nil { // beyond 10^-1000: any number between 0 and ±1 rounds alike
+			r = big.NewRat(int64(zero), 2)
+		}
+		return r
+	}
+	im.warn(tool, field, fmt.Sprintf("%s %s is below float64's range (about 1e-308): JSON readers see 0; written as 0", word, text))
+	return new(big.Rat)
+}
+
+// beyondFloat64 is the first number in a JSON text that float64 cannot
+// hold (too large, or not zero but too small), "" when there is none.
+func beyondFloat64(raw json.RawMessage) string {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		n, ok := tok.(json.Number)
+		if !ok {
+			continue
+		}
+		f, _ := openapi.Float64(n)
+		if zero, _ := openapi.Compare(n, "0"); math.IsInf(f, 0) || f == 0 && zero != 0 {
+			return string(n)
+		}
 	}
 }
 

@@ -283,6 +283,12 @@ func strip(t *typ, msg string) string {
 	named := strings.Contains(msg, "pattern") || strings.Contains(msg, "default") || strings.Contains(msg, "example")
 	drop := func(word string) bool { return !named || strings.Contains(msg, word) }
 	var dropped []string
+	// A range the checker refuses (one that admits nothing, such as
+	// 1..-1): the last resort, so that one field never fails the import.
+	if (t.min != "" || t.max != "") && !named {
+		dropped = append(dropped, "range "+t.min+".."+t.max)
+		t.min, t.max = "", ""
+	}
 	if t.pattern != nil && drop("pattern") {
 		dropped = append(dropped, "pattern "+quote(*t.pattern))
 		t.pattern = nil

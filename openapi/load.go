@@ -213,7 +213,15 @@ func sniff(name string, data []byte) (string, error) {
 	}
 	var top any
 	if trimmed[0] == '{' {
-		if err := json.Unmarshal(data, &top); err != nil {
+		// Numbers stay text: 1e400 is valid JSON, beyond float64.
+		var doc json.RawMessage
+		err := json.Unmarshal(data, &doc)
+		if err == nil {
+			dec := json.NewDecoder(bytes.NewReader(doc))
+			dec.UseNumber()
+			err = dec.Decode(&top)
+		}
+		if err != nil {
 			var se *json.SyntaxError
 			if errors.As(err, &se) {
 				line, col := position(data, se.Offset)

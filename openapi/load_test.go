@@ -740,3 +740,46 @@ paths:
 		}
 	}
 }
+
+// TestNumbersBeyondFloat64: 1e400 is a JSON number, in JSON and in YAML
+// (whose decoder tags it a string), and keeps its text; a quoted "1e400"
+// stays a string.
+func TestNumbersBeyondFloat64(t *testing.T) {
+	t.Parallel()
+	const yamlDoc = `openapi: 3.1.0
+info: {title: Big, version: "1"}
+paths:
+  /x:
+    get:
+      parameters:
+        - {name: n, in: query, schema: {enum: [1e400, -1e-400], default: 1e400, example: 1E+400}}
+        - {name: s, in: query, schema: {enum: ["1e400", !!str 2e400]}}
+      responses: {"200": {description: ok}}
+`
+	const jsonDoc = `{"openapi": "3.1.0", "info": {"title": "Big", "version": "1"}, "paths": {"/x": {"get": {
+  "parameters": [
+    {"name": "n", "in": "query", "schema": {"enum": [1e400, -1e-400], "default": 1e400, "example": 1E+400}},
+    {"name": "s", "in": "query", "schema": {"enum": ["1e400", "2e400"]}}],
+  "responses": {"200": {"description": "ok"}}}}}}`
+	for _, c := range []struct{ name, doc string }{{"yaml", yamlDoc}, {"json", jsonDoc}} {
+		d, err := Parse(c.name, []byte(c.doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := op(t, d, "GET", "/x")
+		n := o.Param("n", "query").Schema
+		if diff := cmp.Diff([]any{json.Number("1e400"), json.Number("-1e-400")}, n.Enum); diff != "" {
+			t.Errorf("%s: enum (-want +got):\n%s", c.name, diff)
+		}
+		if n.EnumType != Number {
+			t.Errorf("%s: enum type %s, want number", c.name, n.EnumType)
+		}
+		if string(n.Default) != "1e400" || string(n.Example) != "1E+400" {
+			t.Errorf("%s: default %s, example %s", c.name, n.Default, n.Example)
+		}
+		s := o.Param("s", "query").Schema
+		if diff := cmp.Diff([]any{"1e400", "2e400"}, s.Enum); diff != "" {
+			t.Errorf("%s: enum s (-want +got):\n%s", c.name, diff)
+		}
+	}
+}

@@ -3,10 +3,12 @@ package openapi
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/big"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/pb33f/go-yaml"
 	"github.com/pb33f/libopenapi/datamodel/low"
@@ -19,27 +21,110 @@ var jsonNumber = regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE]([+
 // a few hundred bytes, 10^(10^9) would not fit in memory.
 const maxExponent = 1000
 
+// decimal is a number in normalised decimal form: its value is
+// ±0.digits × 10^exp, digits without leading or trailing zeros ("" for
+// zero, whose exp is 0). Two numbers are equal exactly when their forms
+// are, however far their exponents reach, without expanding them.
+type decimal struct {
+	neg    bool
+	digits string
+	exp    *big.Int
+}
+
+// parseDecimal reads a JSON number's text; ok is false for anything else.
+func parseDecimal(s string) (d decimal, ok bool) {
+	m := jsonNumber.FindStringSubmatch(s)
+	if m == nil {
+		return d, false
+	}
+	d.exp = new(big.Int)
+	if m[1] != "" {
+		if _, ok := d.exp.SetString(strings.TrimPrefix(m[1], "+"), 10); !ok {
+			return d, false
+		}
+	}
+	mant := s
+	if i := strings.IndexAny(mant, "eE"); i >= 0 {
+		mant = mant[:i]
+	}
+	mant, d.neg = strings.CutPrefix(mant, "-")
+	intPart, frac, _ := strings.Cut(mant, ".")
+	digits := intPart + frac
+	// 0.digits × 10^(len(intPart)), then drop the leading zeros.
+	point := len(intPart)
+	trimmed := strings.TrimLeft(digits, "0")
+	point -= len(digits) - len(trimmed)
+	d.digits = strings.TrimRight(trimmed, "0")
+	if d.digits == "" {
+		return decimal{exp: new(big.Int)}, true
+	}
+	d.exp.Add(d.exp, big.NewInt(int64(point)))
+	return d, true
+}
+
+func (d decimal) sign() int {
+	switch {
+	case d.digits == "":
+		return 0
+	case d.neg:
+		return -1
+	}
+	return 1
+}
+
+// cmp compares two decimals exactly.
+func (d decimal) cmp(e decimal) int {
+	if ds, es := d.sign(), e.sign(); ds != es || ds == 0 {
+		return cmpInt(ds, es)
+	}
+	c := d.exp.Cmp(e.exp)
+	if c == 0 {
+		c = strings.Compare(d.digits, e.digits) // same length prefix: digit order
+	}
+	if d.neg {
+		return -c
+	}
+	return c
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
 // Rat returns the exact value of a number as the document writes it (a
 // json.Number from Enum, Min, Max or MultipleOf, or a float64), or nil
-// when v is not a number or its exponent is beyond 10^±1000 (such a value
-// is compared as the float64 it rounds to, where it is finite).
+// when v is not a number or is a non-zero number whose magnitude is
+// beyond 10^±1000: such a number is not computed, and not rounded to a
+// float64 either (1e-1001 is not 0, and not an integer); [Compare] and
+// [Float64] still tell what it is.
 func Rat(v any) *big.Rat {
 	switch v := v.(type) {
 	case json.Number:
-		m := jsonNumber.FindStringSubmatch(string(v))
-		if m == nil {
+		d, ok := parseDecimal(string(v))
+		if !ok {
 			return nil
 		}
-		if m[1] != "" {
-			if e, err := strconv.Atoi(m[1]); err != nil || e > maxExponent || e < -maxExponent {
-				f, err := v.Float64()
-				if err != nil || math.IsInf(f, 0) {
-					return nil
-				}
-				return new(big.Rat).SetFloat64(f)
-			}
+		if d.digits == "" {
+			return new(big.Rat)
 		}
-		r, ok := new(big.Rat).SetString(string(v))
+		// The scientific exponent: d is d1.d2… × 10^(exp-1).
+		if new(big.Int).Sub(d.exp, big.NewInt(1)).CmpAbs(big.NewInt(maxExponent)) > 0 {
+			return nil
+		}
+		// The text's own exponent may be large while the value is not
+		// (1000e-1001 is 1e-998): build the value from the normal form.
+		e := d.exp.Int64() - int64(len(d.digits))
+		text := d.digits + "e" + strconv.FormatInt(e, 10)
+		if d.neg {
+			text = "-" + text
+		}
+		r, ok := new(big.Rat).SetString(text)
 		if !ok {
 			return nil
 		}
@@ -53,6 +138,52 @@ func Rat(v any) *big.Rat {
 	return nil
 }
 
+// Compare compares two JSON numbers exactly, however large or small;
+// ok is false when either is not a JSON number.
+func Compare(a, b json.Number) (c int, ok bool) {
+	da, okA := parseDecimal(string(a))
+	db, okB := parseDecimal(string(b))
+	if !okA || !okB {
+		return 0, false
+	}
+	return da.cmp(db), true
+}
+
+// Float64 is the float64 a JSON reader holds for a number: the nearest
+// one, ±Inf beyond float64's range, 0 for a non-zero number too small
+// for it; ok is false when n is not a JSON number.
+func Float64(n json.Number) (f float64, ok bool) {
+	d, ok := parseDecimal(string(n))
+	if !ok {
+		return 0, false
+	}
+	if r := Rat(n); r != nil {
+		f, _ = r.Float64()
+		return f, true
+	}
+	// Beyond 10^±1000: far outside float64's range either way.
+	if d.exp.Sign() > 0 {
+		f = math.Inf(1)
+	}
+	if d.neg {
+		f = -f
+	}
+	return f, true
+}
+
+// IsInteger reports whether v is a JSON number (json.Number or float64)
+// with a whole value, however large: 1e1001 is one, 1e-1001 is not.
+func IsInteger(v any) bool {
+	switch v := v.(type) {
+	case json.Number:
+		d, ok := parseDecimal(string(v))
+		return ok && (d.digits == "" || d.exp.Cmp(big.NewInt(int64(len(d.digits)))) >= 0)
+	case float64:
+		return !math.IsInf(v, 0) && v == math.Trunc(v)
+	}
+	return false
+}
+
 // IntValue returns a number's value when it is a whole number (JSON Schema
 // counts 2.0 and 1e3 as integers), exactly; ok is false otherwise.
 func IntValue(v any) (i *big.Int, ok bool) {
@@ -63,21 +194,71 @@ func IntValue(v any) (i *big.Int, ok bool) {
 	return new(big.Int).Set(r.Num()), true
 }
 
-// exactNumber is the number a keyword holds, as written in the document
-// when its text is a JSON number (YAML's 0x10 or .5 are not: those are
-// taken from the library's float64), "" when the keyword is absent.
-func exactNumber(ref low.NodeReference[float64], v *float64) json.Number {
-	if n := ref.ValueNode; n != nil && n.Kind == yaml.ScalarNode && jsonNumber.MatchString(n.Value) {
-		return json.Number(n.Value)
+// exactNumber is the number a keyword holds, as the document writes it
+// when it is a JSON number, as YAML reads it otherwise (0x1F is 31, +5 is
+// 5, 1_000 is 1000), "" when the keyword is absent. A value that is not a
+// number (.inf, .nan, true, "5") is "" and says so in s.Ignored: the
+// library would have read it as 0.
+func exactNumber(s *Schema, keyword string, root *yaml.Node, ref low.NodeReference[float64], v *float64) json.Number {
+	n := ref.ValueNode
+	if n == nil {
+		// The library leaves out what it cannot read as a float64
+		// ("5", true, and 1e400 which YAML calls a string).
+		n = keyNode(root, keyword)
 	}
-	if v == nil {
-		return ""
+	if n == nil {
+		if v == nil {
+			return ""
+		}
+		return json.Number(strconv.FormatFloat(*v, 'g', -1, 64))
 	}
-	return floatNumber(*v)
+	if x, err := decode(n); err == nil {
+		if num, ok := x.(json.Number); ok {
+			return num
+		}
+	}
+	s.Ignored = append(s.Ignored, fmt.Sprintf("%s %s is not a number: not kept", keyword, nodeText(n)))
+	return ""
 }
 
-func floatNumber(f float64) json.Number {
-	return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
+// keyNode is the value of key in a mapping node, or nil.
+func keyNode(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// nodeText is a scalar as written, for messages.
+func nodeText(n *yaml.Node) string {
+	switch {
+	case n.Kind != yaml.ScalarNode:
+		return "(not a scalar)"
+	case n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0:
+		return strconv.Quote(n.Value)
+	}
+	return n.Value
+}
+
+// isNumber reports a scalar written as a JSON number. The YAML decoder
+// tags one beyond float64's range (1e400) as a string: a plain scalar
+// with a number's text is a number all the same.
+func isNumber(n *yaml.Node) bool {
+	if n.Kind != yaml.ScalarNode || !jsonNumber.MatchString(n.Value) {
+		return false
+	}
+	switch n.ShortTag() {
+	case "!!int", "!!float":
+		return true
+	case "!!str":
+		return n.Style&(yaml.TaggedStyle|yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0
+	}
+	return false
 }
 
 // value turns a YAML node into the value encoding/json would give for the
@@ -120,11 +301,8 @@ func value(n *yaml.Node, depth int) (any, error) {
 				return out, nil
 			}
 		case yaml.ScalarNode:
-			switch n.ShortTag() {
-			case "!!int", "!!float":
-				if jsonNumber.MatchString(n.Value) {
-					return json.Number(n.Value), nil
-				}
+			if isNumber(n) {
+				return json.Number(n.Value), nil
 			}
 		}
 	}

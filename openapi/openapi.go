@@ -222,6 +222,10 @@ type Schema struct {
 	ExclusiveMin bool        `json:"exclusiveMin,omitempty"`
 	ExclusiveMax bool        `json:"exclusiveMax,omitempty"`
 	MultipleOf   json.Number `json:"multipleOf,omitempty"`
+	// Ignored says, for each numeric keyword whose value is not a number
+	// (.inf, true where 3.1 wants a number), what was not kept or how it
+	// was read, for callers to report at the field.
+	Ignored []string `json:"ignored,omitempty"`
 
 	MinLength *int64 `json:"minLength,omitempty"`
 	MaxLength *int64 `json:"maxLength,omitempty"`

@@ -9,6 +9,7 @@ import (
 
 	"github.com/pb33f/go-yaml"
 	"github.com/pb33f/libopenapi/datamodel/high/base"
+	"github.com/pb33f/libopenapi/datamodel/low"
 )
 
 const componentPrefix = "#/components/schemas/"
@@ -209,9 +210,9 @@ func (l *loader) convert(bs *base.Schema, at string) *Schema {
 		MaxProperties: bs.MaxProperties,
 	}
 	if lo := bs.GoLow(); lo != nil {
-		s.Min = exactNumber(lo.Minimum, bs.Minimum)
-		s.Max = exactNumber(lo.Maximum, bs.Maximum)
-		s.MultipleOf = exactNumber(lo.MultipleOf, bs.MultipleOf)
+		s.Min = exactNumber(s, "minimum", lo.RootNode, lo.Minimum, bs.Minimum)
+		s.Max = exactNumber(s, "maximum", lo.RootNode, lo.Maximum, bs.Maximum)
+		s.MultipleOf = exactNumber(s, "multipleOf", lo.RootNode, lo.MultipleOf, bs.MultipleOf)
 	}
 	bounds(s, bs)
 
@@ -288,47 +289,67 @@ func (l *loader) convert(bs *base.Schema, at string) *Schema {
 }
 
 // bounds folds the exclusive bounds of either version into Min and Max.
+// A boolean where 3.1 wants a number (`exclusiveMaximum: true` left over
+// from 3.0) is read as 3.0 reads it, and said so in s.Ignored: the
+// author meant the bound to be exclusive, and reading it so never lets
+// a tool send a value the API rejects.
 func bounds(s *Schema, bs *base.Schema) {
 	var loMin, loMax *yaml.Node
 	if lo := bs.GoLow(); lo != nil {
 		loMin, loMax = lo.ExclusiveMinimum.ValueNode, lo.ExclusiveMaximum.ValueNode
+		if loMin == nil {
+			loMin = keyNode(lo.RootNode, "exclusiveMinimum")
+		}
+		if loMax == nil {
+			loMax = keyNode(lo.RootNode, "exclusiveMaximum")
+		}
 	}
 	if e := bs.ExclusiveMinimum; e != nil {
-		switch {
-		case e.IsA(): // 3.0: a flag on minimum
-			s.ExclusiveMin = e.A && s.Min != ""
-		default: // 3.1: a bound of its own
-			if v := boundNumber(loMin, e.B); s.Min == "" || compare(v, s.Min) >= 0 {
-				s.Min, s.ExclusiveMin = v, true
-			}
+		if flag, ok := exclusiveFlag(s, "exclusiveMinimum", "minimum", e.IsA(), e.A, loMin); ok {
+			s.ExclusiveMin = flag && s.Min != ""
+		} else if v := exclusiveNumber(s, "exclusiveMinimum", loMin, e.B); v != "" && (s.Min == "" || compare(v, s.Min) >= 0) {
+			s.Min, s.ExclusiveMin = v, true
 		}
 	}
 	if e := bs.ExclusiveMaximum; e != nil {
-		switch {
-		case e.IsA():
-			s.ExclusiveMax = e.A && s.Max != ""
-		default:
-			if v := boundNumber(loMax, e.B); s.Max == "" || compare(v, s.Max) <= 0 {
-				s.Max, s.ExclusiveMax = v, true
-			}
+		if flag, ok := exclusiveFlag(s, "exclusiveMaximum", "maximum", e.IsA(), e.A, loMax); ok {
+			s.ExclusiveMax = flag && s.Max != ""
+		} else if v := exclusiveNumber(s, "exclusiveMaximum", loMax, e.B); v != "" && (s.Max == "" || compare(v, s.Max) <= 0) {
+			s.Max, s.ExclusiveMax = v, true
 		}
 	}
 }
 
-// boundNumber is a 3.1 exclusive bound as written, else as the library
-// read it.
-func boundNumber(n *yaml.Node, f float64) json.Number {
-	if n != nil && n.Kind == yaml.ScalarNode && jsonNumber.MatchString(n.Value) {
-		return json.Number(n.Value)
+// exclusiveFlag is an exclusive bound written as a boolean: 3.0's flag
+// (isA), or a boolean in a 3.1 document, read the same way.
+func exclusiveFlag(s *Schema, keyword, bound string, isA, a bool, n *yaml.Node) (flag, ok bool) {
+	if isA {
+		return a, true
 	}
-	return floatNumber(f)
+	if n == nil || n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" {
+		return false, false
+	}
+	flag = n.Value == "true" || n.Value == "True" || n.Value == "TRUE"
+	effect := "no effect"
+	if v := s.Min; flag && bound == "minimum" && v != "" {
+		effect = "minimum " + string(v) + " exclusive"
+	} else if v := s.Max; flag && bound == "maximum" && v != "" {
+		effect = "maximum " + string(v) + " exclusive"
+	}
+	s.Ignored = append(s.Ignored, fmt.Sprintf("%s %s is an OpenAPI 3.0 flag, in 3.1 a number: read as 3.0 reads it, %s", keyword, n.Value, effect))
+	return flag, true
 }
 
-// compare compares two numbers exactly when both can be.
+// exclusiveNumber is a 3.1 exclusive bound as exactNumber reads it.
+func exclusiveNumber(s *Schema, keyword string, n *yaml.Node, f float64) json.Number {
+	return exactNumber(s, keyword, nil, low.NodeReference[float64]{ValueNode: n}, &f)
+}
+
+// compare compares two numbers exactly when both are JSON numbers, else
+// as the float64 the library read.
 func compare(a, b json.Number) int {
-	ra, rb := Rat(a), Rat(b)
-	if ra != nil && rb != nil {
-		return ra.Cmp(rb)
+	if c, ok := Compare(a, b); ok {
+		return c
 	}
 	fa, _ := a.Float64()
 	fb, _ := b.Float64()
@@ -391,7 +412,7 @@ func valueKind(v any) Kind {
 	case bool:
 		return Boolean
 	case json.Number:
-		if _, ok := IntValue(v); ok {
+		if IsInteger(v) {
 			return Integer
 		}
 		return Number

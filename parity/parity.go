@@ -301,11 +301,12 @@ func sameKind(s *openapi.Schema, typ *model.Type) bool {
 }
 
 // enumText writes an API enum value as the spec's EnumValue.JSON does:
-// a whole number as its exact decimal digits (the document's
+// a 64-bit integer as its exact decimal digits (the document's
 // 9007199254740993 and 1e3 are 9007199254740993 and 1000, never a float64's
-// approximation), anything else as JSON.
+// approximation), anything else as JSON, numbers as the document writes
+// them (1e400 is not expanded: no spec value can equal it).
 func enumText(v any) string {
-	if i, ok := openapi.IntValue(v); ok {
+	if i, ok := openapi.IntValue(v); ok && i.IsInt64() {
 		return i.String()
 	}
 	b, _ := json.Marshal(v)

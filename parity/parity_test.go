@@ -1,6 +1,7 @@
 package parity_test
 
 import (
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -211,5 +212,45 @@ tool get_x {
 	}
 	if ms := parity.Check(catalog(t, "big.tspec", spec("9007199254740993, 1")), doc); len(ms) > 0 {
 		t.Errorf("the same values were reported:\n%s", report(ms))
+	}
+}
+
+// TestTinyEnumValue: an enum value too small for float64 is not 0, and
+// not an integer: a spec that lists 0 does not agree with it.
+func TestTinyEnumValue(t *testing.T) {
+	doc, err := openapi.Parse("tiny.yaml", []byte(`openapi: 3.1.0
+info: {title: Tiny, version: "1"}
+paths:
+  /x:
+    get:
+      parameters:
+        - {name: p, in: query, required: true, schema: {type: integer, enum: [1e-1001, 2]}}
+      responses: {"200": {description: ok}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := []byte(`spec tiny
+tool get_x {
+  description "Get x"
+  endpoint    GET "/x"
+  in {
+    p  enum(0, 2)  required
+  }
+  result text
+}
+`)
+	got := report(parity.Check(catalog(t, "tiny.tspec", spec), doc))
+	want := "tiny.tspec:6:5: tool get_x field p: API: enum(1e-1001, 2); spec: enum(0, 2)\n"
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("report (-want +got):\n%s", d)
+	}
+	// An integer beyond 64 bits is written as the document writes it,
+	// not expanded to its 401 digits.
+	doc.Operations[0].Params[0].Schema.Enum[0] = json.Number("1e400")
+	got = report(parity.Check(catalog(t, "tiny.tspec", spec), doc))
+	want = "tiny.tspec:6:5: tool get_x field p: API: enum(1e400, 2); spec: enum(0, 2)\n"
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("report (-want +got):\n%s", d)
 	}
 }
