@@ -221,8 +221,10 @@ func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 				c.warnf(m.Pos, "%s: format %s is not a JSON Schema format%s", what, m.Format, didYouMean(m.Format, formatNames))
 			}
 		case m.Default != nil:
+			c.float64Range(m.Default, what, "default")
 			t.Default = c.json(m.Default)
 		case m.Example != nil:
+			c.float64Range(m.Example, what, "example")
 			t.Examples = append(t.Examples, c.json(m.Example))
 		case m.Unique:
 			t.Unique = true
@@ -230,6 +232,29 @@ func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 			t.Deprecated = true
 		case m.Open:
 			t.Open = true
+		}
+	}
+}
+
+// float64Range reports the numbers in a default or example that float64,
+// which most JSON readers hold numbers in, cannot: past 1e308 (Go's
+// encoding/json refuses them, JavaScript reads Infinity) or so small they
+// read as 0. A fixture may hold such numbers: it tests what a server does
+// with them.
+func (c *checker) float64Range(v *ast.JSON, what, word string) {
+	switch {
+	case v.Object != nil:
+		for _, m := range v.Object.Members {
+			c.float64Range(m.Value, what, word)
+		}
+	case v.Array != nil:
+		for _, it := range v.Array.Items {
+			c.float64Range(it, what, word)
+		}
+	case v.Number != "":
+		f, err := strconv.ParseFloat(v.Number, 64)
+		if err != nil || f == 0 && strings.Trim(strings.SplitN(strings.ToLower(v.Number), "e", 2)[0], "-0.") != "" {
+			c.errorf(v.Pos, "%s: %s %s is out of range: JSON readers hold numbers as float64 (about 1e-308 to 1e308)", what, word, v.Number)
 		}
 	}
 }
