@@ -6,96 +6,17 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"regexp"
 	"strconv"
-	"strings"
 
 	"github.com/pb33f/go-yaml"
 	"github.com/pb33f/libopenapi/datamodel/low"
-)
 
-// jsonNumber is the JSON number grammar, with the exponent captured.
-var jsonNumber = regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE]([+-]?[0-9]+))?$`)
+	"github.com/toolspec/toolspec/internal/decimal"
+)
 
 // maxExponent bounds the exponents that are computed exactly: 10^1000 is
 // a few hundred bytes, 10^(10^9) would not fit in memory.
 const maxExponent = 1000
-
-// decimal is a number in normalised decimal form: its value is
-// ±0.digits × 10^exp, digits without leading or trailing zeros ("" for
-// zero, whose exp is 0). Two numbers are equal exactly when their forms
-// are, however far their exponents reach, without expanding them.
-type decimal struct {
-	neg    bool
-	digits string
-	exp    *big.Int
-}
-
-// parseDecimal reads a JSON number's text; ok is false for anything else.
-func parseDecimal(s string) (d decimal, ok bool) {
-	m := jsonNumber.FindStringSubmatch(s)
-	if m == nil {
-		return d, false
-	}
-	d.exp = new(big.Int)
-	if m[1] != "" {
-		if _, ok := d.exp.SetString(strings.TrimPrefix(m[1], "+"), 10); !ok {
-			return d, false
-		}
-	}
-	mant := s
-	if i := strings.IndexAny(mant, "eE"); i >= 0 {
-		mant = mant[:i]
-	}
-	mant, d.neg = strings.CutPrefix(mant, "-")
-	intPart, frac, _ := strings.Cut(mant, ".")
-	digits := intPart + frac
-	// 0.digits × 10^(len(intPart)), then drop the leading zeros.
-	point := len(intPart)
-	trimmed := strings.TrimLeft(digits, "0")
-	point -= len(digits) - len(trimmed)
-	d.digits = strings.TrimRight(trimmed, "0")
-	if d.digits == "" {
-		return decimal{exp: new(big.Int)}, true
-	}
-	d.exp.Add(d.exp, big.NewInt(int64(point)))
-	return d, true
-}
-
-func (d decimal) sign() int {
-	switch {
-	case d.digits == "":
-		return 0
-	case d.neg:
-		return -1
-	}
-	return 1
-}
-
-// cmp compares two decimals exactly.
-func (d decimal) cmp(e decimal) int {
-	if ds, es := d.sign(), e.sign(); ds != es || ds == 0 {
-		return cmpInt(ds, es)
-	}
-	c := d.exp.Cmp(e.exp)
-	if c == 0 {
-		c = strings.Compare(d.digits, e.digits) // same length prefix: digit order
-	}
-	if d.neg {
-		return -c
-	}
-	return c
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
 
 // Rat returns the exact value of a number as the document writes it (a
 // json.Number from Enum, Min, Max or MultipleOf, or a float64), or nil
@@ -106,22 +27,22 @@ func cmpInt(a, b int) int {
 func Rat(v any) *big.Rat {
 	switch v := v.(type) {
 	case json.Number:
-		d, ok := parseDecimal(string(v))
+		d, ok := decimal.Parse(string(v))
 		if !ok {
 			return nil
 		}
-		if d.digits == "" {
+		if d.Digits == "" {
 			return new(big.Rat)
 		}
 		// The scientific exponent: d is d1.d2… × 10^(exp-1).
-		if new(big.Int).Sub(d.exp, big.NewInt(1)).CmpAbs(big.NewInt(maxExponent)) > 0 {
+		if new(big.Int).Sub(d.Exp, big.NewInt(1)).CmpAbs(big.NewInt(maxExponent)) > 0 {
 			return nil
 		}
 		// The text's own exponent may be large while the value is not
 		// (1000e-1001 is 1e-998): build the value from the normal form.
-		e := d.exp.Int64() - int64(len(d.digits))
-		text := d.digits + "e" + strconv.FormatInt(e, 10)
-		if d.neg {
+		e := d.Exp.Int64() - int64(len(d.Digits))
+		text := d.Digits + "e" + strconv.FormatInt(e, 10)
+		if d.Neg {
 			text = "-" + text
 		}
 		r, ok := new(big.Rat).SetString(text)
@@ -141,19 +62,19 @@ func Rat(v any) *big.Rat {
 // Compare compares two JSON numbers exactly, however large or small;
 // ok is false when either is not a JSON number.
 func Compare(a, b json.Number) (c int, ok bool) {
-	da, okA := parseDecimal(string(a))
-	db, okB := parseDecimal(string(b))
+	da, okA := decimal.Parse(string(a))
+	db, okB := decimal.Parse(string(b))
 	if !okA || !okB {
 		return 0, false
 	}
-	return da.cmp(db), true
+	return da.Cmp(db), true
 }
 
 // Float64 is the float64 a JSON reader holds for a number: the nearest
 // one, ±Inf beyond float64's range, 0 for a non-zero number too small
 // for it; ok is false when n is not a JSON number.
 func Float64(n json.Number) (f float64, ok bool) {
-	d, ok := parseDecimal(string(n))
+	d, ok := decimal.Parse(string(n))
 	if !ok {
 		return 0, false
 	}
@@ -162,10 +83,10 @@ func Float64(n json.Number) (f float64, ok bool) {
 		return f, true
 	}
 	// Beyond 10^±1000: far outside float64's range either way.
-	if d.exp.Sign() > 0 {
+	if d.Exp.Sign() > 0 {
 		f = math.Inf(1)
 	}
-	if d.neg {
+	if d.Neg {
 		f = -f
 	}
 	return f, true
@@ -176,8 +97,8 @@ func Float64(n json.Number) (f float64, ok bool) {
 func IsInteger(v any) bool {
 	switch v := v.(type) {
 	case json.Number:
-		d, ok := parseDecimal(string(v))
-		return ok && (d.digits == "" || d.exp.Cmp(big.NewInt(int64(len(d.digits)))) >= 0)
+		d, ok := decimal.Parse(string(v))
+		return ok && d.IsInteger()
 	case float64:
 		return !math.IsInf(v, 0) && v == math.Trunc(v)
 	}
@@ -249,7 +170,10 @@ func nodeText(n *yaml.Node) string {
 // tags one beyond float64's range (1e400) as a string: a plain scalar
 // with a number's text is a number all the same.
 func isNumber(n *yaml.Node) bool {
-	if n.Kind != yaml.ScalarNode || !jsonNumber.MatchString(n.Value) {
+	if n.Kind != yaml.ScalarNode {
+		return false
+	}
+	if _, ok := decimal.Parse(n.Value); !ok {
 		return false
 	}
 	switch n.ShortTag() {

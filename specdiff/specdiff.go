@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/toolspec/toolspec/internal/decimal"
 )
 
 // Change is one difference, read as "Tool Field: What".
@@ -502,7 +504,7 @@ func valuesType(e *node) string {
 			t = "boolean"
 		case json.Number:
 			t = "number"
-			if _, integer := decimal(x.String()); integer {
+			if d, ok := decimal.Parse(x.String()); ok && d.IsInteger() {
 				t = "integer"
 			}
 		case []any:
@@ -522,9 +524,10 @@ func valuesType(e *node) string {
 	return typ
 }
 
-// canonical writes a JSON value in one form: numbers by exact value (1e2,
-// 100 and 100.0 are all 0.1e3, see decimal), strings re-encoded, object
-// keys sorted. Text that does not decode is kept as it is.
+// canonical writes a JSON value in one form: numbers by exact value in
+// decimal's normal form (1e2, 100 and 100.0 are all 0.1e3; 1e-999999 is
+// not expanded), strings re-encoded, object keys sorted. Text that does
+// not decode is kept as it is.
 func canonical(raw json.RawMessage) string {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	d.UseNumber()
@@ -537,42 +540,14 @@ func canonical(raw json.RawMessage) string {
 	return b.String()
 }
 
-// decimal writes a JSON number's exact value in one form without
-// expanding it, so that 1e-999999 costs what its text costs: the sign, the
-// significant digits as a fraction 0.ddd and the power of ten ("0.15e2"
-// for 15, 15.0 and 1.5e1; "-0.5e0" for -0.5; "0" for every zero). It also
-// says whether the value is an integer. An exponent too large for an int64
-// leaves the text as it is.
-func decimal(num string) (canon string, integer bool) {
-	s := strings.TrimPrefix(num, "-")
-	mant, expText, hasExp := strings.Cut(strings.ToLower(s), "e")
-	exp := int64(0)
-	if hasExp {
-		e, err := strconv.ParseInt(strings.TrimPrefix(expText, "+"), 10, 64)
-		if err != nil || e > 1<<40 || e < -1<<40 {
-			return num, false
-		}
-		exp = e
-	}
-	whole, frac, _ := strings.Cut(mant, ".")
-	digits := strings.TrimLeft(whole+frac, "0")
-	point := int64(len(whole)) + exp - int64(len(whole)+len(frac)-len(digits))
-	digits = strings.TrimRight(digits, "0")
-	if digits == "" {
-		return "0", true
-	}
-	sign := ""
-	if s != num {
-		sign = "-"
-	}
-	return sign + "0." + digits + "e" + strconv.FormatInt(point, 10), point >= int64(len(digits))
-}
-
 func writeCanonical(b *strings.Builder, v any) {
 	switch v := v.(type) {
 	case json.Number:
-		d, _ := decimal(v.String())
-		b.WriteString(d)
+		if d, ok := decimal.Parse(v.String()); ok {
+			b.WriteString(d.String())
+		} else {
+			b.WriteString(v.String())
+		}
 	case []any:
 		b.WriteString("[")
 		for i, x := range v {
