@@ -15,6 +15,7 @@ import (
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen/jsonout"
 	"github.com/toolspec/toolspec/importer"
+	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/openapi"
 	"github.com/toolspec/toolspec/parity"
 )
@@ -251,11 +252,30 @@ func TestOpenAPIEveryDocument(t *testing.T) {
 	}
 }
 
+// importAll parses an OpenAPI document, imports every operation and
+// checks the spec written; any failure fails the test.
+func importAll(t *testing.T, name, text string) (*openapi.Doc, *importer.Result, *model.Catalog) {
+	t.Helper()
+	doc, err := openapi.Parse(name, []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := importer.OpenAPI(doc, importer.Options{Select: importer.SelectAll})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	r := compile.Source(strings.TrimSuffix(name, ".yaml")+".tspec", res.Spec)
+	if r.Catalog == nil {
+		t.Fatalf("%s: imported spec does not check:\n%v", name, r.Diags)
+	}
+	return doc, res, r.Catalog
+}
+
 // TestOpenAPIExactNumbers: integer enum values, defaults and bounds above
 // 2^53 are written with the document's digits, and the spec passes parity
 // against it.
 func TestOpenAPIExactNumbers(t *testing.T) {
-	doc, err := openapi.Parse("big.yaml", []byte(`openapi: 3.1.0
+	doc, res, cat := importAll(t, "big.yaml", `openapi: 3.1.0
 info: {title: Big, version: "1"}
 paths:
   /x:
@@ -270,14 +290,7 @@ paths:
         - {name: half, in: query, schema: {type: integer, enum: [1.5, 2]}}
         - {name: vast, in: query, schema: {type: integer, enum: [1e1001, 2]}}
       responses: {"200": {description: ok}}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := importer.OpenAPI(doc, importer.Options{Select: importer.SelectAll})
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	got := string(report(res))
 	for _, want := range []string{
 		"enum(9007199254740993, 1)", "default 9007199254740993",
@@ -293,11 +306,7 @@ paths:
 			t.Errorf("import lacks %q:\n%s", want, got)
 		}
 	}
-	r := compile.Source("big.tspec", res.Spec)
-	if r.Catalog == nil {
-		t.Fatalf("imported spec does not check:\n%v", r.Diags)
-	}
-	for _, m := range parity.Check(r.Catalog, doc) {
+	for _, m := range parity.Check(cat, doc) {
 		if m.Field != "huge" && m.Field != "tiny" && m.Field != "half" && m.Field != "vast" {
 			t.Errorf("unexpected mismatch: %v", m)
 		}
@@ -309,7 +318,7 @@ paths:
 // input cannot bound its number of rows) and a body the API lets the
 // caller omit while it requires some of its properties.
 func TestOpenAPIBody(t *testing.T) {
-	doc, err := openapi.Parse("body.yaml", []byte(`openapi: 3.1.0
+	doc, res, cat := importAll(t, "body.yaml", `openapi: 3.1.0
 info: {title: Body, version: "1"}
 paths:
   /optional:
@@ -347,14 +356,7 @@ paths:
           application/json:
             schema: {type: object, properties: {name: {type: string}}}
       responses: {"204": {description: ok}}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := importer.OpenAPI(doc, importer.Options{Select: importer.SelectAll})
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	var got []string
 	for _, w := range res.Warnings {
 		got = append(got, w.String())
@@ -375,11 +377,7 @@ paths:
 			t.Errorf("spec lacks %q:\n%s", row, res.Spec)
 		}
 	}
-	r := compile.Source("body.tspec", res.Spec)
-	if r.Catalog == nil {
-		t.Fatalf("imported spec does not check:\n%v", r.Diags)
-	}
-	if ms := parity.Check(r.Catalog, doc); len(ms) > 0 {
+	if ms := parity.Check(cat, doc); len(ms) > 0 {
 		t.Errorf("imported spec fails parity:\n%v", ms)
 	}
 }
@@ -388,20 +386,15 @@ paths:
 // given schema, and returns p's row and the warnings.
 func importOne(t *testing.T, version, schema string) (string, []string) {
 	t.Helper()
-	doc, err := openapi.Parse("one.yaml", []byte(`openapi: `+version+`
+	defer func() {
+		if t.Failed() {
+			t.Logf("the schema: %s %s", version, schema)
+		}
+	}()
+	_, res, _ := importAll(t, "one.yaml", `openapi: `+version+`
 info: {title: T, version: "1"}
 paths: {/x: {get: {operationId: getX, parameters: [{name: p, in: query, schema: `+schema+`}], responses: {"200": {description: ok}}}}}
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := importer.OpenAPI(doc, importer.Options{Select: importer.SelectAll})
-	if err != nil {
-		t.Fatalf("%s: %v", schema, err)
-	}
-	if r := compile.Source("one.tspec", res.Spec); r.Catalog == nil {
-		t.Fatalf("%s: imported spec does not check:\n%v", schema, r.Diags)
-	}
+`)
 	var ws []string
 	for _, w := range res.Warnings {
 		ws = append(ws, w.String())
