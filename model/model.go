@@ -331,22 +331,42 @@ func NewNum(text string) *Num {
 	return newBigNum(text)
 }
 
-// NumChunk hands out the Nums of NewNum in chunks: a spec has many bounds,
-// and they all live as long as its catalog. The zero value is ready.
-type NumChunk struct{ free []smallInt }
+// Arena allocates a catalog's types, fields and small-integer bounds in
+// 8 KiB chunks: they are most of its objects, and all live as long as the
+// catalog. The zero value is ready; an Arena is for one goroutine.
+type Arena struct {
+	types  chunk[Type]
+	fields chunk[Field]
+	nums   chunk[smallInt]
+}
 
-// NewNum is NewNum, taking small integers from the chunk.
-func (c *NumChunk) NewNum(text string) *Num {
+// NewType returns a zero Type.
+func (a *Arena) NewType() *Type { return a.types.take() }
+
+// NewField returns a zero Field.
+func (a *Arena) NewField() *Field { return a.fields.take() }
+
+// NewNum is NewNum, taking small integers from the arena.
+func (a *Arena) NewNum(text string) *Num {
 	v, ok := smallIntValue(text)
 	if !ok {
 		return newBigNum(text)
 	}
+	return a.nums.take().set(text, v)
+}
+
+// chunk hands out pointers to zero values, allocated 8 KiB at a time (a
+// size class, so little is lost to rounding).
+type chunk[T any] struct{ free []T }
+
+func (c *chunk[T]) take() *T {
 	if len(c.free) == 0 {
-		c.free = make([]smallInt, (8<<10)/unsafe.Sizeof(smallInt{})) // an 8 KiB size class
+		var zero T
+		c.free = make([]T, max(1, (8<<10)/int(unsafe.Sizeof(zero))))
 	}
-	n := &c.free[0]
+	p := &c.free[0]
 	c.free = c.free[1:]
-	return n.set(text, v)
+	return p
 }
 
 // newBigNum is NewNum for any text, through math/big.

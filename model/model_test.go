@@ -66,9 +66,9 @@ func TestNewNumFastPath(t *testing.T) {
 	}
 	for _, in := range inputs {
 		got, want := NewNum(in), newBigNum(in)
-		var chunk NumChunk
-		if fromChunk := chunk.NewNum(in); (fromChunk == nil) != (got == nil) || got != nil && (fromChunk.Text != got.Text || ratFacts(fromChunk) != ratFacts(got)) {
-			t.Errorf("NumChunk.NewNum(%q) = %v, NewNum = %v", in, fromChunk, got)
+		var arena Arena
+		if fromArena := arena.NewNum(in); (fromArena == nil) != (got == nil) || got != nil && (fromArena.Text != got.Text || ratFacts(fromArena) != ratFacts(got)) {
+			t.Errorf("Arena.NewNum(%q) = %v, NewNum = %v", in, fromArena, got)
 		}
 		switch {
 		case got == nil && want == nil:
@@ -133,9 +133,9 @@ func TestNumCmp(t *testing.T) {
 	}
 }
 
-// TestNumChunk checks that Nums from one chunk do not share storage.
-func TestNumChunk(t *testing.T) {
-	var c NumChunk
+// TestArenaNums checks that Nums from one arena do not share storage.
+func TestArenaNums(t *testing.T) {
+	var c Arena
 	var nums []*Num
 	for i := range 1000 {
 		nums = append(nums, c.NewNum(strconv.Itoa(i-500)), c.NewNum("0.5"))

@@ -3,7 +3,6 @@ package check
 import (
 	"regexp"
 	"strings"
-	"unsafe"
 
 	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/lang/parser"
@@ -50,28 +49,8 @@ type checker struct {
 	// errors counts the errors among diags[:counted]; see errorCount.
 	errors, counted int
 
-	// Rows and their types are allocated in chunks: they are most of the
-	// model's objects, and all live as long as the catalog.
-	types  slab[model.Type]
-	fields slab[model.Field]
-	nums   model.NumChunk
-}
-
-// slab hands out pointers to zero values, allocating them in chunks.
-type slab[T any] struct{ free []T }
-
-// slabBytes is the size of a chunk: an 8 KiB size class, so little is
-// lost to rounding.
-const slabBytes = 8 << 10
-
-func (s *slab[T]) new() *T {
-	if len(s.free) == 0 {
-		var zero T
-		s.free = make([]T, max(1, slabBytes/int(unsafe.Sizeof(zero))))
-	}
-	p := &s.free[0]
-	s.free = s.free[1:]
-	return p
+	// Rows, their types and bounds come from the catalog's arena.
+	arena model.Arena
 }
 
 // errorCount counts the errors reported so far. diags only grows until
@@ -514,7 +493,7 @@ func (c *checker) hints(t *model.Tool, h *ast.Hints) {
 
 // block checks `{ rows }` and returns its object type.
 func (c *checker) block(b *ast.Block, open bool) *model.Type {
-	t := c.types.new()
+	t := c.arena.NewType()
 	*t = model.Type{Pos: pos(b.Pos), Kind: model.Object, Open: open, Fields: c.items(b.Items, nil)}
 	return t
 }

@@ -12,7 +12,7 @@ import (
 )
 
 func (c *checker) row(r *ast.Row) *model.Field {
-	f := c.fields.new()
+	f := c.arena.NewField()
 	*f = model.Field{
 		Pos:      pos(r.Pos),
 		Name:     r.Name.Value(),
@@ -59,7 +59,7 @@ var validFrom = map[string]bool{"path": true, "query": true, "body": true, "head
 
 // typ checks a kind with its modifiers. what names the row for messages.
 func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Type {
-	t := c.types.new()
+	t := c.arena.NewType()
 	t.Pos = pos(k.Pos)
 	errorsBefore := c.errorCount()
 	defer func() {
@@ -280,7 +280,7 @@ func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
 		if text == "" {
 			return nil
 		}
-		n := c.nums.NewNum(text)
+		n := c.arena.NewNum(text)
 		if n == nil {
 			// The lexer only makes JSON numbers: this one is too big or
 			// too small for the readers on the other side of the wire.
