@@ -258,7 +258,11 @@ type Type struct {
 	// Min and Max are the range: length for strings, value for numbers,
 	// item count for arrays, property count for maps. Nil when unbounded.
 	Min, Max *Num
-	Pattern  *string // ECMAScript/RE2-portable regular expression
+	// ExclusiveMin and ExclusiveMax are `above N` and `below N`, MultipleOf
+	// is `multiple_of N` (N > 0, exact decimal arithmetic): integer and
+	// number only. Nil when not given.
+	ExclusiveMin, ExclusiveMax, MultipleOf *Num
+	Pattern                                *string // ECMAScript/RE2-portable regular expression
 	Format   string
 	// Default and Examples are canonical compact JSON.
 	Default    json.RawMessage
