@@ -263,7 +263,7 @@ type Type struct {
 	// number only. Nil when not given.
 	ExclusiveMin, ExclusiveMax, MultipleOf *Num
 	Pattern                                *string // ECMAScript/RE2-portable regular expression
-	Format   string
+	Format                                 string
 	// Default and Examples are canonical compact JSON.
 	Default    json.RawMessage
 	Examples   []json.RawMessage
