@@ -75,7 +75,10 @@ func OpenAPI(doc *openapi.Doc, opts Options) (*Result, error) {
 		t := im.tool(op)
 		base := t.name
 		for i := 2; names[t.name]; i++ {
-			t.name = sanitize(fmt.Sprintf("%s_%d", base, i))
+			// The suffix must survive the 64-character cut, or a long
+			// name would be cut back to itself forever.
+			suffix := fmt.Sprintf("_%d", i)
+			t.name = sanitize(base[:min(len(base), 64-len(suffix))] + suffix)
 		}
 		if t.name != base {
 			im.warn(t.name, "", fmt.Sprintf("%s: name %s is taken, renamed", op, base))

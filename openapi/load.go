@@ -84,7 +84,7 @@ func Parse(name string, data []byte) (doc *Doc, err error) {
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	l := &loader{warnings: map[string]bool{}}
+	l := &loader{warnings: map[string]bool{}, refs: map[string]*Schema{}}
 	var broken []refError
 	for _, e := range unwrap(err) {
 		var re *index.ResolvingError
@@ -306,15 +306,30 @@ type loader struct {
 	warnings map[string]bool
 	// expanding holds the $refs being expanded, outermost first.
 	expanding []string
-	// schemas counts the schemas built: $refs are inlined at every use, so
-	// a chain of shared references grows exponentially; maxSchemas stops it.
+	// cutAt is the lowest index in expanding that a cycle cut below the
+	// current schema went back to: a $ref whose expansion cut nothing
+	// above itself reads the same from every place that uses it.
+	cutAt int
+	// refs holds the schema of each $ref that reads the same everywhere,
+	// so a component is converted once however often it is used: the
+	// tree callers walk shares it.
+	refs map[string]*Schema
+	// schemas counts the schemas built. With refs shared this is about
+	// the document's size; only schemas inside a cycle are built once per
+	// place that reaches them, and maxSchemas stops a hostile document.
 	schemas int
 }
 
-// maxSchemas bounds the schemas one document may expand to. Real documents
-// expand to a few hundred (the two ErsatzTV documents: 127 and 208); a hostile one of a few
-// kilobytes could otherwise expand to billions.
-const maxSchemas = 50_000
+// maxSchemas bounds the schemas one document may build. GitHub's REST
+// description (about 1 000 operations, 13 MB) builds about 40 000; a
+// hostile one of a few kilobytes could otherwise build billions.
+const maxSchemas = 500_000
+
+// maxExpanded bounds how many schemas one schema may hold once its $refs
+// are inlined, as importer and parity walk it. GitHub's largest response
+// holds about 3 000; a hostile document of a few kilobytes could hold
+// billions (each level of shared $refs multiplies them).
+const maxExpanded = 20_000
 
 func (l *loader) warn(format string, args ...any) {
 	l.warnings[fmt.Sprintf(format, args...)] = true

@@ -247,6 +247,11 @@ type Schema struct {
 	Closed        bool   `json:"closed,omitempty"`
 	MinProperties *int64 `json:"minProperties,omitempty"`
 	MaxProperties *int64 `json:"maxProperties,omitempty"`
+
+	// size is how many schemas this one holds once its $refs are
+	// inlined, itself included: schemas are shared, not copied, so a
+	// caller walking the tree may meet far more than the loader built.
+	size int
 }
 
 // Property returns the named property, or nil.
