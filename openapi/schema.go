@@ -93,6 +93,10 @@ func (l *loader) schema(p *base.SchemaProxy, at string) *Schema {
 		return &Schema{Kind: Any}
 	}
 	s := l.convert(bs, at)
+	s.At = Loc{Pointer: at}
+	if lo := bs.GoLow(); lo != nil {
+		s.At = loc(at, lo.RootNode)
+	}
 	s.size = expandedSize(s)
 	if s.size > maxExpanded {
 		l.warn("%s holds more than %d schemas once its $refs are inlined: not compared", at, maxExpanded)
@@ -503,6 +507,14 @@ func (l *loader) composition(bs *base.Schema, at string) *Schema {
 			}
 			if isTrue(bs.Deprecated) {
 				member.Deprecated = true
+			}
+			// `{allOf: [{$ref: Id}], readOnly: true}`: the id the server
+			// assigns, not a field of the Id model.
+			if isTrue(bs.ReadOnly) {
+				member.ReadOnly = true
+			}
+			if isTrue(bs.WriteOnly) {
+				member.WriteOnly = true
 			}
 			return member
 		}

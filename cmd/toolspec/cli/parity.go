@@ -38,7 +38,11 @@ cannot be read. See docs/openapi.md.`,
 			if r == nil {
 				return failed
 			}
-			ms := parity.Check(r.Catalog, d)
+			rep := parity.CheckAll(r.Catalog, d)
+			for _, w := range rep.Warnings {
+				fmt.Fprintf(e.stderr, "%s (%s)\n", w, docPlace(doc, w.At))
+			}
+			ms := rep.Mismatches
 			for _, m := range ms {
 				fmt.Fprintln(e.stdout, m.String())
 			}
