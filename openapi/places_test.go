@@ -88,4 +88,3 @@ components:
 		t.Errorf("ref's schema at %+v", at)
 	}
 }
-

@@ -179,7 +179,7 @@ func (c *checker) params(t *model.Tool, op *openapi.Operation, in string, rows [
 		}
 		if sc := c.doc.Credential(op, in, f.WireName()); sc != nil {
 			c.warnings = append(c.warnings, Warning{Pos: f.Pos, Tool: t.Name, Field: field, At: sc.At,
-				Msg: fmt.Sprintf("the row is the credential of security scheme %s (apiKey in %s %s), not a parameter of %s: a model is asked for a secret; let the server send it", sc.Name, sc.In, sc.Param, op)})
+				Msg: fmt.Sprintf("the row is the credential of %s, security scheme %s (apiKey in %s %s), not drift: but a model is asked for a secret; let the server send it", op, sc.Name, sc.In, sc.Param)})
 			continue
 		}
 		if p == nil {
