@@ -237,14 +237,22 @@ func sniff(name string, data []byte) (string, error) {
 	}
 	var top any
 	if trimmed[0] == '{' {
-		// Numbers stay text: 1e400 is valid JSON, beyond float64.
-		var doc json.RawMessage
-		err := json.Unmarshal(data, &doc)
-		if err == nil {
-			dec := json.NewDecoder(bytes.NewReader(doc))
-			dec.UseNumber()
-			err = dec.Decode(&top)
+		// Only the fields read here are decoded: a 13 MB document
+		// decoded whole costs hundreds of megabytes. Numbers stay text:
+		// 1e400 is valid JSON, beyond float64.
+		var fields map[string]json.RawMessage
+		err := json.Unmarshal(data, &fields)
+		head := map[string]any{}
+		for _, k := range []string{"swagger", "openapi"} {
+			if raw, ok := fields[k]; ok && err == nil {
+				dec := json.NewDecoder(bytes.NewReader(raw))
+				dec.UseNumber()
+				var v any
+				err = dec.Decode(&v)
+				head[k] = v
+			}
 		}
+		top = head
 		if err != nil {
 			var se *json.SyntaxError
 			if errors.As(err, &se) {
@@ -474,7 +482,7 @@ func (l *loader) param(p *v3.Parameter, at string) *Param {
 		Deprecated:  p.Deprecated,
 		Description: p.Description,
 		Style:       p.Style,
-		Explode:     p.Explode,
+		Explode:     own(p.Explode),
 		At:          Loc{Pointer: at},
 	}
 	if lo := p.GoLow(); lo != nil {

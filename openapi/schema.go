@@ -246,15 +246,15 @@ func (l *loader) convert(bs *base.Schema, at string) *Schema {
 		ReadOnly:    isTrue(bs.ReadOnly),
 		WriteOnly:   isTrue(bs.WriteOnly),
 		Nullable:    isTrue(bs.Nullable),
-		MinLength:   bs.MinLength,
-		MaxLength:   bs.MaxLength,
-		MinItems:    bs.MinItems,
-		MaxItems:    bs.MaxItems,
+		MinLength:   own(bs.MinLength),
+		MaxLength:   own(bs.MaxLength),
+		MinItems:    own(bs.MinItems),
+		MaxItems:    own(bs.MaxItems),
 		UniqueItems: isTrue(bs.UniqueItems),
 		Required:    bs.Required,
 
-		MinProperties: bs.MinProperties,
-		MaxProperties: bs.MaxProperties,
+		MinProperties: own(bs.MinProperties),
+		MaxProperties: own(bs.MaxProperties),
 	}
 	if lo := bs.GoLow(); lo != nil {
 		s.Min = exactNumber(s, "minimum", lo.RootNode, lo.Minimum, bs.Minimum)
@@ -550,3 +550,14 @@ func (l *loader) nullPair(members []*base.SchemaProxy, at string) *Schema {
 }
 
 func isTrue(b *bool) bool { return b != nil && *b }
+
+// own copies a value the library points into: a pointer into its model
+// keeps the whole parsed document alive (hundreds of megabytes for
+// GitHub's) for as long as the normalized view lives.
+func own[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}
