@@ -82,7 +82,7 @@ var (
 		Code: "TS0302", Name: "tool-name-strict", Severity: warnSev, Phase: Check,
 		Format:  "tool name %s is refused by clients that allow only ^[A-Za-z0-9_-]{1,64}$",
 		Explain: "MCP allows dots and up to 128 characters, but several LLM clients accept only ^[A-Za-z0-9_-]{1,64}$ and drop or refuse other tools. The warning says the tool will not reach every client.",
-		Wrong:   "spec demo\n\ntool users.get {\n  description \"A demo tool\"\n  in none\n  result text\n}\n",
+		Wrong:   "spec demo\n\ntool \"users.get\" {\n  description \"A demo tool\"\n  in none\n  result text\n}\n",
 		Right:   "spec demo\n\ntool users_get {\n  description \"A demo tool\"\n  in none\n  result text\n}\n",
 	})
 	ToolItemRepeated = def(Def{

@@ -70,7 +70,7 @@ var (
 		Format:  "%s: %s %s is out of range: JSON readers hold numbers as float64 (about 1e-308 to 1e308)",
 		Explain: "Most JSON readers hold numbers as float64: a bound past 1e308 reads as infinity (or is refused) and one below 1e-308 reads as 0, so the bound would not mean what it says.",
 		Wrong:   inRows("    x  number  optional  ..1e400\n"),
-		Right:   inRows("    x  number  optional  ..1e300\n"),
+		Right:   inRows("    x  number  optional  ..1e6\n"),
 	})
 	RangeBeyondFloat64Integers = def(Def{
 		Code: "TS0522", Name: "range-beyond-float64-integers", Severity: warnSev, Phase: Check,
@@ -160,7 +160,7 @@ var (
 	DefaultOutOfRange = def(Def{
 		Code: "TS0703", Name: "default-out-of-range", Severity: errorSev, Phase: Check,
 		Format:  "%s: default %s is out of range: JSON readers hold numbers as float64 (about 1e-308 to 1e308)",
-		Explain: "Most JSON readers hold numbers as float64: a number past 1e308 reads as infinity (or is refused) and one below 1e-308 reads as 0, so a default holding one would not be the value written. (A test fixture may hold such numbers: it tests what a server does with them.)",
+		Explain: "Most JSON readers hold numbers as float64: a number past 1e308 reads as infinity (or is refused) and one below 1e-308 reads as 0, so a default holding one would not be the value written. A test fixture may hold such numbers: it tests what a server does with them.",
 		Wrong:   inRows("    x  number  optional  default 1e400\n"),
 		Right:   inRows("    x  number  optional  default 1e300\n"),
 	})
