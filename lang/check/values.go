@@ -67,6 +67,9 @@ type valueChecker struct {
 	// row schema once.
 	compiled map[string]*validate.Schema
 	diags    token.List
+	// bare is t without its default and examples, reused: schemaOf is
+	// called through a function value, so a local copy would escape.
+	bare model.Type
 }
 
 func (v *valueChecker) walk(t *model.Type, what string) {
@@ -87,9 +90,9 @@ func (v *valueChecker) walk(t *model.Type, what string) {
 
 // values checks t's default and examples against t without them.
 func (v *valueChecker) values(t *model.Type, what string) {
-	bare := *t
-	bare.Default, bare.Examples = nil, nil
-	text := v.schemaOf(&bare)
+	v.bare = *t
+	v.bare.Default, v.bare.Examples = nil, nil
+	text := v.schemaOf(&v.bare)
 	sch, ok := v.compiled[string(text)]
 	if !ok {
 		var err error
