@@ -1,6 +1,7 @@
 package compile_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/toolspec/toolspec/compile"
@@ -23,6 +24,9 @@ func TestDiagnosticExamples(t *testing.T) {
 			wrong := compile.Source("wrong.tspec", []byte(d.Wrong))
 			found := false
 			for _, x := range wrong.Diags {
+				if strings.Contains(x.Msg, "%!") {
+					t.Errorf("the arguments do not fit the format: %s", x)
+				}
 				if d.Is(x) {
 					found = true
 					if x.Severity != d.Severity {
