@@ -516,16 +516,8 @@ func (c *checker) block(b *ast.Block, open bool) *model.Type {
 	return t
 }
 
-var identRx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-
-// quoteName writes a name as a spec author would: bare when it is an
-// identifier, quoted otherwise.
-func quoteName(s string) string {
-	if identRx.MatchString(s) {
-		return s
-	}
-	return jsonString(s)
-}
+// quoteName writes a name as messages show it.
+func quoteName(s string) string { return diag.Name(s) }
 
 func quoteNames(ss []string) []string {
 	out := make([]string, len(ss))

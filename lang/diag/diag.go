@@ -1,7 +1,9 @@
 package diag
 
 import (
+	"encoding/json"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -166,3 +168,16 @@ func editDistance(a, b string) int {
 }
 
 func repeat(s string, n int) string { return strings.Repeat(s, n) }
+
+var identRx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// Name writes the name of a row, tool or group as messages show it, and
+// as a spec author writes it: bare when it is an identifier, otherwise a
+// JSON string ("get user").
+func Name(s string) string {
+	if identRx.MatchString(s) {
+		return s
+	}
+	b, _ := json.Marshal(s) // a string always marshals
+	return string(b)
+}

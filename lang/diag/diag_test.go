@@ -104,3 +104,11 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+func TestName(t *testing.T) {
+	for in, want := range map[string]string{"get_user": "get_user", "_x1": "_x1", "get user": `"get user"`, "1st": `"1st"`, "": `""`, "a.b": `"a.b"`} {
+		if got := Name(in); got != want {
+			t.Errorf("Name(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
