@@ -107,7 +107,11 @@ func runControl(c *control, r compile.Result, opts Options) Control {
 	}
 	var said []string
 	for _, d := range diags {
-		said = append(said, d.Severity.String()+": "+d.Msg)
+		x := d.Severity.String() + ": " + d.Msg
+		if d.Code != "" {
+			x += " [" + d.Code + "]"
+		}
+		said = append(said, x)
 		if len(said) == 3 {
 			break
 		}
@@ -115,7 +119,7 @@ func runControl(c *control, r compile.Result, opts Options) Control {
 	if len(said) == 0 {
 		res.Reason = "the checker said nothing"
 	} else {
-		res.Reason = "the rule did not fire; the checker said: " + strings.Join(said, "; ")
+		res.Reason = "the rule (" + c.code.Code + ") did not fire; the checker said: " + strings.Join(said, "; ")
 	}
 	return res
 }
