@@ -135,7 +135,7 @@ func Of(x token.Diagnostic) *Def {
 
 // Suggest returns the code or name closest to key within a few edits, or "".
 func Suggest(key string) string {
-	best, bestDist := "", len(key)/3+2
+	best, bestDist := "", len(key)/4+2
 	for _, d := range All() {
 		for _, cand := range []string{d.Code, d.Name} {
 			if dist := editDistance(strings.ToLower(key), strings.ToLower(cand)); dist < bestDist {

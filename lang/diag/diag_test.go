@@ -112,3 +112,18 @@ func TestName(t *testing.T) {
 		}
 	}
 }
+
+// TestTextWraps: explain's text fits a terminal, and wrapping loses no word.
+func TestTextWraps(t *testing.T) {
+	for _, d := range All() {
+		got := wrap(d.Explain, 76)
+		if strings.Join(strings.Fields(got), " ") != strings.Join(strings.Fields(d.Explain), " ") {
+			t.Errorf("%s: wrapping changed the words", d.Code)
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(got, "\n"), "\n") {
+			if len(line) > 76 && strings.Contains(line, " ") {
+				t.Errorf("%s: line of %d bytes: %q", d.Code, len(line), line)
+			}
+		}
+	}
+}

@@ -84,13 +84,35 @@ func (d *Def) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s (%s, %s phase)\n\n", d.Code, d.Name, d.Severity, d.Phase)
 	fmt.Fprintf(&b, "Message: %s\n\n", d.Format)
-	b.WriteString(d.Explain + "\n")
+	b.WriteString(wrap(d.Explain, 76))
 	if d.NoExample != "" {
 		fmt.Fprintf(&b, "\nNo example: %s.\n", d.NoExample)
 	}
 	if d.Wrong != "" {
 		fmt.Fprintf(&b, "\nWrong:\n\n%s\nRight:\n\n%s", indent(d.Wrong), indent(d.Right))
 	}
+	return b.String()
+}
+
+// wrap breaks text into lines of at most width bytes where it can, at
+// spaces, each ending with a newline.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for i, w := range strings.Fields(text) {
+		switch {
+		case i == 0:
+		case n+1+len(w) > width:
+			b.WriteByte('\n')
+			n = 0
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	b.WriteByte('\n')
 	return b.String()
 }
 
