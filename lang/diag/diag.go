@@ -167,8 +167,6 @@ func editDistance(a, b string) int {
 	return prev[len(b)]
 }
 
-func repeat(s string, n int) string { return strings.Repeat(s, n) }
-
 var identRx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // Name writes the name of a row, tool or group as messages show it, and

@@ -1,6 +1,10 @@
 package diag
 
-import "github.com/toolspec/toolspec/lang/token"
+import (
+	"strings"
+
+	"github.com/toolspec/toolspec/lang/token"
+)
 
 // The table: every diagnostic toolspec reports on a spec. Codes are grouped
 // by area (see areas) with gaps, so an area can grow; a code, once
@@ -18,8 +22,7 @@ func inRows(rows string) string {
 	return "spec demo\n\ntool demo {\n  description \"A demo tool\"\n  in {\n" + rows + "  }\n  result text\n}\n"
 }
 
-// withTool is a spec of the tool text.
-func withTool(tool string) string { return "spec demo\n\n" + tool }
+func repeat(s string, n int) string { return strings.Repeat(s, n) }
 
 // Reading the spec.
 var (
