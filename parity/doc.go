@@ -23,7 +23,13 @@
 //     allowed (a tool may ask for more than the API needs);
 //   - a schema the loader could not normalize (allOf, oneOf, a type union,
 //     ...) is a mismatch asking for toolspec to be taught it: it is never
-//     compared as if it were {}.
+//     compared as if it were {};
+//   - a readOnly body property needs no row (requests never carry it);
+//   - a row that is the key of an apiKey security scheme of the operation
+//     is a [Warning] (the credential, not drift), naming where the
+//     document declares the scheme;
+//   - a missing path that differs from one of the document's only in a
+//     template parameter's name names that route and the `as` rename.
 //
 // Bounds, patterns, formats, defaults and open/closed objects are not
 // compared.
