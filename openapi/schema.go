@@ -69,9 +69,12 @@ func (l *loader) schema(p *base.SchemaProxy, at string) *Schema {
 		at = ref
 		if i := slices.Index(l.expanding, ref); i >= 0 {
 			l.cutAt = min(l.cutAt, i)
-			s := &Schema{Ref: refName(ref), Cycle: true, size: 1}
+			s := &Schema{Ref: refName(ref), Cycle: true, size: 1, At: Loc{Pointer: ref}}
 			if bs, err := p.BuildSchema(); err == nil && bs != nil {
 				s.Kind = shallowKind(bs)
+				if lo := bs.GoLow(); lo != nil {
+					s.At = loc(ref, lo.RootNode)
+				}
 			}
 			l.warn("recursive $ref %s cut at %s", ref, from)
 			return s

@@ -32,5 +32,6 @@
 //     template parameter's name names that route and the `as` rename.
 //
 // Bounds, patterns, formats, defaults and open/closed objects are not
-// compared.
+// compared. Each [Mismatch] names the place in the document its API side
+// is about (At), for the command line to print.
 package parity

@@ -25,6 +25,10 @@ type Mismatch struct {
 	// lacks the thing.
 	API  string
 	Spec string
+	// At is the place in the document the API side is about: the schema,
+	// parameter, body or operation; zero when the document has none (a
+	// missing path).
+	At openapi.Loc
 }
 
 func (m Mismatch) String() string {
@@ -126,15 +130,28 @@ type checker struct {
 	doc      *openapi.Doc
 	out      []Mismatch
 	warnings []Warning
+	// at is the place in the document being compared.
+	at openapi.Loc
+}
+
+// enter makes at the place being compared, when it is known, and returns
+// what restores the outer one.
+func (c *checker) enter(at openapi.Loc) func() {
+	outer := c.at
+	if at.Pointer != "" {
+		c.at = at
+	}
+	return func() { c.at = outer }
 }
 
 func (c *checker) add(pos token.Pos, tool, field, api, spec string) {
-	c.out = append(c.out, Mismatch{Pos: pos, Tool: tool, Field: field, API: api, Spec: spec})
+	c.out = append(c.out, Mismatch{Pos: pos, Tool: tool, Field: field, API: api, Spec: spec, At: c.at})
 }
 
 func (c *checker) tool(t *model.Tool) {
 	e := t.Endpoint
 	op := c.doc.Operation(e.Method, e.Path)
+	c.at = openapi.Loc{}
 	if op == nil {
 		api := "no path " + e.Path + " in " + c.doc.File
 		var methods []string
@@ -146,11 +163,13 @@ func (c *checker) tool(t *model.Tool) {
 		if len(methods) > 0 {
 			api = fmt.Sprintf("no method %s on %s in %s (it has %s)", e.Method, e.Path, c.doc.File, strings.Join(methods, ", "))
 		} else if o := c.renamedRoute(e.Method, e.Path); o != nil {
+			c.at = o.At
 			api = fmt.Sprintf("no path %s in %s; the route exists as %s (%s)", e.Path, c.doc.File, o.Path, renameHint(e.Path, o.Path))
 		}
 		c.add(e.Pos, t.Name, "", api, "endpoint "+e.Method+" "+e.Path)
 		return
 	}
+	c.at = op.At
 	where := map[string][]*model.Field{}
 	for _, f := range t.Input.Fields {
 		loc := t.Location(f)
@@ -186,8 +205,10 @@ func (c *checker) params(t *model.Tool, op *openapi.Operation, in string, rows [
 			c.add(f.Pos, t.Name, field, fmt.Sprintf("no %s parameter %q on %s", in, f.WireName(), op), fmt.Sprintf("%s, from %s", describeField(f), in))
 			continue
 		}
+		leave := c.enter(p.At)
 		c.presence(t, f.Pos, field, p.Required, f.Required)
 		c.compare(t, f.Pos, field, p.Schema, f.Type)
+		leave()
 	}
 	if !both {
 		return
@@ -197,15 +218,23 @@ func (c *checker) params(t *model.Tool, op *openapi.Operation, in string, rows [
 			continue // the server's to send
 		}
 		if !slices.ContainsFunc(rows, func(f *model.Field) bool { return f.WireName() == p.Name }) {
+			leave := c.enter(p.At)
 			c.add(t.Endpoint.Pos, t.Name, in+" parameter "+p.Name,
 				fmt.Sprintf("%s %s parameter of %s", describeAPI(p.Schema, p.Required), in, op),
 				"no row (an omitted "+in+" parameter is unreachable)")
+			leave()
 		}
 	}
 }
 
 func (c *checker) body(t *model.Tool, op *openapi.Operation, rows []*model.Field) {
 	var props []*openapi.Property
+	if op.Body != nil {
+		defer c.enter(op.Body.At)()
+		if op.Body.Schema != nil {
+			defer c.enter(op.Body.Schema.At)()
+		}
+	}
 	switch {
 	case op.Body == nil:
 		for _, f := range rows {
@@ -234,8 +263,10 @@ func (c *checker) body(t *model.Tool, op *openapi.Operation, rows []*model.Field
 			c.add(f.Pos, t.Name, fieldName(f), "no body property "+quoteIf(f.WireName())+" in "+op.String(), describeField(f)+", from body")
 			continue
 		}
+		leave := c.enter(p.Schema.At)
 		c.presence(t, f.Pos, fieldName(f), p.Required && !p.Schema.ReadOnly, f.Required)
 		c.compare(t, f.Pos, fieldName(f), p.Schema, f.Type)
+		leave()
 	}
 	for _, p := range props {
 		// A readOnly property is the server's: requests never carry it.
@@ -243,9 +274,11 @@ func (c *checker) body(t *model.Tool, op *openapi.Operation, rows []*model.Field
 			continue
 		}
 		if !slices.ContainsFunc(rows, func(f *model.Field) bool { return f.WireName() == p.Name }) {
+			leave := c.enter(p.Schema.At)
 			c.add(t.Endpoint.Pos, t.Name, "body property "+p.Name,
 				describeAPI(p.Schema, p.Required)+" property of the "+op.String()+" body",
 				"no row (the tool can never send it; a full-replace update would clear it)")
+			leave()
 		}
 	}
 }
@@ -267,6 +300,7 @@ func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi
 	if s == nil {
 		s = &openapi.Schema{Kind: openapi.Any}
 	}
+	defer c.enter(s.At)()
 	if s.Kind == openapi.Unsupported {
 		c.add(pos, t.Name, field, "cannot compare: "+s.Unsupported, describeType(typ))
 		return
@@ -317,12 +351,16 @@ func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi
 				c.add(f.Pos, t.Name, name, "no property "+quoteIf(f.Name), describeField(f))
 				continue
 			}
+			leave := c.enter(p.Schema.At)
 			c.presence(t, f.Pos, name, p.Required && !p.Schema.ReadOnly, f.Required)
+			leave()
 			c.compare(t, f.Pos, name, p.Schema, f.Type)
 		}
 		for _, p := range s.Properties {
 			if typ.Field(p.Name) == nil && !p.Schema.ReadOnly {
+				leave := c.enter(p.Schema.At)
 				c.add(pos, t.Name, field+"."+p.Name, describeAPI(p.Schema, p.Required)+" property", "no row")
+				leave()
 			}
 		}
 	}

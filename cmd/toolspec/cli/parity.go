@@ -44,7 +44,11 @@ cannot be read. See docs/openapi.md.`,
 			}
 			ms := rep.Mismatches
 			for _, m := range ms {
-				fmt.Fprintln(e.stdout, m.String())
+				if m.At.Pointer != "" {
+					fmt.Fprintf(e.stdout, "%s (%s)\n", m, docPlace(doc, m.At))
+				} else {
+					fmt.Fprintln(e.stdout, m.String())
+				}
 			}
 			n := parity.Checked(r.Catalog)
 			if len(ms) > 0 {
