@@ -129,29 +129,36 @@ export function checkHandlers(names) {
 }
 
 // table writes one profile's tools/list JSON as a concatenation of quoted
-// pieces, one tool per line, and checks that the pieces add up to exactly
-// the bytes of schema.ToolsList.
+// pieces, one tool per line, and checks, piece by piece, that they add up
+// to exactly the bytes of schema.ToolsList (in time linear in the table).
 func table(b *bytes.Buffer, c *model.Catalog, profile int) error {
-	pieces := []string{`{"tools":[`}
-	for i, t := range c.Tools {
-		tool := string(schema.Tool(t, profile))
-		if i < len(c.Tools)-1 {
-			tool += ","
-		}
-		pieces = append(pieces, tool)
-	}
-	pieces = append(pieces, `],"_meta":{`+schema.String(c.CatalogKey)+`:`+schema.String(c.Identity(profile))+`}}`)
-	joined := ""
+	want := schema.ToolsList(c, profile)
+	off := 0
 	fmt.Fprintf(b, "  // profile %d\n", profile)
-	for i, p := range pieces {
-		joined += p
-		sep := " +\n"
-		if i == len(pieces)-1 {
-			sep = ",\n"
+	piece := func(p []byte, last bool) bool {
+		if !bytes.HasPrefix(want[off:], p) {
+			return false
 		}
-		b.WriteString("  " + Quote(p) + sep)
+		off += len(p)
+		b.WriteString("  ")
+		b.WriteString(Quote(string(p)))
+		if last {
+			b.WriteString(",\n")
+		} else {
+			b.WriteString(" +\n")
+		}
+		return true
 	}
-	if want := string(schema.ToolsList(c, profile)); joined != want {
+	ok := piece([]byte(`{"tools":[`), false)
+	for i, t := range c.Tools {
+		tool := schema.Tool(t, profile)
+		if i < len(c.Tools)-1 {
+			tool = append(tool, ',')
+		}
+		ok = ok && piece(tool, false)
+	}
+	ok = ok && piece([]byte(`],"_meta":{`+schema.String(c.CatalogKey)+`:`+schema.String(c.Identity(profile))+`}}`), true)
+	if !ok || off != len(want) {
 		return fmt.Errorf("gen/js: profile %d table differs from schema.ToolsList", profile)
 	}
 	return nil
