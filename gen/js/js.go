@@ -72,16 +72,23 @@ const TOOL_NAMES = Object.freeze([
 	}
 	b.WriteString(`]);
 
-/**
- * The tools/list result of a profile (1, the default, or 2), deep-equal to
- * ` + "`toolspec gen-json --profile N`" + `. Every call returns a new object.
- */
-export function listTools(profile = 1) {
-  if (profile !== 1 && profile !== 2) {
-    throw new RangeError("listTools: profile must be 1 or 2, not " + String(profile));
-  }
-  return JSON.parse(TABLES[profile]);
-}
+// Per tool, in TOOL_NAMES order: its hints (1 read_only, 2 destructive, 3
+// both, 0 neither) and its result (o: out, t: text, a: any).
+const TOOL_HINTS = `)
+	hints := make([]byte, len(c.Tools))
+	results := make([]byte, len(c.Tools))
+	for i, t := range c.Tools {
+		h := byte('0')
+		if t.Hints.ReadOnly {
+			h |= 1
+		}
+		if t.Hints.Destructive {
+			h |= 2
+		}
+		hints[i] = h
+		results[i] = "?ota"[t.Result]
+	}
+	b.WriteString(Quote(string(hints)) + ";\nconst TOOL_RESULTS = " + Quote(string(results)) + `;
 
 /**
  * The profile for a negotiated MCP protocol version: 2 for "2025-06-18" and
@@ -125,6 +132,10 @@ export function checkHandlers(names) {
   throw err;
 }
 `)
+	if err := validators(&b, c); err != nil {
+		return nil, err
+	}
+	b.WriteString(runtime)
 	return b.Bytes(), nil
 }
 
