@@ -88,12 +88,13 @@ function tsEqual(a, b) {
 }
 
 // tsDuplicate returns the indexes [j, i] (j < i) of the first item equal
-// to an earlier one, or null.
-function tsDuplicate(a) {
+// to an earlier one, or null; with only, of the items it accepts.
+function tsDuplicate(a, only) {
   const seen = new Map();
   let objects = null;
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
+    if (only !== undefined && !only(x)) continue;
     if (typeof x !== "object" || x === null) {
       const j = seen.get(x);
       if (j !== undefined) return [j, i];

@@ -547,8 +547,16 @@ func (f *funcWriter) arrays(s *jsonValue, v, p string) error {
 		}
 	}
 	if u := s.member("uniqueItems"); u != nil && u.kind == jsonBool && u.text == "true" {
+		// As ajv: when the items' type is scalar, only items of that type
+		// are compared (the others already fail type).
+		filter := ""
+		if items := s.member("items"); items != nil {
+			if tests := scalarTypeTests(items.member("type"), "x"); tests != "" {
+				filter = ", (x) => " + tests
+			}
+		}
 		d := f.fresh("d")
-		f.line("const " + d + " = tsDuplicate(" + v + ");")
+		f.line("const " + d + " = tsDuplicate(" + v + filter + ");")
 		f.line("if (" + d + " !== null) " + problem(p, "uniqueItems", `"items at " + `+d+`[0] + " and " + `+d+`[1] + " are equal"`))
 	}
 	return nil
@@ -635,4 +643,28 @@ func (f *funcWriter) objects(s *jsonValue, v, p string) error {
 // pointerToken escapes a property name as a JSON pointer token.
 func pointerToken(name string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(name, "~", "~0"), "/", "~1")
+}
+
+// scalarTypeTests returns the test that a value x has one of the types of
+// a type keyword, or "" when there is none or one is object or array.
+func scalarTypeTests(t *jsonValue, x string) string {
+	if t == nil {
+		return ""
+	}
+	names := []string{t.text}
+	if t.kind == jsonArray {
+		names = nil
+		for _, e := range t.elems {
+			names = append(names, e.text)
+		}
+	}
+	var tests []string
+	for _, n := range names {
+		test, ok := typeTests[n]
+		if !ok || n == "object" || n == "array" {
+			return ""
+		}
+		tests = append(tests, fmt.Sprintf(test, x))
+	}
+	return strings.Join(tests, " || ")
 }
