@@ -2205,6 +2205,11 @@ export function register(server, handlers, options = {}) {
   if (server.fallbackRequestHandler !== undefined) {
     throw new Error("register: the server already has a fallbackRequestHandler");
   }
+  // McpServer installs its own tools/list and tools/call handlers with its
+  // first registerTool; they would answer instead of these.
+  if (server._requestHandlers?.has?.("tools/list") || server._requestHandlers?.has?.("tools/call")) {
+    throw new Error("register: the server already answers tools/list or tools/call (tools registered on an McpServer?)");
+  }
   checkHandlers(Object.keys(handlers));
   const notFunctions = TOOL_NAMES.filter((name) => typeof handlers[name] !== "function");
   if (notFunctions.length > 0) {

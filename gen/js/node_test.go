@@ -115,6 +115,8 @@ type report struct {
 		Names    []string `json:"names"`
 		Identity string   `json:"identity"`
 	} `json:"scopes"`
+	LongestMessage  int     `json:"longestMessage"`
+	LongestPath     int     `json:"longestPath"`
 	ScopeBad        *string `json:"scopeBad"`
 	ValidateUnknown *string `json:"validateUnknown"`
 }
@@ -286,6 +288,12 @@ func checkReport(t *testing.T, c *model.Catalog, r *report, fixtures []*model.Fi
 	}
 	if r.ValidateUnknown == nil || !strings.HasPrefix(*r.ValidateUnknown, `RangeError: validateInput: no tool "no such tool"`) {
 		t.Errorf("validateInput of an unknown tool: got %v, want a RangeError", r.ValidateUnknown)
+	}
+
+	// A 1 MB key or string is quoted cut: QUOTE_LIMIT (64) characters, the
+	// quotes, "..." and the words around it (a pattern's own text aside).
+	if r.LongestMessage == 0 || r.LongestMessage > 200 || r.LongestPath > 200 {
+		t.Errorf("the longest message on 1 MB strings is %d characters (path %d), want 1 to 200", r.LongestMessage, r.LongestPath)
 	}
 
 	// The generated validators agree with every fixture, because and at included.

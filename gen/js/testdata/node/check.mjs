@@ -139,6 +139,19 @@ for (const profile of [1, 2]) {
 out.scopeBad = attempt(() => m.listTools(2, { scope: "admin" }));
 out.validateUnknown = attempt(() => m.validateInput("no such tool", {}));
 
+// Messages quote at most QUOTE_LIMIT characters of any input: a 1 MB
+// unknown key, and a 1 MB string everywhere a string can go.
+const huge = "\u{1F600}" + "x".repeat(1 << 20);
+out.longestMessage = 0;
+for (const t of out.p2.tools) {
+  const args = { [huge]: 1 };
+  for (const name of Object.keys(t.inputSchema.properties ?? {})) args[name] = huge;
+  for (const p of m.validateInput(t.name, args)) {
+    out.longestMessage = Math.max(out.longestMessage, p.message.length - (p.keyword === "pattern" ? (t.inputSchema.properties[p.instancePath.slice(1)]?.pattern?.length ?? 0) : 0));
+    out.longestPath = Math.max(out.longestPath ?? 0, p.instancePath.length);
+  }
+}
+
 out.fixtures = fixtures.map((f) => {
   const v2 = (f.output ? compiled.out2 : compiled.in2)[f.tool];
   const r = { valid: null, errors: [], draft7Valid: null };
