@@ -580,3 +580,24 @@ func TestDocServer(t *testing.T) {
 		t.Errorf("a server missing a handler must exit non-zero naming it; got exit %v, stderr:\n%s", got.Code, got.Stderr)
 	}
 }
+
+// TestStdioTransport runs testdata/node/transport.mjs: the generated
+// StdioTransport over fake streams, input cut at every byte, each kind of
+// bad line answered once with its code and id, and the limits.
+func TestStdioTransport(t *testing.T) {
+	root := needNode(t)
+	mjs, _, err := Generate(specs(t)["testdata/kinds"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "catalog.mjs"), mjs)
+	out := run(t, root, "node", filepath.Join(root, "gen/js/testdata/node/transport.mjs"), filepath.Join(dir, "catalog.mjs"))
+	var got struct{ Failures []string }
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("transport.mjs: %v\n%s", err, out)
+	}
+	for _, f := range got.Failures {
+		t.Error(f)
+	}
+}
