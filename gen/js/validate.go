@@ -43,6 +43,7 @@ type validatorGen struct {
 	funcs    bytes.Buffer
 	consts   bytes.Buffer
 	byKey    map[string]string // validation-relevant schema text → function
+	byText   map[string]string // a tool's whole schema text → function
 	patterns map[string]string // pattern → constant
 	nfunc    int
 	nconst   int
@@ -51,7 +52,7 @@ type validatorGen struct {
 // validators writes the constants, the functions and the two tables that
 // map a tool name to the function of its input and of its output.
 func validators(b *bytes.Buffer, c *model.Catalog) error {
-	g := &validatorGen{byKey: map[string]string{}, patterns: map[string]string{}}
+	g := &validatorGen{byKey: map[string]string{}, byText: map[string]string{}, patterns: map[string]string{}}
 	in := make([]string, len(c.Tools))
 	out := make([]string, len(c.Tools))
 	for i, t := range c.Tools {
@@ -84,6 +85,11 @@ func validators(b *bytes.Buffer, c *model.Catalog) error {
 }
 
 func (g *validatorGen) toolFunc(t *model.Tool, text []byte) (string, error) {
+	// Tools often repeat a schema to the byte (groups, generated specs):
+	// then its function is known without reading the schema again.
+	if name, ok := g.byText[string(text)]; ok {
+		return name, nil
+	}
 	s, err := parseJSON(text)
 	if err != nil {
 		return "", fmt.Errorf("tool %s: %w", t.Name, err)
@@ -95,6 +101,7 @@ func (g *validatorGen) toolFunc(t *model.Tool, text []byte) (string, error) {
 	if name == "" {
 		name = "tsAcceptAll"
 	}
+	g.byText[string(text)] = name
 	return name, nil
 }
 
@@ -278,7 +285,7 @@ func (f *funcWriter) child(s *jsonValue, value, p string) error {
 	if s.kind != jsonObject {
 		return fmt.Errorf("a subschema must be an object")
 	}
-	_, trivial, err := validationKey(s)
+	trivial, err := isTrivial(s)
 	if err != nil || trivial {
 		return err
 	}
@@ -667,4 +674,20 @@ func scalarTypeTests(t *jsonValue, x string) string {
 		tests = append(tests, fmt.Sprintf(test, x))
 	}
 	return strings.Join(tests, " || ")
+}
+
+// isTrivial reports whether s has no validation keyword (only
+// annotations); an unknown keyword is an error.
+func isTrivial(s *jsonValue) (bool, error) {
+	trivial := true
+	for _, m := range s.members {
+		switch {
+		case annotations[m.key]:
+		case validation[m.key]:
+			trivial = false
+		default:
+			return false, fmt.Errorf("schema keyword %q has no generated validator", m.key)
+		}
+	}
+	return trivial, nil
 }
