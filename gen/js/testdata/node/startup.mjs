@@ -2,7 +2,8 @@
 //
 //   node startup.mjs CATALOG.mjs CASES.json RUNS
 //
-// Starts serve-generated.mjs and serve-ajv.mjs RUNS times each, alternating,
+// Starts serve-baseline.mjs (node, the SDK and the module, no validation),
+// serve-generated.mjs and serve-ajv.mjs RUNS times each, in turn,
 // and measures from spawn to the tools/list reply (initialize, initialized
 // and tools/list are written at once). Then, in this process, validates
 // every case of CASES.json ([{tool, value}], input values) with
@@ -50,8 +51,9 @@ function startOnce(script) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const times = { generated: [], ajv: [] };
+const times = { baseline: [], generated: [], ajv: [] };
 for (let i = 0; i < runs; i++) {
+  times.baseline.push(await startOnce("serve-baseline.mjs"));
   times.generated.push(await startOnce("serve-generated.mjs"));
   times.ajv.push(await startOnce("serve-ajv.mjs"));
 }
@@ -76,7 +78,7 @@ function perCall(f) {
 }
 let sink = 0;
 const result = {
-  startMs: { generated: median(times.generated), ajv: median(times.ajv) },
+  startMs: { baseline: median(times.baseline), generated: median(times.generated), ajv: median(times.ajv) },
   starts: times,
   ajvCompileMs: compiled[false].compileMs,
   nsPerCall: {
