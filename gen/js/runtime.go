@@ -72,40 +72,32 @@ function tsLen(s) {
   return n;
 }
 
-function tsEqual(a, b) {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!tsEqual(a[i], b[i])) return false;
-    return true;
-  }
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys) if (!Object.hasOwn(b, k) || !tsEqual(a[k], b[k])) return false;
-  return true;
-}
-
 // tsDuplicate returns the indexes [j, i] (j < i) of the first item equal
-// to an earlier one, or null; with only, of the items it accepts.
+// to an earlier one, or null; with only, of the items it accepts. Objects
+// and arrays are compared by a canonical text (keys sorted), so the time
+// is linear in the array's size, never quadratic in its length.
 function tsDuplicate(a, only) {
   const seen = new Map();
   let objects = null;
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
     if (only !== undefined && !only(x)) continue;
-    if (typeof x !== "object" || x === null) {
-      const j = seen.get(x);
-      if (j !== undefined) return [j, i];
-      seen.set(x, i);
-      continue;
-    }
-    objects ??= [];
-    for (const j of objects) if (tsEqual(a[j], x)) return [j, i];
-    objects.push(i);
+    const scalar = typeof x !== "object" || x === null;
+    const map = scalar ? seen : (objects ??= new Map());
+    const key = scalar ? x : tsCanon(x);
+    const j = map.get(key);
+    if (j !== undefined) return [j, i];
+    map.set(key, i);
   }
   return null;
+}
+
+// tsCanon is the text of a JSON value with object keys sorted: equal
+// values (in the sense of JSON Schema) have equal texts.
+function tsCanon(x) {
+  if (typeof x !== "object" || x === null) return JSON.stringify(x) ?? "undefined";
+  if (Array.isArray(x)) return "[" + x.map(tsCanon).join(",") + "]";
+  return "{" + Object.keys(x).sort().map((k) => JSON.stringify(k) + ":" + tsCanon(x[k])).join(",") + "}";
 }
 
 // tsMultipleOf decides multipleOf in decimal, on the shortest text of the
