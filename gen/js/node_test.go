@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen/jsonout"
 	"github.com/toolspec/toolspec/model"
 )
@@ -596,6 +597,50 @@ func TestStdioTransport(t *testing.T) {
 	var got struct{ Failures []string }
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("transport.mjs: %v\n%s", err, out)
+	}
+	for _, f := range got.Failures {
+		t.Error(f)
+	}
+}
+
+// TestRegister runs testdata/node/register.mjs: register on the SDK's
+// Server over an in-memory transport, at each protocol version (the
+// profile, the negotiated 2025-11-25 for 2026-07-28), every kind of call
+// result, scopes, and each refusal.
+func TestRegister(t *testing.T) {
+	root := needNode(t)
+	r := compile.Source("reg.tspec", []byte(`spec reg
+tool look {
+  description "Look"
+  hints read_only
+  in { q string required 1..10 }
+  out { n integer required 0.. }
+}
+tool say {
+  description "Say"
+  in none
+  result text
+}
+tool wipe {
+  description "Wipe"
+  hints destructive
+  in none
+  result any
+}
+`))
+	if r.Catalog == nil {
+		t.Fatalf("spec does not compile: %v", r.Diags)
+	}
+	mjs, _, err := Generate(r.Catalog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "catalog.mjs"), mjs)
+	out := run(t, root, "node", filepath.Join(root, "gen/js/testdata/node/register.mjs"), filepath.Join(dir, "catalog.mjs"))
+	var got struct{ Failures []string }
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("register.mjs: %v\n%s", err, out)
 	}
 	for _, f := range got.Failures {
 		t.Error(f)
