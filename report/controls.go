@@ -301,6 +301,16 @@ var controls = []control{
 		plant: rowPlant(countRow, setRange("", "99999999999999999999"))},
 	{id: "range-min-above-max", check: checkRows, rule: "%s: %s %s is greater than %s %s",
 		plant: rowPlant(rangeRow, func(s rowSite) { setRange(inverted(s.row))(s) })},
+	// above, below and multiple_of: the number modifiers of lang/descriptor.
+	{id: "multiple-of-not-positive", check: checkRows, rule: "%s: multiple_of %s is not positive: every number is a multiple of 0, and multipleOf must be greater than 0",
+		plant: rowPlant(isKind("integer", "number"), func(s rowSite) {
+			addMod(s, &ast.Modifier{Keyword: "multiple_of", Number: "0"})
+		})},
+	{id: "interval-empty", check: checkRows, rule: "%s: no %s satisfies %s: the interval is empty",
+		plant: rowPlant(isKind("integer", "number"), func(s rowSite) {
+			addMod(s, &ast.Modifier{Keyword: "above", Number: "5"})
+			addMod(s, &ast.Modifier{Keyword: "below", Number: "5"})
+		})},
 	{id: "enum-empty", check: checkRows, rule: "%s: empty enum",
 		plant: rowPlant(isKind("enum"), func(s rowSite) { s.row.Kind.Enum.Values = nil })},
 	{id: "enum-value-out-of-range", check: checkRows, rule: "%s: enum value %s is not an integer in range",

@@ -165,9 +165,13 @@ type Block struct {
 	Close *Close
 }
 
-// Modifier is one modifier of a row or element. Exactly one field is set.
+// Modifier is one modifier of a row or element. Exactly one field is set,
+// or Keyword and its operand: a modifier whose operand is a number
+// (above, below, multiple_of; see lang/descriptor) is Keyword and Number.
 type Modifier struct {
 	Pos        Position
+	Keyword    string
+	Number     string
 	Nullable   bool
 	Range      *Range
 	Pattern    *Text
@@ -184,6 +188,8 @@ type Modifier struct {
 // Name returns the modifier's keyword, for messages.
 func (m *Modifier) Name() string {
 	switch {
+	case m.Keyword != "":
+		return m.Keyword
 	case m.Nullable:
 		return "nullable"
 	case m.Range != nil:

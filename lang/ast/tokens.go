@@ -3,6 +3,8 @@ package ast
 import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/toolspec/toolspec/lang/descriptor"
 )
 
 // Token types the lexer (lang/parser) produces. participle reserves -1 for
@@ -179,6 +181,15 @@ func (m *Modifier) parse(lex stream) error {
 		}
 		return nil
 	default:
+		if d := descriptor.Lookup(t.Value); d != nil && d.Operand == descriptor.NumberOperand {
+			lex.Next()
+			n := lex.Peek()
+			if n.Type != TokenNumber {
+				return expected(lex, "a number after "+t.Value)
+			}
+			m.Keyword, m.Number = t.Value, n.Value
+			break
+		}
 		return participle.NextMatch
 	}
 	lex.Next()

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/model"
 )
 
@@ -169,37 +170,27 @@ func enumKey(ev model.EnumValue) model.EnumValue {
 	return model.EnumValue{Str: b.String()}
 }
 
-// fits says which modifiers a kind takes.
-func fits(mod string, k model.Kind) bool {
-	switch mod {
-	case "range":
-		return k == model.String || k == model.Integer || k == model.Number || k == model.Array || k == model.Map
-	case "pattern", "format":
-		return k == model.String
-	case "unique":
-		return k == model.Array
-	case "open":
-		return k == model.Object
-	case "from", "as":
-		return false // only rows take them; see row
-	}
-	return true // nullable, default, example, deprecated
-}
-
 func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 	seen := map[string]bool{}
+	var numbers *ast.Modifier // the first modifier with a number operand
 	for _, m := range mods {
 		name := m.Name()
-		if !fits(name, t.Kind) {
+		d := descriptor.Lookup(name)
+		if d == nil || !d.Fits(t.Kind) {
 			c.errorf(m.Pos, "%s: %s does not apply to %s", what, article(name), t.Kind)
 			continue
 		}
-		if seen[name] && name != "example" {
+		if seen[name] && !d.Repeatable {
 			c.errorf(m.Pos, "%s: %s is given twice", what, name)
 			continue
 		}
 		seen[name] = true
 		switch {
+		case m.Keyword != "":
+			if numbers == nil {
+				numbers = m
+			}
+			*t.NumberModifier(m.Keyword) = c.numberMod(t, m, what)
 		case m.Nullable:
 			if t.Kind == model.Any {
 				c.warnf(m.Pos, "%s: any already accepts null; nullable changes nothing", what)
@@ -234,6 +225,79 @@ func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 			t.Open = true
 		}
 	}
+	if numbers != nil {
+		c.interval(t, numbers.Pos, what)
+	}
+}
+
+// numberMod checks the operand of above, below or multiple_of.
+func (c *checker) numberMod(t *model.Type, m *ast.Modifier, what string) *model.Num {
+	n := c.number(t, m.Pos, what, m.Keyword, m.Number)
+	if n != nil && m.Keyword == "multiple_of" && n.Rat.Sign() <= 0 {
+		c.errorf(m.Pos, "%s: multiple_of %s is not positive: every number is a multiple of 0, and multipleOf must be greater than 0", what, m.Number)
+		return nil
+	}
+	return n
+}
+
+// interval reports bounds that leave no value of t's kind: an empty or
+// one-point open interval (above 5 below 5, 0..3 above 3), and, on
+// integers or with multiple_of, an interval that holds no whole number or
+// no multiple (above 5 below 6 on integer, 1..4 multiple_of 5). Arithmetic
+// is exact. Inclusive bounds alone are checked by rangeMod.
+func (c *checker) interval(t *model.Type, pos ast.Position, what string) {
+	lo, loOpen := t.Min, false
+	if e := t.ExclusiveMin; e != nil && (lo == nil || e.Cmp(lo) >= 0) {
+		lo, loOpen = e, true
+	}
+	hi, hiOpen := t.Max, false
+	if e := t.ExclusiveMax; e != nil && (hi == nil || e.Cmp(hi) <= 0) {
+		hi, hiOpen = e, true
+	}
+	if lo == nil || hi == nil || t.Min != nil && t.Max != nil && t.Min.Cmp(t.Max) > 0 {
+		return // unbounded, or reported as min > max
+	}
+	step := t.MultipleOf
+	if step == nil && t.Kind == model.Integer {
+		step = model.NewNum("1")
+	}
+	low := lo.Rat // the least value allowed, if any
+	if step != nil {
+		// The least multiple of step at or above lo (above it when open).
+		q := new(big.Rat).Quo(lo.Rat, step.Rat)
+		k := new(big.Int).Div(q.Num(), q.Denom()) // floor
+		if !q.IsInt() || loOpen {
+			k.Add(k, big.NewInt(1))
+		}
+		low = new(big.Rat).Mul(new(big.Rat).SetInt(k), step.Rat)
+		loOpen = false
+	}
+	if cmp := low.Cmp(hi.Rat); cmp > 0 || cmp == 0 && (loOpen || hiOpen) {
+		c.errorf(pos, "%s: no %s satisfies %s: the interval is empty", what, t.Kind, boundsText(t))
+	}
+}
+
+// boundsText writes t's numeric bounds as a spec writes them.
+func boundsText(t *model.Type) string {
+	var parts []string
+	if t.Min != nil || t.Max != nil {
+		r := ".."
+		if t.Min != nil {
+			r = t.Min.Text + r
+		}
+		if t.Max != nil {
+			r += t.Max.Text
+		}
+		parts = append(parts, r)
+	}
+	for _, d := range descriptor.Modifiers {
+		if d.Operand == descriptor.NumberOperand {
+			if n := *t.NumberModifier(d.Keyword); n != nil {
+				parts = append(parts, d.Keyword+" "+n.Text)
+			}
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // float64Range reports the numbers in a default or example that float64,
@@ -275,47 +339,52 @@ func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
 		return
 	}
 	minKey, maxKey := t.Kind.BoundKeywords()
-	counts := t.Kind != model.Integer && t.Kind != model.Number
-	bound := func(text, word string) *model.Num {
-		if text == "" {
-			return nil
-		}
-		n := c.arena.NewNum(text)
-		if n == nil {
-			// The lexer only makes JSON numbers: this one is too big or
-			// too small for the readers on the other side of the wire.
-			c.errorf(r.Pos, "%s: %s %s is out of range: JSON readers hold numbers as float64 (about 1e-308 to 1e308)", what, word, text)
-			return nil
-		}
-		f, exact := float64Of(n)
-		switch {
-		case math.IsInf(f, 0) || f == 0 && n.Rat.Sign() != 0:
-			c.errorf(r.Pos, "%s: %s %s is out of range: JSON readers hold numbers as float64 (about 1e-308 to 1e308)", what, word, text)
-			return nil
-		case n.IsInt() && !exact && !counts:
-			c.warnf(r.Pos, "%s: %s %s is beyond 2^53: JavaScript and other float64 readers see %s", what, word, text, new(big.Float).SetFloat64(f).Text('f', 0))
-		}
-		switch {
-		case t.Kind == model.Integer && !n.IsInt():
-			c.errorf(r.Pos, "%s: %s %s is not an integer, and the row is integer", what, word, text)
-			return nil
-		case counts && !n.IsInt():
-			c.errorf(r.Pos, "%s: %s %s must be a whole number", what, word, text)
-			return nil
-		case counts && n.Rat.Sign() < 0:
-			c.errorf(r.Pos, "%s: %s %s is negative", what, word, text)
-			return nil
-		case counts && !n.Rat.Num().IsInt64():
-			c.errorf(r.Pos, "%s: %s %s is too large", what, word, text)
-			return nil
-		}
-		return n
-	}
-	t.Min = bound(r.Min, minKey)
-	t.Max = bound(r.Max, maxKey)
+	t.Min = c.number(t, r.Pos, what, minKey, r.Min)
+	t.Max = c.number(t, r.Pos, what, maxKey, r.Max)
 	if t.Min != nil && t.Max != nil && t.Min.Cmp(t.Max) > 0 {
 		c.errorf(r.Pos, "%s: %s %s is greater than %s %s", what, minKey, r.Min, maxKey, r.Max)
 	}
+}
+
+// number checks a number in a bound of t (a range's end, above, below,
+// multiple_of), named word in messages: it must be one float64 holds, a
+// whole number on integer, and, for counts (lengths, items, properties), a
+// non-negative int64. It returns nil after an error, and for "".
+func (c *checker) number(t *model.Type, at ast.Position, what, word, text string) *model.Num {
+	counts := !t.Kind.Numeric()
+	if text == "" {
+		return nil
+	}
+	n := c.arena.NewNum(text)
+	if n == nil {
+		// The lexer only makes JSON numbers: this one is too big or
+		// too small for the readers on the other side of the wire.
+		c.errorf(at, "%s: %s %s is out of range: JSON readers hold numbers as float64 (about 1e-308 to 1e308)", what, word, text)
+		return nil
+	}
+	f, exact := float64Of(n)
+	switch {
+	case math.IsInf(f, 0) || f == 0 && n.Rat.Sign() != 0:
+		c.errorf(at, "%s: %s %s is out of range: JSON readers hold numbers as float64 (about 1e-308 to 1e308)", what, word, text)
+		return nil
+	case n.IsInt() && !exact && !counts:
+		c.warnf(at, "%s: %s %s is beyond 2^53: JavaScript and other float64 readers see %s", what, word, text, new(big.Float).SetFloat64(f).Text('f', 0))
+	}
+	switch {
+	case t.Kind == model.Integer && !n.IsInt():
+		c.errorf(at, "%s: %s %s is not an integer, and the row is integer", what, word, text)
+		return nil
+	case counts && !n.IsInt():
+		c.errorf(at, "%s: %s %s must be a whole number", what, word, text)
+		return nil
+	case counts && n.Rat.Sign() < 0:
+		c.errorf(at, "%s: %s %s is negative", what, word, text)
+		return nil
+	case counts && !n.Rat.Num().IsInt64():
+		c.errorf(at, "%s: %s %s is too large", what, word, text)
+		return nil
+	}
+	return n
 }
 
 // float64Of is n.Rat.Float64(), without its allocations for the integers

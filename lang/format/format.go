@@ -259,6 +259,8 @@ func (fr *frag) json(j *ast.JSON) {
 func (fr *frag) mod(m *ast.Modifier) {
 	fr.at(m.Pos)
 	switch {
+	case m.Keyword != "":
+		fr.str(m.Keyword + " " + m.Number)
 	case m.Nullable:
 		fr.str("nullable")
 	case m.Range != nil:

@@ -1,0 +1,266 @@
+package descriptor
+
+import "fmt"
+
+// Kind is the kind column of a row.
+type Kind uint8
+
+// The kinds, in the order the docs list them.
+const (
+	String Kind = iota + 1
+	Integer
+	Number
+	Boolean
+	Any
+	Enum
+	Array
+	Tuple
+	Object
+	Map
+)
+
+// KindInfo describes one kind.
+type KindInfo struct {
+	Kind Kind
+	// Keyword is the word that starts the kind in a row.
+	Keyword string
+	// Written is how the docs show the kind with its operands.
+	Written string
+	// Schema is the JSON Schema the kind becomes, as the docs show it.
+	Schema string
+	// MinKey and MaxKey are the keywords a range becomes; "" when the kind
+	// takes no range.
+	MinKey, MaxKey string
+	// Mutants are the mutation operators made from the kind itself
+	// (those made from its modifiers are on the modifiers).
+	Mutants []string
+}
+
+// Kinds lists every kind, indexed by Kind (index 0 is unused).
+var Kinds = [...]KindInfo{
+	String:  {String, "string", "string", `{"type":"string"}`, "minLength", "maxLength", nil},
+	Integer: {Integer, "integer", "integer", `{"type":"integer"}`, "minimum", "maximum", []string{OpIntegerToNumber}},
+	Number:  {Number, "number", "number", `{"type":"number"}`, "minimum", "maximum", nil},
+	Boolean: {Boolean, "boolean", "boolean", `{"type":"boolean"}`, "", "", nil},
+	Any:     {Any, "any", "any", `{}`, "", "", nil},
+	Enum: {Enum, "enum", "enum(a, b)` / `enum(1, 2)", `{"type":"string","enum":["a","b"]}` + "` / `" + `{"type":"integer","enum":[1,2]}`,
+		"", "", []string{OpDropEnumValue, OpAddEnumValue}},
+	Array: {Array, "array", "array<T>", `{"type":"array","items":T}`, "minItems", "maxItems", nil},
+	Tuple: {Tuple, "tuple", "tuple<A, B>", `{"type":"array","prefixItems":[A,B],"items":I,"minItems":2,"maxItems":2}`,
+		"", "", []string{OpDropTupleMember}},
+	Object: {Object, "object", "object { rows }", `{"type":"object","properties":{...},"required":[...],"additionalProperties":false}`,
+		"", "", []string{OpOpenObject}},
+	Map: {Map, "map", "map<T>", `{"type":"object","additionalProperties":T}`, "minProperties", "maxProperties", nil},
+}
+
+func (k Kind) String() string {
+	if k > 0 && int(k) < len(Kinds) {
+		return Kinds[k].Keyword
+	}
+	return fmt.Sprintf("Kind(%d)", k)
+}
+
+// BoundKeywords names the JSON Schema keywords a range becomes for a kind:
+// lengths for strings, values for numbers, item counts for arrays, property
+// counts for maps. Both are "" for kinds that take no range.
+func (k Kind) BoundKeywords() (min, max string) {
+	if k > 0 && int(k) < len(Kinds) {
+		return Kinds[k].MinKey, Kinds[k].MaxKey
+	}
+	return "", ""
+}
+
+// Numeric reports whether the kind's values are numbers.
+func (k Kind) Numeric() bool { return k == Integer || k == Number }
+
+// KindSet is a set of kinds.
+type KindSet uint16
+
+// Of returns the set of the kinds given.
+func Of(kinds ...Kind) KindSet {
+	var s KindSet
+	for _, k := range kinds {
+		s |= 1 << k
+	}
+	return s
+}
+
+// Has reports whether k is in the set.
+func (s KindSet) Has(k Kind) bool { return s&(1<<k) != 0 }
+
+// every is the set of all kinds.
+var every = Of(String, Integer, Number, Boolean, Any, Enum, Array, Tuple, Object, Map)
+
+// Operand is what follows a modifier's keyword.
+type Operand uint8
+
+const (
+	NoOperand     Operand = iota
+	RangeOperand          // A..B, A.. or ..B, with no keyword
+	NumberOperand         // a JSON number
+	StringOperand         // a string literal
+	WordOperand           // an identifier (a format name, a location)
+	JSONOperand           // an inline JSON value
+)
+
+// Modifier describes one modifier.
+type Modifier struct {
+	// Keyword is the word that writes the modifier; "range" stands for
+	// A..B, which has none.
+	Keyword string
+	Operand Operand
+	// Kinds are the kinds the modifier applies to. RowOnly modifiers apply
+	// to no kind: only a row takes them (after its kind's modifiers).
+	Kinds   KindSet
+	RowOnly bool
+	// Repeatable modifiers may be given more than once.
+	Repeatable bool
+	// Key is the one JSON Schema keyword the modifier's operand becomes,
+	// for modifiers emitted generically (a number operand); "" otherwise.
+	Key string
+	// Schema is the JSON Schema the modifier becomes, as the docs show it.
+	Schema string
+	// Emit is the modifier's rank among the keywords written after a
+	// schema's structure (see EmitOrder); 0 when the modifier writes no
+	// keyword of its own there (nullable changes type, open drops
+	// additionalProperties, from and as are for endpoints).
+	Emit int
+	// Mutants are the mutation operators made from the modifier. For a
+	// number operand they are drop and widen, and Widen says which way
+	// widening goes.
+	Mutants []string
+	Widen   Widening
+}
+
+// Widening is how the widen mutant of a number modifier accepts more.
+type Widening uint8
+
+const (
+	NoWidening Widening = iota
+	Lower               // a lower bound, lowered by one
+	Raise               // an upper bound, raised by one
+	Divide              // a divisor, divided by its least prime factor (by 2 when not whole)
+)
+
+// Fits reports whether the modifier applies to kind k.
+func (m *Modifier) Fits(k Kind) bool { return m.Kinds.Has(k) }
+
+// Modifiers lists every modifier in canonical order: `toolspec fmt` writes
+// a row's modifiers in this order.
+var Modifiers = []*Modifier{
+	{Keyword: "nullable", Kinds: every,
+		Schema:  "`\"null\"` joins `type` (`[\"integer\",\"null\"]`); an enum also gets `null` in `enum`",
+		Mutants: []string{OpFlipNullable}},
+	{Keyword: "range", Operand: RangeOperand, Kinds: Of(String, Integer, Number, Array, Map), Emit: 1,
+		Schema:  "`A..B`, `A..`, `..B`: the kind's bounds, inclusive (see the kind table)",
+		Mutants: []string{OpDropMin, OpWidenMin, OpDropMax, OpWidenMax}},
+	{Keyword: "above", Operand: NumberOperand, Key: "exclusiveMinimum", Kinds: Of(Integer, Number), Emit: 2,
+		Schema:  "`\"exclusiveMinimum\": N`",
+		Mutants: []string{OpDropAbove, OpWidenAbove}, Widen: Lower},
+	{Keyword: "below", Operand: NumberOperand, Key: "exclusiveMaximum", Kinds: Of(Integer, Number), Emit: 3,
+		Schema:  "`\"exclusiveMaximum\": N`",
+		Mutants: []string{OpDropBelow, OpWidenBelow}, Widen: Raise},
+	{Keyword: "multiple_of", Operand: NumberOperand, Key: "multipleOf", Kinds: Of(Integer, Number), Emit: 4,
+		Schema:  "`\"multipleOf\": N` (N > 0)",
+		Mutants: []string{OpDropMultipleOf, OpWidenMultipleOf}, Widen: Divide},
+	{Keyword: "pattern", Operand: StringOperand, Kinds: Of(String), Emit: 5,
+		Schema:  "`\"pattern\": \"RE\"` (portable: RE2 and ECMAScript `u`)",
+		Mutants: []string{OpDropPattern}},
+	{Keyword: "format", Operand: WordOperand, Kinds: Of(String), Emit: 6,
+		Schema: "`\"format\": \"F\"` (an annotation, never asserted)"},
+	{Keyword: "default", Operand: JSONOperand, Kinds: every, Emit: 8,
+		Schema: "`\"default\": V` (V is inline JSON and must satisfy the row)"},
+	{Keyword: "example", Operand: JSONOperand, Kinds: every, Repeatable: true, Emit: 9,
+		Schema: "`\"examples\": [V, ...]` (each must satisfy the row)"},
+	{Keyword: "unique", Kinds: Of(Array), Emit: 7,
+		Schema:  "`\"uniqueItems\": true`",
+		Mutants: []string{OpDropUnique}},
+	{Keyword: "deprecated", Kinds: every, Emit: 10,
+		Schema: "`\"deprecated\": true`"},
+	{Keyword: "open", Kinds: Of(Object),
+		Schema: "no `\"additionalProperties\": false`"},
+	{Keyword: "from", Operand: WordOperand, RowOnly: true,
+		Schema: "none: where an endpoint's input row goes (path, query, body, header)"},
+	{Keyword: "as", Operand: StringOperand, RowOnly: true,
+		Schema: "none: the endpoint's own name for the row"},
+}
+
+var byKeyword = func() map[string]*Modifier {
+	m := make(map[string]*Modifier, len(Modifiers))
+	for _, d := range Modifiers {
+		m[d.Keyword] = d
+	}
+	return m
+}()
+
+// Lookup returns the modifier written with keyword, or nil.
+func Lookup(keyword string) *Modifier { return byKeyword[keyword] }
+
+// Rank returns the position of the modifier written with keyword in the
+// canonical order, and len(Modifiers) for a word that is none.
+func Rank(keyword string) int {
+	for i, d := range Modifiers {
+		if d.Keyword == keyword {
+			return i
+		}
+	}
+	return len(Modifiers)
+}
+
+// EmitOrder lists the modifiers that write keywords after a schema's
+// structure, in the order they are written.
+var EmitOrder = func() []*Modifier {
+	var out []*Modifier
+	for rank := 1; ; rank++ {
+		n := len(out)
+		for _, d := range Modifiers {
+			if d.Emit == rank {
+				out = append(out, d)
+			}
+		}
+		if len(out) == n {
+			return out
+		}
+	}
+}()
+
+// The mutation operators.
+const (
+	OpDropMin         = "drop-min"          // remove a lower bound
+	OpDropMax         = "drop-max"          // remove an upper bound
+	OpWidenMin        = "widen-min"         // lower a lower bound by one
+	OpWidenMax        = "widen-max"         // raise an upper bound by one
+	OpDropAbove       = "drop-above"        // remove an exclusive lower bound
+	OpWidenAbove      = "widen-above"       // lower an exclusive lower bound by one
+	OpDropBelow       = "drop-below"        // remove an exclusive upper bound
+	OpWidenBelow      = "widen-below"       // raise an exclusive upper bound by one
+	OpDropMultipleOf  = "drop-multiple-of"  // remove multipleOf
+	OpWidenMultipleOf = "widen-multiple-of" // divide multipleOf (by its least prime factor, or by 2)
+	OpDropPattern     = "drop-pattern"      // remove a pattern
+	OpDropEnumValue   = "drop-enum-value"   // remove one enum value
+	OpAddEnumValue    = "add-enum-value"    // accept one more enum value
+	OpFlipRequired    = "flip-required"     // required <-> optional
+	OpFlipNullable    = "flip-nullable"     // nullable <-> not
+	OpOpenObject      = "open-object"       // drop additionalProperties:false
+	OpIntegerToNumber = "integer-to-number" // integer -> number
+	OpDropRow         = "drop-row"          // remove a row
+	OpDropUnique      = "drop-unique"       // remove uniqueItems
+	OpDropTupleMember = "drop-tuple-member" // remove a tuple's last member
+)
+
+// Operators lists every mutation operator: those of the modifiers in
+// canonical order, then those of the kinds, then those of a row.
+var Operators = func() []string {
+	var out []string
+	for _, m := range Modifiers {
+		out = append(out, m.Mutants...)
+	}
+	for _, k := range Kinds[1:] {
+		out = append(out, k.Mutants...)
+	}
+	return append(out, RowMutants...)
+}()
+
+// RowMutants are the operators made from a row itself: its presence and
+// its existence.
+var RowMutants = []string{OpFlipRequired, OpDropRow}
