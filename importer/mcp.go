@@ -308,7 +308,9 @@ func (im *mcpImporter) typ(tool, field string, o *object) *typ {
 			var list []json.RawMessage
 			_ = json.Unmarshal(items, &list)
 			n := fmt.Sprint(len(list))
-			if number(o.vals["minItems"]) != n || number(o.vals["maxItems"]) != n || o.has("items") || len(list) == 0 {
+			// With maxItems = n, items applies to no element in 2020-12:
+			// toolspec writes it for draft-07 readers, and reads past it.
+			if number(o.vals["minItems"]) != n || number(o.vals["maxItems"]) != n || len(list) == 0 {
 				return anyOf("prefixItems without minItems = maxItems = its length (a tuple)")
 			}
 			t.kind = "tuple"
