@@ -61,20 +61,23 @@ type row struct {
 
 // typ is a kind with its modifiers.
 type typ struct {
-	kind       string // string integer number boolean any enum array tuple object map
-	nullable   bool
-	min, max   string
-	pattern    *string
-	format     string
-	def        json.RawMessage
-	examples   []json.RawMessage
-	unique     bool
-	deprecated bool
-	open       bool
-	enum       []string // values as spec text
-	elem       *typ
-	items      []*typ
-	fields     []*row
+	kind     string // string integer number boolean any enum array tuple object map
+	nullable bool
+	min, max string
+	// above, below and multipleOf are the operands of above, below and
+	// multiple_of, as JSON number text; "" when absent.
+	above, below, multipleOf string
+	pattern                  *string
+	format                   string
+	def                      json.RawMessage
+	examples                 []json.RawMessage
+	unique                   bool
+	deprecated               bool
+	open                     bool
+	enum                     []string // values as spec text
+	elem                     *typ
+	items                    []*typ
+	fields                   []*row
 }
 
 // quote writes s as a string literal: JSON syntax, which the language
@@ -206,6 +209,11 @@ func (p *printer) mods(t *typ) {
 	if t.min != "" || t.max != "" {
 		p.str(" " + t.min + ".." + t.max)
 	}
+	for _, m := range []struct{ word, n string }{{"above", t.above}, {"below", t.below}, {"multiple_of", t.multipleOf}} {
+		if m.n != "" {
+			p.str(" " + m.word + " " + m.n)
+		}
+	}
 	if t.pattern != nil {
 		p.str(" pattern " + quote(*t.pattern))
 	}
@@ -289,6 +297,11 @@ func strip(t *typ, msg string) string {
 		dropped = append(dropped, "range "+t.min+".."+t.max)
 		t.min, t.max = "", ""
 	}
+	if (t.above != "" || t.below != "" || t.multipleOf != "") && !named {
+		dropped = append(dropped, strings.TrimSpace(strings.Join([]string{
+			prefixed("above ", t.above), prefixed("below ", t.below), prefixed("multiple_of ", t.multipleOf)}, " ")))
+		t.above, t.below, t.multipleOf = "", "", ""
+	}
 	if t.pattern != nil && drop("pattern") {
 		dropped = append(dropped, "pattern "+quote(*t.pattern))
 		t.pattern = nil
@@ -309,6 +322,14 @@ func strip(t *typ, msg string) string {
 		}
 	}
 	return strings.Join(dropped, ", ")
+}
+
+// prefixed is word+n, or "" when n is.
+func prefixed(word, n string) string {
+	if n == "" {
+		return ""
+	}
+	return word + n
 }
 
 // rowAt finds the row whose own text is on line n.

@@ -25,6 +25,11 @@
 //     ...) is a mismatch asking for toolspec to be taught it: it is never
 //     compared as if it were {}.
 //
-// Bounds, patterns, formats, defaults and open/closed objects are not
-// compared.
+//   - an exclusive bound (above, below; exclusiveMinimum/Maximum in either
+//     OpenAPI form) on either side is compared with the other side's bound
+//     at that end (on integers as the whole numbers each admits, so
+//     exclusiveMinimum 0 and 1.. agree), and multipleOf exactly.
+//
+// Inclusive bounds on both sides, patterns, formats, defaults and
+// open/closed objects are not compared.
 package parity

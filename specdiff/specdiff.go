@@ -439,7 +439,11 @@ func describe(n *node, canon bool) string {
 	}
 	for _, k := range []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "pattern", "format"} {
 		if v := n.get(k); v != nil {
-			b.WriteString(" " + k + " " + text(v))
+			word := k
+			if w, ok := modifierWords[k]; ok && isNumber(v.raw) {
+				word = w // a number: say it as a spec does
+			}
+			b.WriteString(" " + word + " " + text(v))
 		}
 	}
 	if v := n.get("uniqueItems"); v != nil && strings.TrimSpace(string(v.raw)) == "true" {
@@ -449,6 +453,17 @@ func describe(n *node, canon bool) string {
 		b.WriteString(" default " + text(v))
 	}
 	return b.String()
+}
+
+// modifierWords are the modifiers the numeric keywords come from.
+var modifierWords = map[string]string{
+	"exclusiveMinimum": "above", "exclusiveMaximum": "below", "multipleOf": "multiple_of",
+}
+
+// isNumber reports whether raw is a JSON number.
+func isNumber(raw json.RawMessage) bool {
+	t := strings.TrimSpace(string(raw))
+	return t != "" && (t[0] == '-' || t[0] >= '0' && t[0] <= '9')
 }
 
 // enumValue writes an enum value: a string bare (open, in-progress),
