@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/toolspec/toolspec/internal/decimal"
+	"github.com/toolspec/toolspec/lang/descriptor"
 )
 
 // Change is one difference, read as "Tool Field: What".
@@ -455,10 +456,17 @@ func describe(n *node, canon bool) string {
 	return b.String()
 }
 
-// modifierWords are the modifiers the numeric keywords come from.
-var modifierWords = map[string]string{
-	"exclusiveMinimum": "above", "exclusiveMaximum": "below", "multipleOf": "multiple_of",
-}
+// modifierWords are the modifiers keywords with a number come from
+// (exclusiveMinimum is above, ...), from lang/descriptor.
+var modifierWords = func() map[string]string {
+	m := map[string]string{}
+	for _, d := range descriptor.Modifiers {
+		if d.Key != "" {
+			m[d.Key] = d.Keyword
+		}
+	}
+	return m
+}()
 
 // isNumber reports whether raw is a JSON number.
 func isNumber(raw json.RawMessage) bool {
