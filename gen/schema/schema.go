@@ -183,17 +183,6 @@ func (w *writer) tool(t *model.Tool, profile int) {
 	o.close('}')
 }
 
-var jsonTypes = [...]string{
-	model.String:  "string",
-	model.Integer: "integer",
-	model.Number:  "number",
-	model.Boolean: "boolean",
-	model.Array:   "array",
-	model.Tuple:   "array",
-	model.Object:  "object",
-	model.Map:     "object",
-}
-
 // typ writes the schema of t. Keys come in one fixed order: type,
 // description, enum, the structure (properties, items, ...), then the
 // keywords of the modifiers in lang/descriptor's EmitOrder (bounds,
@@ -378,7 +367,7 @@ func baseType(t *model.Type) string {
 	case model.Any:
 		return ""
 	}
-	return jsonTypes[t.Kind]
+	return descriptor.Kinds[t.Kind].JSONType
 }
 
 // tupleItems is the JSON type a tuple's items keyword names: the one

@@ -70,7 +70,7 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 	}()
 	switch {
 	case k.Scalar != "":
-		t.Kind = scalarKinds[k.Scalar]
+		t.Kind = descriptor.KindOf(k.Scalar)
 	case k.Enum != nil:
 		t.Kind = model.Enum
 		c.enum(t, k.Enum, what)
@@ -99,12 +99,7 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 	return t
 }
 
-var scalarKinds = map[string]model.Kind{
-	"string": model.String, "integer": model.Integer, "number": model.Number,
-	"boolean": model.Boolean, "any": model.Any,
-}
-
-var kindWords = []string{"string", "integer", "number", "boolean", "any", "enum", "array", "tuple", "object", "map"}
+var kindWords = descriptor.KindKeywords()
 
 func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
 	if len(e.Values) == 0 {

@@ -28,6 +28,11 @@ type KindInfo struct {
 	Written string
 	// Schema is the JSON Schema the kind becomes, as the docs show it.
 	Schema string
+	// JSONType is the JSON type of the kind's values: "" for any, and for
+	// enum, whose values decide.
+	JSONType string
+	// Scalar kinds are the keyword alone, with no operand.
+	Scalar bool
 	// MinKey and MaxKey are the keywords a range becomes; "" when the kind
 	// takes no range.
 	MinKey, MaxKey string
@@ -38,19 +43,28 @@ type KindInfo struct {
 
 // Kinds lists every kind, indexed by Kind (index 0 is unused).
 var Kinds = [...]KindInfo{
-	String:  {String, "string", "string", `{"type":"string"}`, "minLength", "maxLength", nil},
-	Integer: {Integer, "integer", "integer", `{"type":"integer"}`, "minimum", "maximum", []string{OpIntegerToNumber}},
-	Number:  {Number, "number", "number", `{"type":"number"}`, "minimum", "maximum", nil},
-	Boolean: {Boolean, "boolean", "boolean", `{"type":"boolean"}`, "", "", nil},
-	Any:     {Any, "any", "any", `{}`, "", "", nil},
-	Enum: {Enum, "enum", "enum(a, b)` / `enum(1, 2)", `{"type":"string","enum":["a","b"]}` + "` / `" + `{"type":"integer","enum":[1,2]}`,
-		"", "", []string{OpDropEnumValue, OpAddEnumValue}},
-	Array: {Array, "array", "array<T>", `{"type":"array","items":T}`, "minItems", "maxItems", nil},
-	Tuple: {Tuple, "tuple", "tuple<A, B>", `{"type":"array","prefixItems":[A,B],"items":I,"minItems":2,"maxItems":2}`,
-		"", "", []string{OpDropTupleMember}},
-	Object: {Object, "object", "object { rows }", `{"type":"object","properties":{...},"required":[...],"additionalProperties":false}`,
-		"", "", []string{OpOpenObject}},
-	Map: {Map, "map", "map<T>", `{"type":"object","additionalProperties":T}`, "minProperties", "maxProperties", nil},
+	String: {Kind: String, Keyword: "string", Written: "string", Schema: `{"type":"string"}`,
+		JSONType: "string", Scalar: true, MinKey: "minLength", MaxKey: "maxLength"},
+	Integer: {Kind: Integer, Keyword: "integer", Written: "integer", Schema: `{"type":"integer"}`,
+		JSONType: "integer", Scalar: true, MinKey: "minimum", MaxKey: "maximum", Mutants: []string{OpIntegerToNumber}},
+	Number: {Kind: Number, Keyword: "number", Written: "number", Schema: `{"type":"number"}`,
+		JSONType: "number", Scalar: true, MinKey: "minimum", MaxKey: "maximum"},
+	Boolean: {Kind: Boolean, Keyword: "boolean", Written: "boolean", Schema: `{"type":"boolean"}`,
+		JSONType: "boolean", Scalar: true},
+	Any: {Kind: Any, Keyword: "any", Written: "any", Schema: `{}`, Scalar: true},
+	Enum: {Kind: Enum, Keyword: "enum", Written: "enum(a, b)` / `enum(1, 2)",
+		Schema:  `{"type":"string","enum":["a","b"]}` + "` / `" + `{"type":"integer","enum":[1,2]}`,
+		Mutants: []string{OpDropEnumValue, OpAddEnumValue}},
+	Array: {Kind: Array, Keyword: "array", Written: "array<T>", Schema: `{"type":"array","items":T}`,
+		JSONType: "array", MinKey: "minItems", MaxKey: "maxItems"},
+	Tuple: {Kind: Tuple, Keyword: "tuple", Written: "tuple<A, B>",
+		Schema:   `{"type":"array","prefixItems":[A,B],"items":I,"minItems":2,"maxItems":2}`,
+		JSONType: "array", Mutants: []string{OpDropTupleMember}},
+	Object: {Kind: Object, Keyword: "object", Written: "object { rows }",
+		Schema:   `{"type":"object","properties":{...},"required":[...],"additionalProperties":false}`,
+		JSONType: "object", Mutants: []string{OpOpenObject}},
+	Map: {Kind: Map, Keyword: "map", Written: "map<T>", Schema: `{"type":"object","additionalProperties":T}`,
+		JSONType: "object", MinKey: "minProperties", MaxKey: "maxProperties"},
 }
 
 func (k Kind) String() string {
@@ -68,6 +82,25 @@ func (k Kind) BoundKeywords() (min, max string) {
 		return Kinds[k].MinKey, Kinds[k].MaxKey
 	}
 	return "", ""
+}
+
+// KindOf returns the kind written with keyword, or 0.
+func KindOf(keyword string) Kind {
+	for _, k := range Kinds[1:] {
+		if k.Keyword == keyword {
+			return k.Kind
+		}
+	}
+	return 0
+}
+
+// KindKeywords lists the kinds' keywords in order.
+func KindKeywords() []string {
+	out := make([]string, 0, len(Kinds)-1)
+	for _, k := range Kinds[1:] {
+		out = append(out, k.Keyword)
+	}
+	return out
 }
 
 // Numeric reports whether the kind's values are numbers.
