@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/lang/format"
 	"github.com/toolspec/toolspec/lang/parser"
 )
@@ -202,38 +203,52 @@ func (p *printer) elem(t *typ) {
 	p.mods(t)
 }
 
+// mods writes t's modifiers in lang/descriptor's canonical order.
 func (p *printer) mods(t *typ) {
-	if t.nullable && t.kind != "any" {
-		p.str(" nullable")
-	}
-	if t.min != "" || t.max != "" {
-		p.str(" " + t.min + ".." + t.max)
-	}
-	for _, m := range []struct{ word, n string }{{"above", t.above}, {"below", t.below}, {"multiple_of", t.multipleOf}} {
-		if m.n != "" {
-			p.str(" " + m.word + " " + m.n)
+	for _, d := range descriptor.Modifiers {
+		switch d.Keyword {
+		case "nullable":
+			if t.nullable && t.kind != "any" {
+				p.str(" nullable")
+			}
+		case "range":
+			if t.min != "" || t.max != "" {
+				p.str(" " + t.min + ".." + t.max)
+			}
+		case "above", "below", "multiple_of":
+			n := map[string]string{"above": t.above, "below": t.below, "multiple_of": t.multipleOf}[d.Keyword]
+			if n != "" {
+				p.str(" " + d.Keyword + " " + n)
+			}
+		case "pattern":
+			if t.pattern != nil {
+				p.str(" pattern " + quote(*t.pattern))
+			}
+		case "format":
+			if t.format != "" {
+				p.str(" format " + t.format)
+			}
+		case "unique":
+			if t.unique {
+				p.str(" unique")
+			}
+		case "open":
+			if t.open {
+				p.str(" open")
+			}
+		case "default":
+			if t.def != nil {
+				p.str(" default " + string(t.def))
+			}
+		case "example":
+			for _, e := range t.examples {
+				p.str(" example " + string(e))
+			}
+		case "deprecated":
+			if t.deprecated {
+				p.str(" deprecated")
+			}
 		}
-	}
-	if t.pattern != nil {
-		p.str(" pattern " + quote(*t.pattern))
-	}
-	if t.format != "" {
-		p.str(" format " + t.format)
-	}
-	if t.unique {
-		p.str(" unique")
-	}
-	if t.open {
-		p.str(" open")
-	}
-	if t.def != nil {
-		p.str(" default " + string(t.def))
-	}
-	for _, e := range t.examples {
-		p.str(" example " + string(e))
-	}
-	if t.deprecated {
-		p.str(" deprecated")
 	}
 }
 

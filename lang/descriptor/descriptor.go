@@ -178,8 +178,10 @@ const (
 // Fits reports whether the modifier applies to kind k.
 func (m *Modifier) Fits(k Kind) bool { return m.Kinds.Has(k) }
 
-// Modifiers lists every modifier in canonical order: `toolspec fmt` writes
-// a row's modifiers in this order.
+// Modifiers lists every modifier in canonical order: the order toolspec
+// writes a row's modifiers in when it writes a spec itself (import), close
+// to the order of their keywords in a schema. `toolspec fmt` keeps the
+// order a spec is written in (see docs/language.md).
 var Modifiers = []*Modifier{
 	{Keyword: "nullable", Kinds: every,
 		Schema:  "`\"null\"` joins `type` (`[\"integer\",\"null\"]`); an enum also gets `null` in `enum`",
@@ -201,17 +203,17 @@ var Modifiers = []*Modifier{
 		Mutants: []string{OpDropPattern}},
 	{Keyword: "format", Operand: WordOperand, Kinds: Of(String), Emit: 6,
 		Schema: "`\"format\": \"F\"` (an annotation, never asserted)"},
+	{Keyword: "unique", Kinds: Of(Array), Emit: 7,
+		Schema:  "`\"uniqueItems\": true`",
+		Mutants: []string{OpDropUnique}},
+	{Keyword: "open", Kinds: Of(Object),
+		Schema: "no `\"additionalProperties\": false`"},
 	{Keyword: "default", Operand: JSONOperand, Kinds: every, Emit: 8,
 		Schema: "`\"default\": V` (V is inline JSON and must satisfy the row)"},
 	{Keyword: "example", Operand: JSONOperand, Kinds: every, Repeatable: true, Emit: 9,
 		Schema: "`\"examples\": [V, ...]` (each must satisfy the row)"},
-	{Keyword: "unique", Kinds: Of(Array), Emit: 7,
-		Schema:  "`\"uniqueItems\": true`",
-		Mutants: []string{OpDropUnique}},
 	{Keyword: "deprecated", Kinds: every, Emit: 10,
 		Schema: "`\"deprecated\": true`"},
-	{Keyword: "open", Kinds: Of(Object),
-		Schema: "no `\"additionalProperties\": false`"},
 	{Keyword: "from", Operand: WordOperand, RowOnly: true,
 		Schema: "none: where an endpoint's input row goes (path, query, body, header)"},
 	{Keyword: "as", Operand: StringOperand, RowOnly: true,
