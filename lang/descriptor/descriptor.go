@@ -1,6 +1,10 @@
 package descriptor
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/toolspec/toolspec/lang/diag"
+)
 
 // Kind is the kind column of a row.
 type Kind uint8
@@ -158,6 +162,9 @@ type Modifier struct {
 	// keyword of its own there (nullable changes type, open drops
 	// additionalProperties, from and as are for endpoints).
 	Emit int
+	// Checks are the diagnostics particular to the modifier (every one
+	// can also be a misfit, TS0502, or given twice, TS0503).
+	Checks []*diag.Def
 	// Mutants are the mutation operators made from the modifier. For a
 	// number operand they are drop and widen, and Widen says which way
 	// widening goes.
@@ -184,24 +191,31 @@ func (m *Modifier) Fits(k Kind) bool { return m.Kinds.Has(k) }
 // order a spec is written in (see docs/language.md).
 var Modifiers = []*Modifier{
 	{Keyword: "nullable", Kinds: every,
+		Checks:  []*diag.Def{diag.NullableAny},
 		Schema:  "`\"null\"` joins `type` (`[\"integer\",\"null\"]`); an enum also gets `null` in `enum`",
 		Mutants: []string{OpFlipNullable}},
 	{Keyword: "range", Operand: RangeOperand, Kinds: Of(String, Integer, Number, Array, Map), Emit: 1,
+		Checks:  []*diag.Def{diag.RangeEmpty, diag.RangeOutOfRange, diag.RangeBeyondFloat64Integers, diag.RangeFractionOnInteger, diag.RangeFractionOnCount, diag.RangeNegativeCount, diag.RangeTooLarge, diag.RangeMinAboveMax, diag.IntervalEmpty},
 		Schema:  "`A..B`, `A..`, `..B`: the kind's bounds, inclusive (see the kind table)",
 		Mutants: []string{OpDropMin, OpWidenMin, OpDropMax, OpWidenMax}},
 	{Keyword: "above", Operand: NumberOperand, Key: "exclusiveMinimum", Kinds: Of(Integer, Number), Emit: 2,
+		Checks:  []*diag.Def{diag.RangeOutOfRange, diag.RangeBeyondFloat64Integers, diag.RangeFractionOnInteger, diag.IntervalEmpty},
 		Schema:  "`\"exclusiveMinimum\": N`",
 		Mutants: []string{OpDropAbove, OpWidenAbove}, Widen: Lower},
 	{Keyword: "below", Operand: NumberOperand, Key: "exclusiveMaximum", Kinds: Of(Integer, Number), Emit: 3,
+		Checks:  []*diag.Def{diag.RangeOutOfRange, diag.RangeBeyondFloat64Integers, diag.RangeFractionOnInteger, diag.IntervalEmpty},
 		Schema:  "`\"exclusiveMaximum\": N`",
 		Mutants: []string{OpDropBelow, OpWidenBelow}, Widen: Raise},
 	{Keyword: "multiple_of", Operand: NumberOperand, Key: "multipleOf", Kinds: Of(Integer, Number), Emit: 4,
+		Checks:  []*diag.Def{diag.MultipleOfNotPositive, diag.RangeOutOfRange, diag.RangeBeyondFloat64Integers, diag.RangeFractionOnInteger, diag.IntervalEmpty},
 		Schema:  "`\"multipleOf\": N` (N > 0)",
 		Mutants: []string{OpDropMultipleOf, OpWidenMultipleOf}, Widen: Divide},
 	{Keyword: "pattern", Operand: StringOperand, Kinds: Of(String), Emit: 5,
+		Checks:  []*diag.Def{diag.PatternEmpty, diag.PatternNotPortable},
 		Schema:  "`\"pattern\": \"RE\"` (portable: RE2 and ECMAScript `u`)",
 		Mutants: []string{OpDropPattern}},
 	{Keyword: "format", Operand: WordOperand, Kinds: Of(String), Emit: 6,
+		Checks: []*diag.Def{diag.FormatUnknown},
 		Schema: "`\"format\": \"F\"` (an annotation, never asserted)"},
 	{Keyword: "unique", Kinds: Of(Array), Emit: 7,
 		Schema:  "`\"uniqueItems\": true`",
@@ -209,14 +223,18 @@ var Modifiers = []*Modifier{
 	{Keyword: "open", Kinds: Of(Object),
 		Schema: "no `\"additionalProperties\": false`"},
 	{Keyword: "default", Operand: JSONOperand, Kinds: every, Emit: 8,
+		Checks: []*diag.Def{diag.DefaultOffRow, diag.DefaultOutOfRange},
 		Schema: "`\"default\": V` (V is inline JSON and must satisfy the row)"},
 	{Keyword: "example", Operand: JSONOperand, Kinds: every, Repeatable: true, Emit: 9,
+		Checks: []*diag.Def{diag.ExampleOffRow, diag.ExampleOutOfRange},
 		Schema: "`\"examples\": [V, ...]` (each must satisfy the row)"},
 	{Keyword: "deprecated", Kinds: every, Emit: 10,
 		Schema: "`\"deprecated\": true`"},
 	{Keyword: "from", Operand: WordOperand, RowOnly: true,
+		Checks: []*diag.Def{diag.FromUnknown, diag.FromRepeated, diag.FromPathWithoutParameter},
 		Schema: "none: where an endpoint's input row goes (path, query, body, header)"},
 	{Keyword: "as", Operand: StringOperand, RowOnly: true,
+		Checks: []*diag.Def{diag.AsEmpty, diag.AsRepeated},
 		Schema: "none: the endpoint's own name for the row"},
 }
 

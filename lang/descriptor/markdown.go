@@ -27,7 +27,7 @@ func KindTable() string {
 // canonical order.
 func ModifierTable() string {
 	var b strings.Builder
-	b.WriteString("| modifier | applies to | JSON Schema | mutants |\n|---|---|---|---|\n")
+	b.WriteString("| modifier | applies to | JSON Schema | checks | mutants |\n|---|---|---|---|---|\n")
 	for _, m := range Modifiers {
 		written := m.Keyword
 		switch m.Operand {
@@ -42,7 +42,11 @@ func ModifierTable() string {
 		case JSONOperand:
 			written += " V"
 		}
-		b.WriteString("| `" + written + "` | " + kindsText(m) + " | " + m.Schema + " | " + ops(m.Mutants) + " |\n")
+		var codes []string
+		for _, d := range m.Checks {
+			codes = append(codes, d.Code)
+		}
+		b.WriteString("| `" + written + "` | " + kindsText(m) + " | " + m.Schema + " | " + ops(codes) + " | " + ops(m.Mutants) + " |\n")
 	}
 	return b.String()
 }
