@@ -33,21 +33,21 @@ func (c *checker) row(r *ast.Row) *model.Field {
 	}
 	var typeMods []*ast.Modifier
 	for _, m := range r.Mods {
-		switch {
-		case m.From != "":
-			if !validFrom[m.From] {
-				c.report(diag.FromUnknown, m.Pos, f.Name, m.From, didYouMean(m.From, []string{"path", "query", "body", "header"}))
+		switch m.Keyword {
+		case "from":
+			if !validFrom[m.Word] {
+				c.report(diag.FromUnknown, m.Pos, f.Name, m.Word, didYouMean(m.Word, []string{"path", "query", "body", "header"}))
 			} else if f.From != "" {
 				c.report(diag.FromRepeated, m.Pos, f.Name)
 			}
-			f.From = m.From
-		case m.As != nil:
+			f.From = m.Word
+		case "as":
 			if f.APIName != "" {
 				c.report(diag.AsRepeated, m.Pos, f.Name)
 			}
-			f.APIName = m.As.Value()
+			f.APIName = m.Text.Value()
 			if f.APIName == "" {
-				c.report(diag.AsEmpty, m.As.Pos, f.Name)
+				c.report(diag.AsEmpty, m.Text.Pos, f.Name)
 			}
 		default:
 			typeMods = append(typeMods, m)
@@ -181,43 +181,45 @@ func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 			continue
 		}
 		seen[name] = true
-		switch {
-		case m.Keyword != "":
+		if d.Operand == descriptor.NumberOperand {
 			if numbers == nil {
 				numbers = m
 			}
 			*t.NumberModifier(m.Keyword) = c.numberMod(t, m, what)
-		case m.Nullable:
+			continue
+		}
+		switch name {
+		case "nullable":
 			if t.Kind == model.Any {
 				c.report(diag.NullableAny, m.Pos, what)
 			}
 			t.Nullable = true
-		case m.Range != nil:
+		case "range":
 			c.rangeMod(t, m.Range, what)
-		case m.Pattern != nil:
-			p := m.Pattern.Value()
+		case "pattern":
+			p := m.Text.Value()
 			if p == "" {
 				c.report(diag.PatternEmpty, m.Pos, what)
 			} else if msg := c.patternProblem(p); msg != "" {
-				c.report(diag.PatternNotPortable, m.Pattern.Pos, what, msg)
+				c.report(diag.PatternNotPortable, m.Text.Pos, what, msg)
 			}
 			t.Pattern = &p
-		case m.Format != "":
-			t.Format = m.Format
-			if !knownFormats[m.Format] {
-				c.report(diag.FormatUnknown, m.Pos, what, m.Format, didYouMean(m.Format, formatNames))
+		case "format":
+			t.Format = m.Word
+			if !knownFormats[m.Word] {
+				c.report(diag.FormatUnknown, m.Pos, what, m.Word, didYouMean(m.Word, formatNames))
 			}
-		case m.Default != nil:
-			c.float64Range(m.Default, what, diag.DefaultOutOfRange)
-			t.Default = c.json(m.Default)
-		case m.Example != nil:
-			c.float64Range(m.Example, what, diag.ExampleOutOfRange)
-			t.Examples = append(t.Examples, c.json(m.Example))
-		case m.Unique:
+		case "default":
+			c.float64Range(m.JSON, what, diag.DefaultOutOfRange)
+			t.Default = c.json(m.JSON)
+		case "example":
+			c.float64Range(m.JSON, what, diag.ExampleOutOfRange)
+			t.Examples = append(t.Examples, c.json(m.JSON))
+		case "unique":
 			t.Unique = true
-		case m.Deprecated:
+		case "deprecated":
 			t.Deprecated = true
-		case m.Open:
+		case "open":
 			t.Open = true
 		}
 	}

@@ -146,6 +146,9 @@ type Modifier struct {
 	// A..B, which has none.
 	Keyword string
 	Operand Operand
+	// Expects names the operand in a syntax error: `expected EXPECTS
+	// after KEYWORD`.
+	Expects string
 	// Kinds are the kinds the modifier applies to. RowOnly modifiers apply
 	// to no kind: only a row takes them (after its kind's modifiers).
 	Kinds   KindSet
@@ -198,23 +201,23 @@ var Modifiers = []*Modifier{
 		Checks:  []*diag.Def{diag.RangeEmpty, diag.RangeOutOfRange, diag.RangeBeyondFloat64Integers, diag.RangeFractionOnInteger, diag.RangeFractionOnCount, diag.RangeNegativeCount, diag.RangeTooLarge, diag.RangeMinAboveMax, diag.IntervalEmpty},
 		Schema:  "`A..B`, `A..`, `..B`: the kind's bounds, inclusive (see the kind table)",
 		Mutants: []string{OpDropMin, OpWidenMin, OpDropMax, OpWidenMax}},
-	{Keyword: "above", Operand: NumberOperand, Key: "exclusiveMinimum", Kinds: Of(Integer, Number), Emit: 2,
+	{Keyword: "above", Expects: "a number", Operand: NumberOperand, Key: "exclusiveMinimum", Kinds: Of(Integer, Number), Emit: 2,
 		Checks:  []*diag.Def{diag.RangeOutOfRange, diag.RangeBeyondFloat64Integers, diag.RangeFractionOnInteger, diag.IntervalEmpty},
 		Schema:  "`\"exclusiveMinimum\": N`",
 		Mutants: []string{OpDropAbove, OpWidenAbove}, Widen: Lower},
-	{Keyword: "below", Operand: NumberOperand, Key: "exclusiveMaximum", Kinds: Of(Integer, Number), Emit: 3,
+	{Keyword: "below", Expects: "a number", Operand: NumberOperand, Key: "exclusiveMaximum", Kinds: Of(Integer, Number), Emit: 3,
 		Checks:  []*diag.Def{diag.RangeOutOfRange, diag.RangeBeyondFloat64Integers, diag.RangeFractionOnInteger, diag.IntervalEmpty},
 		Schema:  "`\"exclusiveMaximum\": N`",
 		Mutants: []string{OpDropBelow, OpWidenBelow}, Widen: Raise},
-	{Keyword: "multiple_of", Operand: NumberOperand, Key: "multipleOf", Kinds: Of(Integer, Number), Emit: 4,
+	{Keyword: "multiple_of", Expects: "a number", Operand: NumberOperand, Key: "multipleOf", Kinds: Of(Integer, Number), Emit: 4,
 		Checks:  []*diag.Def{diag.MultipleOfNotPositive, diag.RangeOutOfRange, diag.RangeBeyondFloat64Integers, diag.RangeFractionOnInteger, diag.IntervalEmpty},
 		Schema:  "`\"multipleOf\": N` (N > 0)",
 		Mutants: []string{OpDropMultipleOf, OpWidenMultipleOf}, Widen: Divide},
-	{Keyword: "pattern", Operand: StringOperand, Kinds: Of(String), Emit: 5,
+	{Keyword: "pattern", Expects: "a string", Operand: StringOperand, Kinds: Of(String), Emit: 5,
 		Checks:  []*diag.Def{diag.PatternEmpty, diag.PatternNotPortable},
 		Schema:  "`\"pattern\": \"RE\"` (portable: RE2 and ECMAScript `u`)",
 		Mutants: []string{OpDropPattern}},
-	{Keyword: "format", Operand: WordOperand, Kinds: Of(String), Emit: 6,
+	{Keyword: "format", Expects: "a format name", Operand: WordOperand, Kinds: Of(String), Emit: 6,
 		Checks: []*diag.Def{diag.FormatUnknown},
 		Schema: "`\"format\": \"F\"` (an annotation, never asserted)"},
 	{Keyword: "unique", Kinds: Of(Array), Emit: 7,
@@ -222,18 +225,18 @@ var Modifiers = []*Modifier{
 		Mutants: []string{OpDropUnique}},
 	{Keyword: "open", Kinds: Of(Object),
 		Schema: "no `\"additionalProperties\": false`"},
-	{Keyword: "default", Operand: JSONOperand, Kinds: every, Emit: 8,
+	{Keyword: "default", Expects: "a JSON value", Operand: JSONOperand, Kinds: every, Emit: 8,
 		Checks: []*diag.Def{diag.DefaultOffRow, diag.DefaultOutOfRange},
 		Schema: "`\"default\": V` (V is inline JSON and must satisfy the row)"},
-	{Keyword: "example", Operand: JSONOperand, Kinds: every, Repeatable: true, Emit: 9,
+	{Keyword: "example", Expects: "a JSON value", Operand: JSONOperand, Kinds: every, Repeatable: true, Emit: 9,
 		Checks: []*diag.Def{diag.ExampleOffRow, diag.ExampleOutOfRange},
 		Schema: "`\"examples\": [V, ...]` (each must satisfy the row)"},
 	{Keyword: "deprecated", Kinds: every, Emit: 10,
 		Schema: "`\"deprecated\": true`"},
-	{Keyword: "from", Operand: WordOperand, RowOnly: true,
+	{Keyword: "from", Expects: "path, query, body or header", Operand: WordOperand, RowOnly: true,
 		Checks: []*diag.Def{diag.FromUnknown, diag.FromRepeated, diag.FromPathWithoutParameter},
 		Schema: "none: where an endpoint's input row goes (path, query, body, header)"},
-	{Keyword: "as", Operand: StringOperand, RowOnly: true,
+	{Keyword: "as", Expects: "the API's name (a string)", Operand: StringOperand, RowOnly: true,
 		Checks: []*diag.Def{diag.AsEmpty, diag.AsRepeated},
 		Schema: "none: the endpoint's own name for the row"},
 }
