@@ -89,14 +89,15 @@ func (k Kind) BoundKeywords() (min, max string) {
 }
 
 // KindOf returns the kind written with keyword, or 0.
-func KindOf(keyword string) Kind {
+func KindOf(keyword string) Kind { return kindByKeyword[keyword] }
+
+var kindByKeyword = func() map[string]Kind {
+	m := make(map[string]Kind, len(Kinds))
 	for _, k := range Kinds[1:] {
-		if k.Keyword == keyword {
-			return k.Kind
-		}
+		m[k.Keyword] = k.Kind
 	}
-	return 0
-}
+	return m
+}()
 
 // KindKeywords lists the kinds' keywords in order.
 func KindKeywords() []string {
