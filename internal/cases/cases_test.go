@@ -108,6 +108,7 @@ tool t {
     b  integer  optional  above 3 multiple_of 5
     c  number   optional  ..-1 multiple_of 0.1
     d  integer  optional  below 10
+    e  integer  optional  above 5 multiple_of 5
   }
   result text
 }
@@ -148,7 +149,7 @@ func TestNumberModifiers(t *testing.T) {
 			t.Errorf("case %s without NumberModifiers", want)
 		}
 	}
-	for _, v := range []string{`{"a":0.5,"b":5}`, `{"a":0.5,"c":-1}`, `{"a":0.5,"d":9}`} {
+	for _, v := range []string{`{"a":0.5,"b":5}`, `{"a":0.5,"c":-1}`, `{"a":0.5,"d":9}`, `{"a":0.5,"e":10}`} {
 		if f, err := in.Validate(json.RawMessage(v)); err != nil || f != nil {
 			t.Fatalf("%s: %v %v", v, f, err)
 		}
