@@ -492,13 +492,16 @@ func (im *mcpImporter) exclusive(tool, field string, o *object, t *typ) {
 		if !ok {
 			continue
 		}
-		bound, inclusive := &t.above, &t.min
+		word, inclusive := "above", &t.min
 		if k == "exclusiveMaximum" {
-			bound, inclusive = &t.below, &t.max
+			word, inclusive = "below", &t.max
 		}
 		switch strings.TrimSpace(string(raw)) {
 		case "true": // draft-04: the inclusive bound beside it is exclusive
-			*bound, *inclusive = *inclusive, ""
+			if *inclusive != "" {
+				t.setNumber(word, *inclusive)
+				*inclusive = ""
+			}
 			continue
 		case "false":
 			continue
@@ -522,7 +525,7 @@ func (im *mcpImporter) exclusive(tool, field string, o *object, t *typ) {
 			}
 			continue
 		}
-		*bound = v
+		t.setNumber(word, v)
 	}
 	if raw, ok := o.vals["multipleOf"]; ok {
 		var f float64
@@ -532,7 +535,7 @@ func (im *mcpImporter) exclusive(tool, field string, o *object, t *typ) {
 		case t.kind == "integer" && f != math.Trunc(f):
 			im.warn(tool, field, "multipleOf "+string(raw)+" on an integer: toolspec takes whole divisors of integers only; not kept")
 		default:
-			t.multipleOf = number(raw)
+			t.setNumber("multiple_of", number(raw))
 		}
 	}
 }

@@ -505,7 +505,8 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 			if t.kind == "integer" {
 				lo = new(big.Rat).SetInt(new(big.Int).Add(floor(lo), big.NewInt(1)))
 			} else {
-				t.above, lo = num(lo), nil
+				t.setNumber("above", num(lo))
+				lo = nil
 			}
 		}
 		if t.kind == "integer" {
@@ -517,7 +518,8 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 			if t.kind == "integer" {
 				hi = new(big.Rat).SetInt(new(big.Int).Sub(ceil(hi), big.NewInt(1)))
 			} else {
-				t.below, hi = num(hi), nil
+				t.setNumber("below", num(hi))
+				hi = nil
 			}
 		}
 		if t.kind == "integer" {
@@ -546,7 +548,7 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 		case t.kind == "integer" && (r == nil || !r.IsInt()):
 			im.warn(tool, field, "multipleOf "+string(m)+" on an integer: toolspec takes whole divisors of integers only; not kept")
 		default:
-			t.multipleOf = string(m)
+			t.setNumber("multiple_of", string(m))
 		}
 	}
 }

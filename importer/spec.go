@@ -67,20 +67,20 @@ type typ struct {
 	kind     string // string integer number boolean any enum array tuple object map
 	nullable bool
 	min, max string
-	// above, below and multipleOf are the operands of above, below and
-	// multiple_of, as JSON number text; "" when absent.
-	above, below, multipleOf string
-	pattern                  *string
-	format                   string
-	def                      json.RawMessage
-	examples                 []json.RawMessage
-	unique                   bool
-	deprecated               bool
-	open                     bool
-	enum                     []string // values as spec text
-	elem                     *typ
-	items                    []*typ
-	fields                   []*row
+	// numbers holds the operands of the modifiers that take a number
+	// (above, below, multiple_of), as JSON number text, by keyword.
+	numbers    map[string]string
+	pattern    *string
+	format     string
+	def        json.RawMessage
+	examples   []json.RawMessage
+	unique     bool
+	deprecated bool
+	open       bool
+	enum       []string // values as spec text
+	elem       *typ
+	items      []*typ
+	fields     []*row
 }
 
 // quote writes s as a string literal: JSON syntax, which the language
@@ -208,6 +208,10 @@ func (p *printer) elem(t *typ) {
 // mods writes t's modifiers in lang/descriptor's canonical order.
 func (p *printer) mods(t *typ) {
 	for _, d := range descriptor.Modifiers {
+		if n := t.numbers[d.Keyword]; n != "" && d.Operand == descriptor.NumberOperand {
+			p.str(" " + d.Keyword + " " + n)
+			continue
+		}
 		switch d.Keyword {
 		case "nullable":
 			if t.nullable && t.kind != "any" {
@@ -216,11 +220,6 @@ func (p *printer) mods(t *typ) {
 		case "range":
 			if t.min != "" || t.max != "" {
 				p.str(" " + t.min + ".." + t.max)
-			}
-		case "above", "below", "multiple_of":
-			n := map[string]string{"above": t.above, "below": t.below, "multiple_of": t.multipleOf}[d.Keyword]
-			if n != "" {
-				p.str(" " + d.Keyword + " " + n)
 			}
 		case "pattern":
 			if t.pattern != nil {
@@ -329,10 +328,13 @@ func strip(t *typ, r refusal) string {
 		dropped = append(dropped, "range "+t.min+".."+t.max)
 		t.min, t.max = "", ""
 	}
-	if (t.above != "" || t.below != "" || t.multipleOf != "") && r.all {
-		dropped = append(dropped, strings.TrimSpace(strings.Join([]string{
-			prefixed("above ", t.above), prefixed("below ", t.below), prefixed("multiple_of ", t.multipleOf)}, " ")))
-		t.above, t.below, t.multipleOf = "", "", ""
+	if len(t.numbers) > 0 && r.all {
+		for _, d := range descriptor.Modifiers {
+			if n := t.numbers[d.Keyword]; n != "" {
+				dropped = append(dropped, d.Keyword+" "+n)
+			}
+		}
+		t.numbers = nil
 	}
 	if t.pattern != nil && (r.all || r.pattern) {
 		dropped = append(dropped, "pattern "+quote(*t.pattern))
@@ -356,12 +358,12 @@ func strip(t *typ, r refusal) string {
 	return strings.Join(dropped, ", ")
 }
 
-// prefixed is word+n, or "" when n is.
-func prefixed(word, n string) string {
-	if n == "" {
-		return ""
+// setNumber sets the number operand of the modifier written with keyword.
+func (t *typ) setNumber(keyword, n string) {
+	if t.numbers == nil {
+		t.numbers = map[string]string{}
 	}
-	return word + n
+	t.numbers[keyword] = n
 }
 
 // rowAt finds the row whose own text is on line n.
