@@ -253,17 +253,6 @@ var byKeyword = func() map[string]*Modifier {
 // Lookup returns the modifier written with keyword, or nil.
 func Lookup(keyword string) *Modifier { return byKeyword[keyword] }
 
-// Rank returns the position of the modifier written with keyword in the
-// canonical order, and len(Modifiers) for a word that is none.
-func Rank(keyword string) int {
-	for i, d := range Modifiers {
-		if d.Keyword == keyword {
-			return i
-		}
-	}
-	return len(Modifiers)
-}
-
 // EmitOrder lists the modifiers that write keywords after a schema's
 // structure, in the order they are written.
 var EmitOrder = func() []*Modifier {

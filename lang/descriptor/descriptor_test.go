@@ -51,16 +51,22 @@ func TestOrders(t *testing.T) {
 	if got := strings.Join(emitted, " "); got != want {
 		t.Errorf("EmitOrder = %s, want %s", got, want)
 	}
-	for i, m := range Modifiers {
-		if Lookup(m.Keyword) != m || Rank(m.Keyword) != i {
-			t.Errorf("%s: Lookup or Rank disagrees with Modifiers", m.Keyword)
+	for _, m := range Modifiers {
+		if Lookup(m.Keyword) != m {
+			t.Errorf("%s: Lookup disagrees with Modifiers", m.Keyword)
+		}
+		if (m.Operand == NumberOperand) != (m.Key != "") || (m.Operand == NumberOperand) != (m.Widen != NoWidening) {
+			t.Errorf("%s: a number modifier has a Key and a Widen, and only it", m.Keyword)
+		}
+		if (m.Operand == NoOperand || m.Operand == RangeOperand) != (m.Expects == "") {
+			t.Errorf("%s: a modifier with an operand says what it expects, and only it", m.Keyword)
 		}
 		if m.RowOnly != (m.Kinds == 0) {
 			t.Errorf("%s: a modifier is row-only exactly when it fits no kind", m.Keyword)
 		}
 	}
-	if Rank("nope") != len(Modifiers) || Lookup("nope") != nil {
-		t.Error("an unknown word has a rank or a descriptor")
+	if Lookup("nope") != nil {
+		t.Error("an unknown word has a descriptor")
 	}
 }
 
