@@ -3,6 +3,7 @@ package check
 import (
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -35,8 +36,8 @@ func (c *checker) row(r *ast.Row) *model.Field {
 	for _, m := range r.Mods {
 		switch m.Keyword {
 		case "from":
-			if !validFrom[m.Word] {
-				c.report(diag.FromUnknown, m.Pos, f.Name, m.Word, didYouMean(m.Word, []string{"path", "query", "body", "header"}))
+			if words := descriptor.Lookup("from").Words; !slices.Contains(words, m.Word) {
+				c.report(diag.FromUnknown, m.Pos, f.Name, m.Word, didYouMean(m.Word, words))
 			} else if f.From != "" {
 				c.report(diag.FromRepeated, m.Pos, f.Name)
 			}
@@ -56,8 +57,6 @@ func (c *checker) row(r *ast.Row) *model.Field {
 	f.Type = c.typ(r.Kind, typeMods, f.Name)
 	return f
 }
-
-var validFrom = map[string]bool{"path": true, "query": true, "body": true, "header": true}
 
 // typ checks a kind with its modifiers. what names the row for messages.
 func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Type {

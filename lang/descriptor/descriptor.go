@@ -150,6 +150,9 @@ type Modifier struct {
 	// Expects names the operand in a syntax error: `expected EXPECTS
 	// after KEYWORD`.
 	Expects string
+	// Words are the words a word operand may be, when they are a closed
+	// set (the checker refuses others and suggests the nearest).
+	Words []string
 	// Kinds are the kinds the modifier applies to. RowOnly modifiers apply
 	// to no kind: only a row takes them (after its kind's modifiers).
 	Kinds   KindSet
@@ -235,6 +238,7 @@ var Modifiers = []*Modifier{
 	{Keyword: "deprecated", Kinds: every, Emit: 10,
 		Schema: "`\"deprecated\": true`"},
 	{Keyword: "from", Expects: "path, query, body or header", Operand: WordOperand, RowOnly: true,
+		Words:  []string{"path", "query", "body", "header"},
 		Checks: []*diag.Def{diag.FromUnknown, diag.FromRepeated, diag.FromPathWithoutParameter},
 		Schema: "none: where an endpoint's input row goes (path, query, body, header)"},
 	{Keyword: "as", Expects: "the API's name (a string)", Operand: StringOperand, RowOnly: true,
