@@ -3,6 +3,7 @@ package report
 import (
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,4 +99,94 @@ func TestSuggestionsKillSurvivors(t *testing.T) {
 	}
 }
 
-var _ = strings.Contains
+// TestSuggestionForEveryOperator: for the mutant each operator makes (the
+// rows of operatorCases, with no test at all), --suggest finds a fixture,
+// and with that fixture added the mutant is killed.
+func TestSuggestionForEveryOperator(t *testing.T) {
+	for _, c := range operatorCases {
+		t.Run(c.op, func(t *testing.T) {
+			src := "spec ops\ntool t {\n  description \"d\"\n  in {\n    " + c.rows + "\n  }\n  result text\n}\n"
+			rep := Run(load(t, "ops.tspec", src), Options{Suggest: true})
+			var sg *Suggestion
+			for i := range rep.Suggestions {
+				// Without fixtures add-enum-value adds a made-up value:
+				// find the mutant by operator and row.
+				if rep.Suggestions[i].Operator == c.op && strings.HasPrefix(rep.Suggestions[i].Mutant, c.where+": ") {
+					sg = &rep.Suggestions[i]
+				}
+			}
+			if sg == nil {
+				t.Fatalf("no suggestion for %s: %s; have %+v", c.where, c.desc, rep.Suggestions)
+			}
+			if sg.Fixture == "" {
+				t.Fatalf("no fixture for %s: %s", sg.Mutant, sg.Reason)
+			}
+			if want, ok := suggestedFor[c.op]; ok && sg.Fixture != want {
+				t.Errorf("suggested %s, want %s", sg.Fixture, want)
+			}
+			killed, total, _ := killRate(t, "ops.tspec", []byte(src))
+			if killed != total {
+				t.Errorf("suggestions kill %d of %d survivors", killed, total)
+			}
+		})
+	}
+}
+
+// suggestedFor is the fixture each operator's case gets: the smallest
+// change that shows what the mutant changed.
+var suggestedFor = map[string]string{
+	OpDropMin:         `reject t {"n": 0}  because minimum at "/n"`,
+	OpWidenMin:        `reject t {"n": 0}  because minimum at "/n"`,
+	OpDropMax:         `reject t {"s": "aaaa"}  because maxLength at "/s"`,
+	OpWidenMax:        `reject t {"s": "aaaa"}  because maxLength at "/s"`,
+	OpDropPattern:     `reject t {"s": "!"}  because pattern at "/s"`,
+	OpDropEnumValue:   `accept t {"e": "b"}`,
+	OpAddEnumValue:    `reject t {"e": "toolspec_mutant"}  because enum at "/e"`,
+	OpFlipNullable:    `accept t {"n": null}`,
+	OpOpenObject:      `reject t {"o": {"extra": true}}  because additionalProperties at "/o/extra"`,
+	OpIntegerToNumber: `reject t {"n": 0.5}  because type at "/n"`,
+	OpDropUnique:      `reject t {"a": [0, 0]}  because uniqueItems at "/a"`,
+	// The fixture suggested for p's drop-row kills this one too.
+	OpDropTupleMember: `accept t {"p": [0, "a"]}`,
+	OpFlipRequired:    `reject t {}  because required at "/n"`,
+	OpDropRow:         `accept t {"n": 0}`,
+}
+
+// TestInvalidMutants: a mutant that would fail check (a default its row
+// no longer allows) is INVALID, not a survivor, and no suggestion is
+// made for it.
+func TestInvalidMutants(t *testing.T) {
+	rep := run(t, "inv.tspec", "spec inv\ntool t {\n  description \"d\"\n  in {\n    e enum(a, b) optional default \"b\"\n  }\n  result text\n}\n", Options{Suggest: true})
+	var inv []string
+	for _, m := range rep.Mutants {
+		if m.Verdict == Invalid {
+			inv = append(inv, m.Description+": "+m.Reason)
+		}
+	}
+	want := []string{`enum value "b" dropped: its default "b" would fail enum at (root)`}
+	if !slices.Equal(inv, want) {
+		t.Errorf("invalid mutants %q, want %q", inv, want)
+	}
+	if rep.Summary.Invalid != 1 || rep.Summary.Survived+rep.Summary.Killed+rep.Summary.Invalid != rep.Summary.Mutants {
+		t.Errorf("summary %+v", rep.Summary)
+	}
+	for _, sg := range rep.Suggestions {
+		if strings.Contains(sg.Mutant, `"b" dropped`) {
+			t.Errorf("a suggestion for the invalid mutant: %+v", sg)
+		}
+	}
+}
+
+// TestExamplesKillMutants: an example is an accept fixture of its row; it
+// kills the mutant that drops its enum value, and is named as the killer.
+func TestExamplesKillMutants(t *testing.T) {
+	rep := run(t, "ex.tspec", "spec ex\ntool t {\n  description \"d\"\n  in {\n    e enum(a, b) optional example \"b\"\n  }\n  result text\n}\n", Options{})
+	if len(rep.Examples) != 1 || rep.Examples[0].Where != "t in.e" || rep.Examples[0].Kills != 1 {
+		t.Fatalf("examples %+v", rep.Examples)
+	}
+	for _, m := range rep.Mutants {
+		if m.Description == `enum value "b" dropped` && !slices.Equal(m.KilledBy, []string{"example of t in.e"}) {
+			t.Errorf("%s killed by %q, want the example", m.Description, m.KilledBy)
+		}
+	}
+}
