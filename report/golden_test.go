@@ -54,3 +54,34 @@ func TestReportIsDeterministic(t *testing.T) {
 		t.Error(d)
 	}
 }
+
+// TestGoldenSuggest compares the report with --suggest of each spec in
+// testdata/suggest with its .golden file (-update rewrites them).
+func TestGoldenSuggest(t *testing.T) {
+	files, _ := filepath.Glob("testdata/suggest/*.tspec")
+	if len(files) == 0 {
+		t.Fatal("no testdata")
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			var b bytes.Buffer
+			if err := Run(loadFile(t, file), Options{Suggest: true}).Text(&b); err != nil {
+				t.Fatal(err)
+			}
+			golden := strings.TrimSuffix(file, ".tspec") + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if d := cmp.Diff(string(want), b.String()); d != "" {
+				t.Errorf("%s differs (-want +got):\n%s", golden, d)
+			}
+		})
+	}
+}

@@ -1,8 +1,11 @@
 package report
 
 import (
+	"strings"
+
 	"github.com/toolspec/toolspec/gen/schema"
 	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/validate"
 )
 
 // Invalid is the verdict of a mutant the spec could not be: written as a
@@ -54,7 +57,7 @@ func (s *suite) brokenDefault(orig, mut *model.Type) string {
 		bare.Default, bare.Examples = nil, nil
 		if sch, err := s.compile(schema.Type(&bare)); err == nil {
 			if fails, err := sch.Validate(mut.Default); err == nil && len(fails) > 0 {
-				return "its default " + clipJSON(mut.Default) + " would fail " + failureList(fails)
+				return "its default " + clipJSON(mut.Default) + " would fail " + keywordList(fails)
 			}
 		}
 	}
@@ -101,4 +104,17 @@ func clipJSON(v []byte) string {
 		return string(v[:37]) + "..."
 	}
 	return string(v)
+}
+
+// keywordList writes failures as "enum", "maximum at /a": the location
+// only below the row itself.
+func keywordList(fails []validate.Failure) string {
+	parts := make([]string, len(fails))
+	for i, f := range fails {
+		parts[i] = f.Keyword
+		if f.At != "" {
+			parts[i] += " at " + f.At
+		}
+	}
+	return strings.Join(parts, ", ")
 }

@@ -291,19 +291,27 @@ func variants(t *model.Type) []any {
 		if t.MultipleOf != nil {
 			step = t.MultipleOf.Rat
 		}
-		for i := 1; i <= 64; i++ {
+		for i := 1; i <= 1024; i++ {
 			out = append(out, ratNumber(new(big.Rat).Add(r, new(big.Rat).Mul(step, big.NewRat(int64(i), 1)))))
 		}
 	case model.String:
-		n := naturalLength(t)
-		for _, c := range "bcdefghijklmnopqrstuvwxyz0123456789" {
-			if t.Pattern == nil {
-				out = append(out, strings.Repeat(string(c), max(n, 1)))
+		if t.Pattern == nil {
+			// "b", "c", ... then two characters and more: base 36 padded
+			// with "a" to the length the row needs.
+			n := naturalLength(t)
+			for i := 1; i <= 1024; i++ {
+				v := strconv.FormatInt(int64(i), 36)
+				if l := utf8.RuneCountInString(v); l < n {
+					v = strings.Repeat("a", n-l) + v
+				}
+				if fitsLength(t, len(v)) {
+					out = append(out, v)
+				}
 			}
 		}
 		if t.Pattern != nil {
 			s, _ := minimalString(t)
-			n = utf8.RuneCountInString(s)
+			n := utf8.RuneCountInString(s)
 			for l := n + 1; l < n+32; l++ {
 				if s, ok := stringValue(t, l); ok {
 					out = append(out, s)
@@ -312,6 +320,30 @@ func variants(t *model.Type) []any {
 		}
 	case model.Any:
 		out = append(out, json.Number("0"), json.Number("1"), json.Number("2"), "a", "b", true, false)
+	case model.Object:
+		// Vary the first row that varies.
+		base, ok := minimal(t)
+		obj, isObj := base.(jobj)
+		if !ok || !isObj {
+			break
+		}
+		for _, f := range t.Fields {
+			if vs := variants(f.Type); len(vs) > 0 {
+				for _, v := range vs {
+					out = append(out, obj.with(f.Name, v))
+				}
+				break
+			}
+		}
+	case model.Tuple:
+		base, ok := minimal(t)
+		arr, isArr := base.([]any)
+		if !ok || !isArr || len(arr) == 0 {
+			break
+		}
+		for _, v := range variants(t.Items[0]) {
+			out = append(out, append([]any{v}, arr[1:]...))
+		}
 	}
 	return out
 }
