@@ -140,19 +140,19 @@ func (rep *Report) mutantsText(b *bytes.Buffer) {
 	line := func(w io.Writer, indent string, m Mutant) {
 		switch m.Verdict {
 		case Killed:
-			fmt.Fprintf(w, "%s%s\t%s: %s — killed by %s\n", indent, m.Verdict, m.Where, m.Description, killers(m.KilledBy))
+			fmt.Fprintf(w, "%s%-8s  %s: %s — killed by %s\n", indent, m.Verdict, m.Where, m.Description, killers(m.KilledBy))
 		case Invalid:
-			fmt.Fprintf(w, "%s%s\t%s: %s — %s\n", indent, m.Verdict, m.Where, m.Description, m.Reason)
+			fmt.Fprintf(w, "%s%-8s  %s: %s — %s\n", indent, m.Verdict, m.Where, m.Description, m.Reason)
 		default:
-			fmt.Fprintf(w, "%s%s\t%s: %s — no test fails\n", indent, m.Verdict, m.Where, m.Description)
+			fmt.Fprintf(w, "%s%-8s  %s: %s — no test fails\n", indent, m.Verdict, m.Where, m.Description)
 		}
 	}
-	tw := table(b)
+	// The verdict column has a fixed width (SURVIVED is the longest), so
+	// it lines up across the tools' groups.
 	if rep.verbose {
 		for _, m := range rep.Mutants {
-			line(tw, "  ", m)
+			line(b, "  ", m)
 		}
-		tw.Flush()
 		return
 	}
 	byTool := map[string][]Mutant{}
@@ -165,13 +165,11 @@ func (rep *Report) mutantsText(b *bytes.Buffer) {
 		if len(byTool[t.Tool]) == 0 {
 			continue
 		}
-		tw.Flush()
 		fmt.Fprintf(b, "  %s\n", quoteName(t.Tool))
 		for _, m := range byTool[t.Tool] {
-			line(tw, "    ", m)
+			line(b, "    ", m)
 		}
 	}
-	tw.Flush()
 	if s.Killed > 0 {
 		fmt.Fprintf(b, "  (%s not listed; -v lists every mutant)\n", plural(s.Killed, "killed mutant"))
 	}
