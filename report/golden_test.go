@@ -48,8 +48,8 @@ func TestGolden(t *testing.T) {
 func TestReportIsDeterministic(t *testing.T) {
 	r := loadFile(t, "testdata/rich.tspec")
 	var a, b bytes.Buffer
-	Run(r, Options{Workers: 1}).Text(&a)
-	Run(r, Options{Workers: 4}).Text(&b)
+	Run(r, Options{Workers: 1, Suggest: true}).Text(&a)
+	Run(r, Options{Workers: 4, Suggest: true}).Text(&b)
 	if d := cmp.Diff(a.String(), b.String()); d != "" {
 		t.Error(d)
 	}

@@ -127,7 +127,7 @@ func (s *suite) killsMutant(g suggestion, mutRoot func(target) (*validate.Schema
 // and each changed node there, a valid value of the tool changed at that
 // node, tried in order until one kills the mutant.
 func (s *suite) synthesise(m *mutant, mutRoot func(target) (*validate.Schema, *model.Type, bool)) (suggestion, string) {
-	reason := "no one-place change of a valid value kills it"
+	reason := "no one-place change of a valid value kills it (the mutant may accept exactly what the spec accepts)"
 	for _, tg := range m.touches {
 		root := s.roots[tg]
 		if _, ok := minimal(root); !ok {

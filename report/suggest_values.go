@@ -8,6 +8,7 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/toolspec/toolspec/model"
@@ -404,15 +405,10 @@ func stringValue(t *model.Type, n int) (string, bool) {
 		}
 		return strings.Repeat("a", n), true
 	}
-	re, err := regexp.Compile(*t.Pattern)
-	if err != nil {
+	re, parsed, ok := compilePattern(*t.Pattern)
+	if !ok {
 		return "", false
 	}
-	parsed, err := syntax.Parse(*t.Pattern, syntax.Perl)
-	if err != nil {
-		return "", false
-	}
-	parsed = parsed.Simplify()
 	s := genRegexp(parsed, n)
 	if utf8.RuneCountInString(s) == n && re.MatchString(s) {
 		return s, true
@@ -438,8 +434,8 @@ func fitsLength(t *model.Type, n int) bool {
 // nonMatching is a string of a length the type allows that its pattern
 // does not match.
 func nonMatching(t *model.Type) (string, bool) {
-	re, err := regexp.Compile(*t.Pattern)
-	if err != nil {
+	re, _, ok := compilePattern(*t.Pattern)
+	if !ok {
 		return "", false
 	}
 	lo := countOf(t.Min)
@@ -458,6 +454,30 @@ func nonMatching(t *model.Type) (string, bool) {
 		return "", true
 	}
 	return "", false
+}
+
+type compiledPattern struct {
+	re     *regexp.Regexp
+	parsed *syntax.Regexp
+}
+
+// patterns caches compiled patterns: a row's pattern is used for every
+// length tried and every variant.
+var patterns sync.Map
+
+func compilePattern(p string) (*regexp.Regexp, *syntax.Regexp, bool) {
+	if c, ok := patterns.Load(p); ok {
+		cp := c.(*compiledPattern)
+		return cp.re, cp.parsed, cp.re != nil
+	}
+	cp := &compiledPattern{}
+	if re, err := regexp.Compile(p); err == nil {
+		if parsed, err := syntax.Parse(p, syntax.Perl); err == nil {
+			cp.re, cp.parsed = re, parsed.Simplify()
+		}
+	}
+	patterns.Store(p, cp)
+	return cp.re, cp.parsed, cp.re != nil
 }
 
 // genRegexp writes a string of about n characters that the expression
