@@ -60,7 +60,9 @@ func (g suggestion) line(s *suite) string {
 // can cover several mutants (maxLength dropped and widened).
 func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 	var out []Suggestion
-	var found []suggestion
+	// The fixtures found so far, by target: a mutant is tried only
+	// against those of the targets it touches.
+	found := map[target][]suggestion{}
 	for i, m := range muts {
 		if results[i].Verdict != Survived {
 			continue
@@ -80,10 +82,13 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 			return sch, root, sch != nil
 		}
 		var pick *suggestion
-		for _, g := range found {
-			if slices.Contains(m.touches, g.tg) && s.killsMutant(g, mutRoot) {
-				pick = &g
-				break
+	tried:
+		for _, tg := range m.touches {
+			for _, g := range found[tg] {
+				if s.killsMutant(g, mutRoot) {
+					pick = &g
+					break tried
+				}
 			}
 		}
 		reason := ""
@@ -91,7 +96,7 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 			var g suggestion
 			g, reason = s.synthesise(m, mutRoot)
 			if reason == "" {
-				found = append(found, g)
+				found[g.tg] = append(found[g.tg], g)
 				pick = &g
 			}
 		}

@@ -74,6 +74,7 @@ func TestSuggestionsKillSurvivors(t *testing.T) {
 		strip bool
 	}{
 		{"testdata/suggest/seven.tspec", false},
+		{"testdata/suggest/hostile.tspec", false},
 		{"../specs/t27mcp/tool_schema.tspec", true},
 		{"testdata/rich.tspec", true},
 		{"testdata/mixed.tspec", true},
@@ -188,5 +189,26 @@ func TestExamplesKillMutants(t *testing.T) {
 		if m.Description == `enum value "b" dropped` && !slices.Equal(m.KilledBy, []string{"example of t in.e"}) {
 			t.Errorf("%s killed by %q, want the example", m.Description, m.KilledBy)
 		}
+	}
+}
+
+// BenchmarkSuggest: the reference catalog without its tests (764
+// survivors), with and without --suggest.
+func BenchmarkSuggest(b *testing.B) {
+	src, err := os.ReadFile("../specs/t27mcp/tool_schema.tspec")
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := compile.Source("tool_schema.tspec", withoutTests(src))
+	for _, suggest := range []bool{false, true} {
+		name := "report"
+		if suggest {
+			name = "report+suggest"
+		}
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				Run(r, Options{Suggest: suggest})
+			}
+		})
 	}
 }

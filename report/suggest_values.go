@@ -264,7 +264,7 @@ func distinct(elem *model.Type, n int, unique bool, first ...any) ([]any, bool) 
 		return nil, false
 	}
 	add(base)
-	for _, v := range variants(elem) {
+	for _, v := range variants(elem, n+2) {
 		if len(arr) >= n {
 			break
 		}
@@ -276,8 +276,10 @@ func distinct(elem *model.Type, n int, unique bool, first ...any) ([]any, bool) 
 	return arr, len(arr) == n
 }
 
-// variants are more valid-looking values of a type, to fill a unique array.
-func variants(t *model.Type) []any {
+// variants are up to about limit more valid-looking values of a type, to
+// fill a unique array.
+func variants(t *model.Type, limit int) []any {
+	limit = min(limit, 1024)
 	var out []any
 	switch t.Kind {
 	case model.Enum:
@@ -292,7 +294,7 @@ func variants(t *model.Type) []any {
 		if t.MultipleOf != nil {
 			step = t.MultipleOf.Rat
 		}
-		for i := 1; i <= 1024; i++ {
+		for i := 1; i <= limit; i++ {
 			out = append(out, ratNumber(new(big.Rat).Add(r, new(big.Rat).Mul(step, big.NewRat(int64(i), 1)))))
 		}
 	case model.String:
@@ -300,7 +302,7 @@ func variants(t *model.Type) []any {
 			// "b", "c", ... then two characters and more: base 36 padded
 			// with "a" to the length the row needs.
 			n := naturalLength(t)
-			for i := 1; i <= 1024; i++ {
+			for i := 1; i <= limit; i++ {
 				v := strconv.FormatInt(int64(i), 36)
 				if l := utf8.RuneCountInString(v); l < n {
 					v = strings.Repeat("a", n-l) + v
@@ -329,7 +331,7 @@ func variants(t *model.Type) []any {
 			break
 		}
 		for _, f := range t.Fields {
-			if vs := variants(f.Type); len(vs) > 0 {
+			if vs := variants(f.Type, limit); len(vs) > 0 {
 				for _, v := range vs {
 					out = append(out, obj.with(f.Name, v))
 				}
@@ -342,7 +344,7 @@ func variants(t *model.Type) []any {
 		if !ok || !isArr || len(arr) == 0 {
 			break
 		}
-		for _, v := range variants(t.Items[0]) {
+		for _, v := range variants(t.Items[0], limit) {
 			out = append(out, append([]any{v}, arr[1:]...))
 		}
 	}
