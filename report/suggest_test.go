@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/lang/descriptor"
 )
 
 // killRate runs the report of a spec with suggestions, appends them to the
@@ -122,7 +123,7 @@ func TestSuggestionForEveryOperator(t *testing.T) {
 			if sg.Fixture == "" {
 				t.Fatalf("no fixture for %s: %s", sg.Mutant, sg.Reason)
 			}
-			if want, ok := suggestedFor[c.op]; ok && sg.Fixture != want {
+			if want, ok := suggestedFor[c.op+" "+c.where]; ok && sg.Fixture != want {
 				t.Errorf("suggested %s, want %s", sg.Fixture, want)
 			}
 			killed, total, _ := killRate(t, "ops.tspec", []byte(src))
@@ -136,21 +137,28 @@ func TestSuggestionForEveryOperator(t *testing.T) {
 // suggestedFor is the fixture each operator's case gets: the smallest
 // change that shows what the mutant changed.
 var suggestedFor = map[string]string{
-	OpDropMin:         `reject t {"n": 0}  because minimum at "/n"`,
-	OpWidenMin:        `reject t {"n": 0}  because minimum at "/n"`,
-	OpDropMax:         `reject t {"s": "aaaa"}  because maxLength at "/s"`,
-	OpWidenMax:        `reject t {"s": "aaaa"}  because maxLength at "/s"`,
-	OpDropPattern:     `reject t {"s": "!"}  because pattern at "/s"`,
-	OpDropEnumValue:   `accept t {"e": "b"}`,
-	OpAddEnumValue:    `reject t {"e": "toolspec_mutant"}  because enum at "/e"`,
-	OpFlipNullable:    `accept t {"n": null}`,
-	OpOpenObject:      `reject t {"o": {"extra": true}}  because additionalProperties at "/o/extra"`,
-	OpIntegerToNumber: `reject t {"n": 0.5}  because type at "/n"`,
-	OpDropUnique:      `reject t {"a": [0, 0]}  because uniqueItems at "/a"`,
+	OpDropMin + " t in.n":         `reject t {"n": 0}  because minimum at "/n"`,
+	OpWidenMin + " t in.n":        `reject t {"n": 0}  because minimum at "/n"`,
+	OpDropMax + " t in.s":         `reject t {"s": "aaaa"}  because maxLength at "/s"`,
+	OpWidenMax + " t in.s":        `reject t {"s": "aaaa"}  because maxLength at "/s"`,
+	OpDropPattern + " t in.s":     `reject t {"s": "!"}  because pattern at "/s"`,
+	OpDropEnumValue + " t in.e":   `accept t {"e": "b"}`,
+	OpAddEnumValue + " t in.e":    `reject t {"e": "toolspec_mutant"}  because enum at "/e"`,
+	OpFlipNullable + " t in.n":    `accept t {"n": null}`,
+	OpOpenObject + " t in.o":      `reject t {"o": {"extra": true}}  because additionalProperties at "/o/extra"`,
+	OpIntegerToNumber + " t in.n": `reject t {"n": 0.5}  because type at "/n"`,
+	OpDropUnique + " t in.a":      `reject t {"a": [0, 0]}  because uniqueItems at "/a"`,
 	// The fixture suggested for p's drop-row kills this one too.
-	OpDropTupleMember: `accept t {"p": [0, "a"]}`,
-	OpFlipRequired:    `reject t {}  because required at "/n"`,
-	OpDropRow:         `accept t {"n": 0}`,
+	OpDropTupleMember + " t in.p":            `accept t {"p": [0, "a"]}`,
+	OpFlipRequired + " t in.n":               `reject t {}  because required at "/n"`,
+	OpDropRow + " t in.n":                    `accept t {"n": 0}`,
+	descriptor.OpDropAbove + " t in.x":       `reject t {"x": 0}  because exclusiveMinimum at "/x"`,
+	descriptor.OpWidenAbove + " t in.x":      `reject t {"x": 0}  because exclusiveMinimum at "/x"`,
+	descriptor.OpDropBelow + " t in.x":       `reject t {"x": 1}  because exclusiveMaximum at "/x"`,
+	descriptor.OpWidenBelow + " t in.x":      `reject t {"x": 1}  because exclusiveMaximum at "/x"`,
+	descriptor.OpDropMultipleOf + " t in.n":  `reject t {"n": 1}  because multipleOf at "/n"`,
+	descriptor.OpWidenMultipleOf + " t in.n": `reject t {"n": 3}  because multipleOf at "/n"`,
+	descriptor.OpWidenMultipleOf + " t in.y": `reject t {"y": 0.125}  because multipleOf at "/y"`,
 }
 
 // TestInvalidMutants: a mutant that would fail check (a default its row
