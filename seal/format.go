@@ -267,7 +267,8 @@ func quote(s string) string {
 }
 
 // fields splits a line into fields separated by single spaces; a field is
-// bare or a JSON string literal.
+// bare or, when it cannot be bare, a JSON string literal spelled as quote
+// spells it.
 func fields(line string) ([]string, error) {
 	var f []string
 	for i := 0; i < len(line); {
@@ -305,6 +306,12 @@ func fields(line string) ([]string, error) {
 		var v string
 		if err := json.Unmarshal([]byte(line[i:j+1]), &v); err != nil {
 			return nil, fmt.Errorf("bad string at column %d: %v", i+1, err)
+		}
+		// One spelling per value: what quote writes. A quoted form of a
+		// bare field, or other escapes, would let two seals that differ in
+		// bytes say the same thing.
+		if q := quote(v); q != line[i:j+1] {
+			return nil, fmt.Errorf("string at column %d is not in canonical form; write %s", i+1, q)
 		}
 		f = append(f, v)
 		i = j + 1

@@ -1,0 +1,157 @@
+package seal
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+)
+
+// A seal arrives in pull requests, so verify reads paths an untrusted file
+// names. It reads only what the seal governs: regular files inside the tree
+// of the seal (see Tree), at most MaxArtifactSize bytes each. Anything else
+// is refused without being opened, or opened without blocking and closed
+// unread.
+
+// MaxArtifactSize is the largest artifact seal and verify read: 256 MiB,
+// far above any generated file (the 10 000-tool benchmark spec gives a
+// 166 MB Go file).
+const MaxArtifactSize = 256 << 20
+
+// maxArtifactSize is MaxArtifactSize; tests lower it.
+var maxArtifactSize int64 = MaxArtifactSize
+
+// ErrRefused is wrapped by the error for an artifact path the seal may not
+// name: outside the seal's tree, not a regular file, or over the size cap.
+var ErrRefused = errors.New("refused")
+
+// Tree returns the directory tree a seal at sealPath governs: the nearest
+// directory, from the seal's own upwards, that holds a .git entry (the
+// repository, or the submodule, the seal is committed in), else the seal's
+// own directory. Paths in the seal must stay inside it once every symlink
+// is resolved. The result is absolute with its symlinks resolved.
+func Tree(sealPath string) (string, error) {
+	dir, err := filepath.Abs(filepath.Dir(sealPath))
+	if err != nil {
+		return "", err
+	}
+	if dir, err = filepath.EvalSymlinks(dir); err != nil {
+		return "", err
+	}
+	for d := dir; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d, nil
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return dir, nil
+		}
+		d = up
+	}
+}
+
+// within reports whether path (absolute, clean) is tree or inside it.
+func within(tree, path string) bool {
+	rel, err := filepath.Rel(tree, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// refusal is an artifact path refused, and why.
+type refusal struct{ why string }
+
+func (r *refusal) Error() string        { return "refused: " + r.why }
+func (r *refusal) Is(target error) bool { return target == ErrRefused }
+
+// refusef returns an error wrapping ErrRefused.
+func refusef(format string, args ...any) error {
+	return &refusal{fmt.Sprintf(format, args...)}
+}
+
+// readArtifact reads the artifact file under tree. It refuses (ErrRefused)
+// a path that leaves the tree, before or after resolving symlinks, anything
+// but a regular file, and a file over maxArtifactSize; a file that does not
+// exist is an error wrapping fs.ErrNotExist.
+func readArtifact(tree, file string) ([]byte, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil, err
+	}
+	if !within(tree, abs) {
+		return nil, refusef("%s is outside %s, the tree the seal governs", file, tree)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, &fs.PathError{Op: "open", Path: file, Err: err}
+	}
+	if !within(tree, real) {
+		return nil, refusef("%s leads to %s, outside %s, the tree the seal governs", file, real, tree)
+	}
+	fi, err := os.Stat(real)
+	if err != nil {
+		return nil, err
+	}
+	if err := regular(file, fi); err != nil {
+		return nil, err
+	}
+	// O_NONBLOCK: should a named pipe replace the file after the Stat,
+	// opening it must not wait for a writer.
+	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := regular(file, fi); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxArtifactSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > maxArtifactSize {
+		return nil, tooBig(file)
+	}
+	return data, nil
+}
+
+// regular refuses what is not a regular file of at most maxArtifactSize.
+func regular(file string, fi fs.FileInfo) error {
+	switch m := fi.Mode(); {
+	case m.IsDir():
+		return refusef("%s is a directory, not a regular file", file)
+	case m&fs.ModeNamedPipe != 0:
+		return refusef("%s is a named pipe, not a regular file", file)
+	case m&fs.ModeDevice != 0:
+		return refusef("%s is a device, not a regular file", file)
+	case !m.IsRegular():
+		return refusef("%s is not a regular file (%s)", file, m.Type())
+	case fi.Size() > maxArtifactSize:
+		return tooBig(file)
+	}
+	return nil
+}
+
+func tooBig(file string) error {
+	return refusef("%s is larger than %s, the cap on an artifact", file, sizeText(maxArtifactSize))
+}
+
+// sizeText writes a byte count as people read it: 256 MiB, 10 KiB, 100 B.
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
