@@ -20,8 +20,9 @@ func fmtCmd(e *env) *cobra.Command {
 		Use:   "fmt [-w] [-d] FILE...",
 		Short: "Format specs canonically (comments kept)",
 		Long: `Format specs in the canonical layout. Without flags the formatted text is
-printed. -w rewrites each file that changes (atomically); -d prints a diff
-and exits 1 when any file would change. A file with syntax errors is left
+printed. -w rewrites each file that changes (atomically; through a symlink,
+its target; a read-only file is refused); -d prints a diff and exits 1 when
+any file would change. A file with syntax errors is left
 alone and makes the command exit 1.`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
