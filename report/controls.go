@@ -534,6 +534,8 @@ var controls = []control{
 	// patterns portable
 	{id: "pattern-not-portable", check: checkPatterns, rule: "%s: %s", also: regexp.MustCompile(`^[^:]*: (?i:.*(pattern|portab|look(ahead|behind|around)|backreference|RE2|ECMAScript))`),
 		plant: rowPlant(isKind("string"), func(s rowSite) { addMod(s, &ast.Modifier{Pattern: text(s.row.Pos, "^(?=a)[a-z]+$")}) })},
+	{id: "pattern-backtracks", check: checkPatterns, rule: "%s: pattern %s can take exponential time in ECMAScript, whose engines backtrack (RE2 in Go does not): in %s, %s", warn: true,
+		plant: rowPlant(isKind("string"), func(s rowSite) { addMod(s, &ast.Modifier{Pattern: text(s.row.Pos, "^(x+x+)+y$")}) })},
 
 	// tool names valid
 	{id: "tool-name-invalid", check: checkToolName, rule: "tool name %s must match ^[A-Za-z0-9_.-]{1,128}$",

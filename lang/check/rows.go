@@ -211,8 +211,10 @@ func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 			p := m.Pattern.Value()
 			if p == "" {
 				c.errorf(m.Pos, "%s: empty pattern (it matches everything)", what)
-			} else if msg := c.patternProblem(p); msg != "" {
-				c.errorf(m.Pattern.Pos, "%s: %s", what, msg)
+			} else if v := c.pattern(p); v.problem != "" {
+				c.errorf(m.Pattern.Pos, "%s: %s", what, v.problem)
+			} else if v.why != "" {
+				c.strictWarnf(m.Pattern.Pos, "%s: pattern %s can take exponential time in ECMAScript, whose engines backtrack (RE2 in Go does not): in %s, %s", what, strconv.Quote(p), v.part, v.why)
 			}
 			t.Pattern = &p
 		case m.Format != "":

@@ -61,6 +61,9 @@ type Diagnostic struct {
 	Pos      Pos
 	Severity Severity
 	Msg      string
+	// Strict marks a warning that strict runs (check --strict,
+	// test-report --strict) count as an error.
+	Strict bool
 }
 
 func (d Diagnostic) String() string {
@@ -73,6 +76,23 @@ type List []Diagnostic
 // Errorf appends an error at pos.
 func (l *List) Errorf(pos Pos, format string, args ...any) {
 	*l = append(*l, Diagnostic{Pos: pos, Severity: Error, Msg: fmt.Sprintf(format, args...)})
+}
+
+// StrictWarnf appends a warning at pos that strict runs count as an error.
+func (l *List) StrictWarnf(pos Pos, format string, args ...any) {
+	*l = append(*l, Diagnostic{Pos: pos, Severity: Warning, Msg: fmt.Sprintf(format, args...), Strict: true})
+}
+
+// Strict returns l with every Strict warning made an error.
+func (l List) Strict() List {
+	out := make(List, len(l))
+	for i, d := range l {
+		if d.Strict {
+			d.Severity = Error
+		}
+		out[i] = d
+	}
+	return out
 }
 
 // Warnf appends a warning at pos.

@@ -121,7 +121,19 @@ func (e *env) printDiags(l token.List) {
 // load compiles one spec and prints its diagnostics. It returns nil (and
 // the caller should return failed) when the spec has errors.
 func (e *env) load(path string) *compile.Result {
+	return e.loadStrict(path, false)
+}
+
+// loadStrict is load; with strict, warnings that strict runs count as
+// errors (token.Diagnostic.Strict) are errors.
+func (e *env) loadStrict(path string, strict bool) *compile.Result {
 	r := compile.File(path)
+	if strict {
+		r.Diags = r.Diags.Strict()
+		if r.Diags.HasErrors() {
+			r.Catalog = nil
+		}
+	}
 	e.printDiags(r.Diags)
 	if r.Catalog == nil {
 		return nil

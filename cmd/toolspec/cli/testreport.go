@@ -30,13 +30,14 @@ one-row mutants of the spec that some test must notice.
 The report ends with "N passed, N failed, N vacuous", where N counts the
 checks, negative controls and tests (and, with --strict, mutants). A test
 no mutant can make fail is vacuous. Exit 0 only when nothing failed and
-nothing is vacuous; --strict also fails on surviving mutants. --json
+nothing is vacuous; --strict also fails on surviving mutants, and makes
+strict warnings (a pattern that can backtrack exponentially) errors. --json
 prints a machine-readable report instead; --junit FILE also writes JUnit
 XML. A spec with errors prints its diagnostics and exits 1. See
 docs/test-report.md.`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
-			r := e.load(files[0])
+			r := e.loadStrict(files[0], strict)
 			if r == nil {
 				return failed
 			}
@@ -70,7 +71,7 @@ docs/test-report.md.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&junit, "junit", "", "also write the report as JUnit XML to this file")
-	cmd.Flags().BoolVar(&strict, "strict", false, "fail on surviving mutants too")
+	cmd.Flags().BoolVar(&strict, "strict", false, "fail on surviving mutants and strict warnings too")
 	return cmd
 }
 
