@@ -12,6 +12,7 @@ import (
 	"github.com/zeebo/blake3"
 
 	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/internal/sizecap"
 	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/lang/check"
 	"github.com/toolspec/toolspec/lang/format"
@@ -31,10 +32,15 @@ type Result struct {
 	Diags   token.List
 }
 
-// File reads and compiles the spec at path. A file that cannot be read is
-// reported as a diagnostic at the path.
+// ReadSpec reads the spec at path, refusing one over sizecap.Spec.
+func ReadSpec(path string) ([]byte, error) {
+	return sizecap.ReadFile(path, sizecap.Spec, "a spec")
+}
+
+// File reads and compiles the spec at path. A file that cannot be read, or
+// is over sizecap.Spec, is reported as a diagnostic at the path.
 func File(path string) Result {
-	src, err := os.ReadFile(path)
+	src, err := ReadSpec(path)
 	if err != nil {
 		var l token.List
 		l.Errorf(token.Pos{File: path}, "%v", unwrapPathError(err))

@@ -22,6 +22,10 @@ import (
 // 166 MB Go file).
 const MaxArtifactSize = 256 << 20
 
+// MaxSealSize is the largest seal Read accepts: 16 MiB, some hundred
+// thousand artifacts.
+const MaxSealSize = 16 << 20
+
 // maxArtifactSize is MaxArtifactSize; tests lower it.
 var maxArtifactSize int64 = MaxArtifactSize
 
@@ -126,19 +130,30 @@ func readArtifact(tree, file string) ([]byte, error) {
 
 // regular refuses what is not a regular file of at most maxArtifactSize.
 func regular(file string, fi fs.FileInfo) error {
-	switch m := fi.Mode(); {
-	case m.IsDir():
-		return refusef("%s is a directory, not a regular file", file)
-	case m&fs.ModeNamedPipe != 0:
-		return refusef("%s is a named pipe, not a regular file", file)
-	case m&fs.ModeDevice != 0:
-		return refusef("%s is a device, not a regular file", file)
-	case !m.IsRegular():
-		return refusef("%s is not a regular file (%s)", file, m.Type())
-	case fi.Size() > maxArtifactSize:
+	if what := notRegular(fi); what != "" {
+		return refusef("%s is %s, not a regular file", file, what)
+	}
+	if fi.Size() > maxArtifactSize {
 		return tooBig(file)
 	}
 	return nil
+}
+
+// notRegular says what fi is when it is not a regular file, else "".
+func notRegular(fi fs.FileInfo) string {
+	switch m := fi.Mode(); {
+	case m.IsRegular():
+		return ""
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a " + fi.Mode().Type().String() + " file"
 }
 
 func tooBig(file string) error {
@@ -154,4 +169,23 @@ func sizeText(n int64) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// Load reads and parses the seal at path. A seal is as untrusted as the
+// artifacts it names: it must be a regular file (a symlink to one will
+// do), opened without blocking, and Read caps its size.
+func Load(path string) (*Seal, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if what := notRegular(fi); what != "" {
+		return nil, refusef("%s is %s, not a regular file", path, what)
+	}
+	return Read(f)
 }

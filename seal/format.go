@@ -92,13 +92,16 @@ func Write(w io.Writer, s *Seal) error {
 	return err
 }
 
-// Read parses a seal. Every deviation from the format is an error naming
-// the line and the problem; a seal of another format version is an error
-// wrapping ErrVersion.
+// Read parses a seal of at most MaxSealSize bytes. Every deviation from
+// the format is an error naming the line and the problem; a seal of
+// another format version is an error wrapping ErrVersion.
 func Read(r io.Reader) (*Seal, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxSealSize+1))
 	if err != nil {
 		return nil, err
+	}
+	if len(data) > MaxSealSize {
+		return nil, &ParseError{Msg: fmt.Sprintf("larger than %s, the cap on a seal", sizeText(MaxSealSize))}
 	}
 	if len(data) == 0 {
 		return nil, &ParseError{Msg: "empty file"}

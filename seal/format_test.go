@@ -3,6 +3,7 @@ package seal
 import (
 	"bytes"
 	"errors"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -207,4 +208,24 @@ func TestWriteRefusesInvalid(t *testing.T) {
 			t.Errorf("%s: Write failed (%v) but wrote %d bytes", name, err, b.Len())
 		}
 	}
+}
+
+// TestReadCap: a seal over MaxSealSize is refused without reading it all.
+func TestReadCap(t *testing.T) {
+	t.Parallel()
+	huge := io.MultiReader(strings.NewReader(exampleText), endless{})
+	_, err := Read(huge)
+	if err == nil || err.Error() != "larger than 16 MiB, the cap on a seal" {
+		t.Errorf("Read of an endless seal: %v", err)
+	}
+}
+
+// endless reads as an endless run of newlines.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = '\n'
+	}
+	return len(p), nil
 }

@@ -2,11 +2,11 @@ package cli
 
 import (
 	"bytes"
-	"os"
 
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/spf13/cobra"
 
+	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/lang/format"
 	"github.com/toolspec/toolspec/lang/parser"
 	"github.com/toolspec/toolspec/lang/token"
@@ -28,7 +28,7 @@ alone and makes the command exit 1.`,
 		RunE: func(_ *cobra.Command, files []string) error {
 			bad, changed := false, false
 			for _, path := range files {
-				src, err := os.ReadFile(path)
+				src, err := compile.ReadSpec(path)
 				if err != nil {
 					var l token.List
 					l.Errorf(token.Pos{File: path}, "%v", err)
