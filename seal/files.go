@@ -43,7 +43,7 @@ func Tree(sealPath string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if dir, err = filepath.EvalSymlinks(dir); err != nil {
+	if dir, err = resolve(dir); err != nil {
 		return "", err
 	}
 	for d := dir; ; {
@@ -54,6 +54,24 @@ func Tree(sealPath string) (string, error) {
 		if up == d {
 			return dir, nil
 		}
+		d = up
+	}
+}
+
+// resolve resolves the symlinks of the absolute path dir, of which only a
+// leading part may exist yet (seal -o new/folder/x.seal creates the rest).
+func resolve(dir string) (string, error) {
+	rest := ""
+	for d := dir; ; {
+		real, err := filepath.EvalSymlinks(d)
+		if err == nil {
+			return filepath.Join(real, rest), nil
+		}
+		up := filepath.Dir(d)
+		if !errors.Is(err, fs.ErrNotExist) || up == d {
+			return "", err
+		}
+		rest = filepath.Join(filepath.Base(d), rest)
 		d = up
 	}
 }

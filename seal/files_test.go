@@ -107,6 +107,10 @@ func TestTree(t *testing.T) {
 	if got, _ := Tree(filepath.Join(deep, "x.seal")); got != filepath.Join(root, "repo") {
 		t.Errorf("in a repository: Tree = %s, want %s", got, filepath.Join(root, "repo"))
 	}
+	// A seal in a folder not made yet.
+	if got, err := Tree(filepath.Join(deep, "new", "er", "x.seal")); got != filepath.Join(root, "repo") {
+		t.Errorf("in a folder to be made: Tree = %s, %v; want %s", got, err, filepath.Join(root, "repo"))
+	}
 	// A submodule's .git is a file.
 	must(t, os.WriteFile(filepath.Join(root, "repo", "specs", ".git"), []byte("gitdir: ../.git/modules/specs\n"), 0o644))
 	if got, _ := Tree(filepath.Join(deep, "x.seal")); got != filepath.Join(root, "repo", "specs") {
