@@ -17,6 +17,10 @@ const (
 	// compiling takes about 700 MB. The largest public MCP catalogs have a
 	// few hundred tools.
 	Spec = 16 << 20
+	// TestReport caps the spec test-report reads: 4 MiB. Mutation testing
+	// holds about 400 bytes of memory per byte of a spec with fixtures
+	// (1.9 MB: 760 MB), so this bounds a run near 1.7 GB.
+	TestReport = 4 << 20
 	// Document caps an OpenAPI document or a tools/list JSON read by
 	// import, parity and diff: 32 MiB, three times the largest public API
 	// descriptions (GitHub's REST description is about 11 MB).
@@ -35,7 +39,10 @@ type TooLargeError struct {
 
 func (e *TooLargeError) Error() string {
 	size := "more than " + Text(e.Limit)
-	if e.Size > 0 {
+	switch {
+	case e.Size > 0 && e.Size-e.Limit < e.Limit/20:
+		size = fmt.Sprintf("%d bytes", e.Size) // just over: rounding would hide it
+	case e.Size > 0:
 		size = Text(e.Size)
 	}
 	return fmt.Sprintf("%s is at most %s; this one is %s", e.What, Text(e.Limit), size)

@@ -5,16 +5,21 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/toolspec/toolspec/internal/gcpace"
+	"github.com/toolspec/toolspec/internal/sizecap"
 	"github.com/toolspec/toolspec/report"
 )
 
 func init() { register(testReportCmd) }
+
+// heapBudget is how far test-report lets the heap grow before collecting
+// as often as Go's default does (docs/performance.md).
+const heapBudget = 512 << 20
 
 func testReportCmd(e *env) *cobra.Command {
 	var asJSON, strict bool
@@ -37,14 +42,19 @@ XML. A spec with errors prints its diagnostics and exits 1. See
 docs/test-report.md.`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
+			if fi, err := os.Stat(files[0]); err == nil && fi.Mode().IsRegular() && fi.Size() > sizecap.TestReport {
+				fmt.Fprintf(e.stderr, "%s: error: test-report: %v\n", files[0], &sizecap.TooLargeError{What: "a spec", Size: fi.Size(), Limit: sizecap.TestReport})
+				return failed
+			}
 			r := e.loadStrict(files[0], strict)
 			if r == nil {
 				return failed
 			}
 			// The run allocates many small short-lived schemas; collecting
-			// less often saves about a quarter of its time.
+			// less often saves about a quarter of its time, but only while
+			// the heap is small (gcpace).
 			if os.Getenv("GOGC") == "" {
-				defer debug.SetGCPercent(debug.SetGCPercent(400))
+				defer gcpace.Pace(heapBudget)()
 			}
 			prog := newProgress(e.stderr)
 			rep := report.Run(*r, report.Options{Strict: strict, Progress: prog.update})
