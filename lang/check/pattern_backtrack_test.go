@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/parser"
 	"github.com/toolspec/toolspec/lang/token"
 )
@@ -80,15 +81,15 @@ func TestBacktrackingSafe(t *testing.T) {
 func TestBacktrackingWarning(t *testing.T) {
 	t.Parallel()
 	d := diags(t, "spec s\ntool t {\n  description \"d\"\n  in { x string required pattern \"^(a+)+$\" }\n  result text\n}\n")
-	if len(d) != 1 || d[0].Severity.String() != "warning" || !d[0].Strict {
-		t.Fatalf("got %v, want one strict warning", d)
+	if len(d) != 1 || d[0].Severity != token.Warning || !diag.PatternBacktracks.Is(d[0]) {
+		t.Fatalf("got %v, want one pattern-backtracks warning", d)
 	}
 	const want = `x: pattern "^(a+)+$" can take exponential time in ECMAScript, whose engines backtrack (RE2 in Go does not): in (a+)+, a+ inside it can end one repetition or carry on into the next`
 	if !strings.HasPrefix(d[0].Msg, want) {
 		t.Errorf("got  %s\nwant %s...", d[0].Msg, want)
 	}
-	if s := d.Strict(); !s.HasErrors() {
-		t.Errorf("Strict() kept it a warning: %v", s)
+	if s := diag.Strict(d); !s.HasErrors() {
+		t.Errorf("diag.Strict kept it a warning: %v", s)
 	}
 }
 

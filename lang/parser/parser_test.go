@@ -184,8 +184,8 @@ func TestSyntaxErrorPerDeclaration(t *testing.T) {
 	if r.File != nil {
 		t.Fatal("parsed")
 	}
-	want := "x.tspec:5:26: error: syntax error: unexpected \"1\", expected \"required\" | \"optional\"\n" +
-		"x.tspec:32:22: error: syntax error: unexpected \"sometimes\", expected \"required\" | \"optional\""
+	want := "x.tspec:5:26: error: syntax error: unexpected \"1\", expected \"required\" | \"optional\" [TS0101]\n" +
+		"x.tspec:32:22: error: syntax error: unexpected \"sometimes\", expected \"required\" | \"optional\" [TS0101]"
 	if got := r.Diags.Error(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
@@ -241,7 +241,7 @@ func TestLineBreaks(t *testing.T) {
 	for name, nl := range map[string]string{"LF": "\n", "CRLF": "\r\n", "CR": "\r"} {
 		src := strings.ReplaceAll(lf, "\n", nl)
 		r := Parse("x.tspec", []byte(src))
-		if got, want := r.Diags.Error(), "x.tspec:10:1: error: unexpected character '+'"; got != want {
+		if got, want := r.Diags.Error(), "x.tspec:10:1: error: unexpected character '+' [TS0113]"; got != want {
 			t.Errorf("%s: got %q, want %q", name, got, want)
 		}
 		if r.File == nil {

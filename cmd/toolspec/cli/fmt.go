@@ -9,7 +9,6 @@ import (
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/lang/format"
 	"github.com/toolspec/toolspec/lang/parser"
-	"github.com/toolspec/toolspec/lang/token"
 )
 
 func init() { register(fmtCmd) }
@@ -28,11 +27,9 @@ alone and makes the command exit 1.`,
 		RunE: func(_ *cobra.Command, files []string) error {
 			bad, changed := false, false
 			for _, path := range files {
-				src, err := compile.ReadSpec(path)
-				if err != nil {
-					var l token.List
-					l.Errorf(token.Pos{File: path}, "%v", err)
-					e.printDiags(l)
+				src, diags := compile.ReadSpec(path)
+				if diags != nil {
+					e.printDiags(diags)
 					bad = true
 					continue
 				}

@@ -11,7 +11,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/gen"
 	"github.com/toolspec/toolspec/internal/atomicfile"
+	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/token"
 )
 
@@ -111,6 +113,20 @@ func args(check cobra.PositionalArgs) cobra.PositionalArgs {
 	}
 }
 
+// backend returns the generator a command runs, once opts (its flags, as
+// the seal records them) pass the backend's own option rules: the command
+// line and the seal apply the same ones. A bad option is a usage error.
+func backend(name string, opts map[string]string) (gen.Backend, error) {
+	b, ok := gen.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("no backend %s (a bug)", name)
+	}
+	if err := b.CheckOptions(opts); err != nil {
+		return nil, usagef("--%v", err)
+	}
+	return b, nil
+}
+
 // printDiags prints diagnostics to stderr, one per line.
 func (e *env) printDiags(l token.List) {
 	for _, d := range l {
@@ -125,11 +141,11 @@ func (e *env) load(path string) *compile.Result {
 }
 
 // loadStrict is load; with strict, warnings that strict runs count as
-// errors (token.Diagnostic.Strict) are errors.
+// errors (diag.Def.Strict) are errors.
 func (e *env) loadStrict(path string, strict bool) *compile.Result {
 	r := compile.File(path)
 	if strict {
-		r.Diags = r.Diags.Strict()
+		r.Diags = diag.Strict(r.Diags)
 		if r.Diags.HasErrors() {
 			r.Catalog = nil
 		}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/toolspec/toolspec/internal/gcpace"
 	"github.com/toolspec/toolspec/internal/sizecap"
+	"github.com/toolspec/toolspec/lang/diag"
+	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/report"
 )
 
@@ -43,7 +45,9 @@ docs/test-report.md.`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
 			if fi, err := os.Stat(files[0]); err == nil && fi.Mode().IsRegular() && fi.Size() > sizecap.TestReport {
-				fmt.Fprintf(e.stderr, "%s: error: test-report: %v\n", files[0], &sizecap.TooLargeError{What: "a spec", Size: fi.Size(), Limit: sizecap.TestReport})
+				var l token.List
+				diag.FileTooLarge.Report(&l, token.Pos{File: files[0]}, "test-report: "+(&sizecap.TooLargeError{What: "a spec", Size: fi.Size(), Limit: sizecap.TestReport}).Error())
+				e.printDiags(l)
 				return failed
 			}
 			r := e.loadStrict(files[0], strict)
