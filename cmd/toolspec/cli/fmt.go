@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/spf13/cobra"
@@ -47,16 +48,12 @@ alone and makes the command exit 1.`,
 						changed = true
 						e.stdout.Write(diff.Diff(path+".orig", src, path, out))
 					}
-					if write && !same {
-						if err := writeFile(path, out); err != nil {
-							return err
-						}
+					if write && !same && !e.rewrite(path, out) {
+						bad = true
 					}
 				case write:
-					if !same {
-						if err := writeFile(path, out); err != nil {
-							return err
-						}
+					if !same && !e.rewrite(path, out) {
+						bad = true
 					}
 				default:
 					e.stdout.Write(out)
@@ -71,4 +68,15 @@ alone and makes the command exit 1.`,
 	cmd.Flags().BoolVarP(&write, "write", "w", false, "write the result back to each file")
 	cmd.Flags().BoolVarP(&showDiff, "diff", "d", false, "print a diff and exit 1 when a file would change")
 	return cmd
+}
+
+// rewrite writes a formatted file back, or says why it cannot (a read-only
+// file, say) and returns false; fmt goes on with the other files, as gofmt
+// does.
+func (e *env) rewrite(path string, out []byte) bool {
+	if err := writeFile(path, out); err != nil {
+		fmt.Fprintf(e.stderr, "toolspec: %v\n", err)
+		return false
+	}
+	return true
 }
