@@ -78,7 +78,10 @@ func NewServer(c Catalog, opts *Options) (*mcp.Server, error) {
 			Tools:   &mcp.ToolCapabilities{ListChanged: true},
 		},
 	})
-	return server, Register(server, c, opts)
+	if err := Register(server, c, opts); err != nil {
+		return nil, err
+	}
+	return server, nil
 }
 
 // Register makes server serve c: a receiving middleware records each
@@ -91,15 +94,20 @@ func NewServer(c Catalog, opts *Options) (*mcp.Server, error) {
 // A server made with mcp.NewServer negotiates every version the SDK
 // knows, 2026-07-28 included; NewServer restricts it to ProtocolVersions.
 func Register(server *mcp.Server, c Catalog, opts *Options) error {
+	_, err := register(server, c, opts)
+	return err
+}
+
+func register(server *mcp.Server, c Catalog, opts *Options) (*catalogServer, error) {
 	if err := c.Check(); err != nil {
-		return err
+		return nil, err
 	}
 	s := &catalogServer{cat: c, sessions: map[mcp.Session]session{}}
 	if opts != nil {
 		s.scope = opts.Scope
 	}
 	server.AddReceivingMiddleware(s.middleware)
-	return nil
+	return s, nil
 }
 
 // Run serves server on StdioTransport until the client closes stdin: nil
