@@ -1,0 +1,136 @@
+package gosdk
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/gen/golang"
+	"github.com/toolspec/toolspec/internal/synth"
+)
+
+// buildSynthServer builds a server of n synthetic tools (internal/synth)
+// on this adapter, in a temporary module that uses this repository, and
+// returns the binary.
+func buildSynthServer(b *testing.B, n int) string {
+	b.Helper()
+	r := compile.Source("synth.tspec", synth.Spec(n, 0))
+	if r.Catalog == nil {
+		b.Fatal(r.Diags)
+	}
+	src, err := golang.Generate(r.Catalog, golang.Options{Package: "main"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var main strings.Builder
+	main.WriteString(`package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/toolspec/toolspec/serve/gosdk"
+)
+
+type handlers struct{}
+
+func main() {
+	scope := os.Getenv("SCOPE")
+	server, err := gosdk.NewServer(Bind(handlers{}), &gosdk.Options{Scope: func(context.Context, any) string { return scope }})
+	if err != nil {
+		panic(err)
+	}
+	if err := gosdk.Run(context.Background(), server); err != nil {
+		panic(err)
+	}
+}
+`)
+	for i := range n {
+		fmt.Fprintf(&main, "func (handlers) Tool%d(context.Context, Tool%dInput) (Tool%dOutput, error) { return Tool%dOutput{}, nil }\n", i, i, i, i)
+	}
+	dir := b.TempDir()
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	files := map[string]string{
+		"go.mod":     "module synthserver\n\ngo 1.26\n\nrequire github.com/toolspec/toolspec v0.0.0\n\nreplace github.com/toolspec/toolspec => " + root + "\n",
+		"go.sum":     string(sum),
+		"catalog.go": string(src),
+		"main.go":    strings.Replace(main.String(), "func(context.Context, any) string", "func(context.Context, mcp.Request) string", 1),
+	}
+	files["main.go"] = strings.Replace(files["main.go"], `"github.com/toolspec/toolspec/serve/gosdk"`, `"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolspec/toolspec/serve/gosdk"`, 1)
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
+			b.Fatal(err)
+		}
+	}
+	bin := filepath.Join(dir, "server")
+	cmd := exec.Command("go", "build", "-mod=mod", "-o", bin, ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOPROXY=off", "GOFLAGS=")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// firstList starts the server, sends initialize, initialized and
+// tools/list at once, and waits for the tools/list answer.
+func firstList(b *testing.B, bin string, env ...string) int {
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), env...)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/list"}
+`)
+	r := bufio.NewReaderSize(stdout, 1<<20)
+	size := 0
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			b.Fatalf("no tools/list answer: %v", err)
+		}
+		if strings.HasPrefix(line, `{"jsonrpc":"2.0","id":2,"result":`) {
+			size = len(line)
+			break
+		}
+	}
+	stdin.Close()
+	cmd.Wait()
+	return size
+}
+
+// BenchmarkStartup1000 is server start to first tools/list answer for a
+// catalog of 1 000 synthetic tools: process start, SDK server set-up,
+// initialize, and the full profile-2 table (Scope "") or the read-scoped
+// table, computed on its first use (Scope read; every synthetic tool is
+// read_only, so it is as large).
+func BenchmarkStartup1000(b *testing.B) {
+	bin := buildSynthServer(b, 1000)
+	for _, scope := range []string{"all", "read"} {
+		b.Run("scope="+scope, func(b *testing.B) {
+			var size int
+			for b.Loop() {
+				size = firstList(b, bin, "SCOPE="+scope)
+			}
+			b.ReportMetric(float64(size), "list-bytes")
+		})
+	}
+}
