@@ -41,7 +41,7 @@ func serve(c *model.Catalog) []byte {
 // Handlers is the server side of the catalog: one method per tool, called
 // with arguments Decode<Tool>Input accepted. A tool with ` + "`out`" + ` returns its
 // structured result, which is checked with Validate<Tool>Output before it
-// leaves; a `+"`result text`"+` tool returns the text; a `+"`result any`"+` tool returns
+// leaves; a ` + "`result text`" + ` tool returns the text; a ` + "`result any`" + ` tool returns
 // any value json.Marshal writes (json.RawMessage for bytes in hand). An
 // error is reported to the client as a tool result with isError.
 type Handlers interface {

@@ -205,7 +205,9 @@ func TestScopes(t *testing.T) {
 		{"", []string{"t27_status", "t27_build"}, nil},
 	} {
 		ok := func(context.Context, c.T27FormatInput) (c.T27FormatOutput, error) { return c.T27FormatOutput{}, nil }
-		build := func(context.Context, c.T27BuildInput) (c.T27BuildOutput, error) { return c.T27BuildOutput{Ok: true, DurationMs: "1"}, nil }
+		build := func(context.Context, c.T27BuildInput) (c.T27BuildOutput, error) {
+			return c.T27BuildOutput{Ok: true, DurationMs: "1"}, nil
+		}
 		cat := stub(map[string]any{"t27_format": ok, "t27_build": build})
 		w := startWire(t, cat, &Options{Scope: func(context.Context, mcp.Request) string { return tc.scope }}, nil)
 		w.initialize("2025-06-18")
@@ -243,7 +245,7 @@ func TestCallOutcomes(t *testing.T) {
 		"t27_test": func(context.Context, c.T27TestInput) (c.T27TestOutput, error) {
 			return c.T27TestOutput{Passed: "-1", Failed: "0"}, nil // minimum 0
 		},
-		"tg_pin": func(context.Context, c.TgPinInput) (any, error) { return math.Inf(1), nil },
+		"tg_pin":  func(context.Context, c.TgPinInput) (any, error) { return math.Inf(1), nil },
 		"t27_raw": func(_ context.Context, in c.T27RawInput) (string, error) { return "raw " + in.Path, nil },
 	})
 	w := startWire(t, cat, nil, nil)
