@@ -19,13 +19,12 @@ import (
 // declares.
 var serveReserved = []string{"Handlers", "HandlerMap", "Bind", "BindMap", "Bound", "ListToolsScopedJSON"}
 
-// serveImports are the standard packages the serving half needs beyond
-// the decoders'.
-var serveImports = []string{"context", "sync"}
+// serveImports are the standard packages the serving half uses.
+var serveImports = []string{"bytes", "context", "encoding/json", "errors", "fmt", "strconv", "strings", "sync"}
 
-// withServeImports returns imports and serveImports, sorted.
+// withServeImports returns the union of imports and serveImports, sorted.
 func withServeImports(imports []string) []string {
-	return slices.Sorted(slices.Values(append(slices.Clone(imports), serveImports...)))
+	return slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(imports), serveImports...))))
 }
 
 // serve returns the serving half of a catalog whose tool names Generate
