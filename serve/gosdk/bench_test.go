@@ -2,6 +2,7 @@ package gosdk
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -9,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	c "github.com/toolspec/toolspec/examples/go-server/t27catalog"
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen/golang"
@@ -134,3 +137,70 @@ func BenchmarkStartup1000(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFirstListInProcess is NewServer to the first tools/list answer
+// for the 27-tool reference catalog, in process: Bind, the SDK server, the
+// transport over pipes, initialize, and the profile-2 table.
+func BenchmarkFirstListInProcess(b *testing.B) {
+	for b.Loop() {
+		server, err := NewServer(stub(nil), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		done := make(chan struct{})
+		go func() {
+			server.Run(context.Background(), &StdioTransport{In: inR, Out: outW})
+			outW.Close()
+			close(done)
+		}()
+		go io.WriteString(inW, initListLines)
+		r := bufio.NewReaderSize(outR, 1<<20)
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				b.Fatal(err)
+			}
+			if strings.HasPrefix(line, `{"jsonrpc":"2.0","id":2,`) {
+				break
+			}
+		}
+		inW.Close()
+		go io.Copy(io.Discard, outR)
+		<-done
+	}
+}
+
+// BenchmarkCall is one tools/call through the adapter and the transport
+// (t27f_view: decode two fields, a text result), in process.
+func BenchmarkCall(b *testing.B) {
+	server, err := NewServer(stub(map[string]any{
+		"t27f_view": func(_ context.Context, in c.T27fViewInput) (string, error) { return in.Chat, nil },
+	}), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	go server.Run(context.Background(), &StdioTransport{In: inR, Out: outW})
+	r := bufio.NewReaderSize(outR, 1<<20)
+	io.WriteString(inW, initListLines)
+	for range 2 {
+		r.ReadString('\n')
+	}
+	call := []byte(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"t27f_view","arguments":{"status":[1,2,255],"chat":"@t27_bot"}}}` + "\n")
+	for b.Loop() {
+		inW.Write(call)
+		line, err := r.ReadString('\n')
+		if err != nil || !strings.Contains(line, `"text":"@t27_bot"`) {
+			b.Fatalf("%q %v", line, err)
+		}
+	}
+	inW.Close()
+}
+
+const initListLines = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/list"}
+`
