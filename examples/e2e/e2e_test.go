@@ -464,10 +464,8 @@ func TestGoServerPanic(t *testing.T) {
 // A call with two problems names both.
 func TestGoServerEveryProblem(t *testing.T) {
 	args := `{"text":"hi","nope":1}` // chat missing, nope unknown
-	if _, err := t27catalog.DecodeTgSendInput([]byte(args)); err != nil {
-		if _, joined := err.(interface{ Unwrap() []error }); !joined {
-			t.Skipf("the generated decoder reports its first problem only (%v); the adapter names every problem a decoder reports", err)
-		}
+	if _, err := t27catalog.DecodeTgSendInput([]byte(args)); err == nil || !strings.Contains(err.Error(), "chat") || !strings.Contains(err.Error(), "nope") {
+		t.Skipf("the generated decoder reports its first problem only (%v); the adapter names every problem a decoder reports", err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
