@@ -3,9 +3,15 @@ package golang_test
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/toolspec/toolspec/gen/golang"
+	"github.com/toolspec/toolspec/gen/schema"
 
 	// The checked-in catalog of the reference spec (make generate writes
 	// it; make verify fails when it is stale): the serving half of a
@@ -119,5 +125,71 @@ func TestBindMap(t *testing.T) {
 	}
 	if _, err := b.Decode(c.ToolT27Raw, []byte(`{}`)); err == nil || !strings.Contains(err.Error(), "required") {
 		t.Errorf("Decode {} = %v", err)
+	}
+}
+
+// Every testdata spec's generated scoped tables, compiled and run, are its
+// full tables with the tools outside the scope left out, under the same
+// _meta key (the hostile spec's key has quotes, backslashes, </script>,
+// U+2028 and NUL).
+func TestScopedTablesCompiled(t *testing.T) {
+	goCmd := goTool(t)
+	for _, file := range specs(t) {
+		cat := load(t, file)
+		src, err := golang.Generate(cat, golang.Options{Package: "main"})
+		if err != nil {
+			continue // the error specs
+		}
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			main := `package main
+
+import "os"
+
+func main() {
+	for _, p := range []int{1, 2} {
+		for _, s := range []string{"all", "read", "write"} {
+			os.Stdout.Write(ListToolsScopedJSON(p, s))
+			os.Stdout.Write([]byte("\n"))
+		}
+	}
+}
+`
+			for name, text := range map[string]string{"go.mod": "module gentest\n\ngo 1.26\n", "catalog.go": string(src), "main.go": main} {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cmd := exec.Command(goCmd, "run", ".")
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("go run: %v", err)
+			}
+			lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+			if len(lines) != 6 {
+				t.Fatalf("%d tables, want 6", len(lines))
+			}
+			for pi, profile := range []int{1, 2} {
+				full := lines[pi*3]
+				if full != string(schema.ToolsList(cat, profile)) {
+					t.Errorf("p%d all: not the table", profile)
+				}
+				for si, scope := range []string{"read", "write"} {
+					var want []string
+					for _, tool := range cat.Tools {
+						if scope == "read" && tool.Hints.ReadOnly || scope == "write" && !tool.Hints.Destructive {
+							want = append(want, string(schema.Tool(tool, profile)))
+						}
+					}
+					meta := `],"_meta":{` + schema.String(cat.CatalogKey) + `:` + schema.String(cat.Identity(profile)+"/"+scope) + `}}`
+					if got, want := lines[pi*3+1+si], `{"tools":[`+strings.Join(want, ",")+meta; got != want {
+						t.Errorf("p%d %s:\n got %.300s\nwant %.300s", profile, scope, got, want)
+					}
+				}
+			}
+		})
 	}
 }
