@@ -15,6 +15,7 @@ import (
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen/golang"
+	"github.com/toolspec/toolspec/gen/schema"
 	"github.com/toolspec/toolspec/internal/synth"
 )
 
@@ -204,3 +205,68 @@ const initListLines = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"
 {"jsonrpc":"2.0","method":"notifications/initialized"}
 {"jsonrpc":"2.0","id":2,"method":"tools/list"}
 `
+
+// tableCatalog serves a catalog's tables with no handlers behind them: the
+// adapter's, the SDK's and the transport's share of start-up, without a
+// generated file to compile.
+type tableCatalog struct {
+	name   string
+	tables [3][]byte
+}
+
+func (t *tableCatalog) Check() error            { return nil }
+func (t *tableCatalog) SpecName() string        { return t.name }
+func (t *tableCatalog) SpecHash() string        { return "" }
+func (t *tableCatalog) ProfileFor(v string) int { return c.ProfileFor(v) }
+func (t *tableCatalog) ListToolsJSON(profile int, _ string) []byte {
+	return append([]byte(nil), t.tables[profile]...)
+}
+func (t *tableCatalog) InScope(string, string) bool                   { return false }
+func (t *tableCatalog) Result(string) string                          { return "" }
+func (t *tableCatalog) Decode(string, []byte) (any, error)            { return nil, nil }
+func (t *tableCatalog) Run(context.Context, string, any) (any, error) { return nil, nil }
+func (t *tableCatalog) ValidateOutput(string, []byte) error           { return nil }
+
+// BenchmarkFirstList1000InProcess is NewServer to the first tools/list
+// answer, in process, for the tables of 1 000 synthetic tools.
+func BenchmarkFirstList1000InProcess(b *testing.B) {
+	r := compile.Source("synth.tspec", synth.Spec(1000, 0))
+	if r.Catalog == nil {
+		b.Fatal(r.Diags)
+	}
+	cat := &tableCatalog{name: "synthetic"}
+	for _, p := range []int{1, 2} {
+		cat.tables[p] = schema.ToolsList(r.Catalog, p)
+	}
+	var size int
+	for b.Loop() {
+		server, err := NewServer(cat, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		done := make(chan struct{})
+		go func() {
+			server.Run(context.Background(), &StdioTransport{In: inR, Out: outW})
+			outW.Close()
+			close(done)
+		}()
+		go io.WriteString(inW, initListLines)
+		br := bufio.NewReaderSize(outR, 1<<20)
+		for {
+			line, err := br.ReadString('\n')
+			if err != nil {
+				b.Fatal(err)
+			}
+			if strings.HasPrefix(line, `{"jsonrpc":"2.0","id":2,`) {
+				size = len(line)
+				break
+			}
+		}
+		inW.Close()
+		go io.Copy(io.Discard, outR)
+		<-done
+	}
+	b.ReportMetric(float64(size), "list-bytes")
+}
