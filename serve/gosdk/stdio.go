@@ -100,10 +100,26 @@ type stdioConn struct {
 }
 
 func (c *stdioConn) track(msg jsonrpc.Message) {
-	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
+	req, ok := msg.(*jsonrpc.Request)
+	switch {
+	case !ok:
+	case req.IsCall():
 		c.mu.Lock()
 		c.pending[req.ID]++
 		c.mu.Unlock()
+	case req.Method == "notifications/cancelled":
+		// A cancelled call is not answered (MCP: the receiver should not
+		// respond), so stop waiting for it.
+		var p struct{ RequestID any }
+		if json.Unmarshal(req.Params, &p) != nil {
+			return
+		}
+		if id, err := jsonrpc.MakeID(p.RequestID); err == nil {
+			c.mu.Lock()
+			delete(c.pending, id)
+			c.checkDrained()
+			c.mu.Unlock()
+		}
 	}
 }
 

@@ -205,3 +205,24 @@ func FuzzFraming(f *testing.F) {
 		}
 	})
 }
+
+// A call the client cancelled is not waited for at the end of input.
+func TestCancelledNotAwaited(t *testing.T) {
+	in := `{"jsonrpc":"2.0","id":7,"method":"ping"}
+{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}
+`
+	tr := &StdioTransport{In: strings.NewReader(in), Out: io.Discard}
+	conn, err := tr.Connect(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; ; i++ {
+		_, err := conn.Read(context.Background()) // nothing answers the ping
+		if err == io.EOF {
+			break
+		}
+		if err != nil || i > 2 {
+			t.Fatalf("read %d: %v", i, err)
+		}
+	}
+}
