@@ -25,7 +25,7 @@ func parseKnobs(args []string, getenv func(string) string, stderr io.Writer) (kn
 	fs.SetOutput(stderr)
 	drop := fs.String("drop", getenv("TOOLSPEC_EXAMPLE_DROP"), "comma-separated tools whose handlers to remove (to see the startup check fail)")
 	extra := fs.String("extra", getenv("TOOLSPEC_EXAMPLE_EXTRA"), "comma-separated handlers to add that have no tool (to see the startup check fail)")
-	panics := fs.String("panic", getenv("TOOLSPEC_EXAMPLE_PANIC"), "comma-separated tools whose handlers panic (to see a panic answered as isError)")
+	panics := fs.String("throw", getenv("TOOLSPEC_EXAMPLE_THROW"), "comma-separated tools whose handlers panic (to see a panic answered as isError)")
 	scope := fs.String("scope", getenv("TOOLSPEC_EXAMPLE_SCOPE"), "the scope of every session: read, write or all")
 	if err := fs.Parse(args); err != nil {
 		return knobs{}, false
@@ -62,7 +62,7 @@ func panicking(name string, h any) any {
 		return nil
 	}
 	return reflect.MakeFunc(reflect.TypeOf(h), func([]reflect.Value) []reflect.Value {
-		panic(name + ": a planted panic")
+		panic(name + " failed on purpose")
 	}).Interface()
 }
 

@@ -15,10 +15,10 @@
 //	go run ./examples/go-server -drop t27_grep     # refuses to start: t27_grep has no handler
 //	go run ./examples/go-server -extra t27_nope    # refuses to start: t27_nope has no tool
 //	go run ./examples/go-server -scope read        # sessions see only the read_only tools
-//	go run ./examples/go-server -panic t27_status  # t27_status panics (the server answers isError)
+//	go run ./examples/go-server -throw t27_status  # t27_status panics (the server answers isError)
 //
 // Each flag has an environment variable (TOOLSPEC_EXAMPLE_DROP, _EXTRA,
-// _SCOPE, _PANIC; names comma-separated), so that a test can change a built
+// _SCOPE, _THROW; names comma-separated, as for the JavaScript server), so that a test can change a built
 // binary without rebuilding it. knobs.go reads them.
 package main
 

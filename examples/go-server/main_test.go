@@ -33,7 +33,7 @@ func TestHandlersMatchCatalog(t *testing.T) {
 	if err := t27catalog.Bind(handlers{}).Check(); err != nil {
 		t.Fatal(err)
 	}
-	k, _ := parseKnobs([]string{"-panic", "t27_status,t27_raw"}, func(string) string { return "" }, &bytes.Buffer{})
+	k, _ := parseKnobs([]string{"-throw", "t27_status,t27_raw"}, func(string) string { return "" }, &bytes.Buffer{})
 	if err := t27catalog.BindMap(k.handlers()).Check(); err != nil {
 		t.Fatalf("panicking handlers: %v", err)
 	}

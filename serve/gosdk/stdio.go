@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"strconv"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -35,6 +37,8 @@ const (
 //	not JSON, or two values on one line    -32700 parse error
 //	a batch (a JSON array)                 -32600 invalid request (batches are not supported)
 //	JSON but no JSON-RPC 2.0 message       -32600 invalid request (e.g. an id that is an object)
+//	params that are not an object          -32600 invalid request
+//	a fractional id                        -32600 invalid request
 //	longer than MaxLineBytes               -32600 invalid request
 //	nested deeper than MaxDepth            -32600 invalid request
 //
@@ -302,6 +306,20 @@ func parseLine(line []byte, maxDepth int) (jsonrpc.Message, *rpcError) {
 	msg, err := jsonrpc.DecodeMessage(line)
 	if err != nil {
 		return nil, &rpcError{shallowID(line), jsonrpc.CodeInvalidRequest, "invalid request: " + err.Error()}
+	}
+	if id := shallowID(line); len(id) > 0 && id[0] != '"' && id[0] != 'n' {
+		// The SDK truncates a fractional id (1.5 becomes 1), and the answer
+		// would name another request.
+		if f, err := strconv.ParseFloat(string(id), 64); err != nil || f != math.Trunc(f) {
+			return nil, &rpcError{nullID, jsonrpc.CodeInvalidRequest, "invalid request: id " + string(id) + " is not an integer"}
+		}
+	}
+	if req, ok := msg.(*jsonrpc.Request); ok && len(req.Params) > 0 {
+		// MCP's params are an object (or absent); JSON-RPC's by-position
+		// arrays are not a request MCP defines.
+		if p := req.Params[skipSpace(req.Params, 0)]; p != '{' && string(bytes.TrimSpace(req.Params)) != "null" {
+			return nil, &rpcError{shallowID(line), jsonrpc.CodeInvalidRequest, "invalid request: params must be an object"}
+		}
 	}
 	return msg, nil
 }
