@@ -8,7 +8,7 @@ GO       ?= go
 BIN      ?= bin/toolspec
 FUZZTIME ?= 60s
 
-.PHONY: all build test gotest nodedeps fuzz bench bench-github verify generate vet clean
+.PHONY: all build test gotest nodedeps fuzz bench bench-js bench-github verify generate vet clean
 
 all: build
 
@@ -32,6 +32,13 @@ fuzz:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# gen-js next to gen-json at 1k and 10k tools, and the JavaScript server's
+# startup and per-call validation, generated validators against ajv
+# (docs/performance.md). Needs npm ci.
+bench-js: nodedeps
+	$(GO) test ./gen/js -run '^$$' -bench 'Generate' -benchtime 2x -benchmem
+	$(GO) test ./gen/js -run '^$$' -bench 'Serve' -benchtime 1x
 
 # GitHub's REST description (npm @octokit/openapi, pinned in
 # package-lock.json; about 1 000 operations): import every operation, then
