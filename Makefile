@@ -41,13 +41,15 @@ bench-js: nodedeps
 	$(GO) test ./gen/js -run '^$$' -bench 'Serve' -benchtime 1x
 
 # GitHub's REST description (npm @octokit/openapi, pinned in
-# package-lock.json; about 1 000 operations): import every operation, then
+# bench/github/package-lock.json, installed by this target only; about
+# 1 000 operations): import every operation, then
 # run parity on the result, each under /usr/bin/time -v for wall time and
 # peak memory, and count the warnings by kind. docs/openapi.md has the
 # numbers. Parity exits 1 by design (rows written any for oneOf).
-GITHUB_DOC = node_modules/@octokit/openapi/generated/api.github.com.json
+GITHUB_DOC = bench/github/node_modules/@octokit/openapi/generated/api.github.com.json
 
-bench-github: build nodedeps
+bench-github: build
+	cd bench/github && npm ci --no-audit --no-fund --loglevel=error
 	@mkdir -p .tmp
 	/usr/bin/time -v $(BIN) import openapi --all $(GITHUB_DOC) -o .tmp/github.tspec 2> .tmp/github-import.log
 	@grep -E '^wrote |Elapsed|Maximum resident|User time|System time' .tmp/github-import.log

@@ -10,10 +10,10 @@ import (
 	"github.com/toolspec/toolspec/parity"
 )
 
-// githubDoc is GitHub's REST description, installed by `npm ci` from
-// package-lock.json (@octokit/openapi): about 1 000 operations and deep
+// githubDoc is GitHub's REST description, installed by `make bench-github`
+// from bench/github/package-lock.json (@octokit/openapi): about 1 000 operations and deep
 // $ref graphs, 13 MB of JSON. It is a benchmark, not a fixture.
-const githubDoc = "../node_modules/@octokit/openapi/generated/api.github.com.json"
+const githubDoc = "../bench/github/node_modules/@octokit/openapi/generated/api.github.com.json"
 
 // BenchmarkGitHub loads GitHub's REST description, imports every
 // operation, checks the spec and runs parity on it: what `toolspec import
@@ -22,7 +22,7 @@ const githubDoc = "../node_modules/@octokit/openapi/generated/api.github.com.jso
 // (docs/openapi.md has the numbers).
 func BenchmarkGitHub(b *testing.B) {
 	if _, err := os.Stat(githubDoc); err != nil {
-		b.Skip("no ", githubDoc, ": run npm ci")
+		b.Skip("no ", githubDoc, ": run make bench-github once")
 	}
 	for b.Loop() {
 		doc, err := openapi.Load(githubDoc)
