@@ -1,0 +1,44 @@
+package lsp
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+
+	"go.lsp.dev/jsonrpc2"
+)
+
+// tolerantStream keeps a connection alive across bad messages. The
+// library's framing reads a whole Content-Length body before decoding it, so
+// after a body that is not a JSON-RPC message the next message starts where
+// it should: the sender gets a parse error and the server reads on. Only the
+// end of the input (or a failed write) ends the connection.
+type tolerantStream struct {
+	jsonrpc2.Stream
+}
+
+func (s tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
+	for {
+		msg, n, err := s.Stream.Read(ctx)
+		if err == nil || fatal(err) || ctx.Err() != nil {
+			return msg, n, err
+		}
+		// The id of a message that could not be decoded is unknown; the
+		// library writes the zero id where JSON-RPC writes null.
+		resp, rerr := jsonrpc2.NewResponse(jsonrpc2.ID{}, nil, jsonrpc2.NewError(jsonrpc2.ParseError, err.Error()))
+		if rerr != nil {
+			return nil, n, rerr
+		}
+		if _, werr := s.Stream.Write(ctx, resp); werr != nil {
+			return nil, n, werr
+		}
+	}
+}
+
+// fatal reports whether a read error means the input is gone, rather than
+// that one message was bad.
+func fatal(err error) bool {
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, io.ErrClosedPipe) || errors.Is(err, os.ErrClosed)
+}
