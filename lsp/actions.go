@@ -32,16 +32,19 @@ func (s *Server) codeActions(_ *glsp.Context, p *protocol.CodeActionParams) (any
 	ix := d.index()
 	for _, x := range d.diags {
 		w := d.wordAt(d.offsetOf(x.Pos))
+		if r := refAt(ix, w); r.end >= lo && r.start <= hi {
+			w = r
+		}
 		if w.end < lo || w.start > hi {
 			continue
 		}
-		ld := d.lspDiagnostic(x)
+		ld := d.lspDiagnostic(x, ix)
 		var candidates []string
 		switch {
 		case diag.GroupUnknown.Is(x):
-			candidates = declNames(ix, "group")
+			w, candidates = refAt(ix, w), declNames(ix, "group")
 		case diag.FixtureUnknownTool.Is(x):
-			candidates = declNames(ix, "tool")
+			w, candidates = refAt(ix, w), declNames(ix, "tool")
 		case diag.UnknownKind.Is(x):
 			candidates = kindWords()
 		case diag.SyntaxError.Is(x):
@@ -82,6 +85,17 @@ func (d *document) edit(title string, ld protocol.Diagnostic, at span, text stri
 			d.uri: {{Range: d.rangeOf(at), NewText: text}},
 		}},
 	}
+}
+
+// refAt returns the name of the reference that starts at w (the group
+// of a `use`, the tool of a fixture), or w.
+func refAt(ix *index, w span) span {
+	for _, r := range ix.refs {
+		if r.from == w.start {
+			return r.at
+		}
+	}
+	return w
 }
 
 func declNames(ix *index, kind string) []string {

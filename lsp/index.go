@@ -31,6 +31,9 @@ type ref struct {
 	kind string // the kind of declaration it names
 	name string
 	at   span
+	// from is where the construct starts (`use`, `accept`): diagnostics
+	// about the reference are reported there.
+	from int
 }
 
 // rowAt is a row of the spec with its span.
@@ -86,7 +89,7 @@ func (d *document) index() *index {
 					fs.at = span{fx.Because.At.Pos.Offset, fx.Because.At.Pos.Offset + len(fx.Because.At.Raw)}
 				}
 				ix.fixtures = append(ix.fixtures, fs)
-				ix.refs = append(ix.refs, ref{kind: "tool", name: fx.Tool.Value(), at: fs.tool})
+				ix.refs = append(ix.refs, ref{kind: "tool", name: fx.Tool.Value(), at: fs.tool, from: fx.Pos.Offset})
 			}
 		}
 	}
@@ -103,7 +106,7 @@ func closeSpan(start int, c *ast.Close) span {
 func (ix *index) block(items []*ast.Item) {
 	for _, it := range items {
 		if it.Use != nil {
-			ix.refs = append(ix.refs, ref{kind: "group", name: it.Use.Name.Value(), at: nameSpan(it.Use.Name)})
+			ix.refs = append(ix.refs, ref{kind: "group", name: it.Use.Name.Value(), at: nameSpan(it.Use.Name), from: it.Use.Pos.Offset})
 			continue
 		}
 		r := it.Row

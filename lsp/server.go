@@ -89,6 +89,10 @@ func (s *Server) Handle(method string, params json.RawMessage) (result any, err 
 	if len(params) == 0 {
 		params = json.RawMessage("null")
 	}
+	if method == protocol.MethodExit {
+		// glsp's dispatch refuses every method after shutdown, exit too.
+		return nil, s.exit(nil)
+	}
 	ctx := &glsp.Context{Method: method, Params: params, Notify: s.notify}
 	r, validMethod, validParams, err := s.handler.Handle(ctx)
 	switch {
@@ -218,19 +222,29 @@ func (s *Server) doc(uri string) (*document, error) {
 // its explanation.
 func (d *document) lspDiagnostics() []protocol.Diagnostic {
 	out := make([]protocol.Diagnostic, 0, len(d.diags))
+	var ix *index
 	for _, x := range d.diags {
-		out = append(out, d.lspDiagnostic(x))
+		if ix == nil && (diag.GroupUnknown.Is(x) || diag.FixtureUnknownTool.Is(x)) {
+			ix = d.index()
+		}
+		out = append(out, d.lspDiagnostic(x, ix))
 	}
 	return out
 }
 
-func (d *document) lspDiagnostic(x token.Diagnostic) protocol.Diagnostic {
+// A diagnostic about a reference (an unknown group or tool) underlines the
+// name rather than the keyword it is reported at; ix is needed for those.
+func (d *document) lspDiagnostic(x token.Diagnostic, ix *index) protocol.Diagnostic {
 	sev := protocol.DiagnosticSeverityError
 	if x.Severity == token.Warning {
 		sev = protocol.DiagnosticSeverityWarning
 	}
+	at := d.wordAt(d.offsetOf(x.Pos))
+	if ix != nil && (diag.GroupUnknown.Is(x) || diag.FixtureUnknownTool.Is(x)) {
+		at = refAt(ix, at)
+	}
 	ld := protocol.Diagnostic{
-		Range:    d.rangeOf(d.wordAt(d.offsetOf(x.Pos))),
+		Range:    d.rangeOf(at),
 		Severity: &sev,
 		Source:   ptr("toolspec"),
 		Message:  x.Msg,
