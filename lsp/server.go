@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"unicode/utf8"
 
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -55,7 +54,8 @@ func New(notify glsp.NotifyFunc) *Server {
 // Serve runs a session on rwc (stdin and stdout for `toolspec lsp`) until
 // the client sends exit or closes the stream.
 func Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
-	conn := jsonrpc2.NewConn(tolerantStream{jsonrpc2.NewStream(rwc)})
+	stream := newStream(rwc)
+	conn := jsonrpc2.NewConn(stream)
 	s := New(func(method string, params any) { conn.Notify(ctx, method, params) })
 	conn.Go(ctx, func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 		result, err := s.Handle(req.Method(), req.Params())
@@ -72,7 +72,9 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	case <-ctx.Done():
 		conn.Close()
 	}
-	if err := conn.Err(); err != nil && !fatal(err) {
+	// The connection ends when the input does: that is how a session
+	// without exit ends, not a failure.
+	if err := conn.Err(); err != nil && stream.conn.readErr == nil {
 		return err
 	}
 	return nil
@@ -145,27 +147,22 @@ func (s *Server) exit(*glsp.Context) error {
 	return nil
 }
 
-// errTooLarge and errNotUTF8 are why a document is refused.
-var (
-	errTooLarge = jsonrpc2.Errorf(requestFailed, "document larger than %d MB: toolspec lsp does not analyse it", maxDocument>>20)
-	errNotUTF8  = jsonrpc2.Errorf(requestFailed, "document is not UTF-8 text")
-)
+// errTooLarge is why a document is not analysed.
+var errTooLarge = fmt.Sprintf("document larger than %d MB: toolspec lsp does not analyse it", maxDocument>>20)
 
 // open analyses a new text of a document and publishes its diagnostics. A
-// text that is too big or not UTF-8 is not analysed: the document is kept
-// with no tree (so requests on it answer empty) and one diagnostic says why.
+// text that is too big is not analysed: the document is kept with no tree
+// (requests on it answer empty, formatting refuses) and one diagnostic says
+// why.
+//
+// Text that is not UTF-8 never reaches here as such: JSON-RPC is UTF-8, and
+// the decoder turns each invalid byte into U+FFFD, which the lexer reports
+// where it stands.
 func (s *Server) open(uri string, version int32, text string) error {
-	var refused error
-	switch {
-	case len(text) > maxDocument:
-		refused = errTooLarge
-	case !utf8.ValidString(text):
-		refused = errNotUTF8
-	}
-	if refused != nil {
+	if len(text) > maxDocument {
 		d := &document{uri: uri, version: version, lines: []int{0}}
 		s.docs[uri] = d
-		s.publish(d, []protocol.Diagnostic{{Severity: ptr(protocol.DiagnosticSeverityError), Source: ptr("toolspec"), Message: refused.(*jsonrpc2.Error).Message}})
+		s.publish(d, []protocol.Diagnostic{{Severity: ptr(protocol.DiagnosticSeverityError), Source: ptr("toolspec"), Message: errTooLarge}})
 		return nil
 	}
 	d := analyse(uri, version, text)
@@ -264,5 +261,3 @@ func ptr[T any](v T) *T { return &v }
 func errorf(format string, args ...any) error {
 	return jsonrpc2.Errorf(requestFailed, format, args...)
 }
-
-var _ = fmt.Sprint

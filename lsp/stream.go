@@ -2,9 +2,7 @@ package lsp
 
 import (
 	"context"
-	"errors"
 	"io"
-	"os"
 
 	"go.lsp.dev/jsonrpc2"
 )
@@ -16,12 +14,34 @@ import (
 // end of the input (or a failed write) ends the connection.
 type tolerantStream struct {
 	jsonrpc2.Stream
+	conn *watchedConn
+}
+
+// newStream frames rwc with the library's Content-Length framing.
+func newStream(rwc io.ReadWriteCloser) tolerantStream {
+	w := &watchedConn{ReadWriteCloser: rwc}
+	return tolerantStream{Stream: jsonrpc2.NewStream(w), conn: w}
+}
+
+// watchedConn remembers whether reading the connection itself failed, to
+// tell a lost connection from a bad message.
+type watchedConn struct {
+	io.ReadWriteCloser
+	readErr error
+}
+
+func (w *watchedConn) Read(p []byte) (int, error) {
+	n, err := w.ReadWriteCloser.Read(p)
+	if err != nil {
+		w.readErr = err
+	}
+	return n, err
 }
 
 func (s tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 	for {
 		msg, n, err := s.Stream.Read(ctx)
-		if err == nil || fatal(err) || ctx.Err() != nil {
+		if err == nil || s.conn.readErr != nil || ctx.Err() != nil {
 			return msg, n, err
 		}
 		// The id of a message that could not be decoded is unknown; the
@@ -34,11 +54,4 @@ func (s tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, erro
 			return nil, n, werr
 		}
 	}
-}
-
-// fatal reports whether a read error means the input is gone, rather than
-// that one message was bad.
-func fatal(err error) bool {
-	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
-		errors.Is(err, io.ErrClosedPipe) || errors.Is(err, os.ErrClosed)
 }
