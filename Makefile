@@ -8,7 +8,7 @@ GO       ?= go
 BIN      ?= bin/toolspec
 FUZZTIME ?= 60s
 
-.PHONY: all build test gotest nodedeps fuzz bench bench-js verify generate vet clean
+.PHONY: all build test gotest nodedeps fuzz bench bench-js verify generate vet clean editors
 
 all: build
 
@@ -29,6 +29,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./lang/parser
 	$(GO) test -run '^$$' -fuzz '^FuzzToolFastPath$$' -fuzztime $(FUZZTIME) ./lang/parser
 	$(GO) test -run '^$$' -fuzz '^FuzzFormat$$' -fuzztime $(FUZZTIME) ./lang/format
+	$(GO) test -run '^$$' -fuzz '^FuzzHandle$$' -fuzztime $(FUZZTIME) ./lsp
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -67,8 +67,10 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	select {
 	case <-conn.Done():
 	case <-s.exited:
+		// The reader may be blocked on stdin, which closing cannot
+		// interrupt: the session is over, so return without waiting.
 		conn.Close()
-		<-conn.Done()
+		return nil
 	case <-ctx.Done():
 		conn.Close()
 	}
