@@ -7,6 +7,7 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/lang/descriptor"
 )
 
 // completion reads the line up to the cursor to tell what may come next.
@@ -41,15 +42,16 @@ func complete(d *document, line string) []protocol.CompletionItem {
 	if partial {
 		words = words[:len(words)-1]
 	}
-	if strings.HasSuffix(strings.TrimRight(line, " \t"), "<") || strings.HasSuffix(strings.TrimRight(line, " \t"), ",") && strings.Contains(line, "tuple<") {
-		return wordItems(kindWords(), protocol.CompletionItemKindClass, "kind")
-	}
 	if len(words) == 0 {
 		return nil
 	}
 	switch prev := words[len(words)-1]; {
 	case prev == "use":
 		return declItems(d, "group")
+	case prev == "from":
+		if m := descriptor.Lookup("from"); m != nil {
+			return wordItems(m.Words, protocol.CompletionItemKindEnumMember, "location")
+		}
 	case words[0] == "accept" || words[0] == "reject":
 		switch len(words) {
 		case 1:
@@ -58,17 +60,73 @@ func complete(d *document, line string) []protocol.CompletionItem {
 			return wordItems([]string{"in", "out"}, protocol.CompletionItemKindKeyword, "direction")
 		}
 		return nil
+	case isKeyword(words[0]):
+		return nil
+	}
+	// Inside the <...> of array, tuple or map: an element kind, then its
+	// modifiers.
+	if open := unclosed(line); open >= 0 {
+		elem := strings.Fields(line[open+1:])
+		if partial && len(elem) > 0 {
+			elem = elem[:len(elem)-1]
+		}
+		if len(elem) == 0 {
+			return wordItems(kindWords(), protocol.CompletionItemKindClass, "kind")
+		}
+		return wordItems(modifierWords(kindOf(elem[0]), false), protocol.CompletionItemKindProperty, "modifier")
 	}
 	// A row: name, kind, presence, modifiers.
 	switch {
-	case len(words) == 1 && !isKeyword(words[0]):
+	case len(words) == 1:
 		return wordItems(kindWords(), protocol.CompletionItemKindClass, "kind")
-	case len(words) == 2 && !isKeyword(words[0]):
+	case len(words) == 2:
 		return wordItems([]string{"required", "optional"}, protocol.CompletionItemKindKeyword, "presence")
-	case len(words) >= 3 && hasPresence(words):
-		return wordItems(modifierWords(), protocol.CompletionItemKindProperty, "modifier")
+	case hasPresence(words):
+		return wordItems(modifierWords(kindOf(words[1]), true), protocol.CompletionItemKindProperty, "modifier")
 	}
 	return nil
+}
+
+// unclosed returns the offset of the last '<' or ',' of an element list
+// the line leaves open, or -1.
+func unclosed(line string) int {
+	depth, at := 0, -1
+	var stack []int
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '"':
+			for i++; i < len(line) && line[i] != '"'; i++ {
+				if line[i] == '\\' {
+					i++
+				}
+			}
+		case '<':
+			depth++
+			stack = append(stack, i)
+		case '>':
+			if depth > 0 {
+				depth--
+				stack = stack[:len(stack)-1]
+			}
+		case ',':
+			if depth > 0 {
+				stack[len(stack)-1] = i
+			}
+		}
+	}
+	if depth > 0 {
+		at = stack[len(stack)-1]
+	}
+	return at
+}
+
+// kindOf is the kind keyword a kind column starts with: array in
+// array<string>, enum in enum(a, b).
+func kindOf(column string) string {
+	if i := strings.IndexAny(column, "<("); i >= 0 {
+		return column[:i]
+	}
+	return column
 }
 
 // isKeyword reports whether a line's first word starts something other

@@ -26,7 +26,7 @@ func TestGrammarWords(t *testing.T) {
 	if err := json.Unmarshal(src, &g); err != nil {
 		t.Fatal(err)
 	}
-	for rule, words := range map[string][]string{"kind": kindWords(), "modifier": modifierWords()} {
+	for rule, words := range map[string][]string{"kind": kindWords(), "modifier": modifierWords("", true)} {
 		rx, err := regexp.Compile(g.Repository[rule].Match)
 		if err != nil {
 			t.Fatalf("rule %s: %v", rule, err)

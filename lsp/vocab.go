@@ -1,55 +1,34 @@
 package lsp
 
 import (
-	"reflect"
-	"sort"
-
-	"github.com/toolspec/toolspec/lang/ast"
-	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/lang/descriptor"
 )
 
-// The words completion offers come from where the language declares them,
-// never from a list of this package's own: kinds from model.Kind, modifier
-// keywords from ast.Modifier (one field per modifier, named by its Name
-// method). When lang/descriptor lands it is the one place to read both
-// from, with the kinds each modifier fits.
+// The words completion offers come from lang/descriptor, where the
+// language declares every kind and modifier once, with the kinds each
+// modifier fits.
 
 // kindWords returns every kind keyword, in declaration order.
-func kindWords() []string {
-	var out []string
-	for k := model.String; k <= model.Map; k++ {
-		out = append(out, k.String())
-	}
-	return out
-}
+func kindWords() []string { return descriptor.KindKeywords() }
 
-// modifierWords returns every modifier keyword, sorted. Each field of
-// ast.Modifier but Pos is one modifier: setting it alone makes Name return
-// that modifier's keyword.
-func modifierWords() []string {
+// modifierWords returns the keywords of the modifiers that may follow a
+// value of the kind written kind ("" when it is not known, as while it is
+// being typed: then every one). A row takes the row-only modifiers (from,
+// as) as well; an element inside <...> does not. The range has no keyword
+// and is not offered.
+func modifierWords(kind string, row bool) []string {
+	k := descriptor.KindOf(kind)
 	var out []string
-	t := reflect.TypeOf(ast.Modifier{})
-	for i := range t.NumField() {
-		f := t.Field(i)
-		if f.Name == "Pos" {
-			continue
-		}
-		var m ast.Modifier
-		v := reflect.ValueOf(&m).Elem().Field(i)
-		switch v.Kind() {
-		case reflect.Bool:
-			v.SetBool(true)
-		case reflect.String:
-			v.SetString("x")
-		case reflect.Pointer:
-			v.Set(reflect.New(f.Type.Elem()))
-		default:
-			continue
-		}
-		if n := m.Name(); n != "?" {
-			out = append(out, n)
+	for _, m := range descriptor.Modifiers {
+		switch {
+		case m.Operand == descriptor.RangeOperand:
+		case m.RowOnly:
+			if row {
+				out = append(out, m.Keyword)
+			}
+		case k == 0 || m.Fits(k):
+			out = append(out, m.Keyword)
 		}
 	}
-	sort.Strings(out)
 	return out
 }
