@@ -7,6 +7,7 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/lang/check"
 	"github.com/toolspec/toolspec/lang/descriptor"
 )
 
@@ -48,6 +49,8 @@ func complete(d *document, line string) []protocol.CompletionItem {
 	switch prev := words[len(words)-1]; {
 	case prev == "use":
 		return declItems(d, "group")
+	case prev == "format":
+		return wordItems(check.FormatNames(), protocol.CompletionItemKindEnumMember, "format")
 	case prev == "from":
 		if m := descriptor.Lookup("from"); m != nil {
 			return wordItems(m.Words, protocol.CompletionItemKindEnumMember, "location")

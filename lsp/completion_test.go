@@ -33,6 +33,8 @@ func TestComplete(t *testing.T) {
 		{line: "    size string optional from ", want: "path query body header"},
 		{line: "    size integer required ", has: "from"},
 		{line: "  description ", want: ""},
+		{line: "    at string required format ", has: "date-time", not: "string"},
+		{line: "    at array<string format d", has: "uuid"},
 	} {
 		got := labels(complete(d, tc.line))
 		switch {
