@@ -58,6 +58,23 @@ func (s *Server) codeActions(_ *glsp.Context, p *protocol.CodeActionParams) (any
 			out = append(out, d.edit(fmt.Sprintf("Change to %s", best), ld, w, best))
 		}
 	}
+	// After the test lens: the fixtures that kill the surviving mutants,
+	// offered on any survivor (test-report --suggest).
+	if d.suggested != "" {
+		for _, sv := range d.survivors {
+			if sv.end >= lo && sv.start <= hi {
+				end := span{len(d.text), len(d.text)}
+				text := d.suggested
+				if !strings.HasSuffix(d.text, "\n") {
+					text = "\n" + text
+				}
+				a := d.edit("Add the fixtures test-report suggests for the surviving mutants", protocol.Diagnostic{}, end, "\n"+text)
+				a.Diagnostics = nil
+				out = append(out, a)
+				break
+			}
+		}
+	}
 	return out, nil
 }
 
@@ -179,7 +196,8 @@ func (s *Server) executeCommand(_ *glsp.Context, p *protocol.ExecuteCommandParam
 	if r.Catalog == nil {
 		return nil, errorf("test-report needs a spec without errors")
 	}
-	rep := report.Run(r, report.Options{})
+	rep := report.Run(r, report.Options{Suggest: true})
+	d.suggested, d.survivors = rep.SuggestedTests(), nil
 	diags := d.lspDiagnostics()
 	for _, t := range rep.Tests {
 		sev := protocol.DiagnosticSeverityHint
@@ -200,6 +218,7 @@ func (s *Server) executeCommand(_ *glsp.Context, p *protocol.ExecuteCommandParam
 				at = dc.nameAt
 			}
 		}
+		d.survivors = append(d.survivors, at)
 		sev := protocol.DiagnosticSeverityInformation
 		diags = append(diags, protocol.Diagnostic{Range: d.rangeOf(at), Severity: &sev, Source: ptr("toolspec test-report"),
 			Message: fmt.Sprintf("surviving mutant (%s) at %s: %s; no test tells it apart", m.Operator, m.Where, m.Description)})

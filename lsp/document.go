@@ -30,6 +30,12 @@ type document struct {
 	comments []*ast.Comment
 	catalog  *model.Catalog // built even when diags has errors (see check.Result)
 	diags    token.List
+
+	// suggested is what the last test-report run on this text (the test
+	// lens) suggests adding: test blocks of killing fixtures for its
+	// surviving mutants, "" when none; survivors are where it showed them.
+	suggested string
+	survivors []span
 }
 
 // analyse parses and checks text as `toolspec check` does (compile.Source
