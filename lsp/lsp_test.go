@@ -227,6 +227,15 @@ func TestSession(t *testing.T) {
 		}
 	}
 
+	// References of a group: its declaration and its one use.
+	var refs []protocol.Location
+	if err := c.call("textDocument/references", protocol.ReferenceParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: doc(), Position: at(fixed, "filter", 0, 1)}, Context: protocol.ReferenceContext{IncludeDeclaration: true}}, &refs); err != nil {
+		t.Fatal(err)
+	}
+	if len(refs) != 2 || refs[1].Range.Start != at(fixed, "filter", 1, 0) {
+		t.Errorf("references = %+v", refs)
+	}
+
 	// Formatting: the whole document, as toolspec fmt writes it.
 	var edits []protocol.TextEdit
 	if err := c.call("textDocument/formatting", protocol.DocumentFormattingParams{TextDocument: doc()}, &edits); err != nil {
