@@ -96,8 +96,22 @@ func fieldHover(f *model.Field) string {
 	if words := constraints(f.Type); len(words) > 0 {
 		b.WriteString("\n\n- " + strings.Join(words, "\n- "))
 	}
-	fmt.Fprintf(&b, "\n\n```json\n%s\n```", indent(schema.Type(f.Type)))
+	fmt.Fprintf(&b, "\n\n```json\n%s\n```", indent(propertySchema(f)))
 	return b.String()
+}
+
+// propertySchema is the schema of a row as its parent lists it under
+// "properties", description included: the row is emitted inside an object
+// of its own and taken back out.
+func propertySchema(f *model.Field) []byte {
+	parent := schema.Type(&model.Type{Kind: model.Object, Fields: []*model.Field{f}})
+	var obj struct {
+		Properties map[string]json.RawMessage `json:"properties"`
+	}
+	if json.Unmarshal(parent, &obj) != nil || obj.Properties[f.Name] == nil {
+		return schema.Type(f.Type)
+	}
+	return obj.Properties[f.Name]
 }
 
 // constraints says what a type demands of a value, one phrase each.

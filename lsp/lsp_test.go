@@ -178,10 +178,17 @@ func TestSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := hoverText(t, hover)
-	for _, want := range []string{`"type": "integer"`, `"maximum": 500`, "minimum 1"} {
+		for _, want := range []string{`"type": "integer"`, `"maximum": 500`, "minimum 1"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("hover lacks %q:\n%s", want, text)
 		}
+	}
+	// Hover on a group's row: its schema as its parent lists it.
+	if err := c.call("textDocument/hover", protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: doc(), Position: at(fixed, "prefix", 0, 0)}}, &hover); err != nil {
+		t.Fatal(err)
+	}
+	if text := hoverText(t, hover); !strings.Contains(text, `"description": "Only specs whose path starts with this"`) || !strings.Contains(text, `"maxLength": 256`) {
+		t.Errorf("group row hover:\n%s", text)
 	}
 	// Hover on a tool: its tools/list entries.
 	if err := c.call("textDocument/hover", protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: doc(), Position: at(fixed, "list", 0, 0)}}, &hover); err != nil {
