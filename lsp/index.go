@@ -18,11 +18,11 @@ func pathOf(uri string) string {
 
 // decl is a named declaration: a tool, group or test.
 type decl struct {
-	kind string // "tool", "group", "test"
-	name string
+	kind   string // "tool", "group", "test"
+	name   string
 	nameAt span
-	body span
-	tool *ast.Tool
+	body   span
+	tool   *ast.Tool
 }
 
 // ref is a name that points at a declaration: `use g` at a group, a

@@ -178,7 +178,7 @@ func TestSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := hoverText(t, hover)
-		for _, want := range []string{`"type": "integer"`, `"maximum": 500`, "minimum 1"} {
+	for _, want := range []string{`"type": "integer"`, `"maximum": 500`, "minimum 1"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("hover lacks %q:\n%s", want, text)
 		}
