@@ -22,7 +22,6 @@ type decl struct {
 	name   string
 	nameAt span
 	body   span
-	tool   *ast.Tool
 }
 
 // ref is a name that points at a declaration: `use g` at a group, a
@@ -36,7 +35,7 @@ type ref struct {
 	from int
 }
 
-// rowAt is a row of the spec with its span.
+// rowSite is a row of the spec with the span of its name.
 type rowSite struct {
 	row  *ast.Row
 	name span
@@ -66,7 +65,7 @@ func (d *document) index() *index {
 		switch {
 		case dc.Tool != nil:
 			t := dc.Tool
-			ix.decls = append(ix.decls, decl{kind: "tool", name: t.Name.Value(), nameAt: nameSpan(t.Name), body: closeSpan(t.Pos.Offset, t.Close), tool: t})
+			ix.decls = append(ix.decls, decl{kind: "tool", name: t.Name.Value(), nameAt: nameSpan(t.Name), body: closeSpan(t.Pos.Offset, t.Close)})
 			for _, it := range t.Items {
 				if it.In != nil && it.In.Block != nil {
 					ix.block(it.In.Block.Items)
