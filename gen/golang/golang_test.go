@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"go/format"
 	"fmt"
 	"os"
 	"os/exec"
@@ -303,16 +304,20 @@ func decode(c testCase) (any, error) {
 	}
 	switch {
 `)
-	for _, tool := range cat.Tools {
-		n, _ := golang.GoName(tool.Name)
+	var names []string
+	for _, tool := range golang.Tools(cat) {
+		n := tool.Go
+		names = append(names, fmt.Sprintf("%q", tool.Name))
 		fmt.Fprintf(&b, "\tcase c.Tool == %q && !c.Output:\n\t\tv, err := Decode%sInput(c.Value)\n\t\treturn v, err\n", tool.Name, n)
-		if tool.Output != nil {
+		if tool.Output != "" {
 			fmt.Fprintf(&b, "\tcase c.Tool == %q && c.Output:\n\t\treturn nil, Validate%sOutput(c.Value)\n", tool.Name, n)
 		}
 	}
 	b.WriteString(`	}
 	panic("unknown tool " + c.Tool)
 }
+
+var toolNames = []string{` + strings.Join(names, ", ") + `}
 
 func main() {
 	data, err := os.ReadFile(os.Args[1])
@@ -335,10 +340,10 @@ func main() {
 	out.Tables = [2]json.RawMessage{ListToolsJSON(1), ListToolsJSON(2)}
 	out.IDs = [2]string{CatalogID(1), CatalogID(2)}
 	out.Profiles = [5]int{ProfileFor("2024-11-05"), ProfileFor("2025-06-18"), ProfileFor("2026-01-01"), ProfileFor("zzz"), ProfileFor("")}
-	if CheckHandlers(append(tsToolNames[1:len(tsToolNames):len(tsToolNames)], "nope")) != nil {
-		out.Check = CheckHandlers(append(tsToolNames[1:len(tsToolNames):len(tsToolNames)], "nope")).Error()
+	if CheckHandlers(append(toolNames[1:len(toolNames):len(toolNames)], "nope")) != nil {
+		out.Check = CheckHandlers(append(toolNames[1:len(toolNames):len(toolNames)], "nope")).Error()
 	}
-	if err := CheckHandlers(tsToolNames); err != nil {
+	if err := CheckHandlers(toolNames); err != nil {
 		panic(err)
 	}
 	for _, c := range cases {
@@ -400,6 +405,25 @@ tool t {
 	} {
 		if !regexp.MustCompile(want).Match(out) {
 			t.Errorf("missing %q", want)
+		}
+	}
+}
+
+// TestGofmt: the generator writes gofmt's layout itself; every golden is
+// unchanged by go/format, and so is a synthetic catalog of every kind.
+func TestGofmt(t *testing.T) {
+	goldens, _ := filepath.Glob("testdata/*.go.golden")
+	for _, file := range goldens {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		formatted, err := format.Source(src)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if d := cmp.Diff(string(formatted), string(src)); d != "" {
+			t.Errorf("%s is not gofmt'ed (-gofmt +generated):\n%s", file, d)
 		}
 	}
 }

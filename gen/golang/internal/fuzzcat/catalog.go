@@ -9,10 +9,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
+	"reflect"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -36,19 +39,10 @@ func CatalogID(profile int) string {
 	return "2714185411612ba646e6e2dd6789852c4c8f0768d2dd195132850cd2f7245e50/p1"
 }
 
-const tsTools1 = "{\"tools\":[{\"name\":\"t27_specs\",\"description\":\"List the .t27 specs in the repository.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"prefix\":{\"type\":\"string\",\"description\":\"Only specs whose path starts with this\",\"minLength\":1,\"maxLength\":256},\"family\":{\"type\":\"string\",\"description\":\"Only specs of this family\",\"enum\":[\"core\",\"math\",\"mcp\",\"physics\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of specs\",\"minimum\":1,\"maximum\":500,\"default\":50},\"ratio\":{\"type\":\"number\",\"minimum\":0.5,\"maximum\":2.5},\"big\":{\"type\":\"integer\",\"minimum\":0},\"flag\":{\"type\":\"boolean\"},\"blob\":{}},\"required\":[\"flag\"],\"additionalProperties\":false}},{\"name\":\"t27f_view\",\"description\":\"Render a status vector\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"array\",\"description\":\"Status bytes, at most 27\",\"items\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":255},\"maxItems\":27},\"cursor\":{\"type\":\"array\",\"description\":\"Row and column\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":0},{\"type\":\"integer\",\"minimum\":0}],\"minItems\":2,\"maxItems\":2},\"health\":{\"type\":[\"string\",\"null\"],\"description\":\"Filter by health\",\"enum\":[\"ok\",\"degraded\",\"down\",null]},\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat\",\"pattern\":\"^@?[A-Za-z0-9_]{5,32}$\"}},\"required\":[\"status\",\"chat\"],\"additionalProperties\":false}}],\"_meta\":{\"kinds/catalog\":\"2714185411612ba646e6e2dd6789852c4c8f0768d2dd195132850cd2f7245e50/p1\"}}"
-
-const tsTools2 = "{\"tools\":[{\"name\":\"t27_specs\",\"title\":\"List specs\",\"description\":\"List the .t27 specs in the repository.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"prefix\":{\"type\":\"string\",\"description\":\"Only specs whose path starts with this\",\"minLength\":1,\"maxLength\":256},\"family\":{\"type\":\"string\",\"description\":\"Only specs of this family\",\"enum\":[\"core\",\"math\",\"mcp\",\"physics\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of specs\",\"minimum\":1,\"maximum\":500,\"default\":50},\"ratio\":{\"type\":\"number\",\"minimum\":0.5,\"maximum\":2.5},\"big\":{\"type\":\"integer\",\"minimum\":0},\"flag\":{\"type\":\"boolean\"},\"blob\":{}},\"required\":[\"flag\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"specs\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},\"sealed\":{\"type\":\"boolean\"}},\"required\":[\"path\",\"sealed\"],\"additionalProperties\":false},\"maxItems\":500},\"total\":{\"type\":\"integer\",\"minimum\":0}},\"required\":[\"specs\",\"total\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}},{\"name\":\"t27f_view\",\"description\":\"Render a status vector\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"array\",\"description\":\"Status bytes, at most 27\",\"items\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":255},\"maxItems\":27},\"cursor\":{\"type\":\"array\",\"description\":\"Row and column\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":0},{\"type\":\"integer\",\"minimum\":0}],\"minItems\":2,\"maxItems\":2},\"health\":{\"type\":[\"string\",\"null\"],\"description\":\"Filter by health\",\"enum\":[\"ok\",\"degraded\",\"down\",null]},\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat\",\"pattern\":\"^@?[A-Za-z0-9_]{5,32}$\"}},\"required\":[\"status\",\"chat\"],\"additionalProperties\":false}}],\"_meta\":{\"kinds/catalog\":\"2714185411612ba646e6e2dd6789852c4c8f0768d2dd195132850cd2f7245e50/p2\"}}"
-
 // ListToolsJSON returns the tools/list result of a profile as JSON, a fresh
 // copy on every call: profile 1 (protocol 2024-11-05) or 2 (2025-06-18). Any profile other
 // than 2 is profile 1.
-func ListToolsJSON(profile int) []byte {
-	if profile == 2 {
-		return []byte(tsTools2)
-	}
-	return []byte(tsTools1)
-}
+func ListToolsJSON(profile int) []byte { return tsCat.list(profile) }
 
 // ProfileFor maps a negotiated MCP protocol version to a profile: 2025-06-18 and
 // later get profile 2; everything earlier, and anything that is not a
@@ -69,51 +63,15 @@ func ProfileFor(protocolVersion string) int {
 	return 1
 }
 
-var tsToolNames = []string{"t27_specs", "t27f_view"}
-
 // CheckHandlers is the startup guard: it returns one error naming every tool
 // without a handler and every handler without a tool, sorted, or nil when
 // names are exactly the catalog's tools.
-func CheckHandlers(names []string) error {
-	have := make(map[string]bool, len(names))
-	for _, n := range names {
-		have[n] = true
-	}
-	known := make(map[string]bool, len(tsToolNames))
-	var missing, extra []string
-	for _, t := range tsToolNames {
-		known[t] = true
-		if !have[t] {
-			missing = append(missing, t)
-		}
-	}
-	for n := range have {
-		if !known[n] {
-			extra = append(extra, n)
-		}
-	}
-	if len(missing)+len(extra) == 0 {
-		return nil
-	}
-	sort.Strings(missing)
-	sort.Strings(extra)
-	var parts []string
-	if len(missing) > 0 {
-		parts = append(parts, "tools without a handler: "+tsJoin(missing))
-	}
-	if len(extra) > 0 {
-		parts = append(parts, "handlers without a tool: "+tsJoin(extra))
-	}
-	return errors.New("toolspec: " + strings.Join(parts, "; "))
-}
+func CheckHandlers(names []string) error { return tsCat.checkHandlers(names) }
 
-func tsJoin(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = strconv.Quote(n)
-	}
-	return strings.Join(q, ", ")
-}
+var tsCat = tsNewCatalog([]tsTool{
+	{"t27_specs", `{"name":"t27_specs","description":"List the .t27 specs in the repository.","inputSchema":`, `{"name":"t27_specs","title":"List specs","description":"List the .t27 specs in the repository.","inputSchema":`, `{"type":"object","properties":{"prefix":{"type":"string","description":"Only specs whose path starts with this","minLength":1,"maxLength":256},"family":{"type":"string","description":"Only specs of this family","enum":["core","math","mcp","physics"]},"limit":{"type":"integer","description":"Maximum number of specs","minimum":1,"maximum":500,"default":50},"ratio":{"type":"number","minimum":0.5,"maximum":2.5},"big":{"type":"integer","minimum":0},"flag":{"type":"boolean"},"blob":{}},"required":["flag"],"additionalProperties":false}`, `{"type":"object","properties":{"specs":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"sealed":{"type":"boolean"}},"required":["path","sealed"],"additionalProperties":false},"maxItems":500},"total":{"type":"integer","minimum":0}},"required":["specs","total"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27f_view", `{"name":"t27f_view","description":"Render a status vector","inputSchema":`, ``, `{"type":"object","properties":{"status":{"type":"array","description":"Status bytes, at most 27","items":{"type":"integer","minimum":0,"maximum":255},"maxItems":27},"cursor":{"type":"array","description":"Row and column","prefixItems":[{"type":"integer","minimum":0},{"type":"integer","minimum":0}],"minItems":2,"maxItems":2},"health":{"type":["string","null"],"description":"Filter by health","enum":["ok","degraded","down",null]},"chat":{"type":"string","description":"Telegram chat","pattern":"^@?[A-Za-z0-9_]{5,32}$"}},"required":["status","chat"],"additionalProperties":false}`, ``, ``},
+}, `],"_meta":{"kinds/catalog":"2714185411612ba646e6e2dd6789852c4c8f0768d2dd195132850cd2f7245e50/p1"}}`, `],"_meta":{"kinds/catalog":"2714185411612ba646e6e2dd6789852c4c8f0768d2dd195132850cd2f7245e50/p2"}}`)
 
 // Tool names.
 const (
@@ -121,65 +79,20 @@ const (
 	ToolT27fView = "t27f_view"
 )
 
-// DecodeT27SpecsInput decodes the arguments of tool "t27_specs" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27SpecsInput(data []byte) (v T27SpecsInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27SpecsInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec0()
-	d.end()
-	if d.verr != nil {
-		return T27SpecsInput{}, d.verr
-	}
-	return v, nil
-}
+// T27SpecsInputFamily is a value of tool "t27_specs" field "family".
+type T27SpecsInputFamily string
 
-// ValidateT27SpecsOutput checks a structured result of tool "t27_specs" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27SpecsOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec8()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27fViewInput decodes the arguments of tool "t27f_view" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27fViewInput(data []byte) (v T27fViewInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27fViewInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec14()
-	d.end()
-	if d.verr != nil {
-		return T27fViewInput{}, d.verr
-	}
-	return v, nil
-}
-
-var (
-	tsRe0 = regexp.MustCompile("^@?[A-Za-z0-9_]{5,32}$")
+// Values of T27SpecsInputFamily.
+const (
+	T27SpecsInputFamilyCore    T27SpecsInputFamily = "core"
+	T27SpecsInputFamilyMath    T27SpecsInputFamily = "math"
+	T27SpecsInputFamilyMcp     T27SpecsInputFamily = "mcp"
+	T27SpecsInputFamilyPhysics T27SpecsInputFamily = "physics"
 )
+
+func (d *tsDecoder) dec1(n *tsNode) T27SpecsInputFamily {
+	return T27SpecsInputFamily(d.str(n))
+}
 
 // T27SpecsInput is the arguments of tool "t27_specs".
 type T27SpecsInput struct {
@@ -195,16 +108,46 @@ type T27SpecsInput struct {
 	Blob  json.RawMessage `json:"blob,omitempty"`
 }
 
-// T27SpecsInputFamily is a value of tool "t27_specs" field "family".
-type T27SpecsInputFamily string
+func (d *tsDecoder) dec2(n *tsNode) (v T27SpecsInput) {
+	for i, f := range d.fields(n) {
+		switch i {
+		case 0:
+			v.Prefix = tsOpt(d.str(f))
+		case 1:
+			v.Family = tsOpt(d.dec1(f))
+		case 2:
+			v.Limit = tsOpt(d.i64(f))
+		case 3:
+			v.Ratio = tsOpt(d.f64(f))
+		case 4:
+			v.Big = tsOpt(d.integer(f))
+		case 5:
+			v.Flag = d.boolean(f)
+		case 6:
+			v.Blob = d.raw(f)
+		}
+	}
+	return v
+}
 
-// Values of T27SpecsInputFamily.
-const (
-	T27SpecsInputFamilyCore    T27SpecsInputFamily = "core"
-	T27SpecsInputFamilyMath    T27SpecsInputFamily = "math"
-	T27SpecsInputFamilyMcp     T27SpecsInputFamily = "mcp"
-	T27SpecsInputFamilyPhysics T27SpecsInputFamily = "physics"
-)
+// DecodeT27SpecsInput decodes the arguments of tool "t27_specs" and validates them:
+// it accepts exactly what the tool's input schema accepts. A refused value
+// gives a *ValidationError naming the JSON pointer and the keyword.
+func DecodeT27SpecsInput(data []byte) (T27SpecsInput, error) {
+	return tsDecode(data, tsCat.input(0), (*tsDecoder).dec2)
+}
+
+// ValidateT27SpecsOutput checks a structured result of tool "t27_specs" against the
+// tool's output schema: nil when it validates, else the first failure.
+func ValidateT27SpecsOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(0))
+}
+
+// T27SpecsOutputSpecsItem is a value of tool "t27_specs" field "specs".
+type T27SpecsOutputSpecsItem struct {
+	Path   string `json:"path"`
+	Sealed bool   `json:"sealed"`
+}
 
 // T27SpecsOutput is the structured result of tool "t27_specs".
 type T27SpecsOutput struct {
@@ -215,20 +158,40 @@ type T27SpecsOutput struct {
 // MarshalJSON writes every property of T27SpecsOutput under its exact name,
 // leaving out absent optional ones; a nil array or map is [] or {}.
 func (v T27SpecsOutput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Specs == nil {
-		o.raw("\"specs\"", []byte("[]"))
-	} else {
-		o.value("\"specs\"", v.Specs)
-	}
-	o.value("\"total\"", v.Total)
-	return o.end()
+	return tsMarshal(v, tsCat.output(0))
 }
 
-// T27SpecsOutputSpecsItem is a value of tool "t27_specs" field "specs".
-type T27SpecsOutputSpecsItem struct {
-	Path   string `json:"path"`
-	Sealed bool   `json:"sealed"`
+func (d *tsDecoder) dec3(n *tsNode) []int64 {
+	return tsArray(d, n, (*tsDecoder).i64)
+}
+
+// T27fViewInputCursor is a value of tool "t27f_view" field "cursor".
+type T27fViewInputCursor [2]json.Number
+
+func (d *tsDecoder) dec4(n *tsNode) (v T27fViewInputCursor) {
+	for i, e := range d.elems(n) {
+		switch i {
+		case 0:
+			v[0] = d.integer(e)
+		case 1:
+			v[1] = d.integer(e)
+		}
+	}
+	return v
+}
+
+// T27fViewInputHealth is a value of tool "t27f_view" field "health".
+type T27fViewInputHealth string
+
+// Values of T27fViewInputHealth.
+const (
+	T27fViewInputHealthOk       T27fViewInputHealth = "ok"
+	T27fViewInputHealthDegraded T27fViewInputHealth = "degraded"
+	T27fViewInputHealthDown     T27fViewInputHealth = "down"
+)
+
+func (d *tsDecoder) dec5(n *tsNode) T27fViewInputHealth {
+	return T27fViewInputHealth(d.str(n))
 }
 
 // T27fViewInput is the arguments of tool "t27f_view".
@@ -246,563 +209,42 @@ type T27fViewInput struct {
 // MarshalJSON writes every property of T27fViewInput under its exact name,
 // leaving out absent optional ones; a nil array or map is [] or {}.
 func (v T27fViewInput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Status == nil {
-		o.raw("\"status\"", []byte("[]"))
-	} else {
-		o.value("\"status\"", v.Status)
-	}
-	if v.Cursor != nil {
-		o.value("\"cursor\"", *v.Cursor)
-	}
-	if v.Health.Present {
-		o.value("\"health\"", v.Health)
-	}
-	o.value("\"chat\"", v.Chat)
-	return o.end()
+	return tsMarshal(v, tsCat.input(1))
 }
 
-// T27fViewInputCursor is a value of tool "t27f_view" field "cursor".
-type T27fViewInputCursor [2]json.Number
-
-// T27fViewInputHealth is a value of tool "t27f_view" field "health".
-type T27fViewInputHealth string
-
-// Values of T27fViewInputHealth.
-const (
-	T27fViewInputHealthOk       T27fViewInputHealth = "ok"
-	T27fViewInputHealthDegraded T27fViewInputHealth = "degraded"
-	T27fViewInputHealthDown     T27fViewInputHealth = "down"
-)
-
-func (d *tsDecoder) dec0() T27SpecsInput {
-	var v T27SpecsInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var e1 *ValidationError
-	var e2 *ValidationError
-	var e3 *ValidationError
-	var e4 *ValidationError
-	var e5 *ValidationError
-	var s5 bool
-	var e6 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "prefix":
-			d.push("prefix", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec1()
-			v.Prefix = &y
-			e0 = d.verr
-			d.verr = saved
-			d.pop()
-		case "family":
-			d.push("family", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec2()
-			v.Family = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		case "limit":
-			d.push("limit", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec3()
-			v.Limit = &y
-			e2 = d.verr
-			d.verr = saved
-			d.pop()
-		case "ratio":
-			d.push("ratio", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec4()
-			v.Ratio = &y
-			e3 = d.verr
-			d.verr = saved
-			d.pop()
-		case "big":
-			d.push("big", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec5()
-			v.Big = &y
-			e4 = d.verr
-			d.verr = saved
-			d.pop()
-		case "flag":
-			d.push("flag", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Flag = d.dec6()
-			e5 = d.verr
-			s5 = true
-			d.verr = saved
-			d.pop()
-		case "blob":
-			d.push("blob", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Blob = d.dec7()
-			e6 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s5 {
-		d.fail("required", "missing property %s", "\"flag\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		case e3 != nil:
-			d.verr = e3
-		case e4 != nil:
-			d.verr = e4
-		case e5 != nil:
-			d.verr = e5
-		case e6 != nil:
-			d.verr = e6
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec1() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 256 {
-		d.fail("maxLength", "length %d is greater than %d", n, 256)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec2() T27SpecsInputFamily {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	switch s {
-	case "core", "math", "mcp", "physics":
-	default:
-		d.fail("enum", "%q is not one of the allowed values", s)
-	}
-	return T27SpecsInputFamily(s)
-}
-
-func (d *tsDecoder) dec3() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	if n.small && n.i > 500 || !n.small && n.cmp("500") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "500")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec4() float64 {
-	n, ok := d.num("number")
-	if !ok {
-		return 0
-	}
-	if n.cmp("0.5") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0.5")
-	}
-	if n.cmp("2.5") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "2.5")
-	}
-	return n.float()
-}
-
-func (d *tsDecoder) dec5() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec6() bool {
-	return d.boolean()
-}
-
-func (d *tsDecoder) dec7() json.RawMessage {
-	return d.raw()
-}
-
-func (d *tsDecoder) dec8() T27SpecsOutput {
-	var v T27SpecsOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "specs":
-			d.push("specs", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Specs = d.dec9()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "total":
-			d.push("total", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Total = d.dec13()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"specs\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"total\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec9() []T27SpecsOutputSpecsItem {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []T27SpecsOutputSpecsItem{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec10()
-		v = append(v, x)
-		d.pop()
-	}
-	if len(v) > 500 {
-		d.fail("maxItems", "%d items, want at most %d", len(v), 500)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec10() T27SpecsOutputSpecsItem {
-	var v T27SpecsOutputSpecsItem
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "path":
-			d.push("path", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Path = d.dec11()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "sealed":
-			d.push("sealed", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Sealed = d.dec12()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"path\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"sealed\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec11() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec12() bool {
-	return d.boolean()
-}
-
-func (d *tsDecoder) dec13() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec14() T27fViewInput {
-	var v T27fViewInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var e2 *ValidationError
-	var e3 *ValidationError
-	var s3 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "status":
-			d.push("status", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Status = d.dec15()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "cursor":
-			d.push("cursor", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec17()
-			v.Cursor = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		case "health":
-			d.push("health", -1)
-			saved := d.verr
-			d.verr = nil
-			if d.null() {
-				v.Health = Nullable[T27fViewInputHealth]{Present: true, Null: true}
-			} else {
-				v.Health = Nullable[T27fViewInputHealth]{Present: true, Value: d.dec20()}
-			}
-			e2 = d.verr
-			d.verr = saved
-			d.pop()
-		case "chat":
-			d.push("chat", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Chat = d.dec21()
-			e3 = d.verr
-			s3 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"status\"")
-	}
-	if !s3 {
-		d.fail("required", "missing property %s", "\"chat\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		case e3 != nil:
-			d.verr = e3
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec15() []int64 {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []int64{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec16()
-		v = append(v, x)
-		d.pop()
-	}
-	if len(v) > 27 {
-		d.fail("maxItems", "%d items, want at most %d", len(v), 27)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec16() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	if n.small && n.i > 255 || !n.small && n.cmp("255") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "255")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec17() T27fViewInputCursor {
-	var v T27fViewInputCursor
-	if !d.open('[', "array") {
-		return v
-	}
-	first := true
-	i := 0
-	for ; d.more(']', &first); i++ {
-		d.push("", i)
+func (d *tsDecoder) dec6(n *tsNode) (v T27fViewInput) {
+	for i, f := range d.fields(n) {
 		switch i {
 		case 0:
-			v[0] = d.dec18()
+			v.Status = d.dec3(f)
 		case 1:
-			v[1] = d.dec19()
-		default:
-			d.skip()
+			v.Cursor = tsOpt(d.dec4(f))
+		case 2:
+			v.Health = tsNullable(d, f, (*tsDecoder).dec5)
+		case 3:
+			v.Chat = d.str(f)
 		}
-		d.pop()
-	}
-	if i < 2 {
-		d.fail("minItems", "%d items, want 2", i)
-	}
-	if i > 2 {
-		d.fail("maxItems", "%d items, want 2", i)
 	}
 	return v
 }
 
-func (d *tsDecoder) dec18() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
+// DecodeT27fViewInput decodes the arguments of tool "t27f_view" and validates them:
+// it accepts exactly what the tool's input schema accepts. A refused value
+// gives a *ValidationError naming the JSON pointer and the keyword.
+func DecodeT27fViewInput(data []byte) (T27fViewInput, error) {
+	return tsDecode(data, tsCat.input(1), (*tsDecoder).dec6)
 }
 
-func (d *tsDecoder) dec19() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
-}
+// MaxDepth is the deepest nesting of objects and arrays a decoder reads,
+// counted from the value it is given (the arguments object is depth 1). A
+// deeper value is refused with an error that is not a *ValidationError.
+// A server should let its transport carry MaxDepth plus its own envelope.
+const MaxDepth = 1000
 
-func (d *tsDecoder) dec20() T27fViewInputHealth {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	switch s {
-	case "ok", "degraded", "down":
-	default:
-		d.fail("enum", "%q is not one of the allowed values", s)
-	}
-	return T27fViewInputHealth(s)
-}
-
-func (d *tsDecoder) dec21() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	if !tsRe0.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^@?[A-Za-z0-9_]{5,32}$\"")
-	}
-	return s
-}
+// MaxQuote is the most bytes of one input string or number an error
+// message quotes; a longer one is cut there and followed by "...". A JSON
+// pointer segment is cut the same way.
+const MaxQuote = 64
 
 // ValidationError is a value the schema refuses: the JSON pointer of the
 // value, the JSON Schema keyword that failed, and what was wrong.
@@ -850,6 +292,351 @@ func (n *Nullable[T]) UnmarshalJSON(data []byte) error {
 	return json.Unmarshal(data, &n.Value)
 }
 
+// tsTool is one tool's entry of the tools/list tables, as JSON text.
+type tsTool struct {
+	name  string // the wire name
+	head  string // {"name":…,"description":…,"inputSchema": as profile 1 writes it
+	head2 string // the same with "title", for profile 2; "" when head serves
+	in    string // input schema
+	out   string // output schema, or ""
+	ann   string // annotations object, or ""
+}
+
+// tsCatalog is a generated catalog: its tools, its tables built once, and
+// each tool's schemas compiled on first use.
+type tsCatalog struct {
+	tools   []tsTool
+	meta    [2]string // ,"_meta":{…}} closing each profile's table
+	once    [2]sync.Once
+	lists   [2][]byte
+	schemas []tsSchemas
+}
+
+type tsSchemas struct {
+	once    sync.Once
+	in, out *tsNode
+}
+
+func tsNewCatalog(tools []tsTool, meta1, meta2 string) *tsCatalog {
+	return &tsCatalog{tools: tools, meta: [2]string{meta1, meta2}, schemas: make([]tsSchemas, len(tools))}
+}
+
+// list returns a fresh copy of a profile's tools/list result.
+func (c *tsCatalog) list(profile int) []byte {
+	p := 0
+	if profile == 2 {
+		p = 1
+	}
+	c.once[p].Do(func() {
+		var b bytes.Buffer
+		b.WriteString(`{"tools":[`)
+		for i, t := range c.tools {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			head := t.head
+			if p == 1 && t.head2 != "" {
+				head = t.head2
+			}
+			b.WriteString(head)
+			b.WriteString(t.in)
+			if p == 1 && t.out != "" {
+				b.WriteString(`,"outputSchema":`)
+				b.WriteString(t.out)
+			}
+			if p == 1 && t.ann != "" {
+				b.WriteString(`,"annotations":`)
+				b.WriteString(t.ann)
+			}
+			b.WriteByte('}')
+		}
+		b.WriteString(c.meta[p])
+		c.lists[p] = b.Bytes()
+	})
+	return bytes.Clone(c.lists[p])
+}
+
+func (c *tsCatalog) compiled(i int) *tsSchemas {
+	s := &c.schemas[i]
+	s.once.Do(func() {
+		s.in = tsCompile(c.tools[i].in)
+		if c.tools[i].out != "" {
+			s.out = tsCompile(c.tools[i].out)
+		}
+	})
+	return s
+}
+
+func (c *tsCatalog) input(i int) *tsNode  { return c.compiled(i).in }
+func (c *tsCatalog) output(i int) *tsNode { return c.compiled(i).out }
+
+// checkHandlers returns one error naming every tool without a handler and
+// every handler without a tool, sorted, or nil.
+func (c *tsCatalog) checkHandlers(names []string) error {
+	have := make(map[string]bool, len(names))
+	for _, n := range names {
+		have[n] = true
+	}
+	known := make(map[string]bool, len(c.tools))
+	var missing, extra []string
+	for _, t := range c.tools {
+		known[t.name] = true
+		if !have[t.name] {
+			missing = append(missing, t.name)
+		}
+	}
+	for n := range have {
+		if !known[n] {
+			extra = append(extra, n)
+		}
+	}
+	if len(missing)+len(extra) == 0 {
+		return nil
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	var parts []string
+	if len(missing) > 0 {
+		parts = append(parts, "tools without a handler: "+tsJoin(missing))
+	}
+	if len(extra) > 0 {
+		parts = append(parts, "handlers without a tool: "+tsJoin(extra))
+	}
+	return errors.New("toolspec: " + strings.Join(parts, "; "))
+}
+
+func tsJoin(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// JSON types of a schema node, as bits.
+const (
+	tsTNull uint8 = 1 << iota
+	tsTBoolean
+	tsTObject
+	tsTArray
+	tsTNumber
+	tsTInteger
+	tsTString
+)
+
+// tsNode is a compiled schema: the subset of JSON Schema 2020-12 that
+// gen-json emits. A node has at most one type besides null.
+type tsNode struct {
+	types  uint8  // allowed types; 0 is any value
+	kind   uint8  // the type besides null
+	want   string // its name, for messages
+	enumS  []string
+	enumI  []int64
+	enum   bool
+	props  []tsProp
+	index  map[string]int // props by name, when there are many
+	closed bool           // additionalProperties: false
+	values *tsNode        // additionalProperties as a schema (a map)
+	items  *tsNode
+	prefix []*tsNode
+	tuple  bool
+	minN   int // minLength, minItems or minProperties; -1 when absent
+	maxN   int
+	min    *tsBound
+	max    *tsBound
+	xmin   *tsBound
+	xmax   *tsBound
+	mult   *tsBound
+	re     *regexp.Regexp
+	reText string
+	unique bool
+}
+
+type tsProp struct {
+	name     string
+	key      []byte // name as a JSON string
+	node     *tsNode
+	required bool
+}
+
+// tsBound is a number of the schema, kept exact.
+type tsBound struct {
+	text  string
+	f     float64
+	i     int64
+	small bool // an integer that fits int64, in i
+	dec   tsDec
+}
+
+func tsNewBound(tok []byte) *tsBound {
+	b := &tsBound{text: string(tok), dec: tsDecimal(tok)}
+	b.f, _ = strconv.ParseFloat(b.text, 64)
+	n := tsNum{tok: tok}
+	n.classify()
+	b.i, b.small = n.i, n.small
+	return b
+}
+
+// tsCompile compiles a schema gen-json wrote. Keywords it does not know
+// are annotations.
+func tsCompile(schema string) *tsNode {
+	d := &tsDecoder{data: []byte(schema)}
+	d.path = d.pathBuf[:0]
+	n := d.schema()
+	d.end()
+	return n
+}
+
+func (d *tsDecoder) schema() *tsNode {
+	n := &tsNode{minN: -1, maxN: -1}
+	var required []string
+	d.enter()
+	first := true
+	for d.more('}', &first) {
+		switch string(d.key()) {
+		case "type":
+			if d.peek() == '[' {
+				d.enter()
+				f := true
+				for d.more(']', &f) {
+					n.addType(string(d.strBytes()))
+				}
+			} else {
+				n.addType(string(d.strBytes()))
+			}
+		case "enum":
+			n.enum = true
+			d.enter()
+			f := true
+			for d.more(']', &f) {
+				switch c := d.peek(); {
+				case c == '"':
+					n.enumS = append(n.enumS, string(d.strBytes()))
+				case c == 'n':
+					d.lit("null")
+				default:
+					n.enumI = append(n.enumI, tsNewBound(d.scanNum().tok).i)
+				}
+			}
+		case "properties":
+			d.enter()
+			f := true
+			for d.more('}', &f) {
+				d.ws()
+				start := d.pos
+				name := string(d.key())
+				key := bytes.TrimRight(d.data[start:d.pos-1], " \t\r\n")
+				n.props = append(n.props, tsProp{name: name, key: key, node: d.schema()})
+			}
+		case "required":
+			d.enter()
+			f := true
+			for d.more(']', &f) {
+				required = append(required, string(d.strBytes()))
+			}
+		case "additionalProperties":
+			if d.peek() == 'f' {
+				d.lit("false")
+				n.closed = true
+			} else {
+				n.values = d.schema()
+			}
+		case "items":
+			n.items = d.schema()
+		case "prefixItems":
+			n.tuple = true
+			d.enter()
+			f := true
+			for d.more(']', &f) {
+				n.prefix = append(n.prefix, d.schema())
+			}
+		case "minLength", "minItems", "minProperties":
+			n.minN = tsCount(d.scanNum().tok)
+		case "maxLength", "maxItems", "maxProperties":
+			n.maxN = tsCount(d.scanNum().tok)
+		case "minimum":
+			n.min = tsNewBound(d.scanNum().tok)
+		case "maximum":
+			n.max = tsNewBound(d.scanNum().tok)
+		case "exclusiveMinimum":
+			n.xmin = tsNewBound(d.scanNum().tok)
+		case "exclusiveMaximum":
+			n.xmax = tsNewBound(d.scanNum().tok)
+		case "multipleOf":
+			n.mult = tsNewBound(d.scanNum().tok)
+		case "pattern":
+			n.reText = string(d.strBytes())
+			n.re = regexp.MustCompile(n.reText)
+		case "uniqueItems":
+			n.unique = d.peek() == 't'
+			d.skip()
+		default:
+			d.skip()
+		}
+	}
+	for _, r := range required {
+		for i := range n.props {
+			if n.props[i].name == r {
+				n.props[i].required = true
+			}
+		}
+	}
+	if len(n.props) > 8 {
+		n.index = make(map[string]int, len(n.props))
+		for i, p := range n.props {
+			n.index[p.name] = i
+		}
+	}
+	return n
+}
+
+func (n *tsNode) addType(t string) {
+	bit := map[string]uint8{"null": tsTNull, "boolean": tsTBoolean, "object": tsTObject, "array": tsTArray, "number": tsTNumber, "integer": tsTInteger, "string": tsTString}[t]
+	n.types |= bit
+	if bit != tsTNull {
+		n.kind, n.want = bit, t
+	}
+}
+
+// tsCount is a length or count bound as an int; a huge one saturates and
+// a fraction rounds up (the checker allows neither).
+func tsCount(tok []byte) int {
+	v := tsDecimal(tok)
+	switch {
+	case v.neg || len(v.digits) == 0:
+		return 0
+	case int64(len(v.digits))+v.exp > 10:
+		return 1 << 31
+	}
+	c := 0
+	for i := int64(0); i < int64(len(v.digits))+v.exp; i++ {
+		c *= 10
+		if i < int64(len(v.digits)) {
+			c += int(v.digits[i] - '0')
+		}
+	}
+	if v.exp < 0 {
+		c++ // digits after the point
+	}
+	return min(c, 1<<31)
+}
+
+// lookup returns the index of the property named k, or -1.
+func (n *tsNode) lookup(k []byte) int {
+	if n.index != nil {
+		if i, ok := n.index[string(k)]; ok {
+			return i
+		}
+		return -1
+	}
+	for i := range n.props {
+		if n.props[i].name == string(k) {
+			return i
+		}
+	}
+	return -1
+}
+
 type tsSyntax struct {
 	off int
 	msg string
@@ -860,27 +647,70 @@ type tsSeg struct {
 	idx int
 }
 
+// tsDecoder reads one JSON value in one pass, checking it against schema
+// nodes as it goes.
 type tsDecoder struct {
-	data  []byte
-	pos   int
-	path  []tsSeg
-	verr  *ValidationError
-	depth int // open objects and arrays, limited as in encoding/json
+	data    []byte
+	pos     int
+	path    []tsSeg
+	verr    *ValidationError
+	depth   int // open objects and arrays
+	pathBuf [8]tsSeg
 }
 
-type tsNum struct {
-	tok     []byte
-	i       int64
-	small   bool // an integer that fits int64, in i
-	integer bool
+// tsDecode is every Decode<Tool>Input: it decodes data with dec, which
+// checks against n, and returns the value or the first failure.
+func tsDecode[T any](data []byte, n *tsNode, dec func(*tsDecoder, *tsNode) T) (v T, err error) {
+	d := &tsDecoder{data: data}
+	d.path = d.pathBuf[:0]
+	defer func() {
+		if r := recover(); r != nil {
+			var zero T
+			v, err = zero, tsRecovered(r)
+		}
+	}()
+	v = dec(d, n)
+	d.end()
+	if d.verr != nil {
+		var zero T
+		return zero, d.verr
+	}
+	return v, nil
+}
+
+// tsValidate is every Validate<Tool>Output: nil when data validates
+// against n, else the first failure.
+func tsValidate(data []byte, n *tsNode) (err error) {
+	d := &tsDecoder{data: data}
+	d.path = d.pathBuf[:0]
+	defer func() {
+		if r := recover(); r != nil {
+			err = tsRecovered(r)
+		}
+	}()
+	d.check(n)
+	d.end()
+	if d.verr != nil {
+		return d.verr
+	}
+	return nil
+}
+
+// tsDepthError is the error of a value nested deeper than MaxDepth.
+type tsDepthError struct{ off int }
+
+func (e tsDepthError) Error() string {
+	return fmt.Sprintf("JSON nested deeper than %d levels at offset %d", MaxDepth, e.off)
 }
 
 func tsRecovered(r any) error {
-	s, ok := r.(tsSyntax)
-	if !ok {
-		panic(r)
+	switch s := r.(type) {
+	case tsSyntax:
+		return fmt.Errorf("invalid JSON at offset %d: %s", s.off, s.msg)
+	case tsDepthError:
+		return s
 	}
-	return fmt.Errorf("invalid JSON at offset %d: %s", s.off, s.msg)
+	panic(r)
 }
 
 func (d *tsDecoder) syntax(msg string) { panic(tsSyntax{d.pos, msg}) }
@@ -914,6 +744,8 @@ func (d *tsDecoder) peek() byte {
 func (d *tsDecoder) push(key string, idx int) { d.path = append(d.path, tsSeg{key, idx}) }
 func (d *tsDecoder) pop()                     { d.path = d.path[:len(d.path)-1] }
 
+// pointer is the JSON pointer of the current value, each segment cut
+// after MaxQuote bytes.
 func (d *tsDecoder) pointer() string {
 	var b strings.Builder
 	for _, s := range d.path {
@@ -922,9 +754,35 @@ func (d *tsDecoder) pointer() string {
 			b.WriteString(strconv.Itoa(s.idx))
 			continue
 		}
-		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(s.key, "~", "~0"), "/", "~1"))
+		k, cut := tsCut(s.key)
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1"))
+		if cut {
+			b.WriteString("...")
+		}
 	}
 	return b.String()
+}
+
+// tsCut returns at most MaxQuote bytes of s, not splitting a UTF-8
+// sequence, and whether it cut.
+func tsCut(s string) (string, bool) {
+	if len(s) <= MaxQuote {
+		return s, false
+	}
+	i := MaxQuote
+	for i > MaxQuote-utf8.UTFMax && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i], true
+}
+
+// tsQuote is input text in a message: Go-quoted, cut after MaxQuote bytes.
+func tsQuote(s string) string {
+	k, cut := tsCut(s)
+	if cut {
+		return strconv.Quote(k) + "..."
+	}
+	return strconv.Quote(k)
 }
 
 // fail records the first validation error; decoding goes on, so that
@@ -952,8 +810,8 @@ func tsKindOf(c byte) string {
 }
 
 // typeErr records a type failure and skips the value.
-func (d *tsDecoder) typeErr(want string) {
-	d.fail("type", "got %s, want %s", tsKindOf(d.peek()), want)
+func (d *tsDecoder) typeErr(n *tsNode) {
+	d.fail("type", "got %s, want %s", tsKindOf(d.peek()), n.want)
 	d.skip()
 }
 
@@ -970,19 +828,6 @@ func (d *tsDecoder) null() bool {
 		d.lit("null")
 		return true
 	}
-	return false
-}
-
-func (d *tsDecoder) boolean() bool {
-	switch d.peek() {
-	case 't':
-		d.lit("true")
-		return true
-	case 'f':
-		d.lit("false")
-		return false
-	}
-	d.typeErr("boolean")
 	return false
 }
 
@@ -1026,7 +871,73 @@ func (d *tsDecoder) strBytes() []byte {
 	}
 }
 
-func (d *tsDecoder) str() string { return string(d.strBytes()) }
+// str decodes a string value of n.
+func (d *tsDecoder) str(n *tsNode) string {
+	if d.peek() != '"' {
+		d.typeErr(n)
+		return ""
+	}
+	s := string(d.strBytes())
+	d.strRules(n, s)
+	return s
+}
+
+func (d *tsDecoder) strRules(n *tsNode, s string) {
+	if n.minN >= 0 || n.maxN >= 0 {
+		c := utf8.RuneCountInString(s)
+		if n.minN >= 0 && c < n.minN {
+			d.fail("minLength", "length %d is less than %d", c, n.minN)
+		}
+		if n.maxN >= 0 && c > n.maxN {
+			d.fail("maxLength", "length %d is greater than %d", c, n.maxN)
+		}
+	}
+	if n.re != nil && !n.re.MatchString(s) {
+		d.fail("pattern", "%s does not match %s", tsQuote(s), strconv.Quote(n.reText))
+	}
+	if n.enum {
+		for _, e := range n.enumS {
+			if e == s {
+				return
+			}
+		}
+		d.fail("enum", "%s is not one of the allowed values", tsQuote(s))
+	}
+}
+
+func (d *tsDecoder) boolean(n *tsNode) bool {
+	switch d.peek() {
+	case 't':
+		d.lit("true")
+		return true
+	case 'f':
+		d.lit("false")
+		return false
+	}
+	d.typeErr(n)
+	return false
+}
+
+// raw scans any JSON value and returns a copy of its bytes, with
+// duplicate object keys normalised: the last value wins, at the place of
+// the first (as JSON.parse and encoding/json read them).
+func (d *tsDecoder) raw(*tsNode) json.RawMessage {
+	d.ws()
+	start := d.pos
+	d.skip()
+	span := d.data[start:d.pos]
+	if bytes.IndexByte(span, '{') >= 0 {
+		return tsDedup(span)
+	}
+	return append(json.RawMessage(nil), span...)
+}
+
+type tsNum struct {
+	tok     []byte
+	i       int64
+	small   bool // an integer that fits int64, in i
+	integer bool
+}
 
 func tsDigits(data []byte, pos int) int {
 	for pos < len(data) && data[pos] >= '0' && data[pos] <= '9' {
@@ -1035,8 +946,8 @@ func tsDigits(data []byte, pos int) int {
 	return pos
 }
 
-// number scans a JSON number and classifies it exactly.
-func (d *tsDecoder) number() tsNum {
+// scanNum scans a JSON number.
+func (d *tsDecoder) scanNum() tsNum {
 	start := d.pos
 	p := start
 	if p < len(d.data) && d.data[p] == '-' {
@@ -1112,41 +1023,115 @@ func (n *tsNum) classify() {
 	}
 }
 
-// canon is the value of an integer json.Number: plain digits when it fits
-// int64 (1.0 and 1e2 become "1" and "100"), else the number as written.
-func (n tsNum) canon() string {
-	if n.small {
-		return strconv.FormatInt(n.i, 10)
-	}
-	return string(n.tok)
-}
-
 // text is the number as written, for messages; a long one is cut.
 func (n tsNum) text() string {
-	if len(n.tok) > 64 {
-		return string(n.tok[:64]) + "..."
+	if len(n.tok) > MaxQuote {
+		return string(n.tok[:MaxQuote]) + "..."
 	}
 	return string(n.tok)
-}
-
-func (n tsNum) float() float64 {
-	f, _ := strconv.ParseFloat(string(n.tok), 64)
-	return f
 }
 
 // cmp compares the number with a bound exactly, as JSON Schema does.
 // Rounding to float64 keeps order, so floats that differ decide; only
 // equal floats need the exact comparison of digits and exponents.
-func (n tsNum) cmp(bound string) int {
+func (n tsNum) cmp(b *tsBound) int {
+	if n.small && b.small {
+		switch {
+		case n.i < b.i:
+			return -1
+		case n.i > b.i:
+			return 1
+		}
+		return 0
+	}
 	f, _ := strconv.ParseFloat(string(n.tok), 64)
-	b, _ := strconv.ParseFloat(bound, 64)
 	switch {
-	case f < b:
+	case f < b.f:
 		return -1
-	case f > b:
+	case f > b.f:
 		return 1
 	}
-	return tsCmpDecimal(tsDecimal(n.tok), tsDecimal([]byte(bound)))
+	return tsCmpDecimal(tsDecimal(n.tok), b.dec)
+}
+
+// num scans a number of n and checks it; false when it is not one.
+func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
+	c := d.peek()
+	if c != '-' && (c < '0' || c > '9') {
+		d.typeErr(n)
+		return tsNum{}, false
+	}
+	v := d.scanNum()
+	if n.kind == tsTInteger {
+		v.classify()
+		if !v.integer {
+			d.fail("type", "got number, want integer")
+			return v, false
+		}
+	}
+	if n.min != nil && v.cmp(n.min) < 0 {
+		d.fail("minimum", "%s is less than %s", v.text(), n.min.text)
+	}
+	if n.max != nil && v.cmp(n.max) > 0 {
+		d.fail("maximum", "%s is greater than %s", v.text(), n.max.text)
+	}
+	if n.xmin != nil && v.cmp(n.xmin) <= 0 {
+		d.fail("exclusiveMinimum", "%s is not greater than %s", v.text(), n.xmin.text)
+	}
+	if n.xmax != nil && v.cmp(n.xmax) >= 0 {
+		d.fail("exclusiveMaximum", "%s is not less than %s", v.text(), n.xmax.text)
+	}
+	if n.mult != nil && !tsMultiple(tsDecimal(v.tok), n.mult.dec) {
+		d.fail("multipleOf", "%s is not a multiple of %s", v.text(), n.mult.text)
+	}
+	if n.enum {
+		ok := false
+		for _, e := range n.enumI {
+			ok = ok || v.small && v.i == e
+		}
+		if !ok {
+			d.fail("enum", "%s is not one of the allowed values", v.text())
+		}
+	}
+	return v, true
+}
+
+// i64 decodes an integer whose bounds fit int64.
+func (d *tsDecoder) i64(n *tsNode) int64 {
+	v, _ := d.num(n)
+	return v.i
+}
+
+// f64 decodes a number with both bounds.
+func (d *tsDecoder) f64(n *tsNode) float64 {
+	v, ok := d.num(n)
+	if !ok {
+		return 0
+	}
+	f, _ := strconv.ParseFloat(string(v.tok), 64)
+	return f
+}
+
+// integer decodes an integer as json.Number: plain digits when it fits
+// int64 (1.0 and 1e2 become "1" and "100"), else the number as written.
+func (d *tsDecoder) integer(n *tsNode) json.Number {
+	v, ok := d.num(n)
+	switch {
+	case !ok:
+		return ""
+	case v.small:
+		return json.Number(strconv.FormatInt(v.i, 10))
+	}
+	return json.Number(v.tok)
+}
+
+// number decodes a number as json.Number, as written.
+func (d *tsDecoder) number(n *tsNode) json.Number {
+	v, ok := d.num(n)
+	if !ok {
+		return ""
+	}
+	return json.Number(v.tok)
 }
 
 // tsDec is the exact value of a JSON number: digits × 10^exp, digits
@@ -1264,6 +1249,80 @@ func tsCmpDecimal(a, b tsDec) int {
 	return c * sa
 }
 
+// tsMultiple reports whether v is an integer multiple of m (m > 0) in
+// exact decimal arithmetic: 0.3 is a multiple of 0.1. With v = a × 10^p
+// and m = b × 10^q (a and b without trailing zeros), v/m = (a/b) ×
+// 10^(p-q). Write b = 2^i × 5^j × c with c prime to 10. When p < q the
+// quotient would need a to end in a zero, which it does not; otherwise it
+// is an integer exactly when c divides a and 2^(i-(p-q)) and 5^(j-(p-q))
+// (when positive) divide a. The digits of a are divided as text, so a long
+// v costs its length and a huge exponent nothing.
+func tsMultiple(v, m tsDec) bool {
+	if len(v.digits) == 0 {
+		return true // zero
+	}
+	shift := v.exp - m.exp
+	if len(m.digits) == 0 || shift < 0 {
+		return false
+	}
+	if len(m.digits) > 18 {
+		a, _ := new(big.Int).SetString(string(v.digits), 10)
+		b, _ := new(big.Int).SetString(string(m.digits), 10)
+		if shift >= 4096 { // more than the 2s and 5s of any b the checker allows
+			return tsBigCoprimeDivides(a, b)
+		}
+		a.Mul(a, new(big.Int).Exp(big.NewInt(10), big.NewInt(shift), nil))
+		return new(big.Int).Mod(a, b).Sign() == 0
+	}
+	var b uint64
+	for _, c := range m.digits {
+		b = b*10 + uint64(c-'0')
+	}
+	c, i, j := b, int64(0), int64(0)
+	for c%2 == 0 {
+		c, i = c/2, i+1
+	}
+	for c%5 == 0 {
+		c, j = c/5, j+1
+	}
+	two, five := uint64(1), uint64(1)
+	for k := shift; k < i; k++ {
+		two *= 2
+	}
+	for k := shift; k < j; k++ {
+		five *= 5
+	}
+	return tsMod(v.digits, c) == 0 && tsMod(v.digits, two) == 0 && tsMod(v.digits, five) == 0
+}
+
+// tsBigCoprimeDivides is tsMultiple's rule for a long b and a large
+// shift, which covers any power of 2 or 5 in b: the part of b prime
+// to 10 must divide a.
+func tsBigCoprimeDivides(a, b *big.Int) bool {
+	c := new(big.Int).Set(b)
+	for _, p := range []int64{2, 5} {
+		bp := big.NewInt(p)
+		r := new(big.Int)
+		for {
+			q, rem := new(big.Int).QuoRem(c, bp, r)
+			if rem.Sign() != 0 {
+				break
+			}
+			c = q
+		}
+	}
+	return new(big.Int).Mod(a, c).Sign() == 0
+}
+
+// tsMod is the number written in digits, modulo m (below 1.8 × 10^18).
+func tsMod(digits []byte, m uint64) uint64 {
+	var r uint64
+	for _, c := range digits {
+		r = (r*10 + uint64(c-'0')) % m
+	}
+	return r
+}
+
 // expText is the exact exponent of v as decimal text.
 func (v tsDec) expText() string {
 	if !v.huge {
@@ -1310,24 +1369,6 @@ func (v tsDec) expText() string {
 	return sign + string(hi) + strings.Repeat("0", 18-len(l)) + l
 }
 
-// num scans a number, or records a type failure and returns false.
-func (d *tsDecoder) num(want string) (tsNum, bool) {
-	c := d.peek()
-	if c != '-' && (c < '0' || c > '9') {
-		d.typeErr(want)
-		return tsNum{}, false
-	}
-	n := d.number()
-	if want == "integer" {
-		n.classify()
-	}
-	if want == "integer" && !n.integer {
-		d.fail("type", "got number, want integer")
-		return n, false
-	}
-	return n, true
-}
-
 // key scans an object key and the colon after it.
 func (d *tsDecoder) key() []byte {
 	k := d.strBytes()
@@ -1358,11 +1399,11 @@ func (d *tsDecoder) more(end byte, first *bool) bool {
 	return true
 }
 
-// open consumes the opening byte of an object or array, or records a
+// open consumes the opening byte of an object or array of n, or records a
 // type failure, skips the value and returns false.
-func (d *tsDecoder) open(c byte, want string) bool {
+func (d *tsDecoder) open(c byte, n *tsNode) bool {
 	if d.peek() != c {
-		d.typeErr(want)
+		d.typeErr(n)
 		return false
 	}
 	d.enter()
@@ -1373,8 +1414,8 @@ func (d *tsDecoder) open(c byte, want string) bool {
 func (d *tsDecoder) enter() {
 	d.pos++
 	d.depth++
-	if d.depth > 10000 {
-		d.syntax("exceeded max depth")
+	if d.depth > MaxDepth {
+		panic(tsDepthError{d.pos - 1})
 	}
 }
 
@@ -1403,16 +1444,314 @@ func (d *tsDecoder) skip() {
 	case 'n':
 		d.lit("null")
 	default:
-		d.number()
+		d.scanNum()
 	}
 }
 
-// raw scans any JSON value and returns a copy of its bytes.
-func (d *tsDecoder) raw() json.RawMessage {
+// tsDedup returns a copy of a valid JSON value without duplicate keys:
+// each key keeps its first place and its last value. A value without
+// duplicates is copied byte for byte.
+func tsDedup(raw []byte) json.RawMessage {
+	d := &tsDecoder{data: raw}
+	var b bytes.Buffer
+	if !d.dedup(&b) {
+		return append(json.RawMessage(nil), raw...)
+	}
+	return b.Bytes()
+}
+
+// dedup writes the value without duplicate keys (and without whitespace
+// between tokens) and reports whether it dropped any.
+func (d *tsDecoder) dedup(b *bytes.Buffer) (dropped bool) {
 	d.ws()
-	start := d.pos
-	d.skip()
-	return append(json.RawMessage(nil), d.data[start:d.pos]...)
+	switch d.data[d.pos] {
+	case '{':
+		d.pos++
+		type member struct {
+			key   []byte // as written
+			value []byte // rewritten
+		}
+		var members []member
+		at := map[string]int{}
+		first := true
+		for d.more('}', &first) {
+			d.ws()
+			start := d.pos
+			k := string(d.key())
+			keyText := bytes.TrimRight(d.data[start:d.pos-1], " \t\r\n")
+			var v bytes.Buffer
+			dropped = d.dedup(&v) || dropped
+			if i, ok := at[k]; ok {
+				members[i].value = v.Bytes()
+				dropped = true
+				continue
+			}
+			at[k] = len(members)
+			members = append(members, member{keyText, v.Bytes()})
+		}
+		b.WriteByte('{')
+		for i, m := range members {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(m.key)
+			b.WriteByte(':')
+			b.Write(m.value)
+		}
+		b.WriteByte('}')
+	case '[':
+		d.pos++
+		b.WriteByte('[')
+		first := true
+		for i := 0; d.more(']', &first); i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			dropped = d.dedup(b) || dropped
+		}
+		b.WriteByte(']')
+	default:
+		start := d.pos
+		d.skip()
+		b.Write(d.data[start:d.pos])
+	}
+	return dropped
+}
+
+// check validates any value against n without building it.
+func (d *tsDecoder) check(n *tsNode) {
+	if n.types == 0 {
+		d.skip()
+		return
+	}
+	if n.types&tsTNull != 0 && d.null() {
+		return
+	}
+	switch n.kind {
+	case tsTString:
+		d.str(n)
+	case tsTInteger, tsTNumber:
+		d.num(n)
+	case tsTBoolean:
+		d.boolean(n)
+	case tsTObject:
+		if n.values != nil {
+			for _, v := range d.entries(n) {
+				d.check(v)
+			}
+			return
+		}
+		for _, f := range d.fields(n) {
+			d.check(f)
+		}
+	case tsTArray:
+		for _, e := range d.elems(n) {
+			d.check(e)
+		}
+	}
+}
+
+// fields reads an object of n and yields each known property's index and
+// schema, with the decoder at its value; the caller decodes it. It checks
+// unknown and missing properties, and reports the first failure of a
+// property (in property order) only after both.
+func (d *tsDecoder) fields(n *tsNode) func(func(int, *tsNode) bool) {
+	return func(yield func(int, *tsNode) bool) {
+		if !d.open('{', n) {
+			return
+		}
+		var errBuf [16]*ValidationError
+		var seenBuf [16]bool
+		errs, seen := errBuf[:], seenBuf[:]
+		if len(n.props) > len(errBuf) {
+			errs, seen = make([]*ValidationError, len(n.props)), make([]bool, len(n.props))
+		}
+		first, stop := true, false
+		for d.more('}', &first) {
+			k := d.key()
+			i := n.lookup(k)
+			if i < 0 {
+				if n.closed {
+					d.fail("additionalProperties", "property %s is not allowed", tsQuote(string(k)))
+				}
+				d.skip()
+				continue
+			}
+			p := &n.props[i]
+			d.push(p.name, -1)
+			saved := d.verr
+			d.verr = nil
+			if stop {
+				d.check(p.node)
+			} else {
+				stop = !yield(i, p.node)
+			}
+			errs[i], seen[i] = d.verr, true
+			d.verr = saved
+			d.pop()
+		}
+		for i := range n.props {
+			if n.props[i].required && !seen[i] {
+				d.fail("required", "missing property %s", strconv.Quote(n.props[i].name))
+			}
+		}
+		for i := range n.props {
+			if d.verr == nil && errs[i] != nil {
+				d.verr = errs[i]
+			}
+		}
+	}
+}
+
+// entries reads a map of n and yields each key and the value schema; the
+// failure reported is that of the smallest key.
+func (d *tsDecoder) entries(n *tsNode) func(func(string, *tsNode) bool) {
+	return func(yield func(string, *tsNode) bool) {
+		if !d.open('{', n) {
+			return
+		}
+		var errs map[string]*ValidationError
+		var keys map[string]bool // distinct keys, when counted
+		if n.minN >= 0 || n.maxN >= 0 {
+			keys = map[string]bool{}
+		}
+		first, stop := true, false
+		for d.more('}', &first) {
+			k := string(d.key())
+			if keys != nil {
+				keys[k] = true
+			}
+			d.push(k, -1)
+			saved := d.verr
+			d.verr = nil
+			if stop {
+				d.check(n.values)
+			} else {
+				stop = !yield(k, n.values)
+			}
+			if d.verr != nil {
+				if errs == nil {
+					errs = map[string]*ValidationError{}
+				}
+				errs[k] = d.verr
+			} else {
+				delete(errs, k)
+			}
+			d.verr = saved
+			d.pop()
+		}
+		count := len(keys)
+		if n.minN >= 0 && count < n.minN {
+			d.fail("minProperties", "%d properties, want at least %d", count, n.minN)
+		}
+		if n.maxN >= 0 && count > n.maxN {
+			d.fail("maxProperties", "%d properties, want at most %d", count, n.maxN)
+		}
+		if d.verr == nil && len(errs) > 0 {
+			var best string
+			for k, e := range errs {
+				if d.verr == nil || k < best {
+					best, d.verr = k, e
+				}
+			}
+		}
+	}
+}
+
+// elems reads an array (or a tuple) of n and yields each element's index
+// and schema; the caller decodes it. After the first failure the rest of
+// an array is only checked to be JSON; a tuple's members beyond its
+// prefix are skipped and counted.
+func (d *tsDecoder) elems(n *tsNode) func(func(int, *tsNode) bool) {
+	return func(yield func(int, *tsNode) bool) {
+		if !d.open('[', n) {
+			return
+		}
+		var spans [][2]int
+		first, stop := true, false
+		i := 0
+		for ; d.more(']', &first); i++ {
+			if !n.tuple && d.verr != nil {
+				d.skip()
+				continue
+			}
+			d.push("", i)
+			d.ws()
+			start := d.pos
+			e := n.items
+			if n.tuple {
+				e = nil
+				if i < len(n.prefix) {
+					e = n.prefix[i]
+				}
+			}
+			switch {
+			case e == nil:
+				d.skip()
+			case stop:
+				d.check(e)
+			default:
+				stop = !yield(i, e)
+			}
+			if n.unique {
+				spans = append(spans, [2]int{start, d.pos})
+			}
+			d.pop()
+		}
+		switch {
+		case n.tuple && i != len(n.prefix):
+			kw := "minItems"
+			if i > len(n.prefix) {
+				kw = "maxItems"
+			}
+			d.fail(kw, "%d items, want %d", i, len(n.prefix))
+		case n.minN >= 0 && i < n.minN:
+			d.fail("minItems", "%d items, want at least %d", i, n.minN)
+		case n.maxN >= 0 && i > n.maxN:
+			d.fail("maxItems", "%d items, want at most %d", i, n.maxN)
+		}
+		if n.unique {
+			d.unique(spans)
+		}
+	}
+}
+
+// tsArray decodes an array of n, each element with elem.
+func tsArray[T any](d *tsDecoder, n *tsNode, elem func(*tsDecoder, *tsNode) T) []T {
+	v := []T{}
+	for _, e := range d.elems(n) {
+		v = append(v, elem(d, e))
+	}
+	return v
+}
+
+// tsMap decodes a map of n, each value with elem.
+func tsMap[T any](d *tsDecoder, n *tsNode, elem func(*tsDecoder, *tsNode) T) map[string]T {
+	v := map[string]T{}
+	for k, e := range d.entries(n) {
+		v[k] = elem(d, e)
+	}
+	return v
+}
+
+// tsPtr decodes a value that may be null (n allows it): nil for null.
+func tsPtr[T any](d *tsDecoder, n *tsNode, dec func(*tsDecoder, *tsNode) T) *T {
+	if d.null() {
+		return nil
+	}
+	x := dec(d, n)
+	return &x
+}
+
+// tsOpt decodes an optional property into a pointer.
+func tsOpt[T any](x T) *T { return &x }
+
+// tsNullable decodes an optional property that may be null.
+func tsNullable[T any](d *tsDecoder, n *tsNode, dec func(*tsDecoder, *tsNode) T) Nullable[T] {
+	if d.null() {
+		return Nullable[T]{Present: true, Null: true}
+	}
+	return Nullable[T]{Present: true, Value: dec(d, n)}
 }
 
 // tsCanon is a value in a form where JSON-equal values are equal strings:
@@ -1424,9 +1763,7 @@ func tsCanon(raw []byte) string {
 	case c == 't' || c == 'f' || c == 'n':
 		return string(raw)
 	case c == '-' || c >= '0' && c <= '9':
-		if k, ok := tsNumKey(raw); ok {
-			return k
-		}
+		return tsNumKey(raw)
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -1466,8 +1803,7 @@ func tsCanonWrite(b *strings.Builder, v any) {
 		}
 		b.WriteByte(']')
 	case json.Number:
-		k, _ := tsNumKey([]byte(v))
-		b.WriteString(k)
+		b.WriteString(tsNumKey([]byte(v)))
 	case string:
 		b.WriteString(strconv.Quote(v))
 	default:
@@ -1478,16 +1814,16 @@ func tsCanonWrite(b *strings.Builder, v any) {
 // tsNumKey is the exact value of a JSON number as significant digits and
 // a power of ten ("n-15e-1" for -1.50), so that equal numbers give equal
 // keys without big arithmetic, in time linear in the token.
-func tsNumKey(raw []byte) (string, bool) {
+func tsNumKey(raw []byte) string {
 	v := tsDecimal(raw)
 	if len(v.digits) == 0 {
-		return "n0", true
+		return "n0"
 	}
 	sign := ""
 	if v.neg {
 		sign = "-"
 	}
-	return "n" + sign + string(v.digits) + "e" + v.expText(), true
+	return "n" + sign + string(v.digits) + "e" + v.expText()
 }
 
 // unique records a uniqueItems failure when two items are JSON-equal.
@@ -1521,14 +1857,66 @@ func (d *tsDecoder) unique(items [][2]int) {
 	}
 }
 
-// tsObject builds a JSON object for the generated MarshalJSON methods;
-// keys are JSON string literals.
-type tsObject struct {
+// tsMarshal is the MarshalJSON of a generated struct whose fields are the
+// properties of n, in order: every property under its exact name, absent
+// optional ones left out, a nil array or map written [] or {} (unless the
+// field is a nil pointer that means null). The field's Go type follows
+// from the property as the generator chose it: any is json.RawMessage
+// (nil is absent); required is T, or *T when nullable (nil is null);
+// optional is *T (nil is absent), or Nullable[T] when nullable.
+func tsMarshal(v any, n *tsNode) ([]byte, error) {
+	rv := reflect.ValueOf(v)
+	var o tsMembers
+	for i, p := range n.props {
+		f := rv.Field(i)
+		nullable := p.node.types&tsTNull != 0
+		switch {
+		case p.node.types == 0:
+			if p.required || f.Len() > 0 {
+				o.value(p.key, f, "")
+			}
+		case p.required && !nullable:
+			o.value(p.key, f, p.node.empty())
+		case p.required:
+			if f.IsNil() {
+				o.raw(p.key, []byte("null"))
+			} else {
+				o.value(p.key, f.Elem(), p.node.empty())
+			}
+		case nullable:
+			switch {
+			case !f.Field(0).Bool():
+			case f.Field(1).Bool():
+				o.raw(p.key, []byte("null"))
+			default:
+				o.value(p.key, f.Field(2), p.node.empty())
+			}
+		case !f.IsNil():
+			o.value(p.key, f.Elem(), p.node.empty())
+		}
+	}
+	return o.end()
+}
+
+// empty is what a nil Go value of n writes when n is not null: [] for an
+// array, {} for a map.
+func (n *tsNode) empty() string {
+	switch {
+	case n.kind == tsTArray && !n.tuple:
+		return "[]"
+	case n.kind == tsTObject && n.values != nil:
+		return "{}"
+	}
+	return ""
+}
+
+// tsMembers builds a JSON object for tsMarshal.
+type tsMembers struct {
 	b   []byte
 	err error
 }
 
-func (o *tsObject) raw(key string, value []byte) {
+func (o *tsMembers) raw(key, value []byte) {
 	if len(o.b) == 0 {
 		o.b = append(o.b, '{')
 	} else {
@@ -1539,11 +1927,16 @@ func (o *tsObject) raw(key string, value []byte) {
 	o.b = append(o.b, value...)
 }
 
-func (o *tsObject) value(key string, v any) {
+// value writes f, or empty for a nil slice or map when empty is not "".
+func (o *tsMembers) value(key []byte, f reflect.Value, empty string) {
 	if o.err != nil {
 		return
 	}
-	data, err := json.Marshal(v)
+	if empty != "" && f.IsNil() {
+		o.raw(key, []byte(empty))
+		return
+	}
+	data, err := json.Marshal(f.Interface())
 	if err != nil {
 		o.err = err
 		return
@@ -1551,7 +1944,7 @@ func (o *tsObject) value(key string, v any) {
 	o.raw(key, data)
 }
 
-func (o *tsObject) end() ([]byte, error) {
+func (o *tsMembers) end() ([]byte, error) {
 	if o.err != nil {
 		return nil, o.err
 	}
@@ -1559,16 +1952,4 @@ func (o *tsObject) end() ([]byte, error) {
 		return []byte("{}"), nil
 	}
 	return append(o.b, '}'), nil
-}
-
-// firstErr returns the error of the smallest key.
-func tsFirstErr(errs map[string]*ValidationError) *ValidationError {
-	var best string
-	var e *ValidationError
-	for k, v := range errs {
-		if e == nil || k < best {
-			best, e = k, v
-		}
-	}
-	return e
 }

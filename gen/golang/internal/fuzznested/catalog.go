@@ -9,9 +9,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
+	"reflect"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -35,19 +39,10 @@ func CatalogID(profile int) string {
 	return "787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p1"
 }
 
-const tsTools1 = "{\"tools\":[{\"name\":\"get-app\",\"description\":\"Nested objects, maps, tuples and nullable enums\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"app\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":8},\"owner\":{\"type\":[\"object\",\"null\"],\"properties\":{\"name\":{\"type\":\"string\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":3},\"maxItems\":4,\"uniqueItems\":true}},\"required\":[\"name\"],\"additionalProperties\":false},\"extra\":{\"type\":\"object\",\"properties\":{\"note\":{\"type\":\"string\"}}}},\"required\":[\"id\"],\"additionalProperties\":false},\"labels\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\",\"maxLength\":5},\"minProperties\":1,\"maxProperties\":3},\"scores\":{\"type\":\"object\",\"additionalProperties\":{\"type\":[\"integer\",\"null\"],\"minimum\":-10,\"maximum\":10}},\"pair\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"minItems\":2,\"maxItems\":2},\"point\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"number\",\"minimum\":-1.5,\"maximum\":1.5},{\"type\":\"number\",\"minimum\":-1.5,\"maximum\":1.5}],\"minItems\":2,\"maxItems\":2},\"level\":{\"type\":[\"integer\",\"null\"],\"enum\":[1,2,3,null]},\"mode\":{\"type\":\"string\",\"enum\":[\"fast\",\"slow-ish\",\"$weird\"]},\"nums\":{\"type\":\"array\",\"items\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1},\"uniqueItems\":true},\"items\":{\"type\":\"array\",\"items\":{},\"minItems\":2,\"uniqueItems\":true},\"maybe\":{\"type\":\"array\",\"items\":{\"type\":[\"integer\",\"null\"]}}},\"required\":[\"app\",\"mode\"],\"additionalProperties\":false}},{\"name\":\"top\",\"description\":\"Odd field names\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"$top\":{\"type\":\"integer\",\"description\":\"dollar\"},\"x.y\":{\"type\":\"string\",\"description\":\"dotted\"},\"a b\":{\"type\":\"string\",\"description\":\"spaced\"}},\"additionalProperties\":false}},{\"name\":\"nothing\",\"description\":\"No arguments\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false}}],\"_meta\":{\"toolspec/catalog\":\"787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p1\"}}"
-
-const tsTools2 = "{\"tools\":[{\"name\":\"get-app\",\"description\":\"Nested objects, maps, tuples and nullable enums\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"app\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":8},\"owner\":{\"type\":[\"object\",\"null\"],\"properties\":{\"name\":{\"type\":\"string\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":3},\"maxItems\":4,\"uniqueItems\":true}},\"required\":[\"name\"],\"additionalProperties\":false},\"extra\":{\"type\":\"object\",\"properties\":{\"note\":{\"type\":\"string\"}}}},\"required\":[\"id\"],\"additionalProperties\":false},\"labels\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\",\"maxLength\":5},\"minProperties\":1,\"maxProperties\":3},\"scores\":{\"type\":\"object\",\"additionalProperties\":{\"type\":[\"integer\",\"null\"],\"minimum\":-10,\"maximum\":10}},\"pair\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"minItems\":2,\"maxItems\":2},\"point\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"number\",\"minimum\":-1.5,\"maximum\":1.5},{\"type\":\"number\",\"minimum\":-1.5,\"maximum\":1.5}],\"minItems\":2,\"maxItems\":2},\"level\":{\"type\":[\"integer\",\"null\"],\"enum\":[1,2,3,null]},\"mode\":{\"type\":\"string\",\"enum\":[\"fast\",\"slow-ish\",\"$weird\"]},\"nums\":{\"type\":\"array\",\"items\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1},\"uniqueItems\":true},\"items\":{\"type\":\"array\",\"items\":{},\"minItems\":2,\"uniqueItems\":true},\"maybe\":{\"type\":\"array\",\"items\":{\"type\":[\"integer\",\"null\"]}}},\"required\":[\"app\",\"mode\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\"},\"why\":{\"type\":[\"string\",\"null\"]}},\"required\":[\"ok\"],\"additionalProperties\":false}},{\"name\":\"top\",\"description\":\"Odd field names\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"$top\":{\"type\":\"integer\",\"description\":\"dollar\"},\"x.y\":{\"type\":\"string\",\"description\":\"dotted\"},\"a b\":{\"type\":\"string\",\"description\":\"spaced\"}},\"additionalProperties\":false}},{\"name\":\"nothing\",\"description\":\"No arguments\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false}}],\"_meta\":{\"toolspec/catalog\":\"787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p2\"}}"
-
 // ListToolsJSON returns the tools/list result of a profile as JSON, a fresh
 // copy on every call: profile 1 (protocol 2024-11-05) or 2 (2025-06-18). Any profile other
 // than 2 is profile 1.
-func ListToolsJSON(profile int) []byte {
-	if profile == 2 {
-		return []byte(tsTools2)
-	}
-	return []byte(tsTools1)
-}
+func ListToolsJSON(profile int) []byte { return tsCat.list(profile) }
 
 // ProfileFor maps a negotiated MCP protocol version to a profile: 2025-06-18 and
 // later get profile 2; everything earlier, and anything that is not a
@@ -68,51 +63,16 @@ func ProfileFor(protocolVersion string) int {
 	return 1
 }
 
-var tsToolNames = []string{"get-app", "top", "nothing"}
-
 // CheckHandlers is the startup guard: it returns one error naming every tool
 // without a handler and every handler without a tool, sorted, or nil when
 // names are exactly the catalog's tools.
-func CheckHandlers(names []string) error {
-	have := make(map[string]bool, len(names))
-	for _, n := range names {
-		have[n] = true
-	}
-	known := make(map[string]bool, len(tsToolNames))
-	var missing, extra []string
-	for _, t := range tsToolNames {
-		known[t] = true
-		if !have[t] {
-			missing = append(missing, t)
-		}
-	}
-	for n := range have {
-		if !known[n] {
-			extra = append(extra, n)
-		}
-	}
-	if len(missing)+len(extra) == 0 {
-		return nil
-	}
-	sort.Strings(missing)
-	sort.Strings(extra)
-	var parts []string
-	if len(missing) > 0 {
-		parts = append(parts, "tools without a handler: "+tsJoin(missing))
-	}
-	if len(extra) > 0 {
-		parts = append(parts, "handlers without a tool: "+tsJoin(extra))
-	}
-	return errors.New("toolspec: " + strings.Join(parts, "; "))
-}
+func CheckHandlers(names []string) error { return tsCat.checkHandlers(names) }
 
-func tsJoin(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = strconv.Quote(n)
-	}
-	return strings.Join(q, ", ")
-}
+var tsCat = tsNewCatalog([]tsTool{
+	{"get-app", `{"name":"get-app","description":"Nested objects, maps, tuples and nullable enums","inputSchema":`, ``, `{"type":"object","properties":{"app":{"type":"object","properties":{"id":{"type":"string","minLength":1,"maxLength":8},"owner":{"type":["object","null"],"properties":{"name":{"type":"string"},"tags":{"type":"array","items":{"type":"string","minLength":1,"maxLength":3},"maxItems":4,"uniqueItems":true}},"required":["name"],"additionalProperties":false},"extra":{"type":"object","properties":{"note":{"type":"string"}}}},"required":["id"],"additionalProperties":false},"labels":{"type":"object","additionalProperties":{"type":"string","maxLength":5},"minProperties":1,"maxProperties":3},"scores":{"type":"object","additionalProperties":{"type":["integer","null"],"minimum":-10,"maximum":10}},"pair":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}],"minItems":2,"maxItems":2},"point":{"type":"array","prefixItems":[{"type":"number","minimum":-1.5,"maximum":1.5},{"type":"number","minimum":-1.5,"maximum":1.5}],"minItems":2,"maxItems":2},"level":{"type":["integer","null"],"enum":[1,2,3,null]},"mode":{"type":"string","enum":["fast","slow-ish","$weird"]},"nums":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"uniqueItems":true},"items":{"type":"array","items":{},"minItems":2,"uniqueItems":true},"maybe":{"type":"array","items":{"type":["integer","null"]}}},"required":["app","mode"],"additionalProperties":false}`, `{"type":"object","properties":{"ok":{"type":"boolean"},"why":{"type":["string","null"]}},"required":["ok"],"additionalProperties":false}`, ``},
+	{"top", `{"name":"top","description":"Odd field names","inputSchema":`, ``, `{"type":"object","properties":{"$top":{"type":"integer","description":"dollar"},"x.y":{"type":"string","description":"dotted"},"a b":{"type":"string","description":"spaced"}},"additionalProperties":false}`, ``, ``},
+	{"nothing", `{"name":"nothing","description":"No arguments","inputSchema":`, ``, `{"type":"object","additionalProperties":false}`, ``, ``},
+}, `],"_meta":{"toolspec/catalog":"787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p1"}}`, `],"_meta":{"toolspec/catalog":"787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p2"}}`)
 
 // Tool names.
 const (
@@ -121,143 +81,8 @@ const (
 	ToolNothing = "nothing"
 )
 
-// DecodeGetAppInput decodes the arguments of tool "get-app" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeGetAppInput(data []byte) (v GetAppInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = GetAppInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec0()
-	d.end()
-	if d.verr != nil {
-		return GetAppInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateGetAppOutput checks a structured result of tool "get-app" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateGetAppOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec27()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeTopInput decodes the arguments of tool "top" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeTopInput(data []byte) (v TopInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = TopInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec30()
-	d.end()
-	if d.verr != nil {
-		return TopInput{}, d.verr
-	}
-	return v, nil
-}
-
-// DecodeNothingInput decodes the arguments of tool "nothing" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeNothingInput(data []byte) (v NothingInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = NothingInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec34()
-	d.end()
-	if d.verr != nil {
-		return NothingInput{}, d.verr
-	}
-	return v, nil
-}
-
-// GetAppInput is the arguments of tool "get-app".
-type GetAppInput struct {
-	App    GetAppInputApp             `json:"app"`
-	Labels *map[string]string         `json:"labels,omitempty"`
-	Scores *map[string]*int64         `json:"scores,omitempty"`
-	Pair   *GetAppInputPair           `json:"pair,omitempty"`
-	Point  *GetAppInputPoint          `json:"point,omitempty"`
-	Level  Nullable[GetAppInputLevel] `json:"level,omitzero"`
-	Mode   GetAppInputMode            `json:"mode"`
-	Nums   *[]float64                 `json:"nums,omitempty"`
-	Items  *[]json.RawMessage         `json:"items,omitempty"`
-	Maybe  *[]*json.Number            `json:"maybe,omitempty"`
-}
-
-// MarshalJSON writes every property of GetAppInput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
-func (v GetAppInput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	o.value("\"app\"", v.App)
-	if v.Labels != nil && *v.Labels == nil {
-		o.raw("\"labels\"", []byte("{}"))
-	} else if v.Labels != nil {
-		o.value("\"labels\"", *v.Labels)
-	}
-	if v.Scores != nil && *v.Scores == nil {
-		o.raw("\"scores\"", []byte("{}"))
-	} else if v.Scores != nil {
-		o.value("\"scores\"", *v.Scores)
-	}
-	if v.Pair != nil {
-		o.value("\"pair\"", *v.Pair)
-	}
-	if v.Point != nil {
-		o.value("\"point\"", *v.Point)
-	}
-	if v.Level.Present {
-		o.value("\"level\"", v.Level)
-	}
-	o.value("\"mode\"", v.Mode)
-	if v.Nums != nil && *v.Nums == nil {
-		o.raw("\"nums\"", []byte("[]"))
-	} else if v.Nums != nil {
-		o.value("\"nums\"", *v.Nums)
-	}
-	if v.Items != nil && *v.Items == nil {
-		o.raw("\"items\"", []byte("[]"))
-	} else if v.Items != nil {
-		o.value("\"items\"", *v.Items)
-	}
-	if v.Maybe != nil && *v.Maybe == nil {
-		o.raw("\"maybe\"", []byte("[]"))
-	} else if v.Maybe != nil {
-		o.value("\"maybe\"", *v.Maybe)
-	}
-	return o.end()
-}
-
-// GetAppInputApp is a value of tool "get-app" field "app".
-type GetAppInputApp struct {
-	Id    string                        `json:"id"`
-	Owner Nullable[GetAppInputAppOwner] `json:"owner,omitzero"`
-	Extra *GetAppInputAppExtra          `json:"extra,omitempty"`
+func (d *tsDecoder) dec1(n *tsNode) []string {
+	return tsArray(d, n, (*tsDecoder).str)
 }
 
 // GetAppInputAppOwner is a value of tool "get-app" field "app" field "owner".
@@ -269,19 +94,67 @@ type GetAppInputAppOwner struct {
 // MarshalJSON writes every property of GetAppInputAppOwner under its exact name,
 // leaving out absent optional ones; a nil array or map is [] or {}.
 func (v GetAppInputAppOwner) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	o.value("\"name\"", v.Name)
-	if v.Tags != nil && *v.Tags == nil {
-		o.raw("\"tags\"", []byte("[]"))
-	} else if v.Tags != nil {
-		o.value("\"tags\"", *v.Tags)
+	return tsMarshal(v, tsCat.input(0).props[0].node.props[1].node)
+}
+
+func (d *tsDecoder) dec2(n *tsNode) (v GetAppInputAppOwner) {
+	for i, f := range d.fields(n) {
+		switch i {
+		case 0:
+			v.Name = d.str(f)
+		case 1:
+			v.Tags = tsOpt(d.dec1(f))
+		}
 	}
-	return o.end()
+	return v
 }
 
 // GetAppInputAppExtra is a value of tool "get-app" field "app" field "extra".
 type GetAppInputAppExtra struct {
 	Note *string `json:"note,omitempty"`
+}
+
+func (d *tsDecoder) dec3(n *tsNode) (v GetAppInputAppExtra) {
+	for i, f := range d.fields(n) {
+		switch i {
+		case 0:
+			v.Note = tsOpt(d.str(f))
+		}
+	}
+	return v
+}
+
+// GetAppInputApp is a value of tool "get-app" field "app".
+type GetAppInputApp struct {
+	Id    string                        `json:"id"`
+	Owner Nullable[GetAppInputAppOwner] `json:"owner,omitzero"`
+	Extra *GetAppInputAppExtra          `json:"extra,omitempty"`
+}
+
+func (d *tsDecoder) dec4(n *tsNode) (v GetAppInputApp) {
+	for i, f := range d.fields(n) {
+		switch i {
+		case 0:
+			v.Id = d.str(f)
+		case 1:
+			v.Owner = tsNullable(d, f, (*tsDecoder).dec2)
+		case 2:
+			v.Extra = tsOpt(d.dec3(f))
+		}
+	}
+	return v
+}
+
+func (d *tsDecoder) dec5(n *tsNode) map[string]string {
+	return tsMap(d, n, (*tsDecoder).str)
+}
+
+func (d *tsDecoder) dec6(n *tsNode) *int64 {
+	return tsPtr(d, n, (*tsDecoder).i64)
+}
+
+func (d *tsDecoder) dec7(n *tsNode) map[string]*int64 {
+	return tsMap(d, n, (*tsDecoder).dec6)
 }
 
 // GetAppInputPair is a value of tool "get-app" field "pair".
@@ -313,8 +186,32 @@ func (t *GetAppInputPair) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+func (d *tsDecoder) dec8(n *tsNode) (v GetAppInputPair) {
+	for i, e := range d.elems(n) {
+		switch i {
+		case 0:
+			v.V0 = d.str(e)
+		case 1:
+			v.V1 = d.integer(e)
+		}
+	}
+	return v
+}
+
 // GetAppInputPoint is a value of tool "get-app" field "point".
 type GetAppInputPoint [2]float64
+
+func (d *tsDecoder) dec9(n *tsNode) (v GetAppInputPoint) {
+	for i, e := range d.elems(n) {
+		switch i {
+		case 0:
+			v[0] = d.f64(e)
+		case 1:
+			v[1] = d.f64(e)
+		}
+	}
+	return v
+}
 
 // GetAppInputLevel is a value of tool "get-app" field "level".
 type GetAppInputLevel int64
@@ -326,6 +223,10 @@ const (
 	GetAppInputLevel3 GetAppInputLevel = 3
 )
 
+func (d *tsDecoder) dec10(n *tsNode) GetAppInputLevel {
+	return GetAppInputLevel(d.i64(n))
+}
+
 // GetAppInputMode is a value of tool "get-app" field "mode".
 type GetAppInputMode string
 
@@ -335,6 +236,87 @@ const (
 	GetAppInputModeSlowIsh GetAppInputMode = "slow-ish"
 	GetAppInputModeWeird   GetAppInputMode = "$weird"
 )
+
+func (d *tsDecoder) dec11(n *tsNode) GetAppInputMode {
+	return GetAppInputMode(d.str(n))
+}
+
+func (d *tsDecoder) dec12(n *tsNode) []float64 {
+	return tsArray(d, n, (*tsDecoder).f64)
+}
+
+func (d *tsDecoder) dec13(n *tsNode) []json.RawMessage {
+	return tsArray(d, n, (*tsDecoder).raw)
+}
+
+func (d *tsDecoder) dec14(n *tsNode) *json.Number {
+	return tsPtr(d, n, (*tsDecoder).integer)
+}
+
+func (d *tsDecoder) dec15(n *tsNode) []*json.Number {
+	return tsArray(d, n, (*tsDecoder).dec14)
+}
+
+// GetAppInput is the arguments of tool "get-app".
+type GetAppInput struct {
+	App    GetAppInputApp             `json:"app"`
+	Labels *map[string]string         `json:"labels,omitempty"`
+	Scores *map[string]*int64         `json:"scores,omitempty"`
+	Pair   *GetAppInputPair           `json:"pair,omitempty"`
+	Point  *GetAppInputPoint          `json:"point,omitempty"`
+	Level  Nullable[GetAppInputLevel] `json:"level,omitzero"`
+	Mode   GetAppInputMode            `json:"mode"`
+	Nums   *[]float64                 `json:"nums,omitempty"`
+	Items  *[]json.RawMessage         `json:"items,omitempty"`
+	Maybe  *[]*json.Number            `json:"maybe,omitempty"`
+}
+
+// MarshalJSON writes every property of GetAppInput under its exact name,
+// leaving out absent optional ones; a nil array or map is [] or {}.
+func (v GetAppInput) MarshalJSON() ([]byte, error) {
+	return tsMarshal(v, tsCat.input(0))
+}
+
+func (d *tsDecoder) dec16(n *tsNode) (v GetAppInput) {
+	for i, f := range d.fields(n) {
+		switch i {
+		case 0:
+			v.App = d.dec4(f)
+		case 1:
+			v.Labels = tsOpt(d.dec5(f))
+		case 2:
+			v.Scores = tsOpt(d.dec7(f))
+		case 3:
+			v.Pair = tsOpt(d.dec8(f))
+		case 4:
+			v.Point = tsOpt(d.dec9(f))
+		case 5:
+			v.Level = tsNullable(d, f, (*tsDecoder).dec10)
+		case 6:
+			v.Mode = d.dec11(f)
+		case 7:
+			v.Nums = tsOpt(d.dec12(f))
+		case 8:
+			v.Items = tsOpt(d.dec13(f))
+		case 9:
+			v.Maybe = tsOpt(d.dec15(f))
+		}
+	}
+	return v
+}
+
+// DecodeGetAppInput decodes the arguments of tool "get-app" and validates them:
+// it accepts exactly what the tool's input schema accepts. A refused value
+// gives a *ValidationError naming the JSON pointer and the keyword.
+func DecodeGetAppInput(data []byte) (GetAppInput, error) {
+	return tsDecode(data, tsCat.input(0), (*tsDecoder).dec16)
+}
+
+// ValidateGetAppOutput checks a structured result of tool "get-app" against the
+// tool's output schema: nil when it validates, else the first failure.
+func ValidateGetAppOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(0))
+}
 
 // GetAppOutput is the structured result of tool "get-app".
 type GetAppOutput struct {
@@ -352,873 +334,54 @@ type TopInput struct {
 	AB *string `json:"a b,omitempty"`
 }
 
+func (d *tsDecoder) dec17(n *tsNode) (v TopInput) {
+	for i, f := range d.fields(n) {
+		switch i {
+		case 0:
+			v.Top = tsOpt(d.integer(f))
+		case 1:
+			v.XY = tsOpt(d.str(f))
+		case 2:
+			v.AB = tsOpt(d.str(f))
+		}
+	}
+	return v
+}
+
+// DecodeTopInput decodes the arguments of tool "top" and validates them:
+// it accepts exactly what the tool's input schema accepts. A refused value
+// gives a *ValidationError naming the JSON pointer and the keyword.
+func DecodeTopInput(data []byte) (TopInput, error) {
+	return tsDecode(data, tsCat.input(1), (*tsDecoder).dec17)
+}
+
 // NothingInput is the arguments of tool "nothing".
 type NothingInput struct {
 }
 
-func (d *tsDecoder) dec0() GetAppInput {
-	var v GetAppInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var e2 *ValidationError
-	var e3 *ValidationError
-	var e4 *ValidationError
-	var e5 *ValidationError
-	var e6 *ValidationError
-	var s6 bool
-	var e7 *ValidationError
-	var e8 *ValidationError
-	var e9 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "app":
-			d.push("app", -1)
-			saved := d.verr
-			d.verr = nil
-			v.App = d.dec1()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "labels":
-			d.push("labels", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec9()
-			v.Labels = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		case "scores":
-			d.push("scores", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec11()
-			v.Scores = &y
-			e2 = d.verr
-			d.verr = saved
-			d.pop()
-		case "pair":
-			d.push("pair", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec13()
-			v.Pair = &y
-			e3 = d.verr
-			d.verr = saved
-			d.pop()
-		case "point":
-			d.push("point", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec16()
-			v.Point = &y
-			e4 = d.verr
-			d.verr = saved
-			d.pop()
-		case "level":
-			d.push("level", -1)
-			saved := d.verr
-			d.verr = nil
-			if d.null() {
-				v.Level = Nullable[GetAppInputLevel]{Present: true, Null: true}
-			} else {
-				v.Level = Nullable[GetAppInputLevel]{Present: true, Value: d.dec19()}
-			}
-			e5 = d.verr
-			d.verr = saved
-			d.pop()
-		case "mode":
-			d.push("mode", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Mode = d.dec20()
-			e6 = d.verr
-			s6 = true
-			d.verr = saved
-			d.pop()
-		case "nums":
-			d.push("nums", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec21()
-			v.Nums = &y
-			e7 = d.verr
-			d.verr = saved
-			d.pop()
-		case "items":
-			d.push("items", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec23()
-			v.Items = &y
-			e8 = d.verr
-			d.verr = saved
-			d.pop()
-		case "maybe":
-			d.push("maybe", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec25()
-			v.Maybe = &y
-			e9 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"app\"")
-	}
-	if !s6 {
-		d.fail("required", "missing property %s", "\"mode\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		case e3 != nil:
-			d.verr = e3
-		case e4 != nil:
-			d.verr = e4
-		case e5 != nil:
-			d.verr = e5
-		case e6 != nil:
-			d.verr = e6
-		case e7 != nil:
-			d.verr = e7
-		case e8 != nil:
-			d.verr = e8
-		case e9 != nil:
-			d.verr = e9
-		}
+func (d *tsDecoder) dec18(n *tsNode) (v NothingInput) {
+	for range d.fields(n) {
 	}
 	return v
 }
 
-func (d *tsDecoder) dec1() GetAppInputApp {
-	var v GetAppInputApp
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var e2 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "id":
-			d.push("id", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Id = d.dec2()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "owner":
-			d.push("owner", -1)
-			saved := d.verr
-			d.verr = nil
-			if d.null() {
-				v.Owner = Nullable[GetAppInputAppOwner]{Present: true, Null: true}
-			} else {
-				v.Owner = Nullable[GetAppInputAppOwner]{Present: true, Value: d.dec3()}
-			}
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		case "extra":
-			d.push("extra", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec7()
-			v.Extra = &y
-			e2 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"id\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		}
-	}
-	return v
+// DecodeNothingInput decodes the arguments of tool "nothing" and validates them:
+// it accepts exactly what the tool's input schema accepts. A refused value
+// gives a *ValidationError naming the JSON pointer and the keyword.
+func DecodeNothingInput(data []byte) (NothingInput, error) {
+	return tsDecode(data, tsCat.input(2), (*tsDecoder).dec18)
 }
 
-func (d *tsDecoder) dec2() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 8 {
-		d.fail("maxLength", "length %d is greater than %d", n, 8)
-	}
-	return s
-}
+// MaxDepth is the deepest nesting of objects and arrays a decoder reads,
+// counted from the value it is given (the arguments object is depth 1). A
+// deeper value is refused with an error that is not a *ValidationError.
+// A server should let its transport carry MaxDepth plus its own envelope.
+const MaxDepth = 1000
 
-func (d *tsDecoder) dec3() GetAppInputAppOwner {
-	var v GetAppInputAppOwner
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "name":
-			d.push("name", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Name = d.dec4()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "tags":
-			d.push("tags", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec5()
-			v.Tags = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"name\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec4() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec5() []string {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []string{}
-	var spans [][2]int
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		d.ws()
-		start := d.pos
-		x := d.dec6()
-		v = append(v, x)
-		spans = append(spans, [2]int{start, d.pos})
-		d.pop()
-	}
-	if len(v) > 4 {
-		d.fail("maxItems", "%d items, want at most %d", len(v), 4)
-	}
-	d.unique(spans)
-	return v
-}
-
-func (d *tsDecoder) dec6() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 3 {
-		d.fail("maxLength", "length %d is greater than %d", n, 3)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec7() GetAppInputAppExtra {
-	var v GetAppInputAppExtra
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "note":
-			d.push("note", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec8()
-			v.Note = &y
-			e0 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.skip()
-		}
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec8() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec9() map[string]string {
-	if !d.open('{', "object") {
-		return nil
-	}
-	v := map[string]string{}
-	var errs map[string]*ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := string(d.key())
-		d.push(k, -1)
-		saved := d.verr
-		d.verr = nil
-		x := d.dec10()
-		v[k] = x
-		if d.verr != nil {
-			if errs == nil {
-				errs = map[string]*ValidationError{}
-			}
-			errs[k] = d.verr
-		} else {
-			delete(errs, k)
-		}
-		d.verr = saved
-		d.pop()
-	}
-	if len(v) < 1 {
-		d.fail("minProperties", "%d properties, want at least %d", len(v), 1)
-	}
-	if len(v) > 3 {
-		d.fail("maxProperties", "%d properties, want at most %d", len(v), 3)
-	}
-	if d.verr == nil && len(errs) > 0 {
-		d.verr = tsFirstErr(errs)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec10() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n > 5 {
-		d.fail("maxLength", "length %d is greater than %d", n, 5)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec11() map[string]*int64 {
-	if !d.open('{', "object") {
-		return nil
-	}
-	v := map[string]*int64{}
-	var errs map[string]*ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := string(d.key())
-		d.push(k, -1)
-		saved := d.verr
-		d.verr = nil
-		var x *int64
-		if !d.null() {
-			y := d.dec12()
-			x = &y
-		}
-		v[k] = x
-		if d.verr != nil {
-			if errs == nil {
-				errs = map[string]*ValidationError{}
-			}
-			errs[k] = d.verr
-		} else {
-			delete(errs, k)
-		}
-		d.verr = saved
-		d.pop()
-	}
-	if d.verr == nil && len(errs) > 0 {
-		d.verr = tsFirstErr(errs)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec12() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < -10 || !n.small && n.cmp("-10") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "-10")
-	}
-	if n.small && n.i > 10 || !n.small && n.cmp("10") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "10")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec13() GetAppInputPair {
-	var v GetAppInputPair
-	if !d.open('[', "array") {
-		return v
-	}
-	first := true
-	i := 0
-	for ; d.more(']', &first); i++ {
-		d.push("", i)
-		switch i {
-		case 0:
-			v.V0 = d.dec14()
-		case 1:
-			v.V1 = d.dec15()
-		default:
-			d.skip()
-		}
-		d.pop()
-	}
-	if i < 2 {
-		d.fail("minItems", "%d items, want 2", i)
-	}
-	if i > 2 {
-		d.fail("maxItems", "%d items, want 2", i)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec14() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec15() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec16() GetAppInputPoint {
-	var v GetAppInputPoint
-	if !d.open('[', "array") {
-		return v
-	}
-	first := true
-	i := 0
-	for ; d.more(']', &first); i++ {
-		d.push("", i)
-		switch i {
-		case 0:
-			v[0] = d.dec17()
-		case 1:
-			v[1] = d.dec18()
-		default:
-			d.skip()
-		}
-		d.pop()
-	}
-	if i < 2 {
-		d.fail("minItems", "%d items, want 2", i)
-	}
-	if i > 2 {
-		d.fail("maxItems", "%d items, want 2", i)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec17() float64 {
-	n, ok := d.num("number")
-	if !ok {
-		return 0
-	}
-	if n.cmp("-1.5") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "-1.5")
-	}
-	if n.cmp("1.5") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "1.5")
-	}
-	return n.float()
-}
-
-func (d *tsDecoder) dec18() float64 {
-	n, ok := d.num("number")
-	if !ok {
-		return 0
-	}
-	if n.cmp("-1.5") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "-1.5")
-	}
-	if n.cmp("1.5") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "1.5")
-	}
-	return n.float()
-}
-
-func (d *tsDecoder) dec19() GetAppInputLevel {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if !n.small || (n.i != 1 && n.i != 2 && n.i != 3) {
-		d.fail("enum", "%s is not one of the allowed values", n.text())
-	}
-	return GetAppInputLevel(n.i)
-}
-
-func (d *tsDecoder) dec20() GetAppInputMode {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	switch s {
-	case "fast", "slow-ish", "$weird":
-	default:
-		d.fail("enum", "%q is not one of the allowed values", s)
-	}
-	return GetAppInputMode(s)
-}
-
-func (d *tsDecoder) dec21() []float64 {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []float64{}
-	var spans [][2]int
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		d.ws()
-		start := d.pos
-		x := d.dec22()
-		v = append(v, x)
-		spans = append(spans, [2]int{start, d.pos})
-		d.pop()
-	}
-	d.unique(spans)
-	return v
-}
-
-func (d *tsDecoder) dec22() float64 {
-	n, ok := d.num("number")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	if n.small && n.i > 1 || !n.small && n.cmp("1") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "1")
-	}
-	return n.float()
-}
-
-func (d *tsDecoder) dec23() []json.RawMessage {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []json.RawMessage{}
-	var spans [][2]int
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		d.ws()
-		start := d.pos
-		x := d.dec24()
-		v = append(v, x)
-		spans = append(spans, [2]int{start, d.pos})
-		d.pop()
-	}
-	if len(v) < 2 {
-		d.fail("minItems", "%d items, want at least %d", len(v), 2)
-	}
-	d.unique(spans)
-	return v
-}
-
-func (d *tsDecoder) dec24() json.RawMessage {
-	return d.raw()
-}
-
-func (d *tsDecoder) dec25() []*json.Number {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []*json.Number{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		var x *json.Number
-		if !d.null() {
-			y := d.dec26()
-			x = &y
-		}
-		v = append(v, x)
-		d.pop()
-	}
-	return v
-}
-
-func (d *tsDecoder) dec26() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec27() GetAppOutput {
-	var v GetAppOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "ok":
-			d.push("ok", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Ok = d.dec28()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "why":
-			d.push("why", -1)
-			saved := d.verr
-			d.verr = nil
-			if d.null() {
-				v.Why = Nullable[string]{Present: true, Null: true}
-			} else {
-				v.Why = Nullable[string]{Present: true, Value: d.dec29()}
-			}
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"ok\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec28() bool {
-	return d.boolean()
-}
-
-func (d *tsDecoder) dec29() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec30() TopInput {
-	var v TopInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var e1 *ValidationError
-	var e2 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "$top":
-			d.push("$top", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec31()
-			v.Top = &y
-			e0 = d.verr
-			d.verr = saved
-			d.pop()
-		case "x.y":
-			d.push("x.y", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec32()
-			v.XY = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		case "a b":
-			d.push("a b", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec33()
-			v.AB = &y
-			e2 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec31() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec32() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec33() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec34() NothingInput {
-	var v NothingInput
-	if !d.open('{', "object") {
-		return v
-	}
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	return v
-}
+// MaxQuote is the most bytes of one input string or number an error
+// message quotes; a longer one is cut there and followed by "...". A JSON
+// pointer segment is cut the same way.
+const MaxQuote = 64
 
 // ValidationError is a value the schema refuses: the JSON pointer of the
 // value, the JSON Schema keyword that failed, and what was wrong.
@@ -1266,6 +429,351 @@ func (n *Nullable[T]) UnmarshalJSON(data []byte) error {
 	return json.Unmarshal(data, &n.Value)
 }
 
+// tsTool is one tool's entry of the tools/list tables, as JSON text.
+type tsTool struct {
+	name  string // the wire name
+	head  string // {"name":…,"description":…,"inputSchema": as profile 1 writes it
+	head2 string // the same with "title", for profile 2; "" when head serves
+	in    string // input schema
+	out   string // output schema, or ""
+	ann   string // annotations object, or ""
+}
+
+// tsCatalog is a generated catalog: its tools, its tables built once, and
+// each tool's schemas compiled on first use.
+type tsCatalog struct {
+	tools   []tsTool
+	meta    [2]string // ,"_meta":{…}} closing each profile's table
+	once    [2]sync.Once
+	lists   [2][]byte
+	schemas []tsSchemas
+}
+
+type tsSchemas struct {
+	once    sync.Once
+	in, out *tsNode
+}
+
+func tsNewCatalog(tools []tsTool, meta1, meta2 string) *tsCatalog {
+	return &tsCatalog{tools: tools, meta: [2]string{meta1, meta2}, schemas: make([]tsSchemas, len(tools))}
+}
+
+// list returns a fresh copy of a profile's tools/list result.
+func (c *tsCatalog) list(profile int) []byte {
+	p := 0
+	if profile == 2 {
+		p = 1
+	}
+	c.once[p].Do(func() {
+		var b bytes.Buffer
+		b.WriteString(`{"tools":[`)
+		for i, t := range c.tools {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			head := t.head
+			if p == 1 && t.head2 != "" {
+				head = t.head2
+			}
+			b.WriteString(head)
+			b.WriteString(t.in)
+			if p == 1 && t.out != "" {
+				b.WriteString(`,"outputSchema":`)
+				b.WriteString(t.out)
+			}
+			if p == 1 && t.ann != "" {
+				b.WriteString(`,"annotations":`)
+				b.WriteString(t.ann)
+			}
+			b.WriteByte('}')
+		}
+		b.WriteString(c.meta[p])
+		c.lists[p] = b.Bytes()
+	})
+	return bytes.Clone(c.lists[p])
+}
+
+func (c *tsCatalog) compiled(i int) *tsSchemas {
+	s := &c.schemas[i]
+	s.once.Do(func() {
+		s.in = tsCompile(c.tools[i].in)
+		if c.tools[i].out != "" {
+			s.out = tsCompile(c.tools[i].out)
+		}
+	})
+	return s
+}
+
+func (c *tsCatalog) input(i int) *tsNode  { return c.compiled(i).in }
+func (c *tsCatalog) output(i int) *tsNode { return c.compiled(i).out }
+
+// checkHandlers returns one error naming every tool without a handler and
+// every handler without a tool, sorted, or nil.
+func (c *tsCatalog) checkHandlers(names []string) error {
+	have := make(map[string]bool, len(names))
+	for _, n := range names {
+		have[n] = true
+	}
+	known := make(map[string]bool, len(c.tools))
+	var missing, extra []string
+	for _, t := range c.tools {
+		known[t.name] = true
+		if !have[t.name] {
+			missing = append(missing, t.name)
+		}
+	}
+	for n := range have {
+		if !known[n] {
+			extra = append(extra, n)
+		}
+	}
+	if len(missing)+len(extra) == 0 {
+		return nil
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	var parts []string
+	if len(missing) > 0 {
+		parts = append(parts, "tools without a handler: "+tsJoin(missing))
+	}
+	if len(extra) > 0 {
+		parts = append(parts, "handlers without a tool: "+tsJoin(extra))
+	}
+	return errors.New("toolspec: " + strings.Join(parts, "; "))
+}
+
+func tsJoin(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// JSON types of a schema node, as bits.
+const (
+	tsTNull uint8 = 1 << iota
+	tsTBoolean
+	tsTObject
+	tsTArray
+	tsTNumber
+	tsTInteger
+	tsTString
+)
+
+// tsNode is a compiled schema: the subset of JSON Schema 2020-12 that
+// gen-json emits. A node has at most one type besides null.
+type tsNode struct {
+	types  uint8  // allowed types; 0 is any value
+	kind   uint8  // the type besides null
+	want   string // its name, for messages
+	enumS  []string
+	enumI  []int64
+	enum   bool
+	props  []tsProp
+	index  map[string]int // props by name, when there are many
+	closed bool           // additionalProperties: false
+	values *tsNode        // additionalProperties as a schema (a map)
+	items  *tsNode
+	prefix []*tsNode
+	tuple  bool
+	minN   int // minLength, minItems or minProperties; -1 when absent
+	maxN   int
+	min    *tsBound
+	max    *tsBound
+	xmin   *tsBound
+	xmax   *tsBound
+	mult   *tsBound
+	re     *regexp.Regexp
+	reText string
+	unique bool
+}
+
+type tsProp struct {
+	name     string
+	key      []byte // name as a JSON string
+	node     *tsNode
+	required bool
+}
+
+// tsBound is a number of the schema, kept exact.
+type tsBound struct {
+	text  string
+	f     float64
+	i     int64
+	small bool // an integer that fits int64, in i
+	dec   tsDec
+}
+
+func tsNewBound(tok []byte) *tsBound {
+	b := &tsBound{text: string(tok), dec: tsDecimal(tok)}
+	b.f, _ = strconv.ParseFloat(b.text, 64)
+	n := tsNum{tok: tok}
+	n.classify()
+	b.i, b.small = n.i, n.small
+	return b
+}
+
+// tsCompile compiles a schema gen-json wrote. Keywords it does not know
+// are annotations.
+func tsCompile(schema string) *tsNode {
+	d := &tsDecoder{data: []byte(schema)}
+	d.path = d.pathBuf[:0]
+	n := d.schema()
+	d.end()
+	return n
+}
+
+func (d *tsDecoder) schema() *tsNode {
+	n := &tsNode{minN: -1, maxN: -1}
+	var required []string
+	d.enter()
+	first := true
+	for d.more('}', &first) {
+		switch string(d.key()) {
+		case "type":
+			if d.peek() == '[' {
+				d.enter()
+				f := true
+				for d.more(']', &f) {
+					n.addType(string(d.strBytes()))
+				}
+			} else {
+				n.addType(string(d.strBytes()))
+			}
+		case "enum":
+			n.enum = true
+			d.enter()
+			f := true
+			for d.more(']', &f) {
+				switch c := d.peek(); {
+				case c == '"':
+					n.enumS = append(n.enumS, string(d.strBytes()))
+				case c == 'n':
+					d.lit("null")
+				default:
+					n.enumI = append(n.enumI, tsNewBound(d.scanNum().tok).i)
+				}
+			}
+		case "properties":
+			d.enter()
+			f := true
+			for d.more('}', &f) {
+				d.ws()
+				start := d.pos
+				name := string(d.key())
+				key := bytes.TrimRight(d.data[start:d.pos-1], " \t\r\n")
+				n.props = append(n.props, tsProp{name: name, key: key, node: d.schema()})
+			}
+		case "required":
+			d.enter()
+			f := true
+			for d.more(']', &f) {
+				required = append(required, string(d.strBytes()))
+			}
+		case "additionalProperties":
+			if d.peek() == 'f' {
+				d.lit("false")
+				n.closed = true
+			} else {
+				n.values = d.schema()
+			}
+		case "items":
+			n.items = d.schema()
+		case "prefixItems":
+			n.tuple = true
+			d.enter()
+			f := true
+			for d.more(']', &f) {
+				n.prefix = append(n.prefix, d.schema())
+			}
+		case "minLength", "minItems", "minProperties":
+			n.minN = tsCount(d.scanNum().tok)
+		case "maxLength", "maxItems", "maxProperties":
+			n.maxN = tsCount(d.scanNum().tok)
+		case "minimum":
+			n.min = tsNewBound(d.scanNum().tok)
+		case "maximum":
+			n.max = tsNewBound(d.scanNum().tok)
+		case "exclusiveMinimum":
+			n.xmin = tsNewBound(d.scanNum().tok)
+		case "exclusiveMaximum":
+			n.xmax = tsNewBound(d.scanNum().tok)
+		case "multipleOf":
+			n.mult = tsNewBound(d.scanNum().tok)
+		case "pattern":
+			n.reText = string(d.strBytes())
+			n.re = regexp.MustCompile(n.reText)
+		case "uniqueItems":
+			n.unique = d.peek() == 't'
+			d.skip()
+		default:
+			d.skip()
+		}
+	}
+	for _, r := range required {
+		for i := range n.props {
+			if n.props[i].name == r {
+				n.props[i].required = true
+			}
+		}
+	}
+	if len(n.props) > 8 {
+		n.index = make(map[string]int, len(n.props))
+		for i, p := range n.props {
+			n.index[p.name] = i
+		}
+	}
+	return n
+}
+
+func (n *tsNode) addType(t string) {
+	bit := map[string]uint8{"null": tsTNull, "boolean": tsTBoolean, "object": tsTObject, "array": tsTArray, "number": tsTNumber, "integer": tsTInteger, "string": tsTString}[t]
+	n.types |= bit
+	if bit != tsTNull {
+		n.kind, n.want = bit, t
+	}
+}
+
+// tsCount is a length or count bound as an int; a huge one saturates and
+// a fraction rounds up (the checker allows neither).
+func tsCount(tok []byte) int {
+	v := tsDecimal(tok)
+	switch {
+	case v.neg || len(v.digits) == 0:
+		return 0
+	case int64(len(v.digits))+v.exp > 10:
+		return 1 << 31
+	}
+	c := 0
+	for i := int64(0); i < int64(len(v.digits))+v.exp; i++ {
+		c *= 10
+		if i < int64(len(v.digits)) {
+			c += int(v.digits[i] - '0')
+		}
+	}
+	if v.exp < 0 {
+		c++ // digits after the point
+	}
+	return min(c, 1<<31)
+}
+
+// lookup returns the index of the property named k, or -1.
+func (n *tsNode) lookup(k []byte) int {
+	if n.index != nil {
+		if i, ok := n.index[string(k)]; ok {
+			return i
+		}
+		return -1
+	}
+	for i := range n.props {
+		if n.props[i].name == string(k) {
+			return i
+		}
+	}
+	return -1
+}
+
 type tsSyntax struct {
 	off int
 	msg string
@@ -1276,27 +784,70 @@ type tsSeg struct {
 	idx int
 }
 
+// tsDecoder reads one JSON value in one pass, checking it against schema
+// nodes as it goes.
 type tsDecoder struct {
-	data  []byte
-	pos   int
-	path  []tsSeg
-	verr  *ValidationError
-	depth int // open objects and arrays, limited as in encoding/json
+	data    []byte
+	pos     int
+	path    []tsSeg
+	verr    *ValidationError
+	depth   int // open objects and arrays
+	pathBuf [8]tsSeg
 }
 
-type tsNum struct {
-	tok     []byte
-	i       int64
-	small   bool // an integer that fits int64, in i
-	integer bool
+// tsDecode is every Decode<Tool>Input: it decodes data with dec, which
+// checks against n, and returns the value or the first failure.
+func tsDecode[T any](data []byte, n *tsNode, dec func(*tsDecoder, *tsNode) T) (v T, err error) {
+	d := &tsDecoder{data: data}
+	d.path = d.pathBuf[:0]
+	defer func() {
+		if r := recover(); r != nil {
+			var zero T
+			v, err = zero, tsRecovered(r)
+		}
+	}()
+	v = dec(d, n)
+	d.end()
+	if d.verr != nil {
+		var zero T
+		return zero, d.verr
+	}
+	return v, nil
+}
+
+// tsValidate is every Validate<Tool>Output: nil when data validates
+// against n, else the first failure.
+func tsValidate(data []byte, n *tsNode) (err error) {
+	d := &tsDecoder{data: data}
+	d.path = d.pathBuf[:0]
+	defer func() {
+		if r := recover(); r != nil {
+			err = tsRecovered(r)
+		}
+	}()
+	d.check(n)
+	d.end()
+	if d.verr != nil {
+		return d.verr
+	}
+	return nil
+}
+
+// tsDepthError is the error of a value nested deeper than MaxDepth.
+type tsDepthError struct{ off int }
+
+func (e tsDepthError) Error() string {
+	return fmt.Sprintf("JSON nested deeper than %d levels at offset %d", MaxDepth, e.off)
 }
 
 func tsRecovered(r any) error {
-	s, ok := r.(tsSyntax)
-	if !ok {
-		panic(r)
+	switch s := r.(type) {
+	case tsSyntax:
+		return fmt.Errorf("invalid JSON at offset %d: %s", s.off, s.msg)
+	case tsDepthError:
+		return s
 	}
-	return fmt.Errorf("invalid JSON at offset %d: %s", s.off, s.msg)
+	panic(r)
 }
 
 func (d *tsDecoder) syntax(msg string) { panic(tsSyntax{d.pos, msg}) }
@@ -1330,6 +881,8 @@ func (d *tsDecoder) peek() byte {
 func (d *tsDecoder) push(key string, idx int) { d.path = append(d.path, tsSeg{key, idx}) }
 func (d *tsDecoder) pop()                     { d.path = d.path[:len(d.path)-1] }
 
+// pointer is the JSON pointer of the current value, each segment cut
+// after MaxQuote bytes.
 func (d *tsDecoder) pointer() string {
 	var b strings.Builder
 	for _, s := range d.path {
@@ -1338,9 +891,35 @@ func (d *tsDecoder) pointer() string {
 			b.WriteString(strconv.Itoa(s.idx))
 			continue
 		}
-		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(s.key, "~", "~0"), "/", "~1"))
+		k, cut := tsCut(s.key)
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1"))
+		if cut {
+			b.WriteString("...")
+		}
 	}
 	return b.String()
+}
+
+// tsCut returns at most MaxQuote bytes of s, not splitting a UTF-8
+// sequence, and whether it cut.
+func tsCut(s string) (string, bool) {
+	if len(s) <= MaxQuote {
+		return s, false
+	}
+	i := MaxQuote
+	for i > MaxQuote-utf8.UTFMax && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i], true
+}
+
+// tsQuote is input text in a message: Go-quoted, cut after MaxQuote bytes.
+func tsQuote(s string) string {
+	k, cut := tsCut(s)
+	if cut {
+		return strconv.Quote(k) + "..."
+	}
+	return strconv.Quote(k)
 }
 
 // fail records the first validation error; decoding goes on, so that
@@ -1368,8 +947,8 @@ func tsKindOf(c byte) string {
 }
 
 // typeErr records a type failure and skips the value.
-func (d *tsDecoder) typeErr(want string) {
-	d.fail("type", "got %s, want %s", tsKindOf(d.peek()), want)
+func (d *tsDecoder) typeErr(n *tsNode) {
+	d.fail("type", "got %s, want %s", tsKindOf(d.peek()), n.want)
 	d.skip()
 }
 
@@ -1386,19 +965,6 @@ func (d *tsDecoder) null() bool {
 		d.lit("null")
 		return true
 	}
-	return false
-}
-
-func (d *tsDecoder) boolean() bool {
-	switch d.peek() {
-	case 't':
-		d.lit("true")
-		return true
-	case 'f':
-		d.lit("false")
-		return false
-	}
-	d.typeErr("boolean")
 	return false
 }
 
@@ -1442,7 +1008,73 @@ func (d *tsDecoder) strBytes() []byte {
 	}
 }
 
-func (d *tsDecoder) str() string { return string(d.strBytes()) }
+// str decodes a string value of n.
+func (d *tsDecoder) str(n *tsNode) string {
+	if d.peek() != '"' {
+		d.typeErr(n)
+		return ""
+	}
+	s := string(d.strBytes())
+	d.strRules(n, s)
+	return s
+}
+
+func (d *tsDecoder) strRules(n *tsNode, s string) {
+	if n.minN >= 0 || n.maxN >= 0 {
+		c := utf8.RuneCountInString(s)
+		if n.minN >= 0 && c < n.minN {
+			d.fail("minLength", "length %d is less than %d", c, n.minN)
+		}
+		if n.maxN >= 0 && c > n.maxN {
+			d.fail("maxLength", "length %d is greater than %d", c, n.maxN)
+		}
+	}
+	if n.re != nil && !n.re.MatchString(s) {
+		d.fail("pattern", "%s does not match %s", tsQuote(s), strconv.Quote(n.reText))
+	}
+	if n.enum {
+		for _, e := range n.enumS {
+			if e == s {
+				return
+			}
+		}
+		d.fail("enum", "%s is not one of the allowed values", tsQuote(s))
+	}
+}
+
+func (d *tsDecoder) boolean(n *tsNode) bool {
+	switch d.peek() {
+	case 't':
+		d.lit("true")
+		return true
+	case 'f':
+		d.lit("false")
+		return false
+	}
+	d.typeErr(n)
+	return false
+}
+
+// raw scans any JSON value and returns a copy of its bytes, with
+// duplicate object keys normalised: the last value wins, at the place of
+// the first (as JSON.parse and encoding/json read them).
+func (d *tsDecoder) raw(*tsNode) json.RawMessage {
+	d.ws()
+	start := d.pos
+	d.skip()
+	span := d.data[start:d.pos]
+	if bytes.IndexByte(span, '{') >= 0 {
+		return tsDedup(span)
+	}
+	return append(json.RawMessage(nil), span...)
+}
+
+type tsNum struct {
+	tok     []byte
+	i       int64
+	small   bool // an integer that fits int64, in i
+	integer bool
+}
 
 func tsDigits(data []byte, pos int) int {
 	for pos < len(data) && data[pos] >= '0' && data[pos] <= '9' {
@@ -1451,8 +1083,8 @@ func tsDigits(data []byte, pos int) int {
 	return pos
 }
 
-// number scans a JSON number and classifies it exactly.
-func (d *tsDecoder) number() tsNum {
+// scanNum scans a JSON number.
+func (d *tsDecoder) scanNum() tsNum {
 	start := d.pos
 	p := start
 	if p < len(d.data) && d.data[p] == '-' {
@@ -1528,41 +1160,115 @@ func (n *tsNum) classify() {
 	}
 }
 
-// canon is the value of an integer json.Number: plain digits when it fits
-// int64 (1.0 and 1e2 become "1" and "100"), else the number as written.
-func (n tsNum) canon() string {
-	if n.small {
-		return strconv.FormatInt(n.i, 10)
-	}
-	return string(n.tok)
-}
-
 // text is the number as written, for messages; a long one is cut.
 func (n tsNum) text() string {
-	if len(n.tok) > 64 {
-		return string(n.tok[:64]) + "..."
+	if len(n.tok) > MaxQuote {
+		return string(n.tok[:MaxQuote]) + "..."
 	}
 	return string(n.tok)
-}
-
-func (n tsNum) float() float64 {
-	f, _ := strconv.ParseFloat(string(n.tok), 64)
-	return f
 }
 
 // cmp compares the number with a bound exactly, as JSON Schema does.
 // Rounding to float64 keeps order, so floats that differ decide; only
 // equal floats need the exact comparison of digits and exponents.
-func (n tsNum) cmp(bound string) int {
+func (n tsNum) cmp(b *tsBound) int {
+	if n.small && b.small {
+		switch {
+		case n.i < b.i:
+			return -1
+		case n.i > b.i:
+			return 1
+		}
+		return 0
+	}
 	f, _ := strconv.ParseFloat(string(n.tok), 64)
-	b, _ := strconv.ParseFloat(bound, 64)
 	switch {
-	case f < b:
+	case f < b.f:
 		return -1
-	case f > b:
+	case f > b.f:
 		return 1
 	}
-	return tsCmpDecimal(tsDecimal(n.tok), tsDecimal([]byte(bound)))
+	return tsCmpDecimal(tsDecimal(n.tok), b.dec)
+}
+
+// num scans a number of n and checks it; false when it is not one.
+func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
+	c := d.peek()
+	if c != '-' && (c < '0' || c > '9') {
+		d.typeErr(n)
+		return tsNum{}, false
+	}
+	v := d.scanNum()
+	if n.kind == tsTInteger {
+		v.classify()
+		if !v.integer {
+			d.fail("type", "got number, want integer")
+			return v, false
+		}
+	}
+	if n.min != nil && v.cmp(n.min) < 0 {
+		d.fail("minimum", "%s is less than %s", v.text(), n.min.text)
+	}
+	if n.max != nil && v.cmp(n.max) > 0 {
+		d.fail("maximum", "%s is greater than %s", v.text(), n.max.text)
+	}
+	if n.xmin != nil && v.cmp(n.xmin) <= 0 {
+		d.fail("exclusiveMinimum", "%s is not greater than %s", v.text(), n.xmin.text)
+	}
+	if n.xmax != nil && v.cmp(n.xmax) >= 0 {
+		d.fail("exclusiveMaximum", "%s is not less than %s", v.text(), n.xmax.text)
+	}
+	if n.mult != nil && !tsMultiple(tsDecimal(v.tok), n.mult.dec) {
+		d.fail("multipleOf", "%s is not a multiple of %s", v.text(), n.mult.text)
+	}
+	if n.enum {
+		ok := false
+		for _, e := range n.enumI {
+			ok = ok || v.small && v.i == e
+		}
+		if !ok {
+			d.fail("enum", "%s is not one of the allowed values", v.text())
+		}
+	}
+	return v, true
+}
+
+// i64 decodes an integer whose bounds fit int64.
+func (d *tsDecoder) i64(n *tsNode) int64 {
+	v, _ := d.num(n)
+	return v.i
+}
+
+// f64 decodes a number with both bounds.
+func (d *tsDecoder) f64(n *tsNode) float64 {
+	v, ok := d.num(n)
+	if !ok {
+		return 0
+	}
+	f, _ := strconv.ParseFloat(string(v.tok), 64)
+	return f
+}
+
+// integer decodes an integer as json.Number: plain digits when it fits
+// int64 (1.0 and 1e2 become "1" and "100"), else the number as written.
+func (d *tsDecoder) integer(n *tsNode) json.Number {
+	v, ok := d.num(n)
+	switch {
+	case !ok:
+		return ""
+	case v.small:
+		return json.Number(strconv.FormatInt(v.i, 10))
+	}
+	return json.Number(v.tok)
+}
+
+// number decodes a number as json.Number, as written.
+func (d *tsDecoder) number(n *tsNode) json.Number {
+	v, ok := d.num(n)
+	if !ok {
+		return ""
+	}
+	return json.Number(v.tok)
 }
 
 // tsDec is the exact value of a JSON number: digits × 10^exp, digits
@@ -1680,6 +1386,80 @@ func tsCmpDecimal(a, b tsDec) int {
 	return c * sa
 }
 
+// tsMultiple reports whether v is an integer multiple of m (m > 0) in
+// exact decimal arithmetic: 0.3 is a multiple of 0.1. With v = a × 10^p
+// and m = b × 10^q (a and b without trailing zeros), v/m = (a/b) ×
+// 10^(p-q). Write b = 2^i × 5^j × c with c prime to 10. When p < q the
+// quotient would need a to end in a zero, which it does not; otherwise it
+// is an integer exactly when c divides a and 2^(i-(p-q)) and 5^(j-(p-q))
+// (when positive) divide a. The digits of a are divided as text, so a long
+// v costs its length and a huge exponent nothing.
+func tsMultiple(v, m tsDec) bool {
+	if len(v.digits) == 0 {
+		return true // zero
+	}
+	shift := v.exp - m.exp
+	if len(m.digits) == 0 || shift < 0 {
+		return false
+	}
+	if len(m.digits) > 18 {
+		a, _ := new(big.Int).SetString(string(v.digits), 10)
+		b, _ := new(big.Int).SetString(string(m.digits), 10)
+		if shift >= 4096 { // more than the 2s and 5s of any b the checker allows
+			return tsBigCoprimeDivides(a, b)
+		}
+		a.Mul(a, new(big.Int).Exp(big.NewInt(10), big.NewInt(shift), nil))
+		return new(big.Int).Mod(a, b).Sign() == 0
+	}
+	var b uint64
+	for _, c := range m.digits {
+		b = b*10 + uint64(c-'0')
+	}
+	c, i, j := b, int64(0), int64(0)
+	for c%2 == 0 {
+		c, i = c/2, i+1
+	}
+	for c%5 == 0 {
+		c, j = c/5, j+1
+	}
+	two, five := uint64(1), uint64(1)
+	for k := shift; k < i; k++ {
+		two *= 2
+	}
+	for k := shift; k < j; k++ {
+		five *= 5
+	}
+	return tsMod(v.digits, c) == 0 && tsMod(v.digits, two) == 0 && tsMod(v.digits, five) == 0
+}
+
+// tsBigCoprimeDivides is tsMultiple's rule for a long b and a large
+// shift, which covers any power of 2 or 5 in b: the part of b prime
+// to 10 must divide a.
+func tsBigCoprimeDivides(a, b *big.Int) bool {
+	c := new(big.Int).Set(b)
+	for _, p := range []int64{2, 5} {
+		bp := big.NewInt(p)
+		r := new(big.Int)
+		for {
+			q, rem := new(big.Int).QuoRem(c, bp, r)
+			if rem.Sign() != 0 {
+				break
+			}
+			c = q
+		}
+	}
+	return new(big.Int).Mod(a, c).Sign() == 0
+}
+
+// tsMod is the number written in digits, modulo m (below 1.8 × 10^18).
+func tsMod(digits []byte, m uint64) uint64 {
+	var r uint64
+	for _, c := range digits {
+		r = (r*10 + uint64(c-'0')) % m
+	}
+	return r
+}
+
 // expText is the exact exponent of v as decimal text.
 func (v tsDec) expText() string {
 	if !v.huge {
@@ -1726,24 +1506,6 @@ func (v tsDec) expText() string {
 	return sign + string(hi) + strings.Repeat("0", 18-len(l)) + l
 }
 
-// num scans a number, or records a type failure and returns false.
-func (d *tsDecoder) num(want string) (tsNum, bool) {
-	c := d.peek()
-	if c != '-' && (c < '0' || c > '9') {
-		d.typeErr(want)
-		return tsNum{}, false
-	}
-	n := d.number()
-	if want == "integer" {
-		n.classify()
-	}
-	if want == "integer" && !n.integer {
-		d.fail("type", "got number, want integer")
-		return n, false
-	}
-	return n, true
-}
-
 // key scans an object key and the colon after it.
 func (d *tsDecoder) key() []byte {
 	k := d.strBytes()
@@ -1774,11 +1536,11 @@ func (d *tsDecoder) more(end byte, first *bool) bool {
 	return true
 }
 
-// open consumes the opening byte of an object or array, or records a
+// open consumes the opening byte of an object or array of n, or records a
 // type failure, skips the value and returns false.
-func (d *tsDecoder) open(c byte, want string) bool {
+func (d *tsDecoder) open(c byte, n *tsNode) bool {
 	if d.peek() != c {
-		d.typeErr(want)
+		d.typeErr(n)
 		return false
 	}
 	d.enter()
@@ -1789,8 +1551,8 @@ func (d *tsDecoder) open(c byte, want string) bool {
 func (d *tsDecoder) enter() {
 	d.pos++
 	d.depth++
-	if d.depth > 10000 {
-		d.syntax("exceeded max depth")
+	if d.depth > MaxDepth {
+		panic(tsDepthError{d.pos - 1})
 	}
 }
 
@@ -1819,16 +1581,314 @@ func (d *tsDecoder) skip() {
 	case 'n':
 		d.lit("null")
 	default:
-		d.number()
+		d.scanNum()
 	}
 }
 
-// raw scans any JSON value and returns a copy of its bytes.
-func (d *tsDecoder) raw() json.RawMessage {
+// tsDedup returns a copy of a valid JSON value without duplicate keys:
+// each key keeps its first place and its last value. A value without
+// duplicates is copied byte for byte.
+func tsDedup(raw []byte) json.RawMessage {
+	d := &tsDecoder{data: raw}
+	var b bytes.Buffer
+	if !d.dedup(&b) {
+		return append(json.RawMessage(nil), raw...)
+	}
+	return b.Bytes()
+}
+
+// dedup writes the value without duplicate keys (and without whitespace
+// between tokens) and reports whether it dropped any.
+func (d *tsDecoder) dedup(b *bytes.Buffer) (dropped bool) {
 	d.ws()
-	start := d.pos
-	d.skip()
-	return append(json.RawMessage(nil), d.data[start:d.pos]...)
+	switch d.data[d.pos] {
+	case '{':
+		d.pos++
+		type member struct {
+			key   []byte // as written
+			value []byte // rewritten
+		}
+		var members []member
+		at := map[string]int{}
+		first := true
+		for d.more('}', &first) {
+			d.ws()
+			start := d.pos
+			k := string(d.key())
+			keyText := bytes.TrimRight(d.data[start:d.pos-1], " \t\r\n")
+			var v bytes.Buffer
+			dropped = d.dedup(&v) || dropped
+			if i, ok := at[k]; ok {
+				members[i].value = v.Bytes()
+				dropped = true
+				continue
+			}
+			at[k] = len(members)
+			members = append(members, member{keyText, v.Bytes()})
+		}
+		b.WriteByte('{')
+		for i, m := range members {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(m.key)
+			b.WriteByte(':')
+			b.Write(m.value)
+		}
+		b.WriteByte('}')
+	case '[':
+		d.pos++
+		b.WriteByte('[')
+		first := true
+		for i := 0; d.more(']', &first); i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			dropped = d.dedup(b) || dropped
+		}
+		b.WriteByte(']')
+	default:
+		start := d.pos
+		d.skip()
+		b.Write(d.data[start:d.pos])
+	}
+	return dropped
+}
+
+// check validates any value against n without building it.
+func (d *tsDecoder) check(n *tsNode) {
+	if n.types == 0 {
+		d.skip()
+		return
+	}
+	if n.types&tsTNull != 0 && d.null() {
+		return
+	}
+	switch n.kind {
+	case tsTString:
+		d.str(n)
+	case tsTInteger, tsTNumber:
+		d.num(n)
+	case tsTBoolean:
+		d.boolean(n)
+	case tsTObject:
+		if n.values != nil {
+			for _, v := range d.entries(n) {
+				d.check(v)
+			}
+			return
+		}
+		for _, f := range d.fields(n) {
+			d.check(f)
+		}
+	case tsTArray:
+		for _, e := range d.elems(n) {
+			d.check(e)
+		}
+	}
+}
+
+// fields reads an object of n and yields each known property's index and
+// schema, with the decoder at its value; the caller decodes it. It checks
+// unknown and missing properties, and reports the first failure of a
+// property (in property order) only after both.
+func (d *tsDecoder) fields(n *tsNode) func(func(int, *tsNode) bool) {
+	return func(yield func(int, *tsNode) bool) {
+		if !d.open('{', n) {
+			return
+		}
+		var errBuf [16]*ValidationError
+		var seenBuf [16]bool
+		errs, seen := errBuf[:], seenBuf[:]
+		if len(n.props) > len(errBuf) {
+			errs, seen = make([]*ValidationError, len(n.props)), make([]bool, len(n.props))
+		}
+		first, stop := true, false
+		for d.more('}', &first) {
+			k := d.key()
+			i := n.lookup(k)
+			if i < 0 {
+				if n.closed {
+					d.fail("additionalProperties", "property %s is not allowed", tsQuote(string(k)))
+				}
+				d.skip()
+				continue
+			}
+			p := &n.props[i]
+			d.push(p.name, -1)
+			saved := d.verr
+			d.verr = nil
+			if stop {
+				d.check(p.node)
+			} else {
+				stop = !yield(i, p.node)
+			}
+			errs[i], seen[i] = d.verr, true
+			d.verr = saved
+			d.pop()
+		}
+		for i := range n.props {
+			if n.props[i].required && !seen[i] {
+				d.fail("required", "missing property %s", strconv.Quote(n.props[i].name))
+			}
+		}
+		for i := range n.props {
+			if d.verr == nil && errs[i] != nil {
+				d.verr = errs[i]
+			}
+		}
+	}
+}
+
+// entries reads a map of n and yields each key and the value schema; the
+// failure reported is that of the smallest key.
+func (d *tsDecoder) entries(n *tsNode) func(func(string, *tsNode) bool) {
+	return func(yield func(string, *tsNode) bool) {
+		if !d.open('{', n) {
+			return
+		}
+		var errs map[string]*ValidationError
+		var keys map[string]bool // distinct keys, when counted
+		if n.minN >= 0 || n.maxN >= 0 {
+			keys = map[string]bool{}
+		}
+		first, stop := true, false
+		for d.more('}', &first) {
+			k := string(d.key())
+			if keys != nil {
+				keys[k] = true
+			}
+			d.push(k, -1)
+			saved := d.verr
+			d.verr = nil
+			if stop {
+				d.check(n.values)
+			} else {
+				stop = !yield(k, n.values)
+			}
+			if d.verr != nil {
+				if errs == nil {
+					errs = map[string]*ValidationError{}
+				}
+				errs[k] = d.verr
+			} else {
+				delete(errs, k)
+			}
+			d.verr = saved
+			d.pop()
+		}
+		count := len(keys)
+		if n.minN >= 0 && count < n.minN {
+			d.fail("minProperties", "%d properties, want at least %d", count, n.minN)
+		}
+		if n.maxN >= 0 && count > n.maxN {
+			d.fail("maxProperties", "%d properties, want at most %d", count, n.maxN)
+		}
+		if d.verr == nil && len(errs) > 0 {
+			var best string
+			for k, e := range errs {
+				if d.verr == nil || k < best {
+					best, d.verr = k, e
+				}
+			}
+		}
+	}
+}
+
+// elems reads an array (or a tuple) of n and yields each element's index
+// and schema; the caller decodes it. After the first failure the rest of
+// an array is only checked to be JSON; a tuple's members beyond its
+// prefix are skipped and counted.
+func (d *tsDecoder) elems(n *tsNode) func(func(int, *tsNode) bool) {
+	return func(yield func(int, *tsNode) bool) {
+		if !d.open('[', n) {
+			return
+		}
+		var spans [][2]int
+		first, stop := true, false
+		i := 0
+		for ; d.more(']', &first); i++ {
+			if !n.tuple && d.verr != nil {
+				d.skip()
+				continue
+			}
+			d.push("", i)
+			d.ws()
+			start := d.pos
+			e := n.items
+			if n.tuple {
+				e = nil
+				if i < len(n.prefix) {
+					e = n.prefix[i]
+				}
+			}
+			switch {
+			case e == nil:
+				d.skip()
+			case stop:
+				d.check(e)
+			default:
+				stop = !yield(i, e)
+			}
+			if n.unique {
+				spans = append(spans, [2]int{start, d.pos})
+			}
+			d.pop()
+		}
+		switch {
+		case n.tuple && i != len(n.prefix):
+			kw := "minItems"
+			if i > len(n.prefix) {
+				kw = "maxItems"
+			}
+			d.fail(kw, "%d items, want %d", i, len(n.prefix))
+		case n.minN >= 0 && i < n.minN:
+			d.fail("minItems", "%d items, want at least %d", i, n.minN)
+		case n.maxN >= 0 && i > n.maxN:
+			d.fail("maxItems", "%d items, want at most %d", i, n.maxN)
+		}
+		if n.unique {
+			d.unique(spans)
+		}
+	}
+}
+
+// tsArray decodes an array of n, each element with elem.
+func tsArray[T any](d *tsDecoder, n *tsNode, elem func(*tsDecoder, *tsNode) T) []T {
+	v := []T{}
+	for _, e := range d.elems(n) {
+		v = append(v, elem(d, e))
+	}
+	return v
+}
+
+// tsMap decodes a map of n, each value with elem.
+func tsMap[T any](d *tsDecoder, n *tsNode, elem func(*tsDecoder, *tsNode) T) map[string]T {
+	v := map[string]T{}
+	for k, e := range d.entries(n) {
+		v[k] = elem(d, e)
+	}
+	return v
+}
+
+// tsPtr decodes a value that may be null (n allows it): nil for null.
+func tsPtr[T any](d *tsDecoder, n *tsNode, dec func(*tsDecoder, *tsNode) T) *T {
+	if d.null() {
+		return nil
+	}
+	x := dec(d, n)
+	return &x
+}
+
+// tsOpt decodes an optional property into a pointer.
+func tsOpt[T any](x T) *T { return &x }
+
+// tsNullable decodes an optional property that may be null.
+func tsNullable[T any](d *tsDecoder, n *tsNode, dec func(*tsDecoder, *tsNode) T) Nullable[T] {
+	if d.null() {
+		return Nullable[T]{Present: true, Null: true}
+	}
+	return Nullable[T]{Present: true, Value: dec(d, n)}
 }
 
 // tsCanon is a value in a form where JSON-equal values are equal strings:
@@ -1840,9 +1900,7 @@ func tsCanon(raw []byte) string {
 	case c == 't' || c == 'f' || c == 'n':
 		return string(raw)
 	case c == '-' || c >= '0' && c <= '9':
-		if k, ok := tsNumKey(raw); ok {
-			return k
-		}
+		return tsNumKey(raw)
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
@@ -1882,8 +1940,7 @@ func tsCanonWrite(b *strings.Builder, v any) {
 		}
 		b.WriteByte(']')
 	case json.Number:
-		k, _ := tsNumKey([]byte(v))
-		b.WriteString(k)
+		b.WriteString(tsNumKey([]byte(v)))
 	case string:
 		b.WriteString(strconv.Quote(v))
 	default:
@@ -1894,16 +1951,16 @@ func tsCanonWrite(b *strings.Builder, v any) {
 // tsNumKey is the exact value of a JSON number as significant digits and
 // a power of ten ("n-15e-1" for -1.50), so that equal numbers give equal
 // keys without big arithmetic, in time linear in the token.
-func tsNumKey(raw []byte) (string, bool) {
+func tsNumKey(raw []byte) string {
 	v := tsDecimal(raw)
 	if len(v.digits) == 0 {
-		return "n0", true
+		return "n0"
 	}
 	sign := ""
 	if v.neg {
 		sign = "-"
 	}
-	return "n" + sign + string(v.digits) + "e" + v.expText(), true
+	return "n" + sign + string(v.digits) + "e" + v.expText()
 }
 
 // unique records a uniqueItems failure when two items are JSON-equal.
@@ -1937,14 +1994,66 @@ func (d *tsDecoder) unique(items [][2]int) {
 	}
 }
 
-// tsObject builds a JSON object for the generated MarshalJSON methods;
-// keys are JSON string literals.
-type tsObject struct {
+// tsMarshal is the MarshalJSON of a generated struct whose fields are the
+// properties of n, in order: every property under its exact name, absent
+// optional ones left out, a nil array or map written [] or {} (unless the
+// field is a nil pointer that means null). The field's Go type follows
+// from the property as the generator chose it: any is json.RawMessage
+// (nil is absent); required is T, or *T when nullable (nil is null);
+// optional is *T (nil is absent), or Nullable[T] when nullable.
+func tsMarshal(v any, n *tsNode) ([]byte, error) {
+	rv := reflect.ValueOf(v)
+	var o tsMembers
+	for i, p := range n.props {
+		f := rv.Field(i)
+		nullable := p.node.types&tsTNull != 0
+		switch {
+		case p.node.types == 0:
+			if p.required || f.Len() > 0 {
+				o.value(p.key, f, "")
+			}
+		case p.required && !nullable:
+			o.value(p.key, f, p.node.empty())
+		case p.required:
+			if f.IsNil() {
+				o.raw(p.key, []byte("null"))
+			} else {
+				o.value(p.key, f.Elem(), p.node.empty())
+			}
+		case nullable:
+			switch {
+			case !f.Field(0).Bool():
+			case f.Field(1).Bool():
+				o.raw(p.key, []byte("null"))
+			default:
+				o.value(p.key, f.Field(2), p.node.empty())
+			}
+		case !f.IsNil():
+			o.value(p.key, f.Elem(), p.node.empty())
+		}
+	}
+	return o.end()
+}
+
+// empty is what a nil Go value of n writes when n is not null: [] for an
+// array, {} for a map.
+func (n *tsNode) empty() string {
+	switch {
+	case n.kind == tsTArray && !n.tuple:
+		return "[]"
+	case n.kind == tsTObject && n.values != nil:
+		return "{}"
+	}
+	return ""
+}
+
+// tsMembers builds a JSON object for tsMarshal.
+type tsMembers struct {
 	b   []byte
 	err error
 }
 
-func (o *tsObject) raw(key string, value []byte) {
+func (o *tsMembers) raw(key, value []byte) {
 	if len(o.b) == 0 {
 		o.b = append(o.b, '{')
 	} else {
@@ -1955,11 +2064,16 @@ func (o *tsObject) raw(key string, value []byte) {
 	o.b = append(o.b, value...)
 }
 
-func (o *tsObject) value(key string, v any) {
+// value writes f, or empty for a nil slice or map when empty is not "".
+func (o *tsMembers) value(key []byte, f reflect.Value, empty string) {
 	if o.err != nil {
 		return
 	}
-	data, err := json.Marshal(v)
+	if empty != "" && f.IsNil() {
+		o.raw(key, []byte(empty))
+		return
+	}
+	data, err := json.Marshal(f.Interface())
 	if err != nil {
 		o.err = err
 		return
@@ -1967,7 +2081,7 @@ func (o *tsObject) value(key string, v any) {
 	o.raw(key, data)
 }
 
-func (o *tsObject) end() ([]byte, error) {
+func (o *tsMembers) end() ([]byte, error) {
 	if o.err != nil {
 		return nil, o.err
 	}
@@ -1975,16 +2089,4 @@ func (o *tsObject) end() ([]byte, error) {
 		return []byte("{}"), nil
 	}
 	return append(o.b, '}'), nil
-}
-
-// firstErr returns the error of the smallest key.
-func tsFirstErr(errs map[string]*ValidationError) *ValidationError {
-	var best string
-	var e *ValidationError
-	for k, v := range errs {
-		if e == nil || k < best {
-			best, e = k, v
-		}
-	}
-	return e
 }
