@@ -109,7 +109,7 @@ func TestNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := `{"*/": "s", "`+"`"+`": 1, "${a}": true, "type": "t", "func": null, "_": {"k": 1}, "1st": "one", "a-b": ["x"], "A_b": {"*/": "i", "x y": 2}, "a_b": "u", "MarshalJSON": "m"}`
+	in := `{"*/": "s", "` + "`" + `": 1, "${a}": true, "type": "t", "func": null, "_": {"k": 1}, "1st": "one", "a-b": ["x"], "A_b": {"*/": "i", "x y": 2}, "a_b": "u", "MarshalJSON": "m"}`
 	out := runGenerated(t, string(spec), `package main
 
 import (
@@ -127,7 +127,7 @@ func main() {
 	fmt.Println(err, ToolAB, ToolAB_2, ToolX9lives)
 }
 `)
-	want := `{"*/":"s","`+"`"+`":1,"${a}":true,"type":"t","func":null,"_":{"k":1},"1st":"one","a-b":["x"],"A_b":{"*/":"i","x y":2},"a_b":"u","MarshalJSON":"m"} <nil> s u m 2
+	want := `{"*/":"s","` + "`" + `":1,"${a}":true,"type":"t","func":null,"_":{"k":1},"1st":"one","a-b":["x"],"A_b":{"*/":"i","x y":2},"a_b":"u","MarshalJSON":"m"} <nil> s u m 2
 {"*/":"a","a_b":"b","A_b":"c"} <nil>
 /xY: type: got number, want string a_b aB 9lives
 `

@@ -26,7 +26,9 @@ type at struct {
 	root       bool // a tool's input or output: its name is claimed
 }
 
-func (a at) sub(name, node string) at { return at{a.name + name, a.node + node, a.decode, a.what, false} }
+func (a at) sub(name, node string) at {
+	return at{a.name + name, a.node + node, a.decode, a.what, false}
+}
 
 // declare writes the Go type of a tool's input or output object (and
 // the types it needs, and their decoders when decode) and returns its
