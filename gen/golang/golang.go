@@ -269,16 +269,13 @@ func (g *gen) perTool() {
 		q := comment(quote(t.Name))
 		in := g.declare(t.Tool.Input, t.Input, fmt.Sprintf("tsCat.input(%d)", t.Index), true,
 			"tool "+q, "the arguments of tool "+q)
-		g.p.doc(fmt.Sprintf("Decode%sInput decodes the arguments of tool %s and validates them:", t.Go, q),
-			"it accepts exactly what the tool's input schema accepts. A refused value",
-			"gives a *ValidationError naming the JSON pointer and the keyword.")
+		g.p.doc(fmt.Sprintf("Decode%sInput decodes and validates the arguments of tool %s.", t.Go, q))
 		g.p.printf("func Decode%sInput(data []byte) (%s, error) {\n\treturn tsDecode(data, tsCat.input(%d), (*tsDecoder).%s)\n}\n",
 			t.Go, t.Input, t.Index, in)
 		if t.Output == "" {
 			continue
 		}
-		g.p.doc(fmt.Sprintf("Validate%sOutput checks a structured result of tool %s against the", t.Go, q),
-			"tool's output schema: nil when it validates, else the first failure.")
+		g.p.doc(fmt.Sprintf("Validate%sOutput validates a structured result of tool %s.", t.Go, q))
 		g.p.printf("func Validate%sOutput(data []byte) error {\n\treturn tsValidate(data, tsCat.output(%d))\n}\n", t.Go, t.Index)
 		g.declare(t.Tool.Output, t.Output, fmt.Sprintf("tsCat.output(%d)", t.Index), false,
 			"tool "+q, "the structured result of tool "+q)

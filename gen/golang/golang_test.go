@@ -18,6 +18,7 @@ import (
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen/golang"
 	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/internal/synth"
 	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/validate"
 )
@@ -194,18 +195,18 @@ func TestCompiledDifferential(t *testing.T) {
 			run("vet", ".")
 			out := run("run", ".", "cases.json")
 			var res struct {
-				Tables   [2]json.RawMessage `json:"tables"`
-				Verdicts []verdict          `json:"verdicts"`
-				IDs      [2]string          `json:"ids"`
-				Profiles [5]int             `json:"profiles"`
-				Check    string             `json:"check"`
+				Tables   [2][]byte `json:"tables"`
+				Verdicts []verdict `json:"verdicts"`
+				IDs      [2]string `json:"ids"`
+				Profiles [5]int    `json:"profiles"`
+				Check    string    `json:"check"`
 			}
 			if err := json.Unmarshal(out, &res); err != nil {
 				t.Fatalf("output: %v\n%s", err, out)
 			}
 			for i, p := range []int{1, 2} {
-				if !jsonEqual(t, res.Tables[i], schema.ToolsList(cat, p)) {
-					t.Errorf("ListToolsJSON(%d) differs from gen-json", p)
+				if !bytes.Equal(res.Tables[i], schema.ToolsList(cat, p)) {
+					t.Errorf("ListToolsJSON(%d) differs from gen-json's bytes", p)
 				}
 				if res.IDs[i] != cat.Identity(p) {
 					t.Errorf("CatalogID(%d) = %q, want %q", p, res.IDs[i], cat.Identity(p))
@@ -329,7 +330,7 @@ func main() {
 		panic(err)
 	}
 	var out struct {
-		Tables   [2]json.RawMessage ` + "`json:\"tables\"`" + `
+		Tables   [2][]byte         ` + "`json:\"tables\"`" + `
 		IDs      [2]string          ` + "`json:\"ids\"`" + `
 		Profiles [5]int             ` + "`json:\"profiles\"`" + `
 		Check    string             ` + "`json:\"check\"`" + `
@@ -337,7 +338,7 @@ func main() {
 	}
 	a := ListToolsJSON(1)
 	a[0] = 'x' // a caller cannot corrupt the table
-	out.Tables = [2]json.RawMessage{ListToolsJSON(1), ListToolsJSON(2)}
+	out.Tables = [2][]byte{ListToolsJSON(1), ListToolsJSON(2)}
 	out.IDs = [2]string{CatalogID(1), CatalogID(2)}
 	out.Profiles = [5]int{ProfileFor("2024-11-05"), ProfileFor("2025-06-18"), ProfileFor("2026-01-01"), ProfileFor("zzz"), ProfileFor("")}
 	if CheckHandlers(append(toolNames[1:len(toolNames):len(toolNames)], "nope")) != nil {
@@ -409,21 +410,34 @@ tool t {
 	}
 }
 
-// TestGofmt: the generator writes gofmt's layout itself; every golden is
-// unchanged by go/format, and so is a synthetic catalog of every kind.
+// TestGofmt: the generator writes gofmt's layout itself, so go/format
+// changes nothing in the file of any testdata or reference spec, nor of a
+// synthetic catalog.
 func TestGofmt(t *testing.T) {
-	goldens, _ := filepath.Glob("testdata/*.go.golden")
-	for _, file := range goldens {
+	refs, _ := filepath.Glob("../../specs/*/*.tspec")
+	files := map[string][]byte{"synthetic": synth.Spec(20, 0)}
+	for _, file := range append(specs(t), refs...) {
 		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[file] = src
+	}
+	for name, spec := range files {
+		r := compile.Source(name, spec)
+		if r.Catalog == nil {
+			t.Fatalf("%s: %v", name, r.Diags)
+		}
+		src, err := golang.Generate(r.Catalog, golang.Options{Package: "catalog"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		formatted, err := format.Source(src)
 		if err != nil {
-			t.Fatalf("%s: %v", file, err)
+			t.Fatalf("%s: %v", name, err)
 		}
 		if d := cmp.Diff(string(formatted), string(src)); d != "" {
-			t.Errorf("%s is not gofmt'ed (-gofmt +generated):\n%s", file, d)
+			t.Errorf("%s: not gofmt's layout (-gofmt +generated):\n%s", name, d)
 		}
 	}
 }

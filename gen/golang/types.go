@@ -291,8 +291,7 @@ func (g *gen) object(t *model.Type, a at, doc string) value {
 	g.p.aligned("\t", rows, comments)
 	g.p.str("}\n")
 	if needsMarshal(t) {
-		g.p.doc("MarshalJSON writes every property of "+name+" under its exact name,",
-			"leaving out absent optional ones; a nil array or map is [] or {}.")
+		g.p.doc("MarshalJSON writes the exact property names, a nil array or map as [] or {}.")
 		g.p.printf("func (v %s) MarshalJSON() ([]byte, error) {\n\treturn tsMarshal(v, %s)\n}\n", name, a.node)
 	}
 	v := value{goType: name}

@@ -130,15 +130,12 @@ func (d *tsDecoder) dec2(n *tsNode) (v T27SpecsInput) {
 	return v
 }
 
-// DecodeT27SpecsInput decodes the arguments of tool "t27_specs" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
+// DecodeT27SpecsInput decodes and validates the arguments of tool "t27_specs".
 func DecodeT27SpecsInput(data []byte) (T27SpecsInput, error) {
 	return tsDecode(data, tsCat.input(0), (*tsDecoder).dec2)
 }
 
-// ValidateT27SpecsOutput checks a structured result of tool "t27_specs" against the
-// tool's output schema: nil when it validates, else the first failure.
+// ValidateT27SpecsOutput validates a structured result of tool "t27_specs".
 func ValidateT27SpecsOutput(data []byte) error {
 	return tsValidate(data, tsCat.output(0))
 }
@@ -155,8 +152,7 @@ type T27SpecsOutput struct {
 	Total json.Number               `json:"total"`
 }
 
-// MarshalJSON writes every property of T27SpecsOutput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v T27SpecsOutput) MarshalJSON() ([]byte, error) {
 	return tsMarshal(v, tsCat.output(0))
 }
@@ -206,8 +202,7 @@ type T27fViewInput struct {
 	Chat string `json:"chat"`
 }
 
-// MarshalJSON writes every property of T27fViewInput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v T27fViewInput) MarshalJSON() ([]byte, error) {
 	return tsMarshal(v, tsCat.input(1))
 }
@@ -228,9 +223,7 @@ func (d *tsDecoder) dec6(n *tsNode) (v T27fViewInput) {
 	return v
 }
 
-// DecodeT27fViewInput decodes the arguments of tool "t27f_view" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
+// DecodeT27fViewInput decodes and validates the arguments of tool "t27f_view".
 func DecodeT27fViewInput(data []byte) (T27fViewInput, error) {
 	return tsDecode(data, tsCat.input(1), (*tsDecoder).dec6)
 }

@@ -3,6 +3,7 @@ package fuzzcat
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -187,5 +188,38 @@ func BenchmarkHugeExponent(b *testing.B) {
 		if _, err := DecodeT27fViewInput(in); err == nil {
 			b.Fatal("accepted")
 		}
+	}
+}
+
+// TestHostileMessages: a refused value's message quotes at most MaxQuote
+// bytes of the input, however long the key, enum value or string.
+func TestHostileMessages(t *testing.T) {
+	huge := strings.Repeat("x", 4<<20)
+	for _, in := range []string{
+		`{"flag": true, "` + huge + `": 1}`,
+		`{"flag": true, "family": "` + huge + `"}`,
+	} {
+		_, err := DecodeT27SpecsInput([]byte(in))
+		if err == nil || len(err.Error()) > 2*MaxQuote+100 {
+			t.Errorf("message of %d bytes", len(fmt.Sprint(err)))
+		}
+	}
+	_, err := DecodeT27fViewInput([]byte(`{"status": [], "chat": "@` + huge + `"}`))
+	if err == nil || len(err.Error()) > 2*MaxQuote+100 {
+		t.Errorf("pattern: message of %d bytes", len(fmt.Sprint(err)))
+	}
+}
+
+// TestAnyDuplicateKeys: an any value is normalised: each key once, at its
+// first place, with its last value, as JSON.parse and encoding/json read
+// it; a value without duplicates keeps its bytes.
+func TestAnyDuplicateKeys(t *testing.T) {
+	v, err := DecodeT27SpecsInput([]byte(`{"flag": true, "blob": {"a": 1, "b": [{"c": 1, "c": 2}], "a": 3}}`))
+	if err != nil || string(v.Blob) != `{"a":3,"b":[{"c":2}]}` {
+		t.Errorf("got %s %v", v.Blob, err)
+	}
+	v, _ = DecodeT27SpecsInput([]byte(`{"flag": true, "blob": {"a": 1, "b": 2}}`))
+	if string(v.Blob) != `{"a": 1, "b": 2}` {
+		t.Errorf("got %s", v.Blob)
 	}
 }

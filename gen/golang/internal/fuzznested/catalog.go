@@ -91,8 +91,7 @@ type GetAppInputAppOwner struct {
 	Tags *[]string `json:"tags,omitempty"`
 }
 
-// MarshalJSON writes every property of GetAppInputAppOwner under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v GetAppInputAppOwner) MarshalJSON() ([]byte, error) {
 	return tsMarshal(v, tsCat.input(0).props[0].node.props[1].node)
 }
@@ -271,8 +270,7 @@ type GetAppInput struct {
 	Maybe  *[]*json.Number            `json:"maybe,omitempty"`
 }
 
-// MarshalJSON writes every property of GetAppInput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v GetAppInput) MarshalJSON() ([]byte, error) {
 	return tsMarshal(v, tsCat.input(0))
 }
@@ -305,15 +303,12 @@ func (d *tsDecoder) dec16(n *tsNode) (v GetAppInput) {
 	return v
 }
 
-// DecodeGetAppInput decodes the arguments of tool "get-app" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
+// DecodeGetAppInput decodes and validates the arguments of tool "get-app".
 func DecodeGetAppInput(data []byte) (GetAppInput, error) {
 	return tsDecode(data, tsCat.input(0), (*tsDecoder).dec16)
 }
 
-// ValidateGetAppOutput checks a structured result of tool "get-app" against the
-// tool's output schema: nil when it validates, else the first failure.
+// ValidateGetAppOutput validates a structured result of tool "get-app".
 func ValidateGetAppOutput(data []byte) error {
 	return tsValidate(data, tsCat.output(0))
 }
@@ -348,9 +343,7 @@ func (d *tsDecoder) dec17(n *tsNode) (v TopInput) {
 	return v
 }
 
-// DecodeTopInput decodes the arguments of tool "top" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
+// DecodeTopInput decodes and validates the arguments of tool "top".
 func DecodeTopInput(data []byte) (TopInput, error) {
 	return tsDecode(data, tsCat.input(1), (*tsDecoder).dec17)
 }
@@ -365,9 +358,7 @@ func (d *tsDecoder) dec18(n *tsNode) (v NothingInput) {
 	return v
 }
 
-// DecodeNothingInput decodes the arguments of tool "nothing" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
+// DecodeNothingInput decodes and validates the arguments of tool "nothing".
 func DecodeNothingInput(data []byte) (NothingInput, error) {
 	return tsDecode(data, tsCat.input(2), (*tsDecoder).dec18)
 }
