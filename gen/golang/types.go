@@ -223,9 +223,9 @@ func (g *gen) tuple(t *model.Type, a at) value {
 		return v
 	}
 	v.dec = g.method("(v " + name + ")")
-	g.p.str("\tfor i, e := range d.elems(n) {\n\t\tswitch i {\n")
+	g.p.str("\tfor a := d.array(n); a.next(d); {\n\t\tswitch a.i {\n")
 	for i, it := range t.Items {
-		g.p.printf("\t\tcase %d:\n\t\t\t%s = %s\n", i, field(i), g.assign(it, members[i], true, "e"))
+		g.p.printf("\t\tcase %d:\n\t\t\t%s = %s\n", i, field(i), g.assign(it, members[i], true, "a.node"))
 	}
 	g.p.str("\t\t}\n\t}\n\treturn v\n}\n")
 	return v
@@ -300,12 +300,12 @@ func (g *gen) object(t *model.Type, a at, doc string) value {
 	}
 	v.dec = g.method("(v " + name + ")")
 	if len(t.Fields) == 0 {
-		g.p.str("\tfor range d.fields(n) {\n\t}\n\treturn v\n}\n")
+		g.p.str("\tfor o := d.object(n); o.next(d); {\n\t}\n\treturn v\n}\n")
 		return v
 	}
-	g.p.str("\tfor i, f := range d.fields(n) {\n\t\tswitch i {\n")
+	g.p.str("\tfor o := d.object(n); o.next(d); {\n\t\tswitch o.i {\n")
 	for i, fd := range t.Fields {
-		g.p.printf("\t\tcase %d:\n\t\t\tv.%s = %s\n", i, fieldNames[i], g.assign(fd.Type, fields[i], fd.Required, "f"))
+		g.p.printf("\t\tcase %d:\n\t\t\tv.%s = %s\n", i, fieldNames[i], g.assign(fd.Type, fields[i], fd.Required, "o.node"))
 	}
 	g.p.str("\t\t}\n\t}\n\treturn v\n}\n")
 	return v

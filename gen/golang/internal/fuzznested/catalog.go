@@ -6,6 +6,7 @@ package fuzznested
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -97,12 +98,12 @@ func (v GetAppInputAppOwner) MarshalJSON() ([]byte, error) {
 }
 
 func (d *tsDecoder) dec2(n *tsNode) (v GetAppInputAppOwner) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Name = d.str(f)
+			v.Name = d.str(o.node)
 		case 1:
-			v.Tags = tsOpt(d.dec1(f))
+			v.Tags = tsOpt(d.dec1(o.node))
 		}
 	}
 	return v
@@ -114,10 +115,10 @@ type GetAppInputAppExtra struct {
 }
 
 func (d *tsDecoder) dec3(n *tsNode) (v GetAppInputAppExtra) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Note = tsOpt(d.str(f))
+			v.Note = tsOpt(d.str(o.node))
 		}
 	}
 	return v
@@ -131,14 +132,14 @@ type GetAppInputApp struct {
 }
 
 func (d *tsDecoder) dec4(n *tsNode) (v GetAppInputApp) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Id = d.str(f)
+			v.Id = d.str(o.node)
 		case 1:
-			v.Owner = tsNullable(d, f, (*tsDecoder).dec2)
+			v.Owner = tsNullable(d, o.node, (*tsDecoder).dec2)
 		case 2:
-			v.Extra = tsOpt(d.dec3(f))
+			v.Extra = tsOpt(d.dec3(o.node))
 		}
 	}
 	return v
@@ -186,12 +187,12 @@ func (t *GetAppInputPair) UnmarshalJSON(data []byte) error {
 }
 
 func (d *tsDecoder) dec8(n *tsNode) (v GetAppInputPair) {
-	for i, e := range d.elems(n) {
-		switch i {
+	for a := d.array(n); a.next(d); {
+		switch a.i {
 		case 0:
-			v.V0 = d.str(e)
+			v.V0 = d.str(a.node)
 		case 1:
-			v.V1 = d.integer(e)
+			v.V1 = d.integer(a.node)
 		}
 	}
 	return v
@@ -201,12 +202,12 @@ func (d *tsDecoder) dec8(n *tsNode) (v GetAppInputPair) {
 type GetAppInputPoint [2]float64
 
 func (d *tsDecoder) dec9(n *tsNode) (v GetAppInputPoint) {
-	for i, e := range d.elems(n) {
-		switch i {
+	for a := d.array(n); a.next(d); {
+		switch a.i {
 		case 0:
-			v[0] = d.f64(e)
+			v[0] = d.f64(a.node)
 		case 1:
-			v[1] = d.f64(e)
+			v[1] = d.f64(a.node)
 		}
 	}
 	return v
@@ -276,28 +277,28 @@ func (v GetAppInput) MarshalJSON() ([]byte, error) {
 }
 
 func (d *tsDecoder) dec16(n *tsNode) (v GetAppInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.App = d.dec4(f)
+			v.App = d.dec4(o.node)
 		case 1:
-			v.Labels = tsOpt(d.dec5(f))
+			v.Labels = tsOpt(d.dec5(o.node))
 		case 2:
-			v.Scores = tsOpt(d.dec7(f))
+			v.Scores = tsOpt(d.dec7(o.node))
 		case 3:
-			v.Pair = tsOpt(d.dec8(f))
+			v.Pair = tsOpt(d.dec8(o.node))
 		case 4:
-			v.Point = tsOpt(d.dec9(f))
+			v.Point = tsOpt(d.dec9(o.node))
 		case 5:
-			v.Level = tsNullable(d, f, (*tsDecoder).dec10)
+			v.Level = tsNullable(d, o.node, (*tsDecoder).dec10)
 		case 6:
-			v.Mode = d.dec11(f)
+			v.Mode = d.dec11(o.node)
 		case 7:
-			v.Nums = tsOpt(d.dec12(f))
+			v.Nums = tsOpt(d.dec12(o.node))
 		case 8:
-			v.Items = tsOpt(d.dec13(f))
+			v.Items = tsOpt(d.dec13(o.node))
 		case 9:
-			v.Maybe = tsOpt(d.dec15(f))
+			v.Maybe = tsOpt(d.dec15(o.node))
 		}
 	}
 	return v
@@ -330,14 +331,14 @@ type TopInput struct {
 }
 
 func (d *tsDecoder) dec17(n *tsNode) (v TopInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Top = tsOpt(d.integer(f))
+			v.Top = tsOpt(d.integer(o.node))
 		case 1:
-			v.XY = tsOpt(d.str(f))
+			v.XY = tsOpt(d.str(o.node))
 		case 2:
-			v.AB = tsOpt(d.str(f))
+			v.AB = tsOpt(d.str(o.node))
 		}
 	}
 	return v
@@ -353,7 +354,7 @@ type NothingInput struct {
 }
 
 func (d *tsDecoder) dec18(n *tsNode) (v NothingInput) {
-	for range d.fields(n) {
+	for o := d.object(n); o.next(d); {
 	}
 	return v
 }
@@ -789,9 +790,9 @@ type tsDecoder struct {
 // tsDecode is every Decode<Tool>Input: it decodes data with dec, which
 // checks against n, and returns the value or the first failure.
 func tsDecode[T any](data []byte, n *tsNode, dec func(*tsDecoder, *tsNode) T) (v T, err error) {
-	d := &tsDecoder{data: data}
-	d.path = d.pathBuf[:0]
+	d := tsGetDecoder(data)
 	defer func() {
+		tsDecoders.Put(d)
 		if r := recover(); r != nil {
 			var zero T
 			v, err = zero, tsRecovered(r)
@@ -806,12 +807,25 @@ func tsDecode[T any](data []byte, n *tsNode, dec func(*tsDecoder, *tsNode) T) (v
 	return v, nil
 }
 
+// tsDecoders keeps decoders between calls: a decoder escapes to the heap
+// (the typed decoders are function values), and reusing one is cheaper.
+var tsDecoders = sync.Pool{New: func() any { return new(tsDecoder) }}
+
+// tsGetDecoder returns a reset decoder of data. Its ValidationError, if
+// any, is handed to the caller, which is why verr is a fresh pointer.
+func tsGetDecoder(data []byte) *tsDecoder {
+	d := tsDecoders.Get().(*tsDecoder)
+	*d = tsDecoder{data: data}
+	d.path = d.pathBuf[:0]
+	return d
+}
+
 // tsValidate is every Validate<Tool>Output: nil when data validates
 // against n, else the first failure.
 func tsValidate(data []byte, n *tsNode) (err error) {
-	d := &tsDecoder{data: data}
-	d.path = d.pathBuf[:0]
+	d := tsGetDecoder(data)
 	defer func() {
+		tsDecoders.Put(d)
 		if r := recover(); r != nil {
 			err = tsRecovered(r)
 		}
@@ -1054,7 +1068,7 @@ func (d *tsDecoder) raw(*tsNode) json.RawMessage {
 	start := d.pos
 	d.skip()
 	span := d.data[start:d.pos]
-	if bytes.IndexByte(span, '{') >= 0 {
+	if bytes.IndexByte(span, '{') >= 0 && tsHasDup(span) {
 		return tsDedup(span)
 	}
 	return append(json.RawMessage(nil), span...)
@@ -1159,19 +1173,19 @@ func (n tsNum) text() string {
 	return string(n.tok)
 }
 
-// cmp compares the number with a bound exactly, as JSON Schema does.
-// Rounding to float64 keeps order, so floats that differ decide; only
-// equal floats need the exact comparison of digits and exponents.
+// cmp compares the number with a bound exactly, as JSON Schema does:
+// int64s directly, else through cmpSlow.
 func (n tsNum) cmp(b *tsBound) int {
 	if n.small && b.small {
-		switch {
-		case n.i < b.i:
-			return -1
-		case n.i > b.i:
-			return 1
-		}
-		return 0
+		return cmp.Compare(n.i, b.i)
 	}
+	return n.cmpSlow(b)
+}
+
+// cmpSlow compares beyond int64s. Rounding to float64 keeps order, so
+// floats that differ decide; only equal floats need the exact comparison
+// of digits and exponents.
+func (n tsNum) cmpSlow(b *tsBound) int {
 	f, _ := strconv.ParseFloat(string(n.tok), 64)
 	switch {
 	case f < b.f:
@@ -1576,6 +1590,46 @@ func (d *tsDecoder) skip() {
 	}
 }
 
+// tsHasDup reports whether an object in a valid JSON value has a key
+// twice (keys compared as decoded).
+func tsHasDup(raw []byte) bool {
+	d := &tsDecoder{data: raw}
+	return d.hasDup()
+}
+
+func (d *tsDecoder) hasDup() bool {
+	switch d.peek() {
+	case '{':
+		d.pos++
+		var buf [16][]byte
+		keys := buf[:0]
+		first := true
+		for d.more('}', &first) {
+			k := d.key()
+			for _, prev := range keys {
+				if bytes.Equal(prev, k) {
+					return true
+				}
+			}
+			keys = append(keys, k)
+			if d.hasDup() {
+				return true
+			}
+		}
+	case '[':
+		d.pos++
+		first := true
+		for d.more(']', &first) {
+			if d.hasDup() {
+				return true
+			}
+		}
+	default:
+		d.skip()
+	}
+	return false
+}
+
 // tsDedup returns a copy of a valid JSON value without duplicate keys:
 // each key keeps its first place and its last value. A value without
 // duplicates is copied byte for byte.
@@ -1680,55 +1734,122 @@ func (d *tsDecoder) check(n *tsNode) {
 }
 
 // fields reads an object of n and yields each known property's index and
-// schema, with the decoder at its value; the caller decodes it. It checks
-// unknown and missing properties, and reports the first failure of a
-// property (in property order) only after both.
+// schema; the caller decodes it. See tsObj.
 func (d *tsDecoder) fields(n *tsNode) func(func(int, *tsNode) bool) {
 	return func(yield func(int, *tsNode) bool) {
-		if !d.open('{', n) {
-			return
-		}
-		var errBuf [16]*ValidationError
-		var seenBuf [16]bool
-		errs, seen := errBuf[:], seenBuf[:]
-		if len(n.props) > len(errBuf) {
-			errs, seen = make([]*ValidationError, len(n.props)), make([]bool, len(n.props))
-		}
-		first, stop := true, false
-		for d.more('}', &first) {
-			k := d.key()
-			i := n.lookup(k)
-			if i < 0 {
-				if n.closed {
-					d.fail("additionalProperties", "property %s is not allowed", tsQuote(string(k)))
-				}
-				d.skip()
-				continue
-			}
-			p := &n.props[i]
-			d.push(p.name, -1)
-			saved := d.verr
-			d.verr = nil
+		stop := false
+		for o := d.object(n); o.next(d); {
 			if stop {
-				d.check(p.node)
+				d.check(o.node)
 			} else {
-				stop = !yield(i, p.node)
-			}
-			errs[i], seen[i] = d.verr, true
-			d.verr = saved
-			d.pop()
-		}
-		for i := range n.props {
-			if n.props[i].required && !seen[i] {
-				d.fail("required", "missing property %s", strconv.Quote(n.props[i].name))
-			}
-		}
-		for i := range n.props {
-			if d.verr == nil && errs[i] != nil {
-				d.verr = errs[i]
+				stop = !yield(o.i, o.node)
 			}
 		}
 	}
+}
+
+// tsObj is an object being read: the typed decoders loop
+//
+//	for o := d.object(n); o.next(d); { switch o.i { … decode o.node … } }
+//
+// next leaves the decoder at the value of the known property o.i, whose
+// schema is o.node, checking unknown properties on the way; at the end it
+// checks missing ones and reports the first failure of a property (in
+// property order) only after both.
+type tsObj struct {
+	n     *tsNode
+	i     int
+	node  *tsNode
+	first bool
+	done  bool // the object is read (or was no object)
+	open  bool // the caller is decoding property i
+	saved *ValidationError
+	errs  []*ValidationError // made on the first failure
+	seen  tsBits
+}
+
+func (d *tsDecoder) object(n *tsNode) tsObj {
+	o := tsObj{n: n, first: true}
+	o.done = !d.open('{', n)
+	if !o.done {
+		o.seen.init(len(n.props))
+	}
+	return o
+}
+
+func (o *tsObj) next(d *tsDecoder) bool {
+	if o.done {
+		return false
+	}
+	if o.open {
+		o.open = false
+		if d.verr != nil {
+			if o.errs == nil {
+				o.errs = make([]*ValidationError, len(o.n.props))
+			}
+			o.errs[o.i] = d.verr
+		} else if o.errs != nil {
+			o.errs[o.i] = nil
+		}
+		o.seen.set(o.i)
+		d.verr = o.saved
+		d.pop()
+	}
+	n := o.n
+	for d.more('}', &o.first) {
+		k := d.key()
+		i := n.lookup(k)
+		if i < 0 {
+			if n.closed {
+				d.fail("additionalProperties", "property %s is not allowed", tsQuote(string(k)))
+			}
+			d.skip()
+			continue
+		}
+		d.push(n.props[i].name, -1)
+		o.saved, d.verr = d.verr, nil
+		o.i, o.node, o.open = i, n.props[i].node, true
+		return true
+	}
+	o.done = true
+	for i := range n.props {
+		if n.props[i].required && !o.seen.has(i) {
+			d.fail("required", "missing property %s", strconv.Quote(n.props[i].name))
+		}
+	}
+	for _, e := range o.errs {
+		if d.verr == nil && e != nil {
+			d.verr = e
+		}
+	}
+	return false
+}
+
+// tsBits is a set of property indexes: a word for up to 64, else a slice.
+type tsBits struct {
+	w    uint64
+	more []bool
+}
+
+func (b *tsBits) init(n int) {
+	if n > 64 {
+		b.more = make([]bool, n)
+	}
+}
+
+func (b *tsBits) set(i int) {
+	if b.more != nil {
+		b.more[i] = true
+	} else {
+		b.w |= 1 << uint(i)
+	}
+}
+
+func (b *tsBits) has(i int) bool {
+	if b.more != nil {
+		return b.more[i]
+	}
+	return b.w&(1<<uint(i)) != 0
 }
 
 // entries reads a map of n and yields each key and the value schema; the
@@ -1787,68 +1908,107 @@ func (d *tsDecoder) entries(n *tsNode) func(func(string, *tsNode) bool) {
 }
 
 // elems reads an array (or a tuple) of n and yields each element's index
-// and schema; the caller decodes it. After the first failure the rest of
-// an array is only checked to be JSON; a tuple's members beyond its
-// prefix are skipped and counted.
+// and schema; the caller decodes it. See tsArr.
 func (d *tsDecoder) elems(n *tsNode) func(func(int, *tsNode) bool) {
 	return func(yield func(int, *tsNode) bool) {
-		if !d.open('[', n) {
-			return
-		}
-		var spans [][2]int
-		first, stop := true, false
-		i := 0
-		for ; d.more(']', &first); i++ {
-			if !n.tuple && d.verr != nil {
-				d.skip()
-				continue
+		stop := false
+		for a := d.array(n); a.next(d); {
+			if stop {
+				d.check(a.node)
+			} else {
+				stop = !yield(a.i, a.node)
 			}
-			d.push("", i)
-			d.ws()
-			start := d.pos
-			e := n.items
-			if n.tuple {
-				e = nil
-				if i < len(n.prefix) {
-					e = n.prefix[i]
-				}
-			}
-			switch {
-			case e == nil:
-				d.skip()
-			case stop:
-				d.check(e)
-			default:
-				stop = !yield(i, e)
-			}
-			if n.unique {
-				spans = append(spans, [2]int{start, d.pos})
-			}
-			d.pop()
-		}
-		switch {
-		case n.tuple && i != len(n.prefix):
-			kw := "minItems"
-			if i > len(n.prefix) {
-				kw = "maxItems"
-			}
-			d.fail(kw, "%d items, want %d", i, len(n.prefix))
-		case n.minN >= 0 && i < n.minN:
-			d.fail("minItems", "%d items, want at least %d", i, n.minN)
-		case n.maxN >= 0 && i > n.maxN:
-			d.fail("maxItems", "%d items, want at most %d", i, n.maxN)
-		}
-		if n.unique {
-			d.unique(spans)
 		}
 	}
+}
+
+// tsArr is an array (or tuple) being read, as tsObj is an object:
+//
+//	for a := d.array(n); a.next(d); { … decode element a.i of schema a.node … }
+//
+// After the first failure the rest of an array is only checked to be
+// JSON; a tuple's members beyond its prefix are skipped and counted. At
+// the end next checks the counts and uniqueness.
+type tsArr struct {
+	n     *tsNode
+	i     int     // the index of the current element
+	node  *tsNode // its schema
+	first bool    // no element read yet
+	done  bool
+	open  bool // the caller is decoding element i
+	start int  // its offset, for uniqueItems
+	spans [][2]int
+}
+
+func (d *tsDecoder) array(n *tsNode) tsArr {
+	return tsArr{n: n, first: true, done: !d.open('[', n)}
+}
+
+func (a *tsArr) next(d *tsDecoder) bool {
+	if a.done {
+		return false
+	}
+	if a.open {
+		a.open = false
+		a.end(d)
+	}
+	n := a.n
+	for d.more(']', &a.first) {
+		if !n.tuple && d.verr != nil {
+			d.skip()
+			a.i++
+			continue
+		}
+		d.push("", a.i)
+		d.ws()
+		a.start = d.pos
+		e := n.items
+		if n.tuple {
+			e = nil
+			if a.i < len(n.prefix) {
+				e = n.prefix[a.i]
+			}
+		}
+		if e != nil {
+			a.node, a.open = e, true
+			return true
+		}
+		d.skip()
+		a.end(d)
+	}
+	a.done = true
+	switch count := a.i; {
+	case n.tuple && count != len(n.prefix):
+		kw := "minItems"
+		if count > len(n.prefix) {
+			kw = "maxItems"
+		}
+		d.fail(kw, "%d items, want %d", count, len(n.prefix))
+	case n.minN >= 0 && count < n.minN:
+		d.fail("minItems", "%d items, want at least %d", count, n.minN)
+	case n.maxN >= 0 && count > n.maxN:
+		d.fail("maxItems", "%d items, want at most %d", count, n.maxN)
+	}
+	if n.unique {
+		d.unique(a.spans)
+	}
+	return false
+}
+
+// end ends the current element.
+func (a *tsArr) end(d *tsDecoder) {
+	if a.n.unique {
+		a.spans = append(a.spans, [2]int{a.start, d.pos})
+	}
+	d.pop()
+	a.i++
 }
 
 // tsArray decodes an array of n, each element with elem.
 func tsArray[T any](d *tsDecoder, n *tsNode, elem func(*tsDecoder, *tsNode) T) []T {
 	v := []T{}
-	for _, e := range d.elems(n) {
-		v = append(v, elem(d, e))
+	for a := d.array(n); a.next(d); {
+		v = append(v, elem(d, a.node))
 	}
 	return v
 }
