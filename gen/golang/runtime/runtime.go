@@ -233,6 +233,7 @@ type tsNode struct {
 	re     *regexp.Regexp
 	reText string
 	unique bool
+	never  bool // the schema false
 }
 
 type tsProp struct {
@@ -272,6 +273,15 @@ func tsCompile(schema string) *tsNode {
 
 func (d *tsDecoder) schema() *tsNode {
 	n := &tsNode{minN: -1, maxN: -1}
+	switch d.peek() {
+	case 't': // the schema true: any value
+		d.lit("true")
+		return n
+	case 'f': // the schema false: no value
+		d.lit("false")
+		n.never = true
+		return n
+	}
 	var required []string
 	d.enter()
 	first := true
@@ -1356,6 +1366,11 @@ func (d *tsDecoder) dedup(b *bytes.Buffer) (dropped bool) {
 
 // check validates any value against n without building it.
 func (d *tsDecoder) check(n *tsNode) {
+	if n.never {
+		d.fail("false", "no value is allowed here")
+		d.skip()
+		return
+	}
 	if n.types == 0 {
 		d.skip()
 		return

@@ -114,6 +114,18 @@ func TestValidate(t *testing.T) {
 	}
 }
 
+// TestBooleanSchemas: true allows any value, false none (a tuple's items
+// may be either).
+func TestBooleanSchemas(t *testing.T) {
+	n := tsCompile(`{"type":"object","properties":{"a":true,"b":false}}`)
+	if err := tsValidate([]byte(`{"a": [1, {}]}`), n); err != nil {
+		t.Error(err)
+	}
+	if err := tsValidate([]byte(`{"b": 1}`), n); err == nil || err.Error() != "/b: false: no value is allowed here" {
+		t.Errorf("got %v", err)
+	}
+}
+
 // TestQuoteLimit: a message quotes at most MaxQuote bytes of any input
 // string, however long the key, enum value or string that failed.
 func TestQuoteLimit(t *testing.T) {
