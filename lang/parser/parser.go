@@ -10,6 +10,7 @@ import (
 	plex "github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/token"
 )
 
@@ -58,7 +59,7 @@ func Parse(filename string, src []byte) Result {
 			first = pieces[0][0]
 		}
 		// participle would only say "unexpected"; say what a file starts with.
-		diags.Errorf(Pos(first.Pos), "syntax error: a spec starts with `spec NAME`, not %s", describeToken(first))
+		diag.SpecHeaderMissing.Report(&diags, Pos(first.Pos), describeToken(first))
 		res.Diags = diags.Sort()
 		return res
 	}
@@ -198,9 +199,9 @@ func endOf(p []plex.Token) plex.Position {
 func syntaxError(filename string, err error) token.Diagnostic {
 	var perr participle.Error
 	if errors.As(err, &perr) {
-		return token.Diagnostic{Pos: Pos(perr.Position()), Severity: token.Error, Msg: syntaxMessage(perr.Message())}
+		return diag.SyntaxError.New(Pos(perr.Position()), syntaxMessage(perr.Message()))
 	}
-	return token.Diagnostic{Pos: token.Pos{File: filename, Line: 1, Column: 1}, Severity: token.Error, Msg: err.Error()}
+	return diag.SyntaxError.New(token.Pos{File: filename, Line: 1, Column: 1}, err.Error())
 }
 
 func describeToken(t plex.Token) string {

@@ -7,6 +7,7 @@ import (
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/spf13/cobra"
 
+	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/format"
 	"github.com/toolspec/toolspec/lang/parser"
 	"github.com/toolspec/toolspec/lang/token"
@@ -30,7 +31,7 @@ alone and makes the command exit 1.`,
 				src, err := os.ReadFile(path)
 				if err != nil {
 					var l token.List
-					l.Errorf(token.Pos{File: path}, "%v", err)
+					diag.FileUnreadable.Report(&l, token.Pos{File: path}, unwrapPathError(err).Error())
 					e.printDiags(l)
 					bad = true
 					continue

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/gen"
 	"github.com/toolspec/toolspec/lang/token"
 )
 
@@ -109,6 +110,20 @@ func args(check cobra.PositionalArgs) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// backend returns the generator a command runs, once opts (its flags, as
+// the seal records them) pass the backend's own option rules: the command
+// line and the seal apply the same ones. A bad option is a usage error.
+func backend(name string, opts map[string]string) (gen.Backend, error) {
+	b, ok := gen.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("no backend %s (a bug)", name)
+	}
+	if err := b.CheckOptions(opts); err != nil {
+		return nil, usagef("--%v", err)
+	}
+	return b, nil
 }
 
 // printDiags prints diagnostics to stderr, one per line.
