@@ -6,6 +6,7 @@ package t27catalog
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -134,7 +135,7 @@ type T27StatusInput struct {
 }
 
 func (d *tsDecoder) dec1(n *tsNode) (v T27StatusInput) {
-	for range d.fields(n) {
+	for o := d.object(n); o.next(d); {
 	}
 	return v
 }
@@ -163,7 +164,7 @@ type T27FormatsInput struct {
 }
 
 func (d *tsDecoder) dec2(n *tsNode) (v T27FormatsInput) {
-	for range d.fields(n) {
+	for o := d.object(n); o.next(d); {
 	}
 	return v
 }
@@ -204,12 +205,12 @@ type T27FormatInput struct {
 }
 
 func (d *tsDecoder) dec3(n *tsNode) (v T27FormatInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Path = d.str(f)
+			v.Path = d.str(o.node)
 		case 1:
-			v.Check = tsOpt(d.boolean(f))
+			v.Check = tsOpt(d.boolean(o.node))
 		}
 	}
 	return v
@@ -258,14 +259,14 @@ type T27SpecsInput struct {
 }
 
 func (d *tsDecoder) dec5(n *tsNode) (v T27SpecsInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Prefix = tsOpt(d.str(f))
+			v.Prefix = tsOpt(d.str(o.node))
 		case 1:
-			v.Family = tsOpt(d.dec4(f))
+			v.Family = tsOpt(d.dec4(o.node))
 		case 2:
-			v.Limit = tsOpt(d.i64(f))
+			v.Limit = tsOpt(d.i64(o.node))
 		}
 	}
 	return v
@@ -316,10 +317,10 @@ type T27SpecInput struct {
 }
 
 func (d *tsDecoder) dec6(n *tsNode) (v T27SpecInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Path = d.str(f)
+			v.Path = d.str(o.node)
 		}
 	}
 	return v
@@ -372,18 +373,18 @@ type T27GrepInput struct {
 }
 
 func (d *tsDecoder) dec8(n *tsNode) (v T27GrepInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Prefix = tsOpt(d.str(f))
+			v.Prefix = tsOpt(d.str(o.node))
 		case 1:
-			v.Family = tsOpt(d.dec7(f))
+			v.Family = tsOpt(d.dec7(o.node))
 		case 2:
-			v.Pattern = d.str(f)
+			v.Pattern = d.str(o.node)
 		case 3:
-			v.Limit = tsOpt(d.i64(f))
+			v.Limit = tsOpt(d.i64(o.node))
 		case 4:
-			v.Context = tsOpt(d.i64(f))
+			v.Context = tsOpt(d.i64(o.node))
 		}
 	}
 	return v
@@ -451,16 +452,16 @@ func (v T27IssuesInput) MarshalJSON() ([]byte, error) {
 }
 
 func (d *tsDecoder) dec11(n *tsNode) (v T27IssuesInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.State = tsOpt(d.dec9(f))
+			v.State = tsOpt(d.dec9(o.node))
 		case 1:
-			v.Labels = tsOpt(d.dec10(f))
+			v.Labels = tsOpt(d.dec10(o.node))
 		case 2:
-			v.Limit = tsOpt(d.i64(f))
+			v.Limit = tsOpt(d.i64(o.node))
 		case 3:
-			v.Offset = tsOpt(d.integer(f))
+			v.Offset = tsOpt(d.integer(o.node))
 		}
 	}
 	return v
@@ -529,10 +530,10 @@ type T27EpicsInput struct {
 }
 
 func (d *tsDecoder) dec13(n *tsNode) (v T27EpicsInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Health = tsNullable(d, f, (*tsDecoder).dec12)
+			v.Health = tsNullable(d, o.node, (*tsDecoder).dec12)
 		}
 	}
 	return v
@@ -582,10 +583,10 @@ type T27ModulesInput struct {
 }
 
 func (d *tsDecoder) dec14(n *tsNode) (v T27ModulesInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Prefix = tsOpt(d.str(f))
+			v.Prefix = tsOpt(d.str(o.node))
 		}
 	}
 	return v
@@ -628,7 +629,7 @@ type T27WorldsInput struct {
 }
 
 func (d *tsDecoder) dec15(n *tsNode) (v T27WorldsInput) {
-	for range d.fields(n) {
+	for o := d.object(n); o.next(d); {
 	}
 	return v
 }
@@ -672,14 +673,14 @@ type T27RawInput struct {
 }
 
 func (d *tsDecoder) dec16(n *tsNode) (v T27RawInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Path = d.str(f)
+			v.Path = d.str(o.node)
 		case 1:
-			v.Offset = tsOpt(d.integer(f))
+			v.Offset = tsOpt(d.integer(o.node))
 		case 2:
-			v.Length = tsOpt(d.i64(f))
+			v.Length = tsOpt(d.i64(o.node))
 		}
 	}
 	return v
@@ -694,12 +695,12 @@ func DecodeT27RawInput(data []byte) (T27RawInput, error) {
 type T27GameInputMovesItem [2]int64
 
 func (d *tsDecoder) dec17(n *tsNode) (v T27GameInputMovesItem) {
-	for i, e := range d.elems(n) {
-		switch i {
+	for a := d.array(n); a.next(d); {
+		switch a.i {
 		case 0:
-			v[0] = d.i64(e)
+			v[0] = d.i64(a.node)
 		case 1:
-			v[1] = d.i64(e)
+			v[1] = d.i64(a.node)
 		}
 	}
 	return v
@@ -722,12 +723,12 @@ func (v T27GameInput) MarshalJSON() ([]byte, error) {
 }
 
 func (d *tsDecoder) dec19(n *tsNode) (v T27GameInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.World = d.str(f)
+			v.World = d.str(o.node)
 		case 1:
-			v.Moves = d.dec18(f)
+			v.Moves = d.dec18(o.node)
 		}
 	}
 	return v
@@ -767,12 +768,12 @@ func (v T27PaperClaimsInput) MarshalJSON() ([]byte, error) {
 }
 
 func (d *tsDecoder) dec20(n *tsNode) (v T27PaperClaimsInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Paper = d.str(f)
+			v.Paper = d.str(o.node)
 		case 1:
-			v.Claims = tsOpt(d.dec10(f))
+			v.Claims = tsOpt(d.dec10(o.node))
 		}
 	}
 	return v
@@ -815,12 +816,12 @@ func (d *tsDecoder) dec21(n *tsNode) []int64 {
 type T27fViewInputCursor [2]json.Number
 
 func (d *tsDecoder) dec22(n *tsNode) (v T27fViewInputCursor) {
-	for i, e := range d.elems(n) {
-		switch i {
+	for a := d.array(n); a.next(d); {
+		switch a.i {
 		case 0:
-			v[0] = d.integer(e)
+			v[0] = d.integer(a.node)
 		case 1:
-			v[1] = d.integer(e)
+			v[1] = d.integer(a.node)
 		}
 	}
 	return v
@@ -858,16 +859,16 @@ func (v T27fViewInput) MarshalJSON() ([]byte, error) {
 }
 
 func (d *tsDecoder) dec24(n *tsNode) (v T27fViewInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Status = d.dec21(f)
+			v.Status = d.dec21(o.node)
 		case 1:
-			v.Cursor = tsOpt(d.dec22(f))
+			v.Cursor = tsOpt(d.dec22(o.node))
 		case 2:
-			v.Health = tsNullable(d, f, (*tsDecoder).dec23)
+			v.Health = tsNullable(d, o.node, (*tsDecoder).dec23)
 		case 3:
-			v.Chat = d.str(f)
+			v.Chat = d.str(o.node)
 		}
 	}
 	return v
@@ -884,10 +885,10 @@ type T27SealInput struct {
 }
 
 func (d *tsDecoder) dec25(n *tsNode) (v T27SealInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Path = d.str(f)
+			v.Path = d.str(o.node)
 		}
 	}
 	return v
@@ -915,10 +916,10 @@ type T27VerifyInput struct {
 }
 
 func (d *tsDecoder) dec26(n *tsNode) (v T27VerifyInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Path = tsOpt(d.str(f))
+			v.Path = tsOpt(d.str(o.node))
 		}
 	}
 	return v
@@ -980,12 +981,12 @@ type T27DiffInput struct {
 }
 
 func (d *tsDecoder) dec27(n *tsNode) (v T27DiffInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.From = d.str(f)
+			v.From = d.str(o.node)
 		case 1:
-			v.To = tsOpt(d.str(f))
+			v.To = tsOpt(d.str(o.node))
 		}
 	}
 	return v
@@ -1006,14 +1007,14 @@ type T27LogInput struct {
 }
 
 func (d *tsDecoder) dec28(n *tsNode) (v T27LogInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Since = tsOpt(d.str(f))
+			v.Since = tsOpt(d.str(o.node))
 		case 1:
-			v.Limit = tsOpt(d.i64(f))
+			v.Limit = tsOpt(d.i64(o.node))
 		case 2:
-			v.Offset = tsOpt(d.integer(f))
+			v.Offset = tsOpt(d.integer(o.node))
 		}
 	}
 	return v
@@ -1054,12 +1055,12 @@ type T27BlameInput struct {
 }
 
 func (d *tsDecoder) dec29(n *tsNode) (v T27BlameInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Path = d.str(f)
+			v.Path = d.str(o.node)
 		case 1:
-			v.Line = d.integer(f)
+			v.Line = d.integer(o.node)
 		}
 	}
 	return v
@@ -1103,12 +1104,12 @@ type T27BuildInput struct {
 }
 
 func (d *tsDecoder) dec31(n *tsNode) (v T27BuildInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Target = d.dec30(f)
+			v.Target = d.dec30(o.node)
 		case 1:
-			v.Verbose = tsOpt(d.boolean(f))
+			v.Verbose = tsOpt(d.boolean(o.node))
 		}
 	}
 	return v
@@ -1143,12 +1144,12 @@ type T27TestInput struct {
 }
 
 func (d *tsDecoder) dec32(n *tsNode) (v T27TestInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Filter = tsOpt(d.str(f))
+			v.Filter = tsOpt(d.str(o.node))
 		case 1:
-			v.TimeoutS = tsOpt(d.i64(f))
+			v.TimeoutS = tsOpt(d.i64(o.node))
 		}
 	}
 	return v
@@ -1187,7 +1188,7 @@ type T27ConfigInput struct {
 }
 
 func (d *tsDecoder) dec33(n *tsNode) (v T27ConfigInput) {
-	for range d.fields(n) {
+	for o := d.object(n); o.next(d); {
 	}
 	return v
 }
@@ -1219,12 +1220,12 @@ type T27SetConfigInput struct {
 }
 
 func (d *tsDecoder) dec34(n *tsNode) (v T27SetConfigInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Key = d.str(f)
+			v.Key = d.str(o.node)
 		case 1:
-			v.Value = d.raw(f)
+			v.Value = d.raw(o.node)
 		}
 	}
 	return v
@@ -1246,10 +1247,10 @@ func (v T27MetricsInput) MarshalJSON() ([]byte, error) {
 }
 
 func (d *tsDecoder) dec35(n *tsNode) (v T27MetricsInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Names = d.dec10(f)
+			v.Names = d.dec10(o.node)
 		}
 	}
 	return v
@@ -1285,16 +1286,16 @@ type TgSendInput struct {
 }
 
 func (d *tsDecoder) dec36(n *tsNode) (v TgSendInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Chat = d.str(f)
+			v.Chat = d.str(o.node)
 		case 1:
-			v.Text = d.str(f)
+			v.Text = d.str(o.node)
 		case 2:
-			v.Silent = tsOpt(d.boolean(f))
+			v.Silent = tsOpt(d.boolean(o.node))
 		case 3:
-			v.ReplyTo = tsNullable(d, f, (*tsDecoder).integer)
+			v.ReplyTo = tsNullable(d, o.node, (*tsDecoder).integer)
 		}
 	}
 	return v
@@ -1324,12 +1325,12 @@ type TgHistoryInput struct {
 }
 
 func (d *tsDecoder) dec37(n *tsNode) (v TgHistoryInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Chat = d.str(f)
+			v.Chat = d.str(o.node)
 		case 1:
-			v.Limit = tsOpt(d.i64(f))
+			v.Limit = tsOpt(d.i64(o.node))
 		}
 	}
 	return v
@@ -1376,12 +1377,12 @@ type TgPinInput struct {
 }
 
 func (d *tsDecoder) dec38(n *tsNode) (v TgPinInput) {
-	for i, f := range d.fields(n) {
-		switch i {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v.Chat = d.str(f)
+			v.Chat = d.str(o.node)
 		case 1:
-			v.MessageId = d.integer(f)
+			v.MessageId = d.integer(o.node)
 		}
 	}
 	return v
@@ -1607,6 +1608,7 @@ type tsNode struct {
 	re     *regexp.Regexp
 	reText string
 	unique bool
+	never  bool // the schema false
 }
 
 type tsProp struct {
@@ -1646,6 +1648,15 @@ func tsCompile(schema string) *tsNode {
 
 func (d *tsDecoder) schema() *tsNode {
 	n := &tsNode{minN: -1, maxN: -1}
+	switch d.peek() {
+	case 't': // the schema true: any value
+		d.lit("true")
+		return n
+	case 'f': // the schema false: no value
+		d.lit("false")
+		n.never = true
+		return n
+	}
 	var required []string
 	d.enter()
 	first := true
@@ -1818,9 +1829,9 @@ type tsDecoder struct {
 // tsDecode is every Decode<Tool>Input: it decodes data with dec, which
 // checks against n, and returns the value or the first failure.
 func tsDecode[T any](data []byte, n *tsNode, dec func(*tsDecoder, *tsNode) T) (v T, err error) {
-	d := &tsDecoder{data: data}
-	d.path = d.pathBuf[:0]
+	d := tsGetDecoder(data)
 	defer func() {
+		tsDecoders.Put(d)
 		if r := recover(); r != nil {
 			var zero T
 			v, err = zero, tsRecovered(r)
@@ -1835,12 +1846,25 @@ func tsDecode[T any](data []byte, n *tsNode, dec func(*tsDecoder, *tsNode) T) (v
 	return v, nil
 }
 
+// tsDecoders keeps decoders between calls: a decoder escapes to the heap
+// (the typed decoders are function values), and reusing one is cheaper.
+var tsDecoders = sync.Pool{New: func() any { return new(tsDecoder) }}
+
+// tsGetDecoder returns a reset decoder of data. Its ValidationError, if
+// any, is handed to the caller, which is why verr is a fresh pointer.
+func tsGetDecoder(data []byte) *tsDecoder {
+	d := tsDecoders.Get().(*tsDecoder)
+	*d = tsDecoder{data: data}
+	d.path = d.pathBuf[:0]
+	return d
+}
+
 // tsValidate is every Validate<Tool>Output: nil when data validates
 // against n, else the first failure.
 func tsValidate(data []byte, n *tsNode) (err error) {
-	d := &tsDecoder{data: data}
-	d.path = d.pathBuf[:0]
+	d := tsGetDecoder(data)
 	defer func() {
+		tsDecoders.Put(d)
 		if r := recover(); r != nil {
 			err = tsRecovered(r)
 		}
@@ -2083,7 +2107,7 @@ func (d *tsDecoder) raw(*tsNode) json.RawMessage {
 	start := d.pos
 	d.skip()
 	span := d.data[start:d.pos]
-	if bytes.IndexByte(span, '{') >= 0 {
+	if bytes.IndexByte(span, '{') >= 0 && tsHasDup(span) {
 		return tsDedup(span)
 	}
 	return append(json.RawMessage(nil), span...)
@@ -2188,19 +2212,19 @@ func (n tsNum) text() string {
 	return string(n.tok)
 }
 
-// cmp compares the number with a bound exactly, as JSON Schema does.
-// Rounding to float64 keeps order, so floats that differ decide; only
-// equal floats need the exact comparison of digits and exponents.
+// cmp compares the number with a bound exactly, as JSON Schema does:
+// int64s directly, else through cmpSlow.
 func (n tsNum) cmp(b *tsBound) int {
 	if n.small && b.small {
-		switch {
-		case n.i < b.i:
-			return -1
-		case n.i > b.i:
-			return 1
-		}
-		return 0
+		return cmp.Compare(n.i, b.i)
 	}
+	return n.cmpSlow(b)
+}
+
+// cmpSlow compares beyond int64s. Rounding to float64 keeps order, so
+// floats that differ decide; only equal floats need the exact comparison
+// of digits and exponents.
+func (n tsNum) cmpSlow(b *tsBound) int {
 	f, _ := strconv.ParseFloat(string(n.tok), 64)
 	switch {
 	case f < b.f:
@@ -2605,6 +2629,46 @@ func (d *tsDecoder) skip() {
 	}
 }
 
+// tsHasDup reports whether an object in a valid JSON value has a key
+// twice (keys compared as decoded).
+func tsHasDup(raw []byte) bool {
+	d := &tsDecoder{data: raw}
+	return d.hasDup()
+}
+
+func (d *tsDecoder) hasDup() bool {
+	switch d.peek() {
+	case '{':
+		d.pos++
+		var buf [16][]byte
+		keys := buf[:0]
+		first := true
+		for d.more('}', &first) {
+			k := d.key()
+			for _, prev := range keys {
+				if bytes.Equal(prev, k) {
+					return true
+				}
+			}
+			keys = append(keys, k)
+			if d.hasDup() {
+				return true
+			}
+		}
+	case '[':
+		d.pos++
+		first := true
+		for d.more(']', &first) {
+			if d.hasDup() {
+				return true
+			}
+		}
+	default:
+		d.skip()
+	}
+	return false
+}
+
 // tsDedup returns a copy of a valid JSON value without duplicate keys:
 // each key keeps its first place and its last value. A value without
 // duplicates is copied byte for byte.
@@ -2677,6 +2741,11 @@ func (d *tsDecoder) dedup(b *bytes.Buffer) (dropped bool) {
 
 // check validates any value against n without building it.
 func (d *tsDecoder) check(n *tsNode) {
+	if n.never {
+		d.fail("false", "no value is allowed here")
+		d.skip()
+		return
+	}
 	if n.types == 0 {
 		d.skip()
 		return
@@ -2709,55 +2778,122 @@ func (d *tsDecoder) check(n *tsNode) {
 }
 
 // fields reads an object of n and yields each known property's index and
-// schema, with the decoder at its value; the caller decodes it. It checks
-// unknown and missing properties, and reports the first failure of a
-// property (in property order) only after both.
+// schema; the caller decodes it. See tsObj.
 func (d *tsDecoder) fields(n *tsNode) func(func(int, *tsNode) bool) {
 	return func(yield func(int, *tsNode) bool) {
-		if !d.open('{', n) {
-			return
-		}
-		var errBuf [16]*ValidationError
-		var seenBuf [16]bool
-		errs, seen := errBuf[:], seenBuf[:]
-		if len(n.props) > len(errBuf) {
-			errs, seen = make([]*ValidationError, len(n.props)), make([]bool, len(n.props))
-		}
-		first, stop := true, false
-		for d.more('}', &first) {
-			k := d.key()
-			i := n.lookup(k)
-			if i < 0 {
-				if n.closed {
-					d.fail("additionalProperties", "property %s is not allowed", tsQuote(string(k)))
-				}
-				d.skip()
-				continue
-			}
-			p := &n.props[i]
-			d.push(p.name, -1)
-			saved := d.verr
-			d.verr = nil
+		stop := false
+		for o := d.object(n); o.next(d); {
 			if stop {
-				d.check(p.node)
+				d.check(o.node)
 			} else {
-				stop = !yield(i, p.node)
-			}
-			errs[i], seen[i] = d.verr, true
-			d.verr = saved
-			d.pop()
-		}
-		for i := range n.props {
-			if n.props[i].required && !seen[i] {
-				d.fail("required", "missing property %s", strconv.Quote(n.props[i].name))
-			}
-		}
-		for i := range n.props {
-			if d.verr == nil && errs[i] != nil {
-				d.verr = errs[i]
+				stop = !yield(o.i, o.node)
 			}
 		}
 	}
+}
+
+// tsObj is an object being read: the typed decoders loop
+//
+//	for o := d.object(n); o.next(d); { switch o.i { … decode o.node … } }
+//
+// next leaves the decoder at the value of the known property o.i, whose
+// schema is o.node, checking unknown properties on the way; at the end it
+// checks missing ones and reports the first failure of a property (in
+// property order) only after both.
+type tsObj struct {
+	n     *tsNode
+	i     int
+	node  *tsNode
+	first bool
+	done  bool // the object is read (or was no object)
+	open  bool // the caller is decoding property i
+	saved *ValidationError
+	errs  []*ValidationError // made on the first failure
+	seen  tsBits
+}
+
+func (d *tsDecoder) object(n *tsNode) tsObj {
+	o := tsObj{n: n, first: true}
+	o.done = !d.open('{', n)
+	if !o.done {
+		o.seen.init(len(n.props))
+	}
+	return o
+}
+
+func (o *tsObj) next(d *tsDecoder) bool {
+	if o.done {
+		return false
+	}
+	if o.open {
+		o.open = false
+		if d.verr != nil {
+			if o.errs == nil {
+				o.errs = make([]*ValidationError, len(o.n.props))
+			}
+			o.errs[o.i] = d.verr
+		} else if o.errs != nil {
+			o.errs[o.i] = nil
+		}
+		o.seen.set(o.i)
+		d.verr = o.saved
+		d.pop()
+	}
+	n := o.n
+	for d.more('}', &o.first) {
+		k := d.key()
+		i := n.lookup(k)
+		if i < 0 {
+			if n.closed {
+				d.fail("additionalProperties", "property %s is not allowed", tsQuote(string(k)))
+			}
+			d.skip()
+			continue
+		}
+		d.push(n.props[i].name, -1)
+		o.saved, d.verr = d.verr, nil
+		o.i, o.node, o.open = i, n.props[i].node, true
+		return true
+	}
+	o.done = true
+	for i := range n.props {
+		if n.props[i].required && !o.seen.has(i) {
+			d.fail("required", "missing property %s", strconv.Quote(n.props[i].name))
+		}
+	}
+	for _, e := range o.errs {
+		if d.verr == nil && e != nil {
+			d.verr = e
+		}
+	}
+	return false
+}
+
+// tsBits is a set of property indexes: a word for up to 64, else a slice.
+type tsBits struct {
+	w    uint64
+	more []bool
+}
+
+func (b *tsBits) init(n int) {
+	if n > 64 {
+		b.more = make([]bool, n)
+	}
+}
+
+func (b *tsBits) set(i int) {
+	if b.more != nil {
+		b.more[i] = true
+	} else {
+		b.w |= 1 << uint(i)
+	}
+}
+
+func (b *tsBits) has(i int) bool {
+	if b.more != nil {
+		return b.more[i]
+	}
+	return b.w&(1<<uint(i)) != 0
 }
 
 // entries reads a map of n and yields each key and the value schema; the
@@ -2816,68 +2952,107 @@ func (d *tsDecoder) entries(n *tsNode) func(func(string, *tsNode) bool) {
 }
 
 // elems reads an array (or a tuple) of n and yields each element's index
-// and schema; the caller decodes it. After the first failure the rest of
-// an array is only checked to be JSON; a tuple's members beyond its
-// prefix are skipped and counted.
+// and schema; the caller decodes it. See tsArr.
 func (d *tsDecoder) elems(n *tsNode) func(func(int, *tsNode) bool) {
 	return func(yield func(int, *tsNode) bool) {
-		if !d.open('[', n) {
-			return
-		}
-		var spans [][2]int
-		first, stop := true, false
-		i := 0
-		for ; d.more(']', &first); i++ {
-			if !n.tuple && d.verr != nil {
-				d.skip()
-				continue
+		stop := false
+		for a := d.array(n); a.next(d); {
+			if stop {
+				d.check(a.node)
+			} else {
+				stop = !yield(a.i, a.node)
 			}
-			d.push("", i)
-			d.ws()
-			start := d.pos
-			e := n.items
-			if n.tuple {
-				e = nil
-				if i < len(n.prefix) {
-					e = n.prefix[i]
-				}
-			}
-			switch {
-			case e == nil:
-				d.skip()
-			case stop:
-				d.check(e)
-			default:
-				stop = !yield(i, e)
-			}
-			if n.unique {
-				spans = append(spans, [2]int{start, d.pos})
-			}
-			d.pop()
-		}
-		switch {
-		case n.tuple && i != len(n.prefix):
-			kw := "minItems"
-			if i > len(n.prefix) {
-				kw = "maxItems"
-			}
-			d.fail(kw, "%d items, want %d", i, len(n.prefix))
-		case n.minN >= 0 && i < n.minN:
-			d.fail("minItems", "%d items, want at least %d", i, n.minN)
-		case n.maxN >= 0 && i > n.maxN:
-			d.fail("maxItems", "%d items, want at most %d", i, n.maxN)
-		}
-		if n.unique {
-			d.unique(spans)
 		}
 	}
+}
+
+// tsArr is an array (or tuple) being read, as tsObj is an object:
+//
+//	for a := d.array(n); a.next(d); { … decode element a.i of schema a.node … }
+//
+// After the first failure the rest of an array is only checked to be
+// JSON; a tuple's members beyond its prefix are skipped and counted. At
+// the end next checks the counts and uniqueness.
+type tsArr struct {
+	n     *tsNode
+	i     int     // the index of the current element
+	node  *tsNode // its schema
+	first bool    // no element read yet
+	done  bool
+	open  bool // the caller is decoding element i
+	start int  // its offset, for uniqueItems
+	spans [][2]int
+}
+
+func (d *tsDecoder) array(n *tsNode) tsArr {
+	return tsArr{n: n, first: true, done: !d.open('[', n)}
+}
+
+func (a *tsArr) next(d *tsDecoder) bool {
+	if a.done {
+		return false
+	}
+	if a.open {
+		a.open = false
+		a.end(d)
+	}
+	n := a.n
+	for d.more(']', &a.first) {
+		if !n.tuple && d.verr != nil {
+			d.skip()
+			a.i++
+			continue
+		}
+		d.push("", a.i)
+		d.ws()
+		a.start = d.pos
+		e := n.items
+		if n.tuple {
+			e = nil
+			if a.i < len(n.prefix) {
+				e = n.prefix[a.i]
+			}
+		}
+		if e != nil {
+			a.node, a.open = e, true
+			return true
+		}
+		d.skip()
+		a.end(d)
+	}
+	a.done = true
+	switch count := a.i; {
+	case n.tuple && count != len(n.prefix):
+		kw := "minItems"
+		if count > len(n.prefix) {
+			kw = "maxItems"
+		}
+		d.fail(kw, "%d items, want %d", count, len(n.prefix))
+	case n.minN >= 0 && count < n.minN:
+		d.fail("minItems", "%d items, want at least %d", count, n.minN)
+	case n.maxN >= 0 && count > n.maxN:
+		d.fail("maxItems", "%d items, want at most %d", count, n.maxN)
+	}
+	if n.unique {
+		d.unique(a.spans)
+	}
+	return false
+}
+
+// end ends the current element.
+func (a *tsArr) end(d *tsDecoder) {
+	if a.n.unique {
+		a.spans = append(a.spans, [2]int{a.start, d.pos})
+	}
+	d.pop()
+	a.i++
 }
 
 // tsArray decodes an array of n, each element with elem.
 func tsArray[T any](d *tsDecoder, n *tsNode, elem func(*tsDecoder, *tsNode) T) []T {
 	v := []T{}
-	for _, e := range d.elems(n) {
-		v = append(v, elem(d, e))
+	for a := d.array(n); a.next(d); {
+		v = append(v, elem(d, a.node))
 	}
 	return v
 }
