@@ -213,7 +213,10 @@ func CheckHandlers(names []string) error { return tsCat.checkHandlers(names) }
 // table writes the runtime's catalog: per tool its wire name and its
 // tools/list entry in pieces, so that both profiles share the schemas.
 func (g *gen) table() {
-	g.p.str("\nvar tsCat = tsNewCatalog([]tsTool{\n")
+	g.p.str("\nvar tsCat = tsNewCatalog([]tsTool{")
+	if len(g.cat.Tools) > 0 {
+		g.p.str("\n")
+	}
 	for _, t := range g.cat.Tools {
 		e := splitEntry(t)
 		g.p.str("\t{", quote(t.Name), ", ", literal(e.head), ", ", literal(e.head2), ", ",

@@ -415,7 +415,7 @@ tool t {
 // synthetic catalog.
 func TestGofmt(t *testing.T) {
 	refs, _ := filepath.Glob("../../specs/*/*.tspec")
-	files := map[string][]byte{"synthetic": synth.Spec(20, 0)}
+	files := map[string][]byte{"synthetic": synth.Spec(20, 0), "empty": []byte("spec empty\n")}
 	for _, file := range append(specs(t), refs...) {
 		src, err := os.ReadFile(file)
 		if err != nil {

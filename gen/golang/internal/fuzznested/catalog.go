@@ -612,6 +612,7 @@ func tsNewBound(tok []byte) *tsBound {
 func tsCompile(schema string) *tsNode {
 	d := &tsDecoder{data: []byte(schema)}
 	d.path = d.pathBuf[:0]
+	d.depth = -1 << 30 // MaxDepth limits values, not the spec's own schemas
 	n := d.schema()
 	d.end()
 	return n
