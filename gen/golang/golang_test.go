@@ -441,3 +441,41 @@ func TestGofmt(t *testing.T) {
 		}
 	}
 }
+
+// TestExclusiveBoundsType: `above` and `below` bound a value as a range
+// does, so an integer bounded on both sides by them is an int64 and a
+// number a float64. (The decoder enforces what gen/schema emits for them;
+// the runtime's tests cover exclusiveMinimum, exclusiveMaximum and
+// multipleOf.)
+func TestExclusiveBoundsType(t *testing.T) {
+	r := compile.Source("t.tspec", []byte(`spec x
+
+tool t {
+  description "d"
+  in {
+    n  integer  required
+    f  number   required
+    h  integer  required  0..
+  }
+  result text
+}
+`))
+	if r.Catalog == nil {
+		t.Fatal(r.Diags)
+	}
+	fields := r.Catalog.Tools[0].Input.Fields
+	for _, fd := range fields {
+		fd.Type.ExclusiveMax = model.NewNum("10")
+	}
+	fields[0].Type.ExclusiveMin = model.NewNum("-1")
+	fields[1].Type.ExclusiveMin = model.NewNum("0.5")
+	src, err := golang.Generate(r.Catalog, golang.Options{Package: "catalog"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`\tN +int64 +` + "`", `\tF +float64 +` + "`", `\tH +int64 +` + "`"} {
+		if !regexp.MustCompile(want).Match(src) {
+			t.Errorf("missing %q", want)
+		}
+	}
+}
