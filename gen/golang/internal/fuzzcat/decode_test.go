@@ -223,3 +223,38 @@ func TestAnyDuplicateKeys(t *testing.T) {
 		t.Errorf("got %s", v.Blob)
 	}
 }
+
+// TestConcurrent: schemas compile once on first use, decoders are pooled:
+// decoding from many goroutines at once is safe (run with -race).
+func TestConcurrent(t *testing.T) {
+	done := make(chan error)
+	for i := range 8 {
+		go func() {
+			var err error
+			for range 50 {
+				if i%2 == 0 {
+					_, err = DecodeT27fViewInput(benchInputs[0])
+				} else {
+					_, err = DecodeT27SpecsInput([]byte(`{"flag": true, "limit": 501}`))
+					if err == nil {
+						err = errors.New("limit 501 accepted")
+					} else {
+						err = nil
+					}
+				}
+				if err == nil && len(ListToolsJSON(i%3)) == 0 {
+					err = errors.New("empty table")
+				}
+				if err != nil {
+					break
+				}
+			}
+			done <- err
+		}()
+	}
+	for range 8 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
