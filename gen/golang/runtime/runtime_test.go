@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -201,5 +202,34 @@ func TestListPieces(t *testing.T) {
 	b[0] = 'x'
 	if c.list(1)[0] != '{' {
 		t.Error("list returns a shared slice")
+	}
+}
+
+// TestMapCount: minProperties and maxProperties count distinct keys, past
+// the few a decoder keeps without a map.
+func TestMapCount(t *testing.T) {
+	n := tsCompile(`{"type":"object","additionalProperties":{"type":"integer"},"minProperties":10,"maxProperties":10}`)
+	obj := func(keys ...string) string {
+		var b strings.Builder
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "%q: %d", k, i)
+		}
+		return "{" + b.String() + "}"
+	}
+	ten := strings.Split("a b c d e f g h i j", " ")
+	for in, ok := range map[string]bool{
+		obj(ten...): true,
+		obj(slices.Concat(ten, []string{"a", "j"})...): true,
+		obj(slices.Concat(ten[:9], []string{"a"})...):  false,
+		obj(slices.Concat(ten[:9], ten[:9])...):        false,
+		obj(slices.Concat(ten, []string{"k"})...):      false,
+		obj(slices.Concat([]string{"j"}, ten, ten)...): true,
+	} {
+		if err := tsValidate([]byte(in), n); (err == nil) != ok {
+			t.Errorf("%s: %v", in, err)
+		}
 	}
 }
