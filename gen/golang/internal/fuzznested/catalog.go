@@ -721,7 +721,7 @@ func (d *tsDecoder) schema() *tsNode {
 			}
 		}
 	}
-	if len(n.props) > 8 {
+	if len(n.props) > 24 { // below that, comparing lengths first is faster than hashing
 		n.index = make(map[string]int, len(n.props))
 		for i, p := range n.props {
 			n.index[p.name] = i
