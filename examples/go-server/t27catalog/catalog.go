@@ -1750,7 +1750,7 @@ func (d *tsDecoder) schema() *tsNode {
 			}
 		}
 	}
-	if len(n.props) > 8 {
+	if len(n.props) > 24 { // below that, comparing lengths first is faster than hashing
 		n.index = make(map[string]int, len(n.props))
 		for i, p := range n.props {
 			n.index[p.name] = i
@@ -2059,7 +2059,18 @@ func (d *tsDecoder) str(n *tsNode) string {
 		d.typeErr(n)
 		return ""
 	}
-	s := string(d.strBytes())
+	b := d.strBytes()
+	if n.enum && n.re == nil && n.minN < 0 && n.maxN < 0 {
+		// An enum value: the allowed string itself, no copy of the input.
+		for _, e := range n.enumS {
+			if e == string(b) {
+				return e
+			}
+		}
+		d.fail("enum", "%s is not one of the allowed values", tsQuote(string(b)))
+		return ""
+	}
+	s := string(b)
 	d.strRules(n, s)
 	return s
 }
@@ -2169,7 +2180,17 @@ func (d *tsDecoder) scanNum() tsNum {
 	d.pos = p
 	n := tsNum{tok: d.data[start:p]}
 	if plain && len(n.tok) <= 18 {
-		n.i, _ = strconv.ParseInt(string(n.tok), 10, 64)
+		// At most 18 digits: within int64.
+		digits := n.tok
+		if digits[0] == '-' {
+			digits = digits[1:]
+		}
+		for _, c := range digits {
+			n.i = n.i*10 + int64(c-'0')
+		}
+		if len(digits) < len(n.tok) {
+			n.i = -n.i
+		}
 		n.small, n.integer = true, true
 	}
 	return n
@@ -2905,15 +2926,13 @@ func (d *tsDecoder) entries(n *tsNode) func(func(string, *tsNode) bool) {
 			return
 		}
 		var errs map[string]*ValidationError
-		var keys map[string]bool // distinct keys, when counted
-		if n.minN >= 0 || n.maxN >= 0 {
-			keys = map[string]bool{}
-		}
+		counted := n.minN >= 0 || n.maxN >= 0
+		var keys tsKeySet // distinct keys, when counted
 		first, stop := true, false
 		for d.more('}', &first) {
 			k := string(d.key())
-			if keys != nil {
-				keys[k] = true
+			if counted {
+				keys.add(k)
 			}
 			d.push(k, -1)
 			saved := d.verr
@@ -2934,7 +2953,7 @@ func (d *tsDecoder) entries(n *tsNode) func(func(string, *tsNode) bool) {
 			d.verr = saved
 			d.pop()
 		}
-		count := len(keys)
+		count := keys.len()
 		if n.minN >= 0 && count < n.minN {
 			d.fail("minProperties", "%d properties, want at least %d", count, n.minN)
 		}
@@ -2950,6 +2969,41 @@ func (d *tsDecoder) entries(n *tsNode) func(func(string, *tsNode) bool) {
 			}
 		}
 	}
+}
+
+// tsKeySet counts distinct keys: a few in a slice, more in a map.
+type tsKeySet struct {
+	buf   [8]string
+	count int
+	many  map[string]bool
+}
+
+func (s *tsKeySet) add(k string) {
+	if s.many != nil {
+		s.many[k] = true
+		return
+	}
+	for _, prev := range s.buf[:s.count] {
+		if prev == k {
+			return
+		}
+	}
+	if s.count < len(s.buf) {
+		s.buf[s.count] = k
+		s.count++
+		return
+	}
+	s.many = map[string]bool{k: true}
+	for _, prev := range s.buf[:s.count] {
+		s.many[prev] = true
+	}
+}
+
+func (s *tsKeySet) len() int {
+	if s.many != nil {
+		return len(s.many)
+	}
+	return s.count
 }
 
 // elems reads an array (or a tuple) of n and yields each element's index
