@@ -56,27 +56,30 @@ func (g *gen) typ(t *model.Type, a at) value {
 }
 
 // scalar is a string, number, boolean or any value: a Go type and a
-// runtime method. Integers are int64 and numbers float64 when bounded on
-// both sides (and an integer's bounds fit int64); else json.Number, which
-// holds any JSON number.
+// runtime method. An integer bounded on both sides (by a range or by
+// above/below) by bounds that fit int64 is an int64; a number with both
+// ends of a range a float64; else json.Number, which holds any JSON
+// number. An exclusive bound does not make a float64: a value just below
+// it can round to it (0.99999999999999999999 below 1 becomes 1.0), which
+// would marshal to a value the schema refuses.
 func scalar(t *model.Type) value {
-	lo, hi := t.Min, t.Max
-	if lo == nil {
-		lo = t.ExclusiveMin
-	}
-	if hi == nil {
-		hi = t.ExclusiveMax
-	}
 	switch t.Kind {
 	case model.String:
 		return value{"string", "str"}
 	case model.Integer:
+		lo, hi := t.Min, t.Max
+		if lo == nil {
+			lo = t.ExclusiveMin
+		}
+		if hi == nil {
+			hi = t.ExclusiveMax
+		}
 		if fitsInt64(lo) && fitsInt64(hi) {
 			return value{"int64", "i64"}
 		}
 		return value{"json.Number", "integer"}
 	case model.Number:
-		if lo != nil && hi != nil {
+		if t.Min != nil && t.Max != nil && t.ExclusiveMin == nil && t.ExclusiveMax == nil {
 			return value{"float64", "f64"}
 		}
 		return value{"json.Number", "number"}

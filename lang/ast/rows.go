@@ -2,6 +2,8 @@ package ast
 
 import (
 	"github.com/alecthomas/participle/v2"
+
+	"github.com/toolspec/toolspec/lang/descriptor"
 )
 
 // Tools, rows, kinds and blocks are parsed by hand. They are most of a
@@ -105,9 +107,11 @@ func (k *Kind) parse(lex stream) error {
 	}
 	k.Pos = t.Pos
 	lex.Next()
-	switch t.Value {
-	case "string", "integer", "number", "boolean", "any":
+	if d := descriptor.KindOf(t.Value); d != 0 && descriptor.Kinds[d].Scalar {
 		k.Scalar = t.Value
+		return nil
+	}
+	switch t.Value {
 	case "enum":
 		k.Enum = &EnumKind{Pos: t.Pos}
 		if err := punct(lex, "(", "after enum"); err != nil {
