@@ -24,7 +24,7 @@ import (
 const SpecName = "kinds"
 
 // SpecHash is the spec hash: BLAKE3-256 of the canonical spec, lowercase hex.
-const SpecHash = "2714185411612ba646e6e2dd6789852c4c8f0768d2dd195132850cd2f7245e50"
+const SpecHash = "3534e9b02658d7071d08cb0456b5bb36f5a9323cfa48cce150483ad99a676f6a"
 
 // CatalogKey is the _meta key under which a tools/list result carries the
 // catalog identity (see CatalogID).
@@ -35,9 +35,9 @@ const CatalogKey = "kinds/catalog"
 // Any profile other than 2 is profile 1.
 func CatalogID(profile int) string {
 	if profile == 2 {
-		return "2714185411612ba646e6e2dd6789852c4c8f0768d2dd195132850cd2f7245e50/p2"
+		return "3534e9b02658d7071d08cb0456b5bb36f5a9323cfa48cce150483ad99a676f6a/p2"
 	}
-	return "2714185411612ba646e6e2dd6789852c4c8f0768d2dd195132850cd2f7245e50/p1"
+	return "3534e9b02658d7071d08cb0456b5bb36f5a9323cfa48cce150483ad99a676f6a/p1"
 }
 
 // ListToolsJSON returns the tools/list result of a profile as JSON, a fresh
@@ -70,9 +70,9 @@ func ProfileFor(protocolVersion string) int {
 func CheckHandlers(names []string) error { return tsCat.checkHandlers(names) }
 
 var tsCat = tsNewCatalog([]tsTool{
-	{"t27_specs", `{"name":"t27_specs","description":"List the .t27 specs in the repository.","inputSchema":`, `{"name":"t27_specs","title":"List specs","description":"List the .t27 specs in the repository.","inputSchema":`, `{"type":"object","properties":{"prefix":{"type":"string","description":"Only specs whose path starts with this","minLength":1,"maxLength":256},"family":{"type":"string","description":"Only specs of this family","enum":["core","math","mcp","physics"]},"limit":{"type":"integer","description":"Maximum number of specs","minimum":1,"maximum":500,"default":50},"ratio":{"type":"number","minimum":0.5,"maximum":2.5},"big":{"type":"integer","minimum":0},"flag":{"type":"boolean"},"blob":{}},"required":["flag"],"additionalProperties":false}`, `{"type":"object","properties":{"specs":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"sealed":{"type":"boolean"}},"required":["path","sealed"],"additionalProperties":false},"maxItems":500},"total":{"type":"integer","minimum":0}},"required":["specs","total"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_specs", `{"name":"t27_specs","description":"List the .t27 specs in the repository.","inputSchema":`, `{"name":"t27_specs","title":"List specs","description":"List the .t27 specs in the repository.","inputSchema":`, `{"type":"object","properties":{"prefix":{"type":"string","description":"Only specs whose path starts with this","minLength":1,"maxLength":256},"family":{"type":"string","description":"Only specs of this family","enum":["core","math","mcp","physics"]},"limit":{"type":"integer","description":"Maximum number of specs","minimum":1,"maximum":500,"default":50},"ratio":{"type":"number","minimum":0.5,"maximum":2.5},"big":{"type":"integer","minimum":0},"flag":{"type":"boolean"},"blob":{},"step":{"type":"number","exclusiveMinimum":-5,"exclusiveMaximum":5,"multipleOf":0.1},"even":{"type":"integer","exclusiveMaximum":100000000000000000000,"multipleOf":2}},"required":["flag"],"additionalProperties":false}`, `{"type":"object","properties":{"specs":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"sealed":{"type":"boolean"}},"required":["path","sealed"],"additionalProperties":false},"maxItems":500},"total":{"type":"integer","minimum":0}},"required":["specs","total"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
 	{"t27f_view", `{"name":"t27f_view","description":"Render a status vector","inputSchema":`, ``, `{"type":"object","properties":{"status":{"type":"array","description":"Status bytes, at most 27","items":{"type":"integer","minimum":0,"maximum":255},"maxItems":27},"cursor":{"type":"array","description":"Row and column","prefixItems":[{"type":"integer","minimum":0},{"type":"integer","minimum":0}],"items":{"type":"integer"},"minItems":2,"maxItems":2},"health":{"type":["string","null"],"description":"Filter by health","enum":["ok","degraded","down",null]},"chat":{"type":"string","description":"Telegram chat","pattern":"^@?[A-Za-z0-9_]{5,32}$"}},"required":["status","chat"],"additionalProperties":false}`, ``, ``},
-}, `],"_meta":{"kinds/catalog":"2714185411612ba646e6e2dd6789852c4c8f0768d2dd195132850cd2f7245e50/p1"}}`, `],"_meta":{"kinds/catalog":"2714185411612ba646e6e2dd6789852c4c8f0768d2dd195132850cd2f7245e50/p2"}}`)
+}, `],"_meta":{"kinds/catalog":"3534e9b02658d7071d08cb0456b5bb36f5a9323cfa48cce150483ad99a676f6a/p1"}}`, `],"_meta":{"kinds/catalog":"3534e9b02658d7071d08cb0456b5bb36f5a9323cfa48cce150483ad99a676f6a/p2"}}`)
 
 // Tool names.
 const (
@@ -107,6 +107,8 @@ type T27SpecsInput struct {
 	Big   *json.Number    `json:"big,omitempty"`
 	Flag  bool            `json:"flag"`
 	Blob  json.RawMessage `json:"blob,omitempty"`
+	Step  *json.Number    `json:"step,omitempty"`
+	Even  *json.Number    `json:"even,omitempty"`
 }
 
 func (d *tsDecoder) dec2(n *tsNode) (v T27SpecsInput) {
@@ -126,6 +128,10 @@ func (d *tsDecoder) dec2(n *tsNode) (v T27SpecsInput) {
 			v.Flag = d.boolean(o.node)
 		case 6:
 			v.Blob = d.raw(o.node)
+		case 7:
+			v.Step = tsOpt(d.number(o.node))
+		case 8:
+			v.Even = tsOpt(d.integer(o.node))
 		}
 	}
 	return v
