@@ -9,8 +9,11 @@
 // decoder limits (MaxDepth, MaxQuote), and per tool a typed input struct
 // with a validating decoder that accepts exactly what the tool's input
 // schema accepts (and, with `out`, a typed output struct and an output
-// validator). docs/gen-go.md is the user's guide: naming, the
-// representation of optional and nullable values, and what Decode checks.
+// validator). Its serving half (serve.go) adds the Handlers interface,
+// Bind/BindMap and the scoped tables (ListToolsScopedJSON) that the SDK
+// adapter serve/gosdk consumes through standard types only. docs/gen-go.md
+// is the user's guide: naming, the representation of optional and
+// nullable values, and what Decode checks.
 //
 // Files: golang.go writes the file's sections (sections lists them: a new
 // section is one more entry there); types.go writes the Go type and the

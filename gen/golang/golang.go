@@ -96,7 +96,7 @@ type gen struct {
 }
 
 func newGen(c *model.Catalog, pkg string) *gen {
-	g := &gen{cat: c, pkg: pkg, names: newNamer(reserved...), decs: map[string]string{}}
+	g := &gen{cat: c, pkg: pkg, names: newNamer(append(reserved, serveReserved...)...), decs: map[string]string{}}
 	g.imports = slices.Clone(runtimeImports)
 	for i, t := range c.Tools {
 		base := g.names.claimAll(mangle(t.Name), func(n string) []string {
@@ -136,7 +136,7 @@ func Generate(c *model.Catalog, opts Options) ([]byte, error) {
 // further part (typed handlers, say) is one more entry here; it writes
 // through g.p and may add to g.imports.
 func (g *gen) sections() []func() {
-	return []func(){g.identity, g.table, g.toolNames, g.perTool}
+	return []func(){g.identity, g.table, g.toolNames, g.perTool, g.serve}
 }
 
 // file is the header, the package clause, the imports, the sections and

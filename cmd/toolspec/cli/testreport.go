@@ -6,16 +6,23 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/toolspec/toolspec/internal/gcpace"
+	"github.com/toolspec/toolspec/internal/sizecap"
+	"github.com/toolspec/toolspec/lang/diag"
+	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/report"
 )
 
 func init() { register(testReportCmd) }
+
+// heapBudget is how far test-report lets the heap grow before collecting
+// as often as Go's default does (docs/performance.md).
+const heapBudget = 512 << 20
 
 func testReportCmd(e *env) *cobra.Command {
 	var asJSON, strict, suggest, write, verbose bool
@@ -31,7 +38,8 @@ one-row mutants of the spec that some test must notice.
 The report ends with "N passed, N failed, N vacuous", where N counts the
 checks, negative controls and tests (and, with --strict, mutants). A test
 no mutant can make fail is vacuous. Exit 0 only when nothing failed and
-nothing is vacuous; --strict also fails on surviving mutants. --json
+nothing is vacuous; --strict also fails on surviving mutants, and makes
+strict warnings (a pattern that can backtrack exponentially) errors. --json
 prints a machine-readable report instead; --junit FILE also writes JUnit
 XML. A spec with errors prints its diagnostics and exits 1.
 
@@ -44,14 +52,21 @@ every mutant, killed ones too. See docs/test-report.md.`,
 			if write && !suggest {
 				return usagef("-w writes the suggested fixtures: give it with --suggest")
 			}
-			r := e.load(files[0])
+			if fi, err := os.Stat(files[0]); err == nil && fi.Mode().IsRegular() && fi.Size() > sizecap.TestReport {
+				var l token.List
+				diag.FileTooLarge.Report(&l, token.Pos{File: files[0]}, "test-report: "+(&sizecap.TooLargeError{What: "a spec", Size: fi.Size(), Limit: sizecap.TestReport}).Error())
+				e.printDiags(l)
+				return failed
+			}
+			r := e.loadStrict(files[0], strict)
 			if r == nil {
 				return failed
 			}
 			// The run allocates many small short-lived schemas; collecting
-			// less often saves about a quarter of its time.
+			// less often saves about a quarter of its time, but only while
+			// the heap is small (gcpace).
 			if os.Getenv("GOGC") == "" {
-				defer debug.SetGCPercent(debug.SetGCPercent(400))
+				defer gcpace.Pace(heapBudget)()
 			}
 			prog := newProgress(e.stderr)
 			rep := report.Run(*r, report.Options{Strict: strict, Suggest: suggest, Verbose: verbose, Progress: prog.update})
@@ -83,7 +98,7 @@ every mutant, killed ones too. See docs/test-report.md.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&junit, "junit", "", "also write the report as JUnit XML to this file")
-	cmd.Flags().BoolVar(&strict, "strict", false, "fail on surviving mutants too")
+	cmd.Flags().BoolVar(&strict, "strict", false, "fail on surviving mutants and strict warnings too")
 	cmd.Flags().BoolVar(&suggest, "suggest", false, "suggest a fixture that kills each surviving mutant")
 	cmd.Flags().BoolVarP(&write, "write", "w", false, "with --suggest: append the suggested tests to the spec")
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "list every mutant, killed ones too")
