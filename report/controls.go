@@ -251,7 +251,7 @@ func useWithRows(p *planter) func(it *ast.Item) bool {
 // controls are the negative controls, one per rule of package check,
 // grouped by section-6 check. TestControlsCoverEveryRule keeps this list
 // and the table of lang/diag in step.
-var controls = []control{
+var controls = append([]control{
 	// rows well formed
 	{code: diag.UnknownKind, check: checkRows,
 		plant: rowPlant(anyRow, func(s rowSite) { s.row.Kind = &ast.Kind{Pos: s.row.Kind.Pos, Unknown: "strng"} })},
@@ -327,9 +327,13 @@ var controls = []control{
 	{code: diag.ExampleOffRow, check: checkRows,
 		plant: rowPlant(valueRow, func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "example", JSON: offValue(s.row)}) })},
 	{code: diag.DefaultOutOfRange, check: checkRows,
-		plant: rowPlant(anyRow, func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "default", JSON: &ast.JSON{Pos: s.row.Pos, Number: "1e400"}}) })},
+		plant: rowPlant(anyRow, func(s rowSite) {
+			addMod(s, &ast.Modifier{Keyword: "default", JSON: &ast.JSON{Pos: s.row.Pos, Number: "1e400"}})
+		})},
 	{code: diag.ExampleOutOfRange, check: checkRows,
-		plant: rowPlant(anyRow, func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "example", JSON: &ast.JSON{Pos: s.row.Pos, Number: "-1e-400"}}) })},
+		plant: rowPlant(anyRow, func(s rowSite) {
+			addMod(s, &ast.Modifier{Keyword: "example", JSON: &ast.JSON{Pos: s.row.Pos, Number: "-1e-400"}})
+		})},
 	{code: diag.JSONKeyRepeated, check: checkRows,
 		plant: func(p *planter) (string, bool) {
 			fx, ok := p.fixture(func(fx *ast.Fixture) bool { return fx.Value.Object != nil && len(fx.Value.Object.Members) > 0 })
@@ -666,7 +670,7 @@ var controls = []control{
 		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) {
 			e.Path = text(e.Path.Pos, "/toolspec/{}")
 		})},
-}
+}, clientControls...)
 
 // endpointOf returns a tool's endpoint, or nil.
 func endpointOf(t *ast.Tool) *ast.Endpoint {

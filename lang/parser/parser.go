@@ -96,14 +96,23 @@ func Parse(filename string, src []byte) Result {
 	return res
 }
 
-// headerLen counts the tokens of `spec NAME [catalog_key "KEY"]` at the
-// start of the first piece.
+// headerLen counts the tokens of `spec NAME [catalog_key "KEY"]
+// [clients F {, F}]` at the start of the first piece.
 func headerLen(toks []plex.Token) int {
 	n := min(2, len(toks))
 	if n < len(toks) && toks[n].Value == "catalog_key" && toks[n].Type == tIdent {
 		// Even when the file ends after it: the header then reports the
 		// missing key, not a declaration the word.
 		n = min(n+2, len(toks))
+	}
+	if n < len(toks) && toks[n].Value == "clients" && toks[n].Type == tIdent {
+		n = min(n+2, len(toks))
+		for n+1 < len(toks) && toks[n].Value == "," && toks[n].Type == tPunct {
+			n += 2
+		}
+		if n < len(toks) && toks[n].Value == "," && toks[n].Type == tPunct {
+			n++ // a trailing comma: the header reports the missing family
+		}
 	}
 	return n
 }

@@ -2,10 +2,12 @@ package cli
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/lang/clients"
 	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/token"
 )
@@ -14,6 +16,8 @@ func init() { register(checkCmd) }
 
 func checkCmd(e *env) *cobra.Command {
 	var asJSON bool
+	var families []string
+	var lintOpts clients.Options
 	cmd := &cobra.Command{
 		Use:   "check FILE...",
 		Short: "Parse specs and run every check; print diagnostics",
@@ -22,13 +26,23 @@ as file:line:col: error|warning: message [CODE], sorted by position; run
 toolspec explain CODE for what one means. With --json they are printed on
 stdout as {"diagnostics": [{"code", "name", "severity", "file", "line",
 "column", "message"}, ...]} (docs/diagnostics.md). Exit 0 when no spec has
-errors (warnings allowed), 1 otherwise.`,
+errors (warnings allowed), 1 otherwise.
+
+--clients F,... (or all) lints each spec for the client families named
+(docs/clients.md): every construct of an input schema a family refuses or
+silently drops is a warning, or an error for the families the spec declares
+in its header (clients F, ...). --prefix-length N is the length of the
+server-name prefix clients put before tool names (Cursor's 60 counts it).`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
+			extra, err := parseFamilies(families)
+			if err != nil {
+				return err
+			}
 			bad := false
 			var all token.List
 			for _, f := range files {
-				r := compile.File(f)
+				r := compile.FileWith(f, compile.Options{Clients: lintOpts, Lint: extra})
 				if asJSON {
 					all = append(all, r.Diags...)
 				} else {
@@ -48,9 +62,26 @@ errors (warnings allowed), 1 otherwise.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the diagnostics as JSON on stdout")
+	cmd.Flags().StringSliceVar(&families, "clients", nil, "lint for these client families (comma-separated, or all): "+strings.Join(clients.Names(), ", "))
+	cmd.Flags().IntVar(&lintOpts.PrefixLength, "prefix-length", 0, "length of the server-name prefix clients put before tool names, separator included")
 	return cmd
 }
 
+// parseFamilies reads --clients: family names, or all.
+func parseFamilies(names []string) ([]string, error) {
+	var out []string
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		if n == "all" {
+			return clients.Names(), nil
+		}
+		if _, ok := clients.Lookup(n); !ok {
+			return nil, usagef("unknown client family %q for --clients; known: all, %s", n, strings.Join(clients.Names(), ", "))
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
 // jsonDiag is one diagnostic as check --json prints it; the shape is
 // documented in docs/diagnostics.md.
 type jsonDiag struct {
