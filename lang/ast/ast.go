@@ -10,7 +10,7 @@ type Position = lexer.Position
 // File is a whole spec.
 type File struct {
 	Pos        Position
-	Name       *Name   `parser:"'spec' @@"`
+	Name       *Name    `parser:"'spec' @@"`
 	CatalogKey *Text    `parser:"( 'catalog_key' @@ )?"`
 	Clients    *Clients `parser:"@@?"`
 	Decls      []*Decl  `parser:"@@*"`

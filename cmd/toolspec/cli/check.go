@@ -82,6 +82,7 @@ func parseFamilies(names []string) ([]string, error) {
 	}
 	return out, nil
 }
+
 // jsonDiag is one diagnostic as check --json prints it; the shape is
 // documented in docs/diagnostics.md.
 type jsonDiag struct {
