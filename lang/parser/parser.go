@@ -106,15 +106,23 @@ func headerLen(toks []plex.Token) int {
 		n = min(n+2, len(toks))
 	}
 	if n < len(toks) && toks[n].Value == "clients" && toks[n].Type == tIdent {
-		n = min(n+2, len(toks))
-		for n+1 < len(toks) && toks[n].Value == "," && toks[n].Type == tPunct {
-			n += 2
-		}
-		if n < len(toks) && toks[n].Value == "," && toks[n].Type == tPunct {
-			n++ // a trailing comma: the header reports the missing family
+		// Families up to the first declaration: a missing family is then
+		// reported there, not as a family called "tool".
+		n++
+		for n < len(toks) && !startsDecl(toks[n]) {
+			n++
+			if n >= len(toks) || toks[n].Value != "," || toks[n].Type != tPunct {
+				break
+			}
+			n++
 		}
 	}
 	return n
+}
+
+// startsDecl reports whether t starts a top-level declaration.
+func startsDecl(t plex.Token) bool {
+	return t.Type == tIdent && (t.Value == "tool" || t.Value == "group" || t.Value == "test")
 }
 
 // parseTokens runs one grammar over a slice of tokens followed by an end of
