@@ -46,10 +46,10 @@ func silentDrops(def, dia *node) []string {
 }
 
 type row struct {
-	family                                               string
-	beforeRefused, beforeWeak, afterRefused, afterWeak   int
-	limits                                               []string
-	example                                              string
+	family                                             string
+	beforeRefused, beforeWeak, afterRefused, afterWeak int
+	limits                                             []string
+	example                                            string
 }
 
 func tally(t *testing.T) []row {
