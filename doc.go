@@ -24,6 +24,9 @@
 //     tables servers serve;
 //   - gen/dialect: the tables lowered to a client family's dialect
 //     (gen-json --dialect), and the normalisation servers apply first;
+//   - serve/gosdk: a generated catalog served with the official Go MCP
+//     SDK in one call (the handlers, profiles, scopes and a transport that
+//     answers malformed lines);
 //   - validate: JSON Schema validation of values (santhosh-tekuri/jsonschema),
 //     a leaf that lang/check and report use;
 //   - report: test-report — checks, negative controls, fixtures, mutants;

@@ -9,6 +9,7 @@ import (
 	"github.com/zeebo/blake3"
 
 	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/internal/sizecap"
 	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/lang/check"
 	"github.com/toolspec/toolspec/lang/clients"
@@ -29,8 +30,23 @@ type Result struct {
 	Diags   token.List
 }
 
-// File reads and compiles the spec at path. A file that cannot be read is
-// reported as a diagnostic at the path.
+// ReadSpec reads the spec at path. A file that cannot be read, or is over
+// sizecap.Spec, is reported as a diagnostic at the path instead.
+func ReadSpec(path string) ([]byte, token.List) {
+	src, err := sizecap.ReadFile(path, sizecap.Spec, "a spec")
+	if err == nil {
+		return src, nil
+	}
+	var l token.List
+	d := diag.FileUnreadable
+	if errors.Is(err, sizecap.ErrTooLarge) {
+		d = diag.FileTooLarge
+	}
+	d.Report(&l, token.Pos{File: path}, unwrapPathError(err).Error())
+	return nil, l
+}
+
+// File reads (ReadSpec) and compiles the spec at path.
 func File(path string) Result { return FileWith(path, Options{}) }
 
 // Options tune compilation.
@@ -44,11 +60,9 @@ type Options struct {
 
 // FileWith is File with options.
 func FileWith(path string, opt Options) Result {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		var l token.List
-		diag.FileUnreadable.Report(&l, token.Pos{File: path}, unwrapPathError(err).Error())
-		return Result{Diags: l}
+	src, diags := ReadSpec(path)
+	if diags != nil {
+		return Result{Diags: diags}
 	}
 	return SourceWith(path, src, opt)
 }

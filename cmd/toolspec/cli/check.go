@@ -15,7 +15,7 @@ import (
 func init() { register(checkCmd) }
 
 func checkCmd(e *env) *cobra.Command {
-	var asJSON bool
+	var asJSON, strict bool
 	var families []string
 	var lintOpts clients.Options
 	cmd := &cobra.Command{
@@ -26,7 +26,8 @@ as file:line:col: error|warning: message [CODE], sorted by position; run
 toolspec explain CODE for what one means. With --json they are printed on
 stdout as {"diagnostics": [{"code", "name", "severity", "file", "line",
 "column", "message"}, ...]} (docs/diagnostics.md). Exit 0 when no spec has
-errors (warnings allowed), 1 otherwise.
+errors (warnings allowed), 1 otherwise. --strict makes the warnings that
+guard servers (a pattern that can backtrack exponentially) errors.
 
 --clients F,... (or all) lints each spec for the client families named
 (docs/clients.md): every construct of an input schema a family refuses or
@@ -43,6 +44,9 @@ server-name prefix clients put before tool names (Cursor's 60 counts it).`,
 			var all token.List
 			for _, f := range files {
 				r := compile.FileWith(f, compile.Options{Clients: lintOpts, Lint: extra})
+				if strict {
+					r.Diags = diag.Strict(r.Diags)
+				}
 				if asJSON {
 					all = append(all, r.Diags...)
 				} else {
@@ -64,6 +68,7 @@ server-name prefix clients put before tool names (Cursor's 60 counts it).`,
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the diagnostics as JSON on stdout")
 	cmd.Flags().StringSliceVar(&families, "clients", nil, "lint for these client families (comma-separated, or all): "+strings.Join(clients.Names(), ", "))
 	cmd.Flags().IntVar(&lintOpts.PrefixLength, "prefix-length", 0, "length of the server-name prefix clients put before tool names, separator included")
+	cmd.Flags().BoolVar(&strict, "strict", false, "count strict warnings (exponential-time patterns) as errors")
 	return cmd
 }
 

@@ -2,11 +2,11 @@ package cli
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/toolspec/toolspec/gen/jsonout"
+	"github.com/toolspec/toolspec/internal/sizecap"
 	"github.com/toolspec/toolspec/specdiff"
 )
 
@@ -26,7 +26,7 @@ It is a report: exit 0 whatever it finds, 1 when a file cannot be read or the
 spec has errors. See docs/openapi.md.`,
 		Args: args(cobra.ExactArgs(2)),
 		RunE: func(_ *cobra.Command, a []string) error {
-			old, err := os.ReadFile(a[0])
+			old, err := sizecap.ReadFile(a[0], sizecap.Document, "a document")
 			if err != nil {
 				e.docError(a[0], err)
 				return failed

@@ -2,15 +2,14 @@ package cli
 
 import (
 	"bytes"
-	"os"
+	"fmt"
 
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/spf13/cobra"
 
-	"github.com/toolspec/toolspec/lang/diag"
+	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/lang/format"
 	"github.com/toolspec/toolspec/lang/parser"
-	"github.com/toolspec/toolspec/lang/token"
 )
 
 func init() { register(fmtCmd) }
@@ -21,18 +20,17 @@ func fmtCmd(e *env) *cobra.Command {
 		Use:   "fmt [-w] [-d] FILE...",
 		Short: "Format specs canonically (comments kept)",
 		Long: `Format specs in the canonical layout. Without flags the formatted text is
-printed. -w rewrites each file that changes (atomically); -d prints a diff
-and exits 1 when any file would change. A file with syntax errors is left
+printed. -w rewrites each file that changes (atomically; through a symlink,
+its target; a read-only file is refused); -d prints a diff and exits 1 when
+any file would change. A file with syntax errors is left
 alone and makes the command exit 1.`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
 			bad, changed := false, false
 			for _, path := range files {
-				src, err := os.ReadFile(path)
-				if err != nil {
-					var l token.List
-					diag.FileUnreadable.Report(&l, token.Pos{File: path}, unwrapPathError(err).Error())
-					e.printDiags(l)
+				src, diags := compile.ReadSpec(path)
+				if diags != nil {
+					e.printDiags(diags)
 					bad = true
 					continue
 				}
@@ -50,16 +48,12 @@ alone and makes the command exit 1.`,
 						changed = true
 						e.stdout.Write(diff.Diff(path+".orig", src, path, out))
 					}
-					if write && !same {
-						if err := writeFile(path, out); err != nil {
-							return err
-						}
+					if write && !same && !e.rewrite(path, out) {
+						bad = true
 					}
 				case write:
-					if !same {
-						if err := writeFile(path, out); err != nil {
-							return err
-						}
+					if !same && !e.rewrite(path, out) {
+						bad = true
 					}
 				default:
 					e.stdout.Write(out)
@@ -74,4 +68,15 @@ alone and makes the command exit 1.`,
 	cmd.Flags().BoolVarP(&write, "write", "w", false, "write the result back to each file")
 	cmd.Flags().BoolVarP(&showDiff, "diff", "d", false, "print a diff and exit 1 when a file would change")
 	return cmd
+}
+
+// rewrite writes a formatted file back, or says why it cannot (a read-only
+// file, say) and returns false; fmt goes on with the other files, as gofmt
+// does.
+func (e *env) rewrite(path string, out []byte) bool {
+	if err := writeFile(path, out); err != nil {
+		fmt.Fprintf(e.stderr, "toolspec: %v\n", err)
+		return false
+	}
+	return true
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -74,14 +73,11 @@ artifact fails; the seal is written whole or not at all.`,
 
 // readSeal reads and parses the seal at path; errors name the path.
 func readSeal(path string) (*seal.Seal, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	s, err := seal.Read(f)
-	if err != nil {
+	s, err := seal.Load(path)
+	var pe *seal.ParseError
+	switch {
+	case errors.As(err, &pe):
 		return nil, fmt.Errorf("%s: corrupt seal: %w", path, err)
 	}
-	return s, nil
+	return s, err
 }

@@ -2,25 +2,33 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/toolspec/toolspec/internal/gcpace"
+	"github.com/toolspec/toolspec/internal/sizecap"
+	"github.com/toolspec/toolspec/lang/diag"
+	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/report"
 )
 
 func init() { register(testReportCmd) }
 
+// heapBudget is how far test-report lets the heap grow before collecting
+// as often as Go's default does (docs/performance.md).
+const heapBudget = 512 << 20
+
 func testReportCmd(e *env) *cobra.Command {
-	var asJSON, strict bool
+	var asJSON, strict, suggest, write, verbose bool
 	var junit string
 	cmd := &cobra.Command{
-		Use:   "test-report FILE",
+		Use:   "test-report FILE [--suggest [-w]] [-v]",
 		Short: "Run the checks, negative controls, tests and mutants of a spec",
 		Long: `Run everything that shows a spec's tests are worth having: the checks, a
 negative control for every checker rule (a planted defect that rule must
@@ -30,23 +38,38 @@ one-row mutants of the spec that some test must notice.
 The report ends with "N passed, N failed, N vacuous", where N counts the
 checks, negative controls and tests (and, with --strict, mutants). A test
 no mutant can make fail is vacuous. Exit 0 only when nothing failed and
-nothing is vacuous; --strict also fails on surviving mutants. --json
+nothing is vacuous; --strict also fails on surviving mutants, and makes
+strict warnings (a pattern that can backtrack exponentially) errors. --json
 prints a machine-readable report instead; --junit FILE also writes JUnit
-XML. A spec with errors prints its diagnostics and exits 1. See
-docs/test-report.md.`,
+XML. A spec with errors prints its diagnostics and exits 1.
+
+--suggest adds, for each surviving mutant, the smallest fixture that
+kills it, verified with the validator, as test blocks ready to paste;
+with -w they are appended to the spec (formatted, atomically). -v lists
+every mutant, killed ones too. See docs/test-report.md.`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
-			r := e.load(files[0])
+			if write && !suggest {
+				return usagef("-w writes the suggested fixtures: give it with --suggest")
+			}
+			if fi, err := os.Stat(files[0]); err == nil && fi.Mode().IsRegular() && fi.Size() > sizecap.TestReport {
+				var l token.List
+				diag.FileTooLarge.Report(&l, token.Pos{File: files[0]}, "test-report: "+(&sizecap.TooLargeError{What: "a spec", Size: fi.Size(), Limit: sizecap.TestReport}).Error())
+				e.printDiags(l)
+				return failed
+			}
+			r := e.loadStrict(files[0], strict)
 			if r == nil {
 				return failed
 			}
 			// The run allocates many small short-lived schemas; collecting
-			// less often saves about a quarter of its time.
+			// less often saves about a quarter of its time, but only while
+			// the heap is small (gcpace).
 			if os.Getenv("GOGC") == "" {
-				defer debug.SetGCPercent(debug.SetGCPercent(400))
+				defer gcpace.Pace(heapBudget)()
 			}
 			prog := newProgress(e.stderr)
-			rep := report.Run(*r, report.Options{Strict: strict, Progress: prog.update})
+			rep := report.Run(*r, report.Options{Strict: strict, Suggest: suggest, Verbose: verbose, Progress: prog.update})
 			prog.clear()
 			if junit != "" {
 				if err := writeFile(junit, rep.JUnit()); err != nil {
@@ -62,6 +85,11 @@ docs/test-report.md.`,
 			if _, err := e.stdout.Write(out.Bytes()); err != nil {
 				return err
 			}
+			if write {
+				if err := e.writeSuggestions(files[0], rep); err != nil {
+					return err
+				}
+			}
 			if !rep.Summary.OK {
 				return failed
 			}
@@ -70,8 +98,33 @@ docs/test-report.md.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&junit, "junit", "", "also write the report as JUnit XML to this file")
-	cmd.Flags().BoolVar(&strict, "strict", false, "fail on surviving mutants too")
+	cmd.Flags().BoolVar(&strict, "strict", false, "fail on surviving mutants and strict warnings too")
+	cmd.Flags().BoolVar(&suggest, "suggest", false, "suggest a fixture that kills each surviving mutant")
+	cmd.Flags().BoolVarP(&write, "write", "w", false, "with --suggest: append the suggested tests to the spec")
+	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "list every mutant, killed ones too")
 	return cmd
+}
+
+// writeSuggestions appends the suggested test blocks to the spec, through
+// the formatter, all at once or not at all.
+func (e *env) writeSuggestions(path string, rep *report.Report) error {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", path, unwrapPathError(err))
+	}
+	out, err := rep.WithSuggestions(path, src)
+	if errors.Is(err, report.ErrNothingToSuggest) {
+		fmt.Fprintf(e.stderr, "%s: no suggested fixture to add\n", path)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := writeFile(path, out); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "%s: suggested tests appended; run test-report again to see the survivors killed\n", path)
+	return nil
 }
 
 // progress shows "mutants done/total" on a terminal once a run has taken
