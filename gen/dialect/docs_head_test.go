@@ -73,6 +73,21 @@ the dialect schema, validated by santhosh-tekuri/jsonschema in the family's
 draft (Gemini's nullable read as a type array); enforcement — ` + "`Normalize`" + ` of
 that call is accepted by the spec's own schema.
 
+**Checked by the families' own code.** gen/dialect's TestFamiliesOwnCode
+runs the reference catalog's tables through the npm packages the families
+ship (pinned in package.json): @google/genai 3.3.0 (` + "`mcpToTool`" + `, and the
+` + "`parameters`" + ` path of generateContent, whose processJsonSchema already drops
+additionalProperties and turns type arrays into nullable; fetch is stubbed,
+and the request's schema is held to the fields of Gemini's Schema proto),
+@openai/agents-core 0.20.0 (` + "`mcpToFunctionTool(tool, server, true)`" + ` must
+not fall back to non-strict) and ajv 8 draft-07 for Copilot. Every dialect
+table passes; what each says of the default tables is
+gen/dialect/testdata/families.golden.json (Gemini through the SDK: 7 tools
+refused, for uniqueItems, prefixItems, integer enums and an untyped node;
+OpenAI agents: the 2 tuple tools fall back to non-strict; Copilot: none).
+Families with no offline code (Anthropic, Cursor, Mistral, xAI) are judged by
+our rule checkers only.
+
 Not lowered: open objects and maps under openai_strict and anthropic_strict
 (closing them would refuse valid calls), nested empty objects under gemini,
 tool names, and request limits (tools per request, optional parameters per
