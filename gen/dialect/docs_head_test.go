@@ -57,6 +57,14 @@ example \"a\"", "deprecated", "at least 1 items", "exactly 2 items, in order:
 integer, string", "one of 1, 2", "values: integer" (a map under gemini),
 "null when not given".
 
+**In JavaScript**, ` + "`gen-js --dialects gemini,openai_strict`" + ` adds to the module
+` + "`DIALECTS`" + `, ` + "`listDialectTools(profile, dialect, {scope})`" + ` (the same tables,
+identity ` + "`<hash>/p2/read/gemini`" + ` when scoped) and
+` + "`normalizeArgs(dialect, name, args)`" + `, the JavaScript twin of Normalize (held
+to it over internal/cases by gen/js's TestDialectTables). Without the flag
+the module is unchanged. register does not pick a dialect per session yet:
+a server serves listDialectTools and calls normalizeArgs itself.
+
 **Normalisation.** OpenAI strict makes the model send every property; it
 sends null for an optional one it leaves out. ` + "`dialect.Normalize`" + ` (Go) drops
 such a null, at every depth, unless the row is nullable, before the server
