@@ -17,7 +17,7 @@ var clientControls = func() []control {
 		diag.ClientAdditionalProperties, diag.ClientOpenObject, diag.ClientNullable,
 		diag.ClientIntegerEnum, diag.ClientTuple, diag.ClientUniqueItems,
 		diag.ClientExclusiveBound, diag.ClientMultipleOf, diag.ClientUntyped,
-		diag.ClientEmptyObject, diag.ClientOptionalProperty, diag.ClientBounds,
+		diag.ClientEmptyObject, diag.ClientOptionalProperty, diag.ClientBounds, diag.ClientLengthBounds,
 		diag.ClientFormat, diag.ClientAnnotation, diag.ClientDefault,
 		diag.ClientToolCount, diag.ClientOptionalCount, diag.ClientNestingDepth,
 		diag.ClientToolName,

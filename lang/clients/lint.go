@@ -99,6 +99,9 @@ func walk(tool *model.Tool, t *model.Type, ptr string, at token.Pos, root bool, 
 	if t.Max != nil || t.Min != nil && !(t.Kind == model.Array && t.Min.Cmp(model.NewNum("1")) <= 0) {
 		hit(Bounds)
 	}
+	if (t.Kind == model.String || t.Kind == model.Array) && (t.Min != nil || t.Max != nil) {
+		hit(LengthBounds)
+	}
 	if t.Format != "" && t.Format != "date-time" {
 		hit(Format)
 	}
@@ -146,19 +149,75 @@ func Depth(t *model.Type) int {
 	return d
 }
 
+// Summary counts, for one family, the tools it refuses, the tools it
+// accepts but weakens (silently drops a rule of), and the request limits
+// the catalog passes (tools, optional parameters per request).
+type Summary struct {
+	Family            string
+	Tools             int
+	Refused, Weakened int
+	Limits            int
+}
+
+// Summarize is what Lint reports, counted per family and tool.
+func Summarize(cat *model.Catalog, families []string, opt Options) []Summary {
+	var out []Summary
+	for _, fam := range families {
+		s := Summary{Family: fam, Tools: len(cat.Tools)}
+		effect := map[*model.Tool]Effect{}
+		for _, h := range hits(cat, fam, opt) {
+			switch {
+			case h.rule.Construct == ToolCount || h.rule.Construct == OptionalCount:
+				s.Limits++
+			case h.rule.Effect == Refuses:
+				effect[h.tool] = Refuses
+			case effect[h.tool] == 0:
+				effect[h.tool] = Drops
+			}
+		}
+		for _, e := range effect {
+			if e == Refuses {
+				s.Refused++
+			} else {
+				s.Weakened++
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// hit is one rule of a family firing on one tool.
+type hit struct {
+	rule          Rule
+	tool          *model.Tool
+	pos           token.Pos
+	where, detail string
+}
+
 func lintFamily(cat *model.Catalog, family string, sev token.Severity, opt Options) token.List {
 	var l token.List
-	report := func(r Rule, p token.Pos, where, detail string) {
+	for _, h := range hits(cat, family, opt) {
+		r := h.rule
 		what := r.Construct.What
-		if detail != "" {
-			what += " (" + detail + ")"
+		if h.detail != "" {
+			what += " (" + h.detail + ")"
 		}
 		if r.Uncertain {
 			what += " [uncertain rule]"
 		}
-		d := r.Construct.Diag.New(p, where, family, r.Effect, what, r.Construct.Fix)
+		d := r.Construct.Diag.New(h.pos, h.where, family, r.Effect, what, r.Construct.Fix)
 		d.Severity = sev
 		l = append(l, d)
+	}
+	return l
+}
+
+func hits(cat *model.Catalog, family string, opt Options) []hit {
+	var l []hit
+	var tool *model.Tool
+	report := func(r Rule, p token.Pos, where, detail string) {
+		l = append(l, hit{r, tool, p, where, detail})
 	}
 	rules := map[*Construct]Rule{}
 	for _, r := range RulesOf(family) {
@@ -166,11 +225,13 @@ func lintFamily(cat *model.Catalog, family string, sev token.Severity, opt Optio
 	}
 	for _, f := range Find(cat) {
 		if r, ok := rules[f.Construct]; ok {
+			tool = f.Tool
 			report(r, f.Pos, f.Where, "")
 		}
 	}
 	if r, ok := rules[ToolCount]; ok && len(cat.Tools) > r.Limit {
 		t := cat.Tools[r.Limit]
+		tool = t
 		report(r, t.Pos, "tool "+diag.Name(t.Name), fmt.Sprintf("%d tools, at most %d", len(cat.Tools), r.Limit))
 	}
 	if r, ok := rules[OptionalCount]; ok {
@@ -180,6 +241,7 @@ func lintFamily(cat *model.Catalog, family string, sev token.Severity, opt Optio
 				if !f.Required {
 					n++
 					if n == r.Limit+1 {
+						tool = t
 						report(r, f.Pos, "tool "+diag.Name(t.Name)+" at /"+escape(f.Name), fmt.Sprintf("at most %d", r.Limit))
 					}
 				}
@@ -187,6 +249,7 @@ func lintFamily(cat *model.Catalog, family string, sev token.Severity, opt Optio
 		}
 	}
 	for _, t := range cat.Tools {
+		tool = t
 		where := "tool " + diag.Name(t.Name)
 		if r, ok := rules[NestingDepth]; ok {
 			if d := Depth(t.Input); d > r.Limit {

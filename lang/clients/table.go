@@ -92,6 +92,7 @@ var (
 	EmptyObject          = &Construct{diag.ClientEmptyObject, "an object with no properties", "serve the family's dialect, which gives it an open stand-in, or give it rows"}
 	OptionalProperty     = &Construct{diag.ClientOptionalProperty, "an optional property (strict needs every property in required)", "serve the family's dialect, which makes it required and nullable"}
 	Bounds               = &Construct{diag.ClientBounds, "a length, value or count bound (minLength/maxLength, minimum/maximum, minItems/maxItems, min/maxProperties)", "serve the family's dialect, which moves it into the description"}
+	LengthBounds         = &Construct{diag.ClientLengthBounds, "a length or count bound (minLength/maxLength, minItems/maxItems)", "serve the family's dialect, which moves it into the description"}
 	Format               = &Construct{diag.ClientFormat, "a format other than date-time", "serve the family's dialect, which moves it into the description"}
 	Annotation           = &Construct{diag.ClientAnnotation, "examples or deprecated", "serve the family's dialect, which moves it into the description"}
 	Default              = &Construct{diag.ClientDefault, "default", "serve the family's dialect, which moves it into the description"}
@@ -105,7 +106,7 @@ var (
 var Constructs = []*Construct{
 	AdditionalProperties, OpenObject, Nullable, IntegerEnum, Tuple, UniqueItems,
 	ExclusiveBound, MultipleOf, Untyped, EmptyObject, OptionalProperty, Bounds,
-	Format, Annotation, Default, ToolCount, OptionalCount, NestingDepth, ToolName,
+	LengthBounds, Format, Annotation, Default, ToolCount, OptionalCount, NestingDepth, ToolName,
 }
 
 // Rule says that one family refuses or drops one construct.
@@ -181,7 +182,7 @@ var Rules = []Rule{
 
 	{Family: "mistral", Construct: ToolName, Effect: Refuses, Name: openaiName, Limit: 64, Source: "Mistral OpenAPI spec"},
 
-	{Family: "xai", Construct: Bounds, Effect: Refuses, Source: "openclaw/openclaw#32080 (March 2026; newer docs speak of best-effort keywords)", Uncertain: true},
+	{Family: "xai", Construct: LengthBounds, Effect: Refuses, Source: "openclaw/openclaw#32080 (March 2026; newer docs speak of best-effort keywords)", Uncertain: true},
 }
 
 // RulesOf returns the rules of one family, in table order.

@@ -131,9 +131,16 @@ var (
 	ClientBounds = def(Def{
 		Code: "TS1021", Name: "client-bounds", Severity: errorSev, Phase: Check,
 		Format:  clientFormat,
-		Explain: "Anthropic strict tool use refuses minimum/maximum, minLength/maxLength, minItems above 1 and maxItems (confirmed by platform.claude.com structured-outputs). xAI refused minLength, maxLength, minItems and maxItems in March 2026 (uncertain: openclaw/openclaw#32080; newer docs speak of best-effort keywords). Their dialects move the bounds into the description.",
+		Explain: "Anthropic strict tool use refuses minimum/maximum, minLength/maxLength, minItems above 1 and maxItems (confirmed by platform.claude.com structured-outputs). Its dialect moves the bounds into the description.",
 		Wrong:   clientSpec("anthropic_strict", "    x  string  required  1..64\n"),
 		Right:   clientSpec("anthropic_strict", "    x  string  required\n"),
+	})
+	ClientLengthBounds = def(Def{
+		Code: "TS1025", Name: "client-length-bounds", Severity: errorSev, Phase: Check,
+		Format:  clientFormat,
+		Explain: "xAI refused minLength, maxLength, minItems and maxItems in March 2026 (uncertain: openclaw/openclaw#32080; newer docs speak of best-effort keywords). The xai dialect moves them into the description.",
+		Wrong:   clientSpec("xai", "    x  string  required  1..64\n"),
+		Right:   clientSpec("xai", "    x  string  required\n"),
 	})
 	ClientFormat = def(Def{
 		Code: "TS1022", Name: "client-format", Severity: errorSev, Phase: Check,

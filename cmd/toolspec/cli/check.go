@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -33,7 +34,8 @@ guard servers (a pattern that can backtrack exponentially) errors.
 (docs/clients.md): every construct of an input schema a family refuses or
 silently drops is a warning, or an error for the families the spec declares
 in its header (clients F, ...). --prefix-length N is the length of the
-server-name prefix clients put before tool names (Cursor's 60 counts it).`,
+server-name prefix clients put before tool names (Cursor's 60 counts it).
+A summary per family (tools refused, tools weakened) follows on stdout.`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
 			extra, err := parseFamilies(families)
@@ -51,6 +53,9 @@ server-name prefix clients put before tool names (Cursor's 60 counts it).`,
 					all = append(all, r.Diags...)
 				} else {
 					e.printDiags(r.Diags)
+					if r.Catalog != nil && len(extra) > 0 {
+						printSummary(e, f, clients.Summarize(r.Catalog, extra, lintOpts))
+					}
 				}
 				bad = bad || r.Diags.HasErrors()
 			}
@@ -70,6 +75,19 @@ server-name prefix clients put before tool names (Cursor's 60 counts it).`,
 	cmd.Flags().IntVar(&lintOpts.PrefixLength, "prefix-length", 0, "length of the server-name prefix clients put before tool names, separator included")
 	cmd.Flags().BoolVar(&strict, "strict", false, "count strict warnings (exponential-time patterns) as errors")
 	return cmd
+}
+
+// printSummary prints, on stdout, how many tools each family refuses or
+// weakens: the counts of the diagnostics above, per tool.
+func printSummary(e *env, file string, sums []clients.Summary) {
+	fmt.Fprintf(e.stdout, "%s: client families\n", file)
+	for _, s := range sums {
+		line := fmt.Sprintf("  %-17s refuses %d of %d tools, weakens %d", s.Family, s.Refused, s.Tools, s.Weakened)
+		if s.Limits > 0 {
+			line += fmt.Sprintf(", passes %d request limit(s)", s.Limits)
+		}
+		fmt.Fprintln(e.stdout, line)
+	}
 }
 
 // parseFamilies reads --clients: family names, or all.
