@@ -2,11 +2,17 @@ package gen
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/toolspec/toolspec/gen/dialect"
 	"github.com/toolspec/toolspec/gen/js"
 	"github.com/toolspec/toolspec/model"
+)
+
+var (
+	dialectsRE = regexp.MustCompile(`DIALECTS(?:: readonly | = Object\.freeze\()\[([^\]]*)\]`)
+	quotedRE   = regexp.MustCompile(`"([a-z_]+)"`)
 )
 
 func init() {
@@ -26,9 +32,18 @@ func init() {
 			}
 			return checkOptions(opts)
 		},
-		guess: func(path string, _ []byte) []Recipe {
-			mjs := Recipe{Generator: "gen-js", Role: "mjs", Options: map[string]string{}}
-			dts := Recipe{Generator: "gen-js", Role: "dts", Options: map[string]string{}}
+		guess: func(path string, data []byte) []Recipe {
+			opts := map[string]string{}
+			// A module with dialect tables lists them in DIALECTS.
+			if m := dialectsRE.FindSubmatch(data); m != nil {
+				var fams []string
+				for _, q := range quotedRE.FindAllSubmatch(m[1], -1) {
+					fams = append(fams, string(q[1]))
+				}
+				opts["dialects"] = strings.Join(fams, ",")
+			}
+			mjs := Recipe{Generator: "gen-js", Role: "mjs", Options: opts}
+			dts := Recipe{Generator: "gen-js", Role: "dts", Options: opts}
 			switch {
 			case strings.HasSuffix(path, ".mjs"):
 				return []Recipe{mjs}

@@ -123,7 +123,7 @@ function tsDropNulls(s, v) {
 	d.Write(dts)
 	d.WriteString(`
 /** The client families whose dialect tables this module carries. */
-export declare const DIALECTS: readonly string[];
+export declare const DIALECTS: readonly [` + join(names) + `];
 
 /** The tools/list result of a profile lowered to a client family's dialect. */
 export declare function listDialectTools(profile: 1 | 2, dialect: string, options?: { scope?: "all" | "read" | "write" }): { tools: object[]; _meta: Record<string, string> };
