@@ -8,7 +8,7 @@ GO       ?= go
 BIN      ?= bin/toolspec
 FUZZTIME ?= 60s
 
-.PHONY: all build test gotest nodedeps fuzz bench bench-js verify generate vet clean
+.PHONY: all build test gotest nodedeps fuzz bench bench-js bench-github verify generate vet clean editors
 
 all: build
 
@@ -29,6 +29,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./lang/parser
 	$(GO) test -run '^$$' -fuzz '^FuzzToolFastPath$$' -fuzztime $(FUZZTIME) ./lang/parser
 	$(GO) test -run '^$$' -fuzz '^FuzzFormat$$' -fuzztime $(FUZZTIME) ./lang/format
+	$(GO) test -run '^$$' -fuzz '^FuzzHandle$$' -fuzztime $(FUZZTIME) ./lsp
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
@@ -39,6 +40,24 @@ bench:
 bench-js: nodedeps
 	$(GO) test ./gen/js -run '^$$' -bench 'Generate' -benchtime 2x -benchmem
 	$(GO) test ./gen/js -run '^$$' -bench 'Serve' -benchtime 1x
+
+# GitHub's REST description (npm @octokit/openapi, pinned in
+# bench/github/package-lock.json, installed by this target only; about
+# 1 000 operations): import every operation, then
+# run parity on the result, each under /usr/bin/time -v for wall time and
+# peak memory, and count the warnings by kind. docs/openapi.md has the
+# numbers. Parity exits 1 by design (rows written any for oneOf).
+GITHUB_DOC = bench/github/node_modules/@octokit/openapi/generated/api.github.com.json
+
+bench-github: build
+	cd bench/github && npm ci --no-audit --no-fund --loglevel=error
+	@mkdir -p .tmp
+	/usr/bin/time -v $(BIN) import openapi --all $(GITHUB_DOC) -o .tmp/github.tspec 2> .tmp/github-import.log
+	@grep -E '^wrote |Elapsed|Maximum resident|User time|System time' .tmp/github-import.log
+	@echo "warnings by kind (numbers and places folded):"
+	@grep ': warning: ' .tmp/github-import.log | sed -E 's/^[^ ]+ warning: //; s/^tool [^ ]+ (field [^ ]+ )?//; s/ \(#[^)]*\)$$//; s/#[^ ]*//g; s/[0-9]+/N/g' | sort | uniq -c | sort -rn | head -12
+	-/usr/bin/time -v $(BIN) parity --openapi $(GITHUB_DOC) .tmp/github.tspec > .tmp/github-parity.out 2> .tmp/github-parity.log
+	@grep -E '^parity|Elapsed|Maximum resident|User time|System time' .tmp/github-parity.log
 
 # Check every spec under specs/ against its seal: the spec and every
 # artifact the seal lists must be current. A spec without a seal fails.
@@ -67,5 +86,11 @@ generate: build
 	$(BIN) gen-json --profile 2 $(T27) -o $(T27_P2)
 	$(BIN) seal $(T27) $(T27_GO) $(T27_JS) $(T27_DTS) $(T27_P1) $(T27_P2)
 
+# The VS Code extension (editors/vscode) packaged as bin/toolspec.vsix with
+# @vscode/vsce; its npm packages are its own (editors/vscode/package.json).
+# Not part of make test: its grammar is tested there (lsp/grammar_test.go).
+editors:
+	mkdir -p bin && cd editors/vscode && npm ci --no-audit --no-fund --loglevel=error && npx vsce package --skip-license --out ../../bin/toolspec.vsix
+
 clean:
-	rm -rf bin node_modules
+	rm -rf bin node_modules editors/vscode/node_modules

@@ -36,5 +36,6 @@
 //   - importer: specs written from an OpenAPI document or a tools/list
 //     result, through the formatter and the checker;
 //   - specdiff: a spec's schemas against an older tools/list result;
+//   - lsp: the language server editors start (`toolspec lsp`);
 //   - cmd/toolspec: the command line, one file per command.
 package toolspec
