@@ -97,7 +97,8 @@ Families with no offline code (Anthropic, Cursor, Mistral, xAI) are judged by
 our rule checkers only.
 
 Not lowered: open objects and maps under openai_strict and anthropic_strict
-(closing them would refuse valid calls), nested empty objects under gemini,
+(closing them would refuse valid calls), nested empty objects and maps under
+gemini (an OBJECT needs properties),
 tool names, and request limits (tools per request, optional parameters per
 request): their lints stay.
 `

@@ -80,11 +80,11 @@ func TestLint(t *testing.T) {
 		family string
 		want   []string // code and place, in order
 	}{
-		{"gemini", []string{"TS1010 tool t", "TS1012 tool t at /a", "TS1014 tool t at /b", "TS1013 tool t at /c", "TS1018 tool t at /d", "TS1010 tool t at /e"}},
-		{"openai_strict", []string{"TS1020 tool t at /a", "TS1014 tool t at /b", "TS1011 tool t at /e"}},
+		{"gemini", []string{"TS1010 tool t", "TS1012 tool t at /a", "TS1014 tool t at /b", "TS1013 tool t at /c", "TS1018 tool t at /d", "TS1010 tool t at /e", "TS1019 tool t at /e"}},
+		{"openai_strict", []string{"TS1020 tool t at /a", "TS1014 tool t at /b", "TS1019 tool t at /e", "TS1011 tool t at /e"}},
 		{"anthropic_strict", []string{"TS1021 tool t at /e", "TS1011 tool t at /e"}},
 		{"cursor", []string{"TS1012 tool t at /a"}},
-		{"openai", nil},
+		{"openai", []string{"TS1019 tool t at /e"}},
 	} {
 		l := clients.Lint(r.Catalog, []string{tc.family}, token.Warning, clients.Options{})
 		var got []string

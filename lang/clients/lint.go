@@ -75,6 +75,9 @@ func walk(tool *model.Tool, t *model.Type, ptr string, at token.Pos, root bool, 
 	case model.Map:
 		hit(AdditionalProperties)
 		hit(OpenObject)
+		if !root {
+			hit(EmptyObject) // a map has no properties
+		}
 	case model.Any:
 		hit(Untyped)
 	case model.Tuple:

@@ -89,7 +89,7 @@ var (
 	ExclusiveBound       = &Construct{diag.ClientExclusiveBound, "exclusiveMinimum/exclusiveMaximum (above, below)", "serve the family's dialect, which moves it into the description"}
 	MultipleOf           = &Construct{diag.ClientMultipleOf, "multipleOf (multiple_of)", "serve the family's dialect, which moves it into the description"}
 	Untyped              = &Construct{diag.ClientUntyped, "an untyped schema {} (any)", "serve the family's dialect, which writes a typed stand-in, or give the row a kind"}
-	EmptyObject          = &Construct{diag.ClientEmptyObject, "an object with no properties", "serve the family's dialect, which gives it an open stand-in, or give it rows"}
+	EmptyObject          = &Construct{diag.ClientEmptyObject, "an object with no properties (or a map)", "serve the family's dialect, which gives it an open stand-in, or give it rows"}
 	OptionalProperty     = &Construct{diag.ClientOptionalProperty, "an optional property (strict needs every property in required)", "serve the family's dialect, which makes it required and nullable"}
 	Bounds               = &Construct{diag.ClientBounds, "a length, value or count bound (minLength/maxLength, minimum/maximum, minItems/maxItems, min/maxProperties)", "serve the family's dialect, which moves it into the description"}
 	LengthBounds         = &Construct{diag.ClientLengthBounds, "a length or count bound (minLength/maxLength, minItems/maxItems)", "serve the family's dialect, which moves it into the description"}

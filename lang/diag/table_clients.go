@@ -117,7 +117,7 @@ var (
 	ClientEmptyObject = def(Def{
 		Code: "TS1019", Name: "client-empty-object", Severity: errorSev, Phase: Check,
 		Format:  clientFormat,
-		Explain: "Gemini refuses an OBJECT whose properties are empty (confirmed by agno-agi/agno#2112); OpenAI once said \"object schema missing properties\" (uncertain: evalstate/fast-agent#143, not seen since). A tool's own empty input is left to the client, which leaves parameters out; a nested empty object is reported.",
+		Explain: "Gemini refuses an OBJECT whose properties are empty (confirmed by agno-agi/agno#2112); OpenAI once said \"object schema missing properties\" (uncertain: evalstate/fast-agent#143, not seen since). A tool's own empty input is left to the client, which leaves parameters out; a nested empty object, or a map (whose keys are not properties), is reported: no dialect can lower it.",
 		Wrong:   clientSpec("openai_strict", "    x  object {\n    }  required\n"),
 		Right:   clientSpec("openai_strict", "    x  object {\n      k  string  required\n    }  required\n"),
 	})
