@@ -102,6 +102,7 @@ var areas = []struct{ prefix, title string }{
 	{"TS07", "Defaults, examples and JSON values"},
 	{"TS08", "Tests"},
 	{"TS09", "Endpoints and request wiring"},
+	{"TS10", "Client families"},
 }
 
 var (
@@ -157,6 +158,21 @@ func Suggest(key string) string {
 			if dist := editDistance(strings.ToLower(key), strings.ToLower(cand)); dist < bestDist {
 				best, bestDist = cand, dist
 			}
+		}
+	}
+	return best
+}
+
+// Closest returns the candidate nearest to name within a few edits (a
+// third of its length, plus one), the first in sorted order on a tie, or ""
+// — the one did-you-mean rule of every message and editor action.
+func Closest(name string, candidates []string) string {
+	sorted := append([]string(nil), candidates...)
+	sort.Strings(sorted)
+	best, bestDist := "", len(name)/3+2
+	for _, c := range sorted {
+		if dist := editDistance(name, c); dist < bestDist && c != name {
+			best, bestDist = c, dist
 		}
 	}
 	return best
