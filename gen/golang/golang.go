@@ -67,7 +67,8 @@ func splitRuntime(src string) ([]string, string) {
 // reserved are the exported names every generated file declares.
 var reserved = []string{
 	"SpecName", "SpecHash", "CatalogKey", "CatalogID", "ListToolsJSON",
-	"ProfileFor", "CheckHandlers", "ValidationError", "Nullable", "MaxDepth", "MaxQuote",
+	"ProfileFor", "CheckHandlers", "ValidationError", "Problem", "Nullable", "MaxDepth", "MaxQuote",
+	"MaxProblems", "MaxShown",
 }
 
 // Tool is one tool's Go names, for the sections that write code per tool.

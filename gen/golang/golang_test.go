@@ -17,6 +17,7 @@ import (
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen/golang"
+	"github.com/toolspec/toolspec/gen/golang/internal/probset"
 	"github.com/toolspec/toolspec/gen/schema"
 	"github.com/toolspec/toolspec/internal/synth"
 	"github.com/toolspec/toolspec/model"
@@ -142,9 +143,11 @@ func (c testCase) input() []byte {
 }
 
 type verdict struct {
-	OK   bool   `json:"ok"`
-	Err  string `json:"err"`
-	Trip string `json:"trip"`
+	OK    bool     `json:"ok"`
+	Err   string   `json:"err"`
+	Trip  string   `json:"trip"`
+	Pairs []string `json:"pairs"` // each problem's "pointer keyword"
+	Cut   bool     `json:"cut"`   // more problems than listed
 }
 
 // TestCompiledDifferential writes each generated file into a temporary
@@ -250,6 +253,10 @@ func TestCompiledDifferential(t *testing.T) {
 				got := res.Verdicts[i]
 				if got.OK != want {
 					t.Errorf("%s %s: decoder says %v (%s), santhosh says %v %v", c.Tool, c.input(), got.OK, got.Err, want, fails)
+				} else if !want && c.Raw == nil && !got.Cut {
+					if d := probset.Diff(probset.Decoder(got.Pairs), probset.Santhosh(fails)); d != "" {
+						t.Errorf("%s %s: problems differ: %s", c.Tool, c.input(), d)
+					}
 				}
 				if got.Trip != "" {
 					t.Errorf("%s %s: decoded value does not round-trip through json.Marshal: %s", c.Tool, c.Value, got.Trip)
@@ -282,6 +289,7 @@ func mainSource(cat *model.Catalog) string {
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 )
@@ -294,9 +302,11 @@ type testCase struct {
 }
 
 type verdict struct {
-	OK   bool   ` + "`json:\"ok\"`" + `
-	Err  string ` + "`json:\"err\"`" + `
-	Trip string ` + "`json:\"trip\"`" + `
+	OK    bool     ` + "`json:\"ok\"`" + `
+	Err   string   ` + "`json:\"err\"`" + `
+	Trip  string   ` + "`json:\"trip\"`" + `
+	Pairs []string ` + "`json:\"pairs\"`" + `
+	Cut   bool     ` + "`json:\"cut\"`" + `
 }
 
 func decode(c testCase) (any, error) {
@@ -352,6 +362,13 @@ func main() {
 		v := verdict{OK: err == nil}
 		if err != nil {
 			v.Err = err.Error()
+		}
+		var ve *ValidationError
+		if errors.As(err, &ve) {
+			for _, p := range ve.Problems {
+				v.Pairs = append(v.Pairs, p.Pointer+" "+p.Keyword)
+			}
+			v.Cut = ve.Truncated
 		}
 		if err == nil && val != nil {
 			// The typed value marshals to JSON the decoder accepts again,

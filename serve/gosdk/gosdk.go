@@ -303,8 +303,9 @@ func (s *catalogServer) run(ctx context.Context, name string, in any) (out any, 
 	return s.cat.Run(ctx, name, in)
 }
 
-// problems is an error's text, each problem of a joined error on its own
-// line, so that a decoder that reports every problem has them all named.
+// problems is an error's text: a generated decoder's ValidationError
+// names every problem itself ("; "-separated, at most 20, then how many
+// more); the problems of a joined error are joined the same way.
 func problems(err error) string {
 	var list interface{ Unwrap() []error }
 	if errors.As(err, &list) {

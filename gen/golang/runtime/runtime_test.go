@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -95,7 +96,7 @@ func TestValidate(t *testing.T) {
 		{`{"a": 1, "i": null}`, ""},
 		{`{"a": 1, "i": -6}`, "/i: minimum: -6 is less than -5"},
 		{`{"a": 1, "i": 4}`, "/i: multipleOf: 4 is not a multiple of 3"},
-		{`{"a": 1, "i": 4.5}`, "/i: type: got number, want integer"},
+		{`{"a": 1, "i": 4.5}`, "/i: type: got number, want integer; /i: multipleOf: 4.5 is not a multiple of 3"},
 		{`{"a": 1, "e": "z"}`, `/e: enum: "z" is not one of the allowed values`},
 		{`{"a": 1, "map": {"k": 1, "k": 2}}`, ""},
 		{`{"a": 1, "map": {"k": 1, "l": 2}}`, "/map: maxProperties: 2 properties, want at most 1"},
@@ -112,6 +113,59 @@ func TestValidate(t *testing.T) {
 		if got != c.want {
 			t.Errorf("%s: got %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// TestEveryProblem: a value's problems are all named, in the order of the
+// JavaScript validators (required, properties in schema order, unknown
+// properties; an array's count before its items, uniqueItems last), a
+// repeated key's earlier value forgotten, at most MaxProblems listed.
+func TestEveryProblem(t *testing.T) {
+	n := tsCompile(`{"type":"object","properties":{` +
+		`"chat":{"type":"string","minLength":3,"pattern":"^@"},` +
+		`"e":{"type":"string","enum":["x","y"]},` +
+		`"n":{"type":"integer","enum":[1,2],"minimum":2},` +
+		`"list":{"type":"array","items":{"type":"integer","maximum":5},"minItems":3,"uniqueItems":true},` +
+		`"map":{"type":"object","additionalProperties":{"type":"object","properties":{"x":{"type":"integer"}},"required":["x"]},"maxProperties":1}},` +
+		`"required":["chat","e"],"additionalProperties":false}`)
+	for _, c := range []struct{ in, want string }{
+		{`{"text":"hi","nope":1}`, `(root): required: missing property "chat"; (root): required: missing property "e"; ` +
+			`(root): additionalProperties: property "text" is not allowed; (root): additionalProperties: property "nope" is not allowed`},
+		{`{"nope":1,"e":"z","chat":"a"}`, `/chat: minLength: length 1 is less than 3; /chat: pattern: "a" does not match "^@"; ` +
+			`/e: enum: "z" is not one of the allowed values; (root): additionalProperties: property "nope" is not allowed`},
+		{`{"chat":"@abc","e":5,"n":1.5}`, `/e: type: got number, want string; /e: enum: 5 is not one of the allowed values; ` +
+			`/n: type: got number, want integer; /n: enum: 1.5 is not one of the allowed values; /n: minimum: 1.5 is less than 2`},
+		{`{"chat":"@abc","e":"x","e":"q","chat":"@abcd","e":"y","x":1,"x":2}`, `(root): additionalProperties: property "x" is not allowed`},
+		{`{"chat":"@abc","e":"x","list":[9,9]}`, `/list: minItems: 2 items, want at least 3; /list/0: maximum: 9 is greater than 5; ` +
+			`/list/1: maximum: 9 is greater than 5; /list: uniqueItems: items at 0 and 1 are equal`},
+		{`{"chat":"@abc","e":"x","map":{"a":{},"b":{"x":"s"},"a":{"x":1}}}`, `/map/b/x: type: got string, want integer; /map: maxProperties: 2 properties, want at most 1`},
+		{`{"chat":"@abc","e":null,"list":"s"}`, `/e: type: got null, want string; /e: enum: null is not one of the allowed values; /list: type: got string, want array`},
+	} {
+		err := tsValidate([]byte(c.in), n)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.in, got, c.want)
+		}
+	}
+	var many strings.Builder
+	many.WriteString(`{"chat":"@abc","e":"x","list":[`)
+	for i := range 150 {
+		if i > 0 {
+			many.WriteByte(',')
+		}
+		many.WriteString(strconv.Itoa(100 + i))
+	}
+	many.WriteString(`]}`)
+	err := tsValidate([]byte(many.String()), n)
+	var ve *ValidationError
+	if !errors.As(err, &ve) || len(ve.Problems) != MaxProblems || !ve.Truncated || ve.Problems[0].Pointer != "/list/0" || ve.Problems[0].Keyword != "maximum" {
+		t.Fatalf("150 problems: %#v", err)
+	}
+	if !strings.HasSuffix(err.Error(), "; and 80 more problems; (more not counted)") || strings.Count(err.Error(), "maximum:") != MaxShown {
+		t.Errorf("150 problems: %s", err)
 	}
 }
 

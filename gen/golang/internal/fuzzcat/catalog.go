@@ -14,6 +14,7 @@ import (
 	"math/big"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -505,20 +506,64 @@ const MaxDepth = 1000
 // pointer segment is cut the same way.
 const MaxQuote = 64
 
-// ValidationError is a value the schema refuses: the JSON pointer of the
-// value, the JSON Schema keyword that failed, and what was wrong.
+// MaxProblems is the most problems a ValidationError lists: the first
+// ones found, in document order.
+const MaxProblems = 100
+
+// MaxShown is the most problems ValidationError.Error names; it then says
+// how many more there are.
+const MaxShown = 20
+
+// ValidationError is a value the schema refuses: every problem found, in
+// the order of the generated JavaScript validators (see Problem).
 type ValidationError struct {
-	Pointer string // "" is the whole value
+	Problems  []Problem // at least one unless Truncated; at most MaxProblems
+	Truncated bool      // more problems were found than Problems holds
+}
+
+// Problem is one JSON Schema keyword that failed: the JSON pointer of the
+// value ("" is the whole value; for required and additionalProperties the
+// object), the keyword, and what was wrong.
+type Problem struct {
+	Pointer string
 	Keyword string
 	Message string
 }
 
-func (e *ValidationError) Error() string {
-	p := e.Pointer
-	if p == "" {
-		p = "(root)"
+// String is "pointer: keyword: message", "(root)" for the whole value.
+func (p Problem) String() string {
+	at := p.Pointer
+	if at == "" {
+		at = "(root)"
 	}
-	return p + ": " + e.Keyword + ": " + e.Message
+	return at + ": " + p.Keyword + ": " + p.Message
+}
+
+// Error names the first MaxShown problems, "; "-separated, then how many
+// more there are, as the JavaScript describeProblems does.
+func (e *ValidationError) Error() string {
+	var b strings.Builder
+	for i, p := range e.Problems {
+		if i == MaxShown {
+			more := len(e.Problems) - MaxShown
+			b.WriteString("; and " + strconv.Itoa(more) + " more problem")
+			if more > 1 {
+				b.WriteByte('s')
+			}
+			break
+		}
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(p.String())
+	}
+	if e.Truncated {
+		if b.Len() > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString("(more not counted)")
+	}
+	return b.String()
 }
 
 // Nullable is an optional field that may also be null: Present is false
@@ -923,13 +968,54 @@ type tsDecoder struct {
 	data    []byte
 	pos     int
 	path    []tsSeg
-	verr    *ValidationError
-	depth   int // open objects and arrays
+	probs   []Problem // the first MaxProblems found
+	found   int       // problems found, listed or not
+	depth   int       // open objects and arrays
 	pathBuf [8]tsSeg
 }
 
+// tsSpan is the problems of one value: probs[from:to], found of them
+// found in all (more than to-from when some were not listed).
+type tsSpan struct{ from, to, found int }
+
+// mark starts a span at the current problem.
+func (d *tsDecoder) mark() tsSpan { return tsSpan{from: len(d.probs), found: d.found} }
+
+// close ends a span started by mark.
+func (d *tsDecoder) close(s tsSpan) tsSpan {
+	return tsSpan{s.from, len(d.probs), d.found - s.found}
+}
+
+// cut forgets the problems of a span (a value that a repeated key
+// replaced) and returns how many listed problems it removed.
+func (d *tsDecoder) cut(s tsSpan) int {
+	d.probs = append(d.probs[:s.from], d.probs[s.to:]...)
+	d.found -= s.found
+	return s.to - s.from
+}
+
+// insert puts the problems found since len was at into place at: a
+// container's own problems, found when it closes, go before those of its
+// members.
+func (d *tsDecoder) insert(at, since int) {
+	if since <= at || since >= len(d.probs) {
+		return
+	}
+	added := append([]Problem(nil), d.probs[since:]...)
+	copy(d.probs[at+len(added):], d.probs[at:since])
+	copy(d.probs[at:], added)
+}
+
+// err is the decoder's ValidationError, or nil.
+func (d *tsDecoder) err() *ValidationError {
+	if d.found == 0 {
+		return nil
+	}
+	return &ValidationError{Problems: d.probs, Truncated: d.found > len(d.probs)}
+}
+
 // tsDecode is every Decode<Tool>Input: it decodes data with dec, which
-// checks against n, and returns the value or the first failure.
+// checks against n, and returns the value or every failure.
 func tsDecode[T any](data []byte, n *tsNode, dec func(*tsDecoder, *tsNode) T) (v T, err error) {
 	d := tsGetDecoder(data)
 	defer func() {
@@ -941,9 +1027,9 @@ func tsDecode[T any](data []byte, n *tsNode, dec func(*tsDecoder, *tsNode) T) (v
 	}()
 	v = dec(d, n)
 	d.end()
-	if d.verr != nil {
+	if e := d.err(); e != nil {
 		var zero T
-		return zero, d.verr
+		return zero, e
 	}
 	return v, nil
 }
@@ -952,8 +1038,8 @@ func tsDecode[T any](data []byte, n *tsNode, dec func(*tsDecoder, *tsNode) T) (v
 // (the typed decoders are function values), and reusing one is cheaper.
 var tsDecoders = sync.Pool{New: func() any { return new(tsDecoder) }}
 
-// tsGetDecoder returns a reset decoder of data. Its ValidationError, if
-// any, is handed to the caller, which is why verr is a fresh pointer.
+// tsGetDecoder returns a reset decoder of data. Its problems, if any, are
+// handed to the caller, which is why probs starts nil.
 func tsGetDecoder(data []byte) *tsDecoder {
 	d := tsDecoders.Get().(*tsDecoder)
 	*d = tsDecoder{data: data}
@@ -962,7 +1048,7 @@ func tsGetDecoder(data []byte) *tsDecoder {
 }
 
 // tsValidate is every Validate<Tool>Output: nil when data validates
-// against n, else the first failure.
+// against n, else every failure.
 func tsValidate(data []byte, n *tsNode) (err error) {
 	d := tsGetDecoder(data)
 	defer func() {
@@ -973,8 +1059,8 @@ func tsValidate(data []byte, n *tsNode) (err error) {
 	}()
 	d.check(n)
 	d.end()
-	if d.verr != nil {
-		return d.verr
+	if e := d.err(); e != nil {
+		return e
 	}
 	return nil
 }
@@ -1068,11 +1154,13 @@ func tsQuote(s string) string {
 	return strconv.Quote(k)
 }
 
-// fail records the first validation error; decoding goes on, so that
-// invalid JSON later in the input is still reported as such.
+// fail records a problem at the current value, the first MaxProblems
+// in full, the rest counted; decoding goes on, to find them all (and
+// invalid JSON later in the input, which is reported as such).
 func (d *tsDecoder) fail(keyword, format string, args ...any) {
-	if d.verr == nil {
-		d.verr = &ValidationError{Pointer: d.pointer(), Keyword: keyword, Message: fmt.Sprintf(format, args...)}
+	d.found++
+	if len(d.probs) < MaxProblems {
+		d.probs = append(d.probs, Problem{Pointer: d.pointer(), Keyword: keyword, Message: fmt.Sprintf(format, args...)})
 	}
 }
 
@@ -1092,10 +1180,31 @@ func tsKindOf(c byte) string {
 	return "number"
 }
 
-// typeErr records a type failure and skips the value.
+// typeErr records a type failure and skips the value; a value of
+// another type is not one of an enum's either (as JSON Schema and the
+// JavaScript validators report it).
 func (d *tsDecoder) typeErr(n *tsNode) {
-	d.fail("type", "got %s, want %s", tsKindOf(d.peek()), n.want)
+	c := d.peek()
+	d.fail("type", "got %s, want %s", tsKindOf(c), n.want)
+	if !n.enum {
+		d.skip()
+		return
+	}
+	start := d.pos
 	d.skip()
+	shown := tsKindOf(c)
+	switch c {
+	case '"':
+		d.pos = start
+		shown = tsQuote(string(d.strBytes()))
+	case 't', 'f', 'n':
+		shown = string(d.data[start:d.pos])
+	case '{', '[':
+	default:
+		d.pos = start
+		shown = d.scanNum().text()
+	}
+	d.fail("enum", "%s is not one of the allowed values", shown)
 }
 
 func (d *tsDecoder) lit(word string) {
@@ -1177,6 +1286,9 @@ func (d *tsDecoder) str(n *tsNode) string {
 }
 
 func (d *tsDecoder) strRules(n *tsNode, s string) {
+	if n.enum && !slices.Contains(n.enumS, s) {
+		d.fail("enum", "%s is not one of the allowed values", tsQuote(s))
+	}
 	if n.minN >= 0 || n.maxN >= 0 {
 		c := utf8.RuneCountInString(s)
 		if n.minN >= 0 && c < n.minN {
@@ -1188,14 +1300,6 @@ func (d *tsDecoder) strRules(n *tsNode, s string) {
 	}
 	if n.re != nil && !n.re.MatchString(s) {
 		d.fail("pattern", "%s does not match %s", tsQuote(s), strconv.Quote(n.reText))
-	}
-	if n.enum {
-		for _, e := range n.enumS {
-			if e == s {
-				return
-			}
-		}
-		d.fail("enum", "%s is not one of the allowed values", tsQuote(s))
 	}
 }
 
@@ -1366,11 +1470,22 @@ func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
 		return tsNum{}, false
 	}
 	v := d.scanNum()
+	ok := true
 	if n.kind == tsTInteger {
 		v.classify()
 		if !v.integer {
+			// Still a number: its bounds are checked too.
 			d.fail("type", "got number, want integer")
-			return v, false
+			ok = false
+		}
+	}
+	if n.enum {
+		in := false
+		for _, e := range n.enumI {
+			in = in || v.small && v.i == e
+		}
+		if !in {
+			d.fail("enum", "%s is not one of the allowed values", v.text())
 		}
 	}
 	if n.min != nil && v.cmp(n.min) < 0 {
@@ -1388,16 +1503,7 @@ func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
 	if n.mult != nil && !tsMultiple(tsDecimal(v.tok), n.mult.dec) {
 		d.fail("multipleOf", "%s is not a multiple of %s", v.text(), n.mult.text)
 	}
-	if n.enum {
-		ok := false
-		for _, e := range n.enumI {
-			ok = ok || v.small && v.i == e
-		}
-		if !ok {
-			d.fail("enum", "%s is not one of the allowed values", v.text())
-		}
-	}
-	return v, true
+	return v, ok
 }
 
 // i64 decodes an integer whose bounds fit int64.
@@ -1921,8 +2027,9 @@ func (d *tsDecoder) fields(n *tsNode) func(func(int, *tsNode) bool) {
 //
 // next leaves the decoder at the value of the known property o.i, whose
 // schema is o.node, checking unknown properties on the way; at the end it
-// checks missing ones and reports the first failure of a property (in
-// property order) only after both.
+// checks missing ones. Its problems are then put in the order of the
+// JavaScript validators: required, each property's in schema order (of
+// its last value, when a key repeats), then unknown properties'.
 type tsObj struct {
 	n     *tsNode
 	i     int
@@ -1930,8 +2037,10 @@ type tsObj struct {
 	first bool
 	done  bool // the object is read (or was no object)
 	open  bool // the caller is decoding property i
-	saved *ValidationError
-	errs  []*ValidationError // made on the first failure
+	start tsSpan
+	at    tsSpan   // of property i
+	spans []tsSpan // of each property, made on the first problem in one
+	extra map[string]bool
 	seen  tsBits
 }
 
@@ -1940,6 +2049,7 @@ func (d *tsDecoder) object(n *tsNode) tsObj {
 	o.done = !d.open('{', n)
 	if !o.done {
 		o.seen.init(len(n.props))
+		o.start = d.mark()
 	}
 	return o
 }
@@ -1950,16 +2060,13 @@ func (o *tsObj) next(d *tsDecoder) bool {
 	}
 	if o.open {
 		o.open = false
-		if d.verr != nil {
-			if o.errs == nil {
-				o.errs = make([]*ValidationError, len(o.n.props))
+		if d.found > o.at.found {
+			if o.spans == nil {
+				o.spans = make([]tsSpan, len(o.n.props))
 			}
-			o.errs[o.i] = d.verr
-		} else if o.errs != nil {
-			o.errs[o.i] = nil
+			o.spans[o.i] = d.close(o.at)
 		}
 		o.seen.set(o.i)
-		d.verr = o.saved
 		d.pop()
 	}
 	n := o.n
@@ -1968,28 +2075,82 @@ func (o *tsObj) next(d *tsDecoder) bool {
 		i := n.lookup(k)
 		if i < 0 {
 			if n.closed {
-				d.fail("additionalProperties", "property %s is not allowed", tsQuote(string(k)))
+				o.unknown(d, k)
 			}
 			d.skip()
 			continue
 		}
+		if o.spans != nil && o.spans[i].found > 0 {
+			o.forget(d, i)
+		}
 		d.push(n.props[i].name, -1)
-		o.saved, d.verr = d.verr, nil
 		o.i, o.node, o.open = i, n.props[i].node, true
+		o.at = d.mark()
 		return true
 	}
 	o.done = true
+	since := len(d.probs)
 	for i := range n.props {
 		if n.props[i].required && !o.seen.has(i) {
 			d.fail("required", "missing property %s", strconv.Quote(n.props[i].name))
 		}
 	}
-	for _, e := range o.errs {
-		if d.verr == nil && e != nil {
-			d.verr = e
-		}
+	if d.found > o.start.found {
+		o.order(d, since)
 	}
 	return false
+}
+
+// unknown records an unknown property of a closed object, once per key.
+func (o *tsObj) unknown(d *tsDecoder, k []byte) {
+	if len(d.probs) < MaxProblems { // past it, only the count matters
+		if o.extra[string(k)] {
+			return
+		}
+		if o.extra == nil {
+			o.extra = map[string]bool{}
+		}
+		o.extra[string(k)] = true
+	}
+	d.fail("additionalProperties", "property %s is not allowed", tsQuote(string(k)))
+}
+
+// forget drops the problems of property i's earlier value: the key came
+// again, and the last value counts (as JSON.parse reads it).
+func (o *tsObj) forget(d *tsDecoder, i int) {
+	s := o.spans[i]
+	o.spans[i] = tsSpan{}
+	removed := d.cut(s)
+	for j := range o.spans {
+		if o.spans[j].from >= s.to {
+			o.spans[j].from -= removed
+			o.spans[j].to -= removed
+		}
+	}
+}
+
+// order puts the object's problems (from o.start) in the JavaScript
+// validators' order: the required ones found at the end (from since)
+// first, then each property's in schema order, then the rest (unknown
+// properties), each group in the order found.
+func (o *tsObj) order(d *tsDecoder, since int) {
+	from := o.start.from
+	block := d.probs[from:]
+	out := make([]Problem, 0, len(block))
+	out = append(out, d.probs[since:]...)
+	inSpan := make([]bool, len(block))
+	for _, s := range o.spans {
+		out = append(out, d.probs[s.from:s.to]...)
+		for k := s.from; k < s.to; k++ {
+			inSpan[k-from] = true
+		}
+	}
+	for k, p := range d.probs[from:since] {
+		if !inSpan[k] {
+			out = append(out, p)
+		}
+	}
+	copy(block, out)
 }
 
 // tsBits is a set of property indexes: a word for up to 64, else a slice.
@@ -2019,14 +2180,15 @@ func (b *tsBits) has(i int) bool {
 	return b.w&(1<<uint(i)) != 0
 }
 
-// entries reads a map of n and yields each key and the value schema; the
-// failure reported is that of the smallest key.
+// entries reads a map of n and yields each key and the value schema;
+// the problems are the values' in the order found (of its last value,
+// when a key repeats), then the count's.
 func (d *tsDecoder) entries(n *tsNode) func(func(string, *tsNode) bool) {
 	return func(yield func(string, *tsNode) bool) {
 		if !d.open('{', n) {
 			return
 		}
-		var errs map[string]*ValidationError
+		var spans map[string]tsSpan // of each key with problems
 		counted := n.minN >= 0 || n.maxN >= 0
 		var keys tsKeySet // distinct keys, when counted
 		first, stop := true, false
@@ -2035,23 +2197,28 @@ func (d *tsDecoder) entries(n *tsNode) func(func(string, *tsNode) bool) {
 			if counted {
 				keys.add(k)
 			}
+			if s, ok := spans[k]; ok {
+				delete(spans, k)
+				removed := d.cut(s)
+				for j, t := range spans {
+					if t.from >= s.to {
+						spans[j] = tsSpan{t.from - removed, t.to - removed, t.found}
+					}
+				}
+			}
 			d.push(k, -1)
-			saved := d.verr
-			d.verr = nil
+			at := d.mark()
 			if stop {
 				d.check(n.values)
 			} else {
 				stop = !yield(k, n.values)
 			}
-			if d.verr != nil {
-				if errs == nil {
-					errs = map[string]*ValidationError{}
+			if d.found > at.found {
+				if spans == nil {
+					spans = map[string]tsSpan{}
 				}
-				errs[k] = d.verr
-			} else {
-				delete(errs, k)
+				spans[k] = d.close(at)
 			}
-			d.verr = saved
 			d.pop()
 		}
 		count := keys.len()
@@ -2060,14 +2227,6 @@ func (d *tsDecoder) entries(n *tsNode) func(func(string, *tsNode) bool) {
 		}
 		if n.maxN >= 0 && count > n.maxN {
 			d.fail("maxProperties", "%d properties, want at most %d", count, n.maxN)
-		}
-		if d.verr == nil && len(errs) > 0 {
-			var best string
-			for k, e := range errs {
-				if d.verr == nil || k < best {
-					best, d.verr = k, e
-				}
-			}
 		}
 	}
 }
@@ -2126,9 +2285,9 @@ func (d *tsDecoder) elems(n *tsNode) func(func(int, *tsNode) bool) {
 //
 //	for a := d.array(n); a.next(d); { … decode element a.i of schema a.node … }
 //
-// After the first failure the rest of an array is only checked to be
-// JSON; a tuple's members beyond its prefix are skipped and counted. At
-// the end next checks the counts and uniqueness.
+// A tuple's members beyond its prefix are skipped and counted. At the end
+// next checks the counts, whose problems go before the items' (as the
+// JavaScript validators order them), and uniqueness, whose go last.
 type tsArr struct {
 	n     *tsNode
 	i     int     // the index of the current element
@@ -2138,10 +2297,11 @@ type tsArr struct {
 	open  bool // the caller is decoding element i
 	start int  // its offset, for uniqueItems
 	spans [][2]int
+	from  int // the array's first problem
 }
 
 func (d *tsDecoder) array(n *tsNode) tsArr {
-	return tsArr{n: n, first: true, done: !d.open('[', n)}
+	return tsArr{n: n, first: true, done: !d.open('[', n), from: len(d.probs)}
 }
 
 func (a *tsArr) next(d *tsDecoder) bool {
@@ -2154,11 +2314,6 @@ func (a *tsArr) next(d *tsDecoder) bool {
 	}
 	n := a.n
 	for d.more(']', &a.first) {
-		if !n.tuple && d.verr != nil {
-			d.skip()
-			a.i++
-			continue
-		}
 		d.push("", a.i)
 		d.ws()
 		a.start = d.pos
@@ -2177,6 +2332,7 @@ func (a *tsArr) next(d *tsDecoder) bool {
 		a.end(d)
 	}
 	a.done = true
+	since := len(d.probs)
 	switch count := a.i; {
 	case n.tuple && count != len(n.prefix):
 		kw := "minItems"
@@ -2189,6 +2345,7 @@ func (a *tsArr) next(d *tsDecoder) bool {
 	case n.maxN >= 0 && count > n.maxN:
 		d.fail("maxItems", "%d items, want at most %d", count, n.maxN)
 	}
+	d.insert(a.from, since) // the count before the items, as in JavaScript
 	if n.unique {
 		d.unique(a.spans)
 	}
@@ -2316,7 +2473,7 @@ func tsNumKey(raw []byte) string {
 
 // unique records a uniqueItems failure when two items are JSON-equal.
 func (d *tsDecoder) unique(items [][2]int) {
-	if len(items) < 2 || d.verr != nil {
+	if len(items) < 2 {
 		return
 	}
 	if len(items) <= 16 {

@@ -3,12 +3,14 @@ package fuzznested
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"regexp"
 	"testing"
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen/golang"
+	"github.com/toolspec/toolspec/gen/golang/internal/probset"
 	"github.com/toolspec/toolspec/gen/schema"
 	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/validate"
@@ -96,6 +98,9 @@ func FuzzDecodeNested(f *testing.F) {
 			if (derr == nil) != want {
 				t.Fatalf("%q: decoder error %v, santhosh valid=%v %v %v", data, derr, want, err, fails)
 			}
+			if d := sameProblems(derr, fails); d != "" {
+				t.Fatalf("%q: problems differ: %s", data, d)
+			}
 		}
 	})
 }
@@ -155,4 +160,19 @@ func tooDeep(data []byte) bool {
 		}
 	}
 	return false
+}
+
+// sameProblems compares the decoder's problems with santhosh's failures
+// as sets of pointer and keyword (probset says how), unless the decoder
+// found more than it lists; "" when they agree.
+func sameProblems(derr error, fails []validate.Failure) string {
+	var ve *ValidationError
+	if !errors.As(derr, &ve) || ve.Truncated {
+		return ""
+	}
+	pairs := make([]string, len(ve.Problems))
+	for i, p := range ve.Problems {
+		pairs[i] = probset.Pair(p.Pointer, p.Keyword)
+	}
+	return probset.Diff(probset.Decoder(pairs), probset.Santhosh(fails))
 }

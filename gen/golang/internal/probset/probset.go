@@ -1,0 +1,86 @@
+package probset
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/toolspec/toolspec/validate"
+)
+
+// maxQuote is the generated runtime's MaxQuote: a pointer segment longer
+// than that is cut there and followed by "...".
+const maxQuote = 64
+
+// Pair is one problem as the sets compare it.
+func Pair(pointer, keyword string) string { return pointer + " " + keyword }
+
+// Set sorts pairs and drops repeats: santhosh names every missing or
+// unknown property in one failure, the decoder in one problem each.
+func Set(pairs []string) []string {
+	s := slices.Clone(pairs)
+	slices.Sort(s)
+	return slices.Compact(s)
+}
+
+// Decoder is the set of the decoder's pairs as santhosh would report
+// them: where a value fails type, santhosh reports nothing else of it,
+// while the decoder (as ajv and the JavaScript validators) also reports
+// enum, and the bounds of a number that is not an integer.
+func Decoder(pairs []string) []string {
+	typed := map[string]bool{}
+	for _, p := range pairs {
+		if at, ok := strings.CutSuffix(p, " type"); ok {
+			typed[at] = true
+		}
+	}
+	var out []string
+	for _, p := range pairs {
+		at := p[:strings.LastIndexByte(p, ' ')]
+		if !typed[at] || strings.HasSuffix(p, " type") {
+			out = append(out, p)
+		}
+	}
+	return Set(out)
+}
+
+// Santhosh is the set of santhosh's failures, each pointer segment cut as
+// the decoder cuts it.
+func Santhosh(fails []validate.Failure) []string {
+	pairs := make([]string, len(fails))
+	for i, f := range fails {
+		pairs[i] = Pair(cutPointer(f.At), f.Keyword)
+	}
+	return Set(pairs)
+}
+
+// Diff describes how two sets differ, or is "" when they are equal.
+func Diff(decoder, santhosh []string) string {
+	if slices.Equal(decoder, santhosh) {
+		return ""
+	}
+	return "decoder " + strings.Join(decoder, ", ") + "; santhosh " + strings.Join(santhosh, ", ")
+}
+
+func cutPointer(p string) string {
+	if p == "" {
+		return ""
+	}
+	segs := strings.Split(p[1:], "/")
+	for i, s := range segs {
+		if len(s) <= maxQuote {
+			continue
+		}
+		// Cut the unescaped key, as the decoder does, then escape again.
+		k := strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
+		if len(k) <= maxQuote {
+			continue
+		}
+		j := maxQuote
+		for j > maxQuote-utf8.UTFMax && !utf8.RuneStart(k[j]) {
+			j--
+		}
+		segs[i] = strings.ReplaceAll(strings.ReplaceAll(k[:j], "~", "~0"), "/", "~1") + "..."
+	}
+	return "/" + strings.Join(segs, "/")
+}
