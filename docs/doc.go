@@ -1,0 +1,20 @@
+// Package docs holds no code: its tests keep README.md and docs/*.md true.
+//
+// Every fenced block carries an info string that says what it is, and the
+// tests hold each kind to it:
+//
+//	```tspec                 a complete spec: passes check, canonical for fmt
+//	```tspec fragment        part of a spec: not checked
+//	```tspec broken          a complete spec that must fail check
+//	```console               `$ ` commands run in order in one folder per
+//	                         document; what they print is exactly the text
+//	```console abridged      the same, but "..." stands for any text (a whole
+//	                         line of "..." for any number of lines)
+//	```go                    a whole Go file: it must compile
+//	```js                    a whole ES module: it must run (see TestJSBlocks)
+//	```json ```yaml ```sh ```text   shown, not run
+//
+// A block with file=NAME is also written as NAME into the document's folder
+// before the commands after it run. `go test ./docs -update` rewrites the
+// output of every console block that is not abridged.
+package docs
