@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
 )
 
 var update = flag.Bool("update", false, "rewrite the output of console blocks that are not abridged")

@@ -11,7 +11,7 @@
 //	```console abridged      the same, but "..." stands for any text (a whole
 //	                         line of "..." for any number of lines)
 //	```go                    a whole Go file: it must compile
-//	```js                    a whole ES module: it must run (see TestJSBlocks)
+//	```js                    a whole ES module: gen/js TestDocServer runs it
 //	```json ```yaml ```sh ```text   shown, not run
 //
 // A block with file=NAME is also written as NAME into the document's folder

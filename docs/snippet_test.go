@@ -1,9 +1,7 @@
 package docs
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,9 +9,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/toolspec/toolspec/cmd/toolspec/cli"
 	"github.com/toolspec/toolspec/compile"
@@ -86,103 +81,6 @@ func TestGoBlocks(t *testing.T) {
 			msg = strings.ReplaceAll(msg, fmt.Sprintf("snippet%d/snippet.go", i), b.String()+" (line in block)")
 		}
 		t.Fatalf("go vet of the go blocks: %v\n%s", err, msg)
-	}
-}
-
-// TestJSBlocks runs every ```js block as server.mjs beside the ES module
-// gen-js writes for README's shop.tspec (catalog.mjs): node starts it, an
-// MCP client's initialize, tools/list and tools/call go in on stdin, and
-// tools/list must be exactly gen-json's profile 2.
-func TestJSBlocks(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts node (-short)")
-	}
-	node, err := exec.LookPath("node")
-	root, _ := filepath.Abs("..")
-	if _, statErr := os.Stat(filepath.Join(root, "node_modules/@modelcontextprotocol/sdk")); err != nil || statErr != nil {
-		if os.Getenv("TOOLSPEC_REQUIRE_NODE") == "1" {
-			t.Fatalf("node and npm ci are required (TOOLSPEC_REQUIRE_NODE=1): %v %v", err, statErr)
-		}
-		t.Skip("needs node and npm ci")
-	}
-	for _, d := range documents(t) {
-		for _, b := range d.blocks {
-			if b.lang == "js" {
-				t.Run(b.String(), func(t *testing.T) { runJSBlock(t, node, root, b) })
-			}
-		}
-	}
-}
-
-func runJSBlock(t *testing.T, node, root string, b *block) {
-	dir := t.TempDir()
-	spec := filepath.Join(dir, "shop.tspec")
-	write(t, spec, shopSpec(t))
-	if err := os.Symlink(filepath.Join(root, "node_modules"), filepath.Join(dir, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
-	toolspec(t, "gen-js", spec, "-o", filepath.Join(dir, "catalog.mjs"))
-	write(t, filepath.Join(dir, "server.mjs"), []byte(b.text))
-	want := toolspec(t, "gen-json", "--profile", "2", spec)
-
-	requests := []string{
-		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"docs","version":"0"}}}`,
-		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
-		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
-		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"list_orders","arguments":{"customer":"c_42"}}}`,
-	}
-	cmd := exec.Command(node, "server.mjs")
-	cmd.Dir = dir
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Process.Kill()
-	timer := time.AfterFunc(30*time.Second, func() { cmd.Process.Kill() })
-	defer timer.Stop()
-	replies := map[float64]json.RawMessage{}
-	lines := bufio.NewScanner(stdout)
-	lines.Buffer(nil, 1<<20)
-	for _, req := range requests {
-		fmt.Fprintln(stdin, req)
-		if !strings.Contains(req, `"id"`) {
-			continue
-		}
-		if !lines.Scan() {
-			t.Fatalf("%s: the server stopped before answering %s\n%s", b, req, stderr.String())
-		}
-		var reply struct {
-			ID     float64         `json:"id"`
-			Result json.RawMessage `json:"result"`
-		}
-		if err := json.Unmarshal(lines.Bytes(), &reply); err != nil || reply.Result == nil {
-			t.Fatalf("%s: reply %s: %v", b, lines.Text(), err)
-		}
-		replies[reply.ID] = reply.Result
-	}
-	stdin.Close()
-
-	var got, wantList any
-	json.Unmarshal(replies[2], &got)
-	json.Unmarshal(want, &wantList)
-	if diff := cmp.Diff(wantList, got); diff != "" {
-		t.Errorf("%s: tools/list differs from gen-json --profile 2 (-want +got):\n%s", b, diff)
-	}
-	var call struct {
-		IsError           bool `json:"isError"`
-		StructuredContent any  `json:"structuredContent"`
-	}
-	if err := json.Unmarshal(replies[3], &call); err != nil || call.IsError || call.StructuredContent == nil {
-		t.Errorf("%s: tools/call list_orders: %s (%v)", b, replies[3], err)
 	}
 }
 
