@@ -44,6 +44,9 @@ func toolspec(t *testing.T, args ...string) []byte {
 // (example.com/srv/internal/mcptools, as the gen-go.md sketch imports it).
 // Every module comes from the local cache: the build never downloads.
 func TestGoBlocks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the snippets (-short)")
+	}
 	var blocks []*block
 	for _, d := range documents(t) {
 		for _, b := range d.blocks {

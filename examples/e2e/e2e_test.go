@@ -57,6 +57,9 @@ func TestMain(m *testing.M) {
 // fails it when TOOLSPEC_REQUIRE_NODE=1.
 func needNode(t *testing.T) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("starts node (-short)")
+	}
 	missing := ""
 	if _, err := exec.LookPath("node"); err != nil {
 		missing = "node is not on PATH"
@@ -86,6 +89,9 @@ var (
 // goServerBinary builds examples/go-server once per test run.
 func goServerBinary(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and drives the example servers (-short)")
+	}
 	buildOnce.Do(func() {
 		goServer = filepath.Join(scratch, "go-server")
 		cmd := exec.Command("go", "build", "-o", goServer, "./examples/go-server")

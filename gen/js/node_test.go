@@ -41,6 +41,9 @@ func repoRoot(t *testing.T) string {
 // TOOLSPEC_REQUIRE_NODE=1 (make test sets it after npm ci).
 func needNode(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("starts node (-short)")
+	}
 	root := repoRoot(t)
 	missing := ""
 	if _, err := exec.LookPath("node"); err != nil {
