@@ -35,6 +35,10 @@ func (r Recipe) String() string {
 type Backend struct {
 	// Name is the command that runs it: "gen-json".
 	Name string
+	// Format is the version of the backend's output: raise it whenever the
+	// same spec makes other bytes, so that `toolspec version` tells which
+	// output a binary writes.
+	Format int
 	// Roles names the files one run writes, in order; most backends write one.
 	Roles []string
 	// Check reports whether opts are valid options of the backend: every
@@ -151,8 +155,9 @@ func checkOptions(opts map[string]string, names ...string) error {
 func init() {
 	// gen-json: the tools/list result of one profile.
 	Register(&Backend{
-		Name:  "gen-json",
-		Roles: []string{"json"},
+		Name:   "gen-json",
+		Format: 1,
+		Roles:  []string{"json"},
 		Check: func(opts map[string]string) error {
 			if err := checkOptions(opts, "profile"); err != nil {
 				return err

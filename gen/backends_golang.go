@@ -15,8 +15,9 @@ var goPackageRE = regexp.MustCompile(`(?m)^package ([A-Za-z_][A-Za-z0-9_]*)\s*$`
 func init() {
 	// gen-go: Go source; the package clause is its one option.
 	Register(&Backend{
-		Name:  "gen-go",
-		Roles: []string{"go"},
+		Name:   "gen-go",
+		Format: 1,
+		Roles:  []string{"go"},
 		Check: func(opts map[string]string) error {
 			if err := checkOptions(opts, "package"); err != nil {
 				return err

@@ -11,9 +11,10 @@ func init() {
 	// gen-js: one run writes X.mjs and X.d.ts; each is sealed as its own
 	// artifact, told apart by role.
 	Register(&Backend{
-		Name:  "gen-js",
-		Roles: []string{"mjs", "dts"},
-		Check: func(opts map[string]string) error { return checkOptions(opts) },
+		Name:   "gen-js",
+		Format: 1,
+		Roles:  []string{"mjs", "dts"},
+		Check:  func(opts map[string]string) error { return checkOptions(opts) },
 		Guess: func(path string, _ []byte) []Recipe {
 			mjs := Recipe{Generator: "gen-js", Role: "mjs", Options: map[string]string{}}
 			dts := Recipe{Generator: "gen-js", Role: "dts", Options: map[string]string{}}

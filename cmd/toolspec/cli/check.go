@@ -2,8 +2,6 @@ package cli
 
 import (
 	"github.com/spf13/cobra"
-
-	"github.com/toolspec/toolspec/compile"
 )
 
 func init() { register(checkCmd) }
@@ -14,14 +12,12 @@ func checkCmd(e *env) *cobra.Command {
 		Short: "Parse specs and run every check; print diagnostics",
 		Long: `Parse each spec and run every check of the language. Diagnostics are printed
 as file:line:col: error|warning: message, sorted by position. Exit 0 when no
-spec has errors (warnings allowed), 1 otherwise.`,
+spec has errors (warnings allowed), 1 otherwise. The file - is stdin.`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
 			bad := false
 			for _, f := range files {
-				r := compile.File(f)
-				e.printDiags(r.Diags)
-				bad = bad || r.Diags.HasErrors()
+				bad = e.load(f) == nil || bad
 			}
 			if bad {
 				return failed

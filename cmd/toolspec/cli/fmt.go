@@ -9,7 +9,6 @@ import (
 
 	"github.com/toolspec/toolspec/lang/format"
 	"github.com/toolspec/toolspec/lang/parser"
-	"github.com/toolspec/toolspec/lang/token"
 )
 
 func init() { register(fmtCmd) }
@@ -29,9 +28,7 @@ alone and makes the command exit 1.`,
 			for _, path := range files {
 				src, err := os.ReadFile(path)
 				if err != nil {
-					var l token.List
-					l.Errorf(token.Pos{File: path}, "%v", err)
-					e.printDiags(l)
+					e.printError(err)
 					bad = true
 					continue
 				}

@@ -70,7 +70,7 @@ func writePair(path1 string, data1 []byte, path2 string, data2 []byte) (err erro
 	// one: refuse before touching either file.
 	for _, path := range []string{path1, path2} {
 		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-			return fmt.Errorf("%s: is a directory", path)
+			return &fileError{path: path, write: true, err: errors.New("is a directory")}
 		}
 	}
 	var temps []string
@@ -93,10 +93,10 @@ func writePair(path1 string, data1 []byte, path2 string, data2 []byte) (err erro
 	}
 	// Only a failing rename in between can now leave the pair half new.
 	if err := os.Rename(temps[0], path1); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path1, err)
+		return &fileError{path: path1, write: true, err: unwrapPathError(err)}
 	}
 	if err := os.Rename(temps[1], path2); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path2, err)
+		return &fileError{path: path2, write: true, err: unwrapPathError(err)}
 	}
 	return nil
 }

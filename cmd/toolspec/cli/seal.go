@@ -45,9 +45,11 @@ artifact fails; the seal is written whole or not at all.`,
 				old, err := readSeal(out)
 				switch {
 				case errors.Is(err, fs.ErrNotExist):
-					// A first seal without artifacts guards the spec alone.
+					// A first seal without artifacts guards the spec alone:
+					// legal, but rarely what was meant.
+					fmt.Fprintln(e.stderr, e.paint(fmt.Sprintf("%s: warning: no artifacts named and no seal yet: this seals the spec alone (toolspec seal %s FILE... seals generated files too)", out, spec)))
 				case err != nil:
-					fmt.Fprintf(e.stderr, "%v\n", err)
+					e.printError(err)
 					return failed
 				default:
 					in = old.Inputs(out)
@@ -58,7 +60,7 @@ artifact fails; the seal is written whole or not at all.`,
 			}
 			s, err := seal.Make(r.Catalog, spec, out, in)
 			if err != nil {
-				fmt.Fprintf(e.stderr, "%v\n", err)
+				e.printError(err)
 				return failed
 			}
 			var b bytes.Buffer
@@ -74,12 +76,11 @@ artifact fails; the seal is written whole or not at all.`,
 
 // readSeal reads and parses the seal at path; errors name the path.
 func readSeal(path string) (*seal.Seal, error) {
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, &fileError{path: path, err: unwrapPathError(err)}
 	}
-	defer f.Close()
-	s, err := seal.Read(f)
+	s, err := seal.Read(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: corrupt seal: %w", path, err)
 	}

@@ -20,7 +20,7 @@ func testReportCmd(e *env) *cobra.Command {
 	var asJSON, strict bool
 	var junit string
 	cmd := &cobra.Command{
-		Use:   "test-report FILE",
+		Use:   "test-report FILE...",
 		Short: "Run the checks, negative controls, tests and mutants of a spec",
 		Long: `Run everything that shows a spec's tests are worth having: the checks, a
 negative control for every checker rule (a planted defect that rule must
@@ -34,35 +34,28 @@ nothing is vacuous; --strict also fails on surviving mutants. --json
 prints a machine-readable report instead; --junit FILE also writes JUnit
 XML. A spec with errors prints its diagnostics and exits 1. See
 docs/test-report.md.`,
-		Args: args(cobra.ExactArgs(1)),
+		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
-			r := e.load(files[0])
-			if r == nil {
-				return failed
+			if len(files) > 1 && (asJSON || junit != "") {
+				return usagef("--json and --junit report one spec; got %d", len(files))
 			}
 			// The run allocates many small short-lived schemas; collecting
 			// less often saves about a quarter of its time.
 			if os.Getenv("GOGC") == "" {
 				defer debug.SetGCPercent(debug.SetGCPercent(400))
 			}
-			prog := newProgress(e.stderr)
-			rep := report.Run(*r, report.Options{Strict: strict, Progress: prog.update})
-			prog.clear()
-			if junit != "" {
-				if err := writeFile(junit, rep.JUnit()); err != nil {
+			ok := true
+			for i, f := range files {
+				if i > 0 {
+					fmt.Fprintln(e.stdout)
+				}
+				done, err := e.testReport(f, asJSON, strict, junit)
+				if err != nil {
 					return err
 				}
+				ok = ok && done
 			}
-			var out bytes.Buffer
-			if asJSON {
-				rep.JSON(&out)
-			} else {
-				rep.Text(&out)
-			}
-			if _, err := e.stdout.Write(out.Bytes()); err != nil {
-				return err
-			}
-			if !rep.Summary.OK {
+			if !ok {
 				return failed
 			}
 			return nil
@@ -72,6 +65,37 @@ docs/test-report.md.`,
 	cmd.Flags().StringVar(&junit, "junit", "", "also write the report as JUnit XML to this file")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail on surviving mutants too")
 	return cmd
+}
+
+// testReport runs the report of one spec and prints it; ok is false when
+// the spec has errors or the report fails.
+func (e *env) testReport(file string, asJSON, strict bool, junit string) (ok bool, err error) {
+	r := e.load(file)
+	if r == nil {
+		return false, nil
+	}
+	prog := newProgress(e.stderr)
+	rep := report.Run(*r, report.Options{Strict: strict, Progress: prog.update})
+	prog.clear()
+	if junit != "" {
+		if err := writeFile(junit, rep.JUnit()); err != nil {
+			return false, err
+		}
+	}
+	var out bytes.Buffer
+	if asJSON {
+		rep.JSON(&out)
+	} else {
+		rep.Text(&out)
+	}
+	text := out.Bytes()
+	if !asJSON && wantColour(e.stdout) {
+		text = paintReport(text)
+	}
+	if _, err := e.stdout.Write(text); err != nil {
+		return false, err
+	}
+	return rep.Summary.OK, nil
 }
 
 // progress shows "mutants done/total" on a terminal once a run has taken
