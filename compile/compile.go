@@ -56,6 +56,12 @@ func Source(filename string, src []byte) Result {
 	p := parser.Parse(filename, src)
 	r := Result{File: p.File, Comments: p.Comments, Diags: p.Diags}
 	if p.File == nil {
+		if p.Partial != nil {
+			// Report the problems of the declarations that parsed too;
+			// the result is never fit to emit, so no catalog.
+			u := check.Unparsed{Tools: p.Unparsed["tool"], Groups: p.Unparsed["group"]}
+			r.Diags = append(r.Diags, check.CheckPartial(p.Partial, u).Diags...).Sort()
+		}
 		return r
 	}
 	// The hash needs only the tree: compute it on the other core while

@@ -2,6 +2,8 @@ package ast
 
 import (
 	"github.com/alecthomas/participle/v2"
+
+	"github.com/toolspec/toolspec/lang/suggest"
 )
 
 // Tools, rows, kinds and blocks are parsed by hand. They are most of a
@@ -72,6 +74,11 @@ func parseMods(lex stream) ([]*Modifier, error) {
 		var m Modifier
 		err := m.parse(lex)
 		if err == participle.NextMatch {
+			if t := lex.Peek(); t.Type == TokenIdent && !StartsRow(lex) {
+				if near, ok := suggest.Nearest(t.Value, Modifiers); ok && suggest.Distance(t.Value, near) <= 2 && !notModifiers[t.Value] {
+					return nil, participle.Errorf(t.Pos, "unknown modifier %s; did you mean %s?", t.Value, near)
+				}
+			}
 			return pointers(mods), nil
 		}
 		if err != nil {
@@ -79,6 +86,14 @@ func parseMods(lex stream) ([]*Modifier, error) {
 		}
 		mods = append(mods, m)
 	}
+}
+
+// notModifiers are words that may follow a row's modifiers and are no
+// misspelt modifier: a use, and (after a block that lacks its "}") the
+// items of a tool.
+var notModifiers = map[string]bool{
+	"use": true, "required": true, "optional": true,
+	"title": true, "description": true, "hints": true, "in": true, "out": true, "result": true, "endpoint": true,
 }
 
 // pointers copies values parsed into a scratch slice to the heap, all in
@@ -171,8 +186,37 @@ func (k *Kind) parse(lex stream) error {
 		}
 	default:
 		k.Unknown = t.Value
+		// A misspelt kind that takes arguments (`aray<string>`): skip them,
+		// so the checker names the word and nothing follows from it.
+		if n := lex.Peek(); isPunct(n, "<") || isPunct(n, "(") {
+			return skipBalanced(lex)
+		}
 	}
 	return nil
+}
+
+// skipBalanced consumes an opening bracket and everything up to the one
+// that closes it.
+func skipBalanced(lex stream) error {
+	depth := 0
+	for {
+		t := lex.Peek()
+		if t.EOF() {
+			return expected(lex, "the end of the kind's arguments")
+		}
+		if t.Type == TokenPunct {
+			switch t.Value {
+			case "<", "(", "{", "[":
+				depth++
+			case ">", ")", "}", "]":
+				depth--
+			}
+		}
+		lex.Next()
+		if depth == 0 {
+			return nil
+		}
+	}
 }
 
 // parse reads a kind and its element modifiers.

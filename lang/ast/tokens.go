@@ -116,6 +116,13 @@ func (r *Range) parse(lex stream) error {
 	return nil
 }
 
+// Modifiers are the modifier keywords Modifier.parse knows, for the
+// suggestion after a misspelt one.
+var Modifiers = []string{"nullable", "unique", "deprecated", "open", "pattern", "format", "from", "as", "default", "example"}
+
+// Kinds are the kind keywords Kind.parse knows.
+var Kinds = []string{"string", "integer", "number", "boolean", "any", "enum", "array", "tuple", "object", "map"}
+
 // parse reads one modifier, a keyword and at
 // most one operand.
 func (m *Modifier) parse(lex stream) error {
@@ -206,6 +213,9 @@ func StartsRow(lex stream) bool {
 		return isPunct(next, "<")
 	case "object":
 		return isPunct(next, "{")
+	}
+	if isPunct(next, "<") || isPunct(next, "(") {
+		return true // a misspelt kind with arguments: the checker names it
 	}
 	// A scalar kind, or a word that is no kind (the checker names it):
 	// either way a presence follows.

@@ -27,10 +27,25 @@ type Result struct {
 }
 
 // Check checks a parsed spec. Diagnostics are sorted.
-func Check(f *ast.File) Result {
+func Check(f *ast.File) Result { return CheckPartial(f, Unparsed{}) }
+
+// Unparsed names the declarations of a file that had syntax errors: the
+// tree holds the others. Checking them reports their own errors, and
+// nothing that follows from the missing ones (a test of a tool that did
+// not parse, a use of such a group, a group only such a tool used).
+type Unparsed struct {
+	Tools, Groups map[string]bool
+}
+
+func (u Unparsed) any() bool { return len(u.Tools)+len(u.Groups) > 0 }
+
+// CheckPartial checks the declarations that parsed in a file where others
+// did not. Its catalog is never fit to emit.
+func CheckPartial(f *ast.File, u Unparsed) Result {
 	c := &checker{
-		groups: map[string]*groupInfo{},
-		broken: map[*model.Type]bool{},
+		groups:   map[string]*groupInfo{},
+		broken:   map[*model.Type]bool{},
+		unparsed: u,
 	}
 	cat := c.file(f)
 	return Result{Catalog: cat, Diags: c.diags.Sort(), Broken: c.broken}
@@ -42,6 +57,7 @@ type checker struct {
 	groupList []*groupInfo
 	tools     map[string]*model.Tool
 	broken    map[*model.Type]bool
+	unparsed  Unparsed
 	// patterns caches patternProblem by pattern text: one spec repeats the
 	// same few patterns across its tools, and compiling them is costly.
 	patterns map[string]string
@@ -156,7 +172,7 @@ func (c *checker) file(f *ast.File) *model.Catalog {
 	}
 
 	for _, g := range c.groupList {
-		if !g.used {
+		if !g.used && !c.unparsed.any() {
 			c.errorf(g.decl.Pos, "group %s is never used", quoteName(g.decl.Name.Value()))
 		}
 	}
@@ -291,7 +307,9 @@ func (c *checker) items(items []*ast.Item, in *groupInfo) []*model.Field {
 		name := u.Name.Value()
 		g, ok := c.groups[name]
 		if !ok {
-			c.errorf(u.Pos, "unknown group %s%s", quoteName(name), didYouMean(name, c.groupNames()))
+			if !c.unparsed.Groups[name] {
+				c.errorf(u.Pos, "unknown group %s%s", quoteName(name), didYouMean(name, c.groupNames()))
+			}
 			continue
 		}
 		g.used = true

@@ -1,41 +1,13 @@
 package check
 
-import "sort"
+import "github.com/toolspec/toolspec/lang/suggest"
 
 // didYouMean returns `; did you mean X?` for the closest candidate within a
 // few edits of name, or "".
 func didYouMean(name string, candidates []string) string {
-	best, bestDist := "", len(name)/3+2
-	sorted := append([]string(nil), candidates...)
-	sort.Strings(sorted)
-	for _, cand := range sorted {
-		if d := editDistance(name, cand); d < bestDist {
-			best, bestDist = cand, d
-		}
-	}
-	if best == "" {
+	best, ok := suggest.Nearest(name, candidates)
+	if !ok {
 		return ""
 	}
 	return "; did you mean " + quoteName(best) + "?"
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

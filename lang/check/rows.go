@@ -88,8 +88,11 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 		t.Kind = model.Object
 		t.Fields = c.items(k.Object.Items, nil)
 	case k.Unknown != "":
-		c.errorf(k.Pos, "%s: unknown kind %s%s", what, k.Unknown, didYouMean(k.Unknown, kindWords))
+		c.errorf(k.Pos, "%s: unknown kind %s%s", what, k.Unknown, didYouMean(k.Unknown, ast.Kinds))
 		t.Kind = model.Any
+		// The modifiers were meant for the kind intended: checking them
+		// against any would only add errors that go away with the typo.
+		return t
 	case k.Map != nil:
 		t.Kind = model.Map
 		t.Elem = c.typ(k.Map.Kind, k.Map.Mods, what+"{}")
@@ -102,8 +105,6 @@ var scalarKinds = map[string]model.Kind{
 	"string": model.String, "integer": model.Integer, "number": model.Number,
 	"boolean": model.Boolean, "any": model.Any,
 }
-
-var kindWords = []string{"string", "integer", "number", "boolean", "any", "enum", "array", "tuple", "object", "map"}
 
 func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
 	if len(e.Values) == 0 {

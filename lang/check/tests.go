@@ -41,7 +41,9 @@ func (c *checker) fixture(d *ast.Fixture) *model.Fixture {
 	}
 	tool, ok := c.tools[f.Tool]
 	if !ok {
-		c.errorf(d.Tool.Pos, "unknown tool %s%s", quoteName(f.Tool), didYouMean(f.Tool, c.toolNames()))
+		if !c.unparsed.Tools[f.Tool] {
+			c.errorf(d.Tool.Pos, "unknown tool %s%s", quoteName(f.Tool), didYouMean(f.Tool, c.toolNames()))
+		}
 	} else if f.Output && tool.Result != model.ResultOut {
 		c.errorf(d.Pos, "tool %s has no output schema to test (it declares result %s, not out)", quoteName(f.Tool), resultWord(tool.Result))
 	}
