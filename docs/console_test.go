@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/rogpeppe/go-internal/txtar"
 )
 
 var update = flag.Bool("update", false, "rewrite the output of console blocks that are not abridged")
@@ -53,6 +55,11 @@ func TestConsoleBlocks(t *testing.T) {
 				if b.lang != "console" {
 					continue
 				}
+				if archive := b.attrs["files"]; archive != "" {
+					if err := unpack(filepath.Join(root, archive)); err != nil {
+						t.Fatalf("%s: %v", b, err)
+					}
+				}
 				got, err := runSession(b.text)
 				if err != nil {
 					t.Errorf("%s: %v", b, err)
@@ -79,6 +86,25 @@ func TestConsoleBlocks(t *testing.T) {
 			}
 		})
 	}
+}
+
+// unpack writes the files of a txtar archive (a testscript's inputs) into
+// the current folder: a block with files=ARCHIVE runs on the same files
+// as that script.
+func unpack(archive string) error {
+	a, err := txtar.ParseFile(archive)
+	if err != nil {
+		return err
+	}
+	for _, f := range a.Files {
+		if err := os.MkdirAll(filepath.Dir(f.Name), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(f.Name, f.Data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func hasConsole(d *document) bool {

@@ -15,6 +15,9 @@
 //	```json ```yaml ```sh ```text   shown, not run
 //
 // A block with file=NAME is also written as NAME into the document's folder
-// before the commands after it run. `go test ./docs -update` rewrites the
+// before the commands after it run; a console block with files=ARCHIVE
+// (a path from the repository root to a .txtar, a CLI testscript's) first
+// unpacks that archive's files there, so the docs show what the script's
+// inputs give. `go test ./docs -update` rewrites the
 // output of every console block that is not abridged.
 package docs
