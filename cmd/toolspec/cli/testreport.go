@@ -32,8 +32,10 @@ checks, negative controls and tests (and, with --strict, mutants). A test
 no mutant can make fail is vacuous. Exit 0 only when nothing failed and
 nothing is vacuous; --strict also fails on surviving mutants. --json
 prints a machine-readable report instead; --junit FILE also writes JUnit
-XML. A spec with errors prints its diagnostics and exits 1. See
-docs/test-report.md.`,
+XML. A spec with errors prints its diagnostics and exits 1. Several specs
+are reported one after the other (exit 1 when any fails); --json and
+--junit take one. Verdicts are coloured on a terminal unless NO_COLOR is
+set. See docs/test-report.md.`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
 			if len(files) > 1 && (asJSON || junit != "") {
