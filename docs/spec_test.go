@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/lang/format"
+	"github.com/toolspec/toolspec/lang/parser"
 )
 
 // TestSpecBlocks: every complete spec in the docs passes check with no
@@ -16,7 +17,11 @@ import (
 func TestSpecBlocks(t *testing.T) {
 	for _, d := range documents(t) {
 		for _, b := range d.blocks {
-			if b.lang != "tspec" || b.flags["fragment"] {
+			if b.lang != "tspec" {
+				continue
+			}
+			if b.flags["fragment"] {
+				checkFragment(t, b)
 				continue
 			}
 			name := b.attrs["file"]
@@ -38,5 +43,21 @@ func TestSpecBlocks(t *testing.T) {
 				t.Errorf("%s: not in canonical format (toolspec fmt -d):\n%s", b, diff.Diff("doc", []byte(b.text), "fmt", out))
 			}
 		}
+	}
+}
+
+// checkFragment: a fragment made of whole declarations (it parses once a
+// spec line is put before it) is in canonical layout too. Other fragments
+// (a row, a grammar sketch) are not checked.
+func checkFragment(t *testing.T, b *block) {
+	t.Helper()
+	const head = "spec fragment\n\n"
+	p := parser.Parse("fragment.tspec", []byte(head+b.text))
+	if p.File == nil {
+		return
+	}
+	out := format.Source(p.File, p.Comments)
+	if got := string(out); got != head+b.text {
+		t.Errorf("%s: fragment not in canonical format (toolspec fmt -d):\n%s", b, diff.Diff("doc", []byte(head+b.text), "fmt", out))
 	}
 }
