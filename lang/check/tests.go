@@ -76,9 +76,14 @@ func resultWord(r model.Result) string {
 	return r.String()
 }
 
+// toolNames are the names a fixture may mean: the tools, and those that
+// did not parse.
 func (c *checker) toolNames() []string {
 	var names []string
 	for n := range c.tools {
+		names = append(names, n)
+	}
+	for n := range c.unparsed.Tools {
 		names = append(names, n)
 	}
 	return names
