@@ -16,6 +16,17 @@ var specArgs = map[string]bool{
 // .json for diff's old result, any file for seal's artifacts, and the two
 // values of --profile.
 func completeFiles(root *cobra.Command) {
+	// cobra's completion command prints its help, exit 0, without a shell
+	// or with one it does not know: a usage error here, like any other.
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Args = args(cobra.NoArgs)
+			c.RunE = func(*cobra.Command, []string) error {
+				return usagef("completion needs a shell: bash, fish, powershell or zsh")
+			}
+		}
+	}
 	tspec := func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"tspec"}, cobra.ShellCompDirectiveFilterFileExt
 	}

@@ -75,6 +75,9 @@ self-contained JSON Schema tables MCP servers serve.`,
 		root.AddCommand(add(e))
 	}
 	completeFiles(root)
+	// A command with subcommands runs only to say one is missing: its help
+	// lists the subcommands, not a use line of its own.
+	root.SetUsageTemplate(strings.Replace(root.UsageTemplate(), "{{if .Runnable}}", "{{if and .Runnable (not .HasAvailableSubCommands)}}", 1))
 	cmd, err := root.ExecuteC()
 	if err == nil {
 		return exitOK
@@ -177,10 +180,18 @@ func args(check cobra.PositionalArgs) cobra.PositionalArgs {
 					names = append(names, c.Name())
 				}
 			}
-			return usagef("%s: unknown %q; expected %s", cmd.Name(), a[0], strings.Join(names, " or "))
+			return usagef("%s: unknown %q; expected %s", cmd.Name(), a[0], orList(names))
 		}
 		return usagef("%s takes %s; got %s", cmd.Name(), operands(cmd), countArgs(a))
 	}
+}
+
+// orList joins words as "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // operands is the use line without the command name and the flags: the
