@@ -27,7 +27,7 @@ func (b *block) String() string { return fmt.Sprintf("%s:%d", b.doc, b.line) }
 // langs are the info strings a block may start with.
 var langs = map[string]bool{
 	"tspec": true, "console": true, "go": true, "js": true,
-	"json": true, "yaml": true, "sh": true, "text": true,
+	"json": true, "yaml": true, "sh": true, "text": true, "jsonrpc": true,
 }
 
 var fence = regexp.MustCompile("^( *)```(.*)$")
@@ -111,7 +111,7 @@ func TestBlocksSayWhatTheyAre(t *testing.T) {
 	for _, d := range documents(t) {
 		for _, b := range d.blocks {
 			if !langs[b.lang] {
-				t.Errorf("%s: info string %q: want one of tspec, console, go, js, json, yaml, sh, text (see doc.go)", b, b.lang)
+				t.Errorf("%s: info string %q: want one of tspec, console, jsonrpc, go, js, json, yaml, sh, text (see doc.go)", b, b.lang)
 			}
 		}
 	}

@@ -10,6 +10,9 @@
 //	                         document; what they print is exactly the text
 //	```console abridged      the same, but "..." stands for any text (a whole
 //	                         line of "..." for any number of lines)
+//	```jsonrpc               `$ go run ./examples/NAME`, then what goes in on
+//	                         stdin (lines with a "method") and the replies,
+//	                         which must match as in an abridged block
 //	```go                    a whole Go file: it must compile
 //	```js                    a whole ES module: gen/js TestDocServer runs it
 //	```json ```yaml ```sh ```text   shown, not run
