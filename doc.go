@@ -3,16 +3,21 @@
 // through them:
 //
 //   - lang/token: positions and diagnostics, shared by every phase;
+//   - lang/diag: the table of every diagnostic, with its code, message and
+//     explanation (docs/diagnostics.md is generated from it);
 //   - lang/ast and lang/parser: the syntax tree and the participle grammar
 //     over a hand-written lexer;
-//   - lang/check: the rules of the language, producing the checked model;
+//   - lang/check: the rules of the language, producing the checked model
+//     (defaults and examples are checked against the emitted schema, whose
+//     emitter compile passes in: lang does not import gen);
 //   - lang/format: the canonical layout, and the canonical text the spec
 //     hash is computed over;
 //   - model: the checked catalog, the only input of everything below;
 //   - compile: parse, check and hash wired together for the commands;
 //   - gen/schema, gen/jsonout, gen/golang, gen/js: JSON Schema and the
 //     tables servers serve;
-//   - validate: JSON Schema validation of values (santhosh-tekuri/jsonschema);
+//   - validate: JSON Schema validation of values (santhosh-tekuri/jsonschema),
+//     a leaf that lang/check and report use;
 //   - report: test-report — checks, negative controls, fixtures, mutants;
 //   - seal: the seal file and verify;
 //   - openapi: OpenAPI documents, for parity and import;

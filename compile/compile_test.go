@@ -23,7 +23,7 @@ func TestSyntheticSpecsCompile(t *testing.T) {
 
 func TestMissingFile(t *testing.T) {
 	r := compile.File("testdata/does-not-exist.tspec")
-	if r.Catalog != nil || len(r.Diags) != 1 || r.Diags[0].String() != "testdata/does-not-exist.tspec: error: no such file or directory" {
+	if r.Catalog != nil || len(r.Diags) != 1 || r.Diags[0].String() != "testdata/does-not-exist.tspec: error: no such file or directory [TS0001]" {
 		t.Errorf("got %v", r.Diags)
 	}
 }

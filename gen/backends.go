@@ -31,49 +31,73 @@ func (r Recipe) String() string {
 	return s
 }
 
-// Backend is one generator as the seal sees it.
-type Backend struct {
+// Backend is one generator, as the command line and the seal both run it:
+// the command checks its flags with CheckOptions and writes what Generate
+// returns; the seal records the same options in a Recipe and regenerates
+// with the same two calls. One set of option rules serves both.
+type Backend interface {
 	// Name is the command that runs it: "gen-json".
-	Name string
+	Name() string
 	// Format is the version of the backend's output: raise it whenever the
 	// same spec makes other bytes, so that `toolspec version` tells which
 	// output a binary writes.
-	Format int
-	// Roles names the files one run writes, in order; most backends write one.
-	Roles []string
-	// Check reports whether opts are valid options of the backend: every
-	// option it needs, nothing it does not know, every value well formed.
-	Check func(opts map[string]string) error
+	Format() int
+	// Roles names the files one run writes, in order; most write one.
+	Roles() []string
+	// CheckOptions reports whether opts are valid options of the backend:
+	// every option it needs, nothing it does not know, every value well
+	// formed. The command line reports an error as a usage error.
+	CheckOptions(opts map[string]string) error
 	// Guess returns the recipes that may have made data, read from path,
 	// most likely first. It reads the file's header, name and embedded
 	// identity; it need not be right, because Recognise keeps only a recipe
 	// that regenerates data exactly.
-	Guess func(path string, data []byte) []Recipe
-	// Generate returns the bytes of one role's file.
-	Generate func(c *model.Catalog, role string, opts map[string]string) ([]byte, error)
+	Guess(path string, data []byte) []Recipe
+	// Generate returns the files of one run, one per role in Roles order.
+	// opts have passed CheckOptions.
+	Generate(c *model.Catalog, opts map[string]string) ([][]byte, error)
 }
 
-var backends = map[string]*Backend{}
+// backend is a Backend made of functions; each backends_*.go registers one.
+type backend struct {
+	name     string
+	format   int
+	roles    []string
+	check    func(opts map[string]string) error
+	guess    func(path string, data []byte) []Recipe
+	generate func(c *model.Catalog, opts map[string]string) ([][]byte, error)
+}
+
+func (b *backend) Name() string                              { return b.name }
+func (b *backend) Format() int                               { return b.format }
+func (b *backend) Roles() []string                           { return b.roles }
+func (b *backend) CheckOptions(opts map[string]string) error { return b.check(opts) }
+func (b *backend) Guess(path string, data []byte) []Recipe   { return b.guess(path, data) }
+func (b *backend) Generate(c *model.Catalog, opts map[string]string) ([][]byte, error) {
+	return b.generate(c, opts)
+}
+
+var backends = map[string]Backend{}
 
 // Register adds a backend. Backends register from init functions in this
 // package (backends.go and one backends_<name>.go per further backend); a
 // name registered twice is a bug.
-func Register(b *Backend) {
-	if _, dup := backends[b.Name]; dup {
-		panic("gen: backend " + b.Name + " registered twice")
+func Register(b Backend) {
+	if _, dup := backends[b.Name()]; dup {
+		panic("gen: backend " + b.Name() + " registered twice")
 	}
-	backends[b.Name] = b
+	backends[b.Name()] = b
 }
 
 // Lookup returns the backend called name.
-func Lookup(name string) (*Backend, bool) {
+func Lookup(name string) (Backend, bool) {
 	b, ok := backends[name]
 	return b, ok
 }
 
 // Backends returns every registered backend, by name.
-func Backends() []*Backend {
-	var list []*Backend
+func Backends() []Backend {
+	var list []Backend
 	for _, name := range slices.Sorted(maps.Keys(backends)) {
 		list = append(list, backends[name])
 	}
@@ -87,10 +111,10 @@ func (r Recipe) Check() error {
 	if !ok {
 		return fmt.Errorf("unknown generator %q", r.Generator)
 	}
-	if !slices.Contains(b.Roles, r.Role) {
-		return fmt.Errorf("%s: unknown role %q (want %s)", r.Generator, r.Role, strings.Join(b.Roles, " or "))
+	if !slices.Contains(b.Roles(), r.Role) {
+		return fmt.Errorf("%s: unknown role %q (want %s)", r.Generator, r.Role, strings.Join(b.Roles(), " or "))
 	}
-	if err := b.Check(r.Options); err != nil {
+	if err := b.CheckOptions(r.Options); err != nil {
 		return fmt.Errorf("%s: %w", r.Generator, err)
 	}
 	return nil
@@ -101,7 +125,12 @@ func Generate(c *model.Catalog, r Recipe) ([]byte, error) {
 	if err := r.Check(); err != nil {
 		return nil, err
 	}
-	return backends[r.Generator].Generate(c, r.Role, r.Options)
+	b := backends[r.Generator]
+	files, err := b.Generate(c, r.Options)
+	if err != nil {
+		return nil, err
+	}
+	return files[slices.Index(b.Roles(), r.Role)], nil
 }
 
 // Recognise finds the recipe that made data from c: it asks every backend
@@ -154,11 +183,11 @@ func checkOptions(opts map[string]string, names ...string) error {
 
 func init() {
 	// gen-json: the tools/list result of one profile.
-	Register(&Backend{
-		Name:   "gen-json",
-		Format: 1,
-		Roles:  []string{"json"},
-		Check: func(opts map[string]string) error {
+	Register(&backend{
+		name:   "gen-json",
+		format: 1,
+		roles:  []string{"json"},
+		check: func(opts map[string]string) error {
 			if err := checkOptions(opts, "profile"); err != nil {
 				return err
 			}
@@ -167,7 +196,7 @@ func init() {
 			}
 			return nil
 		},
-		Guess: func(_ string, data []byte) []Recipe {
+		guess: func(_ string, data []byte) []Recipe {
 			// The _meta identity ends in /p1 or /p2; try that profile first.
 			first, second := "1", "2"
 			if m := identityRE.Find(data); m != nil && strings.HasSuffix(string(m), "/p2") {
@@ -178,12 +207,12 @@ func init() {
 				{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": second}},
 			}
 		},
-		Generate: func(c *model.Catalog, _ string, opts map[string]string) ([]byte, error) {
+		generate: func(c *model.Catalog, opts map[string]string) ([][]byte, error) {
 			p := 1
 			if opts["profile"] == "2" {
 				p = 2
 			}
-			return jsonout.Generate(c, p), nil
+			return [][]byte{jsonout.Generate(c, p)}, nil
 		},
 	})
 }

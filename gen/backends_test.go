@@ -90,6 +90,10 @@ func TestRecipeCheck(t *testing.T) {
 		{gen.Recipe{Generator: "gen-json", Role: "json"}, `gen-json: missing option "profile"`},
 		{gen.Recipe{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": "1", "x": "y"}}, `gen-json: unknown option "x"`},
 		{gen.Recipe{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": "0"}}, `gen-json: profile must be 1 or 2, not "0"`},
+		{gen.Recipe{Generator: "gen-go", Role: "go", Options: map[string]string{"package": "tools"}}, ""},
+		// The rule of gen-go --package, which the command line applies too.
+		{gen.Recipe{Generator: "gen-go", Role: "go", Options: map[string]string{"package": "_"}}, `gen-go: package "_" is not a Go package name (an identifier other than _)`},
+		{gen.Recipe{Generator: "gen-go", Role: "go", Options: map[string]string{"package": "a-b"}}, `gen-go: package "a-b" is not a Go package name (an identifier other than _)`},
 	} {
 		err := tc.r.Check()
 		switch {
@@ -105,9 +109,9 @@ func TestBackendsSortedAndComplete(t *testing.T) {
 	t.Parallel()
 	var names []string
 	for _, b := range gen.Backends() {
-		names = append(names, b.Name)
-		if len(b.Roles) == 0 || b.Check == nil || b.Guess == nil || b.Generate == nil {
-			t.Errorf("backend %s is incomplete", b.Name)
+		names = append(names, b.Name())
+		if len(b.Roles()) == 0 {
+			t.Errorf("backend %s writes no file", b.Name())
 		}
 	}
 	if !slices.Contains(names, "gen-json") {

@@ -495,6 +495,9 @@ func TestOpenAPIBeyondFloat64(t *testing.T) {
 				w + "default 1e-400: 1e-400 is beyond float64's range (about 1e-308 to 1e308), which JSON readers hold numbers in; not kept",
 				w + "example [1,1e400]: 1e400 is beyond float64's range (about 1e-308 to 1e308), which JSON readers hold numbers in; not kept",
 			}},
+		// A default off its row is dropped, and only it: the example stays.
+		{schema: `{type: integer, minimum: 1, maximum: 10, default: 20, example: 5}`, row: "p integer optional 1..10 example 5",
+			warnings: []string{w + "dropped default 20 (p: default 20 does not satisfy its own row (maximum: got 20, want 10))"}},
 		// A range that admits nothing is dropped, not the import.
 		{schema: `{type: integer, minimum: 1e-1001, maximum: -1e-1001}`, row: "p integer optional",
 			warnings: []string{w + "dropped range 1..-1 (p: minimum 1 is greater than maximum -1)"}},

@@ -7,8 +7,10 @@ import (
 	"strings"
 
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/format"
 	"github.com/toolspec/toolspec/lang/parser"
+	"github.com/toolspec/toolspec/lang/token"
 )
 
 // Warning is something a contract says that the imported spec does not.
@@ -252,11 +254,11 @@ func finish(name, key string, tools []*tool, warn func(tool, field, msg string))
 		}
 		fixed := false
 		for _, d := range r.Diags {
-			if d.Severity.String() != "error" {
+			if d.Severity != token.Error {
 				continue
 			}
 			if t, rw := rowAt(tools, d.Pos.Line); rw != nil {
-				if dropped := strip(rw.t, d.Msg); dropped != "" {
+				if dropped := strip(rw.t, refused(d)); dropped != "" {
 					field := rw.path
 					if field == "" {
 						field = rw.name
@@ -273,38 +275,53 @@ func finish(name, key string, tools []*tool, warn func(tool, field, msg string))
 	return nil, fmt.Errorf("imported spec does not check after dropping refused modifiers")
 }
 
-// strip drops the modifiers a checker may refuse from t and its elements:
-// those the diagnostic msg names, or all of them when it names none. It
-// says what it dropped ("" when there was nothing).
-func strip(t *typ, msg string) string {
+// refusal says which modifiers of a row a checker diagnostic refuses.
+type refusal struct{ pattern, def, examples, all bool }
+
+// refused reads a diagnostic by its code: one about the pattern, the
+// default or the examples refuses that modifier; any other refuses every
+// modifier the checker may refuse.
+func refused(d token.Diagnostic) refusal {
+	switch {
+	case diag.PatternEmpty.Is(d), diag.PatternNotPortable.Is(d):
+		return refusal{pattern: true}
+	case diag.DefaultOffRow.Is(d), diag.DefaultOutOfRange.Is(d):
+		return refusal{def: true}
+	case diag.ExampleOffRow.Is(d), diag.ExampleOutOfRange.Is(d):
+		return refusal{examples: true}
+	}
+	return refusal{all: true}
+}
+
+// strip drops the modifiers r refuses from t and its elements. It says
+// what it dropped ("" when there was nothing).
+func strip(t *typ, r refusal) string {
 	if t == nil {
 		return ""
 	}
-	named := strings.Contains(msg, "pattern") || strings.Contains(msg, "default") || strings.Contains(msg, "example")
-	drop := func(word string) bool { return !named || strings.Contains(msg, word) }
 	var dropped []string
 	// A range the checker refuses (one that admits nothing, such as
 	// 1..-1): the last resort, so that one field never fails the import.
-	if (t.min != "" || t.max != "") && !named {
+	if (t.min != "" || t.max != "") && r.all {
 		dropped = append(dropped, "range "+t.min+".."+t.max)
 		t.min, t.max = "", ""
 	}
-	if t.pattern != nil && drop("pattern") {
+	if t.pattern != nil && (r.all || r.pattern) {
 		dropped = append(dropped, "pattern "+quote(*t.pattern))
 		t.pattern = nil
 	}
-	if t.def != nil && drop("default") {
+	if t.def != nil && (r.all || r.def) {
 		dropped = append(dropped, "default "+string(t.def))
 		t.def = nil
 	}
-	if len(t.examples) > 0 && drop("example") {
+	if len(t.examples) > 0 && (r.all || r.examples) {
 		for _, e := range t.examples {
 			dropped = append(dropped, "example "+string(e))
 		}
 		t.examples = nil
 	}
 	for _, el := range append([]*typ{t.elem}, t.items...) {
-		if d := strip(el, msg); d != "" {
+		if d := strip(el, r); d != "" {
 			dropped = append(dropped, d)
 		}
 	}

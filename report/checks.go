@@ -1,12 +1,6 @@
 package report
 
-import (
-	"regexp"
-	"strings"
-	"sync"
-
-	"github.com/toolspec/toolspec/lang/token"
-)
+import "github.com/toolspec/toolspec/lang/token"
 
 // The checks of LANGUAGE.md section 6, in its order, as the report names
 // them. Every control belongs to one of them.
@@ -32,7 +26,7 @@ func runChecks(diags token.List) []Check {
 		if d.Severity != token.Warning {
 			continue
 		}
-		if c := owner(d.Msg, true); c != nil {
+		if c := byCode[d.Code]; c != nil {
 			warnings[c.check]++
 		}
 	}
@@ -41,37 +35,4 @@ func runChecks(diags token.List) []Check {
 		out[i] = Check{Name: name, Verdict: Pass, Warnings: warnings[name]}
 	}
 	return out
-}
-
-// formatRx turns a checker message format into a regular expression that
-// matches every message it can produce: each verb matches anything.
-func formatRx(format string) *regexp.Regexp {
-	var b strings.Builder
-	b.WriteString("^")
-	for i := 0; i < len(format); i++ {
-		c := format[i]
-		if c != '%' || i+1 == len(format) {
-			b.WriteString(regexp.QuoteMeta(string(c)))
-			continue
-		}
-		i++
-		if format[i] == '%' {
-			b.WriteString("%")
-			continue
-		}
-		b.WriteString("(.*)")
-	}
-	b.WriteString("$")
-	return regexp.MustCompile(b.String())
-}
-
-var rxCache sync.Map // format -> *regexp.Regexp
-
-func ruleRx(format string) *regexp.Regexp {
-	if rx, ok := rxCache.Load(format); ok {
-		return rx.(*regexp.Regexp)
-	}
-	rx := formatRx(format)
-	rxCache.Store(format, rx)
-	return rx
 }

@@ -1,103 +1,39 @@
 package report
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
 	"path/filepath"
-	"sort"
-	"strconv"
 	"testing"
 
 	tsast "github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/diag"
 	tstoken "github.com/toolspec/toolspec/lang/token"
 )
 
-// rulesIn returns the message formats of every c.errorf / c.warnf call in
-// the Go files matching glob (and of diags.Errorf calls when withDiags),
-// mapped to whether the rule is a warning.
-func rulesIn(t *testing.T, glob string, calls map[string]bool) map[string]bool {
-	t.Helper()
-	files, _ := filepath.Glob(glob)
-	if len(files) == 0 {
-		t.Fatalf("no files match %s", glob)
-	}
-	rules := map[string]bool{}
-	fset := token.NewFileSet()
-	for _, file := range files {
-		if filepath.Ext(file) != ".go" || len(file) > 8 && file[len(file)-8:] == "_test.go" {
-			continue
-		}
-		f, err := parser.ParseFile(fset, file, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) < 2 {
-				return true
-			}
-			sel, ok := call.Fun.(*ast.SelectorExpr)
-			if !ok {
-				return true
-			}
-			warn, ok := calls[sel.Sel.Name]
-			if !ok {
-				return true
-			}
-			lit, ok := call.Args[1].(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true
-			}
-			s, err := strconv.Unquote(lit.Value)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rules[s] = warn
-			return true
-		})
-	}
-	return rules
-}
-
-// TestControlsCoverEveryRule: every message the checker can write has a
-// negative control, and every control names a rule the checker has. A new
-// rule without a control turns this test red.
+// TestControlsCoverEveryRule: every rule of the checker in the table of
+// lang/diag has a negative control, or says in the table why none can be
+// planted; every control is for a checker rule. A new rule without a
+// control turns this test red.
 func TestControlsCoverEveryRule(t *testing.T) {
-	rules := rulesIn(t, "../lang/check/*.go", map[string]bool{"errorf": false, "warnf": true, "Errorf": false, "Warnf": true})
-	// The default/example rule of package compile; its other Errorf calls
-	// report internal failures (a schema that does not compile), not rules.
-	compileRules := rulesIn(t, "../compile/*.go", map[string]bool{"Errorf": false})
-	const valueRule = "%s: %s %s does not satisfy its own row (%s)"
-	if _, ok := compileRules[valueRule]; !ok {
-		t.Fatalf("compile no longer has the rule %q", valueRule)
-	}
-	rules[valueRule] = false
-	if len(rules) < 40 {
-		t.Fatalf("found only %d rules; is the scan broken?", len(rules))
-	}
-	claimed := map[string]bool{}
-	for _, c := range controls {
-		warn, ok := rules[c.rule]
-		if !ok {
-			t.Errorf("control %s: the checker has no rule %q", c.id, c.rule)
+	rules := 0
+	for _, d := range diag.All() {
+		if d.Phase != diag.Check {
+			if _, ok := byCode[d.Code]; ok {
+				t.Errorf("control %s: %s is not a checker rule (phase %s)", d.Name, d.Code, d.Phase)
+			}
 			continue
 		}
-		if warn != c.warn {
-			t.Errorf("control %s: warning=%v, but the rule is reported with warning=%v", c.id, c.warn, warn)
-		}
-		claimed[c.rule] = true
-	}
-	var missing []string
-	for r := range rules {
-		if !claimed[r] {
-			missing = append(missing, r)
+		rules++
+		_, ok := byCode[d.Code]
+		switch {
+		case !ok && d.NoControl == "":
+			t.Errorf("no negative control for %s %s (%q); add one, or say in the table why none can be planted", d.Code, d.Name, d.Format)
+		case ok && d.NoControl != "":
+			t.Errorf("%s %s has a control, but the table says none can be planted", d.Code, d.Name)
 		}
 	}
-	sort.Strings(missing)
-	for _, r := range missing {
-		t.Errorf("no negative control for the rule %q", r)
+	if rules < 60 {
+		t.Fatalf("found only %d checker rules; is the table cut short?", rules)
 	}
 }
 
@@ -165,14 +101,12 @@ func fileExists(path string) bool {
 }
 
 // disabled is a checker with one rule switched off: it drops the
-// diagnostics that rule writes (those whose message the rule's format
-// matches most specifically; "property %s is ..." also matches the
-// messages of "property %s from group %s is ...").
+// diagnostics of the rule's code.
 func disabled(c *control) func(*tsast.File) tstoken.List {
 	return func(f *tsast.File) tstoken.List {
 		var out tstoken.List
 		for _, d := range (Options{}).check(f) {
-			if warn := d.Severity == tstoken.Warning; warn == c.warn && owner(d.Msg, warn) == c {
+			if c.code.Is(d) {
 				continue
 			}
 			out = append(out, d)
@@ -188,15 +122,15 @@ func TestControlFailsWhenItsRuleIsDisabled(t *testing.T) {
 	r := loadFile(t, "testdata/rich.tspec")
 	for i := range controls {
 		c := &controls[i]
-		t.Run(c.id, func(t *testing.T) {
+		t.Run(c.id(), func(t *testing.T) {
 			t.Parallel()
 			rep := Run(r, Options{Check: disabled(c), Workers: 1})
 			for _, got := range rep.Controls {
 				switch {
-				case got.ID == c.id && got.Verdict != Fail:
-					t.Errorf("with the rule disabled, control %s still %s (%s)", c.id, got.Verdict, got.Fired)
-				case got.ID != c.id && got.Verdict != Pass:
-					t.Errorf("disabling %s also failed control %s: %s", c.id, got.ID, got.Reason)
+				case got.ID == c.id() && got.Verdict != Fail:
+					t.Errorf("with the rule disabled, control %s still %s (%s)", c.id(), got.Verdict, got.Fired)
+				case got.ID != c.id() && got.Verdict != Pass:
+					t.Errorf("disabling %s also failed control %s: %s", c.id(), got.ID, got.Reason)
 				}
 			}
 			if rep.Summary.OK || rep.Summary.Failed == 0 {

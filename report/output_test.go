@@ -41,7 +41,7 @@ func TestJSON(t *testing.T) {
 		t.Errorf("failures %+v", f.Failures)
 	}
 	for _, c := range back.Controls {
-		if c.ID == "" || c.Check == "" || c.Rule == "" || c.Planted == "" || c.Verdict != Pass || c.Fired == "" {
+		if c.ID == "" || c.Code == "" || c.Check == "" || c.Rule == "" || c.Planted == "" || c.Verdict != Pass || c.Fired == "" {
 			t.Errorf("control %+v", c)
 		}
 	}

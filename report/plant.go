@@ -7,6 +7,7 @@ import (
 	"regexp"
 
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/diag"
 )
 
 // deepCopy copies a syntax tree so a control can plant a defect without
@@ -281,14 +282,8 @@ func jsonString(s string) string {
 
 var identRx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
-// quoteName writes a name as the checker does in messages: bare when it is
-// an identifier, a JSON string otherwise.
-func quoteName(s string) string {
-	if identRx.MatchString(s) {
-		return s
-	}
-	return jsonString(s)
-}
+// quoteName writes a name as the checker's messages do.
+func quoteName(s string) string { return diag.Name(s) }
 
 // without drops the modifiers called name.
 func without(mods []*ast.Modifier, name string) []*ast.Modifier {

@@ -45,9 +45,12 @@ type Check struct {
 // Control is one negative control: a planted defect and the diagnostic
 // that must answer it.
 type Control struct {
-	ID    string `json:"id"`
+	ID string `json:"id"`
+	// Code is the diagnostic code of the rule the control exercises
+	// (lang/diag); ID is its name.
+	Code  string `json:"code"`
 	Check string `json:"check"`
-	// Rule is the checker's message format the control exercises.
+	// Rule is the rule's message format.
 	Rule    string `json:"rule"`
 	Warning bool   `json:"warning"`
 	// Planted says where the defect went; Builtin is set when it went into

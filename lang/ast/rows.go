@@ -1,6 +1,8 @@
 package ast
 
 import (
+	"fmt"
+
 	"github.com/alecthomas/participle/v2"
 
 	"github.com/toolspec/toolspec/lang/suggest"
@@ -76,7 +78,7 @@ func parseMods(lex stream) ([]*Modifier, error) {
 		if err == participle.NextMatch {
 			if t := lex.Peek(); t.Type == TokenIdent && !StartsRow(lex) {
 				if near, ok := suggest.Nearest(t.Value, Modifiers); ok && suggest.Distance(t.Value, near) <= 2 && !notModifiers[t.Value] {
-					return nil, participle.Errorf(t.Pos, "unknown modifier %s; did you mean %s?", t.Value, near)
+					return nil, &Misspelt{Pos: t.Pos, Word: t.Value, Near: near}
 				}
 			}
 			return pointers(mods), nil
@@ -86,6 +88,17 @@ func parseMods(lex stream) ([]*Modifier, error) {
 		}
 		mods = append(mods, m)
 	}
+}
+
+// Misspelt is a word read as a misspelt modifier: the parser reports it
+// as its own diagnostic (diag.UnknownModifier), not as "unexpected".
+type Misspelt struct {
+	Pos        Position
+	Word, Near string
+}
+
+func (m *Misspelt) Error() string {
+	return fmt.Sprintf("unknown modifier %s; did you mean %s?", m.Word, m.Near)
 }
 
 // notModifiers are words that may follow a row's modifiers and are no

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/parser"
 	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/model"
@@ -26,28 +27,43 @@ type Result struct {
 	Broken map[*model.Type]bool
 }
 
-// Check checks a parsed spec. Diagnostics are sorted.
-func Check(f *ast.File) Result { return CheckPartial(f, Unparsed{}) }
+// Config is what checking needs from outside lang.
+type Config struct {
+	// SchemaOf returns the JSON Schema of a type as every backend emits it
+	// (gen/schema.Type). Defaults and examples are checked against it; when
+	// it is nil they are not (lang cannot import gen: see values).
+	SchemaOf func(*model.Type) []byte
+	// Unparsed names the declarations that had syntax errors, when the
+	// tree is the part of a file that parsed (parser.Result.Partial).
+	Unparsed Unparsed
+}
 
 // Unparsed names the declarations of a file that had syntax errors: the
 // tree holds the others. Checking them reports their own errors, and
 // nothing that follows from the missing ones (a test of a tool that did
-// not parse, a use of such a group, a group only such a tool used).
+// not parse, a use of such a group, a group only such a tool used). Its
+// catalog is never fit to emit.
 type Unparsed struct {
 	Tools, Groups map[string]bool
 }
 
 func (u Unparsed) any() bool { return len(u.Tools)+len(u.Groups) > 0 }
 
-// CheckPartial checks the declarations that parsed in a file where others
-// did not. Its catalog is never fit to emit.
-func CheckPartial(f *ast.File, u Unparsed) Result {
+// Check checks a parsed spec, without checking defaults and examples
+// against their rows (see Config). Diagnostics are sorted.
+func Check(f *ast.File) Result { return Config{}.Check(f) }
+
+// Check checks a parsed spec. Diagnostics are sorted.
+func (cfg Config) Check(f *ast.File) Result {
 	c := &checker{
 		groups:   map[string]*groupInfo{},
 		broken:   map[*model.Type]bool{},
-		unparsed: u,
+		unparsed: cfg.Unparsed,
 	}
 	cat := c.file(f)
+	if cfg.SchemaOf != nil {
+		c.diags = append(c.diags, values(cat, c.broken, cfg.SchemaOf)...)
+	}
 	return Result{Catalog: cat, Diags: c.diags.Sort(), Broken: c.broken}
 }
 
@@ -105,23 +121,25 @@ type groupInfo struct {
 
 func pos(p ast.Position) token.Pos { return parser.Pos(p) }
 
-func (c *checker) errorf(p ast.Position, format string, args ...any) {
-	c.diags.Errorf(pos(p), format, args...)
+// report reports the diagnostic d at p; args fill in its message.
+func (c *checker) report(d *diag.Def, p ast.Position, args ...any) {
+	d.Report(&c.diags, pos(p), args...)
 }
 
-func (c *checker) warnf(p ast.Position, format string, args ...any) {
-	c.diags.Warnf(pos(p), format, args...)
+// reportAt is report at a model position.
+func (c *checker) reportAt(d *diag.Def, p token.Pos, args ...any) {
+	d.Report(&c.diags, p, args...)
 }
 
 func (c *checker) file(f *ast.File) *model.Catalog {
 	cat := &model.Catalog{Name: f.Name.Value(), CatalogKey: model.DefaultCatalogKey}
 	if cat.Name == "" {
-		c.errorf(f.Name.Pos, "the spec name is empty")
+		c.report(diag.SpecNameEmpty, f.Name.Pos)
 	}
 	if f.CatalogKey != nil {
 		cat.CatalogKey = f.CatalogKey.Value()
 		if cat.CatalogKey == "" {
-			c.errorf(f.CatalogKey.Pos, "catalog_key is empty")
+			c.report(diag.CatalogKeyEmpty, f.CatalogKey.Pos)
 		}
 	}
 
@@ -130,7 +148,7 @@ func (c *checker) file(f *ast.File) *model.Catalog {
 		if g := d.Group; g != nil {
 			name := g.Name.Value()
 			if prev, ok := c.groups[name]; ok {
-				c.errorf(g.Pos, "group %s is already declared at line %d", quoteName(name), prev.decl.Pos.Line)
+				c.report(diag.GroupRepeated, g.Pos, quoteName(name), prev.decl.Pos.Line)
 				continue
 			}
 			info := &groupInfo{decl: g, cyclic: map[*ast.Use]bool{}}
@@ -150,7 +168,7 @@ func (c *checker) file(f *ast.File) *model.Catalog {
 		}
 		t := c.tool(d.Tool)
 		if prev, ok := c.tools[t.Name]; ok {
-			c.errorf(d.Tool.Pos, "tool %s is already declared at line %d", quoteName(t.Name), prev.Pos.Line)
+			c.report(diag.ToolRepeated, d.Tool.Pos, quoteName(t.Name), prev.Pos.Line)
 			continue
 		}
 		c.tools[t.Name] = t
@@ -164,7 +182,7 @@ func (c *checker) file(f *ast.File) *model.Catalog {
 		}
 		t := c.test(d.Test)
 		if prev, ok := tests[t.Name]; ok {
-			c.errorf(d.Test.Pos, "test %q is already declared at line %d", t.Name, prev.Pos.Line)
+			c.report(diag.TestRepeated, d.Test.Pos, t.Name, prev.Pos.Line)
 			continue
 		}
 		tests[t.Name] = t
@@ -173,7 +191,7 @@ func (c *checker) file(f *ast.File) *model.Catalog {
 
 	for _, g := range c.groupList {
 		if !g.used && !c.unparsed.any() {
-			c.errorf(g.decl.Pos, "group %s is never used", quoteName(g.decl.Name.Value()))
+			c.report(diag.GroupUnused, g.decl.Pos, quoteName(g.decl.Name.Value()))
 		}
 	}
 	return cat
@@ -229,12 +247,12 @@ func (c *checker) findCycles() {
 			}
 			if target == name {
 				g.cyclic[it.Use] = true
-				c.errorf(it.Use.Pos, "group %s uses itself", quoteName(name))
+				c.report(diag.GroupUsesItself, it.Use.Pos, quoteName(name))
 				continue
 			}
 			if path := reaches(target, name); path != nil {
 				g.cyclic[it.Use] = true
-				c.errorf(it.Use.Pos, "group cycle: %s uses %s", quoteName(name), strings.Join(quoteNames(path), " which uses "))
+				c.report(diag.GroupCycle, it.Use.Pos, quoteName(name), strings.Join(quoteNames(path), " which uses "))
 			}
 		}
 	}
@@ -280,9 +298,9 @@ func (c *checker) items(items []*ast.Item, in *groupInfo) []*model.Field {
 		}
 		if prev >= 0 {
 			if via != "" {
-				c.errorf(at, "property %s from group %s is already declared at line %d", quoteName(f.Name), quoteName(via), lines[prev])
+				c.report(diag.PropertyRepeatedByGroup, at, quoteName(f.Name), quoteName(via), lines[prev])
 			} else {
-				c.errorf(at, "property %s is already declared at line %d", quoteName(f.Name), lines[prev])
+				c.report(diag.PropertyRepeated, at, quoteName(f.Name), lines[prev])
 			}
 			return
 		}
@@ -308,7 +326,7 @@ func (c *checker) items(items []*ast.Item, in *groupInfo) []*model.Field {
 		g, ok := c.groups[name]
 		if !ok {
 			if !c.unparsed.Groups[name] {
-				c.errorf(u.Pos, "unknown group %s%s", quoteName(name), didYouMean(name, c.groupNames()))
+				c.report(diag.GroupUnknown, u.Pos, quoteName(name), didYouMean(name, c.groupNames()))
 			}
 			continue
 		}
@@ -340,14 +358,14 @@ func (c *checker) groupNames() []string {
 func (c *checker) tool(d *ast.Tool) *model.Tool {
 	t := &model.Tool{Pos: pos(d.Pos), Name: d.Name.Value()}
 	if !toolNameRx.MatchString(t.Name) {
-		c.errorf(d.Pos, "tool name %s must match ^[A-Za-z0-9_.-]{1,128}$", quoteName(t.Name))
+		c.report(diag.ToolNameInvalid, d.Pos, quoteName(t.Name))
 	} else if !toolNameStrict.MatchString(t.Name) {
-		c.warnf(d.Pos, "tool name %s is refused by clients that allow only ^[A-Za-z0-9_-]{1,64}$", quoteName(t.Name))
+		c.report(diag.ToolNameStrict, d.Pos, quoteName(t.Name))
 	}
 	seen := map[string]*ast.ToolItem{}
 	once := func(it *ast.ToolItem, what string) bool {
 		if prev, ok := seen[what]; ok {
-			c.errorf(it.Pos, "tool %s: %s is already given at line %d", quoteName(t.Name), what, prev.Pos.Line)
+			c.report(diag.ToolItemRepeated, it.Pos, quoteName(t.Name), what, prev.Pos.Line)
 			return false
 		}
 		seen[what] = it
@@ -365,7 +383,7 @@ func (c *checker) tool(d *ast.Tool) *model.Tool {
 				t.Description = it.Description.Value()
 				hasDescription = true
 				if strings.TrimSpace(t.Description) == "" {
-					c.errorf(it.Pos, "tool %s: the description is empty", quoteName(t.Name))
+					c.report(diag.DescriptionEmpty, it.Pos, quoteName(t.Name))
 				}
 			}
 		case it.Hints != nil:
@@ -399,14 +417,14 @@ func (c *checker) tool(d *ast.Tool) *model.Tool {
 		}
 	}
 	if !hasDescription {
-		c.errorf(d.Pos, "tool %s has no description", quoteName(t.Name))
+		c.report(diag.DescriptionMissing, d.Pos, quoteName(t.Name))
 	}
 	if t.Input == nil {
-		c.errorf(d.Pos, "tool %s has no input: write `in { ... }` or `in none`", quoteName(t.Name))
+		c.report(diag.InputMissing, d.Pos, quoteName(t.Name))
 		t.Input = &model.Type{Pos: pos(d.Pos), Kind: model.Object}
 	}
 	if t.Result == 0 {
-		c.errorf(d.Pos, "tool %s has no output: write `out { ... }`, `result text` or `result any`", quoteName(t.Name))
+		c.report(diag.OutputMissing, d.Pos, quoteName(t.Name))
 	}
 	c.wire(t, d)
 	return t
@@ -420,7 +438,7 @@ func (c *checker) noWire(t *model.Type) {
 	}
 	for _, f := range t.Fields {
 		if f.From != "" || f.APIName != "" {
-			c.diags.Errorf(f.Pos, "%s: from and as apply only to the top-level rows of a tool's input", f.Name)
+			c.reportAt(diag.WiringNested, f.Pos, f.Name)
 		}
 		c.noWire(f.Type)
 	}
@@ -435,12 +453,12 @@ var httpMethods = []string{"GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "P
 func (c *checker) endpoint(t *model.Tool, e *ast.Endpoint) {
 	t.Endpoint = &model.Endpoint{Pos: pos(e.Pos), Method: e.Method, Path: e.Path.Value()}
 	if !contains(httpMethods, e.Method) {
-		c.errorf(e.Pos, "tool %s: endpoint method %s is not an HTTP method (write it in upper case: %s)", quoteName(t.Name), e.Method, strings.Join(httpMethods, ", "))
+		c.report(diag.EndpointMethod, e.Pos, quoteName(t.Name), e.Method, strings.Join(httpMethods, ", "))
 	}
 	if p := t.Endpoint.Path; !strings.HasPrefix(p, "/") {
-		c.errorf(e.Path.Pos, "tool %s: endpoint path %q must start with /", quoteName(t.Name), p)
+		c.report(diag.EndpointPathRelative, e.Path.Pos, quoteName(t.Name), p)
 	} else if strings.Count(p, "{") != strings.Count(p, "}") || strings.Contains(p, "{}") {
-		c.errorf(e.Path.Pos, "tool %s: endpoint path %q has unbalanced or empty {parameters}", quoteName(t.Name), p)
+		c.report(diag.EndpointPathBraces, e.Path.Pos, quoteName(t.Name), p)
 	}
 }
 
@@ -458,7 +476,7 @@ func (c *checker) wire(t *model.Tool, d *ast.Tool) {
 	if t.Endpoint == nil {
 		for _, f := range fields {
 			if f.From != "" || f.APIName != "" {
-				c.diags.Errorf(f.Pos, "%s: from and as say where a row goes in an HTTP request, but tool %s has no endpoint", f.Name, quoteName(t.Name))
+				c.reportAt(diag.WiringWithoutEndpoint, f.Pos, f.Name, quoteName(t.Name))
 			}
 		}
 		return
@@ -467,21 +485,21 @@ func (c *checker) wire(t *model.Tool, d *ast.Tool) {
 	for _, f := range fields {
 		key := [2]string{t.Location(f), f.WireName()}
 		if prev, ok := wire[key]; ok {
-			c.diags.Errorf(f.Pos, "%s: %s name %q is already used by %s", f.Name, key[0], key[1], prev.Name)
+			c.reportAt(diag.WireNameRepeated, f.Pos, f.Name, key[0], key[1], prev.Name)
 			continue
 		}
 		wire[key] = f
 		if t.Location(f) == model.FromPath && !contains(t.Endpoint.PathParams(), f.WireName()) {
-			c.diags.Errorf(f.Pos, "%s: from path, but the endpoint path %q has no {%s}", f.Name, t.Endpoint.Path, f.WireName())
+			c.reportAt(diag.FromPathWithoutParameter, f.Pos, f.Name, t.Endpoint.Path, f.WireName())
 		}
 	}
 	for _, p := range t.Endpoint.PathParams() {
 		f, ok := wire[[2]string{model.FromPath, p}]
 		switch {
 		case !ok:
-			c.diags.Errorf(t.Endpoint.Pos, "tool %s: path parameter {%s} has no input row (name a row %s, or rename one with as %q)", quoteName(t.Name), p, p, p)
+			c.reportAt(diag.PathParameterWithoutRow, t.Endpoint.Pos, quoteName(t.Name), p, p, p)
 		case !f.Required:
-			c.diags.Errorf(f.Pos, "%s: path parameter {%s} must be required", f.Name, p)
+			c.reportAt(diag.PathParameterOptional, f.Pos, f.Name, p)
 		}
 	}
 }
@@ -490,7 +508,7 @@ func (c *checker) hints(t *model.Tool, h *ast.Hints) {
 	seen := map[string]bool{}
 	for _, n := range h.Names {
 		if seen[n] {
-			c.warnf(h.Pos, "tool %s: hint %s is given twice", quoteName(t.Name), n)
+			c.report(diag.HintRepeated, h.Pos, quoteName(t.Name), n)
 		}
 		seen[n] = true
 		switch n {
@@ -505,7 +523,7 @@ func (c *checker) hints(t *model.Tool, h *ast.Hints) {
 		}
 	}
 	if t.Hints.ReadOnly && t.Hints.Destructive {
-		c.warnf(h.Pos, "tool %s: read_only and destructive contradict each other (MCP ignores destructiveHint on read-only tools)", quoteName(t.Name))
+		c.report(diag.HintsContradict, h.Pos, quoteName(t.Name))
 	}
 }
 
@@ -516,16 +534,8 @@ func (c *checker) block(b *ast.Block, open bool) *model.Type {
 	return t
 }
 
-var identRx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-
-// quoteName writes a name as a spec author would: bare when it is an
-// identifier, quoted otherwise.
-func quoteName(s string) string {
-	if identRx.MatchString(s) {
-		return s
-	}
-	return jsonString(s)
-}
+// quoteName writes a name as messages show it.
+func quoteName(s string) string { return diag.Name(s) }
 
 func quoteNames(ss []string) []string {
 	out := make([]string, len(ss))

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/token"
 )
 
@@ -53,6 +54,11 @@ func TestExpectations(t *testing.T) {
 			for _, d := range r.Diags {
 				if d.Pos.File != file {
 					t.Errorf("diagnostic names file %q, want %q", d.Pos.File, file)
+				}
+				// Every diagnostic is reported through the table, with
+				// arguments that fit its format.
+				if def := diag.Of(d); def == nil || def.Severity != d.Severity || strings.Contains(d.Msg, "%!") {
+					t.Errorf("diagnostic not reported through lang/diag: %s", d)
 				}
 				got[d.Pos.Line] = append(got[d.Pos.Line], d)
 			}

@@ -3,7 +3,10 @@
 // and nullability resolved, bounds parsed and fitted to their kind.
 //
 // Every problem is collected; none stops the walk, so one run reports them
-// all. The checks that need emitted JSON Schema (a default or example that
-// must satisfy its own row) run later, in package compile, because this
-// package must not depend on the generators.
+// all. Every diagnostic is declared in lang/diag and reported through it.
+//
+// A default or example must satisfy its own row's JSON Schema, as the
+// backends emit it. That check runs here too (values.go), but the schema
+// emitter lives in gen, which lang must not import: the caller passes it in
+// Config.SchemaOf (compile passes gen/schema.Type).
 package check

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/diag"
 )
 
 // json turns an inline JSON value into canonical compact JSON, reporting
@@ -23,7 +24,7 @@ func (c *checker) writeJSON(b *bytes.Buffer, v *ast.JSON) {
 		for i, m := range v.Object.Members {
 			k := m.Key.Value()
 			if seen[k] {
-				c.errorf(m.Pos, "key %q is repeated in this object", k)
+				c.report(diag.JSONKeyRepeated, m.Pos, k)
 			}
 			seen[k] = true
 			if i > 0 {

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/model"
 )
 
@@ -23,29 +24,29 @@ func (c *checker) row(r *ast.Row) *model.Field {
 	}
 	switch f.Name {
 	case "":
-		c.errorf(r.Pos, "a property name is empty")
+		c.report(diag.PropertyNameEmpty, r.Pos)
 	case "__proto__":
 		// JavaScript objects treat this key specially: ajv does not enforce
 		// its schema and plain-object servers cannot read it.
-		c.warnf(r.Pos, "property __proto__ is not enforced by JavaScript validators such as ajv; rename it")
+		c.report(diag.PropertyProto, r.Pos)
 	}
 	var typeMods []*ast.Modifier
 	for _, m := range r.Mods {
 		switch {
 		case m.From != "":
 			if !validFrom[m.From] {
-				c.errorf(m.Pos, "%s: from %s: a row goes to path, query, body or header%s", f.Name, m.From, didYouMean(m.From, []string{"path", "query", "body", "header"}))
+				c.report(diag.FromUnknown, m.Pos, f.Name, m.From, didYouMean(m.From, []string{"path", "query", "body", "header"}))
 			} else if f.From != "" {
-				c.errorf(m.Pos, "%s: from is given twice", f.Name)
+				c.report(diag.FromRepeated, m.Pos, f.Name)
 			}
 			f.From = m.From
 		case m.As != nil:
 			if f.APIName != "" {
-				c.errorf(m.Pos, "%s: as is given twice", f.Name)
+				c.report(diag.AsRepeated, m.Pos, f.Name)
 			}
 			f.APIName = m.As.Value()
 			if f.APIName == "" {
-				c.errorf(m.As.Pos, "%s: the API name after as is empty", f.Name)
+				c.report(diag.AsEmpty, m.As.Pos, f.Name)
 			}
 		default:
 			typeMods = append(typeMods, m)
@@ -88,7 +89,7 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 		t.Kind = model.Object
 		t.Fields = c.items(k.Object.Items, nil)
 	case k.Unknown != "":
-		c.errorf(k.Pos, "%s: unknown kind %s%s", what, k.Unknown, didYouMean(k.Unknown, ast.Kinds))
+		c.report(diag.UnknownKind, k.Pos, what, k.Unknown, didYouMean(k.Unknown, ast.Kinds))
 		t.Kind = model.Any
 		// The modifiers were meant for the kind intended: checking them
 		// against any would only add errors that go away with the typo.
@@ -108,7 +109,7 @@ var scalarKinds = map[string]model.Kind{
 
 func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
 	if len(e.Values) == 0 {
-		c.errorf(e.Pos, "%s: empty enum", what)
+		c.report(diag.EnumEmpty, e.Pos, what)
 		return
 	}
 	seen := make(map[model.EnumValue]bool, len(e.Values))
@@ -120,7 +121,7 @@ func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
 		case v.Number != "":
 			n, err := strconv.ParseInt(v.Number, 10, 64)
 			if err != nil {
-				c.errorf(v.Pos, "%s: enum value %s is not an integer in range", what, v.Number)
+				c.report(diag.EnumValueOutOfRange, v.Pos, what, v.Number)
 				continue
 			}
 			ev = model.EnumValue{IsInt: true, Int: n}
@@ -134,7 +135,7 @@ func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
 		}
 		key := enumKey(ev)
 		if seen[key] {
-			c.errorf(v.Pos, "%s: enum value %s is repeated", what, ev.JSON())
+			c.report(diag.EnumValueRepeated, v.Pos, what, ev.JSON())
 			continue
 		}
 		seen[key] = true
@@ -144,7 +145,7 @@ func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
 		t.Enum = nil // as before preallocating
 	}
 	if ints > 0 && strs > 0 {
-		c.errorf(e.Pos, "%s: enum mixes strings and integers; one enum holds one kind of value", what)
+		c.report(diag.EnumMixed, e.Pos, what)
 	}
 }
 
@@ -192,18 +193,18 @@ func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 	for _, m := range mods {
 		name := m.Name()
 		if !fits(name, t.Kind) {
-			c.errorf(m.Pos, "%s: %s does not apply to %s", what, article(name), t.Kind)
+			c.report(diag.ModifierMisfit, m.Pos, what, article(name), t.Kind)
 			continue
 		}
 		if seen[name] && name != "example" {
-			c.errorf(m.Pos, "%s: %s is given twice", what, name)
+			c.report(diag.ModifierTwice, m.Pos, what, name)
 			continue
 		}
 		seen[name] = true
 		switch {
 		case m.Nullable:
 			if t.Kind == model.Any {
-				c.warnf(m.Pos, "%s: any already accepts null; nullable changes nothing", what)
+				c.report(diag.NullableAny, m.Pos, what)
 			}
 			t.Nullable = true
 		case m.Range != nil:
@@ -211,21 +212,21 @@ func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 		case m.Pattern != nil:
 			p := m.Pattern.Value()
 			if p == "" {
-				c.errorf(m.Pos, "%s: empty pattern (it matches everything)", what)
+				c.report(diag.PatternEmpty, m.Pos, what)
 			} else if msg := c.patternProblem(p); msg != "" {
-				c.errorf(m.Pattern.Pos, "%s: %s", what, msg)
+				c.report(diag.PatternNotPortable, m.Pattern.Pos, what, msg)
 			}
 			t.Pattern = &p
 		case m.Format != "":
 			t.Format = m.Format
 			if !knownFormats[m.Format] {
-				c.warnf(m.Pos, "%s: format %s is not a JSON Schema format%s", what, m.Format, didYouMean(m.Format, formatNames))
+				c.report(diag.FormatUnknown, m.Pos, what, m.Format, didYouMean(m.Format, formatNames))
 			}
 		case m.Default != nil:
-			c.float64Range(m.Default, what, "default")
+			c.float64Range(m.Default, what, diag.DefaultOutOfRange)
 			t.Default = c.json(m.Default)
 		case m.Example != nil:
-			c.float64Range(m.Example, what, "example")
+			c.float64Range(m.Example, what, diag.ExampleOutOfRange)
 			t.Examples = append(t.Examples, c.json(m.Example))
 		case m.Unique:
 			t.Unique = true
@@ -242,20 +243,20 @@ func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 // encoding/json refuses them, JavaScript reads Infinity) or so small they
 // read as 0. A fixture may hold such numbers: it tests what a server does
 // with them.
-func (c *checker) float64Range(v *ast.JSON, what, word string) {
+func (c *checker) float64Range(v *ast.JSON, what string, d *diag.Def) {
 	switch {
 	case v.Object != nil:
 		for _, m := range v.Object.Members {
-			c.float64Range(m.Value, what, word)
+			c.float64Range(m.Value, what, d)
 		}
 	case v.Array != nil:
 		for _, it := range v.Array.Items {
-			c.float64Range(it, what, word)
+			c.float64Range(it, what, d)
 		}
 	case v.Number != "":
 		f, err := strconv.ParseFloat(v.Number, 64)
 		if err != nil || f == 0 && strings.Trim(strings.SplitN(strings.ToLower(v.Number), "e", 2)[0], "-0.") != "" {
-			c.errorf(v.Pos, "%s: %s %s is out of range: JSON readers hold numbers as float64 (about 1e-308 to 1e308)", what, word, v.Number)
+			c.report(d, v.Pos, what, v.Number)
 		}
 	}
 }
@@ -272,7 +273,7 @@ func article(mod string) string {
 
 func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
 	if r.Min == "" && r.Max == "" {
-		c.errorf(r.Pos, "%s: empty range: write A..B, A.. or ..B", what)
+		c.report(diag.RangeEmpty, r.Pos, what)
 		return
 	}
 	minKey, maxKey := t.Kind.BoundKeywords()
@@ -285,29 +286,29 @@ func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
 		if n == nil {
 			// The lexer only makes JSON numbers: this one is too big or
 			// too small for the readers on the other side of the wire.
-			c.errorf(r.Pos, "%s: %s %s is out of range: JSON readers hold numbers as float64 (about 1e-308 to 1e308)", what, word, text)
+			c.report(diag.RangeOutOfRange, r.Pos, what, word, text)
 			return nil
 		}
 		f, exact := float64Of(n)
 		switch {
 		case math.IsInf(f, 0) || f == 0 && n.Rat.Sign() != 0:
-			c.errorf(r.Pos, "%s: %s %s is out of range: JSON readers hold numbers as float64 (about 1e-308 to 1e308)", what, word, text)
+			c.report(diag.RangeOutOfRange, r.Pos, what, word, text)
 			return nil
 		case n.IsInt() && !exact && !counts:
-			c.warnf(r.Pos, "%s: %s %s is beyond 2^53: JavaScript and other float64 readers see %s", what, word, text, new(big.Float).SetFloat64(f).Text('f', 0))
+			c.report(diag.RangeBeyondFloat64Integers, r.Pos, what, word, text, new(big.Float).SetFloat64(f).Text('f', 0))
 		}
 		switch {
 		case t.Kind == model.Integer && !n.IsInt():
-			c.errorf(r.Pos, "%s: %s %s is not an integer, and the row is integer", what, word, text)
+			c.report(diag.RangeFractionOnInteger, r.Pos, what, word, text)
 			return nil
 		case counts && !n.IsInt():
-			c.errorf(r.Pos, "%s: %s %s must be a whole number", what, word, text)
+			c.report(diag.RangeFractionOnCount, r.Pos, what, word, text)
 			return nil
 		case counts && n.Rat.Sign() < 0:
-			c.errorf(r.Pos, "%s: %s %s is negative", what, word, text)
+			c.report(diag.RangeNegativeCount, r.Pos, what, word, text)
 			return nil
 		case counts && !n.Rat.Num().IsInt64():
-			c.errorf(r.Pos, "%s: %s %s is too large", what, word, text)
+			c.report(diag.RangeTooLarge, r.Pos, what, word, text)
 			return nil
 		}
 		return n
@@ -315,7 +316,7 @@ func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
 	t.Min = bound(r.Min, minKey)
 	t.Max = bound(r.Max, maxKey)
 	if t.Min != nil && t.Max != nil && t.Min.Cmp(t.Max) > 0 {
-		c.errorf(r.Pos, "%s: %s %s is greater than %s %s", what, minKey, r.Min, maxKey, r.Max)
+		c.report(diag.RangeMinAboveMax, r.Pos, what, minKey, r.Min, maxKey, r.Max)
 	}
 }
 

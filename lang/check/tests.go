@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/model"
 )
 
@@ -18,10 +19,10 @@ var becauseKeywords = []string{
 func (c *checker) test(d *ast.Test) *model.Test {
 	t := &model.Test{Pos: pos(d.Pos), Name: d.Name.Value()}
 	if strings.TrimSpace(t.Name) == "" {
-		c.errorf(d.Name.Pos, "the test name is empty")
+		c.report(diag.TestNameEmpty, d.Name.Pos)
 	}
 	if len(d.Fixtures) == 0 {
-		c.errorf(d.Pos, "test %q has no fixtures", t.Name)
+		c.report(diag.TestWithoutFixtures, d.Pos, t.Name)
 	}
 	for _, fx := range d.Fixtures {
 		if f := c.fixture(fx); f != nil {
@@ -42,26 +43,26 @@ func (c *checker) fixture(d *ast.Fixture) *model.Fixture {
 	tool, ok := c.tools[f.Tool]
 	if !ok {
 		if !c.unparsed.Tools[f.Tool] {
-			c.errorf(d.Tool.Pos, "unknown tool %s%s", quoteName(f.Tool), didYouMean(f.Tool, c.toolNames()))
+			c.report(diag.FixtureUnknownTool, d.Tool.Pos, quoteName(f.Tool), didYouMean(f.Tool, c.toolNames()))
 		}
 	} else if f.Output && tool.Result != model.ResultOut {
-		c.errorf(d.Pos, "tool %s has no output schema to test (it declares result %s, not out)", quoteName(f.Tool), resultWord(tool.Result))
+		c.report(diag.FixtureNoOutput, d.Pos, quoteName(f.Tool), resultWord(tool.Result))
 	}
 	if b := d.Because; b != nil {
 		if f.Accept {
-			c.errorf(b.Pos, "because goes with reject: an accepted value fails no keyword")
+			c.report(diag.BecauseOnAccept, b.Pos)
 		}
 		f.Because = b.Keyword
 		switch {
 		case b.Keyword == "format":
-			c.errorf(b.Pos, "format is an annotation: no value fails it, so a test cannot rely on it")
+			c.report(diag.BecauseFormat, b.Pos)
 		case !contains(becauseKeywords, b.Keyword):
-			c.errorf(b.Pos, "because %s: not a keyword toolspec emits%s", b.Keyword, didYouMean(b.Keyword, becauseKeywords))
+			c.report(diag.BecauseUnknownKeyword, b.Pos, b.Keyword, didYouMean(b.Keyword, becauseKeywords))
 		}
 		if b.At != nil {
 			at := b.At.Value()
 			if at != "" && !strings.HasPrefix(at, "/") {
-				c.errorf(b.At.Pos, "at %q is not a JSON pointer: it must be empty or start with /", at)
+				c.report(diag.BecauseAtNotPointer, b.At.Pos, at)
 			}
 			f.At = &at
 		}

@@ -8,6 +8,7 @@ import (
 	plex "github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/token"
 )
 
@@ -144,9 +145,10 @@ func (s *scanner) pos(off int) plex.Position {
 	return plex.Position{Filename: s.file, Offset: off, Line: s.line, Column: off - s.lineOff + 1}
 }
 
-func (s *scanner) errorf(off int, format string, args ...any) {
+// report reports the diagnostic d at offset off.
+func (s *scanner) report(d *diag.Def, off int, args ...any) {
 	p := s.pos(off)
-	s.diags.Errorf(token.Pos{File: p.Filename, Offset: p.Offset, Line: p.Line, Column: p.Column}, format, args...)
+	d.Report(&s.diags, token.Pos{File: p.Filename, Offset: p.Offset, Line: p.Line, Column: p.Column}, args...)
 }
 
 func (s *scanner) emit(t plex.TokenType, start int) {
@@ -178,7 +180,7 @@ func (s *scanner) run() {
 			}
 			text := string(src[start:s.off])
 			if !utf8.ValidString(text) {
-				s.errorf(start, "invalid UTF-8 in comment")
+				s.report(diag.CommentInvalidUTF8, start)
 			}
 			s.comments = append(s.comments, &ast.Comment{Pos: s.pos(start), Text: trimRight(text), Trailing: s.ntoks > 0 && s.lastLine == s.line})
 		case isLetter(c):
@@ -200,7 +202,7 @@ func (s *scanner) run() {
 			s.cut(c)
 			if s.depth++; s.depth > MaxDepth && !s.tooDeep {
 				s.tooDeep = true
-				s.errorf(start, "nesting is deeper than %d levels", MaxDepth)
+				s.report(diag.NestingTooDeep, start, MaxDepth)
 			}
 		case c == '}' || c == '>' || c == ')' || c == ']':
 			s.off++
@@ -214,11 +216,11 @@ func (s *scanner) run() {
 			r, size := utf8.DecodeRune(src[s.off:])
 			switch {
 			case r == utf8.RuneError && size <= 1:
-				s.errorf(start, "invalid UTF-8 encoding")
+				s.report(diag.InvalidUTF8, start)
 			case r < 0x20 || r == 0x7f:
-				s.errorf(start, "unexpected control character %U", r)
+				s.report(diag.ControlCharacter, start, r)
 			default:
-				s.errorf(start, "unexpected character %q", r)
+				s.report(diag.UnexpectedCharacter, start, r)
 			}
 			s.off += size
 		}
@@ -261,7 +263,7 @@ func (s *scanner) number() {
 	if src[s.off] == '-' {
 		s.off++
 		if s.off >= len(src) || !isDigit(src[s.off]) {
-			s.errorf(start, "unexpected character '-': a number needs digits after the sign")
+			s.report(diag.NumberSignAlone, start)
 			return
 		}
 	}
@@ -270,7 +272,7 @@ func (s *scanner) number() {
 		s.off++
 	}
 	if s.off-digits > 1 && src[digits] == '0' {
-		s.errorf(start, "number %s has a leading zero", src[start:s.off])
+		s.report(diag.NumberLeadingZero, start, src[start:s.off])
 	}
 	if s.off+1 < len(src) && src[s.off] == '.' && isDigit(src[s.off+1]) {
 		s.off++
@@ -292,7 +294,7 @@ func (s *scanner) number() {
 	}
 	s.emit(tNumber, start)
 	if s.off < len(src) && (isLetter(src[s.off]) || src[s.off] == '.' && !(s.off+1 < len(src) && src[s.off+1] == '.')) {
-		s.errorf(s.off, "unexpected %q after number %s", src[s.off], src[start:s.off])
+		s.report(diag.NumberSuffix, s.off, src[s.off], src[start:s.off])
 	}
 }
 
@@ -305,7 +307,7 @@ func (s *scanner) str() {
 	bad := false
 	for {
 		if s.off >= len(src) || src[s.off] == '\n' {
-			s.errorf(start, "string literal not terminated")
+			s.report(diag.StringUnterminated, start)
 			// Close it so the token still decodes; the error stops the build.
 			s.push(plex.Token{Type: tString, Value: `""`, Pos: s.pos(start)})
 			return
@@ -324,12 +326,12 @@ func (s *scanner) str() {
 			if n := escapeLen(src[s.off:]); n > 0 {
 				s.off += n
 			} else {
-				s.errorf(s.off, "invalid escape sequence in string")
+				s.report(diag.StringBadEscape, s.off)
 				bad = true
 				s.off++
 			}
 		case c < 0x20:
-			s.errorf(s.off, "control character %U in string (write it as an escape)", rune(c))
+			s.report(diag.StringControlCharacter, s.off, rune(c))
 			bad = true
 			s.off++
 		case c < utf8.RuneSelf:
@@ -348,7 +350,7 @@ func (s *scanner) skipRune(literal string) bool {
 	r, size := utf8.DecodeRune(s.src[s.off:])
 	ok := !(r == utf8.RuneError && size <= 1)
 	if !ok {
-		s.errorf(s.off, "invalid UTF-8 encoding in %s", literal)
+		s.report(diag.StringInvalidUTF8, s.off, literal)
 	}
 	s.off += size
 	return ok
@@ -384,7 +386,7 @@ func (s *scanner) block() {
 	bad := false
 	for {
 		if s.off >= len(src) {
-			s.diags.Errorf(token.Pos{File: s.file, Offset: start, Line: startPos.Line, Column: startPos.Column}, "block string not terminated (missing closing \"\"\")")
+			diag.BlockStringUnterminated.Report(&s.diags, token.Pos{File: s.file, Offset: start, Line: startPos.Line, Column: startPos.Column})
 			s.push(plex.Token{Type: tBlock, Value: `""""""`, Pos: startPos})
 			return
 		}
@@ -405,7 +407,7 @@ func (s *scanner) block() {
 		case c == '\t' || c == '\r':
 			s.off++
 		case c < 0x20 || c == 0x7f:
-			s.errorf(s.off, "control character %U in block string", rune(c))
+			s.report(diag.BlockStringControlCharacter, s.off, rune(c))
 			bad = true
 			s.off++
 		case c < utf8.RuneSelf:

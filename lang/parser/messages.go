@@ -3,15 +3,15 @@ package parser
 import "strings"
 
 // syntaxMessage makes participle's message read as ours: `unexpected token
-// "1" (expected "required" | "optional")` becomes `syntax error: unexpected
-// "1", expected "required" | "optional"`.
+// "1" (expected "required" | "optional")` becomes `unexpected "1",
+// expected "required" | "optional"`, the detail of diag.SyntaxError.
 func syntaxMessage(msg string) string {
 	msg = strings.Replace(msg, `unexpected token "<EOF>"`, "unexpected end of file", 1)
 	msg = strings.Replace(msg, "unexpected token ", "unexpected ", 1)
 	if i := strings.Index(msg, " (expected "); i >= 0 && strings.HasSuffix(msg, ")") {
 		msg = msg[:i] + ", expected " + describe(firstTerm(msg[i+len(" (expected "):len(msg)-1]))
 	}
-	return "syntax error: " + msg
+	return msg
 }
 
 // firstTerm keeps the first term of participle's expectation, which spells

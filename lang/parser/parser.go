@@ -10,6 +10,7 @@ import (
 	plex "github.com/alecthomas/participle/v2/lexer"
 
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/token"
 )
 
@@ -66,7 +67,7 @@ func Parse(filename string, src []byte) Result {
 			first = pieces[0][0]
 		}
 		// participle would only say "unexpected"; say what a file starts with.
-		diags.Errorf(Pos(first.Pos), "syntax error: a spec starts with `spec NAME`, not %s", describeToken(first))
+		diag.SpecHeaderMissing.Report(&diags, Pos(first.Pos), describeToken(first))
 		res.Diags = diags.Sort()
 		return res
 	}
@@ -220,7 +221,7 @@ func parseBatch(pieces [][]plex.Token) (decls []*ast.Decl, errs []error, unparse
 			if open, before, ok := unclosed(p); ok {
 				// A missing "}" swallows the declarations after it into
 				// this piece: say which brace, and parse those on their own.
-				errs = append(errs, participle.Errorf(open.Pos, "%s", unclosedMessage(p, open, before)))
+				errs = append(errs, unclosedError(p, open, before))
 				if rest := splitDecls(p); len(rest) > 1 {
 					more, moreErrs, moreUnparsed := parseBatch(rest[1:])
 					decls = append(decls, more...)
@@ -247,11 +248,19 @@ func endOf(p []plex.Token) plex.Position {
 }
 
 func syntaxError(filename string, err error) token.Diagnostic {
+	var misspelt *ast.Misspelt
+	if errors.As(err, &misspelt) {
+		return diag.UnknownModifier.New(Pos(misspelt.Pos), misspelt.Word, misspelt.Near)
+	}
+	var unclosed *unclosedBrace
+	if errors.As(err, &unclosed) {
+		return diag.UnclosedBrace.New(Pos(unclosed.open), unclosed.after, unclosed.before)
+	}
 	var perr participle.Error
 	if errors.As(err, &perr) {
-		return token.Diagnostic{Pos: Pos(perr.Position()), Severity: token.Error, Msg: syntaxMessage(perr.Message())}
+		return diag.SyntaxError.New(Pos(perr.Position()), syntaxMessage(perr.Message()))
 	}
-	return token.Diagnostic{Pos: token.Pos{File: filename, Line: 1, Column: 1}, Severity: token.Error, Msg: err.Error()}
+	return diag.SyntaxError.New(token.Pos{File: filename, Line: 1, Column: 1}, err.Error())
 }
 
 func describeToken(t plex.Token) string {

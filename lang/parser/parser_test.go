@@ -173,8 +173,8 @@ func TestSyntaxErrorPerDeclaration(t *testing.T) {
 	if r.File != nil {
 		t.Fatal("parsed")
 	}
-	want := "x.tspec:5:26: error: syntax error: unexpected \"1\", expected \"required\" | \"optional\"\n" +
-		"x.tspec:32:22: error: syntax error: unexpected \"sometimes\", expected \"required\" | \"optional\""
+	want := "x.tspec:5:26: error: syntax error: unexpected \"1\", expected \"required\" | \"optional\" [TS0101]\n" +
+		"x.tspec:32:22: error: syntax error: unexpected \"sometimes\", expected \"required\" | \"optional\" [TS0101]"
 	if got := r.Diags.Error(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}

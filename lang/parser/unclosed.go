@@ -49,8 +49,19 @@ func unclosed(p []plex.Token) (open, before plex.Token, ok bool) {
 	return stack[len(stack)-1].tok, plex.EOFToken(endOf(p)), true
 }
 
-// unclosedMessage names the open brace by the words before it.
-func unclosedMessage(p []plex.Token, open, before plex.Token) string {
+// unclosedBrace is the error of a piece with a "{" left open: the brace,
+// the words before it, and what comes where its "}" should be.
+type unclosedBrace struct {
+	open          plex.Position
+	after, before string
+}
+
+func (u *unclosedBrace) Error() string {
+	return fmt.Sprintf(`the "{" after %s is not closed: a "}" is missing before %s`, u.after, u.before)
+}
+
+// unclosedError names the open brace by the words before it.
+func unclosedError(p []plex.Token, open, before plex.Token) error {
 	what := ""
 	for i := range p {
 		if p[i].Pos.Offset != open.Pos.Offset || i == 0 {
@@ -66,7 +77,7 @@ func unclosedMessage(p []plex.Token, open, before plex.Token) string {
 	if !before.EOF() {
 		where = fmt.Sprintf("line %d", before.Pos.Line)
 	}
-	return fmt.Sprintf(`the "{" after %s is not closed: a "}" is missing before %s`, what, where)
+	return &unclosedBrace{open: open.Pos, after: what, before: where}
 }
 
 // splitDecls cuts a piece at every line that starts with tool, group or

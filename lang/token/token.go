@@ -60,24 +60,31 @@ func (s Severity) String() string {
 type Diagnostic struct {
 	Pos      Pos
 	Severity Severity
-	Msg      string
+	// Code is the diagnostic's stable code in the table of lang/diag, such
+	// as "TS0510". Programs recognise a diagnostic by its code, never by Msg.
+	Code string
+	Msg  string
 }
 
+// String is `file:line:col: error: message [TS0510]`: the position and
+// message as Go's tools write them, then the code, last, so that readers
+// matching the message (`// want` regexes) still find it.
 func (d Diagnostic) String() string {
-	return fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, d.Msg)
+	if d.Code == "" {
+		return fmt.Sprintf("%s: %s: %s", d.Pos, d.Severity, d.Msg)
+	}
+	return fmt.Sprintf("%s: %s: %s [%s]", d.Pos, d.Severity, d.Msg, d.Code)
 }
 
 // List collects diagnostics. Append to it, then Sort before printing.
 type List []Diagnostic
 
-// Errorf appends an error at pos.
+// Errorf appends an error at pos that has no code.
+//
+// Deprecated: declare the diagnostic in lang/diag and report it through
+// the table, so that it has a code.
 func (l *List) Errorf(pos Pos, format string, args ...any) {
 	*l = append(*l, Diagnostic{Pos: pos, Severity: Error, Msg: fmt.Sprintf(format, args...)})
-}
-
-// Warnf appends a warning at pos.
-func (l *List) Warnf(pos Pos, format string, args ...any) {
-	*l = append(*l, Diagnostic{Pos: pos, Severity: Warning, Msg: fmt.Sprintf(format, args...)})
 }
 
 // Sort orders the list by position, errors before warnings at one place,
@@ -91,7 +98,10 @@ func (l List) Sort() List {
 		if a.Severity != b.Severity {
 			return a.Severity < b.Severity
 		}
-		return a.Msg < b.Msg
+		if a.Msg != b.Msg {
+			return a.Msg < b.Msg
+		}
+		return a.Code < b.Code
 	})
 	out := l[:0]
 	for i, d := range l {

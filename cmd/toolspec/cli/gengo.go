@@ -30,14 +30,17 @@ written on the command line (lowercased, letters, digits and _ only), else
 			}
 			if pkg == "" {
 				pkg = defaultPackage(out)
-			} else if !golang.ValidPackage(pkg) {
-				return usagef("--package %q is not a Go identifier", pkg)
+			}
+			opts := map[string]string{"package": pkg}
+			b, err := backend("gen-go", opts)
+			if err != nil {
+				return err
 			}
 			r := e.load(files[0])
 			if r == nil {
 				return failed
 			}
-			data, err := golang.Generate(r.Catalog, golang.Options{Package: pkg})
+			data, err := b.Generate(r.Catalog, opts)
 			var ge *golang.Error
 			if errors.As(err, &ge) {
 				e.printDiags(ge.Diags)
@@ -46,7 +49,7 @@ written on the command line (lowercased, letters, digits and _ only), else
 			if err != nil {
 				return err
 			}
-			return writeFile(out, data)
+			return writeFile(out, data[0])
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the Go file to write")

@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/toolspec/toolspec/gen/js"
 	"github.com/toolspec/toolspec/lang/token"
 )
 
@@ -29,11 +28,15 @@ atomically, and neither is written when the spec has errors.`,
 			if out == "" {
 				return usagef("-o OUT.mjs is required")
 			}
+			b, err := backend("gen-js", map[string]string{})
+			if err != nil {
+				return err
+			}
 			r := e.load(files[0])
 			if r == nil {
 				return failed
 			}
-			mjs, dts, err := js.Generate(r.Catalog)
+			pair, err := b.Generate(r.Catalog, map[string]string{})
 			var diags token.List
 			if errors.As(err, &diags) {
 				e.printDiags(diags)
@@ -42,7 +45,7 @@ atomically, and neither is written when the spec has errors.`,
 			if err != nil {
 				return err
 			}
-			return writePair(out, mjs, dtsPath(out), dts)
+			return writePair(out, pair[0], dtsPath(out), pair[1])
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the module to write (required); the .d.ts goes beside it")

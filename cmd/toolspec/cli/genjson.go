@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"strconv"
+
 	"github.com/spf13/cobra"
 
 	"github.com/toolspec/toolspec/gen/jsonout"
@@ -19,8 +21,10 @@ only; the default) or 2 (2025-06-18, with titles, outputSchema and
 annotations). With -o the result is written to a file instead.`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
-			if profile != 1 && profile != 2 {
-				return usagef("--profile must be 1 or 2, not %d", profile)
+			// The backend's rules decide the flag; the output is then
+			// streamed in chunks rather than built in one buffer.
+			if _, err := backend("gen-json", map[string]string{"profile": strconv.Itoa(profile)}); err != nil {
+				return err
 			}
 			r := e.load(files[0])
 			if r == nil {

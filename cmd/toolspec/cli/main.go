@@ -14,6 +14,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/gen"
+	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/token"
 )
 
@@ -228,6 +230,20 @@ func countArgs(a []string) string {
 	return fmt.Sprintf("%d arguments (%s)", len(a), strings.Join(a, " "))
 }
 
+// backend returns the generator a command runs, once opts (its flags, as
+// the seal records them) pass the backend's own option rules: the command
+// line and the seal apply the same ones. A bad option is a usage error.
+func backend(name string, opts map[string]string) (gen.Backend, error) {
+	b, ok := gen.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("no backend %s (a bug)", name)
+	}
+	if err := b.CheckOptions(opts); err != nil {
+		return nil, usagef("--%v", err)
+	}
+	return b, nil
+}
+
 // printDiags prints diagnostics to stderr, one per line.
 func (e *env) printDiags(l token.List) {
 	for _, d := range l {
@@ -236,20 +252,9 @@ func (e *env) printDiags(l token.List) {
 }
 
 // load compiles one spec and prints its diagnostics. It returns nil (and
-// the caller should return failed) when the spec has errors. The path "-"
-// reads the spec from stdin.
+// the caller should return failed) when the spec has errors.
 func (e *env) load(path string) *compile.Result {
-	var r compile.Result
-	if path == "-" {
-		src, err := io.ReadAll(e.stdin)
-		if err != nil {
-			e.printError(&fileError{path: stdinName, err: err})
-			return nil
-		}
-		r = compile.Source(stdinName, src)
-	} else {
-		r = compile.File(path)
-	}
+	r := e.compile(path)
 	e.printDiags(r.Diags)
 	if r.Catalog == nil {
 		return nil
@@ -257,24 +262,42 @@ func (e *env) load(path string) *compile.Result {
 	return &r
 }
 
+// compile compiles one spec; the path "-" reads it from stdin.
+func (e *env) compile(path string) compile.Result {
+	if path != "-" {
+		return compile.File(path)
+	}
+	src, err := io.ReadAll(e.stdin)
+	if err != nil {
+		var l token.List
+		diag.FileUnreadable.Report(&l, token.Pos{File: stdinName}, err.Error())
+		return compile.Result{Diags: l}
+	}
+	return compile.Source(stdinName, src)
+}
+
 // stdinName is the file name of a spec read from stdin, in diagnostics.
 const stdinName = "<stdin>"
 
 // fileError is a file that cannot be read or written. Every command words
-// it the same way: "PATH: error: REASON", REASON as the system says it (no
-// such file or directory, is a directory, permission denied), and
-// "PATH: error: cannot write: REASON" for a write.
+// it as the spec's own read error is: "PATH: error: REASON [TS0001]",
+// REASON as the system says it (no such file or directory, is a
+// directory, permission denied), and "PATH: error: cannot write: REASON
+// [TS0002]" for a write.
 type fileError struct {
 	path  string
 	write bool
 	err   error
 }
 
-func (f *fileError) Error() string {
+func (f *fileError) Error() string { return f.diagnostic().String() }
+
+func (f *fileError) diagnostic() token.Diagnostic {
+	d := diag.FileUnreadable
 	if f.write {
-		return fmt.Sprintf("%s: error: cannot write: %v", f.path, f.err)
+		d = diag.FileUnwritable
 	}
-	return fmt.Sprintf("%s: error: %v", f.path, f.err)
+	return d.New(token.Pos{File: f.path}, f.err.Error())
 }
 
 func (f *fileError) Unwrap() error { return f.err }
@@ -377,6 +400,10 @@ func unwrapPathError(err error) error {
 // "DOC: error: ..." or, for the OpenAPI loader's messages that already
 // carry a position, "DOC:line:col: error: ...", one a line.
 func (e *env) docError(path string, err error) {
+	if fe := asFileError(err); fe != nil {
+		e.printError(fe) // the file itself: one wording for every command
+		return
+	}
 	for _, msg := range strings.Split(unwrapPathError(err).Error(), "\n") {
 		pos := path
 		if rest, ok := strings.CutPrefix(msg, path); ok {

@@ -75,7 +75,7 @@ func versionText() string {
 	}
 	fmt.Fprintf(&b, "format seal %d\n", seal.Version)
 	for _, be := range gen.Backends() {
-		fmt.Fprintf(&b, "format %s %d\n", be.Name, be.Format)
+		fmt.Fprintf(&b, "format %s %d\n", be.Name(), be.Format())
 	}
 	return b.String()
 }
