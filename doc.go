@@ -5,6 +5,8 @@
 //   - lang/token: positions and diagnostics, shared by every phase;
 //   - lang/diag: the table of every diagnostic, with its code, message and
 //     explanation (docs/diagnostics.md is generated from it);
+//   - lang/suggest: the nearest known word to a misspelt one, for every
+//     "did you mean";
 //   - lang/ast and lang/parser: the syntax tree and the participle grammar
 //     over a hand-written lexer;
 //   - lang/check: the rules of the language, producing the checked model
@@ -25,5 +27,7 @@
 //   - importer: specs written from an OpenAPI document or a tools/list
 //     result, through the formatter and the checker;
 //   - specdiff: a spec's schemas against an older tools/list result;
-//   - cmd/toolspec: the command line, one file per command.
+//   - cmd/toolspec: the command line, one file per command;
+//   - docs: no code; its tests run every spec, command and snippet that
+//     README.md and docs/*.md show.
 package toolspec
