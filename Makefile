@@ -11,7 +11,7 @@ GO       ?= go
 BIN      ?= bin/toolspec
 FUZZTIME ?= 60s
 
-.PHONY: all build test test-short gotest nodedeps fuzz bench verify generate vet clean
+.PHONY: all build test test-short gotest nodedeps fuzz bench bench-js verify generate vet clean
 
 all: build
 
@@ -38,6 +38,13 @@ fuzz:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# gen-js next to gen-json at 1k and 10k tools, and the JavaScript server's
+# startup and per-call validation, generated validators against ajv
+# (docs/performance.md). Needs npm ci.
+bench-js: nodedeps
+	$(GO) test ./gen/js -run '^$$' -bench 'Generate' -benchtime 2x -benchmem
+	$(GO) test ./gen/js -run '^$$' -bench 'Serve' -benchtime 1x
 
 # Check every spec under specs/ against its seal: the spec and every
 # artifact the seal lists must be current. A spec without a seal fails.

@@ -5,6 +5,9 @@
 //   - lang/token: positions and diagnostics, shared by every phase;
 //   - lang/diag: the table of every diagnostic, with its code, message and
 //     explanation (docs/diagnostics.md is generated from it);
+//   - lang/descriptor: the table of every kind and modifier, with its
+//     keyword, operand, kinds, JSON Schema keywords, order, checks and
+//     mutants (docs/language.md's kind and modifier tables come from it);
 //   - lang/suggest: the nearest known word to a misspelt one, for every
 //     "did you mean";
 //   - lang/ast and lang/parser: the syntax tree and the participle grammar

@@ -102,7 +102,7 @@ func TestOpenAPIXMCP(t *testing.T) {
 	for _, want := range []string{
 		`tool "create-pet"`, "hints       read_only", "hints       destructive",
 		`pet_id  integer  required  1..  as "petId"`,
-		"field shape: oneOf", "field weight: multipleOf 0.5", "field weight: exclusiveMinimum 0",
+		"field shape: oneOf", "weight   number                 optional  above 0  multiple_of 0.5",
 		"field parent: recursive $ref Pet cut here", "field X-Trace: header parameter not imported",
 		"field out.shape: oneOf",
 	} {
@@ -295,7 +295,7 @@ paths:
 	for _, want := range []string{
 		"enum(9007199254740993, 1)", "default 9007199254740993",
 		"9007199254740993..9007199254740995", "default 9007199254740995",
-		"0.1..12345678901234567.25", "field w: exclusiveMaximum 12345678901234567.25: toolspec ranges are inclusive",
+		"0.1..  below 12345678901234567.25",
 		"tool getX field huge: enum value 18446744073709551617 is outside toolspec's 64-bit integers: written as any",
 		// Too small for a float64, but not 0.
 		"tool getX field tiny: enum value 1e-1001 is not an integer: written as any",

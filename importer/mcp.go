@@ -209,7 +209,8 @@ var mcpKeywords = map[string]bool{
 	"minItems": true, "maxItems": true, "minLength": true, "maxLength": true,
 	"minimum": true, "maximum": true, "minProperties": true, "maxProperties": true,
 	"pattern": true, "format": true, "uniqueItems": true, "default": true,
-	"examples": true, "deprecated": true,
+	"examples": true, "deprecated": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
+	"multipleOf": true,
 }
 
 // typ converts one JSON Schema; field names it in warnings.
@@ -221,7 +222,7 @@ func (im *mcpImporter) typ(tool, field string, o *object) *typ {
 	}
 	var lost []string
 	for _, k := range o.keys {
-		if !mcpKeywords[k] && k != "const" && k != "exclusiveMinimum" && k != "exclusiveMaximum" {
+		if !mcpKeywords[k] && k != "const" {
 			lost = append(lost, k)
 		}
 	}
@@ -308,7 +309,9 @@ func (im *mcpImporter) typ(tool, field string, o *object) *typ {
 			var list []json.RawMessage
 			_ = json.Unmarshal(items, &list)
 			n := fmt.Sprint(len(list))
-			if number(o.vals["minItems"]) != n || number(o.vals["maxItems"]) != n || o.has("items") || len(list) == 0 {
+			// With maxItems = n, items applies to no element in 2020-12:
+			// toolspec writes it for draft-07 readers, and reads past it.
+			if number(o.vals["minItems"]) != n || number(o.vals["maxItems"]) != n || len(list) == 0 {
 				return anyOf("prefixItems without minItems = maxItems = its length (a tuple)")
 			}
 			t.kind = "tuple"
@@ -373,7 +376,7 @@ func (im *mcpImporter) typ(tool, field string, o *object) *typ {
 	}
 	annotate(t, o)
 	if t.kind != "map" && t.kind != "array" && t.kind != "string" && t.kind != "integer" && t.kind != "number" {
-		for _, k := range []string{"minItems", "maxItems", "minLength", "maxLength", "minimum", "maximum", "minProperties", "maxProperties", "pattern", "format", "uniqueItems"} {
+		for _, k := range []string{"minItems", "maxItems", "minLength", "maxLength", "minimum", "maximum", "minProperties", "maxProperties", "pattern", "format", "uniqueItems", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"} {
 			if o.has(k) && !(t.kind == "tuple" && (k == "minItems" || k == "maxItems")) && !(t.kind == "object" && (k == "minProperties" || k == "maxProperties")) {
 				im.warn(tool, field, k+" does not apply to "+t.kind+": not kept")
 			}
@@ -489,27 +492,50 @@ func (im *mcpImporter) exclusive(tool, field string, o *object, t *typ) {
 		if !ok {
 			continue
 		}
+		word, inclusive := "above", &t.min
+		if k == "exclusiveMaximum" {
+			word, inclusive = "below", &t.max
+		}
+		switch strings.TrimSpace(string(raw)) {
+		case "true": // draft-04: the inclusive bound beside it is exclusive
+			if *inclusive != "" {
+				t.setNumber(word, *inclusive)
+				*inclusive = ""
+			}
+			continue
+		case "false":
+			continue
+		}
 		var f float64
 		if json.Unmarshal(raw, &f) != nil {
 			im.warn(tool, field, k+" "+string(raw)+" is not a number: not kept")
 			continue
 		}
 		v := number(raw)
-		if t.kind == "integer" {
+		if t.kind == "integer" && f != math.Trunc(f) {
+			// The next integer inside, as an inclusive bound: the same
+			// integers pass, and above takes integers only on integer.
 			if k == "exclusiveMinimum" {
 				v = strconv.FormatFloat(math.Floor(f)+1, 'f', -1, 64)
-			} else {
-				v = strconv.FormatFloat(math.Ceil(f)-1, 'f', -1, 64)
+				if t.min == "" || bigger(v, t.min) {
+					t.min = v
+				}
+			} else if v = strconv.FormatFloat(math.Ceil(f)-1, 'f', -1, 64); t.max == "" || bigger(t.max, v) {
+				t.max = v
 			}
-		} else {
-			im.warn(tool, field, k+" "+v+": toolspec ranges are inclusive; written as an inclusive bound")
+			continue
 		}
-		if k == "exclusiveMinimum" {
-			if t.min == "" || bigger(v, t.min) {
-				t.min = v
-			}
-		} else if t.max == "" || bigger(t.max, v) {
-			t.max = v
+		t.setNumber(word, v)
+	}
+	if raw, ok := o.vals["multipleOf"]; ok {
+		var f float64
+		switch {
+		case json.Unmarshal(raw, &f) != nil || f <= 0:
+			im.warn(tool, field, "multipleOf "+string(raw)+" is not a positive number: not kept")
+		case t.kind == "integer" && f != math.Trunc(f):
+			im.warn(tool, field, "multipleOf "+string(raw)+" on an integer: toolspec takes whole divisors of integers only; not kept")
+		default:
+			t.setNumber("multiple_of", number(raw))
 		}
 	}
 }

@@ -381,7 +381,7 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 	for _, why := range s.Ignored {
 		im.warn(tool, field, why)
 	}
-	if s.MultipleOf != "" {
+	if s.MultipleOf != "" && s.Kind != openapi.Integer && s.Kind != openapi.Number {
 		lost("multipleOf " + string(s.MultipleOf))
 	}
 	if s.ReadOnly && !out {
@@ -492,10 +492,11 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 	return t
 }
 
-// numBounds writes a number's range, exactly. An exclusive bound of an
-// integer becomes the next integer; an exclusive bound of a number is kept
-// inclusive and reported. int32 then clamps the range to its own, so an
-// exclusiveMaximum of 2^31 still allows 2^31-1.
+// numBounds writes a number's range and multipleOf, exactly. An exclusive
+// bound (3.0's boolean form or 3.1's number, which the loader reads alike)
+// of an integer becomes the next integer; of a number, above or below.
+// int32 then clamps the range to its own, so an exclusiveMaximum of 2^31
+// still allows 2^31-1.
 func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 	lo := im.inFloat64(tool, field, t.kind, s.Min, "minimum", s.ExclusiveMin)
 	hi := im.inFloat64(tool, field, t.kind, s.Max, "maximum", s.ExclusiveMax)
@@ -504,7 +505,8 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 			if t.kind == "integer" {
 				lo = new(big.Rat).SetInt(new(big.Int).Add(floor(lo), big.NewInt(1)))
 			} else {
-				im.warn(tool, field, fmt.Sprintf("exclusiveMinimum %s: toolspec ranges are inclusive; written as minimum %s", num(lo), num(lo)))
+				t.setNumber("above", num(lo))
+				lo = nil
 			}
 		}
 		if t.kind == "integer" {
@@ -516,7 +518,8 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 			if t.kind == "integer" {
 				hi = new(big.Rat).SetInt(new(big.Int).Sub(ceil(hi), big.NewInt(1)))
 			} else {
-				im.warn(tool, field, fmt.Sprintf("exclusiveMaximum %s: toolspec ranges are inclusive; written as maximum %s", num(hi), num(hi)))
+				t.setNumber("below", num(hi))
+				hi = nil
 			}
 		}
 		if t.kind == "integer" {
@@ -536,6 +539,17 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 	}
 	if hi != nil {
 		t.max = num(hi)
+	}
+	if m := s.MultipleOf; m != "" {
+		sign, _ := openapi.Compare(m, "0")
+		switch r := openapi.Rat(m); {
+		case sign <= 0:
+			im.warn(tool, field, "multipleOf "+string(m)+" is not positive: not kept")
+		case t.kind == "integer" && (r == nil || !r.IsInt()):
+			im.warn(tool, field, "multipleOf "+string(m)+" on an integer: toolspec takes whole divisors of integers only; not kept")
+		default:
+			t.setNumber("multiple_of", string(m))
+		}
 	}
 }
 

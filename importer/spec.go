@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/format"
 	"github.com/toolspec/toolspec/lang/parser"
@@ -63,9 +64,12 @@ type row struct {
 
 // typ is a kind with its modifiers.
 type typ struct {
-	kind       string // string integer number boolean any enum array tuple object map
-	nullable   bool
-	min, max   string
+	kind     string // string integer number boolean any enum array tuple object map
+	nullable bool
+	min, max string
+	// numbers holds the operands of the modifiers that take a number
+	// (above, below, multiple_of), as JSON number text, by keyword.
+	numbers    map[string]string
 	pattern    *string
 	format     string
 	def        json.RawMessage
@@ -201,33 +205,51 @@ func (p *printer) elem(t *typ) {
 	p.mods(t)
 }
 
+// mods writes t's modifiers in lang/descriptor's canonical order.
 func (p *printer) mods(t *typ) {
-	if t.nullable && t.kind != "any" {
-		p.str(" nullable")
-	}
-	if t.min != "" || t.max != "" {
-		p.str(" " + t.min + ".." + t.max)
-	}
-	if t.pattern != nil {
-		p.str(" pattern " + quote(*t.pattern))
-	}
-	if t.format != "" {
-		p.str(" format " + t.format)
-	}
-	if t.unique {
-		p.str(" unique")
-	}
-	if t.open {
-		p.str(" open")
-	}
-	if t.def != nil {
-		p.str(" default " + string(t.def))
-	}
-	for _, e := range t.examples {
-		p.str(" example " + string(e))
-	}
-	if t.deprecated {
-		p.str(" deprecated")
+	for _, d := range descriptor.Modifiers {
+		if n := t.numbers[d.Keyword]; n != "" && d.Operand == descriptor.NumberOperand {
+			p.str(" " + d.Keyword + " " + n)
+			continue
+		}
+		switch d.Keyword {
+		case "nullable":
+			if t.nullable && t.kind != "any" {
+				p.str(" nullable")
+			}
+		case "range":
+			if t.min != "" || t.max != "" {
+				p.str(" " + t.min + ".." + t.max)
+			}
+		case "pattern":
+			if t.pattern != nil {
+				p.str(" pattern " + quote(*t.pattern))
+			}
+		case "format":
+			if t.format != "" {
+				p.str(" format " + t.format)
+			}
+		case "unique":
+			if t.unique {
+				p.str(" unique")
+			}
+		case "open":
+			if t.open {
+				p.str(" open")
+			}
+		case "default":
+			if t.def != nil {
+				p.str(" default " + string(t.def))
+			}
+		case "example":
+			for _, e := range t.examples {
+				p.str(" example " + string(e))
+			}
+		case "deprecated":
+			if t.deprecated {
+				p.str(" deprecated")
+			}
+		}
 	}
 }
 
@@ -306,6 +328,14 @@ func strip(t *typ, r refusal) string {
 		dropped = append(dropped, "range "+t.min+".."+t.max)
 		t.min, t.max = "", ""
 	}
+	if len(t.numbers) > 0 && r.all {
+		for _, d := range descriptor.Modifiers {
+			if n := t.numbers[d.Keyword]; n != "" {
+				dropped = append(dropped, d.Keyword+" "+n)
+			}
+		}
+		t.numbers = nil
+	}
 	if t.pattern != nil && (r.all || r.pattern) {
 		dropped = append(dropped, "pattern "+quote(*t.pattern))
 		t.pattern = nil
@@ -326,6 +356,14 @@ func strip(t *typ, r refusal) string {
 		}
 	}
 	return strings.Join(dropped, ", ")
+}
+
+// setNumber sets the number operand of the modifier written with keyword.
+func (t *typ) setNumber(keyword, n string) {
+	if t.numbers == nil {
+		t.numbers = map[string]string{}
+	}
+	t.numbers[keyword] = n
 }
 
 // rowAt finds the row whose own text is on line n.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/lang/token"
 )
 
@@ -159,47 +160,23 @@ const (
 	FromHeader = "header"
 )
 
-// Kind is the kind column of a row.
-type Kind uint8
+// Kind is the kind column of a row, declared with its keyword, schema
+// and range keywords in lang/descriptor.
+type Kind = descriptor.Kind
 
+// The kinds.
 const (
-	String Kind = iota + 1
-	Integer
-	Number
-	Boolean
-	Any
-	Enum
-	Array
-	Tuple
-	Object
-	Map
+	String  = descriptor.String
+	Integer = descriptor.Integer
+	Number  = descriptor.Number
+	Boolean = descriptor.Boolean
+	Any     = descriptor.Any
+	Enum    = descriptor.Enum
+	Array   = descriptor.Array
+	Tuple   = descriptor.Tuple
+	Object  = descriptor.Object
+	Map     = descriptor.Map
 )
-
-var kindNames = [...]string{"", "string", "integer", "number", "boolean", "any", "enum", "array", "tuple", "object", "map"}
-
-func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
-	}
-	return fmt.Sprintf("Kind(%d)", k)
-}
-
-// BoundKeywords names the JSON Schema keywords a range becomes for a kind:
-// lengths for strings, values for numbers, item counts for arrays, property
-// counts for maps. Both are "" for kinds that take no range.
-func (k Kind) BoundKeywords() (min, max string) {
-	switch k {
-	case String:
-		return "minLength", "maxLength"
-	case Integer, Number:
-		return "minimum", "maximum"
-	case Array:
-		return "minItems", "maxItems"
-	case Map:
-		return "minProperties", "maxProperties"
-	}
-	return "", ""
-}
 
 // Field is one row of an object: a property with its presence.
 type Field struct {
@@ -275,6 +252,21 @@ type Type struct {
 	Elem   *Type    // array items, map values
 	Items  []*Type  // tuple members
 	Fields []*Field // object properties in row order
+}
+
+// NumberModifier returns where t holds the operand of the modifier
+// written with keyword when that operand is a number (above, below,
+// multiple_of), or nil for any other keyword.
+func (t *Type) NumberModifier(keyword string) **Num {
+	switch keyword {
+	case "above":
+		return &t.ExclusiveMin
+	case "below":
+		return &t.ExclusiveMax
+	case "multiple_of":
+		return &t.MultipleOf
+	}
+	return nil
 }
 
 // Field returns the property called name, or nil.

@@ -23,8 +23,12 @@
 //     allowed (a tool may ask for more than the API needs);
 //   - a schema the loader could not normalize (allOf, oneOf, a type union,
 //     ...) is a mismatch asking for toolspec to be taught it: it is never
-//     compared as if it were {}.
+//     compared as if it were {};
+//   - an exclusive bound (above, below; exclusiveMinimum/Maximum in either
+//     OpenAPI form) on either side is compared with the other side's bound
+//     at that end (on integers as the whole numbers each admits, so
+//     exclusiveMinimum 0 and 1.. agree), and multipleOf exactly.
 //
-// Bounds, patterns, formats, defaults and open/closed objects are not
-// compared.
+// Inclusive bounds on both sides, patterns, formats, defaults and
+// open/closed objects are not compared.
 package parity

@@ -220,6 +220,8 @@ func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi
 		return
 	}
 	switch typ.Kind {
+	case model.Integer, model.Number:
+		c.numbers(t, pos, field, s, typ)
 	case model.Enum:
 		api := map[string]bool{}
 		for _, v := range s.Enum {

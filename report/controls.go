@@ -172,7 +172,7 @@ func addMod(s rowSite, m *ast.Modifier) {
 
 func setRange(min, max string) func(rowSite) {
 	return func(s rowSite) {
-		addMod(s, &ast.Modifier{Range: &ast.Range{Pos: s.row.Pos, Min: min, Dots: "..", Max: max}})
+		addMod(s, &ast.Modifier{Keyword: "range", Range: &ast.Range{Pos: s.row.Pos, Min: min, Dots: "..", Max: max}})
 	}
 }
 
@@ -258,14 +258,14 @@ var controls = []control{
 	{code: diag.ModifierMisfit, check: checkRows,
 		plant: rowPlant(anyRow, func(s rowSite) {
 			if kindWord(s.row.Kind) == "array" {
-				addMod(s, &ast.Modifier{Open: true})
+				addMod(s, &ast.Modifier{Keyword: "open"})
 			} else {
-				addMod(s, &ast.Modifier{Unique: true})
+				addMod(s, &ast.Modifier{Keyword: "unique"})
 			}
 		})},
 	{code: diag.ModifierTwice, check: checkRows,
 		plant: rowPlant(anyRow, func(s rowSite) {
-			s.row.Mods = append(s.row.Mods, &ast.Modifier{Pos: s.row.Pos, Deprecated: true}, &ast.Modifier{Pos: s.row.Pos, Deprecated: true})
+			s.row.Mods = append(s.row.Mods, &ast.Modifier{Pos: s.row.Pos, Keyword: "deprecated"}, &ast.Modifier{Pos: s.row.Pos, Keyword: "deprecated"})
 		})},
 	{code: diag.RangeEmpty, check: checkRows,
 		plant: rowPlant(rangeRow, setRange("", ""))},
@@ -283,6 +283,16 @@ var controls = []control{
 		plant: rowPlant(countRow, setRange("", "99999999999999999999"))},
 	{code: diag.RangeMinAboveMax, check: checkRows,
 		plant: rowPlant(rangeRow, func(s rowSite) { setRange(inverted(s.row))(s) })},
+	// above, below and multiple_of: the number modifiers of lang/descriptor.
+	{code: diag.MultipleOfNotPositive, check: checkRows,
+		plant: rowPlant(isKind("integer", "number"), func(s rowSite) {
+			addMod(s, &ast.Modifier{Keyword: "multiple_of", Number: "0"})
+		})},
+	{code: diag.IntervalEmpty, check: checkRows,
+		plant: rowPlant(isKind("integer", "number"), func(s rowSite) {
+			addMod(s, &ast.Modifier{Keyword: "above", Number: "5"})
+			addMod(s, &ast.Modifier{Keyword: "below", Number: "5"})
+		})},
 	{code: diag.EnumEmpty, check: checkRows,
 		plant: rowPlant(isKind("enum"), func(s rowSite) { s.row.Kind.Enum.Values = nil })},
 	{code: diag.EnumValueOutOfRange, check: checkRows,
@@ -307,19 +317,19 @@ var controls = []control{
 		})},
 	{code: diag.NullableAny, check: checkRows,
 		plant: rowPlant(func(r *ast.Row) bool { return isKind("any")(r) && !hasMod(r, "nullable") },
-			func(s rowSite) { addMod(s, &ast.Modifier{Nullable: true}) })},
+			func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "nullable"}) })},
 	{code: diag.PatternEmpty, check: checkRows,
-		plant: rowPlant(isKind("string"), func(s rowSite) { addMod(s, &ast.Modifier{Pattern: text(s.row.Pos, "")}) })},
+		plant: rowPlant(isKind("string"), func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "pattern", Text: text(s.row.Pos, "")}) })},
 	{code: diag.FormatUnknown, check: checkRows,
-		plant: rowPlant(isKind("string"), func(s rowSite) { addMod(s, &ast.Modifier{Format: "uuidd"}) })},
+		plant: rowPlant(isKind("string"), func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "format", Word: "uuidd"}) })},
 	{code: diag.DefaultOffRow, check: checkRows,
-		plant: rowPlant(valueRow, func(s rowSite) { addMod(s, &ast.Modifier{Default: offValue(s.row)}) })},
+		plant: rowPlant(valueRow, func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "default", JSON: offValue(s.row)}) })},
 	{code: diag.ExampleOffRow, check: checkRows,
-		plant: rowPlant(valueRow, func(s rowSite) { addMod(s, &ast.Modifier{Example: offValue(s.row)}) })},
+		plant: rowPlant(valueRow, func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "example", JSON: offValue(s.row)}) })},
 	{code: diag.DefaultOutOfRange, check: checkRows,
-		plant: rowPlant(anyRow, func(s rowSite) { addMod(s, &ast.Modifier{Default: &ast.JSON{Pos: s.row.Pos, Number: "1e400"}}) })},
+		plant: rowPlant(anyRow, func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "default", JSON: &ast.JSON{Pos: s.row.Pos, Number: "1e400"}}) })},
 	{code: diag.ExampleOutOfRange, check: checkRows,
-		plant: rowPlant(anyRow, func(s rowSite) { addMod(s, &ast.Modifier{Example: &ast.JSON{Pos: s.row.Pos, Number: "-1e-400"}}) })},
+		plant: rowPlant(anyRow, func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "example", JSON: &ast.JSON{Pos: s.row.Pos, Number: "-1e-400"}}) })},
 	{code: diag.JSONKeyRepeated, check: checkRows,
 		plant: func(p *planter) (string, bool) {
 			fx, ok := p.fixture(func(fx *ast.Fixture) bool { return fx.Value.Object != nil && len(fx.Value.Object.Members) > 0 })
@@ -511,7 +521,7 @@ var controls = []control{
 
 	// patterns portable
 	{code: diag.PatternNotPortable, check: checkPatterns,
-		plant: rowPlant(isKind("string"), func(s rowSite) { addMod(s, &ast.Modifier{Pattern: text(s.row.Pos, "^(?=a)[a-z]+$")}) })},
+		plant: rowPlant(isKind("string"), func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "pattern", Text: text(s.row.Pos, "^(?=a)[a-z]+$")}) })},
 
 	// tool names valid
 	{code: diag.ToolNameInvalid, check: checkToolName,
@@ -597,30 +607,30 @@ var controls = []control{
 
 	// endpoints and request wiring (docs/language.md)
 	{code: diag.FromUnknown, check: checkEndpoint,
-		plant: rowPlant(anyRow, func(s rowSite) { addMod(s, &ast.Modifier{From: "cookie"}) })},
+		plant: rowPlant(anyRow, func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "from", Word: "cookie"}) })},
 	{code: diag.FromRepeated, check: checkEndpoint,
 		plant: rowPlant(anyRow, func(s rowSite) {
-			s.row.Mods = append(without(s.row.Mods, "from"), &ast.Modifier{Pos: s.row.Pos, From: "query"}, &ast.Modifier{Pos: s.row.Pos, From: "query"})
+			s.row.Mods = append(without(s.row.Mods, "from"), &ast.Modifier{Pos: s.row.Pos, Keyword: "from", Word: "query"}, &ast.Modifier{Pos: s.row.Pos, Keyword: "from", Word: "query"})
 		})},
 	{code: diag.AsRepeated, check: checkEndpoint,
 		plant: rowPlant(anyRow, func(s rowSite) {
-			s.row.Mods = append(without(s.row.Mods, "as"), &ast.Modifier{Pos: s.row.Pos, As: text(s.row.Pos, "a")}, &ast.Modifier{Pos: s.row.Pos, As: text(s.row.Pos, "b")})
+			s.row.Mods = append(without(s.row.Mods, "as"), &ast.Modifier{Pos: s.row.Pos, Keyword: "as", Text: text(s.row.Pos, "a")}, &ast.Modifier{Pos: s.row.Pos, Keyword: "as", Text: text(s.row.Pos, "b")})
 		})},
 	{code: diag.AsEmpty, check: checkEndpoint,
-		plant: rowPlant(anyRow, func(s rowSite) { addMod(s, &ast.Modifier{As: text(s.row.Pos, "")}) })},
+		plant: rowPlant(anyRow, func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "as", Text: text(s.row.Pos, "")}) })},
 	{code: diag.WiringWithoutEndpoint, check: checkEndpoint,
 		plant: func(p *planter) (string, bool) {
 			t, in, ok := p.inputOf(func(t *ast.Tool) bool { return endpointOf(t) == nil })
 			if !ok {
 				return "", false
 			}
-			r := plantedRow(t.Pos, "toolspec_planted", "optional", &ast.Modifier{Pos: t.Pos, From: "query"})
+			r := plantedRow(t.Pos, "toolspec_planted", "optional", &ast.Modifier{Pos: t.Pos, Keyword: "from", Word: "query"})
 			*in = append(*in, &ast.Item{Row: r})
 			return "a new row in tool " + quoteName(t.Name.Value()) + " (" + at(t.Pos) + ")", true
 		}},
 	{code: diag.WiringNested, check: checkEndpoint,
 		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) {
-			inner := plantedRow(t.Pos, "toolspec_inner", "optional", &ast.Modifier{Pos: t.Pos, As: text(t.Pos, "Inner")})
+			inner := plantedRow(t.Pos, "toolspec_inner", "optional", &ast.Modifier{Pos: t.Pos, Keyword: "as", Text: text(t.Pos, "Inner")})
 			outer := plantedRow(t.Pos, "toolspec_planted", "optional")
 			outer.Kind = &ast.Kind{Pos: t.Pos, Object: &ast.Block{Pos: t.Pos, Items: []*ast.Item{{Row: inner}}, Close: &ast.Close{Pos: t.Pos, Brace: "}"}}}
 			*in = append(*in, &ast.Item{Row: outer})
@@ -628,12 +638,12 @@ var controls = []control{
 	{code: diag.WireNameRepeated, check: checkEndpoint,
 		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) {
 			*in = append(*in,
-				&ast.Item{Row: plantedRow(t.Pos, "toolspec_a", "optional", &ast.Modifier{Pos: t.Pos, From: "header"}, &ast.Modifier{Pos: t.Pos, As: text(t.Pos, "X-Planted")})},
-				&ast.Item{Row: plantedRow(t.Pos, "toolspec_b", "optional", &ast.Modifier{Pos: t.Pos, From: "header"}, &ast.Modifier{Pos: t.Pos, As: text(t.Pos, "X-Planted")})})
+				&ast.Item{Row: plantedRow(t.Pos, "toolspec_a", "optional", &ast.Modifier{Pos: t.Pos, Keyword: "from", Word: "header"}, &ast.Modifier{Pos: t.Pos, Keyword: "as", Text: text(t.Pos, "X-Planted")})},
+				&ast.Item{Row: plantedRow(t.Pos, "toolspec_b", "optional", &ast.Modifier{Pos: t.Pos, Keyword: "from", Word: "header"}, &ast.Modifier{Pos: t.Pos, Keyword: "as", Text: text(t.Pos, "X-Planted")})})
 		})},
 	{code: diag.FromPathWithoutParameter, check: checkEndpoint,
 		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) {
-			*in = append(*in, &ast.Item{Row: plantedRow(t.Pos, "toolspec_planted", "required", &ast.Modifier{Pos: t.Pos, From: "path"})})
+			*in = append(*in, &ast.Item{Row: plantedRow(t.Pos, "toolspec_planted", "required", &ast.Modifier{Pos: t.Pos, Keyword: "from", Word: "path"})})
 		})},
 	{code: diag.PathParameterOptional, check: checkEndpoint,
 		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) {

@@ -8,33 +8,31 @@ import (
 	"strings"
 
 	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/model"
 )
 
-// The mutation operators. Each makes one-row mutants of the checked model.
+// The mutation operators, declared with the kinds and modifiers they come
+// from in lang/descriptor. Each makes one-row mutants of the checked model.
 const (
-	OpDropMin         = "drop-min"          // remove a lower bound
-	OpDropMax         = "drop-max"          // remove an upper bound
-	OpWidenMin        = "widen-min"         // lower a lower bound by one
-	OpWidenMax        = "widen-max"         // raise an upper bound by one
-	OpDropPattern     = "drop-pattern"      // remove a pattern
-	OpDropEnumValue   = "drop-enum-value"   // remove one enum value
-	OpAddEnumValue    = "add-enum-value"    // accept one more enum value
-	OpFlipRequired    = "flip-required"     // required <-> optional
-	OpFlipNullable    = "flip-nullable"     // nullable <-> not
-	OpOpenObject      = "open-object"       // drop additionalProperties:false
-	OpIntegerToNumber = "integer-to-number" // integer -> number
-	OpDropRow         = "drop-row"          // remove a row
-	OpDropUnique      = "drop-unique"       // remove uniqueItems
-	OpDropTupleMember = "drop-tuple-member" // remove a tuple's last member
+	OpDropMin         = descriptor.OpDropMin
+	OpDropMax         = descriptor.OpDropMax
+	OpWidenMin        = descriptor.OpWidenMin
+	OpWidenMax        = descriptor.OpWidenMax
+	OpDropPattern     = descriptor.OpDropPattern
+	OpDropEnumValue   = descriptor.OpDropEnumValue
+	OpAddEnumValue    = descriptor.OpAddEnumValue
+	OpFlipRequired    = descriptor.OpFlipRequired
+	OpFlipNullable    = descriptor.OpFlipNullable
+	OpOpenObject      = descriptor.OpOpenObject
+	OpIntegerToNumber = descriptor.OpIntegerToNumber
+	OpDropRow         = descriptor.OpDropRow
+	OpDropUnique      = descriptor.OpDropUnique
+	OpDropTupleMember = descriptor.OpDropTupleMember
 )
 
-// Operators lists every operator in the order mutants are made.
-var Operators = []string{
-	OpDropMin, OpWidenMin, OpDropMax, OpWidenMax, OpDropPattern, OpDropEnumValue,
-	OpAddEnumValue, OpFlipNullable, OpOpenObject, OpIntegerToNumber, OpDropUnique,
-	OpDropTupleMember, OpFlipRequired, OpDropRow,
-}
+// Operators lists every operator.
+var Operators = descriptor.Operators
 
 // mutant is one change to one row (or element type) of the model.
 type mutant struct {
@@ -220,6 +218,19 @@ func (s *suite) typeMutants(t *model.Type, where string) []*mutant {
 		higher := addNum(t.Max, 1)
 		add(OpWidenMax, maxKey+" "+t.Max.Text+" widened to "+higher.Text, func(c *model.Type) { c.Max = higher })
 	}
+	for _, d := range descriptor.Modifiers {
+		if d.Operand != descriptor.NumberOperand {
+			continue
+		}
+		n := *t.NumberModifier(d.Keyword)
+		if n == nil {
+			continue
+		}
+		add(d.Mutants[0], d.Keyword+" "+n.Text+" dropped", func(c *model.Type) { *c.NumberModifier(d.Keyword) = nil })
+		if w := widened(t, n, d.Widen); w != nil {
+			add(d.Mutants[1], d.Keyword+" "+n.Text+" widened to "+w.Text, func(c *model.Type) { *c.NumberModifier(d.Keyword) = w })
+		}
+	}
 	if t.Pattern != nil {
 		add(OpDropPattern, "pattern "+strconv.Quote(*t.Pattern)+" dropped", func(c *model.Type) { c.Pattern = nil })
 	}
@@ -339,9 +350,53 @@ func (s *suite) extraEnumValue(t *model.Type) (model.EnumValue, bool) {
 	return v, true
 }
 
+// widened returns the operand of a number modifier of t widened as w says,
+// or nil when it cannot be (a multiple_of 1 on integer accepts every
+// integer already).
+func widened(t *model.Type, n *model.Num, w descriptor.Widening) *model.Num {
+	switch w {
+	case descriptor.Lower:
+		return addNum(n, -1)
+	case descriptor.Raise:
+		return addNum(n, 1)
+	case descriptor.Divide:
+		d := int64(2)
+		if t.Kind == model.Integer {
+			d = leastPrimeFactor(n)
+			if d == 1 {
+				return nil
+			}
+		}
+		return numOf(new(big.Rat).Quo(n.Rat, big.NewRat(d, 1)))
+	}
+	return nil
+}
+
+// leastPrimeFactor returns the least prime factor of a whole n, looked for
+// below 1000 (n itself past that), and 1 for n = 1.
+func leastPrimeFactor(n *model.Num) int64 {
+	v := n.Rat.Num()
+	if v.Cmp(big.NewInt(1)) <= 0 {
+		return 1
+	}
+	for p := int64(2); p < 1000; p++ {
+		if new(big.Int).Mod(v, big.NewInt(p)).Sign() == 0 {
+			return p
+		}
+	}
+	if v.IsInt64() {
+		return v.Int64()
+	}
+	return 1
+}
+
 // addNum returns n+d as a Num with JSON text.
 func addNum(n *model.Num, d int64) *model.Num {
-	r := new(big.Rat).Add(n.Rat, new(big.Rat).SetInt64(d))
+	return numOf(new(big.Rat).Add(n.Rat, new(big.Rat).SetInt64(d)))
+}
+
+// numOf returns r, a terminating decimal, as a Num with JSON text.
+func numOf(r *big.Rat) *model.Num {
 	text := r.FloatString(30)
 	if r.IsInt() {
 		text = r.Num().String()

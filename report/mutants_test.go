@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/lang/descriptor"
 )
 
 // operatorCases aim one test at one operator: the mutant the operator makes
@@ -24,6 +25,20 @@ var operatorCases = []struct {
 		`reject t {"s": "abcdefgh"} because maxLength`},
 	{OpWidenMax, "t in.s", "maxLength 3 widened to 4", `s string required ..3`,
 		`reject t {"s": "abcd"} because maxLength at "/s"`},
+	{descriptor.OpDropAbove, "t in.x", "above 0 dropped", `x number required above 0`,
+		`reject t {"x": -1} because exclusiveMinimum`},
+	{descriptor.OpWidenAbove, "t in.x", "above 0 widened to -1", `x number required above 0`,
+		`reject t {"x": -0.5} because exclusiveMinimum at "/x"`},
+	{descriptor.OpDropBelow, "t in.x", "below 1 dropped", `x number required below 1`,
+		`reject t {"x": 7} because exclusiveMaximum`},
+	{descriptor.OpWidenBelow, "t in.x", "below 1 widened to 2", `x number required below 1`,
+		`reject t {"x": 1.5} because exclusiveMaximum`},
+	{descriptor.OpDropMultipleOf, "t in.n", "multiple_of 9 dropped", `n integer required multiple_of 9`,
+		`reject t {"n": 10} because multipleOf`},
+	{descriptor.OpWidenMultipleOf, "t in.n", "multiple_of 9 widened to 3", `n integer required multiple_of 9`,
+		`reject t {"n": 3} because multipleOf`},
+	{descriptor.OpWidenMultipleOf, "t in.y", "multiple_of 0.25 widened to 0.125", `y number required multiple_of 0.25`,
+		`reject t {"y": 0.125} because multipleOf`},
 	{OpDropPattern, "t in.s", `pattern "^[a-z]+$" dropped`, `s string required pattern "^[a-z]+$"`,
 		`reject t {"s": "A"} because pattern`},
 	{OpDropEnumValue, "t in.e", `enum value "b" dropped`, `e enum(a, b) required`,

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/toolspec/toolspec/internal/decimal"
+	"github.com/toolspec/toolspec/lang/descriptor"
 )
 
 // Change is one difference, read as "Tool Field: What".
@@ -439,7 +440,11 @@ func describe(n *node, canon bool) string {
 	}
 	for _, k := range []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "pattern", "format"} {
 		if v := n.get(k); v != nil {
-			b.WriteString(" " + k + " " + text(v))
+			word := k
+			if w, ok := modifierWords[k]; ok && isNumber(v.raw) {
+				word = w // a number: say it as a spec does
+			}
+			b.WriteString(" " + word + " " + text(v))
 		}
 	}
 	if v := n.get("uniqueItems"); v != nil && strings.TrimSpace(string(v.raw)) == "true" {
@@ -449,6 +454,24 @@ func describe(n *node, canon bool) string {
 		b.WriteString(" default " + text(v))
 	}
 	return b.String()
+}
+
+// modifierWords are the modifiers keywords with a number come from
+// (exclusiveMinimum is above, ...), from lang/descriptor.
+var modifierWords = func() map[string]string {
+	m := map[string]string{}
+	for _, d := range descriptor.Modifiers {
+		if d.Key != "" {
+			m[d.Key] = d.Keyword
+		}
+	}
+	return m
+}()
+
+// isNumber reports whether raw is a JSON number.
+func isNumber(raw json.RawMessage) bool {
+	t := strings.TrimSpace(string(raw))
+	return t != "" && (t[0] == '-' || t[0] >= '0' && t[0] <= '9')
 }
 
 // enumValue writes an enum value: a string bare (open, in-progress),

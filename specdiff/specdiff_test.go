@@ -189,7 +189,11 @@ func TestNumbersByValue(t *testing.T) {
 		// Real changes keep the numbers as written.
 		{`{"type":"integer","maximum":1e2}`, `{"type":"integer","maximum":101}`, "t a: integer ..1e2 → integer ..101"},
 		{`{"type":"number","minimum":0.1}`, `{"type":"number","minimum":0.10000000000000001}`, "t a: number 0.1.. → number 0.10000000000000001.."},
-		{`{"type":"number","multipleOf":5}`, `{"type":"number","multipleOf":0.5}`, "t a: number multipleOf 5 → number multipleOf 0.5"},
+		{`{"type":"number","multipleOf":5}`, `{"type":"number","multipleOf":0.5}`, "t a: number multiple_of 5 → number multiple_of 0.5"},
+		{`{"type":"number","exclusiveMinimum":0}`, `{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1}`, "t a: number above 0 → number above 0 below 1"},
+		{`{"type":"number","minimum":0,"exclusiveMinimum":true}`, `{"type":"number","exclusiveMinimum":0}`, "t a: number 0.. exclusiveMinimum true → number above 0"},
+		// A tuple's items says nothing its prefixItems and maxItems do not.
+		{`{"type":"array","prefixItems":[{"type":"integer"}],"minItems":1,"maxItems":1}`, `{"type":"array","prefixItems":[{"type":"integer"}],"items":{"type":"integer"},"minItems":1,"maxItems":1}`, ``},
 		{`{"type":"integer","maximum":"100"}`, `{"type":"integer","maximum":100}`, `t a: integer .."100" → integer ..100`},
 	} {
 		if got := field(t, c.old, c.new); got != c.want {

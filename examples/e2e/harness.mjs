@@ -1,6 +1,6 @@
 // Shared by the end-to-end tests: where the servers and the expected tables
 // come from, and a client transport that pins the protocol version.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -95,14 +95,64 @@ export class PinnedVersionTransport {
   }
 }
 
-/** Starts a server and connects an SDK Client that negotiates version. */
-export async function connect(kind, version) {
+/** Starts a server (with env added to its environment) and connects an SDK Client that negotiates version. */
+export async function connect(kind, version, env = {}) {
   const { command, args } = serverCommand(kind);
-  const stdio = new StdioClientTransport({ command, args, cwd: root, stderr: "pipe" });
+  const stdio = new StdioClientTransport({ command, args, cwd: root, stderr: "pipe", env: { ...process.env, ...env } });
   let stderr = "";
   stdio.stderr.on("data", (d) => (stderr += d));
   const transport = new PinnedVersionTransport(stdio, version);
   const client = new Client({ name: "toolspec-e2e", version: "0" });
   await client.connect(transport);
   return { client, transport, stderr: () => stderr };
+}
+
+/**
+ * Starts a server and speaks JSON-RPC to it line by line, without an SDK,
+ * so that it can be sent lines no SDK would send. next() returns the next
+ * message the server writes; write() sends raw text.
+ */
+export function rawSession(kind, env = {}) {
+  const { command, args } = serverCommand(kind);
+  const child = spawn(command, args, { cwd: root, stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, ...env } });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  const queue = [];
+  const waiting = [];
+  let buffer = "";
+  let exited = null;
+  child.stdout.on("data", (d) => {
+    buffer += d;
+    let i;
+    while ((i = buffer.indexOf("\n")) >= 0) {
+      const message = JSON.parse(buffer.slice(0, i));
+      buffer = buffer.slice(i + 1);
+      if (waiting.length > 0) waiting.shift().resolve(message);
+      else queue.push(message);
+    }
+  });
+  child.on("exit", (code) => {
+    exited = code;
+    for (const w of waiting.splice(0)) w.reject(new Error(`server exited ${code}: ${stderr}`));
+  });
+  return {
+    child,
+    stderr: () => stderr,
+    write: (text) => new Promise((resolve) => (child.stdin.write(text) ? resolve() : child.stdin.once("drain", resolve))),
+    send(message) {
+      return this.write(JSON.stringify({ jsonrpc: "2.0", ...message }) + "\n");
+    },
+    next(timeout = 20_000) {
+      if (queue.length > 0) return Promise.resolve(queue.shift());
+      if (exited !== null) return Promise.reject(new Error(`server exited ${exited}: ${stderr}`));
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no reply within ${timeout} ms`)), timeout);
+        waiting.push({ resolve: (m) => (clearTimeout(timer), resolve(m)), reject });
+      });
+    },
+    close() {
+      child.stdin.end();
+      child.kill();
+    },
+  };
 }

@@ -9,7 +9,7 @@ import { after, before, describe, test } from "node:test";
 import Ajv2020Module from "ajv/dist/2020.js";
 import AjvModule from "ajv";
 
-import { calls, connect, expectedTable, root, serverCommand, versions } from "./harness.mjs";
+import { calls, connect, expectedTable, rawSession, root, serverCommand, versions } from "./harness.mjs";
 
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 const Ajv7 = AjvModule.default ?? AjvModule;
@@ -187,5 +187,102 @@ for (const kind of ["go", "js"]) {
         assert.match(run.stderr, new RegExp(`${want}: "${name}"`));
       });
     }
+  });
+}
+
+// The servers built on the serving adapters (register + StdioTransport):
+// handler failures, all problems named, scopes, and bad lines. The Go
+// server joins this list when it is on its adapter.
+for (const kind of ["js"]) {
+  describe(`${kind} server on the adapter`, () => {
+    test("a handler that throws is an isError result, and the server still answers", async () => {
+      const session = await connect(kind, "2025-06-18", { TOOLSPEC_EXAMPLE_THROW: "t27_status" });
+      try {
+        const result = await session.client.callTool({ name: "t27_status", arguments: {} });
+        assert.equal(result.isError, true, JSON.stringify(result));
+        assert.equal(result.structuredContent, undefined);
+        assert.match(result.content[0].text, /t27_status failed on purpose/);
+        const again = await session.client.callTool({ name: "t27_formats", arguments: {} });
+        assert.notEqual(again.isError, true, JSON.stringify(again));
+        assert.deepEqual(await session.client.listTools(), expectedTable(2));
+      } finally {
+        await session.client.close();
+      }
+    });
+
+    test("a call with two problems names both", async () => {
+      const session = await connect(kind, "2025-06-18");
+      try {
+        const result = await session.client.callTool({ name: "t27_specs", arguments: { limit: 501, family: "biology" } });
+        assert.equal(result.isError, true);
+        const text = result.content.map((c) => c.text).join("\n");
+        for (const part of ["/limit", "maximum", "/family", "enum"]) assert.ok(text.includes(part), `${JSON.stringify(text)} names ${part}`);
+        const two = await session.client.callTool({ name: "tg_send", arguments: { text: "hi", nope: 1 } });
+        const text2 = two.content.map((c) => c.text).join("\n");
+        for (const part of ["chat", "required", "nope", "additionalProperties"]) assert.ok(text2.includes(part), `${JSON.stringify(text2)} names ${part}`);
+      } finally {
+        await session.client.close();
+      }
+    });
+
+    for (const { version, profile } of versions) {
+      test(`a read-scoped session at ${version} lists only the read_only tools and cannot call a destructive one`, async () => {
+        const session = await connect(kind, version, { TOOLSPEC_EXAMPLE_SCOPE: "read" });
+        try {
+          const full = expectedTable(profile);
+          const readOnly = new Set(expectedTable(2).tools.filter((t) => t.annotations?.readOnlyHint).map((t) => t.name));
+          const listed = await session.client.listTools();
+          const wire = session.transport.lastReply("tools/list").result;
+          assert.deepEqual(wire.tools, full.tools.filter((t) => readOnly.has(t.name)), "the read_only tools, as in the full table");
+          const key = Object.keys(full._meta)[0];
+          assert.equal(wire._meta[key], full._meta[key] + "/read", "the identity names the scope");
+          assert.deepEqual(listed, wire);
+          await assert.rejects(session.client.callTool({ name: "t27_build", arguments: { target: "all" } }), (err) => {
+            assert.equal(err.code, -32602);
+            assert.match(err.message, /unknown tool "t27_build"/);
+            return true;
+          });
+          const ok = await session.client.callTool({ name: "t27_status", arguments: {} });
+          assert.notEqual(ok.isError, true);
+        } finally {
+          await session.client.close();
+        }
+      });
+    }
+
+    test("every bad line is answered, and a good tools/list still answers after it", async () => {
+      const raw = rawSession(kind);
+      try {
+        await raw.send({ id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } });
+        assert.equal((await raw.next()).result?.protocolVersion, "2025-06-18");
+        await raw.send({ method: "notifications/initialized" });
+        const deep = "[".repeat(10_000) + "]".repeat(10_000);
+        const bad = [
+          ["invalid JSON", "x\n", -32700, null],
+          ["two messages on a line", '{"jsonrpc":"2.0","id":90,"method":"ping"}{"jsonrpc":"2.0","id":91,"method":"ping"}\n', -32700, null],
+          ["a batch", '[{"jsonrpc":"2.0","id":92,"method":"tools/list"}]\n', -32600, null],
+          ["an object id", '{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}\n', -32600, null],
+          ["params that are an array", '{"jsonrpc":"2.0","id":93,"method":"tools/list","params":[1]}\n', -32600, 93],
+          ["a line over 16 MiB", '"' + "a".repeat(16 * 1024 * 1024) + '"\n', -32600, null],
+          ["a 10 000-deep argument", `{"jsonrpc":"2.0","id":94,"method":"tools/call","params":{"name":"t27_set_config","arguments":{"key":"a","value":${deep}}}}\n`, -32600, 94],
+        ];
+        let id = 100;
+        for (const [what, line, code, replyId] of bad) {
+          await raw.write(line);
+          const reply = await raw.next();
+          assert.equal(reply.error?.code, code, `${what}: ${JSON.stringify(reply).slice(0, 300)}`);
+          assert.equal(reply.id, replyId, `${what}: id`);
+          assert.ok(reply.error.message.length < 300, `${what}: a short message`);
+          if (what.includes("deep")) assert.match(reply.error.message, /1000/, `${what}: names the limit`);
+          if (what.includes("16 MiB")) assert.match(reply.error.message, /16777216/, `${what}: names the limit`);
+          await raw.send({ id: ++id, method: "tools/list", params: {} });
+          const listed = await raw.next();
+          assert.equal(listed.id, id, `after ${what}: the tools/list reply`);
+          assert.deepEqual(listed.result, expectedTable(2), `after ${what}: tools/list`);
+        }
+      } finally {
+        raw.close();
+      }
+    });
   });
 }

@@ -1,12 +1,12 @@
 // Canned handlers for the t27mcp catalog, one per tool. A tool with `out`
 // returns its structured result; a tool with `result text` or `result any`
-// returns a string. The server checks every structured result against the
+// returns a string. register checks every structured result against the
 // tool's outputSchema before sending it.
 const SHA = "0123456789abcdef0123456789abcdef01234567";
 const HASH = "72975888a39df702a32c7b93a9094084d5f02b5b0540464d702ef9dccc97b36b";
 const TIME = "2026-11-30T12:00:00Z";
 
-/** @type {Record<string, (args: any) => unknown>} */
+/** @type {import("./t27catalog.d.ts").Handlers} */
 export const handlers = {
   t27_status: () => ({ branch: "main", head: SHA, dirty: false, specs: 27, sealed: 27 }),
   t27_formats: () => ({
@@ -70,3 +70,23 @@ export const handlers = {
   }),
   tg_pin: ({ chat, message_id }) => JSON.stringify({ pinned: message_id, chat }),
 };
+
+/**
+ * Breaks the handlers on purpose, for the tests and to see what happens,
+ * from comma-separated tool names in the environment:
+ * TOOLSPEC_EXAMPLE_DROP removes handlers, TOOLSPEC_EXAMPLE_EXTRA adds
+ * handlers without a tool (either way register refuses to start), and
+ * TOOLSPEC_EXAMPLE_THROW makes handlers throw.
+ */
+export function breakOnPurpose(handlers, env) {
+  const names = (s) => (s ?? "").split(",").map((n) => n.trim()).filter(Boolean);
+  const broken = { ...handlers };
+  for (const name of names(env.TOOLSPEC_EXAMPLE_DROP)) delete broken[name];
+  for (const name of names(env.TOOLSPEC_EXAMPLE_EXTRA)) broken[name] = () => "";
+  for (const name of names(env.TOOLSPEC_EXAMPLE_THROW)) {
+    broken[name] = () => {
+      throw new Error(`${name} failed on purpose`);
+    };
+  }
+  return broken;
+}

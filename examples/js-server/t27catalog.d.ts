@@ -74,10 +74,100 @@ export interface ToolsListResult {
 }
 
 /**
- * The tools/list result of a profile (1, the default, or 2), deep-equal to
- * `toolspec gen-json --profile N`. Every call returns a new object.
+ * A scope narrows the catalog: "read" is the tools with read_only, "write"
+ * all but the destructive ones, "all" every tool.
  */
-export declare function listTools(profile?: Profile): ToolsListResult;
+export type Scope = "all" | "read" | "write";
+
+/**
+ * The tools/list result of a profile (1, the default, or 2), deep-equal to
+ * `toolspec gen-json --profile N`; with a scope other than "all", only
+ * the tools in it, and the identity "<SPEC_HASH>/p<profile>/<scope>".
+ * Every call returns a new object.
+ */
+export declare function listTools(profile?: Profile, options?: { scope?: Scope }): ToolsListResult;
+
+/** A value a validator refuses: where (a JSON pointer, "" for the value itself), which keyword, and why. */
+export interface Problem {
+  instancePath: string;
+  keyword: string;
+  message: string;
+  params: { missingProperty?: string; additionalProperty?: string };
+}
+
+/** Every problem found (at most MAX_PROBLEMS; truncated is then true). */
+export type Problems = Problem[] & { truncated?: boolean };
+
+/** At most this many problems are returned per value. */
+export declare const MAX_PROBLEMS: 100;
+
+/** Input strings are quoted in messages up to this many characters, then "...". */
+export declare const QUOTE_LIMIT: 64;
+
+/** Every problem of a tool's arguments; empty when they are valid. Throws a RangeError for an unknown tool. */
+export declare function validateInput(toolName: ToolName, args: unknown): Problems;
+
+/** Every problem of a tool's structured result; empty for a tool without `out`. */
+export declare function validateOutput(toolName: ToolName, value: unknown): Problems;
+
+/** Problems as one line: "/limit: maximum: 501 is greater than 500; ...", at most limit (20) of them. */
+export declare function describeProblems(problems: readonly Problem[], limit?: number): string;
+
+/** What the SDK passes a request handler (RequestHandlerExtra): the abort signal, authInfo, sessionId, ... */
+export interface RequestExtra {
+  signal?: { readonly aborted: boolean };
+  authInfo?: unknown;
+  sessionId?: string;
+  [key: string]: unknown;
+}
+
+/** The part of the MCP SDK's Server that register needs (pass McpServer's .server). */
+export interface SdkServer {
+  registerCapabilities(capabilities: { tools?: object }): void;
+}
+
+export interface RegisterOptions {
+  /** The session's scope, from its request extra (authInfo, ...); "all" when absent. */
+  scope?: (extra: RequestExtra) => Scope | Promise<Scope>;
+}
+
+/**
+ * Serves the catalog on an MCP SDK Server: per-session profile, tools/list,
+ * tools/call with validated arguments and results. Throws, naming the
+ * tools, when handlers and tools differ. Call it before connect().
+ */
+export declare function register(server: SdkServer, handlers: Handlers, options?: RegisterOptions): void;
+
+/** The longest line StdioTransport reads, in bytes. */
+export declare const MAX_LINE_BYTES: 16777216;
+
+/** The deepest message StdioTransport passes on (the message object is level 1). */
+export declare const MAX_DEPTH: 1000;
+
+/** The streams StdioTransport reads and writes (process.stdin and process.stdout by default). */
+export interface ReadStream {
+  on(event: string, listener: (...args: any[]) => void): unknown;
+  off(event: string, listener: (...args: any[]) => void): unknown;
+}
+export interface WriteStream {
+  write(chunk: string): boolean;
+  once(event: string, listener: (...args: any[]) => void): unknown;
+}
+
+/**
+ * A stdio transport for the SDK's Server that answers every line it cannot
+ * use (-32700 invalid JSON; -32600 batches, malformed messages, lines over
+ * MAX_LINE_BYTES, messages deeper than MAX_DEPTH) and keeps serving.
+ */
+export declare class StdioTransport {
+  constructor(stdin?: ReadStream, stdout?: WriteStream);
+  onmessage?: (message: any, extra?: any) => void;
+  onerror?: (error: Error) => void;
+  onclose?: () => void;
+  start(): Promise<void>;
+  send(message: object): Promise<void>;
+  close(): Promise<void>;
+}
 
 /**
  * The profile for a negotiated MCP protocol version: 2 for "2025-06-18" and
@@ -466,6 +556,118 @@ export interface TgPinInput {
   /** Telegram chat: @username, or the numeric id (negative for groups and channels) */
   chat: string;
   message_id: number;
+}
+
+/** The handler of tool t27_status. */
+export type T27StatusHandler = (args: T27StatusInput, extra: RequestExtra) => T27StatusOutput | Promise<T27StatusOutput>;
+
+/** The handler of tool t27_formats. */
+export type T27FormatsHandler = (args: T27FormatsInput, extra: RequestExtra) => T27FormatsOutput | Promise<T27FormatsOutput>;
+
+/** The handler of tool t27_format. */
+export type T27FormatHandler = (args: T27FormatInput, extra: RequestExtra) => T27FormatOutput | Promise<T27FormatOutput>;
+
+/** The handler of tool t27_specs. */
+export type T27SpecsHandler = (args: T27SpecsInput, extra: RequestExtra) => T27SpecsOutput | Promise<T27SpecsOutput>;
+
+/** The handler of tool t27_spec. */
+export type T27SpecHandler = (args: T27SpecInput, extra: RequestExtra) => T27SpecOutput | Promise<T27SpecOutput>;
+
+/** The handler of tool t27_grep. */
+export type T27GrepHandler = (args: T27GrepInput, extra: RequestExtra) => T27GrepOutput | Promise<T27GrepOutput>;
+
+/** The handler of tool t27_issues. */
+export type T27IssuesHandler = (args: T27IssuesInput, extra: RequestExtra) => T27IssuesOutput | Promise<T27IssuesOutput>;
+
+/** The handler of tool t27_epics. */
+export type T27EpicsHandler = (args: T27EpicsInput, extra: RequestExtra) => T27EpicsOutput | Promise<T27EpicsOutput>;
+
+/** The handler of tool t27_modules. */
+export type T27ModulesHandler = (args: T27ModulesInput, extra: RequestExtra) => T27ModulesOutput | Promise<T27ModulesOutput>;
+
+/** The handler of tool t27_worlds. */
+export type T27WorldsHandler = (args: T27WorldsInput, extra: RequestExtra) => T27WorldsOutput | Promise<T27WorldsOutput>;
+
+/** The handler of tool t27_raw. */
+export type T27RawHandler = (args: T27RawInput, extra: RequestExtra) => string | Promise<string>;
+
+/** The handler of tool t27_game. */
+export type T27GameHandler = (args: T27GameInput, extra: RequestExtra) => T27GameOutput | Promise<T27GameOutput>;
+
+/** The handler of tool t27_paper_claims. */
+export type T27PaperClaimsHandler = (args: T27PaperClaimsInput, extra: RequestExtra) => T27PaperClaimsOutput | Promise<T27PaperClaimsOutput>;
+
+/** The handler of tool t27f_view. */
+export type T27fViewHandler = (args: T27fViewInput, extra: RequestExtra) => string | Promise<string>;
+
+/** The handler of tool t27_seal. */
+export type T27SealHandler = (args: T27SealInput, extra: RequestExtra) => T27SealOutput | Promise<T27SealOutput>;
+
+/** The handler of tool t27_verify. */
+export type T27VerifyHandler = (args: T27VerifyInput, extra: RequestExtra) => T27VerifyOutput | Promise<T27VerifyOutput>;
+
+/** The handler of tool t27_diff. */
+export type T27DiffHandler = (args: T27DiffInput, extra: RequestExtra) => string | Promise<string>;
+
+/** The handler of tool t27_log. */
+export type T27LogHandler = (args: T27LogInput, extra: RequestExtra) => T27LogOutput | Promise<T27LogOutput>;
+
+/** The handler of tool t27_blame. */
+export type T27BlameHandler = (args: T27BlameInput, extra: RequestExtra) => T27BlameOutput | Promise<T27BlameOutput>;
+
+/** The handler of tool t27_build. */
+export type T27BuildHandler = (args: T27BuildInput, extra: RequestExtra) => T27BuildOutput | Promise<T27BuildOutput>;
+
+/** The handler of tool t27_test. */
+export type T27TestHandler = (args: T27TestInput, extra: RequestExtra) => T27TestOutput | Promise<T27TestOutput>;
+
+/** The handler of tool t27_config. */
+export type T27ConfigHandler = (args: T27ConfigInput, extra: RequestExtra) => T27ConfigOutput | Promise<T27ConfigOutput>;
+
+/** The handler of tool t27_set_config. */
+export type T27SetConfigHandler = (args: T27SetConfigInput, extra: RequestExtra) => string | Promise<string>;
+
+/** The handler of tool t27_metrics. */
+export type T27MetricsHandler = (args: T27MetricsInput, extra: RequestExtra) => T27MetricsOutput | Promise<T27MetricsOutput>;
+
+/** The handler of tool tg_send. */
+export type TgSendHandler = (args: TgSendInput, extra: RequestExtra) => TgSendOutput | Promise<TgSendOutput>;
+
+/** The handler of tool tg_history. */
+export type TgHistoryHandler = (args: TgHistoryInput, extra: RequestExtra) => TgHistoryOutput | Promise<TgHistoryOutput>;
+
+/** The handler of tool tg_pin. */
+export type TgPinHandler = (args: TgPinInput, extra: RequestExtra) => unknown | Promise<unknown>;
+
+/** A handler per tool, by tool name: what register serves. */
+export interface Handlers {
+  "t27_status": T27StatusHandler;
+  "t27_formats": T27FormatsHandler;
+  "t27_format": T27FormatHandler;
+  "t27_specs": T27SpecsHandler;
+  "t27_spec": T27SpecHandler;
+  "t27_grep": T27GrepHandler;
+  "t27_issues": T27IssuesHandler;
+  "t27_epics": T27EpicsHandler;
+  "t27_modules": T27ModulesHandler;
+  "t27_worlds": T27WorldsHandler;
+  "t27_raw": T27RawHandler;
+  "t27_game": T27GameHandler;
+  "t27_paper_claims": T27PaperClaimsHandler;
+  "t27f_view": T27fViewHandler;
+  "t27_seal": T27SealHandler;
+  "t27_verify": T27VerifyHandler;
+  "t27_diff": T27DiffHandler;
+  "t27_log": T27LogHandler;
+  "t27_blame": T27BlameHandler;
+  "t27_build": T27BuildHandler;
+  "t27_test": T27TestHandler;
+  "t27_config": T27ConfigHandler;
+  "t27_set_config": T27SetConfigHandler;
+  "t27_metrics": T27MetricsHandler;
+  "tg_send": TgSendHandler;
+  "tg_history": TgHistoryHandler;
+  "tg_pin": TgPinHandler;
 }
 
 /** Each tool's arguments, by tool name. */

@@ -36,9 +36,9 @@ const TABLES = [
   "{\"name\":\"t27_modules\",\"description\":\"Modules and the modules they depend on.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"prefix\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256}},\"additionalProperties\":false}}," +
   "{\"name\":\"t27_worlds\",\"description\":\"The game worlds, with their seed and size.\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false}}," +
   "{\"name\":\"t27_raw\",\"description\":\"A byte range of any file in the repository, as text.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256},\"offset\":{\"type\":\"integer\",\"minimum\":0},\"length\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1048576,\"default\":65536}},\"required\":[\"path\"],\"additionalProperties\":false}}," +
-  "{\"name\":\"t27_game\",\"description\":\"Apply moves to a world and return the new position.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"world\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":64},\"moves\":{\"type\":\"array\",\"description\":\"Steps as [dx, dy]\",\"items\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":-1,\"maximum\":1},{\"type\":\"integer\",\"minimum\":-1,\"maximum\":1}],\"minItems\":2,\"maxItems\":2},\"minItems\":1,\"maxItems\":64}},\"required\":[\"world\",\"moves\"],\"additionalProperties\":false}}," +
+  "{\"name\":\"t27_game\",\"description\":\"Apply moves to a world and return the new position.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"world\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":64},\"moves\":{\"type\":\"array\",\"description\":\"Steps as [dx, dy]\",\"items\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":-1,\"maximum\":1},{\"type\":\"integer\",\"minimum\":-1,\"maximum\":1}],\"items\":{\"type\":\"integer\"},\"minItems\":2,\"maxItems\":2},\"minItems\":1,\"maxItems\":64}},\"required\":[\"world\",\"moves\"],\"additionalProperties\":false}}," +
   "{\"name\":\"t27_paper_claims\",\"description\":\"Recompute the numbers printed in a paper from the specs they cite,\\nand say which ones still hold.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"paper\":{\"type\":\"string\",\"description\":\"Paper slug\",\"pattern\":\"^[a-z0-9-]+$\"},\"claims\":{\"type\":\"array\",\"description\":\"Claim ids; all when absent\",\"items\":{\"type\":\"string\"},\"minItems\":1,\"uniqueItems\":true}},\"required\":[\"paper\"],\"additionalProperties\":false}}," +
-  "{\"name\":\"t27f_view\",\"description\":\"Render a status vector\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"array\",\"description\":\"Status bytes, at most 27\",\"items\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":255},\"maxItems\":27},\"cursor\":{\"type\":\"array\",\"description\":\"Row and column\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":0},{\"type\":\"integer\",\"minimum\":0}],\"minItems\":2,\"maxItems\":2},\"health\":{\"type\":[\"string\",\"null\"],\"description\":\"Filter by health\",\"enum\":[\"ok\",\"degraded\",\"down\",null]},\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @username, or the numeric id (negative for groups and channels)\",\"pattern\":\"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$\"}},\"required\":[\"status\",\"chat\"],\"additionalProperties\":false}}," +
+  "{\"name\":\"t27f_view\",\"description\":\"Render a status vector\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"array\",\"description\":\"Status bytes, at most 27\",\"items\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":255},\"maxItems\":27},\"cursor\":{\"type\":\"array\",\"description\":\"Row and column\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":0},{\"type\":\"integer\",\"minimum\":0}],\"items\":{\"type\":\"integer\"},\"minItems\":2,\"maxItems\":2},\"health\":{\"type\":[\"string\",\"null\"],\"description\":\"Filter by health\",\"enum\":[\"ok\",\"degraded\",\"down\",null]},\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @username, or the numeric id (negative for groups and channels)\",\"pattern\":\"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$\"}},\"required\":[\"status\",\"chat\"],\"additionalProperties\":false}}," +
   "{\"name\":\"t27_seal\",\"description\":\"Record the spec hash and the hashes of its generated files.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256,\"pattern\":\"\\\\.t27$\"}},\"required\":[\"path\"],\"additionalProperties\":false}}," +
   "{\"name\":\"t27_verify\",\"description\":\"Check every sealed spec and artifact against its seal.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256}},\"additionalProperties\":false}}," +
   "{\"name\":\"t27_diff\",\"description\":\"Unified diff of the specs between two revisions.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"from\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{7,40}$\"},\"to\":{\"type\":\"string\",\"description\":\"Defaults to the working tree\",\"pattern\":\"^[0-9a-f]{7,40}$\"}},\"required\":[\"from\"],\"additionalProperties\":false}}," +
@@ -64,11 +64,11 @@ const TABLES = [
   "{\"name\":\"t27_issues\",\"title\":\"List issues\",\"description\":\"Issues of the repository, newest first.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"closed\",\"all\"],\"default\":\"open\"},\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":50},\"maxItems\":10,\"uniqueItems\":true},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of items\",\"minimum\":1,\"maximum\":500,\"default\":50},\"offset\":{\"type\":\"integer\",\"description\":\"Items to skip\",\"minimum\":0}},\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"issues\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"number\":{\"type\":\"integer\",\"minimum\":1},\"title\":{\"type\":\"string\"},\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"closed\"]},\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"number\",\"title\",\"state\",\"labels\"],\"additionalProperties\":false}}},\"required\":[\"issues\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"openWorldHint\":true}}," +
   "{\"name\":\"t27_epics\",\"title\":\"List epics\",\"description\":\"Epics with their health and progress.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"health\":{\"type\":[\"string\",\"null\"],\"description\":\"Filter by health; null lists epics never assessed\",\"enum\":[\"ok\",\"degraded\",\"down\",null]}},\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"epics\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^E[0-9]+$\"},\"title\":{\"type\":\"string\"},\"health\":{\"type\":[\"string\",\"null\"],\"enum\":[\"ok\",\"degraded\",\"down\",null]},\"progress\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1}},\"required\":[\"id\",\"title\",\"health\",\"progress\"],\"additionalProperties\":false}}},\"required\":[\"epics\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true}}," +
   "{\"name\":\"t27_modules\",\"title\":\"List modules\",\"description\":\"Modules and the modules they depend on.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"prefix\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256}},\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"modules\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"specs\":{\"type\":\"integer\",\"minimum\":0},\"deps\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"uniqueItems\":true}},\"required\":[\"name\",\"specs\",\"deps\"],\"additionalProperties\":false}}},\"required\":[\"modules\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}}," +
-  "{\"name\":\"t27_worlds\",\"title\":\"List worlds\",\"description\":\"The game worlds, with their seed and size.\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"worlds\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"seed\":{\"type\":\"integer\"},\"size\":{\"type\":\"array\",\"description\":\"Width and height\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":1,\"maximum\":4096},{\"type\":\"integer\",\"minimum\":1,\"maximum\":4096}],\"minItems\":2,\"maxItems\":2}},\"required\":[\"name\",\"seed\",\"size\"],\"additionalProperties\":false}}},\"required\":[\"worlds\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}}," +
+  "{\"name\":\"t27_worlds\",\"title\":\"List worlds\",\"description\":\"The game worlds, with their seed and size.\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"worlds\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"seed\":{\"type\":\"integer\"},\"size\":{\"type\":\"array\",\"description\":\"Width and height\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":1,\"maximum\":4096},{\"type\":\"integer\",\"minimum\":1,\"maximum\":4096}],\"items\":{\"type\":\"integer\"},\"minItems\":2,\"maxItems\":2}},\"required\":[\"name\",\"seed\",\"size\"],\"additionalProperties\":false}}},\"required\":[\"worlds\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}}," +
   "{\"name\":\"t27_raw\",\"title\":\"Read raw bytes\",\"description\":\"A byte range of any file in the repository, as text.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256},\"offset\":{\"type\":\"integer\",\"minimum\":0},\"length\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1048576,\"default\":65536}},\"required\":[\"path\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}}," +
-  "{\"name\":\"t27_game\",\"title\":\"Play a game turn\",\"description\":\"Apply moves to a world and return the new position.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"world\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":64},\"moves\":{\"type\":\"array\",\"description\":\"Steps as [dx, dy]\",\"items\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":-1,\"maximum\":1},{\"type\":\"integer\",\"minimum\":-1,\"maximum\":1}],\"minItems\":2,\"maxItems\":2},\"minItems\":1,\"maxItems\":64}},\"required\":[\"world\",\"moves\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"position\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"integer\"},{\"type\":\"integer\"}],\"minItems\":2,\"maxItems\":2},\"score\":{\"type\":\"integer\",\"minimum\":0},\"done\":{\"type\":\"boolean\"}},\"required\":[\"position\",\"score\",\"done\"],\"additionalProperties\":false}}," +
+  "{\"name\":\"t27_game\",\"title\":\"Play a game turn\",\"description\":\"Apply moves to a world and return the new position.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"world\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":64},\"moves\":{\"type\":\"array\",\"description\":\"Steps as [dx, dy]\",\"items\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":-1,\"maximum\":1},{\"type\":\"integer\",\"minimum\":-1,\"maximum\":1}],\"items\":{\"type\":\"integer\"},\"minItems\":2,\"maxItems\":2},\"minItems\":1,\"maxItems\":64}},\"required\":[\"world\",\"moves\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"position\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"integer\"},{\"type\":\"integer\"}],\"items\":{\"type\":\"integer\"},\"minItems\":2,\"maxItems\":2},\"score\":{\"type\":\"integer\",\"minimum\":0},\"done\":{\"type\":\"boolean\"}},\"required\":[\"position\",\"score\",\"done\"],\"additionalProperties\":false}}," +
   "{\"name\":\"t27_paper_claims\",\"title\":\"Check a paper's numbers\",\"description\":\"Recompute the numbers printed in a paper from the specs they cite,\\nand say which ones still hold.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"paper\":{\"type\":\"string\",\"description\":\"Paper slug\",\"pattern\":\"^[a-z0-9-]+$\"},\"claims\":{\"type\":\"array\",\"description\":\"Claim ids; all when absent\",\"items\":{\"type\":\"string\"},\"minItems\":1,\"uniqueItems\":true}},\"required\":[\"paper\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"claims\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"printed\":{\"type\":\"number\"},\"recomputed\":{\"type\":\"number\"},\"holds\":{\"type\":\"boolean\"},\"tolerance\":{\"type\":\"number\",\"minimum\":0}},\"required\":[\"id\",\"printed\",\"recomputed\",\"holds\"],\"additionalProperties\":false}}},\"required\":[\"claims\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true}}," +
-  "{\"name\":\"t27f_view\",\"description\":\"Render a status vector\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"array\",\"description\":\"Status bytes, at most 27\",\"items\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":255},\"maxItems\":27},\"cursor\":{\"type\":\"array\",\"description\":\"Row and column\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":0},{\"type\":\"integer\",\"minimum\":0}],\"minItems\":2,\"maxItems\":2},\"health\":{\"type\":[\"string\",\"null\"],\"description\":\"Filter by health\",\"enum\":[\"ok\",\"degraded\",\"down\",null]},\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @username, or the numeric id (negative for groups and channels)\",\"pattern\":\"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$\"}},\"required\":[\"status\",\"chat\"],\"additionalProperties\":false}}," +
+  "{\"name\":\"t27f_view\",\"description\":\"Render a status vector\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"array\",\"description\":\"Status bytes, at most 27\",\"items\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":255},\"maxItems\":27},\"cursor\":{\"type\":\"array\",\"description\":\"Row and column\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":0},{\"type\":\"integer\",\"minimum\":0}],\"items\":{\"type\":\"integer\"},\"minItems\":2,\"maxItems\":2},\"health\":{\"type\":[\"string\",\"null\"],\"description\":\"Filter by health\",\"enum\":[\"ok\",\"degraded\",\"down\",null]},\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @username, or the numeric id (negative for groups and channels)\",\"pattern\":\"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$\"}},\"required\":[\"status\",\"chat\"],\"additionalProperties\":false}}," +
   "{\"name\":\"t27_seal\",\"title\":\"Seal a spec\",\"description\":\"Record the spec hash and the hashes of its generated files.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256,\"pattern\":\"\\\\.t27$\"}},\"required\":[\"path\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"hash\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"artifacts\":{\"type\":\"integer\",\"minimum\":0}},\"required\":[\"hash\",\"artifacts\"],\"additionalProperties\":false},\"annotations\":{\"idempotentHint\":true}}," +
   "{\"name\":\"t27_verify\",\"title\":\"Verify seals\",\"description\":\"Check every sealed spec and artifact against its seal.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256}},\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"results\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"field\":{\"type\":\"string\"},\"verdict\":{\"type\":\"string\",\"enum\":[\"match\",\"mismatch\"]},\"class\":{\"type\":[\"string\",\"null\"],\"enum\":[\"spec\",\"missing\",\"edited\",\"stale\",\"foreign\",null]}},\"required\":[\"field\",\"verdict\"],\"additionalProperties\":false}}},\"required\":[\"results\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}}," +
   "{\"name\":\"t27_diff\",\"title\":\"Diff two revisions\",\"description\":\"Unified diff of the specs between two revisions.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"from\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{7,40}$\"},\"to\":{\"type\":\"string\",\"description\":\"Defaults to the working tree\",\"pattern\":\"^[0-9a-f]{7,40}$\"}},\"required\":[\"from\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}}," +
@@ -115,16 +115,10 @@ const TOOL_NAMES = Object.freeze([
   "tg_pin",
 ]);
 
-/**
- * The tools/list result of a profile (1, the default, or 2), deep-equal to
- * `toolspec gen-json --profile N`. Every call returns a new object.
- */
-export function listTools(profile = 1) {
-  if (profile !== 1 && profile !== 2) {
-    throw new RangeError("listTools: profile must be 1 or 2, not " + String(profile));
-  }
-  return JSON.parse(TABLES[profile]);
-}
+// Per tool, in TOOL_NAMES order: its hints (1 read_only, 2 destructive, 3
+// both, 0 neither) and its result (o: out, t: text, a: any).
+const TOOL_HINTS = "110111111110100111120121012";
+const TOOL_RESULTS = "ooooooooootootootoooootoooa";
 
 /**
  * The profile for a negotiated MCP protocol version: 2 for "2025-06-18" and
@@ -166,4 +160,2304 @@ export function checkHandlers(names) {
   err.missing = missing;
   err.extra = extra;
   throw err;
+}
+
+// Validators, compiled from the profile-2 schemas by gen-js: one function
+// per distinct object or array schema, called as f(value, instancePath, problems).
+const tsP0 = new RegExp("^[0-9a-f]{40}$", "u");
+const tsP1 = new RegExp("^\\.[a-z0-9]+$", "u");
+const tsP2 = new RegExp("\\.t27$", "u");
+const tsP3 = new RegExp("^[a-z0-9_/]+$", "u");
+const tsP4 = new RegExp("^[0-9a-f]{64}$", "u");
+const tsP5 = new RegExp("^E[0-9]+$", "u");
+const tsP6 = new RegExp("^[a-z0-9-]+$", "u");
+const tsP7 = new RegExp("^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$", "u");
+const tsP8 = new RegExp("^[0-9a-f]{7,40}$", "u");
+const tsP9 = new RegExp("^[a-z][a-z0-9_.]{0,63}$", "u");
+
+function tsV0(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    for (const k1 of Object.keys(v)) {
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k1) + " is not allowed", { additionalProperty: k1 });
+    }
+  }
+}
+
+function tsV1(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "branch")) tsErr(e, p, "required", "missing property \"branch\"", { missingProperty: "branch" });
+    if (!Object.hasOwn(v, "head")) tsErr(e, p, "required", "missing property \"head\"", { missingProperty: "head" });
+    if (!Object.hasOwn(v, "dirty")) tsErr(e, p, "required", "missing property \"dirty\"", { missingProperty: "dirty" });
+    if (!Object.hasOwn(v, "specs")) tsErr(e, p, "required", "missing property \"specs\"", { missingProperty: "specs" });
+    if (!Object.hasOwn(v, "sealed")) tsErr(e, p, "required", "missing property \"sealed\"", { missingProperty: "sealed" });
+    if (Object.hasOwn(v, "branch")) {
+      const v1 = v["branch"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/branch", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        const n2 = tsLen(v1);
+        if (n2 < 1) tsErr(e, p + "/branch", "minLength", "length " + n2 + " is less than 1");
+        if (n2 > 255) tsErr(e, p + "/branch", "maxLength", "length " + n2 + " is greater than 255");
+      }
+    }
+    if (Object.hasOwn(v, "head")) {
+      const v3 = v["head"];
+      if (!(typeof v3 === "string")) tsErr(e, p + "/head", "type", "got " + tsKind(v3) + ", want string");
+      if (typeof v3 === "string") {
+        if (!tsP0.test(v3)) tsErr(e, p + "/head", "pattern", tsQuote(v3) + " does not match ^[0-9a-f]{40}$");
+      }
+    }
+    if (Object.hasOwn(v, "dirty")) {
+      const v4 = v["dirty"];
+      if (!(typeof v4 === "boolean")) tsErr(e, p + "/dirty", "type", "got " + tsKind(v4) + ", want boolean");
+    }
+    if (Object.hasOwn(v, "specs")) {
+      const v5 = v["specs"];
+      if (!(Number.isInteger(v5))) tsErr(e, p + "/specs", "type", "got " + tsKind(v5) + ", want integer");
+      if (Number.isFinite(v5)) {
+        if (v5 < (0)) tsErr(e, p + "/specs", "minimum", v5 + " is less than 0");
+      }
+    }
+    if (Object.hasOwn(v, "sealed")) {
+      const v6 = v["sealed"];
+      if (!(Number.isInteger(v6))) tsErr(e, p + "/sealed", "type", "got " + tsKind(v6) + ", want integer");
+      if (Number.isFinite(v6)) {
+        if (v6 < (0)) tsErr(e, p + "/sealed", "minimum", v6 + " is less than 0");
+      }
+    }
+    for (const k7 of Object.keys(v)) {
+      switch (k7) { case "branch": case "head": case "dirty": case "specs": case "sealed": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k7) + " is not allowed", { additionalProperty: k7 });
+    }
+  }
+}
+
+function tsV4(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "name")) tsErr(e, p, "required", "missing property \"name\"", { missingProperty: "name" });
+    if (!Object.hasOwn(v, "extension")) tsErr(e, p, "required", "missing property \"extension\"", { missingProperty: "extension" });
+    if (!Object.hasOwn(v, "version")) tsErr(e, p, "required", "missing property \"version\"", { missingProperty: "version" });
+    if (Object.hasOwn(v, "name")) {
+      const v1 = v["name"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/name", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        const n2 = tsLen(v1);
+        if (n2 < 1) tsErr(e, p + "/name", "minLength", "length " + n2 + " is less than 1");
+        if (n2 > 32) tsErr(e, p + "/name", "maxLength", "length " + n2 + " is greater than 32");
+      }
+    }
+    if (Object.hasOwn(v, "extension")) {
+      const v3 = v["extension"];
+      if (!(typeof v3 === "string")) tsErr(e, p + "/extension", "type", "got " + tsKind(v3) + ", want string");
+      if (typeof v3 === "string") {
+        if (!tsP1.test(v3)) tsErr(e, p + "/extension", "pattern", tsQuote(v3) + " does not match ^\\.[a-z0-9]+$");
+      }
+    }
+    if (Object.hasOwn(v, "version")) {
+      const v4 = v["version"];
+      if (!(Number.isInteger(v4))) tsErr(e, p + "/version", "type", "got " + tsKind(v4) + ", want integer");
+      if (Number.isFinite(v4)) {
+        if (v4 < (1)) tsErr(e, p + "/version", "minimum", v4 + " is less than 1");
+      }
+    }
+    for (const k5 of Object.keys(v)) {
+      switch (k5) { case "name": case "extension": case "version": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k5) + " is not allowed", { additionalProperty: k5 });
+    }
+  }
+}
+
+function tsV3(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    if (v.length < 1) tsErr(e, p, "minItems", v.length + " items, want at least 1");
+    for (let i1 = 0; i1 < v.length; i1++) {
+      tsV4(v[i1], p + "/" + i1, e);
+    }
+  }
+}
+
+function tsV2(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "formats")) tsErr(e, p, "required", "missing property \"formats\"", { missingProperty: "formats" });
+    if (Object.hasOwn(v, "formats")) {
+      tsV3(v["formats"], p + "/formats", e);
+    }
+    for (const k1 of Object.keys(v)) {
+      switch (k1) { case "formats": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k1) + " is not allowed", { additionalProperty: k1 });
+    }
+  }
+}
+
+function tsV5(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "path")) tsErr(e, p, "required", "missing property \"path\"", { missingProperty: "path" });
+    if (Object.hasOwn(v, "path")) {
+      const v1 = v["path"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/path", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        const n2 = tsLen(v1);
+        if (n2 < 1) tsErr(e, p + "/path", "minLength", "length " + n2 + " is less than 1");
+        if (n2 > 256) tsErr(e, p + "/path", "maxLength", "length " + n2 + " is greater than 256");
+        if (!tsP2.test(v1)) tsErr(e, p + "/path", "pattern", tsQuote(v1) + " does not match \\.t27$");
+      }
+    }
+    if (Object.hasOwn(v, "check")) {
+      const v3 = v["check"];
+      if (!(typeof v3 === "boolean")) tsErr(e, p + "/check", "type", "got " + tsKind(v3) + ", want boolean");
+    }
+    for (const k4 of Object.keys(v)) {
+      switch (k4) { case "path": case "check": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k4) + " is not allowed", { additionalProperty: k4 });
+    }
+  }
+}
+
+function tsV6(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "changed")) tsErr(e, p, "required", "missing property \"changed\"", { missingProperty: "changed" });
+    if (Object.hasOwn(v, "changed")) {
+      const v1 = v["changed"];
+      if (!(typeof v1 === "boolean")) tsErr(e, p + "/changed", "type", "got " + tsKind(v1) + ", want boolean");
+    }
+    if (Object.hasOwn(v, "diff")) {
+      const v2 = v["diff"];
+      if (!(typeof v2 === "string" || v2 === null)) tsErr(e, p + "/diff", "type", "got " + tsKind(v2) + ", want string or null");
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "changed": case "diff": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV7(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (Object.hasOwn(v, "prefix")) {
+      const v1 = v["prefix"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/prefix", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        const n2 = tsLen(v1);
+        if (n2 < 1) tsErr(e, p + "/prefix", "minLength", "length " + n2 + " is less than 1");
+        if (n2 > 256) tsErr(e, p + "/prefix", "maxLength", "length " + n2 + " is greater than 256");
+        if (!tsP3.test(v1)) tsErr(e, p + "/prefix", "pattern", tsQuote(v1) + " does not match ^[a-z0-9_/]+$");
+      }
+    }
+    if (Object.hasOwn(v, "family")) {
+      const v3 = v["family"];
+      if (!(typeof v3 === "string")) tsErr(e, p + "/family", "type", "got " + tsKind(v3) + ", want string");
+      if (!(v3 === "core" || v3 === "math" || v3 === "mcp" || v3 === "physics")) tsErr(e, p + "/family", "enum", tsShow(v3) + " is not one of the allowed values");
+    }
+    if (Object.hasOwn(v, "limit")) {
+      const v4 = v["limit"];
+      if (!(Number.isInteger(v4))) tsErr(e, p + "/limit", "type", "got " + tsKind(v4) + ", want integer");
+      if (Number.isFinite(v4)) {
+        if (v4 < (1)) tsErr(e, p + "/limit", "minimum", v4 + " is less than 1");
+        if (v4 > (500)) tsErr(e, p + "/limit", "maximum", v4 + " is greater than 500");
+      }
+    }
+    for (const k5 of Object.keys(v)) {
+      switch (k5) { case "prefix": case "family": case "limit": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k5) + " is not allowed", { additionalProperty: k5 });
+    }
+  }
+}
+
+function tsV10(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "path")) tsErr(e, p, "required", "missing property \"path\"", { missingProperty: "path" });
+    if (!Object.hasOwn(v, "family")) tsErr(e, p, "required", "missing property \"family\"", { missingProperty: "family" });
+    if (!Object.hasOwn(v, "sealed")) tsErr(e, p, "required", "missing property \"sealed\"", { missingProperty: "sealed" });
+    if (Object.hasOwn(v, "path")) {
+      const v1 = v["path"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/path", "type", "got " + tsKind(v1) + ", want string");
+    }
+    if (Object.hasOwn(v, "family")) {
+      const v2 = v["family"];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/family", "type", "got " + tsKind(v2) + ", want string");
+      if (!(v2 === "core" || v2 === "math" || v2 === "mcp" || v2 === "physics")) tsErr(e, p + "/family", "enum", tsShow(v2) + " is not one of the allowed values");
+    }
+    if (Object.hasOwn(v, "sealed")) {
+      const v3 = v["sealed"];
+      if (!(typeof v3 === "boolean")) tsErr(e, p + "/sealed", "type", "got " + tsKind(v3) + ", want boolean");
+    }
+    for (const k4 of Object.keys(v)) {
+      switch (k4) { case "path": case "family": case "sealed": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k4) + " is not allowed", { additionalProperty: k4 });
+    }
+  }
+}
+
+function tsV9(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    if (v.length > 500) tsErr(e, p, "maxItems", v.length + " items, want at most 500");
+    for (let i1 = 0; i1 < v.length; i1++) {
+      tsV10(v[i1], p + "/" + i1, e);
+    }
+  }
+}
+
+function tsV8(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "specs")) tsErr(e, p, "required", "missing property \"specs\"", { missingProperty: "specs" });
+    if (!Object.hasOwn(v, "total")) tsErr(e, p, "required", "missing property \"total\"", { missingProperty: "total" });
+    if (Object.hasOwn(v, "specs")) {
+      tsV9(v["specs"], p + "/specs", e);
+    }
+    if (Object.hasOwn(v, "total")) {
+      const v1 = v["total"];
+      if (!(Number.isInteger(v1))) tsErr(e, p + "/total", "type", "got " + tsKind(v1) + ", want integer");
+      if (Number.isFinite(v1)) {
+        if (v1 < (0)) tsErr(e, p + "/total", "minimum", v1 + " is less than 0");
+      }
+    }
+    for (const k2 of Object.keys(v)) {
+      switch (k2) { case "specs": case "total": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k2) + " is not allowed", { additionalProperty: k2 });
+    }
+  }
+}
+
+function tsV11(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "path")) tsErr(e, p, "required", "missing property \"path\"", { missingProperty: "path" });
+    if (Object.hasOwn(v, "path")) {
+      const v1 = v["path"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/path", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        const n2 = tsLen(v1);
+        if (n2 < 1) tsErr(e, p + "/path", "minLength", "length " + n2 + " is less than 1");
+        if (n2 > 256) tsErr(e, p + "/path", "maxLength", "length " + n2 + " is greater than 256");
+        if (!tsP2.test(v1)) tsErr(e, p + "/path", "pattern", tsQuote(v1) + " does not match \\.t27$");
+      }
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "path": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV12(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "path")) tsErr(e, p, "required", "missing property \"path\"", { missingProperty: "path" });
+    if (!Object.hasOwn(v, "hash")) tsErr(e, p, "required", "missing property \"hash\"", { missingProperty: "hash" });
+    if (!Object.hasOwn(v, "sealed")) tsErr(e, p, "required", "missing property \"sealed\"", { missingProperty: "sealed" });
+    if (!Object.hasOwn(v, "body")) tsErr(e, p, "required", "missing property \"body\"", { missingProperty: "body" });
+    if (Object.hasOwn(v, "path")) {
+      const v1 = v["path"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/path", "type", "got " + tsKind(v1) + ", want string");
+    }
+    if (Object.hasOwn(v, "hash")) {
+      const v2 = v["hash"];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/hash", "type", "got " + tsKind(v2) + ", want string");
+      if (typeof v2 === "string") {
+        if (!tsP4.test(v2)) tsErr(e, p + "/hash", "pattern", tsQuote(v2) + " does not match ^[0-9a-f]{64}$");
+      }
+    }
+    if (Object.hasOwn(v, "sealed")) {
+      const v3 = v["sealed"];
+      if (!(typeof v3 === "boolean")) tsErr(e, p + "/sealed", "type", "got " + tsKind(v3) + ", want boolean");
+    }
+    if (Object.hasOwn(v, "body")) {
+      const v4 = v["body"];
+      if (!(typeof v4 === "string")) tsErr(e, p + "/body", "type", "got " + tsKind(v4) + ", want string");
+      if (typeof v4 === "string") {
+        const n5 = tsLen(v4);
+        if (n5 > 1048576) tsErr(e, p + "/body", "maxLength", "length " + n5 + " is greater than 1048576");
+      }
+    }
+    for (const k6 of Object.keys(v)) {
+      switch (k6) { case "path": case "hash": case "sealed": case "body": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k6) + " is not allowed", { additionalProperty: k6 });
+    }
+  }
+}
+
+function tsV13(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "pattern")) tsErr(e, p, "required", "missing property \"pattern\"", { missingProperty: "pattern" });
+    if (Object.hasOwn(v, "prefix")) {
+      const v1 = v["prefix"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/prefix", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        const n2 = tsLen(v1);
+        if (n2 < 1) tsErr(e, p + "/prefix", "minLength", "length " + n2 + " is less than 1");
+        if (n2 > 256) tsErr(e, p + "/prefix", "maxLength", "length " + n2 + " is greater than 256");
+        if (!tsP3.test(v1)) tsErr(e, p + "/prefix", "pattern", tsQuote(v1) + " does not match ^[a-z0-9_/]+$");
+      }
+    }
+    if (Object.hasOwn(v, "family")) {
+      const v3 = v["family"];
+      if (!(typeof v3 === "string")) tsErr(e, p + "/family", "type", "got " + tsKind(v3) + ", want string");
+      if (!(v3 === "core" || v3 === "math" || v3 === "mcp" || v3 === "physics")) tsErr(e, p + "/family", "enum", tsShow(v3) + " is not one of the allowed values");
+    }
+    if (Object.hasOwn(v, "pattern")) {
+      const v4 = v["pattern"];
+      if (!(typeof v4 === "string")) tsErr(e, p + "/pattern", "type", "got " + tsKind(v4) + ", want string");
+      if (typeof v4 === "string") {
+        const n5 = tsLen(v4);
+        if (n5 < 1) tsErr(e, p + "/pattern", "minLength", "length " + n5 + " is less than 1");
+        if (n5 > 200) tsErr(e, p + "/pattern", "maxLength", "length " + n5 + " is greater than 200");
+      }
+    }
+    if (Object.hasOwn(v, "limit")) {
+      const v6 = v["limit"];
+      if (!(Number.isInteger(v6))) tsErr(e, p + "/limit", "type", "got " + tsKind(v6) + ", want integer");
+      if (Number.isFinite(v6)) {
+        if (v6 < (1)) tsErr(e, p + "/limit", "minimum", v6 + " is less than 1");
+        if (v6 > (1000)) tsErr(e, p + "/limit", "maximum", v6 + " is greater than 1000");
+      }
+    }
+    if (Object.hasOwn(v, "context")) {
+      const v7 = v["context"];
+      if (!(Number.isInteger(v7))) tsErr(e, p + "/context", "type", "got " + tsKind(v7) + ", want integer");
+      if (Number.isFinite(v7)) {
+        if (v7 < (0)) tsErr(e, p + "/context", "minimum", v7 + " is less than 0");
+        if (v7 > (10)) tsErr(e, p + "/context", "maximum", v7 + " is greater than 10");
+      }
+    }
+    for (const k8 of Object.keys(v)) {
+      switch (k8) { case "prefix": case "family": case "pattern": case "limit": case "context": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k8) + " is not allowed", { additionalProperty: k8 });
+    }
+  }
+}
+
+function tsV16(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "path")) tsErr(e, p, "required", "missing property \"path\"", { missingProperty: "path" });
+    if (!Object.hasOwn(v, "line")) tsErr(e, p, "required", "missing property \"line\"", { missingProperty: "line" });
+    if (!Object.hasOwn(v, "text")) tsErr(e, p, "required", "missing property \"text\"", { missingProperty: "text" });
+    if (Object.hasOwn(v, "path")) {
+      const v1 = v["path"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/path", "type", "got " + tsKind(v1) + ", want string");
+    }
+    if (Object.hasOwn(v, "line")) {
+      const v2 = v["line"];
+      if (!(Number.isInteger(v2))) tsErr(e, p + "/line", "type", "got " + tsKind(v2) + ", want integer");
+      if (Number.isFinite(v2)) {
+        if (v2 < (1)) tsErr(e, p + "/line", "minimum", v2 + " is less than 1");
+      }
+    }
+    if (Object.hasOwn(v, "text")) {
+      const v3 = v["text"];
+      if (!(typeof v3 === "string")) tsErr(e, p + "/text", "type", "got " + tsKind(v3) + ", want string");
+    }
+    for (const k4 of Object.keys(v)) {
+      switch (k4) { case "path": case "line": case "text": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k4) + " is not allowed", { additionalProperty: k4 });
+    }
+  }
+}
+
+function tsV15(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    if (v.length > 1000) tsErr(e, p, "maxItems", v.length + " items, want at most 1000");
+    for (let i1 = 0; i1 < v.length; i1++) {
+      tsV16(v[i1], p + "/" + i1, e);
+    }
+  }
+}
+
+function tsV14(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "matches")) tsErr(e, p, "required", "missing property \"matches\"", { missingProperty: "matches" });
+    if (!Object.hasOwn(v, "truncated")) tsErr(e, p, "required", "missing property \"truncated\"", { missingProperty: "truncated" });
+    if (Object.hasOwn(v, "matches")) {
+      tsV15(v["matches"], p + "/matches", e);
+    }
+    if (Object.hasOwn(v, "truncated")) {
+      const v1 = v["truncated"];
+      if (!(typeof v1 === "boolean")) tsErr(e, p + "/truncated", "type", "got " + tsKind(v1) + ", want boolean");
+    }
+    for (const k2 of Object.keys(v)) {
+      switch (k2) { case "matches": case "truncated": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k2) + " is not allowed", { additionalProperty: k2 });
+    }
+  }
+}
+
+function tsV18(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    if (v.length > 10) tsErr(e, p, "maxItems", v.length + " items, want at most 10");
+    for (let i1 = 0; i1 < v.length; i1++) {
+      const v2 = v[i1];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/" + i1, "type", "got " + tsKind(v2) + ", want string");
+      if (typeof v2 === "string") {
+        const n3 = tsLen(v2);
+        if (n3 < 1) tsErr(e, p + "/" + i1, "minLength", "length " + n3 + " is less than 1");
+        if (n3 > 50) tsErr(e, p + "/" + i1, "maxLength", "length " + n3 + " is greater than 50");
+      }
+    }
+    const d4 = tsDuplicate(v, (x) => typeof x === "string");
+    if (d4 !== null) tsErr(e, p, "uniqueItems", "items at " + d4[0] + " and " + d4[1] + " are equal");
+  }
+}
+
+function tsV17(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (Object.hasOwn(v, "state")) {
+      const v1 = v["state"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/state", "type", "got " + tsKind(v1) + ", want string");
+      if (!(v1 === "open" || v1 === "closed" || v1 === "all")) tsErr(e, p + "/state", "enum", tsShow(v1) + " is not one of the allowed values");
+    }
+    if (Object.hasOwn(v, "labels")) {
+      tsV18(v["labels"], p + "/labels", e);
+    }
+    if (Object.hasOwn(v, "limit")) {
+      const v2 = v["limit"];
+      if (!(Number.isInteger(v2))) tsErr(e, p + "/limit", "type", "got " + tsKind(v2) + ", want integer");
+      if (Number.isFinite(v2)) {
+        if (v2 < (1)) tsErr(e, p + "/limit", "minimum", v2 + " is less than 1");
+        if (v2 > (500)) tsErr(e, p + "/limit", "maximum", v2 + " is greater than 500");
+      }
+    }
+    if (Object.hasOwn(v, "offset")) {
+      const v3 = v["offset"];
+      if (!(Number.isInteger(v3))) tsErr(e, p + "/offset", "type", "got " + tsKind(v3) + ", want integer");
+      if (Number.isFinite(v3)) {
+        if (v3 < (0)) tsErr(e, p + "/offset", "minimum", v3 + " is less than 0");
+      }
+    }
+    for (const k4 of Object.keys(v)) {
+      switch (k4) { case "state": case "labels": case "limit": case "offset": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k4) + " is not allowed", { additionalProperty: k4 });
+    }
+  }
+}
+
+function tsV22(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    for (let i1 = 0; i1 < v.length; i1++) {
+      const v2 = v[i1];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/" + i1, "type", "got " + tsKind(v2) + ", want string");
+    }
+  }
+}
+
+function tsV21(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "number")) tsErr(e, p, "required", "missing property \"number\"", { missingProperty: "number" });
+    if (!Object.hasOwn(v, "title")) tsErr(e, p, "required", "missing property \"title\"", { missingProperty: "title" });
+    if (!Object.hasOwn(v, "state")) tsErr(e, p, "required", "missing property \"state\"", { missingProperty: "state" });
+    if (!Object.hasOwn(v, "labels")) tsErr(e, p, "required", "missing property \"labels\"", { missingProperty: "labels" });
+    if (Object.hasOwn(v, "number")) {
+      const v1 = v["number"];
+      if (!(Number.isInteger(v1))) tsErr(e, p + "/number", "type", "got " + tsKind(v1) + ", want integer");
+      if (Number.isFinite(v1)) {
+        if (v1 < (1)) tsErr(e, p + "/number", "minimum", v1 + " is less than 1");
+      }
+    }
+    if (Object.hasOwn(v, "title")) {
+      const v2 = v["title"];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/title", "type", "got " + tsKind(v2) + ", want string");
+    }
+    if (Object.hasOwn(v, "state")) {
+      const v3 = v["state"];
+      if (!(typeof v3 === "string")) tsErr(e, p + "/state", "type", "got " + tsKind(v3) + ", want string");
+      if (!(v3 === "open" || v3 === "closed")) tsErr(e, p + "/state", "enum", tsShow(v3) + " is not one of the allowed values");
+    }
+    if (Object.hasOwn(v, "labels")) {
+      tsV22(v["labels"], p + "/labels", e);
+    }
+    for (const k4 of Object.keys(v)) {
+      switch (k4) { case "number": case "title": case "state": case "labels": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k4) + " is not allowed", { additionalProperty: k4 });
+    }
+  }
+}
+
+function tsV20(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    for (let i1 = 0; i1 < v.length; i1++) {
+      tsV21(v[i1], p + "/" + i1, e);
+    }
+  }
+}
+
+function tsV19(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "issues")) tsErr(e, p, "required", "missing property \"issues\"", { missingProperty: "issues" });
+    if (Object.hasOwn(v, "issues")) {
+      tsV20(v["issues"], p + "/issues", e);
+    }
+    for (const k1 of Object.keys(v)) {
+      switch (k1) { case "issues": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k1) + " is not allowed", { additionalProperty: k1 });
+    }
+  }
+}
+
+function tsV23(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (Object.hasOwn(v, "health")) {
+      const v1 = v["health"];
+      if (!(typeof v1 === "string" || v1 === null)) tsErr(e, p + "/health", "type", "got " + tsKind(v1) + ", want string or null");
+      if (!(v1 === "ok" || v1 === "degraded" || v1 === "down" || v1 === null)) tsErr(e, p + "/health", "enum", tsShow(v1) + " is not one of the allowed values");
+    }
+    for (const k2 of Object.keys(v)) {
+      switch (k2) { case "health": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k2) + " is not allowed", { additionalProperty: k2 });
+    }
+  }
+}
+
+function tsV26(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "id")) tsErr(e, p, "required", "missing property \"id\"", { missingProperty: "id" });
+    if (!Object.hasOwn(v, "title")) tsErr(e, p, "required", "missing property \"title\"", { missingProperty: "title" });
+    if (!Object.hasOwn(v, "health")) tsErr(e, p, "required", "missing property \"health\"", { missingProperty: "health" });
+    if (!Object.hasOwn(v, "progress")) tsErr(e, p, "required", "missing property \"progress\"", { missingProperty: "progress" });
+    if (Object.hasOwn(v, "id")) {
+      const v1 = v["id"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/id", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        if (!tsP5.test(v1)) tsErr(e, p + "/id", "pattern", tsQuote(v1) + " does not match ^E[0-9]+$");
+      }
+    }
+    if (Object.hasOwn(v, "title")) {
+      const v2 = v["title"];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/title", "type", "got " + tsKind(v2) + ", want string");
+    }
+    if (Object.hasOwn(v, "health")) {
+      const v3 = v["health"];
+      if (!(typeof v3 === "string" || v3 === null)) tsErr(e, p + "/health", "type", "got " + tsKind(v3) + ", want string or null");
+      if (!(v3 === "ok" || v3 === "degraded" || v3 === "down" || v3 === null)) tsErr(e, p + "/health", "enum", tsShow(v3) + " is not one of the allowed values");
+    }
+    if (Object.hasOwn(v, "progress")) {
+      const v4 = v["progress"];
+      if (!(Number.isFinite(v4))) tsErr(e, p + "/progress", "type", "got " + tsKind(v4) + ", want number");
+      if (Number.isFinite(v4)) {
+        if (v4 < (0)) tsErr(e, p + "/progress", "minimum", v4 + " is less than 0");
+        if (v4 > (1)) tsErr(e, p + "/progress", "maximum", v4 + " is greater than 1");
+      }
+    }
+    for (const k5 of Object.keys(v)) {
+      switch (k5) { case "id": case "title": case "health": case "progress": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k5) + " is not allowed", { additionalProperty: k5 });
+    }
+  }
+}
+
+function tsV25(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    for (let i1 = 0; i1 < v.length; i1++) {
+      tsV26(v[i1], p + "/" + i1, e);
+    }
+  }
+}
+
+function tsV24(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "epics")) tsErr(e, p, "required", "missing property \"epics\"", { missingProperty: "epics" });
+    if (Object.hasOwn(v, "epics")) {
+      tsV25(v["epics"], p + "/epics", e);
+    }
+    for (const k1 of Object.keys(v)) {
+      switch (k1) { case "epics": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k1) + " is not allowed", { additionalProperty: k1 });
+    }
+  }
+}
+
+function tsV27(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (Object.hasOwn(v, "prefix")) {
+      const v1 = v["prefix"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/prefix", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        const n2 = tsLen(v1);
+        if (n2 < 1) tsErr(e, p + "/prefix", "minLength", "length " + n2 + " is less than 1");
+        if (n2 > 256) tsErr(e, p + "/prefix", "maxLength", "length " + n2 + " is greater than 256");
+      }
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "prefix": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV31(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    for (let i1 = 0; i1 < v.length; i1++) {
+      const v2 = v[i1];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/" + i1, "type", "got " + tsKind(v2) + ", want string");
+    }
+    const d3 = tsDuplicate(v, (x) => typeof x === "string");
+    if (d3 !== null) tsErr(e, p, "uniqueItems", "items at " + d3[0] + " and " + d3[1] + " are equal");
+  }
+}
+
+function tsV30(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "name")) tsErr(e, p, "required", "missing property \"name\"", { missingProperty: "name" });
+    if (!Object.hasOwn(v, "specs")) tsErr(e, p, "required", "missing property \"specs\"", { missingProperty: "specs" });
+    if (!Object.hasOwn(v, "deps")) tsErr(e, p, "required", "missing property \"deps\"", { missingProperty: "deps" });
+    if (Object.hasOwn(v, "name")) {
+      const v1 = v["name"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/name", "type", "got " + tsKind(v1) + ", want string");
+    }
+    if (Object.hasOwn(v, "specs")) {
+      const v2 = v["specs"];
+      if (!(Number.isInteger(v2))) tsErr(e, p + "/specs", "type", "got " + tsKind(v2) + ", want integer");
+      if (Number.isFinite(v2)) {
+        if (v2 < (0)) tsErr(e, p + "/specs", "minimum", v2 + " is less than 0");
+      }
+    }
+    if (Object.hasOwn(v, "deps")) {
+      tsV31(v["deps"], p + "/deps", e);
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "name": case "specs": case "deps": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV29(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    for (let i1 = 0; i1 < v.length; i1++) {
+      tsV30(v[i1], p + "/" + i1, e);
+    }
+  }
+}
+
+function tsV28(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "modules")) tsErr(e, p, "required", "missing property \"modules\"", { missingProperty: "modules" });
+    if (Object.hasOwn(v, "modules")) {
+      tsV29(v["modules"], p + "/modules", e);
+    }
+    for (const k1 of Object.keys(v)) {
+      switch (k1) { case "modules": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k1) + " is not allowed", { additionalProperty: k1 });
+    }
+  }
+}
+
+function tsV35(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    if (v.length < 2) tsErr(e, p, "minItems", v.length + " items, want at least 2");
+    if (v.length > 2) tsErr(e, p, "maxItems", v.length + " items, want at most 2");
+    if (v.length > 0) {
+      const v1 = v[0];
+      if (!(Number.isInteger(v1))) tsErr(e, p + "/0", "type", "got " + tsKind(v1) + ", want integer");
+      if (Number.isFinite(v1)) {
+        if (v1 < (1)) tsErr(e, p + "/0", "minimum", v1 + " is less than 1");
+        if (v1 > (4096)) tsErr(e, p + "/0", "maximum", v1 + " is greater than 4096");
+      }
+    }
+    if (v.length > 1) {
+      const v2 = v[1];
+      if (!(Number.isInteger(v2))) tsErr(e, p + "/1", "type", "got " + tsKind(v2) + ", want integer");
+      if (Number.isFinite(v2)) {
+        if (v2 < (1)) tsErr(e, p + "/1", "minimum", v2 + " is less than 1");
+        if (v2 > (4096)) tsErr(e, p + "/1", "maximum", v2 + " is greater than 4096");
+      }
+    }
+    for (let i3 = 2; i3 < v.length; i3++) {
+      const v4 = v[i3];
+      if (!(Number.isInteger(v4))) tsErr(e, p + "/" + i3, "type", "got " + tsKind(v4) + ", want integer");
+    }
+  }
+}
+
+function tsV34(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "name")) tsErr(e, p, "required", "missing property \"name\"", { missingProperty: "name" });
+    if (!Object.hasOwn(v, "seed")) tsErr(e, p, "required", "missing property \"seed\"", { missingProperty: "seed" });
+    if (!Object.hasOwn(v, "size")) tsErr(e, p, "required", "missing property \"size\"", { missingProperty: "size" });
+    if (Object.hasOwn(v, "name")) {
+      const v1 = v["name"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/name", "type", "got " + tsKind(v1) + ", want string");
+    }
+    if (Object.hasOwn(v, "seed")) {
+      const v2 = v["seed"];
+      if (!(Number.isInteger(v2))) tsErr(e, p + "/seed", "type", "got " + tsKind(v2) + ", want integer");
+    }
+    if (Object.hasOwn(v, "size")) {
+      tsV35(v["size"], p + "/size", e);
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "name": case "seed": case "size": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV33(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    for (let i1 = 0; i1 < v.length; i1++) {
+      tsV34(v[i1], p + "/" + i1, e);
+    }
+  }
+}
+
+function tsV32(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "worlds")) tsErr(e, p, "required", "missing property \"worlds\"", { missingProperty: "worlds" });
+    if (Object.hasOwn(v, "worlds")) {
+      tsV33(v["worlds"], p + "/worlds", e);
+    }
+    for (const k1 of Object.keys(v)) {
+      switch (k1) { case "worlds": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k1) + " is not allowed", { additionalProperty: k1 });
+    }
+  }
+}
+
+function tsV36(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "path")) tsErr(e, p, "required", "missing property \"path\"", { missingProperty: "path" });
+    if (Object.hasOwn(v, "path")) {
+      const v1 = v["path"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/path", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        const n2 = tsLen(v1);
+        if (n2 < 1) tsErr(e, p + "/path", "minLength", "length " + n2 + " is less than 1");
+        if (n2 > 256) tsErr(e, p + "/path", "maxLength", "length " + n2 + " is greater than 256");
+      }
+    }
+    if (Object.hasOwn(v, "offset")) {
+      const v3 = v["offset"];
+      if (!(Number.isInteger(v3))) tsErr(e, p + "/offset", "type", "got " + tsKind(v3) + ", want integer");
+      if (Number.isFinite(v3)) {
+        if (v3 < (0)) tsErr(e, p + "/offset", "minimum", v3 + " is less than 0");
+      }
+    }
+    if (Object.hasOwn(v, "length")) {
+      const v4 = v["length"];
+      if (!(Number.isInteger(v4))) tsErr(e, p + "/length", "type", "got " + tsKind(v4) + ", want integer");
+      if (Number.isFinite(v4)) {
+        if (v4 < (1)) tsErr(e, p + "/length", "minimum", v4 + " is less than 1");
+        if (v4 > (1048576)) tsErr(e, p + "/length", "maximum", v4 + " is greater than 1048576");
+      }
+    }
+    for (const k5 of Object.keys(v)) {
+      switch (k5) { case "path": case "offset": case "length": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k5) + " is not allowed", { additionalProperty: k5 });
+    }
+  }
+}
+
+function tsV39(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    if (v.length < 2) tsErr(e, p, "minItems", v.length + " items, want at least 2");
+    if (v.length > 2) tsErr(e, p, "maxItems", v.length + " items, want at most 2");
+    if (v.length > 0) {
+      const v1 = v[0];
+      if (!(Number.isInteger(v1))) tsErr(e, p + "/0", "type", "got " + tsKind(v1) + ", want integer");
+      if (Number.isFinite(v1)) {
+        if (v1 < (-1)) tsErr(e, p + "/0", "minimum", v1 + " is less than -1");
+        if (v1 > (1)) tsErr(e, p + "/0", "maximum", v1 + " is greater than 1");
+      }
+    }
+    if (v.length > 1) {
+      const v2 = v[1];
+      if (!(Number.isInteger(v2))) tsErr(e, p + "/1", "type", "got " + tsKind(v2) + ", want integer");
+      if (Number.isFinite(v2)) {
+        if (v2 < (-1)) tsErr(e, p + "/1", "minimum", v2 + " is less than -1");
+        if (v2 > (1)) tsErr(e, p + "/1", "maximum", v2 + " is greater than 1");
+      }
+    }
+    for (let i3 = 2; i3 < v.length; i3++) {
+      const v4 = v[i3];
+      if (!(Number.isInteger(v4))) tsErr(e, p + "/" + i3, "type", "got " + tsKind(v4) + ", want integer");
+    }
+  }
+}
+
+function tsV38(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    if (v.length < 1) tsErr(e, p, "minItems", v.length + " items, want at least 1");
+    if (v.length > 64) tsErr(e, p, "maxItems", v.length + " items, want at most 64");
+    for (let i1 = 0; i1 < v.length; i1++) {
+      tsV39(v[i1], p + "/" + i1, e);
+    }
+  }
+}
+
+function tsV37(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "world")) tsErr(e, p, "required", "missing property \"world\"", { missingProperty: "world" });
+    if (!Object.hasOwn(v, "moves")) tsErr(e, p, "required", "missing property \"moves\"", { missingProperty: "moves" });
+    if (Object.hasOwn(v, "world")) {
+      const v1 = v["world"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/world", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        const n2 = tsLen(v1);
+        if (n2 < 1) tsErr(e, p + "/world", "minLength", "length " + n2 + " is less than 1");
+        if (n2 > 64) tsErr(e, p + "/world", "maxLength", "length " + n2 + " is greater than 64");
+      }
+    }
+    if (Object.hasOwn(v, "moves")) {
+      tsV38(v["moves"], p + "/moves", e);
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "world": case "moves": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV41(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    if (v.length < 2) tsErr(e, p, "minItems", v.length + " items, want at least 2");
+    if (v.length > 2) tsErr(e, p, "maxItems", v.length + " items, want at most 2");
+    if (v.length > 0) {
+      const v1 = v[0];
+      if (!(Number.isInteger(v1))) tsErr(e, p + "/0", "type", "got " + tsKind(v1) + ", want integer");
+    }
+    if (v.length > 1) {
+      const v2 = v[1];
+      if (!(Number.isInteger(v2))) tsErr(e, p + "/1", "type", "got " + tsKind(v2) + ", want integer");
+    }
+    for (let i3 = 2; i3 < v.length; i3++) {
+      const v4 = v[i3];
+      if (!(Number.isInteger(v4))) tsErr(e, p + "/" + i3, "type", "got " + tsKind(v4) + ", want integer");
+    }
+  }
+}
+
+function tsV40(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "position")) tsErr(e, p, "required", "missing property \"position\"", { missingProperty: "position" });
+    if (!Object.hasOwn(v, "score")) tsErr(e, p, "required", "missing property \"score\"", { missingProperty: "score" });
+    if (!Object.hasOwn(v, "done")) tsErr(e, p, "required", "missing property \"done\"", { missingProperty: "done" });
+    if (Object.hasOwn(v, "position")) {
+      tsV41(v["position"], p + "/position", e);
+    }
+    if (Object.hasOwn(v, "score")) {
+      const v1 = v["score"];
+      if (!(Number.isInteger(v1))) tsErr(e, p + "/score", "type", "got " + tsKind(v1) + ", want integer");
+      if (Number.isFinite(v1)) {
+        if (v1 < (0)) tsErr(e, p + "/score", "minimum", v1 + " is less than 0");
+      }
+    }
+    if (Object.hasOwn(v, "done")) {
+      const v2 = v["done"];
+      if (!(typeof v2 === "boolean")) tsErr(e, p + "/done", "type", "got " + tsKind(v2) + ", want boolean");
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "position": case "score": case "done": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV43(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    if (v.length < 1) tsErr(e, p, "minItems", v.length + " items, want at least 1");
+    for (let i1 = 0; i1 < v.length; i1++) {
+      const v2 = v[i1];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/" + i1, "type", "got " + tsKind(v2) + ", want string");
+    }
+    const d3 = tsDuplicate(v, (x) => typeof x === "string");
+    if (d3 !== null) tsErr(e, p, "uniqueItems", "items at " + d3[0] + " and " + d3[1] + " are equal");
+  }
+}
+
+function tsV42(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "paper")) tsErr(e, p, "required", "missing property \"paper\"", { missingProperty: "paper" });
+    if (Object.hasOwn(v, "paper")) {
+      const v1 = v["paper"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/paper", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        if (!tsP6.test(v1)) tsErr(e, p + "/paper", "pattern", tsQuote(v1) + " does not match ^[a-z0-9-]+$");
+      }
+    }
+    if (Object.hasOwn(v, "claims")) {
+      tsV43(v["claims"], p + "/claims", e);
+    }
+    for (const k2 of Object.keys(v)) {
+      switch (k2) { case "paper": case "claims": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k2) + " is not allowed", { additionalProperty: k2 });
+    }
+  }
+}
+
+function tsV46(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "id")) tsErr(e, p, "required", "missing property \"id\"", { missingProperty: "id" });
+    if (!Object.hasOwn(v, "printed")) tsErr(e, p, "required", "missing property \"printed\"", { missingProperty: "printed" });
+    if (!Object.hasOwn(v, "recomputed")) tsErr(e, p, "required", "missing property \"recomputed\"", { missingProperty: "recomputed" });
+    if (!Object.hasOwn(v, "holds")) tsErr(e, p, "required", "missing property \"holds\"", { missingProperty: "holds" });
+    if (Object.hasOwn(v, "id")) {
+      const v1 = v["id"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/id", "type", "got " + tsKind(v1) + ", want string");
+    }
+    if (Object.hasOwn(v, "printed")) {
+      const v2 = v["printed"];
+      if (!(Number.isFinite(v2))) tsErr(e, p + "/printed", "type", "got " + tsKind(v2) + ", want number");
+    }
+    if (Object.hasOwn(v, "recomputed")) {
+      const v3 = v["recomputed"];
+      if (!(Number.isFinite(v3))) tsErr(e, p + "/recomputed", "type", "got " + tsKind(v3) + ", want number");
+    }
+    if (Object.hasOwn(v, "holds")) {
+      const v4 = v["holds"];
+      if (!(typeof v4 === "boolean")) tsErr(e, p + "/holds", "type", "got " + tsKind(v4) + ", want boolean");
+    }
+    if (Object.hasOwn(v, "tolerance")) {
+      const v5 = v["tolerance"];
+      if (!(Number.isFinite(v5))) tsErr(e, p + "/tolerance", "type", "got " + tsKind(v5) + ", want number");
+      if (Number.isFinite(v5)) {
+        if (v5 < (0)) tsErr(e, p + "/tolerance", "minimum", v5 + " is less than 0");
+      }
+    }
+    for (const k6 of Object.keys(v)) {
+      switch (k6) { case "id": case "printed": case "recomputed": case "holds": case "tolerance": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k6) + " is not allowed", { additionalProperty: k6 });
+    }
+  }
+}
+
+function tsV45(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    for (let i1 = 0; i1 < v.length; i1++) {
+      tsV46(v[i1], p + "/" + i1, e);
+    }
+  }
+}
+
+function tsV44(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "claims")) tsErr(e, p, "required", "missing property \"claims\"", { missingProperty: "claims" });
+    if (Object.hasOwn(v, "claims")) {
+      tsV45(v["claims"], p + "/claims", e);
+    }
+    for (const k1 of Object.keys(v)) {
+      switch (k1) { case "claims": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k1) + " is not allowed", { additionalProperty: k1 });
+    }
+  }
+}
+
+function tsV48(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    if (v.length > 27) tsErr(e, p, "maxItems", v.length + " items, want at most 27");
+    for (let i1 = 0; i1 < v.length; i1++) {
+      const v2 = v[i1];
+      if (!(Number.isInteger(v2))) tsErr(e, p + "/" + i1, "type", "got " + tsKind(v2) + ", want integer");
+      if (Number.isFinite(v2)) {
+        if (v2 < (0)) tsErr(e, p + "/" + i1, "minimum", v2 + " is less than 0");
+        if (v2 > (255)) tsErr(e, p + "/" + i1, "maximum", v2 + " is greater than 255");
+      }
+    }
+  }
+}
+
+function tsV49(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    if (v.length < 2) tsErr(e, p, "minItems", v.length + " items, want at least 2");
+    if (v.length > 2) tsErr(e, p, "maxItems", v.length + " items, want at most 2");
+    if (v.length > 0) {
+      const v1 = v[0];
+      if (!(Number.isInteger(v1))) tsErr(e, p + "/0", "type", "got " + tsKind(v1) + ", want integer");
+      if (Number.isFinite(v1)) {
+        if (v1 < (0)) tsErr(e, p + "/0", "minimum", v1 + " is less than 0");
+      }
+    }
+    if (v.length > 1) {
+      const v2 = v[1];
+      if (!(Number.isInteger(v2))) tsErr(e, p + "/1", "type", "got " + tsKind(v2) + ", want integer");
+      if (Number.isFinite(v2)) {
+        if (v2 < (0)) tsErr(e, p + "/1", "minimum", v2 + " is less than 0");
+      }
+    }
+    for (let i3 = 2; i3 < v.length; i3++) {
+      const v4 = v[i3];
+      if (!(Number.isInteger(v4))) tsErr(e, p + "/" + i3, "type", "got " + tsKind(v4) + ", want integer");
+    }
+  }
+}
+
+function tsV47(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "status")) tsErr(e, p, "required", "missing property \"status\"", { missingProperty: "status" });
+    if (!Object.hasOwn(v, "chat")) tsErr(e, p, "required", "missing property \"chat\"", { missingProperty: "chat" });
+    if (Object.hasOwn(v, "status")) {
+      tsV48(v["status"], p + "/status", e);
+    }
+    if (Object.hasOwn(v, "cursor")) {
+      tsV49(v["cursor"], p + "/cursor", e);
+    }
+    if (Object.hasOwn(v, "health")) {
+      const v1 = v["health"];
+      if (!(typeof v1 === "string" || v1 === null)) tsErr(e, p + "/health", "type", "got " + tsKind(v1) + ", want string or null");
+      if (!(v1 === "ok" || v1 === "degraded" || v1 === "down" || v1 === null)) tsErr(e, p + "/health", "enum", tsShow(v1) + " is not one of the allowed values");
+    }
+    if (Object.hasOwn(v, "chat")) {
+      const v2 = v["chat"];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/chat", "type", "got " + tsKind(v2) + ", want string");
+      if (typeof v2 === "string") {
+        if (!tsP7.test(v2)) tsErr(e, p + "/chat", "pattern", tsQuote(v2) + " does not match ^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$");
+      }
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "status": case "cursor": case "health": case "chat": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV50(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "hash")) tsErr(e, p, "required", "missing property \"hash\"", { missingProperty: "hash" });
+    if (!Object.hasOwn(v, "artifacts")) tsErr(e, p, "required", "missing property \"artifacts\"", { missingProperty: "artifacts" });
+    if (Object.hasOwn(v, "hash")) {
+      const v1 = v["hash"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/hash", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        if (!tsP4.test(v1)) tsErr(e, p + "/hash", "pattern", tsQuote(v1) + " does not match ^[0-9a-f]{64}$");
+      }
+    }
+    if (Object.hasOwn(v, "artifacts")) {
+      const v2 = v["artifacts"];
+      if (!(Number.isInteger(v2))) tsErr(e, p + "/artifacts", "type", "got " + tsKind(v2) + ", want integer");
+      if (Number.isFinite(v2)) {
+        if (v2 < (0)) tsErr(e, p + "/artifacts", "minimum", v2 + " is less than 0");
+      }
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "hash": case "artifacts": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV51(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (Object.hasOwn(v, "path")) {
+      const v1 = v["path"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/path", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        const n2 = tsLen(v1);
+        if (n2 < 1) tsErr(e, p + "/path", "minLength", "length " + n2 + " is less than 1");
+        if (n2 > 256) tsErr(e, p + "/path", "maxLength", "length " + n2 + " is greater than 256");
+      }
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "path": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV54(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "field")) tsErr(e, p, "required", "missing property \"field\"", { missingProperty: "field" });
+    if (!Object.hasOwn(v, "verdict")) tsErr(e, p, "required", "missing property \"verdict\"", { missingProperty: "verdict" });
+    if (Object.hasOwn(v, "field")) {
+      const v1 = v["field"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/field", "type", "got " + tsKind(v1) + ", want string");
+    }
+    if (Object.hasOwn(v, "verdict")) {
+      const v2 = v["verdict"];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/verdict", "type", "got " + tsKind(v2) + ", want string");
+      if (!(v2 === "match" || v2 === "mismatch")) tsErr(e, p + "/verdict", "enum", tsShow(v2) + " is not one of the allowed values");
+    }
+    if (Object.hasOwn(v, "class")) {
+      const v3 = v["class"];
+      if (!(typeof v3 === "string" || v3 === null)) tsErr(e, p + "/class", "type", "got " + tsKind(v3) + ", want string or null");
+      if (!(v3 === "spec" || v3 === "missing" || v3 === "edited" || v3 === "stale" || v3 === "foreign" || v3 === null)) tsErr(e, p + "/class", "enum", tsShow(v3) + " is not one of the allowed values");
+    }
+    for (const k4 of Object.keys(v)) {
+      switch (k4) { case "field": case "verdict": case "class": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k4) + " is not allowed", { additionalProperty: k4 });
+    }
+  }
+}
+
+function tsV53(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    for (let i1 = 0; i1 < v.length; i1++) {
+      tsV54(v[i1], p + "/" + i1, e);
+    }
+  }
+}
+
+function tsV52(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "results")) tsErr(e, p, "required", "missing property \"results\"", { missingProperty: "results" });
+    if (Object.hasOwn(v, "results")) {
+      tsV53(v["results"], p + "/results", e);
+    }
+    for (const k1 of Object.keys(v)) {
+      switch (k1) { case "results": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k1) + " is not allowed", { additionalProperty: k1 });
+    }
+  }
+}
+
+function tsV55(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "from")) tsErr(e, p, "required", "missing property \"from\"", { missingProperty: "from" });
+    if (Object.hasOwn(v, "from")) {
+      const v1 = v["from"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/from", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        if (!tsP8.test(v1)) tsErr(e, p + "/from", "pattern", tsQuote(v1) + " does not match ^[0-9a-f]{7,40}$");
+      }
+    }
+    if (Object.hasOwn(v, "to")) {
+      const v2 = v["to"];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/to", "type", "got " + tsKind(v2) + ", want string");
+      if (typeof v2 === "string") {
+        if (!tsP8.test(v2)) tsErr(e, p + "/to", "pattern", tsQuote(v2) + " does not match ^[0-9a-f]{7,40}$");
+      }
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "from": case "to": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV56(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (Object.hasOwn(v, "since")) {
+      const v1 = v["since"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/since", "type", "got " + tsKind(v1) + ", want string");
+    }
+    if (Object.hasOwn(v, "limit")) {
+      const v2 = v["limit"];
+      if (!(Number.isInteger(v2))) tsErr(e, p + "/limit", "type", "got " + tsKind(v2) + ", want integer");
+      if (Number.isFinite(v2)) {
+        if (v2 < (1)) tsErr(e, p + "/limit", "minimum", v2 + " is less than 1");
+        if (v2 > (500)) tsErr(e, p + "/limit", "maximum", v2 + " is greater than 500");
+      }
+    }
+    if (Object.hasOwn(v, "offset")) {
+      const v3 = v["offset"];
+      if (!(Number.isInteger(v3))) tsErr(e, p + "/offset", "type", "got " + tsKind(v3) + ", want integer");
+      if (Number.isFinite(v3)) {
+        if (v3 < (0)) tsErr(e, p + "/offset", "minimum", v3 + " is less than 0");
+      }
+    }
+    for (const k4 of Object.keys(v)) {
+      switch (k4) { case "since": case "limit": case "offset": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k4) + " is not allowed", { additionalProperty: k4 });
+    }
+  }
+}
+
+function tsV59(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "sha")) tsErr(e, p, "required", "missing property \"sha\"", { missingProperty: "sha" });
+    if (!Object.hasOwn(v, "author")) tsErr(e, p, "required", "missing property \"author\"", { missingProperty: "author" });
+    if (!Object.hasOwn(v, "date")) tsErr(e, p, "required", "missing property \"date\"", { missingProperty: "date" });
+    if (!Object.hasOwn(v, "message")) tsErr(e, p, "required", "missing property \"message\"", { missingProperty: "message" });
+    if (Object.hasOwn(v, "sha")) {
+      const v1 = v["sha"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/sha", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        if (!tsP0.test(v1)) tsErr(e, p + "/sha", "pattern", tsQuote(v1) + " does not match ^[0-9a-f]{40}$");
+      }
+    }
+    if (Object.hasOwn(v, "author")) {
+      const v2 = v["author"];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/author", "type", "got " + tsKind(v2) + ", want string");
+    }
+    if (Object.hasOwn(v, "date")) {
+      const v3 = v["date"];
+      if (!(typeof v3 === "string")) tsErr(e, p + "/date", "type", "got " + tsKind(v3) + ", want string");
+    }
+    if (Object.hasOwn(v, "message")) {
+      const v4 = v["message"];
+      if (!(typeof v4 === "string")) tsErr(e, p + "/message", "type", "got " + tsKind(v4) + ", want string");
+    }
+    for (const k5 of Object.keys(v)) {
+      switch (k5) { case "sha": case "author": case "date": case "message": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k5) + " is not allowed", { additionalProperty: k5 });
+    }
+  }
+}
+
+function tsV58(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    for (let i1 = 0; i1 < v.length; i1++) {
+      tsV59(v[i1], p + "/" + i1, e);
+    }
+  }
+}
+
+function tsV57(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "commits")) tsErr(e, p, "required", "missing property \"commits\"", { missingProperty: "commits" });
+    if (Object.hasOwn(v, "commits")) {
+      tsV58(v["commits"], p + "/commits", e);
+    }
+    for (const k1 of Object.keys(v)) {
+      switch (k1) { case "commits": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k1) + " is not allowed", { additionalProperty: k1 });
+    }
+  }
+}
+
+function tsV60(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "path")) tsErr(e, p, "required", "missing property \"path\"", { missingProperty: "path" });
+    if (!Object.hasOwn(v, "line")) tsErr(e, p, "required", "missing property \"line\"", { missingProperty: "line" });
+    if (Object.hasOwn(v, "path")) {
+      const v1 = v["path"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/path", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        const n2 = tsLen(v1);
+        if (n2 < 1) tsErr(e, p + "/path", "minLength", "length " + n2 + " is less than 1");
+        if (n2 > 256) tsErr(e, p + "/path", "maxLength", "length " + n2 + " is greater than 256");
+      }
+    }
+    if (Object.hasOwn(v, "line")) {
+      const v3 = v["line"];
+      if (!(Number.isInteger(v3))) tsErr(e, p + "/line", "type", "got " + tsKind(v3) + ", want integer");
+      if (Number.isFinite(v3)) {
+        if (v3 < (1)) tsErr(e, p + "/line", "minimum", v3 + " is less than 1");
+      }
+    }
+    for (const k4 of Object.keys(v)) {
+      switch (k4) { case "path": case "line": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k4) + " is not allowed", { additionalProperty: k4 });
+    }
+  }
+}
+
+function tsV61(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "sha")) tsErr(e, p, "required", "missing property \"sha\"", { missingProperty: "sha" });
+    if (!Object.hasOwn(v, "author")) tsErr(e, p, "required", "missing property \"author\"", { missingProperty: "author" });
+    if (!Object.hasOwn(v, "line")) tsErr(e, p, "required", "missing property \"line\"", { missingProperty: "line" });
+    if (Object.hasOwn(v, "sha")) {
+      const v1 = v["sha"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/sha", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        if (!tsP0.test(v1)) tsErr(e, p + "/sha", "pattern", tsQuote(v1) + " does not match ^[0-9a-f]{40}$");
+      }
+    }
+    if (Object.hasOwn(v, "author")) {
+      const v2 = v["author"];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/author", "type", "got " + tsKind(v2) + ", want string");
+    }
+    if (Object.hasOwn(v, "line")) {
+      const v3 = v["line"];
+      if (!(Number.isInteger(v3))) tsErr(e, p + "/line", "type", "got " + tsKind(v3) + ", want integer");
+      if (Number.isFinite(v3)) {
+        if (v3 < (1)) tsErr(e, p + "/line", "minimum", v3 + " is less than 1");
+      }
+    }
+    for (const k4 of Object.keys(v)) {
+      switch (k4) { case "sha": case "author": case "line": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k4) + " is not allowed", { additionalProperty: k4 });
+    }
+  }
+}
+
+function tsV62(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "target")) tsErr(e, p, "required", "missing property \"target\"", { missingProperty: "target" });
+    if (Object.hasOwn(v, "target")) {
+      const v1 = v["target"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/target", "type", "got " + tsKind(v1) + ", want string");
+      if (!(v1 === "all" || v1 === "docs" || v1 === "specs")) tsErr(e, p + "/target", "enum", tsShow(v1) + " is not one of the allowed values");
+    }
+    if (Object.hasOwn(v, "verbose")) {
+      const v2 = v["verbose"];
+      if (!(typeof v2 === "boolean")) tsErr(e, p + "/verbose", "type", "got " + tsKind(v2) + ", want boolean");
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "target": case "verbose": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV63(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "ok")) tsErr(e, p, "required", "missing property \"ok\"", { missingProperty: "ok" });
+    if (!Object.hasOwn(v, "duration_ms")) tsErr(e, p, "required", "missing property \"duration_ms\"", { missingProperty: "duration_ms" });
+    if (!Object.hasOwn(v, "warnings")) tsErr(e, p, "required", "missing property \"warnings\"", { missingProperty: "warnings" });
+    if (Object.hasOwn(v, "ok")) {
+      const v1 = v["ok"];
+      if (!(typeof v1 === "boolean")) tsErr(e, p + "/ok", "type", "got " + tsKind(v1) + ", want boolean");
+    }
+    if (Object.hasOwn(v, "duration_ms")) {
+      const v2 = v["duration_ms"];
+      if (!(Number.isFinite(v2))) tsErr(e, p + "/duration_ms", "type", "got " + tsKind(v2) + ", want number");
+      if (Number.isFinite(v2)) {
+        if (v2 < (0)) tsErr(e, p + "/duration_ms", "minimum", v2 + " is less than 0");
+      }
+    }
+    if (Object.hasOwn(v, "warnings")) {
+      tsV22(v["warnings"], p + "/warnings", e);
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "ok": case "duration_ms": case "warnings": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV64(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (Object.hasOwn(v, "filter")) {
+      const v1 = v["filter"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/filter", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        const n2 = tsLen(v1);
+        if (n2 < 1) tsErr(e, p + "/filter", "minLength", "length " + n2 + " is less than 1");
+        if (n2 > 200) tsErr(e, p + "/filter", "maxLength", "length " + n2 + " is greater than 200");
+      }
+    }
+    if (Object.hasOwn(v, "timeout_s")) {
+      const v3 = v["timeout_s"];
+      if (!(Number.isInteger(v3))) tsErr(e, p + "/timeout_s", "type", "got " + tsKind(v3) + ", want integer");
+      if (Number.isFinite(v3)) {
+        if (v3 < (1)) tsErr(e, p + "/timeout_s", "minimum", v3 + " is less than 1");
+        if (v3 > (600)) tsErr(e, p + "/timeout_s", "maximum", v3 + " is greater than 600");
+      }
+    }
+    for (const k4 of Object.keys(v)) {
+      switch (k4) { case "filter": case "timeout_s": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k4) + " is not allowed", { additionalProperty: k4 });
+    }
+  }
+}
+
+function tsV67(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "name")) tsErr(e, p, "required", "missing property \"name\"", { missingProperty: "name" });
+    if (!Object.hasOwn(v, "message")) tsErr(e, p, "required", "missing property \"message\"", { missingProperty: "message" });
+    if (Object.hasOwn(v, "name")) {
+      const v1 = v["name"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/name", "type", "got " + tsKind(v1) + ", want string");
+    }
+    if (Object.hasOwn(v, "message")) {
+      const v2 = v["message"];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/message", "type", "got " + tsKind(v2) + ", want string");
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "name": case "message": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV66(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    for (let i1 = 0; i1 < v.length; i1++) {
+      tsV67(v[i1], p + "/" + i1, e);
+    }
+  }
+}
+
+function tsV65(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "passed")) tsErr(e, p, "required", "missing property \"passed\"", { missingProperty: "passed" });
+    if (!Object.hasOwn(v, "failed")) tsErr(e, p, "required", "missing property \"failed\"", { missingProperty: "failed" });
+    if (!Object.hasOwn(v, "failures")) tsErr(e, p, "required", "missing property \"failures\"", { missingProperty: "failures" });
+    if (Object.hasOwn(v, "passed")) {
+      const v1 = v["passed"];
+      if (!(Number.isInteger(v1))) tsErr(e, p + "/passed", "type", "got " + tsKind(v1) + ", want integer");
+      if (Number.isFinite(v1)) {
+        if (v1 < (0)) tsErr(e, p + "/passed", "minimum", v1 + " is less than 0");
+      }
+    }
+    if (Object.hasOwn(v, "failed")) {
+      const v2 = v["failed"];
+      if (!(Number.isInteger(v2))) tsErr(e, p + "/failed", "type", "got " + tsKind(v2) + ", want integer");
+      if (Number.isFinite(v2)) {
+        if (v2 < (0)) tsErr(e, p + "/failed", "minimum", v2 + " is less than 0");
+      }
+    }
+    if (Object.hasOwn(v, "failures")) {
+      tsV66(v["failures"], p + "/failures", e);
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "passed": case "failed": case "failures": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV69(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    for (const k1 of Object.keys(v)) {
+      const v2 = v[k1];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/" + tsPointer(k1), "type", "got " + tsKind(v2) + ", want string");
+      if (typeof v2 === "string") {
+        const n3 = tsLen(v2);
+        if (n3 > 1024) tsErr(e, p + "/" + tsPointer(k1), "maxLength", "length " + n3 + " is greater than 1024");
+      }
+    }
+  }
+}
+
+function tsV68(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "settings")) tsErr(e, p, "required", "missing property \"settings\"", { missingProperty: "settings" });
+    if (Object.hasOwn(v, "settings")) {
+      tsV69(v["settings"], p + "/settings", e);
+    }
+    for (const k1 of Object.keys(v)) {
+      switch (k1) { case "settings": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k1) + " is not allowed", { additionalProperty: k1 });
+    }
+  }
+}
+
+function tsV70(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "key")) tsErr(e, p, "required", "missing property \"key\"", { missingProperty: "key" });
+    if (!Object.hasOwn(v, "value")) tsErr(e, p, "required", "missing property \"value\"", { missingProperty: "value" });
+    if (Object.hasOwn(v, "key")) {
+      const v1 = v["key"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/key", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        if (!tsP9.test(v1)) tsErr(e, p + "/key", "pattern", tsQuote(v1) + " does not match ^[a-z][a-z0-9_.]{0,63}$");
+      }
+    }
+    for (const k2 of Object.keys(v)) {
+      switch (k2) { case "key": case "value": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k2) + " is not allowed", { additionalProperty: k2 });
+    }
+  }
+}
+
+function tsV72(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    if (v.length < 1) tsErr(e, p, "minItems", v.length + " items, want at least 1");
+    if (v.length > 20) tsErr(e, p, "maxItems", v.length + " items, want at most 20");
+    for (let i1 = 0; i1 < v.length; i1++) {
+      const v2 = v[i1];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/" + i1, "type", "got " + tsKind(v2) + ", want string");
+      if (typeof v2 === "string") {
+        const n3 = tsLen(v2);
+        if (n3 < 1) tsErr(e, p + "/" + i1, "minLength", "length " + n3 + " is less than 1");
+        if (n3 > 64) tsErr(e, p + "/" + i1, "maxLength", "length " + n3 + " is greater than 64");
+      }
+    }
+    const d4 = tsDuplicate(v, (x) => typeof x === "string");
+    if (d4 !== null) tsErr(e, p, "uniqueItems", "items at " + d4[0] + " and " + d4[1] + " are equal");
+  }
+}
+
+function tsV71(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "names")) tsErr(e, p, "required", "missing property \"names\"", { missingProperty: "names" });
+    if (Object.hasOwn(v, "names")) {
+      tsV72(v["names"], p + "/names", e);
+    }
+    for (const k1 of Object.keys(v)) {
+      switch (k1) { case "names": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k1) + " is not allowed", { additionalProperty: k1 });
+    }
+  }
+}
+
+function tsV74(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    for (const k1 of Object.keys(v)) {
+      const v2 = v[k1];
+      if (!(Number.isFinite(v2))) tsErr(e, p + "/" + tsPointer(k1), "type", "got " + tsKind(v2) + ", want number");
+    }
+  }
+}
+
+function tsV73(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "values")) tsErr(e, p, "required", "missing property \"values\"", { missingProperty: "values" });
+    if (Object.hasOwn(v, "values")) {
+      tsV74(v["values"], p + "/values", e);
+    }
+    for (const k1 of Object.keys(v)) {
+      switch (k1) { case "values": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k1) + " is not allowed", { additionalProperty: k1 });
+    }
+  }
+}
+
+function tsV75(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "chat")) tsErr(e, p, "required", "missing property \"chat\"", { missingProperty: "chat" });
+    if (!Object.hasOwn(v, "text")) tsErr(e, p, "required", "missing property \"text\"", { missingProperty: "text" });
+    if (Object.hasOwn(v, "chat")) {
+      const v1 = v["chat"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/chat", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        if (!tsP7.test(v1)) tsErr(e, p + "/chat", "pattern", tsQuote(v1) + " does not match ^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$");
+      }
+    }
+    if (Object.hasOwn(v, "text")) {
+      const v2 = v["text"];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/text", "type", "got " + tsKind(v2) + ", want string");
+      if (typeof v2 === "string") {
+        const n3 = tsLen(v2);
+        if (n3 < 1) tsErr(e, p + "/text", "minLength", "length " + n3 + " is less than 1");
+        if (n3 > 4096) tsErr(e, p + "/text", "maxLength", "length " + n3 + " is greater than 4096");
+      }
+    }
+    if (Object.hasOwn(v, "silent")) {
+      const v4 = v["silent"];
+      if (!(typeof v4 === "boolean")) tsErr(e, p + "/silent", "type", "got " + tsKind(v4) + ", want boolean");
+    }
+    if (Object.hasOwn(v, "reply_to")) {
+      const v5 = v["reply_to"];
+      if (!(Number.isInteger(v5) || v5 === null)) tsErr(e, p + "/reply_to", "type", "got " + tsKind(v5) + ", want integer or null");
+      if (Number.isFinite(v5)) {
+        if (v5 < (1)) tsErr(e, p + "/reply_to", "minimum", v5 + " is less than 1");
+      }
+    }
+    for (const k6 of Object.keys(v)) {
+      switch (k6) { case "chat": case "text": case "silent": case "reply_to": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k6) + " is not allowed", { additionalProperty: k6 });
+    }
+  }
+}
+
+function tsV76(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "message_id")) tsErr(e, p, "required", "missing property \"message_id\"", { missingProperty: "message_id" });
+    if (!Object.hasOwn(v, "sent_at")) tsErr(e, p, "required", "missing property \"sent_at\"", { missingProperty: "sent_at" });
+    if (Object.hasOwn(v, "message_id")) {
+      const v1 = v["message_id"];
+      if (!(Number.isInteger(v1))) tsErr(e, p + "/message_id", "type", "got " + tsKind(v1) + ", want integer");
+      if (Number.isFinite(v1)) {
+        if (v1 < (1)) tsErr(e, p + "/message_id", "minimum", v1 + " is less than 1");
+      }
+    }
+    if (Object.hasOwn(v, "sent_at")) {
+      const v2 = v["sent_at"];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/sent_at", "type", "got " + tsKind(v2) + ", want string");
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "message_id": case "sent_at": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV77(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "chat")) tsErr(e, p, "required", "missing property \"chat\"", { missingProperty: "chat" });
+    if (Object.hasOwn(v, "chat")) {
+      const v1 = v["chat"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/chat", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        if (!tsP7.test(v1)) tsErr(e, p + "/chat", "pattern", tsQuote(v1) + " does not match ^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$");
+      }
+    }
+    if (Object.hasOwn(v, "limit")) {
+      const v2 = v["limit"];
+      if (!(Number.isInteger(v2))) tsErr(e, p + "/limit", "type", "got " + tsKind(v2) + ", want integer");
+      if (Number.isFinite(v2)) {
+        if (v2 < (1)) tsErr(e, p + "/limit", "minimum", v2 + " is less than 1");
+        if (v2 > (100)) tsErr(e, p + "/limit", "maximum", v2 + " is greater than 100");
+      }
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "chat": case "limit": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+function tsV81(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (Object.hasOwn(v, "edited")) {
+      const v1 = v["edited"];
+      if (!(typeof v1 === "boolean")) tsErr(e, p + "/edited", "type", "got " + tsKind(v1) + ", want boolean");
+    }
+  }
+}
+
+function tsV80(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "id")) tsErr(e, p, "required", "missing property \"id\"", { missingProperty: "id" });
+    if (!Object.hasOwn(v, "from")) tsErr(e, p, "required", "missing property \"from\"", { missingProperty: "from" });
+    if (!Object.hasOwn(v, "text")) tsErr(e, p, "required", "missing property \"text\"", { missingProperty: "text" });
+    if (Object.hasOwn(v, "id")) {
+      const v1 = v["id"];
+      if (!(Number.isInteger(v1))) tsErr(e, p + "/id", "type", "got " + tsKind(v1) + ", want integer");
+      if (Number.isFinite(v1)) {
+        if (v1 < (1)) tsErr(e, p + "/id", "minimum", v1 + " is less than 1");
+      }
+    }
+    if (Object.hasOwn(v, "from")) {
+      const v2 = v["from"];
+      if (!(typeof v2 === "string")) tsErr(e, p + "/from", "type", "got " + tsKind(v2) + ", want string");
+    }
+    if (Object.hasOwn(v, "text")) {
+      const v3 = v["text"];
+      if (!(typeof v3 === "string")) tsErr(e, p + "/text", "type", "got " + tsKind(v3) + ", want string");
+    }
+    if (Object.hasOwn(v, "meta")) {
+      tsV81(v["meta"], p + "/meta", e);
+    }
+    for (const k4 of Object.keys(v)) {
+      switch (k4) { case "id": case "from": case "text": case "meta": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k4) + " is not allowed", { additionalProperty: k4 });
+    }
+  }
+}
+
+function tsV79(v, p, e) {
+  if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
+  if (Array.isArray(v)) {
+    for (let i1 = 0; i1 < v.length; i1++) {
+      tsV80(v[i1], p + "/" + i1, e);
+    }
+  }
+}
+
+function tsV78(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "messages")) tsErr(e, p, "required", "missing property \"messages\"", { missingProperty: "messages" });
+    if (Object.hasOwn(v, "messages")) {
+      tsV79(v["messages"], p + "/messages", e);
+    }
+    for (const k1 of Object.keys(v)) {
+      switch (k1) { case "messages": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k1) + " is not allowed", { additionalProperty: k1 });
+    }
+  }
+}
+
+function tsV82(v, p, e) {
+  if (!(tsIsObject(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want object");
+  if (tsIsObject(v)) {
+    if (!Object.hasOwn(v, "chat")) tsErr(e, p, "required", "missing property \"chat\"", { missingProperty: "chat" });
+    if (!Object.hasOwn(v, "message_id")) tsErr(e, p, "required", "missing property \"message_id\"", { missingProperty: "message_id" });
+    if (Object.hasOwn(v, "chat")) {
+      const v1 = v["chat"];
+      if (!(typeof v1 === "string")) tsErr(e, p + "/chat", "type", "got " + tsKind(v1) + ", want string");
+      if (typeof v1 === "string") {
+        if (!tsP7.test(v1)) tsErr(e, p + "/chat", "pattern", tsQuote(v1) + " does not match ^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$");
+      }
+    }
+    if (Object.hasOwn(v, "message_id")) {
+      const v2 = v["message_id"];
+      if (!(Number.isInteger(v2))) tsErr(e, p + "/message_id", "type", "got " + tsKind(v2) + ", want integer");
+      if (Number.isFinite(v2)) {
+        if (v2 < (1)) tsErr(e, p + "/message_id", "minimum", v2 + " is less than 1");
+      }
+    }
+    for (const k3 of Object.keys(v)) {
+      switch (k3) { case "chat": case "message_id": continue; }
+      tsErr(e, p, "additionalProperties", "property " + tsQuote(k3) + " is not allowed", { additionalProperty: k3 });
+    }
+  }
+}
+
+const INPUT_VALIDATORS = new Map([
+  ["t27_status", tsV0],
+  ["t27_formats", tsV0],
+  ["t27_format", tsV5],
+  ["t27_specs", tsV7],
+  ["t27_spec", tsV11],
+  ["t27_grep", tsV13],
+  ["t27_issues", tsV17],
+  ["t27_epics", tsV23],
+  ["t27_modules", tsV27],
+  ["t27_worlds", tsV0],
+  ["t27_raw", tsV36],
+  ["t27_game", tsV37],
+  ["t27_paper_claims", tsV42],
+  ["t27f_view", tsV47],
+  ["t27_seal", tsV11],
+  ["t27_verify", tsV51],
+  ["t27_diff", tsV55],
+  ["t27_log", tsV56],
+  ["t27_blame", tsV60],
+  ["t27_build", tsV62],
+  ["t27_test", tsV64],
+  ["t27_config", tsV0],
+  ["t27_set_config", tsV70],
+  ["t27_metrics", tsV71],
+  ["tg_send", tsV75],
+  ["tg_history", tsV77],
+  ["tg_pin", tsV82],
+]);
+
+const OUTPUT_VALIDATORS = new Map([
+  ["t27_status", tsV1],
+  ["t27_formats", tsV2],
+  ["t27_format", tsV6],
+  ["t27_specs", tsV8],
+  ["t27_spec", tsV12],
+  ["t27_grep", tsV14],
+  ["t27_issues", tsV19],
+  ["t27_epics", tsV24],
+  ["t27_modules", tsV28],
+  ["t27_worlds", tsV32],
+  ["t27_game", tsV40],
+  ["t27_paper_claims", tsV44],
+  ["t27_seal", tsV50],
+  ["t27_verify", tsV52],
+  ["t27_log", tsV57],
+  ["t27_blame", tsV61],
+  ["t27_build", tsV63],
+  ["t27_test", tsV65],
+  ["t27_config", tsV68],
+  ["t27_metrics", tsV73],
+  ["tg_send", tsV76],
+  ["tg_history", tsV78],
+]);
+
+/** At most this many problems are returned per value (the first ones, in document order). */
+export const MAX_PROBLEMS = 100;
+
+/** Input strings (values and keys) are quoted in messages up to this many characters, then "...". */
+export const QUOTE_LIMIT = 64;
+
+function tsIsObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function tsAcceptAll() {}
+
+function tsErr(e, p, keyword, message, params) {
+  if (e.length < MAX_PROBLEMS) {
+    e.push({ instancePath: p, keyword, message, params: params ?? {} });
+  } else {
+    e.truncated = true;
+  }
+}
+
+// tsKind names the JSON type of a value, for messages.
+function tsKind(v) {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  return typeof v;
+}
+
+// tsQuote quotes an input string for a message: its first QUOTE_LIMIT
+// characters (code points), then "..." when it is longer.
+function tsQuote(s) {
+  if (s.length <= QUOTE_LIMIT) return JSON.stringify(s);
+  const head = Array.from(s.slice(0, 2 * QUOTE_LIMIT)).slice(0, QUOTE_LIMIT).join("");
+  return head.length < s.length ? JSON.stringify(head) + "..." : JSON.stringify(s);
+}
+
+// tsShow shows a value in a message: strings quoted and cut, containers by kind.
+function tsShow(v) {
+  if (typeof v === "string") return tsQuote(v);
+  if (typeof v === "object" && v !== null) return tsKind(v);
+  return String(v);
+}
+
+// tsPointer escapes a key as a JSON pointer token, cut as tsQuote cuts.
+function tsPointer(k) {
+  if (k.length > QUOTE_LIMIT) {
+    const head = Array.from(k.slice(0, 2 * QUOTE_LIMIT)).slice(0, QUOTE_LIMIT).join("");
+    if (head.length < k.length) k = head + "...";
+  }
+  return k.indexOf("~") < 0 && k.indexOf("/") < 0 ? k : k.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+// tsLen is the length of a string in code points, as JSON Schema counts
+// (and ajv: a surrogate pair is one character).
+function tsLen(s) {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    n++;
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+  }
+  return n;
+}
+
+// tsDuplicate returns the indexes [j, i] (j < i) of the first item equal
+// to an earlier one, or null; with only, of the items it accepts. Objects
+// and arrays are compared by a canonical text (keys sorted), so the time
+// is linear in the array's size, never quadratic in its length.
+function tsDuplicate(a, only) {
+  const seen = new Map();
+  let objects = null;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (only !== undefined && !only(x)) continue;
+    const scalar = typeof x !== "object" || x === null;
+    const map = scalar ? seen : (objects ??= new Map());
+    const key = scalar ? x : tsCanon(x);
+    const j = map.get(key);
+    if (j !== undefined) return [j, i];
+    map.set(key, i);
+  }
+  return null;
+}
+
+// tsCanon is the text of a JSON value with object keys sorted: equal
+// values (in the sense of JSON Schema) have equal texts.
+function tsCanon(x) {
+  if (typeof x !== "object" || x === null) return JSON.stringify(x) ?? "undefined";
+  if (Array.isArray(x)) return "[" + x.map(tsCanon).join(",") + "]";
+  return "{" + Object.keys(x).sort().map((k) => JSON.stringify(k) + ":" + tsCanon(x[k])).join(",") + "}";
+}
+
+// tsMultipleOf decides multipleOf in decimal, on the shortest text of the
+// double (0.3 is a multiple of 0.1), as the spec's exact arithmetic does.
+function tsMultipleOf(v, d, text) {
+  if (Number.isInteger(v) && Number.isInteger(d)) return v % d === 0;
+  const [vm, ve] = tsDecimal(String(v));
+  const [dm, de] = tsDecimal(text);
+  const low = Math.min(ve, de);
+  return (vm * 10n ** BigInt(ve - low)) % (dm * 10n ** BigInt(de - low)) === 0n;
+}
+
+function tsDecimal(text) {
+  const [mant, exp = "0"] = text.toLowerCase().split("e");
+  const [whole, frac = ""] = mant.split(".");
+  return [BigInt(whole + frac), Number(exp) - frac.length];
+}
+
+function tsValidate(table, what, toolName, value) {
+  const check = table.get(toolName);
+  if (check === undefined) {
+    throw new RangeError(what + ": no tool " + (typeof toolName === "string" ? tsQuote(toolName) : tsShow(toolName)) + " in spec " + SPEC_NAME);
+  }
+  const problems = [];
+  check(value, "", problems);
+  return problems;
+}
+
+/**
+ * Every problem of a tool's arguments against its inputSchema: an array of
+ * { instancePath, keyword, message, params }, empty when they are valid
+ * (at most MAX_PROBLEMS; the array's truncated property is then true).
+ * Throws a RangeError for a name that is not a tool of the catalog.
+ */
+export function validateInput(toolName, args) {
+  return tsValidate(INPUT_VALIDATORS, "validateInput", toolName, args);
+}
+
+/**
+ * Every problem of a tool's structured result against its outputSchema,
+ * as validateInput. A tool without `out` has no outputSchema: its results
+ * are not checked (an empty array).
+ */
+export function validateOutput(toolName, value) {
+  if (!OUTPUT_VALIDATORS.has(toolName) && INPUT_VALIDATORS.has(toolName)) return [];
+  return tsValidate(OUTPUT_VALIDATORS, "validateOutput", toolName, value);
+}
+
+/**
+ * Problems as one line: "/limit: maximum: 501 is greater than 500; ...",
+ * "(root)" for the value itself; at most limit problems, then how many more.
+ */
+export function describeProblems(problems, limit = 20) {
+  const parts = problems.slice(0, limit).map((p) => (p.instancePath || "(root)") + ": " + p.keyword + ": " + p.message);
+  const more = problems.length - parts.length;
+  if (more > 0) parts.push("and " + more + " more problem" + (more === 1 ? "" : "s"));
+  if (problems.truncated) parts.push("(more not counted)");
+  return parts.join("; ");
+}
+
+const SCOPES = ["all", "read", "write"];
+
+function tsScope(scope, what) {
+  if (scope === undefined) return "all";
+  if (!SCOPES.includes(scope)) {
+    throw new RangeError(what + ": scope must be \"all\", \"read\" or \"write\", not " + tsShow(scope));
+  }
+  return scope;
+}
+
+// tsInScope: read is the tools with read_only; write is all but the destructive ones.
+function tsInScope(index, scope) {
+  const hints = TOOL_HINTS.charCodeAt(index) - 48; // 1: read_only, 2: destructive
+  if (scope === "read") return (hints & 1) !== 0;
+  if (scope === "write") return (hints & 2) === 0;
+  return true;
+}
+
+const TOOL_INDEX = new Map(TOOL_NAMES.map((name, i) => [name, i]));
+
+/**
+ * The tools/list result of a profile (1, the default, or 2), deep-equal to
+ * `toolspec gen-json --profile N`. With { scope: "read" } only the tools
+ * with read_only, with { scope: "write" } all but the destructive ones, and
+ * the catalog identity names the scope ("<SPEC_HASH>/p2/read"); "all" (the
+ * default) is the full table. Every call returns a new object.
+ */
+export function listTools(profile = 1, options = undefined) {
+  if (profile !== 1 && profile !== 2) {
+    throw new RangeError("listTools: profile must be 1 or 2, not " + String(profile));
+  }
+  const scope = tsScope(options?.scope, "listTools");
+  const result = JSON.parse(TABLES[profile]);
+  if (scope !== "all") {
+    result.tools = result.tools.filter((_, i) => tsInScope(i, scope));
+    result._meta[CATALOG_KEY] += "/" + scope;
+  }
+  return result;
+}
+
+function tsRpcError(code, message) {
+  return Object.assign(new Error(message), { code });
+}
+
+function tsToolError(text) {
+  return { content: [{ type: "text", text }], isError: true };
+}
+
+/**
+ * Serves the catalog on an MCP SDK server (@modelcontextprotocol/sdk 1.x):
+ * the low-level Server, or McpServer's .server before any tool is
+ * registered on the McpServer. Call it before connect(). It refuses (throws,
+ * naming the tools) when handlers and tools differ, then answers tools/list
+ * and tools/call:
+ *
+ *  - the profile of each session comes from the negotiated protocol version
+ *    (profileFor); tools/list is listTools(profile, { scope });
+ *  - arguments are checked with validateInput: all problems in one isError
+ *    result; a missing or null arguments is {};
+ *  - a handler's throw or rejection is an isError result; the server serves on;
+ *  - a structured result is checked with validateOutput before it leaves,
+ *    as text on every profile and also as structuredContent on profile 2;
+ *  - a tool outside the session's scope is an unknown tool (-32602).
+ *
+ * options.scope(extra) returns the session's scope ("all", "read" or
+ * "write"; may be async); extra is the SDK's request extra (authInfo,
+ * sessionId, ...). Default: "all".
+ */
+export function register(server, handlers, options = {}) {
+  if (server === null || typeof server !== "object" || typeof server.registerCapabilities !== "function") {
+    throw new TypeError("register: server must be an MCP SDK Server (for McpServer, pass mcpServer.server)");
+  }
+  if (typeof server._oninitialize !== "function") {
+    throw new TypeError("register: this MCP SDK has no Server._oninitialize; toolspec reads the negotiated version there");
+  }
+  if (server.fallbackRequestHandler !== undefined) {
+    throw new Error("register: the server already has a fallbackRequestHandler");
+  }
+  // McpServer installs its own tools/list and tools/call handlers with its
+  // first registerTool; they would answer instead of these.
+  if (server._requestHandlers?.has?.("tools/list") || server._requestHandlers?.has?.("tools/call")) {
+    throw new Error("register: the server already answers tools/list or tools/call (tools registered on an McpServer?)");
+  }
+  checkHandlers(Object.keys(handlers));
+  const notFunctions = TOOL_NAMES.filter((name) => typeof handlers[name] !== "function");
+  if (notFunctions.length > 0) {
+    throw new TypeError("spec " + SPEC_NAME + ": handlers that are not functions: " + notFunctions.map((n) => JSON.stringify(n)).join(", "));
+  }
+  const scopeOf = options.scope ?? (() => "all");
+  server.registerCapabilities({ tools: {} });
+
+  // SDK 1.x does not expose the negotiated version; it is the result of the
+  // private _oninitialize. The profile is a promise set before initialize
+  // is answered, so a tools/list sent right behind initialize gets it.
+  let profile = Promise.resolve(1);
+  const initialize = server._oninitialize;
+  server._oninitialize = function (request) {
+    const result = Promise.resolve(initialize.call(this, request));
+    profile = result.then((r) => profileFor(r.protocolVersion), () => 1);
+    return result;
+  };
+
+  const session = async (extra) => ({ profile: await profile, scope: tsScope(await scopeOf(extra), "register: options.scope") });
+
+  // Both methods are answered by the fallback handler, which gets requests
+  // as they came off the wire: the SDK's own tools/call schema would refuse
+  // "arguments": [1] with -32603 before any handler could name the rule.
+  server.fallbackRequestHandler = async (request, extra) => {
+    if (request.method === "tools/list") {
+      if (request.params?.cursor !== undefined) {
+        throw tsRpcError(-32602, "tools/list: unknown cursor: the catalog is one page");
+      }
+      const { profile, scope } = await session(extra);
+      return listTools(profile, { scope });
+    }
+    if (request.method === "tools/call") {
+      return tsCall(request.params ?? {}, extra, await session(extra));
+    }
+    throw tsRpcError(-32601, "Method not found");
+  };
+
+  async function tsCall(params, extra, { profile, scope }) {
+    const name = params.name;
+    const index = typeof name === "string" ? TOOL_INDEX.get(name) : undefined;
+    if (index === undefined || !tsInScope(index, scope)) {
+      throw tsRpcError(-32602, "unknown tool " + (typeof name === "string" ? tsQuote(name) : tsShow(name)));
+    }
+    const args = params.arguments ?? {};
+    const problems = validateInput(name, args);
+    if (problems.length > 0) {
+      return tsToolError(name + ": invalid arguments: " + describeProblems(problems));
+    }
+    let result;
+    try {
+      result = await handlers[name](args, extra);
+    } catch (err) {
+      return tsToolError(name + ": " + (err instanceof Error ? err.message : String(err)));
+    }
+    if (!OUTPUT_VALIDATORS.has(name)) {
+      if (typeof result === "string") return { content: [{ type: "text", text: result }] };
+      if (TOOL_RESULTS.charAt(index) === "t") {
+        return tsToolError(name + ": internal error: a result text tool must return a string, not " + tsKind(result));
+      }
+    }
+    let text;
+    try {
+      text = JSON.stringify(result);
+    } catch (err) {
+      return tsToolError(name + ": internal error: the result is not JSON: " + err.message);
+    }
+    if (text === undefined) {
+      return tsToolError(name + ": internal error: the handler returned " + tsKind(result));
+    }
+    if (!OUTPUT_VALIDATORS.has(name)) return { content: [{ type: "text", text }] };
+    // What leaves is the JSON text: check that, not the handler's object.
+    const wire = JSON.parse(text);
+    const bad = validateOutput(name, wire);
+    if (bad.length > 0) {
+      return tsToolError(name + ": internal error: result does not match the output schema: " + describeProblems(bad));
+    }
+    const content = [{ type: "text", text }];
+    return profile === 2 ? { content, structuredContent: wire } : { content };
+  }
+}
+
+/** The longest line StdioTransport reads: 16 MiB, without its newline. */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+/** The deepest message StdioTransport passes on: the message object is level 1. */
+export const MAX_DEPTH = 1000;
+
+// tsShape says what is wrong with a parsed JSON-RPC message for the SDK,
+// or "" when nothing is.
+function tsShape(m) {
+  if (!tsIsObject(m)) return Array.isArray(m) ? "batches are not supported" : "a message must be an object";
+  if (m.jsonrpc !== "2.0") return "jsonrpc must be \"2.0\"";
+  const hasId = Object.hasOwn(m, "id");
+  if (hasId && !(typeof m.id === "string" || Number.isSafeInteger(m.id))) return "id must be a string or an integer";
+  if (typeof m.method === "string") {
+    if (m.params !== undefined && !tsIsObject(m.params)) return "params must be an object";
+    if (m.params?._meta !== undefined && !tsIsObject(m.params._meta)) return "params._meta must be an object";
+    return "";
+  }
+  if (m.method !== undefined) return "method must be a string";
+  if (!hasId) return "a message needs a method or an id";
+  if (Object.hasOwn(m, "result") === Object.hasOwn(m, "error")) return "a response needs a result or an error";
+  return "";
+}
+
+// tsScan returns the nesting depth of a JSON text (bytes) and, when it is
+// over MAX_DEPTH, the text with every value below level 1 replaced by 0,
+// from which the id can still be read.
+function tsScan(bytes) {
+  let depth = 0, max = 0, inString = false, cut = -1;
+  const pieces = [];
+  let from = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      if (depth > max) max = depth;
+      if (depth === 2) cut = i;
+    } else if (c === 0x7d || c === 0x5d) {
+      if (depth === 2 && cut >= 0) {
+        pieces.push(bytes.subarray(from, cut), "0");
+        from = i + 1;
+        cut = -1;
+      }
+      depth--;
+    }
+  }
+  if (max <= MAX_DEPTH) return { depth: max };
+  pieces.push(bytes.subarray(from));
+  return { depth: max, skeleton: pieces.map((p) => p.toString("utf8")).join("") };
+}
+
+/**
+ * A stdio transport for the MCP SDK's Server (newline-delimited JSON-RPC,
+ * as the SDK's StdioServerTransport) that answers every line it cannot
+ * pass on and keeps serving: invalid JSON is -32700 (parse error); a batch,
+ * a message that is not a JSON-RPC request, notification or response, or
+ * one nested deeper than MAX_DEPTH is -32600 (invalid request), with the
+ * message's id when it has a usable one; a line longer than MAX_LINE_BYTES
+ * is -32600 and skipped without being kept in memory. Ends when stdin ends.
+ */
+export class StdioTransport {
+  constructor(stdin = globalThis.process?.stdin, stdout = globalThis.process?.stdout) {
+    this._stdin = stdin;
+    this._stdout = stdout;
+    this._chunks = [];
+    this._size = 0;
+    this._skipping = false;
+    this._ondata = (chunk) => this._read(chunk);
+    this._onend = () => this.close();
+    this._onerror = (err) => this.onerror?.(err);
+  }
+
+  async start() {
+    if (this._started) throw new Error("StdioTransport: already started");
+    this._started = true;
+    this._stdin.on("data", this._ondata);
+    this._stdin.on("end", this._onend);
+    this._stdin.on("error", this._onerror);
+  }
+
+  _read(chunk) {
+    let start = 0;
+    while (start < chunk.length) {
+      const nl = chunk.indexOf(10, start);
+      const end = nl < 0 ? chunk.length : nl;
+      if (!this._skipping) {
+        this._size += end - start;
+        if (this._size > MAX_LINE_BYTES) {
+          this._chunks = [];
+          this._skipping = true;
+          this._reply(null, -32600, "invalid request: a line is longer than " + MAX_LINE_BYTES + " bytes");
+        } else if (end > start) {
+          this._chunks.push(chunk.subarray(start, end));
+        }
+      }
+      if (nl < 0) return;
+      if (!this._skipping) {
+        const line = this._chunks.length === 1 ? this._chunks[0] : Buffer.concat(this._chunks);
+        this._line(line);
+      }
+      this._chunks = [];
+      this._size = 0;
+      this._skipping = false;
+      start = nl + 1;
+    }
+  }
+
+  _line(bytes) {
+    let end = bytes.length;
+    if (end > 0 && bytes[end - 1] === 13) end--;
+    const text = bytes.toString("utf8", 0, end);
+    if (text.trim() === "") return;
+    const { depth, skeleton } = tsScan(bytes.subarray(0, end));
+    let message;
+    try {
+      message = JSON.parse(skeleton ?? text);
+    } catch (err) {
+      this._reply(null, -32700, "parse error: " + String(err.message).slice(0, 2 * QUOTE_LIMIT));
+      return;
+    }
+    const id = tsIsObject(message) && (typeof message.id === "string" || Number.isSafeInteger(message.id)) ? message.id : null;
+    if (skeleton !== undefined) {
+      this._reply(id, -32600, "invalid request: nested " + depth + " levels deep; the limit is " + MAX_DEPTH);
+      return;
+    }
+    const wrong = tsShape(message);
+    if (wrong !== "") {
+      this._reply(id, -32600, "invalid request: " + wrong);
+      return;
+    }
+    this.onmessage?.(message);
+  }
+
+  _reply(id, code, message) {
+    this.onerror?.(new Error(message));
+    this.send({ jsonrpc: "2.0", id, error: { code, message } }).catch((err) => this.onerror?.(err));
+  }
+
+  send(message) {
+    return new Promise((resolve) => {
+      if (this._stdout.write(JSON.stringify(message) + "\n")) resolve();
+      else this._stdout.once("drain", resolve);
+    });
+  }
+
+  async close() {
+    if (this._closed) return;
+    this._closed = true;
+    this._stdin.off("data", this._ondata);
+    this._stdin.off("end", this._onend);
+    this._stdin.off("error", this._onerror);
+    if (this._stdin.listenerCount?.("data") === 0) this._stdin.pause?.();
+    this.onclose?.();
+  }
 }

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen/schema"
 	"github.com/toolspec/toolspec/internal/cases"
@@ -50,6 +53,13 @@ var knownDisagreements = []disagreement{
 	{"hostile", "evil.tool-name_1", false, `{"__proto__":{}}`},
 	{"hostile", "evil.tool-name_1", false, `{"__proto__":"a","__proto__":null}`},
 }
+
+// generatedFollowSanthosh are the cases where the generated validators
+// give santhosh-tekuri's verdict, not ajv's: an own "__proto__" member,
+// which the generated code reads as any other property (ajv does not; see
+// knownDisagreements). On the float64 ones they give ajv's: they see the
+// same double.
+var generatedFollowSanthosh = knownDisagreements[6:]
 
 type disagreement struct {
 	Spec, Tool string
@@ -131,6 +141,11 @@ func TestAjvAgreesWithSanthosh(t *testing.T) {
 	var got struct {
 		CompileErrors []string `json:"compileErrors"`
 		Verdicts      []*bool  `json:"verdicts"`
+		Generated     []struct {
+			Valid       bool     `json:"valid"`
+			Failures    []string `json:"failures"`
+			AjvFailures []string `json:"ajvFailures"`
+		} `json:"generated"`
 	}
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("node output: %v\n%s", err, out)
@@ -166,6 +181,45 @@ func TestAjvAgreesWithSanthosh(t *testing.T) {
 			t.Errorf("known disagreement did not happen (remove it from knownDisagreements and docs/gen-js.md?): %v", d)
 		}
 	}
+
+	// The generated validators (validateInput / validateOutput) give ajv's
+	// verdict on every case and fail the same keywords at the same places,
+	// except on the __proto__ cases, where they give santhosh's verdict.
+	if len(got.Generated) != len(want) {
+		t.Fatalf("the generated validators gave %d verdicts for %d cases", len(got.Generated), len(want))
+	}
+	protoSeen := map[disagreement]bool{}
+	for _, d := range generatedFollowSanthosh {
+		protoSeen[d] = false
+	}
+	sameFailures := 0
+	for i, c := range in.Cases {
+		d := disagreement{names[c.M], c.Tool, c.Output, c.Value}
+		g := got.Generated[i]
+		ajv := got.Verdicts[i]
+		if _, ok := protoSeen[d]; ok {
+			protoSeen[d] = true
+			if g.Valid != want[i] {
+				t.Errorf("%v: generated valid=%v, santhosh valid=%v", d, g.Valid, want[i])
+			}
+			continue
+		}
+		if ajv != nil && g.Valid != *ajv {
+			t.Errorf("%v: generated valid=%v, ajv valid=%v (generated %v, ajv %v)", d, g.Valid, *ajv, g.Failures, g.AjvFailures)
+			continue
+		}
+		if !cmp.Equal(g.Failures, g.AjvFailures, cmpopts.EquateEmpty()) {
+			t.Errorf("%v: generated validators fail %q, ajv (allErrors) fails %q", d, g.Failures, g.AjvFailures)
+			continue
+		}
+		sameFailures++
+	}
+	for d, seen := range protoSeen {
+		if !seen {
+			t.Errorf("generatedFollowSanthosh case did not happen: %v", d)
+		}
+	}
+	t.Logf("generated validators: %d cases with ajv's verdict and failing keywords, %d with santhosh's verdict (__proto__)", sameFailures, len(protoSeen))
 	t.Logf("%d cases over %d catalogs (%d accepted by santhosh), %d known disagreements", len(want), len(in.Modules), accepted, len(known))
 }
 

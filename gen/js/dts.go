@@ -114,10 +114,100 @@ export interface ToolsListResult {
 }
 
 /**
- * The tools/list result of a profile (1, the default, or 2), deep-equal to
- * ` + "`toolspec gen-json --profile N`" + `. Every call returns a new object.
+ * A scope narrows the catalog: "read" is the tools with read_only, "write"
+ * all but the destructive ones, "all" every tool.
  */
-export declare function listTools(profile?: Profile): ToolsListResult;
+export type Scope = "all" | "read" | "write";
+
+/**
+ * The tools/list result of a profile (1, the default, or 2), deep-equal to
+ * ` + "`toolspec gen-json --profile N`" + `; with a scope other than "all", only
+ * the tools in it, and the identity "<SPEC_HASH>/p<profile>/<scope>".
+ * Every call returns a new object.
+ */
+export declare function listTools(profile?: Profile, options?: { scope?: Scope }): ToolsListResult;
+
+/** A value a validator refuses: where (a JSON pointer, "" for the value itself), which keyword, and why. */
+export interface Problem {
+  instancePath: string;
+  keyword: string;
+  message: string;
+  params: { missingProperty?: string; additionalProperty?: string };
+}
+
+/** Every problem found (at most MAX_PROBLEMS; truncated is then true). */
+export type Problems = Problem[] & { truncated?: boolean };
+
+/** At most this many problems are returned per value. */
+export declare const MAX_PROBLEMS: 100;
+
+/** Input strings are quoted in messages up to this many characters, then "...". */
+export declare const QUOTE_LIMIT: 64;
+
+/** Every problem of a tool's arguments; empty when they are valid. Throws a RangeError for an unknown tool. */
+export declare function validateInput(toolName: ToolName, args: unknown): Problems;
+
+/** Every problem of a tool's structured result; empty for a tool without ` + "`out`" + `. */
+export declare function validateOutput(toolName: ToolName, value: unknown): Problems;
+
+/** Problems as one line: "/limit: maximum: 501 is greater than 500; ...", at most limit (20) of them. */
+export declare function describeProblems(problems: readonly Problem[], limit?: number): string;
+
+/** What the SDK passes a request handler (RequestHandlerExtra): the abort signal, authInfo, sessionId, ... */
+export interface RequestExtra {
+  signal?: { readonly aborted: boolean };
+  authInfo?: unknown;
+  sessionId?: string;
+  [key: string]: unknown;
+}
+
+/** The part of the MCP SDK's Server that register needs (pass McpServer's .server). */
+export interface SdkServer {
+  registerCapabilities(capabilities: { tools?: object }): void;
+}
+
+export interface RegisterOptions {
+  /** The session's scope, from its request extra (authInfo, ...); "all" when absent. */
+  scope?: (extra: RequestExtra) => Scope | Promise<Scope>;
+}
+
+/**
+ * Serves the catalog on an MCP SDK Server: per-session profile, tools/list,
+ * tools/call with validated arguments and results. Throws, naming the
+ * tools, when handlers and tools differ. Call it before connect().
+ */
+export declare function register(server: SdkServer, handlers: Handlers, options?: RegisterOptions): void;
+
+/** The longest line StdioTransport reads, in bytes. */
+export declare const MAX_LINE_BYTES: 16777216;
+
+/** The deepest message StdioTransport passes on (the message object is level 1). */
+export declare const MAX_DEPTH: 1000;
+
+/** The streams StdioTransport reads and writes (process.stdin and process.stdout by default). */
+export interface ReadStream {
+  on(event: string, listener: (...args: any[]) => void): unknown;
+  off(event: string, listener: (...args: any[]) => void): unknown;
+}
+export interface WriteStream {
+  write(chunk: string): boolean;
+  once(event: string, listener: (...args: any[]) => void): unknown;
+}
+
+/**
+ * A stdio transport for the SDK's Server that answers every line it cannot
+ * use (-32700 invalid JSON; -32600 batches, malformed messages, lines over
+ * MAX_LINE_BYTES, messages deeper than MAX_DEPTH) and keeps serving.
+ */
+export declare class StdioTransport {
+  constructor(stdin?: ReadStream, stdout?: WriteStream);
+  onmessage?: (message: any, extra?: any) => void;
+  onerror?: (error: Error) => void;
+  onclose?: () => void;
+  start(): Promise<void>;
+  send(message: object): Promise<void>;
+  close(): Promise<void>;
+}
 
 /**
  * The profile for a negotiated MCP protocol version: 2 for "2025-06-18" and
@@ -144,6 +234,23 @@ export declare function checkHandlers(names: Iterable<string>): void;
 			b.WriteString("\n")
 		}
 	}
+	for _, t := range c.Tools {
+		stem := names[t]
+		result := "string"
+		switch t.Result {
+		case model.ResultOut:
+			result = stem + "Output"
+		case model.ResultAny:
+			result = "unknown"
+		}
+		b.WriteString("\n/** The handler of tool " + commentText(t.Name) + ". */\n")
+		b.WriteString("export type " + stem + "Handler = (args: " + stem + "Input, extra: RequestExtra) => " + result + " | Promise<" + result + ">;\n")
+	}
+	b.WriteString("\n/** A handler per tool, by tool name: what register serves. */\nexport interface Handlers {")
+	for _, t := range c.Tools {
+		b.WriteString("\n  " + Quote(t.Name) + ": " + names[t] + "Handler;")
+	}
+	b.WriteString("\n}\n")
 	b.WriteString("\n/** Each tool's arguments, by tool name. */\nexport interface ToolInputs {")
 	for _, t := range c.Tools {
 		b.WriteString("\n  " + Quote(t.Name) + ": " + names[t] + "Input;")

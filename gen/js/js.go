@@ -72,16 +72,23 @@ const TOOL_NAMES = Object.freeze([
 	}
 	b.WriteString(`]);
 
-/**
- * The tools/list result of a profile (1, the default, or 2), deep-equal to
- * ` + "`toolspec gen-json --profile N`" + `. Every call returns a new object.
- */
-export function listTools(profile = 1) {
-  if (profile !== 1 && profile !== 2) {
-    throw new RangeError("listTools: profile must be 1 or 2, not " + String(profile));
-  }
-  return JSON.parse(TABLES[profile]);
-}
+// Per tool, in TOOL_NAMES order: its hints (1 read_only, 2 destructive, 3
+// both, 0 neither) and its result (o: out, t: text, a: any).
+const TOOL_HINTS = `)
+	hints := make([]byte, len(c.Tools))
+	results := make([]byte, len(c.Tools))
+	for i, t := range c.Tools {
+		h := byte('0')
+		if t.Hints.ReadOnly {
+			h |= 1
+		}
+		if t.Hints.Destructive {
+			h |= 2
+		}
+		hints[i] = h
+		results[i] = "?ota"[t.Result]
+	}
+	b.WriteString(Quote(string(hints)) + ";\nconst TOOL_RESULTS = " + Quote(string(results)) + `;
 
 /**
  * The profile for a negotiated MCP protocol version: 2 for "2025-06-18" and
@@ -125,33 +132,44 @@ export function checkHandlers(names) {
   throw err;
 }
 `)
+	if err := validators(&b, c); err != nil {
+		return nil, err
+	}
+	b.WriteString(runtime)
 	return b.Bytes(), nil
 }
 
 // table writes one profile's tools/list JSON as a concatenation of quoted
-// pieces, one tool per line, and checks that the pieces add up to exactly
-// the bytes of schema.ToolsList.
+// pieces, one tool per line, and checks, piece by piece, that they add up
+// to exactly the bytes of schema.ToolsList (in time linear in the table).
 func table(b *bytes.Buffer, c *model.Catalog, profile int) error {
-	pieces := []string{`{"tools":[`}
-	for i, t := range c.Tools {
-		tool := string(schema.Tool(t, profile))
-		if i < len(c.Tools)-1 {
-			tool += ","
-		}
-		pieces = append(pieces, tool)
-	}
-	pieces = append(pieces, `],"_meta":{`+schema.String(c.CatalogKey)+`:`+schema.String(c.Identity(profile))+`}}`)
-	joined := ""
+	want := schema.ToolsList(c, profile)
+	off := 0
 	fmt.Fprintf(b, "  // profile %d\n", profile)
-	for i, p := range pieces {
-		joined += p
-		sep := " +\n"
-		if i == len(pieces)-1 {
-			sep = ",\n"
+	piece := func(p []byte, last bool) bool {
+		if !bytes.HasPrefix(want[off:], p) {
+			return false
 		}
-		b.WriteString("  " + Quote(p) + sep)
+		off += len(p)
+		b.WriteString("  ")
+		b.WriteString(Quote(string(p)))
+		if last {
+			b.WriteString(",\n")
+		} else {
+			b.WriteString(" +\n")
+		}
+		return true
 	}
-	if want := string(schema.ToolsList(c, profile)); joined != want {
+	ok := piece([]byte(`{"tools":[`), false)
+	for i, t := range c.Tools {
+		tool := schema.Tool(t, profile)
+		if i < len(c.Tools)-1 {
+			tool = append(tool, ',')
+		}
+		ok = ok && piece(tool, false)
+	}
+	ok = ok && piece([]byte(`],"_meta":{`+schema.String(c.CatalogKey)+`:`+schema.String(c.Identity(profile))+`}}`), true)
+	if !ok || off != len(want) {
 		return fmt.Errorf("gen/js: profile %d table differs from schema.ToolsList", profile)
 	}
 	return nil

@@ -13,7 +13,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen/jsonout"
 	"github.com/toolspec/toolspec/model"
 )
@@ -109,7 +111,19 @@ type report struct {
 			At      string `json:"at"`
 		} `json:"errors"`
 		Draft7Valid *bool `json:"draft7Valid"`
+		Generated   []struct {
+			Keyword string `json:"keyword"`
+			At      string `json:"at"`
+		} `json:"generated"`
 	} `json:"fixtures"`
+	Scopes map[string]struct {
+		Names    []string `json:"names"`
+		Identity string   `json:"identity"`
+	} `json:"scopes"`
+	LongestMessage  int     `json:"longestMessage"`
+	LongestPath     int     `json:"longestPath"`
+	ScopeBad        *string `json:"scopeBad"`
+	ValidateUnknown *string `json:"validateUnknown"`
 }
 
 func decode(t *testing.T, data []byte) any {
@@ -190,7 +204,8 @@ func checkNode(t *testing.T, root string, c *model.Catalog) generated {
 
 func checkReport(t *testing.T, c *model.Catalog, r *report, fixtures []*model.Fixture) {
 	t.Helper()
-	wantExports := []string{"CATALOG_KEY", "PROFILES", "SPEC_HASH", "SPEC_NAME", "checkHandlers", "listTools", "profileFor"}
+	wantExports := []string{"CATALOG_KEY", "MAX_DEPTH", "MAX_LINE_BYTES", "MAX_PROBLEMS", "PROFILES", "QUOTE_LIMIT", "SPEC_HASH", "SPEC_NAME",
+		"StdioTransport", "checkHandlers", "describeProblems", "listTools", "profileFor", "register", "validateInput", "validateOutput"}
 	if diff := cmp.Diff(wantExports, r.Exports); diff != "" {
 		t.Errorf("exports (-want +got):\n%s", diff)
 	}
@@ -279,6 +294,57 @@ func checkReport(t *testing.T, c *model.Catalog, r *report, fixtures []*model.Fi
 	}
 	if diff := cmp.Diff(wantHandlers, r.CheckHandlers); diff != "" {
 		t.Errorf("checkHandlers messages (-want +got):\n%s", diff)
+	}
+
+	// Scoped tables: read is the read_only tools, write all but the
+	// destructive ones; the identity names a scope other than all.
+	for _, p := range model.Profiles {
+		for _, scope := range []string{"all", "read", "write"} {
+			var want []string
+			for _, tool := range c.Tools {
+				if scope == "all" || scope == "read" && tool.Hints.ReadOnly || scope == "write" && !tool.Hints.Destructive {
+					want = append(want, tool.Name)
+				}
+			}
+			identity := c.Identity(p)
+			if scope != "all" {
+				identity += "/" + scope
+			}
+			got := r.Scopes[fmt.Sprintf("%d/%s", p, scope)]
+			if diff := cmp.Diff(want, got.Names, cmpopts.EquateEmpty()); diff != "" || got.Identity != identity {
+				t.Errorf("listTools(%d, {scope: %q}): identity %q, want %q; tools (-want +got):\n%s", p, scope, got.Identity, identity, diff)
+			}
+		}
+	}
+	if r.ScopeBad == nil || !strings.HasPrefix(*r.ScopeBad, `RangeError: listTools: scope must be "all", "read" or "write"`) {
+		t.Errorf(`listTools(2, {scope: "admin"}): got %v, want a RangeError`, r.ScopeBad)
+	}
+	if r.ValidateUnknown == nil || !strings.HasPrefix(*r.ValidateUnknown, `RangeError: validateInput: no tool "no such tool"`) {
+		t.Errorf("validateInput of an unknown tool: got %v, want a RangeError", r.ValidateUnknown)
+	}
+
+	// A 1 MB key or string is quoted cut: QUOTE_LIMIT (64) characters, the
+	// quotes, "..." and the words around it (a pattern's own text aside).
+	if r.LongestMessage == 0 || r.LongestMessage > 200 || r.LongestPath > 200 {
+		t.Errorf("the longest message on 1 MB strings is %d characters (path %d), want 1 to 200", r.LongestMessage, r.LongestPath)
+	}
+
+	// The generated validators agree with every fixture, because and at included.
+	for i, f := range fixtures {
+		got := r.Fixtures[i].Generated
+		if valid := len(got) == 0; valid != f.Accept {
+			t.Errorf("%s: the generated validator says valid=%v, the spec says accept=%v (problems %v)", f.Pos, valid, f.Accept, got)
+			continue
+		}
+		found := f.Because == ""
+		for _, e := range got {
+			if e.Keyword == f.Because && (f.At == nil || e.At == *f.At) {
+				found = true
+			}
+		}
+		if !f.Accept && !found {
+			t.Errorf("%s: the generated validator rejects, but not because %s (%v)", f.Pos, f.Because, got)
+		}
 	}
 
 	// ajv compiles every schema and agrees with every fixture.
@@ -442,6 +508,9 @@ func TestTypesFitSDK(t *testing.T) {
 	}
 	var b strings.Builder
 	b.WriteString(`import type { ListToolsResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 `)
 	var bases []string
 	cats := specs(t)
@@ -460,7 +529,10 @@ func TestTypesFitSDK(t *testing.T) {
 		fmt.Fprintf(&b, `import * as c%d from "./%s.js";
 export const r%d: ListToolsResult = c%d.listTools(c%d.profileFor("2025-06-18"));
 export const t%d: Tool[] = c%d.listTools(1).tools;
-`, i, name, i, i, i, i, i)
+c%d.register(new Server({ name: "x", version: "0" }), {} as c%d.Handlers, { scope: (extra) => (extra.authInfo ? "read" : "all") });
+c%d.register(new McpServer({ name: "x", version: "0" }).server, {} as c%d.Handlers);
+export const transport%d: Transport = new c%d.StdioTransport();
+`, i, name, i, i, i, i, i, i, i, i, i, i, i)
 	}
 	write(t, filepath.Join(dir, "sdk.ts"), []byte(b.String()))
 	run(t, dir, "node", filepath.Join(root, "node_modules/typescript/bin/tsc"),
@@ -540,5 +612,70 @@ func TestDocServer(t *testing.T) {
 	}
 	if got.Code == nil || *got.Code == 0 || !strings.Contains(got.Stderr, `tools without a handler: "t27f_view"; handlers without a tool: "t27f_veiw"`) {
 		t.Errorf("a server missing a handler must exit non-zero naming it; got exit %v, stderr:\n%s", got.Code, got.Stderr)
+	}
+}
+
+// TestStdioTransport runs testdata/node/transport.mjs: the generated
+// StdioTransport over fake streams, input cut at every byte, each kind of
+// bad line answered once with its code and id, and the limits.
+func TestStdioTransport(t *testing.T) {
+	root := needNode(t)
+	mjs, _, err := Generate(specs(t)["testdata/kinds"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "catalog.mjs"), mjs)
+	out := run(t, root, "node", filepath.Join(root, "gen/js/testdata/node/transport.mjs"), filepath.Join(dir, "catalog.mjs"))
+	var got struct{ Failures []string }
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("transport.mjs: %v\n%s", err, out)
+	}
+	for _, f := range got.Failures {
+		t.Error(f)
+	}
+}
+
+// TestRegister runs testdata/node/register.mjs: register on the SDK's
+// Server over an in-memory transport, at each protocol version (the
+// profile, the negotiated 2025-11-25 for 2026-07-28), every kind of call
+// result, scopes, and each refusal.
+func TestRegister(t *testing.T) {
+	root := needNode(t)
+	r := compile.Source("reg.tspec", []byte(`spec reg
+tool look {
+  description "Look"
+  hints read_only
+  in { q string required 1..10 }
+  out { n integer required 0.. }
+}
+tool say {
+  description "Say"
+  in none
+  result text
+}
+tool wipe {
+  description "Wipe"
+  hints destructive
+  in none
+  result any
+}
+`))
+	if r.Catalog == nil {
+		t.Fatalf("spec does not compile: %v", r.Diags)
+	}
+	mjs, _, err := Generate(r.Catalog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "catalog.mjs"), mjs)
+	out := run(t, root, "node", filepath.Join(root, "gen/js/testdata/node/register.mjs"), filepath.Join(dir, "catalog.mjs"))
+	var got struct{ Failures []string }
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("register.mjs: %v\n%s", err, out)
+	}
+	for _, f := range got.Failures {
+		t.Error(f)
 	}
 }

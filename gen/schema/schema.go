@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/model"
 )
 
@@ -182,35 +183,15 @@ func (w *writer) tool(t *model.Tool, profile int) {
 	o.close('}')
 }
 
-var jsonTypes = [...]string{
-	model.String:  "string",
-	model.Integer: "integer",
-	model.Number:  "number",
-	model.Boolean: "boolean",
-	model.Array:   "array",
-	model.Tuple:   "array",
-	model.Object:  "object",
-	model.Map:     "object",
-}
-
 // typ writes the schema of t. Keys come in one fixed order: type,
-// description, enum, the structure (properties, items, ...), bounds,
-// pattern, format, uniqueItems, default, examples, deprecated.
+// description, enum, the structure (properties, items, ...), then the
+// keywords of the modifiers in lang/descriptor's EmitOrder (bounds,
+// exclusive bounds, multipleOf, pattern, format, uniqueItems, default,
+// examples, deprecated).
 func (w *writer) typ(t *model.Type, description string) {
 	b := w.b
 	o := w.open('{')
-	jsonType := ""
-	switch t.Kind {
-	case model.Enum:
-		jsonType = "string"
-		if len(t.Enum) > 0 && t.Enum[0].IsInt {
-			jsonType = "integer"
-		}
-	case model.Any:
-	default:
-		jsonType = jsonTypes[t.Kind]
-	}
-	if jsonType != "" {
+	if jsonType := baseType(t); jsonType != "" {
 		o.key("type")
 		if t.Nullable {
 			types := w.open('[')
@@ -284,6 +265,13 @@ func (w *writer) typ(t *model.Type, description string) {
 			w.typ(it, "")
 		}
 		items.close(']')
+		o.key("items")
+		rest := w.open('{')
+		if common := tupleItems(t); common != "" {
+			rest.key("type")
+			writeString(b, common)
+		}
+		rest.close('}')
 		n := strconv.Itoa(len(t.Items))
 		o.key("minItems")
 		b.WriteString(n)
@@ -293,46 +281,108 @@ func (w *writer) typ(t *model.Type, description string) {
 		o.key("additionalProperties")
 		w.typ(t.Elem, "")
 	}
-	if minKey, maxKey := t.Kind.BoundKeywords(); minKey != "" {
-		if t.Min != nil {
-			o.key(minKey)
-			b.WriteString(t.Min.Text)
-		}
-		if t.Max != nil {
-			o.key(maxKey)
-			b.WriteString(t.Max.Text)
-		}
-	}
-	if t.Pattern != nil {
-		o.key("pattern")
-		writeString(b, *t.Pattern)
-	}
-	if t.Format != "" {
-		o.key("format")
-		writeString(b, t.Format)
-	}
-	if t.Unique {
-		o.key("uniqueItems")
-		b.WriteString("true")
-	}
-	if t.Default != nil {
-		o.key("default")
-		w.raw(t.Default)
-	}
-	if len(t.Examples) > 0 {
-		o.key("examples")
-		examples := w.open('[')
-		for _, e := range t.Examples {
-			examples.elem()
-			w.raw(e)
-		}
-		examples.close(']')
-	}
-	if t.Deprecated {
-		o.key("deprecated")
-		b.WriteString("true")
+	for _, d := range descriptor.EmitOrder {
+		w.modifier(&o, t, d)
 	}
 	o.close('}')
+}
+
+// modifier writes the keywords modifier d of t becomes, if t has it.
+func (w *writer) modifier(o *container, t *model.Type, d *descriptor.Modifier) {
+	b := w.b
+	if d.Key != "" {
+		if n := *t.NumberModifier(d.Keyword); n != nil {
+			o.key(d.Key)
+			b.WriteString(n.Text)
+		}
+		return
+	}
+	switch d.Keyword {
+	case "range":
+		if minKey, maxKey := t.Kind.BoundKeywords(); minKey != "" {
+			if t.Min != nil {
+				o.key(minKey)
+				b.WriteString(t.Min.Text)
+			}
+			if t.Max != nil {
+				o.key(maxKey)
+				b.WriteString(t.Max.Text)
+			}
+		}
+	case "pattern":
+		if t.Pattern != nil {
+			o.key("pattern")
+			writeString(b, *t.Pattern)
+		}
+	case "format":
+		if t.Format != "" {
+			o.key("format")
+			writeString(b, t.Format)
+		}
+	case "unique":
+		if t.Unique {
+			o.key("uniqueItems")
+			b.WriteString("true")
+		}
+	case "default":
+		if t.Default != nil {
+			o.key("default")
+			w.raw(t.Default)
+		}
+	case "example":
+		if len(t.Examples) > 0 {
+			o.key("examples")
+			examples := w.open('[')
+			for _, e := range t.Examples {
+				examples.elem()
+				w.raw(e)
+			}
+			examples.close(']')
+		}
+	case "deprecated":
+		if t.Deprecated {
+			o.key("deprecated")
+			b.WriteString("true")
+		}
+	}
+}
+
+// jsonType is the one JSON type t's schema names: "" for any, and for a
+// nullable type (which names two).
+func jsonType(t *model.Type) string {
+	if t.Nullable {
+		return ""
+	}
+	return baseType(t)
+}
+
+// baseType is the JSON type of t's values, null aside; "" for any.
+func baseType(t *model.Type) string {
+	switch t.Kind {
+	case model.Enum:
+		if len(t.Enum) > 0 && t.Enum[0].IsInt {
+			return "integer"
+		}
+		return "string"
+	case model.Any:
+		return ""
+	}
+	return descriptor.Kinds[t.Kind].JSONType
+}
+
+// tupleItems is the JSON type a tuple's items keyword names: the one
+// non-nullable type all its members have, else "" (items is {}).
+func tupleItems(t *model.Type) string {
+	if len(t.Items) == 0 {
+		return ""
+	}
+	common := jsonType(t.Items[0])
+	for _, it := range t.Items[1:] {
+		if jsonType(it) != common {
+			return ""
+		}
+	}
+	return common
 }
 
 const hexDigits = "0123456789abcdef"

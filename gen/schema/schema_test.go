@@ -45,17 +45,49 @@ func TestKeyOrder(t *testing.T) {
 		{Name: "m", Type: &model.Type{Kind: model.Map, Elem: &model.Type{Kind: model.Boolean}, Min: num("1")}},
 		{Name: "a", Type: &model.Type{Kind: model.Array, Elem: &model.Type{Kind: model.Number, Min: num("-0.5")}, Unique: true}},
 		{Name: "o", Type: &model.Type{Kind: model.Object, Open: true}},
+		{Name: "n", Type: &model.Type{Kind: model.Number, Min: num("0"), Max: num("9"),
+			ExclusiveMin: num("-1"), ExclusiveMax: num("10"), MultipleOf: num("0.5"), Default: []byte(`1`)}},
 	}}
 	want := `{"type":"object","properties":{` +
 		`"s":{"type":["string","null"],"description":"d","minLength":1,"maxLength":1000,"pattern":"^a","format":"uuid","default":"a","examples":["b"],"deprecated":true},` +
 		`"e":{"type":["integer","null"],"enum":[1,null]},` +
-		`"t":{"type":"array","prefixItems":[{}],"minItems":1,"maxItems":1},` +
+		`"t":{"type":"array","prefixItems":[{}],"items":{},"minItems":1,"maxItems":1},` +
 		`"m":{"type":"object","additionalProperties":{"type":"boolean"},"minProperties":1},` +
 		`"a":{"type":"array","items":{"type":"number","minimum":-0.5},"uniqueItems":true},` +
-		`"o":{"type":"object"}},` +
+		`"o":{"type":"object"},` +
+		`"n":{"type":"number","minimum":0,"maximum":9,"exclusiveMinimum":-1,"exclusiveMaximum":10,"multipleOf":0.5,"default":1}},` +
 		`"required":["s"],"additionalProperties":false}`
 	if got := string(Type(typ)); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestTupleItems: a tuple's items names the one non-nullable JSON type all
+// its members share (an enum by its values), else it is {}.
+func TestTupleItems(t *testing.T) {
+	str := &model.Type{Kind: model.String}
+	strEnum := &model.Type{Kind: model.Enum, Enum: []model.EnumValue{{Str: "a"}}}
+	intEnum := &model.Type{Kind: model.Enum, Enum: []model.EnumValue{{IsInt: true, Int: 1}}}
+	integer := &model.Type{Kind: model.Integer}
+	for _, c := range []struct {
+		items []*model.Type
+		want  string
+	}{
+		{[]*model.Type{str, strEnum}, `{"type":"string"}`},
+		{[]*model.Type{integer, intEnum}, `{"type":"integer"}`},
+		{[]*model.Type{integer, {Kind: model.Number}}, `{}`},
+		{[]*model.Type{integer, {Kind: model.Integer, Nullable: true}}, `{}`},
+		{[]*model.Type{{Kind: model.Any}, {Kind: model.Any}}, `{}`},
+		{[]*model.Type{{Kind: model.Object}, {Kind: model.Map, Elem: str}}, `{"type":"object"}`},
+		{[]*model.Type{{Kind: model.Array, Elem: str}, {Kind: model.Tuple, Items: []*model.Type{str}}}, `{"type":"array"}`},
+	} {
+		var got struct{ Items json.RawMessage }
+		if err := json.Unmarshal(Type(&model.Type{Kind: model.Tuple, Items: c.items}), &got); err != nil {
+			t.Fatal(err)
+		}
+		if string(got.Items) != c.want {
+			t.Errorf("items of %d members = %s, want %s", len(c.items), got.Items, c.want)
+		}
 	}
 }
 

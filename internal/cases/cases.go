@@ -37,6 +37,13 @@ type Options struct {
 	// for validators that read JSON exactly, like the generated Go
 	// decoders. JavaScript rounds such numbers before ajv sees them.
 	Extreme bool
+	// NumberModifiers adds values around above, below and multiple_of
+	// (exclusiveMinimum, exclusiveMaximum, multipleOf): each bound, ±1,
+	// ±0.1 and ±1e-20 around it, and multiples and near multiples,
+	// 0.3 for multiple_of 0.1 among them. Off until every validator under
+	// differential test reads those keywords; valid values respect them
+	// either way.
+	NumberModifiers bool
 }
 
 // Generate returns the cases of every tool of cat: the fixtures of its
@@ -119,6 +126,9 @@ func (g generator) samples(t *model.Type, depth int) []string {
 			if t.Kind == model.Number {
 				out = append(out, add(b.Rat, epsilon), add(b.Rat, new(big.Rat).Neg(epsilon)))
 			}
+		}
+		if g.opt.NumberModifiers {
+			out = append(out, numberModifierSamples(t)...)
 		}
 		out = append(out, `0`, `-0`, `1.0`, `1e2`, `1E+2`, `2.5e-1`, `12345678901234567890`, `-12345678901234567890`, `1e30`, `0.1`,
 			// Integer-ness and order from digits and exponent.
@@ -243,6 +253,8 @@ func valid(t *model.Type) string {
 		return quote(validString(t))
 	case model.Integer, model.Number:
 		switch {
+		case t.ExclusiveMin != nil || t.ExclusiveMax != nil || t.MultipleOf != nil:
+			return validNumber(t)
 		case t.Min != nil:
 			return t.Min.Text
 		case t.Max != nil:
@@ -275,6 +287,88 @@ func valid(t *model.Type) string {
 		return object(fs)
 	}
 	return "null"
+}
+
+// numberModifierSamples are the values around t's exclusive bounds and
+// multipleOf.
+func numberModifierSamples(t *model.Type) []string {
+	var out []string
+	for _, b := range []*model.Num{t.ExclusiveMin, t.ExclusiveMax} {
+		if b == nil {
+			continue
+		}
+		out = append(out, b.Text, add(b.Rat, big.NewRat(1, 1)), add(b.Rat, big.NewRat(-1, 1)),
+			add(b.Rat, big.NewRat(1, 10)), add(b.Rat, big.NewRat(-1, 10)), add(b.Rat, epsilon), add(b.Rat, new(big.Rat).Neg(epsilon)))
+		if b.Rat.IsInt() {
+			out = append(out, b.Text+".0", b.Text+"e0")
+		}
+	}
+	if m := t.MultipleOf; m != nil {
+		zero := new(big.Rat)
+		for _, k := range []*big.Rat{big.NewRat(1, 1), big.NewRat(2, 1), big.NewRat(3, 1), big.NewRat(-7, 1), big.NewRat(1, 2), big.NewRat(3, 2), big.NewRat(1000001, 1)} {
+			out = append(out, add(zero, new(big.Rat).Mul(m.Rat, k)))
+		}
+		out = append(out, add(m.Rat, epsilon), m.Text+"e0", "0.3", "0.7", "1.1")
+	}
+	return out
+}
+
+// validNumber is a value within t's bounds, above and below, and a
+// multiple of its multiple_of, when there is one.
+func validNumber(t *model.Type) string {
+	lo, loOpen := tighter(t.Min, t.ExclusiveMin, 1)
+	hi, hiOpen := tighter(t.Max, t.ExclusiveMax, -1)
+	step := (*big.Rat)(nil)
+	if t.MultipleOf != nil {
+		step = t.MultipleOf.Rat
+	} else if t.Kind == model.Integer {
+		step = big.NewRat(1, 1)
+	}
+	var v *big.Rat
+	switch {
+	case step != nil && lo != nil:
+		// The least multiple at or above lo (above it when open).
+		q := new(big.Rat).Quo(lo, step)
+		k := new(big.Int).Div(q.Num(), q.Denom())
+		if !q.IsInt() || loOpen {
+			k.Add(k, big.NewInt(1))
+		}
+		v = new(big.Rat).Mul(new(big.Rat).SetInt(k), step)
+	case step != nil && hi != nil:
+		q := new(big.Rat).Quo(hi, step)
+		k := new(big.Int).Div(q.Num(), q.Denom())
+		if q.IsInt() && hiOpen {
+			k.Sub(k, big.NewInt(1))
+		}
+		v = new(big.Rat).Mul(new(big.Rat).SetInt(k), step)
+	case step != nil:
+		v = new(big.Rat)
+	case lo != nil && hi != nil:
+		v = new(big.Rat).Quo(new(big.Rat).Add(lo, hi), big.NewRat(2, 1))
+	case lo != nil && loOpen:
+		v = new(big.Rat).Add(lo, big.NewRat(1, 1))
+	case lo != nil:
+		v = lo
+	case hi != nil && hiOpen:
+		v = new(big.Rat).Sub(hi, big.NewRat(1, 1))
+	case hi != nil:
+		v = hi
+	default:
+		v = new(big.Rat)
+	}
+	return add(v, new(big.Rat))
+}
+
+// tighter is the tighter of an inclusive and an exclusive bound: the
+// larger of two lower bounds (sign 1), the smaller of two upper ones (-1).
+func tighter(incl, excl *model.Num, sign int) (*big.Rat, bool) {
+	switch {
+	case excl != nil && (incl == nil || excl.Rat.Cmp(incl.Rat)*sign >= 0):
+		return excl.Rat, true
+	case incl != nil:
+		return incl.Rat, false
+	}
+	return nil, false
 }
 
 func count(n *model.Num) int {

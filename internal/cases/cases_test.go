@@ -98,3 +98,63 @@ func TestGenerate(t *testing.T) {
 		}
 	}
 }
+
+const boundsSpec = `spec bounds
+
+tool t {
+  description "above, below, multiple_of"
+  in {
+    a  number   required  above 0 below 1
+    b  integer  optional  above 3 multiple_of 5
+    c  number   optional  ..-1 multiple_of 0.1
+    d  integer  optional  below 10
+    e  integer  optional  above 5 multiple_of 5
+  }
+  result text
+}
+`
+
+// TestNumberModifiers: values around above, below and multiple_of come
+// only with the option; valid values respect them either way.
+func TestNumberModifiers(t *testing.T) {
+	r := compile.Source("bounds.tspec", []byte(boundsSpec))
+	if r.Catalog == nil {
+		t.Fatalf("spec does not compile: %v", r.Diags)
+	}
+	in, err := validate.Compile(schema.Input(r.Catalog.Tool("t")), validate.Draft2020)
+	if err != nil {
+		t.Fatal(err)
+	}
+	values := func(opt Options) map[string]bool {
+		got := Generate(r.Catalog, opt)
+		if f, err := in.Validate(got[0].Value); err != nil || f != nil {
+			t.Errorf("the first value %s is not valid: %v %v", got[0].Value, f, err)
+		}
+		m := map[string]bool{}
+		for _, c := range got {
+			m[string(c.Value)] = true
+		}
+		return m
+	}
+	without, with := values(Options{}), values(Options{NumberModifiers: true})
+	for _, want := range []string{
+		`{"a":1.1}`, `{"a":0.00000000000000000001}`, `{"a":0.99999999999999999999}`, // at and around the bounds
+		`{"a":0.5,"b":10}`, `{"a":0.5,"b":7.5}`, // a multiple, half of one
+		`{"a":0.5,"c":0.3}`, // exact decimal multiples
+	} {
+		if !with[want] {
+			t.Errorf("no case %s with NumberModifiers", want)
+		}
+		if without[want] {
+			t.Errorf("case %s without NumberModifiers", want)
+		}
+	}
+	for _, v := range []string{`{"a":0.5,"b":5}`, `{"a":0.5,"c":-1}`, `{"a":0.5,"d":9}`, `{"a":0.5,"e":10}`} {
+		if f, err := in.Validate(json.RawMessage(v)); err != nil || f != nil {
+			t.Fatalf("%s: %v %v", v, f, err)
+		}
+		if !without[v] {
+			t.Errorf("no valid value %s", v)
+		}
+	}
+}

@@ -165,50 +165,24 @@ type Block struct {
 	Close *Close
 }
 
-// Modifier is one modifier of a row or element. Exactly one field is set.
+// Modifier is one modifier of a row or element: its keyword and the
+// operand lang/descriptor says the keyword takes (at most one field of
+// Range, Text, Word, Number and JSON is set).
+//
+//	modifier = range | keyword [ string | word | number | json ]
 type Modifier struct {
-	Pos        Position
-	Nullable   bool
-	Range      *Range
-	Pattern    *Text
-	Format     string
-	Default    *JSON
-	Example    *JSON
-	Unique     bool
-	Deprecated bool
-	Open       bool
-	From       string // path, query, body or header
-	As         *Text  // the API's own name for the field
+	Pos Position
+	// Keyword is the modifier's word; "range" for A..B, which has none.
+	Keyword string
+	Range   *Range // range
+	Text    *Text  // pattern, as
+	Word    string // format, from
+	Number  string // above, below, multiple_of
+	JSON    *JSON  // default, example
 }
 
 // Name returns the modifier's keyword, for messages.
-func (m *Modifier) Name() string {
-	switch {
-	case m.Nullable:
-		return "nullable"
-	case m.Range != nil:
-		return "range"
-	case m.Pattern != nil:
-		return "pattern"
-	case m.Format != "":
-		return "format"
-	case m.Default != nil:
-		return "default"
-	case m.Example != nil:
-		return "example"
-	case m.Unique:
-		return "unique"
-	case m.Deprecated:
-		return "deprecated"
-	case m.Open:
-		return "open"
-	case m.From != "":
-		return "from"
-	case m.As != nil:
-		return "as"
-	}
-	return "?"
-}
+func (m *Modifier) Name() string { return m.Keyword }
 
 // Range is `A..B`, `A..` or `..B`.
 type Range struct {

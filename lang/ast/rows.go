@@ -5,6 +5,7 @@ import (
 
 	"github.com/alecthomas/participle/v2"
 
+	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/lang/suggest"
 )
 
@@ -77,7 +78,7 @@ func parseMods(lex stream) ([]*Modifier, error) {
 		err := m.parse(lex)
 		if err == participle.NextMatch {
 			if t := lex.Peek(); t.Type == TokenIdent && !StartsRow(lex) {
-				if near, ok := suggest.Nearest(t.Value, Modifiers); ok && suggest.Distance(t.Value, near) <= 2 && !notModifiers[t.Value] {
+				if near, ok := suggest.Nearest(t.Value, modifierWords); ok && suggest.Distance(t.Value, near) <= 2 && !notModifiers[t.Value] {
 					return nil, &Misspelt{Pos: t.Pos, Word: t.Value, Near: near}
 				}
 			}
@@ -89,6 +90,18 @@ func parseMods(lex stream) ([]*Modifier, error) {
 		mods = append(mods, m)
 	}
 }
+
+// modifierWords are the keywords of the modifiers, for the suggestion
+// after a misspelt one.
+var modifierWords = func() []string {
+	var words []string
+	for _, d := range descriptor.Modifiers {
+		if d.Operand != descriptor.RangeOperand {
+			words = append(words, d.Keyword)
+		}
+	}
+	return words
+}()
 
 // Misspelt is a word read as a misspelt modifier: the parser reports it
 // as its own diagnostic (diag.UnknownModifier), not as "unexpected".
@@ -133,9 +146,11 @@ func (k *Kind) parse(lex stream) error {
 	}
 	k.Pos = t.Pos
 	lex.Next()
-	switch t.Value {
-	case "string", "integer", "number", "boolean", "any":
+	if d := descriptor.KindOf(t.Value); d != 0 && descriptor.Kinds[d].Scalar {
 		k.Scalar = t.Value
+		return nil
+	}
+	switch t.Value {
 	case "enum":
 		k.Enum = &EnumKind{Pos: t.Pos}
 		if err := punct(lex, "(", "after enum"); err != nil {

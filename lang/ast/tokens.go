@@ -3,6 +3,8 @@ package ast
 import (
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/toolspec/toolspec/lang/descriptor"
 )
 
 // Token types the lexer (lang/parser) produces. participle reserves -1 for
@@ -116,77 +118,51 @@ func (r *Range) parse(lex stream) error {
 	return nil
 }
 
-// Modifiers are the modifier keywords Modifier.parse knows, for the
-// suggestion after a misspelt one.
-var Modifiers = []string{"nullable", "unique", "deprecated", "open", "pattern", "format", "from", "as", "default", "example"}
-
-// Kinds are the kind keywords Kind.parse knows.
-var Kinds = []string{"string", "integer", "number", "boolean", "any", "enum", "array", "tuple", "object", "map"}
-
-// parse reads one modifier, a keyword and at
-// most one operand.
+// parse reads one modifier: a range, or a keyword of lang/descriptor and
+// the operand it takes.
 func (m *Modifier) parse(lex stream) error {
 	t := lex.Peek()
 	m.Pos = t.Pos
 	if t.Type == TokenNumber || t.Type == TokenPunct && t.Value == ".." {
-		m.Range = &Range{}
+		m.Keyword, m.Range = "range", &Range{}
 		return m.Range.parse(lex)
 	}
 	if t.Type != TokenIdent || StartsRow(lex) {
 		// `open boolean optional` is the next row, not the open modifier.
 		return participle.NextMatch
 	}
-	switch t.Value {
-	case "nullable":
-		m.Nullable = true
-	case "unique":
-		m.Unique = true
-	case "deprecated":
-		m.Deprecated = true
-	case "open":
-		m.Open = true
-	case "pattern":
-		lex.Next()
-		m.Pattern = &Text{}
-		if m.Pattern.parse(lex) != nil {
-			return expected(lex, "a string after pattern")
-		}
-		return nil
-	case "format":
-		lex.Next()
-		f := lex.Peek()
-		if f.Type != TokenIdent && f.Type != TokenFormat {
-			return expected(lex, "a format name after format")
-		}
-		m.Format = f.Value
-	case "from":
-		lex.Next()
-		f := lex.Peek()
-		if f.Type != TokenIdent {
-			return expected(lex, "path, query, body or header after from")
-		}
-		m.From = f.Value
-	case "as":
-		lex.Next()
-		m.As = &Text{}
-		if m.As.parse(lex) != nil {
-			return expected(lex, "the API's name (a string) after as")
-		}
-		return nil
-	case "default", "example":
-		lex.Next()
-		v := &JSON{}
-		if v.parse(lex) != nil {
-			return expected(lex, "a JSON value after "+t.Value)
-		}
-		if t.Value == "default" {
-			m.Default = v
-		} else {
-			m.Example = v
-		}
-		return nil
-	default:
+	d := descriptor.Lookup(t.Value)
+	if d == nil || d.Operand == descriptor.RangeOperand {
 		return participle.NextMatch
+	}
+	m.Keyword = t.Value
+	lex.Next()
+	o := lex.Peek()
+	switch d.Operand {
+	case descriptor.NoOperand:
+		return nil
+	case descriptor.NumberOperand:
+		if o.Type != TokenNumber {
+			return expected(lex, d.Expects+" after "+t.Value)
+		}
+		m.Number = o.Value
+	case descriptor.WordOperand:
+		if o.Type != TokenIdent && o.Type != TokenFormat {
+			return expected(lex, d.Expects+" after "+t.Value)
+		}
+		m.Word = o.Value
+	case descriptor.StringOperand:
+		m.Text = &Text{}
+		if m.Text.parse(lex) != nil {
+			return expected(lex, d.Expects+" after "+t.Value)
+		}
+		return nil
+	case descriptor.JSONOperand:
+		m.JSON = &JSON{}
+		if m.JSON.parse(lex) != nil {
+			return expected(lex, d.Expects+" after "+t.Value)
+		}
+		return nil
 	}
 	lex.Next()
 	return nil

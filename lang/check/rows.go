@@ -3,11 +3,13 @@ package check
 import (
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/model"
 )
@@ -32,21 +34,21 @@ func (c *checker) row(r *ast.Row) *model.Field {
 	}
 	var typeMods []*ast.Modifier
 	for _, m := range r.Mods {
-		switch {
-		case m.From != "":
-			if !validFrom[m.From] {
-				c.report(diag.FromUnknown, m.Pos, f.Name, m.From, didYouMean(m.From, []string{"path", "query", "body", "header"}))
+		switch m.Keyword {
+		case "from":
+			if words := descriptor.Lookup("from").Words; !slices.Contains(words, m.Word) {
+				c.report(diag.FromUnknown, m.Pos, f.Name, m.Word, didYouMean(m.Word, words))
 			} else if f.From != "" {
 				c.report(diag.FromRepeated, m.Pos, f.Name)
 			}
-			f.From = m.From
-		case m.As != nil:
+			f.From = m.Word
+		case "as":
 			if f.APIName != "" {
 				c.report(diag.AsRepeated, m.Pos, f.Name)
 			}
-			f.APIName = m.As.Value()
+			f.APIName = m.Text.Value()
 			if f.APIName == "" {
-				c.report(diag.AsEmpty, m.As.Pos, f.Name)
+				c.report(diag.AsEmpty, m.Text.Pos, f.Name)
 			}
 		default:
 			typeMods = append(typeMods, m)
@@ -55,8 +57,6 @@ func (c *checker) row(r *ast.Row) *model.Field {
 	f.Type = c.typ(r.Kind, typeMods, f.Name)
 	return f
 }
-
-var validFrom = map[string]bool{"path": true, "query": true, "body": true, "header": true}
 
 // typ checks a kind with its modifiers. what names the row for messages.
 func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Type {
@@ -70,7 +70,7 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 	}()
 	switch {
 	case k.Scalar != "":
-		t.Kind = scalarKinds[k.Scalar]
+		t.Kind = descriptor.KindOf(k.Scalar)
 	case k.Enum != nil:
 		t.Kind = model.Enum
 		c.enum(t, k.Enum, what)
@@ -89,7 +89,7 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 		t.Kind = model.Object
 		t.Fields = c.items(k.Object.Items, nil)
 	case k.Unknown != "":
-		c.report(diag.UnknownKind, k.Pos, what, k.Unknown, didYouMean(k.Unknown, ast.Kinds))
+		c.report(diag.UnknownKind, k.Pos, what, k.Unknown, didYouMean(k.Unknown, kindWords))
 		t.Kind = model.Any
 		// The modifiers were meant for the kind intended: checking them
 		// against any would only add errors that go away with the typo.
@@ -102,10 +102,7 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 	return t
 }
 
-var scalarKinds = map[string]model.Kind{
-	"string": model.String, "integer": model.Integer, "number": model.Number,
-	"boolean": model.Boolean, "any": model.Any,
-}
+var kindWords = descriptor.KindKeywords()
 
 func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
 	if len(e.Values) == 0 {
@@ -171,71 +168,136 @@ func enumKey(ev model.EnumValue) model.EnumValue {
 	return model.EnumValue{Str: b.String()}
 }
 
-// fits says which modifiers a kind takes.
-func fits(mod string, k model.Kind) bool {
-	switch mod {
-	case "range":
-		return k == model.String || k == model.Integer || k == model.Number || k == model.Array || k == model.Map
-	case "pattern", "format":
-		return k == model.String
-	case "unique":
-		return k == model.Array
-	case "open":
-		return k == model.Object
-	case "from", "as":
-		return false // only rows take them; see row
-	}
-	return true // nullable, default, example, deprecated
-}
-
 func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 	seen := map[string]bool{}
+	var numbers *ast.Modifier // the first modifier with a number operand
 	for _, m := range mods {
 		name := m.Name()
-		if !fits(name, t.Kind) {
+		d := descriptor.Lookup(name)
+		if d == nil || !d.Fits(t.Kind) {
 			c.report(diag.ModifierMisfit, m.Pos, what, article(name), t.Kind)
 			continue
 		}
-		if seen[name] && name != "example" {
+		if seen[name] && !d.Repeatable {
 			c.report(diag.ModifierTwice, m.Pos, what, name)
 			continue
 		}
 		seen[name] = true
-		switch {
-		case m.Nullable:
+		if d.Operand == descriptor.NumberOperand {
+			if numbers == nil {
+				numbers = m
+			}
+			*t.NumberModifier(m.Keyword) = c.numberMod(t, m, what)
+			continue
+		}
+		switch name {
+		case "nullable":
 			if t.Kind == model.Any {
 				c.report(diag.NullableAny, m.Pos, what)
 			}
 			t.Nullable = true
-		case m.Range != nil:
+		case "range":
 			c.rangeMod(t, m.Range, what)
-		case m.Pattern != nil:
-			p := m.Pattern.Value()
+		case "pattern":
+			p := m.Text.Value()
 			if p == "" {
 				c.report(diag.PatternEmpty, m.Pos, what)
 			} else if msg := c.patternProblem(p); msg != "" {
-				c.report(diag.PatternNotPortable, m.Pattern.Pos, what, msg)
+				c.report(diag.PatternNotPortable, m.Text.Pos, what, msg)
 			}
 			t.Pattern = &p
-		case m.Format != "":
-			t.Format = m.Format
-			if !knownFormats[m.Format] {
-				c.report(diag.FormatUnknown, m.Pos, what, m.Format, didYouMean(m.Format, formatNames))
+		case "format":
+			t.Format = m.Word
+			if !knownFormats[m.Word] {
+				c.report(diag.FormatUnknown, m.Pos, what, m.Word, didYouMean(m.Word, formatNames))
 			}
-		case m.Default != nil:
-			c.float64Range(m.Default, what, diag.DefaultOutOfRange)
-			t.Default = c.json(m.Default)
-		case m.Example != nil:
-			c.float64Range(m.Example, what, diag.ExampleOutOfRange)
-			t.Examples = append(t.Examples, c.json(m.Example))
-		case m.Unique:
+		case "default":
+			c.float64Range(m.JSON, what, diag.DefaultOutOfRange)
+			t.Default = c.json(m.JSON)
+		case "example":
+			c.float64Range(m.JSON, what, diag.ExampleOutOfRange)
+			t.Examples = append(t.Examples, c.json(m.JSON))
+		case "unique":
 			t.Unique = true
-		case m.Deprecated:
+		case "deprecated":
 			t.Deprecated = true
-		case m.Open:
+		case "open":
 			t.Open = true
 		}
 	}
+	if numbers != nil {
+		c.interval(t, numbers.Pos, what)
+	}
+}
+
+// numberMod checks the operand of above, below or multiple_of.
+func (c *checker) numberMod(t *model.Type, m *ast.Modifier, what string) *model.Num {
+	n := c.number(t, m.Pos, what, m.Keyword, m.Number)
+	if n != nil && m.Keyword == "multiple_of" && n.Rat.Sign() <= 0 {
+		c.report(diag.MultipleOfNotPositive, m.Pos, what, m.Number)
+		return nil
+	}
+	return n
+}
+
+// interval reports bounds that leave no value of t's kind: an empty or
+// one-point open interval (above 5 below 5, 0..3 above 3), and, on
+// integers or with multiple_of, an interval that holds no whole number or
+// no multiple (above 5 below 6 on integer, 1..4 multiple_of 5). Arithmetic
+// is exact. Inclusive bounds alone are checked by rangeMod.
+func (c *checker) interval(t *model.Type, pos ast.Position, what string) {
+	lo, loOpen := t.Min, false
+	if e := t.ExclusiveMin; e != nil && (lo == nil || e.Cmp(lo) >= 0) {
+		lo, loOpen = e, true
+	}
+	hi, hiOpen := t.Max, false
+	if e := t.ExclusiveMax; e != nil && (hi == nil || e.Cmp(hi) <= 0) {
+		hi, hiOpen = e, true
+	}
+	if lo == nil || hi == nil || t.Min != nil && t.Max != nil && t.Min.Cmp(t.Max) > 0 {
+		return // unbounded, or reported as min > max
+	}
+	step := t.MultipleOf
+	if step == nil && t.Kind == model.Integer {
+		step = model.NewNum("1")
+	}
+	low := lo.Rat // the least value allowed, if any
+	if step != nil {
+		// The least multiple of step at or above lo (above it when open).
+		q := new(big.Rat).Quo(lo.Rat, step.Rat)
+		k := new(big.Int).Div(q.Num(), q.Denom()) // floor
+		if !q.IsInt() || loOpen {
+			k.Add(k, big.NewInt(1))
+		}
+		low = new(big.Rat).Mul(new(big.Rat).SetInt(k), step.Rat)
+		loOpen = false
+	}
+	if cmp := low.Cmp(hi.Rat); cmp > 0 || cmp == 0 && (loOpen || hiOpen) {
+		c.report(diag.IntervalEmpty, pos, what, t.Kind, boundsText(t))
+	}
+}
+
+// boundsText writes t's numeric bounds as a spec writes them.
+func boundsText(t *model.Type) string {
+	var parts []string
+	if t.Min != nil || t.Max != nil {
+		r := ".."
+		if t.Min != nil {
+			r = t.Min.Text + r
+		}
+		if t.Max != nil {
+			r += t.Max.Text
+		}
+		parts = append(parts, r)
+	}
+	for _, d := range descriptor.Modifiers {
+		if d.Operand == descriptor.NumberOperand {
+			if n := *t.NumberModifier(d.Keyword); n != nil {
+				parts = append(parts, d.Keyword+" "+n.Text)
+			}
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // float64Range reports the numbers in a default or example that float64,
@@ -277,47 +339,52 @@ func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
 		return
 	}
 	minKey, maxKey := t.Kind.BoundKeywords()
-	counts := t.Kind != model.Integer && t.Kind != model.Number
-	bound := func(text, word string) *model.Num {
-		if text == "" {
-			return nil
-		}
-		n := c.arena.NewNum(text)
-		if n == nil {
-			// The lexer only makes JSON numbers: this one is too big or
-			// too small for the readers on the other side of the wire.
-			c.report(diag.RangeOutOfRange, r.Pos, what, word, text)
-			return nil
-		}
-		f, exact := float64Of(n)
-		switch {
-		case math.IsInf(f, 0) || f == 0 && n.Rat.Sign() != 0:
-			c.report(diag.RangeOutOfRange, r.Pos, what, word, text)
-			return nil
-		case n.IsInt() && !exact && !counts:
-			c.report(diag.RangeBeyondFloat64Integers, r.Pos, what, word, text, new(big.Float).SetFloat64(f).Text('f', 0))
-		}
-		switch {
-		case t.Kind == model.Integer && !n.IsInt():
-			c.report(diag.RangeFractionOnInteger, r.Pos, what, word, text)
-			return nil
-		case counts && !n.IsInt():
-			c.report(diag.RangeFractionOnCount, r.Pos, what, word, text)
-			return nil
-		case counts && n.Rat.Sign() < 0:
-			c.report(diag.RangeNegativeCount, r.Pos, what, word, text)
-			return nil
-		case counts && !n.Rat.Num().IsInt64():
-			c.report(diag.RangeTooLarge, r.Pos, what, word, text)
-			return nil
-		}
-		return n
-	}
-	t.Min = bound(r.Min, minKey)
-	t.Max = bound(r.Max, maxKey)
+	t.Min = c.number(t, r.Pos, what, minKey, r.Min)
+	t.Max = c.number(t, r.Pos, what, maxKey, r.Max)
 	if t.Min != nil && t.Max != nil && t.Min.Cmp(t.Max) > 0 {
 		c.report(diag.RangeMinAboveMax, r.Pos, what, minKey, r.Min, maxKey, r.Max)
 	}
+}
+
+// number checks a number in a bound of t (a range's end, above, below,
+// multiple_of), named word in messages: it must be one float64 holds, a
+// whole number on integer, and, for counts (lengths, items, properties), a
+// non-negative int64. It returns nil after an error, and for "".
+func (c *checker) number(t *model.Type, at ast.Position, what, word, text string) *model.Num {
+	counts := !t.Kind.Numeric()
+	if text == "" {
+		return nil
+	}
+	n := c.arena.NewNum(text)
+	if n == nil {
+		// The lexer only makes JSON numbers: this one is too big or
+		// too small for the readers on the other side of the wire.
+		c.report(diag.RangeOutOfRange, at, what, word, text)
+		return nil
+	}
+	f, exact := float64Of(n)
+	switch {
+	case math.IsInf(f, 0) || f == 0 && n.Rat.Sign() != 0:
+		c.report(diag.RangeOutOfRange, at, what, word, text)
+		return nil
+	case n.IsInt() && !exact && !counts:
+		c.report(diag.RangeBeyondFloat64Integers, at, what, word, text, new(big.Float).SetFloat64(f).Text('f', 0))
+	}
+	switch {
+	case t.Kind == model.Integer && !n.IsInt():
+		c.report(diag.RangeFractionOnInteger, at, what, word, text)
+		return nil
+	case counts && !n.IsInt():
+		c.report(diag.RangeFractionOnCount, at, what, word, text)
+		return nil
+	case counts && n.Rat.Sign() < 0:
+		c.report(diag.RangeNegativeCount, at, what, word, text)
+		return nil
+	case counts && !n.Rat.Num().IsInt64():
+		c.report(diag.RangeTooLarge, at, what, word, text)
+		return nil
+	}
+	return n
 }
 
 // float64Of is n.Rat.Float64(), without its allocations for the integers

@@ -4,17 +4,26 @@ import (
 	"strings"
 
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/model"
 )
 
 // Keywords a `because` may name: the validation keywords toolspec emits.
 // format is missing on purpose: it is an annotation and never fails.
-var becauseKeywords = []string{
-	"type", "enum", "required", "additionalProperties", "minLength", "maxLength",
-	"pattern", "minimum", "maximum", "minItems", "maxItems", "uniqueItems",
-	"minProperties", "maxProperties",
-}
+var becauseKeywords = func() []string {
+	kws := []string{
+		"type", "enum", "required", "additionalProperties", "minLength", "maxLength",
+		"pattern", "minimum", "maximum", "minItems", "maxItems", "uniqueItems",
+		"minProperties", "maxProperties",
+	}
+	for _, d := range descriptor.Modifiers {
+		if d.Key != "" {
+			kws = append(kws, d.Key)
+		}
+	}
+	return kws
+}()
 
 func (c *checker) test(d *ast.Test) *model.Test {
 	t := &model.Test{Pos: pos(d.Pos), Name: d.Name.Value()}

@@ -12,7 +12,7 @@ var (
 	ModifierMisfit = def(Def{
 		Code: "TS0502", Name: "modifier-misfit", Severity: errorSev, Phase: Check,
 		Format:  "%s: %s does not apply to %s",
-		Explain: "Each modifier applies to some kinds only: a range to strings, numbers, arrays and maps; pattern and format to strings; unique to arrays; open to objects. Elsewhere it would emit a JSON Schema keyword that constrains nothing.",
+		Explain: "Each modifier applies to some kinds only (docs/language.md's modifier table, generated from lang/descriptor): a range to strings, numbers, arrays and maps; above, below and multiple_of to integers and numbers; pattern and format to strings; unique to arrays; open to objects. Elsewhere it would emit a JSON Schema keyword that constrains nothing.",
 		Wrong:   inRows("    tags  array<string>  optional  open\n"),
 		Right:   inRows("    tags  array<string>  optional  unique\n"),
 	})
@@ -82,7 +82,7 @@ var (
 	RangeFractionOnInteger = def(Def{
 		Code: "TS0523", Name: "range-fraction-on-integer", Severity: errorSev, Phase: Check,
 		Format:  "%s: %s %s is not an integer, and the row is integer",
-		Explain: "The bounds of an integer row are integers: `0.5..` on an integer would be read differently by different validators. Write the integer bound meant.",
+		Explain: "The bounds of an integer row are integers, and so are its above, below and multiple_of: `0.5..` or `above 1.5` on an integer would be read differently by different validators. Write the integer bound meant (`2..` for `above 1.5`).",
 		Wrong:   inRows("    n  integer  optional  0.5..10\n"),
 		Right:   inRows("    n  integer  optional  1..10\n"),
 	})
@@ -113,6 +113,24 @@ var (
 		Explain: "A range whose minimum is above its maximum admits no value, so no call could pass the row.",
 		Wrong:   inRows("    n  integer  required  10..1\n"),
 		Right:   inRows("    n  integer  required  1..10\n"),
+	})
+
+	// above, below and multiple_of (lang/descriptor's number modifiers);
+	// a misfit, a repeat, a fraction on integer and a number beyond
+	// float64 report through the rules above.
+	MultipleOfNotPositive = def(Def{
+		Code: "TS0530", Name: "multiple-of-not-positive", Severity: errorSev, Phase: Check,
+		Format:  "%s: multiple_of %s is not positive: every number is a multiple of 0, and multipleOf must be greater than 0",
+		Explain: "multiple_of N becomes JSON Schema's multipleOf, which must be greater than 0: validators refuse the schema otherwise. A negative N would mean the same as its absolute value; write that.",
+		Wrong:   inRows("    step  number  optional  multiple_of 0\n"),
+		Right:   inRows("    step  number  optional  multiple_of 0.5\n"),
+	})
+	IntervalEmpty = def(Def{
+		Code: "TS0531", Name: "interval-empty", Severity: errorSev, Phase: Check,
+		Format:  "%s: no %s satisfies %s: the interval is empty",
+		Explain: "A row's bounds together (a range, above, below, multiple_of) admit no value, so no call could pass the row: `above 5 below 5`, `0..3 above 3`, on an integer `above 5 below 6` (no whole number between), or `1..4 multiple_of 5` (no multiple inside). Arithmetic is exact: decimals are compared as written, not as float64.",
+		Wrong:   inRows("    ratio  number  optional  above 1  below 1\n"),
+		Right:   inRows("    ratio  number  optional  above 0  below 1\n"),
 	})
 )
 

@@ -256,35 +256,25 @@ func (fr *frag) json(j *ast.JSON) {
 	}
 }
 
+// mod writes a modifier: its keyword and operand (see lang/descriptor).
 func (fr *frag) mod(m *ast.Modifier) {
 	fr.at(m.Pos)
-	switch {
-	case m.Nullable:
-		fr.str("nullable")
-	case m.Range != nil:
+	if m.Range != nil {
 		fr.str(m.Range.Min + ".." + m.Range.Max)
-	case m.Pattern != nil:
-		fr.str("pattern ")
-		fr.text(m.Pattern)
-	case m.Format != "":
-		fr.str("format " + m.Format)
-	case m.Default != nil:
-		fr.str("default ")
-		fr.json(m.Default)
-	case m.Example != nil:
-		fr.str("example ")
-		fr.json(m.Example)
-	case m.Unique:
-		fr.str("unique")
-	case m.Deprecated:
-		fr.str("deprecated")
-	case m.Open:
-		fr.str("open")
-	case m.From != "":
-		fr.str("from " + m.From)
-	case m.As != nil:
-		fr.str("as ")
-		fr.text(m.As)
+		return
+	}
+	fr.str(m.Keyword)
+	switch {
+	case m.Text != nil:
+		fr.str(" ")
+		fr.text(m.Text)
+	case m.JSON != nil:
+		fr.str(" ")
+		fr.json(m.JSON)
+	case m.Word != "":
+		fr.str(" " + m.Word)
+	case m.Number != "":
+		fr.str(" " + m.Number)
 	}
 }
 

@@ -149,8 +149,8 @@ tool t {
 		t.Fatal(r.Diags)
 	}
 	row := r.File.Decls[0].Tool.Items[1].In.Block.Items[0].Row
-	if row.Mods[0].Format != "date-time" {
-		t.Errorf("format = %q", row.Mods[0].Format)
+	if row.Mods[0].Word != "date-time" {
+		t.Errorf("format = %q", row.Mods[0].Word)
 	}
 }
 

@@ -128,6 +128,30 @@ for (const t of out.p1.tools) {
   compiled.in1[t.name] = compile(ajv7, t.inputSchema, `${t.name} inputSchema (draft-07)`);
 }
 
+// Scopes: the tool names and the identity of each profile's scoped table.
+out.scopes = {};
+for (const profile of [1, 2]) {
+  for (const scope of ["all", "read", "write"]) {
+    const table = m.listTools(profile, { scope });
+    out.scopes[`${profile}/${scope}`] = { names: table.tools.map((t) => t.name), identity: table._meta[m.CATALOG_KEY] };
+  }
+}
+out.scopeBad = attempt(() => m.listTools(2, { scope: "admin" }));
+out.validateUnknown = attempt(() => m.validateInput("no such tool", {}));
+
+// Messages quote at most QUOTE_LIMIT characters of any input: a 1 MB
+// unknown key, and a 1 MB string everywhere a string can go.
+const huge = "\u{1F600}" + "x".repeat(1 << 20);
+out.longestMessage = 0;
+for (const t of out.p2.tools) {
+  const args = { [huge]: 1 };
+  for (const name of Object.keys(t.inputSchema.properties ?? {})) args[name] = huge;
+  for (const p of m.validateInput(t.name, args)) {
+    out.longestMessage = Math.max(out.longestMessage, p.message.length - (p.keyword === "pattern" ? (t.inputSchema.properties[p.instancePath.slice(1)]?.pattern?.length ?? 0) : 0));
+    out.longestPath = Math.max(out.longestPath ?? 0, p.instancePath.length);
+  }
+}
+
 out.fixtures = fixtures.map((f) => {
   const v2 = (f.output ? compiled.out2 : compiled.in2)[f.tool];
   const r = { valid: null, errors: [], draft7Valid: null };
@@ -135,6 +159,8 @@ out.fixtures = fixtures.map((f) => {
     r.valid = v2(f.value);
     r.errors = (v2.errors ?? []).map((e) => ({ keyword: e.keyword, at: e.instancePath }));
   }
+  // The generated validators, on the same value.
+  r.generated = (f.output ? m.validateOutput : m.validateInput)(f.tool, f.value).map((e) => ({ keyword: e.keyword, at: e.instancePath }));
   const v1 = f.output ? null : compiled.in1[f.tool];
   if (v1) {
     r.draft7Valid = v1(f.value);

@@ -9,8 +9,10 @@
 // CASES.json is {modules: [path, ...], cases: [{m, tool, output, value}]}:
 // m indexes modules, value is JSON text, parsed here with JSON.parse as an
 // MCP server would parse the request. The output is
-// {compileErrors: [...], verdicts: [true | false | null, ...]}, null when
-// the tool has no compiled schema.
+// {compileErrors: [...], verdicts: [true | false | null, ...], generated:
+// [{valid, failures, ajvFailures}, ...]}: verdicts are ajv's (null when the
+// tool has no compiled schema); generated holds the generated validators'
+// verdict and failing "keyword instancePath" set, and ajv's set (allErrors).
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import Ajv2020Module from "ajv/dist/2020.js";
@@ -38,8 +40,31 @@ for (const [i, path] of input.modules.entries()) {
   validators[i] = v;
 }
 
-const verdicts = input.cases.map((c) => {
+// For the failing keywords: ajv with allErrors, against the generated
+// validators (validateInput / validateOutput of the same module), which
+// report every problem too. A failure is "keyword instancePath".
+const all = [];
+for (const [i, path] of input.modules.entries()) {
+  const m = await import(pathToFileURL(path).href);
+  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, validateFormats: false, ownProperties: true });
+  const v = { in: new Map(), out: new Map(), m };
+  for (const t of m.listTools(2).tools) {
+    v.in.set(t.name, ajv.compile(t.inputSchema));
+    if (t.outputSchema) v.out.set(t.name, ajv.compile(t.outputSchema));
+  }
+  all[i] = v;
+}
+const failures = (list) => [...new Set(list.map((e) => e.keyword + " " + e.instancePath))].sort();
+
+const verdicts = [];
+const generated = [];
+for (const c of input.cases) {
   const validate = validators[c.m][c.output ? "out" : "in"].get(c.tool);
-  return validate ? validate(JSON.parse(c.value)) : null;
-});
-process.stdout.write(JSON.stringify({ compileErrors, verdicts }) + "\n");
+  verdicts.push(validate ? validate(JSON.parse(c.value)) : null);
+  const { m } = all[c.m];
+  const problems = (c.output ? m.validateOutput : m.validateInput)(c.tool, JSON.parse(c.value));
+  const ajvAll = all[c.m][c.output ? "out" : "in"].get(c.tool);
+  ajvAll(JSON.parse(c.value));
+  generated.push({ valid: problems.length === 0, failures: failures(problems), ajvFailures: failures(ajvAll.errors ?? []) });
+}
+process.stdout.write(JSON.stringify({ compileErrors, verdicts, generated }) + "\n");

@@ -1,0 +1,135 @@
+// register over the SDK's in-memory transport, speaking raw JSON-RPC on the
+// client side so that each protocol version is exactly the one asked for
+// (gen/js/node_test.go, TestRegister). Prints {failures: [...]}.
+//
+//   node register.mjs CATALOG.mjs
+//
+// The catalog is TestRegister's spec: look (read_only, out {n}), say
+// (result text), wipe (destructive, result any).
+import { pathToFileURL } from "node:url";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+
+const m = await import(pathToFileURL(process.argv[2]).href);
+const failures = [];
+const check = (ok, what) => ok || failures.push(what);
+const show = (v) => JSON.stringify(v).slice(0, 400);
+
+const handlers = {
+  look: async ({ q }, extra) => (q === "throw" ? Promise.reject(new Error("no luck")) : q === "bad" ? { n: -1 } : { n: q.length, ...(extra.signal ? {} : { extra: 1 }) }),
+  say: ({}) => "hello",
+  wipe: () => ({ wiped: true }),
+};
+
+// session starts a server with register(handlers, options) and returns a
+// request function and the negotiated initialize result.
+async function session(version, options, h = handlers) {
+  const server = new Server({ name: "t", version: "0" });
+  m.register(server, h, options);
+  const [client, end] = InMemoryTransport.createLinkedPair();
+  const pending = new Map();
+  client.onmessage = (msg) => pending.get(msg.id)?.(msg);
+  await server.connect(end);
+  await client.start();
+  let id = 0;
+  const request = (method, params) =>
+    new Promise((resolve) => {
+      pending.set(++id, resolve);
+      client.send({ jsonrpc: "2.0", id, method, params });
+    });
+  const init = await request("initialize", { protocolVersion: version, capabilities: {}, clientInfo: { name: "c", version: "0" } });
+  await client.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  return { request, init, close: () => server.close() };
+}
+
+for (const [version, negotiated, profile] of [
+  ["2024-11-05", "2024-11-05", 1],
+  ["2025-03-26", "2025-03-26", 1],
+  ["2025-06-18", "2025-06-18", 2],
+  ["2025-11-25", "2025-11-25", 2],
+  ["2026-07-28", "2025-11-25", 2],
+]) {
+  const s = await session(version);
+  const at = `at ${version}`;
+  check(s.init.result?.protocolVersion === negotiated, `${at}: negotiated ${show(s.init)}`);
+  const list = await s.request("tools/list", {});
+  check(JSON.stringify(list.result) === JSON.stringify(m.listTools(profile)), `${at}: tools/list is profile ${profile}: ${show(list)}`);
+  const look = await s.request("tools/call", { name: "look", arguments: { q: "abc" } });
+  const want = { content: [{ type: "text", text: '{"n":3}' }], ...(profile === 2 && { structuredContent: { n: 3 } }) };
+  check(JSON.stringify(look.result) === JSON.stringify(want), `${at}: look: ${show(look)}`);
+  await s.close();
+}
+
+const s = await session("2025-06-18");
+const call = async (name, args) => (await s.request("tools/call", args === undefined ? { name } : { name, arguments: args })).result;
+const text = (r) => r?.content?.map((c) => c.text).join("\n") ?? "";
+let r = await call("look", [1]);
+check(r?.isError && /^look: invalid arguments: \(root\): type: got array, want object$/.test(text(r)), `[1]: ${show(r)}`);
+r = await call("look", { q: "", x: 1 });
+check(r?.isError && text(r).includes("/q: minLength") && text(r).includes('property "x" is not allowed'), `two problems: ${show(r)}`);
+r = await call("look", null);
+check(r?.isError && text(r).includes('missing property "q"'), `null is {}: ${show(r)}`);
+r = await call("look", { q: "throw" });
+check(r?.isError && text(r) === "look: no luck" && r.structuredContent === undefined, `a rejection: ${show(r)}`);
+r = await call("look", { q: "bad" });
+check(r?.isError && text(r).startsWith("look: internal error: result does not match the output schema: /n: minimum"), `a bad result: ${show(r)}`);
+r = await call("say", undefined);
+check(!r?.isError && text(r) === "hello" && r.structuredContent === undefined, `a text tool: ${show(r)}`);
+r = await call("wipe", {});
+check(!r?.isError && text(r) === '{"wiped":true}' && r.structuredContent === undefined, `an any tool: ${show(r)}`);
+let e = await s.request("tools/call", { name: "nope", arguments: {} });
+check(e.error?.code === -32602 && e.error.message === 'unknown tool "nope"', `unknown tool: ${show(e)}`);
+e = await s.request("tools/list", { cursor: "x" });
+check(e.error?.code === -32602, `a cursor: ${show(e)}`);
+await s.close();
+
+// A text tool must return a string.
+const t = await session("2025-06-18", {}, { ...handlers, say: () => 42 });
+r = (await t.request("tools/call", { name: "say", arguments: {} })).result;
+check(r?.isError && text(r).includes("must return a string"), `a text tool returning a number: ${show(r)}`);
+await t.close();
+
+// Scopes: read lists look only and refuses wipe as unknown; write hides wipe.
+for (const [scope, names] of [["read", ["look"]], ["write", ["look", "say"]], ["all", ["look", "say", "wipe"]]]) {
+  const sc = await session("2025-06-18", { scope: async (extra) => (extra.requestId !== undefined ? scope : "all") });
+  const list = (await sc.request("tools/list", {})).result;
+  check(JSON.stringify(list?.tools.map((t) => t.name)) === JSON.stringify(names), `scope ${scope}: ${show(list)}`);
+  check(list?._meta[m.CATALOG_KEY] === m.PROFILES[2].catalog + (scope === "all" ? "" : "/" + scope), `scope ${scope}: identity ${show(list?._meta)}`);
+  const wipe = await sc.request("tools/call", { name: "wipe", arguments: {} });
+  const allowed = names.includes("wipe");
+  check(allowed ? wipe.result && !wipe.result.isError : wipe.error?.code === -32602 && wipe.error.message === 'unknown tool "wipe"', `scope ${scope}: wipe ${show(wipe)}`);
+  await sc.close();
+}
+const badScope = await session("2025-06-18", { scope: () => "admin" });
+e = await badScope.request("tools/list", {});
+check(e.error?.code === -32603 && /scope must be/.test(e.error.message), `an invalid scope: ${show(e)}`);
+await badScope.close();
+
+// Refusals: what register throws.
+function refused(f, re, what) {
+  try {
+    f();
+    failures.push(`${what}: no error`);
+  } catch (err) {
+    check(re.test(err.message), `${what}: ${err.message}`);
+  }
+}
+const fresh = () => new Server({ name: "t", version: "0" });
+refused(() => m.register(fresh(), { look: handlers.look, say: handlers.say }), /tools without a handler: "wipe"/, "a missing handler");
+refused(() => m.register(fresh(), { ...handlers, extra: () => "" }), /handlers without a tool: "extra"/, "an extra handler");
+refused(() => m.register(fresh(), { ...handlers, say: "hello" }), /not functions: "say"/, "a handler that is not a function");
+refused(() => m.register({}, handlers), /must be an MCP SDK Server/, "not a server");
+const used = fresh();
+used.fallbackRequestHandler = async () => ({});
+refused(() => m.register(used, handlers), /fallbackRequestHandler/, "a server with a fallback handler");
+const mcp = new McpServer({ name: "t", version: "0" });
+mcp.registerTool("other", { description: "x" }, async () => ({ content: [] }));
+refused(() => m.register(mcp.server, handlers), /already answers tools\/list/, "an McpServer with a tool");
+try {
+  m.register(new McpServer({ name: "t", version: "0" }).server, handlers);
+} catch (err) {
+  failures.push(`McpServer.server without tools: ${err.message}`);
+}
+
+process.stdout.write(JSON.stringify({ failures }) + "\n");

@@ -1,0 +1,118 @@
+package parity
+
+import (
+	"encoding/json"
+	"math/big"
+
+	"github.com/toolspec/toolspec/lang/token"
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/openapi"
+)
+
+// bound is one end of a numeric interval; r is nil when there is none.
+type bound struct {
+	r    *big.Rat
+	open bool // exclusive
+	text string
+}
+
+// numbers compares what above, below and multiple_of say with the API:
+// an exclusive bound on either side is compared with the other side's bound
+// at that end, inclusive or not (on integers, as the whole numbers each
+// admits: exclusiveMinimum 0 and 1.. agree); multipleOf exactly. Inclusive
+// bounds on both sides are not compared (see the package doc).
+func (c *checker) numbers(t *model.Tool, pos token.Pos, field string, s *openapi.Schema, typ *model.Type) {
+	for _, end := range []struct {
+		lower      bool
+		api, spec  bound
+		apiW, oneW string
+	}{
+		{true, apiBound(s.Min, s.ExclusiveMin), specBound(typ.Min, typ.ExclusiveMin, true), "minimum", "lower bound"},
+		{false, apiBound(s.Max, s.ExclusiveMax), specBound(typ.Max, typ.ExclusiveMax, false), "maximum", "upper bound"},
+	} {
+		if !end.api.open && !end.spec.open {
+			continue
+		}
+		if !sameBound(end.api, end.spec, end.lower, typ.Kind == model.Integer) {
+			c.add(pos, t.Name, field, describeBound(end.api, end.apiW, end.oneW, true, end.lower),
+				describeBound(end.spec, end.apiW, end.oneW, false, end.lower))
+		}
+	}
+	api, spec := openapi.Rat(s.MultipleOf), (*big.Rat)(nil)
+	if typ.MultipleOf != nil {
+		spec = typ.MultipleOf.Rat
+	}
+	if (api == nil) != (spec == nil) || api != nil && api.Cmp(spec) != 0 {
+		a, b := "no multipleOf", "no multiple_of"
+		if api != nil {
+			a = "multipleOf " + string(s.MultipleOf)
+		}
+		if spec != nil {
+			b = "multiple_of " + typ.MultipleOf.Text
+		}
+		c.add(pos, t.Name, field, a, b)
+	}
+}
+
+func apiBound(n json.Number, open bool) bound {
+	if n == "" {
+		return bound{}
+	}
+	return bound{r: openapi.Rat(n), open: open, text: string(n)}
+}
+
+// specBound is the tighter of a type's inclusive and exclusive bound at
+// one end.
+func specBound(incl, excl *model.Num, lower bool) bound {
+	switch {
+	case excl != nil && (incl == nil || lower && excl.Cmp(incl) >= 0 || !lower && excl.Cmp(incl) <= 0):
+		return bound{r: excl.Rat, open: true, text: excl.Text}
+	case incl != nil:
+		return bound{r: incl.Rat, text: incl.Text}
+	}
+	return bound{}
+}
+
+func sameBound(a, b bound, lower, integer bool) bool {
+	if a.r == nil || b.r == nil {
+		return a.r == nil && b.r == nil
+	}
+	if integer {
+		return wholeBound(a, lower).Cmp(wholeBound(b, lower)) == 0
+	}
+	return a.open == b.open && a.r.Cmp(b.r) == 0
+}
+
+// wholeBound is the inclusive integer bound b stands for on integers.
+func wholeBound(b bound, lower bool) *big.Int {
+	floor := new(big.Int).Div(b.r.Num(), b.r.Denom()) // Euclidean: the floor
+	exact := b.r.IsInt()
+	switch {
+	case lower && (b.open || !exact):
+		return floor.Add(floor, big.NewInt(1))
+	case !lower && b.open && exact:
+		return floor.Sub(floor, big.NewInt(1))
+	}
+	return floor
+}
+
+func describeBound(b bound, apiWord, noneWord string, api, lower bool) string {
+	switch {
+	case b.r == nil:
+		return "no " + noneWord
+	case api && b.open:
+		if lower {
+			return "exclusiveMinimum " + b.text
+		}
+		return "exclusiveMaximum " + b.text
+	case api:
+		return apiWord + " " + b.text
+	case b.open && lower:
+		return "above " + b.text
+	case b.open:
+		return "below " + b.text
+	case lower:
+		return b.text + ".."
+	}
+	return ".." + b.text
+}
