@@ -8,6 +8,7 @@ import (
 	"github.com/zeebo/blake3"
 
 	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/internal/sizecap"
 	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/lang/check"
 	"github.com/toolspec/toolspec/lang/diag"
@@ -27,14 +28,27 @@ type Result struct {
 	Diags   token.List
 }
 
-// File reads and compiles the spec at path. A file that cannot be read is
-// reported as a diagnostic at the path.
+// ReadSpec reads the spec at path. A file that cannot be read, or is over
+// sizecap.Spec, is reported as a diagnostic at the path instead.
+func ReadSpec(path string) ([]byte, token.List) {
+	src, err := sizecap.ReadFile(path, sizecap.Spec, "a spec")
+	if err == nil {
+		return src, nil
+	}
+	var l token.List
+	d := diag.FileUnreadable
+	if errors.Is(err, sizecap.ErrTooLarge) {
+		d = diag.FileTooLarge
+	}
+	d.Report(&l, token.Pos{File: path}, unwrapPathError(err).Error())
+	return nil, l
+}
+
+// File reads (ReadSpec) and compiles the spec at path.
 func File(path string) Result {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		var l token.List
-		diag.FileUnreadable.Report(&l, token.Pos{File: path}, unwrapPathError(err).Error())
-		return Result{Diags: l}
+	src, diags := ReadSpec(path)
+	if diags != nil {
+		return Result{Diags: diags}
 	}
 	return Source(path, src)
 }

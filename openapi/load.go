@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"log/slog"
 	"mime"
-	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -18,8 +17,10 @@ import (
 	"github.com/pb33f/libopenapi"
 	"github.com/pb33f/libopenapi/datamodel"
 	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
+
 	"github.com/pb33f/libopenapi/index"
 	"github.com/pb33f/libopenapi/orderedmap"
+	"github.com/toolspec/toolspec/internal/sizecap"
 )
 
 // Errors that Load wraps, for errors.Is.
@@ -44,7 +45,7 @@ var (
 // it at the field that uses it. A `$ref` that does not resolve fails the
 // load, listing every such $ref with its position.
 func Load(path string) (*Doc, error) {
-	data, err := os.ReadFile(path)
+	data, err := sizecap.ReadFile(path, sizecap.Document, "a document")
 	if err != nil {
 		return nil, err // *fs.PathError names the file
 	}

@@ -522,6 +522,8 @@ var controls = []control{
 	// patterns portable
 	{code: diag.PatternNotPortable, check: checkPatterns,
 		plant: rowPlant(isKind("string"), func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "pattern", Text: text(s.row.Pos, "^(?=a)[a-z]+$")}) })},
+	{code: diag.PatternBacktracks, check: checkPatterns,
+		plant: rowPlant(isKind("string"), func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "pattern", Text: text(s.row.Pos, "^(x+x+)+y$")}) })},
 
 	// tool names valid
 	{code: diag.ToolNameInvalid, check: checkToolName,

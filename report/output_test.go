@@ -30,7 +30,7 @@ func TestJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := back.Summary
-	if s.Failed != 1 || s.Vacuous != 1 || s.OK || s.Mutants != len(back.Mutants) || s.Killed+s.Survived != s.Mutants {
+	if s.Failed != 1 || s.Vacuous != 1 || s.OK || s.Mutants != len(back.Mutants) || s.Killed+s.Survived+s.Invalid != s.Mutants {
 		t.Errorf("summary %+v", s)
 	}
 	test := back.Tests[1]
@@ -86,6 +86,57 @@ func TestJUnit(t *testing.T) {
 		}
 		if got.Failures != rep.Summary.Failed+rep.Summary.Vacuous {
 			t.Errorf("strict=%v: %d failures, summary %+v", strict, got.Failures, rep.Summary)
+		}
+	}
+}
+
+// TestInvalidAndSuggestionsInJSONAndJUnit: invalid mutants are counted
+// apart in --json and --junit (skipped, never failures, even with
+// --strict); the per-tool summary and the suggestions are in --json.
+func TestInvalidAndSuggestionsInJSONAndJUnit(t *testing.T) {
+	for _, strict := range []bool{false, true} {
+		rep := Run(loadFile(t, "testdata/rich.tspec"), Options{Strict: strict, Suggest: true})
+		var b bytes.Buffer
+		if err := rep.JSON(&b); err != nil {
+			t.Fatal(err)
+		}
+		var back Report
+		if err := json.Unmarshal(b.Bytes(), &back); err != nil {
+			t.Fatal(err)
+		}
+		s := back.Summary
+		if s.Invalid != 2 || s.Killed+s.Survived+s.Invalid != s.Mutants {
+			t.Errorf("summary %+v", s)
+		}
+		invalid := 0
+		for _, m := range back.Mutants {
+			if m.Verdict == Invalid {
+				invalid++
+				if m.Reason == "" || len(m.KilledBy) != 0 {
+					t.Errorf("invalid mutant %+v", m)
+				}
+			}
+		}
+		if invalid != 2 {
+			t.Errorf("%d invalid mutants in the list", invalid)
+		}
+		if len(back.Tools) != 2 || back.Tools[0].Tool != "list_apps" || back.Tools[0].Invalid != 2 || back.Tools[0].Rows == 0 {
+			t.Errorf("tools %+v", back.Tools)
+		}
+		if len(back.Suggestions) != s.Survived {
+			t.Errorf("%d suggestions for %d survivors", len(back.Suggestions), s.Survived)
+		}
+		var got junitSuites
+		if err := xml.Unmarshal(rep.JUnit(), &got); err != nil {
+			t.Fatal(err)
+		}
+		mutants := got.Suites[3]
+		wantFail, wantSkip := 0, s.Survived+s.Invalid
+		if strict {
+			wantFail, wantSkip = s.Survived, s.Invalid
+		}
+		if mutants.Failures != wantFail || mutants.Skipped != wantSkip {
+			t.Errorf("strict=%v: mutants suite %d failures, %d skipped; summary %+v", strict, mutants.Failures, mutants.Skipped, s)
 		}
 	}
 }

@@ -25,14 +25,24 @@ const (
 // Report is the result of one test-report run. Its JSON form is the output
 // of `test-report --json` (documented in docs/test-report.md).
 type Report struct {
-	File     string    `json:"file"`
-	Spec     string    `json:"spec"`
-	Strict   bool      `json:"strict"`
-	Checks   []Check   `json:"checks"`
-	Controls []Control `json:"controls"`
-	Tests    []Test    `json:"tests"`
+	File   string `json:"file"`
+	Spec   string `json:"spec"`
+	Strict bool   `json:"strict"`
+	// Tools sums up each tool: its rows, fixtures and mutants.
+	Tools    []ToolSummary `json:"tools"`
+	Checks   []Check       `json:"checks"`
+	Controls []Control     `json:"controls"`
+	Tests    []Test        `json:"tests"`
+	// Examples are the rows' example values, each an implicit accept
+	// fixture of its row.
+	Examples []Example `json:"examples"`
 	Mutants  []Mutant  `json:"mutants"`
-	Summary  Summary   `json:"summary"`
+	// Suggestions are fixtures for the surviving mutants (only with
+	// Options.Suggest).
+	Suggestions []Suggestion `json:"suggestions,omitempty"`
+	Summary     Summary      `json:"summary"`
+
+	verbose, suggested bool
 }
 
 // Check is one built-in check of section 6 as it ran on the spec.
@@ -106,6 +116,8 @@ type Mutant struct {
 	Tools       []string `json:"tools"`
 	Verdict     Verdict  `json:"verdict"`
 	KilledBy    []string `json:"killed_by"`
+	// Reason says why an INVALID mutant would not check.
+	Reason string `json:"reason,omitempty"`
 }
 
 // Summary counts the items. Passed, Failed and Vacuous count the verdict
@@ -120,14 +132,21 @@ type Summary struct {
 	Survived int `json:"survived"`
 	// Unchanged counts mutants skipped because the emitted schema did not
 	// change (for instance flipping nullable on an any row).
-	Unchanged int  `json:"unchanged"`
-	OK        bool `json:"ok"`
+	Unchanged int `json:"unchanged"`
+	// Invalid counts mutants that would not pass check (Mutants counts
+	// them too; they are neither killed nor survived).
+	Invalid int  `json:"invalid"`
+	OK      bool `json:"ok"`
 }
 
 // Options tune a run.
 type Options struct {
 	// Strict makes surviving mutants fail the run.
 	Strict bool
+	// Suggest synthesises a killing fixture for each surviving mutant.
+	Suggest bool
+	// Verbose makes the text report list every mutant, killed ones too.
+	Verbose bool
 	// Workers is the number of goroutines for controls and mutants;
 	// 0 means GOMAXPROCS.
 	Workers int
@@ -157,15 +176,24 @@ func (o Options) check(f *ast.File) token.List {
 // Run makes the report of a spec that compiled without errors (r.File and
 // r.Catalog set).
 func Run(r compile.Result, opts Options) *Report {
-	rep := &Report{File: r.File.Pos.Filename, Spec: r.Catalog.Name, Strict: opts.Strict}
+	rep := &Report{File: r.File.Pos.Filename, Spec: r.Catalog.Name, Strict: opts.Strict, verbose: opts.Verbose, suggested: opts.Suggest}
 	rep.Checks = runChecks(r.Diags)
 	rep.Controls = runControls(r, opts)
 	s := newSuite(r.Catalog)
 	rep.Tests = s.run()
-	rep.Mutants, rep.Summary.Unchanged = s.mutate(opts)
+	rep.Examples = s.collectExamples()
+	var muts []*mutant
+	rep.Mutants, muts, rep.Summary.Unchanged = s.mutate(opts)
+	if opts.Suggest {
+		rep.Suggestions = s.suggest(muts, rep.Mutants)
+	}
 	for i := range rep.Tests {
 		rep.Tests[i].Kills = s.kills[i]
 	}
+	for i := range rep.Examples {
+		rep.Examples[i].Kills = s.kills[len(rep.Tests)+i]
+	}
+	rep.Tools = s.toolSummaries(rep.Mutants)
 	rep.summarize()
 	return rep
 }
@@ -197,9 +225,13 @@ func (rep *Report) summarize() {
 	}
 	s.Mutants = len(rep.Mutants)
 	for _, m := range rep.Mutants {
-		if m.Verdict == Killed {
+		switch m.Verdict {
+		case Killed:
 			s.Killed++
-		} else {
+		case Invalid:
+			s.Invalid++
+			continue
+		default:
 			s.Survived++
 		}
 		if rep.Strict {

@@ -48,6 +48,8 @@ type suite struct {
 	// add-enum-value operator.
 	values map[*model.Type][]any
 	kills  []int
+	// owners name who owns each fixture: the tests, then the examples.
+	owners []string
 	// cache holds compiled mutant schemas by their bytes.
 	cache  sync.Map
 	cached atomic.Int64
@@ -63,6 +65,9 @@ func newSuite(cat *model.Catalog) *suite {
 		reach:    map[*model.Type][]position{},
 		values:   map[*model.Type][]any{},
 		kills:    make([]int, len(cat.Tests)),
+	}
+	for _, t := range cat.Tests {
+		s.owners = append(s.owners, t.Name)
 	}
 	for i, t := range cat.Tools {
 		s.roots[target{i, false}] = t.Input
@@ -186,10 +191,40 @@ func (s *suite) observe(tg target, fx *model.Fixture, id int) {
 	walk(s.roots[tg], v, "")
 }
 
+// observeFrom records where an example (id) has a value of each type,
+// from its row's type down; pointers are relative to the example.
+func (s *suite) observeFrom(t *model.Type, value []byte, id int) {
+	d := json.NewDecoder(bytes.NewReader(value))
+	d.UseNumber()
+	var v any
+	if d.Decode(&v) != nil {
+		return
+	}
+	var walk func(t *model.Type, v any, at string)
+	walk = func(t *model.Type, v any, at string) {
+		if t == nil {
+			return
+		}
+		b, _ := json.Marshal(v)
+		s.reach[t] = append(s.reach[t], position{id, at, b})
+		switch x := v.(type) {
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(x)) {
+				walk(childType(t, k), x[k], at+"/"+escapePointer(k))
+			}
+		case []any:
+			for i, m := range x {
+				walk(childType(t, fmt.Sprint(i)), m, at+"/"+fmt.Sprint(i))
+			}
+		}
+	}
+	walk(t, v, "")
+}
+
 // mutate makes every one-row mutant, runs the fixtures of the targets each
 // touches, and counts kills per test. Mutants that do not change any
 // emitted schema are dropped and counted.
-func (s *suite) mutate(opts Options) ([]Mutant, int) {
+func (s *suite) mutate(opts Options) ([]Mutant, []*mutant, int) {
 	muts := s.mutants()
 	results := make([]Mutant, len(muts))
 	changed := make([]bool, len(muts))
@@ -205,6 +240,7 @@ func (s *suite) mutate(opts Options) ([]Mutant, int) {
 		}
 	})
 	var out []Mutant
+	var kept []*mutant
 	unchanged := 0
 	for i, m := range results {
 		if !changed[i] {
@@ -212,17 +248,18 @@ func (s *suite) mutate(opts Options) ([]Mutant, int) {
 			continue
 		}
 		out = append(out, m)
+		kept = append(kept, muts[i])
 	}
 	index := map[string]int{}
-	for ti, t := range s.cat.Tests {
-		index[t.Name] = ti
+	for i := len(s.owners) - 1; i >= 0; i-- {
+		index[s.owners[i]] = i
 	}
 	for _, m := range out {
 		for _, name := range m.KilledBy {
 			s.kills[index[name]]++
 		}
 	}
-	return out, unchanged
+	return out, kept, unchanged
 }
 
 // runMutant applies one mutant to every target it touches.
@@ -250,6 +287,10 @@ func (s *suite) runMutant(m *mutant) (Mutant, bool) {
 	}
 	if len(roots) == 0 {
 		return res, false
+	}
+	if why := s.invalidReason(roots); why != "" {
+		res.Verdict, res.Reason = Invalid, why
+		return res, true
 	}
 	// Where each fixture meets a changed type; only the outermost places
 	// count, the schema there covers the rest.
@@ -329,9 +370,9 @@ func (s *suite) runMutant(m *mutant) (Mutant, bool) {
 			killed[r.test] = true
 		}
 	}
-	for ti, t := range s.cat.Tests {
-		if killed[ti] {
-			res.KilledBy = append(res.KilledBy, t.Name)
+	for i, name := range s.owners {
+		if killed[i] {
+			res.KilledBy = append(res.KilledBy, name)
 		}
 	}
 	if len(res.KilledBy) > 0 {

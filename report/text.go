@@ -17,6 +17,7 @@ import (
 func (rep *Report) Text(w io.Writer) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "test-report %s (spec %s)\n", rep.File, rep.Spec)
+	rep.toolsText(&b)
 
 	fmt.Fprintf(&b, "\nchecks (%d)\n", len(rep.Checks))
 	tw := table(&b)
@@ -78,17 +79,27 @@ func (rep *Report) Text(w io.Writer) error {
 		}
 	}
 
-	fmt.Fprintf(&b, "\nmutants (%d: %d killed, %d survived; %d more left every schema unchanged)\n",
-		rep.Summary.Mutants, rep.Summary.Killed, rep.Summary.Survived, rep.Summary.Unchanged)
-	tw = table(&b)
-	for _, m := range rep.Mutants {
-		if m.Verdict == Killed {
-			fmt.Fprintf(tw, "  %s\t%s: %s — killed by %s\n", m.Verdict, m.Where, m.Description, killers(m.KilledBy))
-		} else {
-			fmt.Fprintf(tw, "  %s\t%s: %s — no test fails\n", m.Verdict, m.Where, m.Description)
+	if len(rep.Examples) > 0 {
+		fmt.Fprintf(&b, "\nexamples (%d, each an accept fixture of its row)\n", len(rep.Examples))
+		tw = table(&b)
+		for _, ex := range rep.Examples {
+			kills := "kills no mutant"
+			if ex.Kills > 0 {
+				kills = "kills " + plural(ex.Kills, "mutant")
+			}
+			v := string(ex.Value)
+			if len(v) > 40 {
+				v = v[:37] + "..."
+			}
+			fmt.Fprintf(tw, "  EXAMPLE\t%s\t%s\t%s\n", ex.Where, v, kills)
 		}
+		tw.Flush()
 	}
-	tw.Flush()
+
+	rep.mutantsText(&b)
+	if rep.suggested {
+		rep.suggestionsText(&b)
+	}
 
 	s := rep.Summary
 	fmt.Fprintf(&b, "\n%d passed, %d failed, %d vacuous\n", s.Passed, s.Failed, s.Vacuous)
@@ -101,8 +112,78 @@ func (rep *Report) Text(w io.Writer) error {
 	return err
 }
 
-// Line writes a fixture as in the spec: `reject tool out {...} because K at "P"`.
-func (f Fixture) Line() string {
+// toolsText writes the per-tool summary that opens the report.
+func (rep *Report) toolsText(b *bytes.Buffer) {
+	fmt.Fprintf(b, "\ntools (%d)\n", len(rep.Tools))
+	tw := table(b)
+	fmt.Fprintf(tw, "  tool\trows\tfixtures\tmutants killed/total\t\n")
+	for _, t := range rep.Tools {
+		note := ""
+		if t.Survived > 0 {
+			note = fmt.Sprintf("%d survived", t.Survived)
+		}
+		if t.Invalid > 0 {
+			note = strings.TrimPrefix(note+fmt.Sprintf(", %d invalid", t.Invalid), ", ")
+		}
+		fmt.Fprintf(tw, "  %s\t%d\t%d\t%d/%d\t%s\n", quoteName(t.Tool), t.Rows, t.Fixtures, t.Killed, t.Mutants-t.Invalid, note)
+	}
+	tw.Flush()
+}
+
+// mutantsText writes the mutants section: the survivors and the invalid
+// mutants under the tool they belong to, or with Verbose every mutant in
+// one flat list.
+func (rep *Report) mutantsText(b *bytes.Buffer) {
+	s := rep.Summary
+	fmt.Fprintf(b, "\nmutants (%d: %d killed, %d survived, %d invalid; %d more left every schema unchanged)\n",
+		s.Mutants, s.Killed, s.Survived, s.Invalid, s.Unchanged)
+	line := func(w io.Writer, indent string, m Mutant) {
+		switch m.Verdict {
+		case Killed:
+			fmt.Fprintf(w, "%s%-8s  %s: %s — killed by %s\n", indent, m.Verdict, m.Where, m.Description, killers(m.KilledBy))
+		case Invalid:
+			fmt.Fprintf(w, "%s%-8s  %s: %s — %s\n", indent, m.Verdict, m.Where, m.Description, m.Reason)
+		default:
+			fmt.Fprintf(w, "%s%-8s  %s: %s — no test fails\n", indent, m.Verdict, m.Where, m.Description)
+		}
+	}
+	// The verdict column has a fixed width (SURVIVED is the longest), so
+	// it lines up across the tools' groups.
+	if rep.verbose {
+		for _, m := range rep.Mutants {
+			line(b, "  ", m)
+		}
+		return
+	}
+	byTool := map[string][]Mutant{}
+	for _, m := range rep.Mutants {
+		if m.Verdict != Killed && len(m.Tools) > 0 {
+			byTool[m.Tools[0]] = append(byTool[m.Tools[0]], m)
+		}
+	}
+	for _, t := range rep.Tools {
+		if len(byTool[t.Tool]) == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "  %s\n", quoteName(t.Tool))
+		for _, m := range byTool[t.Tool] {
+			line(b, "    ", m)
+		}
+	}
+	if s.Killed > 0 {
+		fmt.Fprintf(b, "  (%s not listed; -v lists every mutant)\n", plural(s.Killed, "killed mutant"))
+	}
+}
+
+// Line writes a fixture as in the spec: `reject tool out {...} because K at "P"`,
+// its value cut at 60 characters.
+func (f Fixture) Line() string { return f.line(60, " ") }
+
+// fullLine is Line with the whole value, as the formatter writes it (two
+// spaces before because).
+func (f Fixture) fullLine() string { return f.line(-1, "  ") }
+
+func (f Fixture) line(cut int, sep string) string {
 	var b strings.Builder
 	if f.Accept {
 		b.WriteString("accept ")
@@ -114,12 +195,12 @@ func (f Fixture) Line() string {
 		b.WriteString(" out")
 	}
 	v := string(f.Value)
-	if len(v) > 60 {
-		v = v[:57] + "..."
+	if cut > 0 && len(v) > cut {
+		v = v[:cut-3] + "..."
 	}
 	b.WriteString(" " + v)
 	if f.Because != "" {
-		b.WriteString(" because " + f.Because)
+		b.WriteString(sep + "because " + f.Because)
 		if f.At != nil {
 			b.WriteString(" at " + strconv.Quote(*f.At))
 		}
@@ -231,6 +312,9 @@ func (rep *Report) JUnit() []byte {
 	mutants := junitSuite{Name: "mutants"}
 	for _, m := range rep.Mutants {
 		jc := junitCase{Name: m.Where + ": " + m.Description, Classname: class + "mutants"}
+		if m.Verdict == Invalid {
+			jc.Skipped = &junitFailure{Type: "invalid", Message: "invalid: " + m.Reason}
+		}
 		if m.Verdict == Survived {
 			f := &junitFailure{Type: "survived", Message: "no test fails"}
 			if rep.Strict {

@@ -92,13 +92,16 @@ func Write(w io.Writer, s *Seal) error {
 	return err
 }
 
-// Read parses a seal. Every deviation from the format is an error naming
-// the line and the problem; a seal of another format version is an error
-// wrapping ErrVersion.
+// Read parses a seal of at most MaxSealSize bytes. Every deviation from
+// the format is an error naming the line and the problem; a seal of
+// another format version is an error wrapping ErrVersion.
 func Read(r io.Reader) (*Seal, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxSealSize+1))
 	if err != nil {
 		return nil, err
+	}
+	if len(data) > MaxSealSize {
+		return nil, &ParseError{Msg: fmt.Sprintf("larger than %s, the cap on a seal", sizeText(MaxSealSize))}
 	}
 	if len(data) == 0 {
 		return nil, &ParseError{Msg: "empty file"}
@@ -267,7 +270,8 @@ func quote(s string) string {
 }
 
 // fields splits a line into fields separated by single spaces; a field is
-// bare or a JSON string literal.
+// bare or, when it cannot be bare, a JSON string literal spelled as quote
+// spells it.
 func fields(line string) ([]string, error) {
 	var f []string
 	for i := 0; i < len(line); {
@@ -305,6 +309,12 @@ func fields(line string) ([]string, error) {
 		var v string
 		if err := json.Unmarshal([]byte(line[i:j+1]), &v); err != nil {
 			return nil, fmt.Errorf("bad string at column %d: %v", i+1, err)
+		}
+		// One spelling per value: what quote writes. A quoted form of a
+		// bare field, or other escapes, would let two seals that differ in
+		// bytes say the same thing.
+		if q := quote(v); q != line[i:j+1] {
+			return nil, fmt.Errorf("string at column %d is not in canonical form; write %s", i+1, q)
 		}
 		f = append(f, v)
 		i = j + 1

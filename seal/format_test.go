@@ -3,6 +3,7 @@ package seal
 import (
 	"bytes"
 	"errors"
+	"io"
 	"reflect"
 	"strings"
 	"testing"
@@ -133,8 +134,12 @@ func TestReadErrors(t *testing.T) {
 		{"trailing space", edit(2, "spec demo \n"), "line 2: extra space at column 11"},
 		{"crlf", strings.ReplaceAll(exampleText, "\n", "\r\n"), `line 1: carriage return: seal lines end in \n alone`},
 		{"unterminated string", edit(2, "spec \"demo\n"), "line 2: unterminated string at column 6"},
-		{"junk after string", edit(2, "spec \"demo\"x\n"), "line 2: want a space at column 12"},
+		{"junk after string", edit(2, "spec \"de mo\"x\n"), "line 2: want a space at column 13"},
 		{"bad escape", edit(2, "spec \"\\q\"\n"), "line 2: bad string at column 6"},
+		{"quoted bare name", edit(2, "spec \"demo\"\n"), "line 2: string at column 6 is not in canonical form; write demo"},
+		{"quoted bare path", edit(7, "artifact \"demo.p1.json\" "+h1+" gen-json json profile=1\n"), "line 7: string at column 10 is not in canonical form; write demo.p1.json"},
+		{"quoted escaped path", edit(8, "artifact \"out\\u0020dir/demo.p2.json\" "+h2+" gen-json json profile=2\n"), `line 8: string at column 10 is not in canonical form; write "out dir/demo.p2.json"`},
+		{"quoted spec path", edit(3, "spec-path \"../specs/demo.tspec\"\n"), "line 3: string at column 11 is not in canonical form"},
 		{"absolute spec path", edit(3, "spec-path /etc/demo.tspec\n"), `line 3: spec-path: path "/etc/demo.tspec" is absolute`},
 		{"unclean spec path", edit(3, "spec-path a/../demo.tspec\n"), `line 3: spec-path: path "a/../demo.tspec" is not clean (want "demo.tspec")`},
 		{"backslash path", edit(3, "spec-path \"a\\\\demo.tspec\"\n"), "has a control character or a backslash"},
@@ -203,4 +208,24 @@ func TestWriteRefusesInvalid(t *testing.T) {
 			t.Errorf("%s: Write failed (%v) but wrote %d bytes", name, err, b.Len())
 		}
 	}
+}
+
+// TestReadCap: a seal over MaxSealSize is refused without reading it all.
+func TestReadCap(t *testing.T) {
+	t.Parallel()
+	huge := io.MultiReader(strings.NewReader(exampleText), endless{})
+	_, err := Read(huge)
+	if err == nil || err.Error() != "larger than 16 MiB, the cap on a seal" {
+		t.Errorf("Read of an endless seal: %v", err)
+	}
+}
+
+// endless reads as an endless run of newlines.
+type endless struct{}
+
+func (endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = '\n'
+	}
+	return len(p), nil
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -67,6 +66,10 @@ func Make(c *model.Catalog, specPath, sealPath string, in []Input) (*Seal, error
 	for _, p := range model.Profiles {
 		s.Identities = append(s.Identities, c.Identity(p))
 	}
+	tree, err := Tree(sealPath)
+	if err != nil {
+		return nil, err
+	}
 	var errs []error
 	seen := map[string]string{}
 	for _, a := range in {
@@ -80,7 +83,7 @@ func Make(c *model.Catalog, specPath, sealPath string, in []Input) (*Seal, error
 			continue
 		}
 		seen[rel] = a.File
-		data, err := os.ReadFile(a.File)
+		data, err := readArtifact(tree, a.File)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -141,6 +144,10 @@ const (
 	// OtherSpecFile: the seal's spec path does not lead to the spec being
 	// verified.
 	OtherSpecFile
+	// Refused: the artifact path leaves the tree the seal governs (before
+	// or after resolving symlinks), or names something other than a
+	// regular file, or a file over MaxArtifactSize; it is not read.
+	Refused
 	// Missing: the artifact file does not exist.
 	Missing
 	// Unreadable: the artifact file exists but cannot be read.
@@ -167,6 +174,7 @@ var classWords = [...]string{
 	Match:         "match",
 	SpecChanged:   "spec changed since sealing",
 	OtherSpecFile: "seal is for another spec file",
+	Refused:       "artifact refused",
 	Missing:       "artifact missing",
 	Unreadable:    "artifact unreadable",
 	NotGenerated:  "artifact cannot be regenerated",
@@ -194,7 +202,8 @@ type Field struct {
 // Verify compares the seal s, read from sealPath, with the catalog c
 // compiled from specPath and with the artifact files, and returns one
 // verdict per field: spec name, spec path, spec hash, each identity, each
-// artifact. Artifact names are their paths joined to the seal's directory.
+// artifact. Artifact names are their paths joined to the seal's directory;
+// only regular files inside the seal's Tree are read (readArtifact).
 func Verify(c *model.Catalog, specPath, sealPath string, s *Seal) []Field {
 	var out []Field
 	add := func(name string, cl Class, format string, args ...any) {
@@ -227,10 +236,20 @@ func Verify(c *model.Catalog, specPath, sealPath string, s *Seal) []Field {
 		}
 	}
 
+	tree, treeErr := Tree(sealPath)
 	for _, a := range s.Artifacts {
 		file := filepath.Join(sealDir, filepath.FromSlash(a.Path))
 		name := "artifact " + file
-		data, err := os.ReadFile(file)
+		if treeErr != nil {
+			add(name, Unreadable, "%v", treeErr)
+			continue
+		}
+		data, err := readArtifact(tree, file)
+		var refused *refusal
+		if errors.As(err, &refused) {
+			add(name, Refused, "%s", refused.why)
+			continue
+		}
 		if errors.Is(err, fs.ErrNotExist) {
 			add(name, Missing, "sealed %s; regenerate it (%s), then seal", short(a.Hash), a.Recipe)
 			continue

@@ -58,25 +58,29 @@ func DecodeString(raw string) (string, bool) {
 }
 
 // decodeU decodes \uXXXX (and a following low surrogate) at the start of s.
-// It returns the rune and the bytes consumed, or 0 bytes when malformed.
-// A lone surrogate decodes to U+FFFD, as encoding/json does.
+// It returns the rune and the bytes consumed, or 0 bytes when malformed. A
+// lone surrogate is malformed: it has no UTF-8 encoding (encoding/json
+// would silently make it U+FFFD; the lexer reports it instead).
 func decodeU(s string) (rune, int) {
-	r, ok := hex4(s)
+	r, ok := DecodeHex4(s)
 	if !ok {
 		return 0, 0
 	}
 	if utf16.IsSurrogate(r) {
-		if r2, ok := hex4(s[6:]); ok && len(s) >= 12 {
-			if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
-				return d, 12
+		if len(s) >= 12 {
+			if r2, ok := DecodeHex4(s[6:]); ok {
+				if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+					return d, 12
+				}
 			}
 		}
-		return utf8.RuneError, 6
+		return 0, 0
 	}
 	return r, 6
 }
 
-func hex4(s string) (rune, bool) {
+// DecodeHex4 decodes the escape \uXXXX at the start of s.
+func DecodeHex4(s string) (rune, bool) {
 	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
 		return 0, false
 	}
@@ -97,25 +101,22 @@ func hex4(s string) (rune, bool) {
 }
 
 // DecodeBlock returns the value of a """ block string given its token text.
-// Block strings are raw: no escapes. The first newline and a last line of
+// Block strings are raw: no escapes. The first line break and a last line of
 // only blanks are removed, then the indentation common to all lines that are
 // not blank.
 func DecodeBlock(raw string) string {
 	s := strings.TrimSuffix(strings.TrimPrefix(raw, `"""`), `"""`)
-	if strings.HasPrefix(s, "\r\n") {
-		s = s[2:]
-	} else if strings.HasPrefix(s, "\n") {
-		s = s[1:]
+	if strings.IndexByte(s, '\r') >= 0 {
+		// CRLF and a lone CR end a line as LF does.
+		s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
 	}
+	s = strings.TrimPrefix(s, "\n")
 	if i := strings.LastIndexByte(s, '\n'); i >= 0 && strings.TrimLeft(s[i+1:], " \t") == "" {
-		s = strings.TrimSuffix(s[:i], "\r")
+		s = s[:i]
 	} else if i < 0 && strings.TrimLeft(s, " \t") == "" {
 		return ""
 	}
 	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
-	}
 	indent := ""
 	first := true
 	for _, l := range lines {

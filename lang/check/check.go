@@ -74,9 +74,10 @@ type checker struct {
 	tools     map[string]*model.Tool
 	broken    map[*model.Type]bool
 	unparsed  Unparsed
-	// patterns caches patternProblem by pattern text: one spec repeats the
-	// same few patterns across its tools, and compiling them is costly.
-	patterns map[string]string
+	// patterns caches patternProblem and backtracking by pattern text: one
+	// spec repeats the same few patterns across its tools, and compiling
+	// them is costly.
+	patterns map[string]patternVerdict
 
 	// errors counts the errors among diags[:counted]; see errorCount.
 	errors, counted int
@@ -97,17 +98,26 @@ func (c *checker) errorCount() int {
 	return c.errors
 }
 
-// patternProblem is the package's patternProblem, once per pattern text.
-func (c *checker) patternProblem(p string) string {
-	msg, ok := c.patterns[p]
+// patternVerdict is what the checker says of one pattern text.
+type patternVerdict struct {
+	problem   string // patternProblem
+	part, why string // backtracking, for a portable pattern
+}
+
+// pattern judges p once per pattern text.
+func (c *checker) pattern(p string) patternVerdict {
+	v, ok := c.patterns[p]
 	if !ok {
-		msg = patternProblem(p)
-		if c.patterns == nil {
-			c.patterns = map[string]string{}
+		v.problem = patternProblem(p)
+		if v.problem == "" {
+			v.part, v.why = backtracking(p)
 		}
-		c.patterns[p] = msg
+		if c.patterns == nil {
+			c.patterns = map[string]patternVerdict{}
+		}
+		c.patterns[p] = v
 	}
-	return msg
+	return v
 }
 
 type groupInfo struct {

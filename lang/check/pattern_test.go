@@ -33,8 +33,6 @@ var patternCases = []patternCase{
 	{p: `^\w+$`},
 	{p: `\bword\b`},
 	{p: `\Bx`},
-	{p: `^.*$`}, // . is accepted by decision; see the dot subtest
-	{p: `a.b`},
 	{p: `^(?:ab|cd)+$`},
 	{p: `^(?<year>\d{4})-(?<month>\d{2})$`},
 	{p: `(?<_x1>a)`},
@@ -44,6 +42,8 @@ var patternCases = []patternCase{
 	{p: `\p{Letter}\p{Uppercase_Letter}\p{digit}\p{punct}\p{cntrl}`},
 	{p: `\p{Any}\p{ASCII}\p{Assigned}`},
 	{p: `^[^\n]*$`},
+	{p: "^a[^\\n\\r\u2028\u2029]b$"}, // ECMAScript's ., written portably
+	{p: `[.]\.`},
 	{p: `\x41\x7e\xE9`},
 	{p: `a\0b`},
 	{p: `\t\n\r\f\v`},
@@ -144,6 +144,9 @@ var patternCases = []patternCase{
 	{p: `[\B]`, want: `\B inside [...] is an error`},
 
 	// Same syntax, different meaning.
+	{p: `^a.b$`, want: `. differs: RE2's . matches \r, U+2028 and U+2029, ECMAScript's (u flag) does not; write the class you mean: [^\n]`},
+	{p: `^.*$`, want: `. differs`},
+	{p: `(?:a|.)+`, want: `. differs`},
 	{p: `^\s*$`, want: `\s differs: RE2 matches ASCII whitespace`},
 	{p: `\S+`, want: `\S differs`},
 	{p: `[\s\d]`, want: `\s differs`},
@@ -234,10 +237,19 @@ func TestPatternProblemTableSize(t *testing.T) {
 	}
 }
 
-// FuzzPatternProblem: no input panics, and what is accepted compiles in Go.
+// FuzzPatternProblem: no input panics; what is accepted compiles in Go and
+// goes through the backtracking analysis, whose verdict names a part of
+// the pattern. (TestPatternProblemDifferential holds the accepted ones to
+// node's reading, on probes with \r, U+2028 and U+2029 among others.)
 func FuzzPatternProblem(f *testing.F) {
 	for _, c := range patternCases {
 		f.Add(c.p)
+	}
+	for _, c := range backtrackCases {
+		f.Add(c.p)
+	}
+	for _, p := range safePatterns {
+		f.Add(p)
 	}
 	f.Fuzz(func(t *testing.T, p string) {
 		if patternProblem(p) != "" {
@@ -245,6 +257,9 @@ func FuzzPatternProblem(f *testing.F) {
 		}
 		if _, err := regexp.Compile(p); err != nil {
 			t.Fatalf("patternProblem(%q) accepts a pattern Go rejects: %v", p, err)
+		}
+		if part, why := backtracking(p); (why == "") != (part == "") || !strings.Contains(p, part) {
+			t.Fatalf("backtracking(%q) = %q, %q: the part must be in the pattern", p, part, why)
 		}
 	})
 }
@@ -311,6 +326,8 @@ var standardProbes = []string{
 	"é", "É", "😀", "é😀", "٣", "ǅ", "K", "ſ", "€", "Ⅻ", "\u0301",
 	"[", "]", "{", "}", "(", ")", "/", "\\", ".", "*", "a{2}", "a{,5}", "a{01}",
 	"@t27_bot", "line\nbreak", "abcdefghij", "a/b",
+	// Where RE2's . and ECMAScript's part.
+	"a\rb", "a\u2028b", "a\u2029b", "\r\n", "a\r", "\u2028\u2029",
 }
 
 // probesFor adds the pattern's own text, with and without backslashes, to
@@ -333,17 +350,10 @@ func goMatches(re *regexp.Regexp, probes []string) string {
 	return b.String()
 }
 
-// dotEdge reports a probe on which the decided divergence of . shows: RE2's
-// . matches \r, U+2028 and U+2029, ECMAScript's does not.
-func dotEdge(p, s string) bool {
-	return strings.Contains(p, ".") && strings.ContainsAny(s, "\r\u2028\u2029")
-}
-
-// disagreement returns the first probe on which the engines differ, not
-// counting the dot edge.
+// disagreement returns the first probe on which the engines differ.
 func disagreement(p string, probes []string, goM, jsM string) (string, bool) {
 	for k, s := range probes {
-		if goM[k] != jsM[k] && !dotEdge(p, s) {
+		if goM[k] != jsM[k] {
 			return s, true
 		}
 	}
@@ -512,10 +522,9 @@ func TestPatternProblemDifferential(t *testing.T) {
 		problem := patternProblem(p)
 		re, goErr := regexp.Compile(p)
 		if it.kind == "dot" {
-			// The decided divergence: accepted, and yet the engines part on
-			// \r, U+2028 and U+2029.
-			if problem != "" || goErr != nil || js.Error != "" {
-				t.Fatalf("%q: problem %q, Go %v, node %q; want it accepted and compiled", p, problem, goErr, js.Error)
+			// Why . is rejected: the engines part on \r, U+2028 and U+2029.
+			if problem == "" || goErr != nil || js.Error != "" {
+				t.Fatalf("%q: problem %q, Go %v, node %q; want it rejected, and compiled by both", p, problem, goErr, js.Error)
 			}
 			if got, want := goMatches(re, probes), "11101"; got != want {
 				t.Errorf("Go: %q matches %q as %s, want %s", p, probes, got, want)

@@ -202,8 +202,10 @@ func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 			p := m.Text.Value()
 			if p == "" {
 				c.report(diag.PatternEmpty, m.Pos, what)
-			} else if msg := c.patternProblem(p); msg != "" {
-				c.report(diag.PatternNotPortable, m.Text.Pos, what, msg)
+			} else if v := c.pattern(p); v.problem != "" {
+				c.report(diag.PatternNotPortable, m.Text.Pos, what, v.problem)
+			} else if v.why != "" {
+				c.report(diag.PatternBacktracks, m.Text.Pos, what, strconv.Quote(p), v.part, v.why)
 			}
 			t.Pattern = &p
 		case "format":

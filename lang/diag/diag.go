@@ -55,6 +55,9 @@ type Def struct {
 	// NoControl, when set on a checker rule, says why test-report has no
 	// negative control that plants it.
 	NoControl string
+	// Strict marks a warning that strict runs (check --strict,
+	// test-report --strict) count as an error.
+	Strict bool
 }
 
 // New makes the diagnostic at pos; args fill in Format.
@@ -69,6 +72,19 @@ func (d *Def) New(pos token.Pos, args ...any) token.Diagnostic {
 // Report appends the diagnostic at pos to l.
 func (d *Def) Report(l *token.List, pos token.Pos, args ...any) {
 	*l = append(*l, d.New(pos, args...))
+}
+
+// Strict returns l with every warning whose declaration is Strict made an
+// error: what check --strict and test-report --strict report.
+func Strict(l token.List) token.List {
+	out := make(token.List, len(l))
+	for i, x := range l {
+		if d := Of(x); d != nil && d.Strict && x.Severity == token.Warning {
+			x.Severity = token.Error
+		}
+		out[i] = x
+	}
+	return out
 }
 
 // Is reports whether diagnostic x was reported through d.

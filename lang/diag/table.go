@@ -33,10 +33,16 @@ var (
 		NoExample: "it is about the file, not its text",
 	})
 	FileUnwritable = def(Def{
-		Code: "TS0002", Name: "file-unwritable", Severity: errorSev, Phase: Read,
+		Code: "TS0003", Name: "file-unwritable", Severity: errorSev, Phase: Read,
 		Format:    "cannot write: %s",
 		Explain:   "A file a command writes (generated code, a seal, a JUnit report) could not be written: its folder cannot be created, a directory is in its place, or it is not writable. The message is the operating system's reason; nothing is written.",
 		NoExample: "it is about the file, not its text",
+	})
+	FileTooLarge = def(Def{
+		Code: "TS0002", Name: "file-too-large", Severity: errorSev, Phase: Read,
+		Format:    "%s",
+		Explain:   "A spec is at most 16 MiB, and test-report reads one of at most 4 MiB: compiling holds 40 to 50 bytes of memory per byte of spec, test-report a few hundred (docs/performance.md). A larger file, or an endless one such as a device or a pipe, is refused before it is read whole. The largest public MCP catalogs are well under 1 MB.",
+		NoExample: "it takes a file of 16 MiB",
 	})
 )
 
@@ -90,6 +96,13 @@ var (
 		Explain: "Comments are kept by the formatter, so they must be UTF-8 text like the rest of the spec.",
 		Wrong:   "// caf\xe9\nspec demo\n\ntool demo {\n  description \"A demo tool\"\n  in none\n  result text\n}\n",
 		Right:   "// café\nspec demo\n\ntool demo {\n  description \"A demo tool\"\n  in none\n  result text\n}\n",
+	})
+	CommentNUL = def(Def{
+		Code: "TS0114", Name: "comment-nul", Severity: errorSev, Phase: Syntax,
+		Format:  "NUL character in comment",
+		Explain: "A comment is text the formatter keeps; a NUL byte in it is invisible in review and cuts the line short in many tools (C strings, some diff viewers), so what a reviewer reads would not be what the file holds.",
+		Wrong:   "// a\x00b\nspec demo\n\ntool demo {\n  description \"A demo tool\"\n  in none\n  result text\n}\n",
+		Right:   "// ab\nspec demo\n\ntool demo {\n  description \"A demo tool\"\n  in none\n  result text\n}\n",
 	})
 	ControlCharacter = def(Def{
 		Code: "TS0112", Name: "control-character", Severity: errorSev, Phase: Syntax,
@@ -153,6 +166,13 @@ var (
 		Explain: "Strings end up in JSON documents, which are UTF-8: a string or block string must be valid UTF-8. Write non-ASCII characters as themselves, encoded in UTF-8, or as \\u escapes.",
 		Wrong:   "spec demo\n\ntool demo {\n  description \"Caf\xe9\"\n  in none\n  result text\n}\n",
 		Right:   "spec demo\n\ntool demo {\n  description \"Café\"\n  in none\n  result text\n}\n",
+	})
+	StringLoneSurrogate = def(Def{
+		Code: "TS0136", Name: "string-lone-surrogate", Severity: errorSev, Phase: Syntax,
+		Format:  "lone surrogate %s in string: it cannot be encoded as UTF-8; write the character itself or a \\uD8xx\\uDCxx pair",
+		Explain: "A \\u escape of a UTF-16 surrogate (D800 to DFFF) is half of a character: a high one must be followed by the escape of a low one, and the pair is one character. Alone it has no UTF-8 encoding; encoding/json would silently make it U+FFFD, which changes the text, so toolspec refuses it.",
+		Wrong:   "spec demo\n\ntool demo {\n  description \"A demo tool \\ud83d\"\n  in none\n  result text\n}\n",
+		Right:   "spec demo\n\ntool demo {\n  description \"A demo tool \\ud83d\\ude00\"\n  in none\n  result text\n}\n",
 	})
 	BlockStringUnterminated = def(Def{
 		Code: "TS0134", Name: "block-string-unterminated", Severity: errorSev, Phase: Syntax,

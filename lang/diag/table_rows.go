@@ -146,9 +146,16 @@ var (
 	PatternNotPortable = def(Def{
 		Code: "TS0602", Name: "pattern-not-portable", Severity: errorSev, Phase: Check,
 		Format:  "%s: %s",
-		Explain: "A pattern is checked on both sides of the wire: clients use ECMAScript regular expressions (with the u flag), Go servers use RE2. toolspec accepts only the subset both engines read the same way (docs/language.md lists it): no lookaround or backreferences, no \\s, no inline flags, no escapes of ordinary characters. The message names the construct and why it is not portable.",
+		Explain: "A pattern is checked on both sides of the wire: clients use ECMAScript regular expressions (with the u flag), Go servers use RE2. toolspec accepts only the subset both engines read the same way (docs/language.md lists it): no lookaround or backreferences, no \\s and no . (each engine reads them differently), no inline flags, no escapes of ordinary characters. The message names the construct, why it is not portable, and what to write instead.",
 		Wrong:   inRows("    code  string  required  pattern \"^(?=A)[A-Z]+$\"\n"),
 		Right:   inRows("    code  string  required  pattern \"^A[A-Z]*$\"\n"),
+	})
+	PatternBacktracks = def(Def{
+		Code: "TS0603", Name: "pattern-backtracks", Severity: warnSev, Phase: Check, Strict: true,
+		Format:  "%s: pattern %s can take exponential time in ECMAScript, whose engines backtrack (RE2 in Go does not): in %s, %s",
+		Explain: "RE2, in Go servers, matches in linear time; ECMAScript engines backtrack, and ajv in JS servers and in clients validates patterns with them. A repeated part that can match the same text in many ways, such as (a+)+ or (a|a)*, makes a near-miss take exponential time: ^(a+)+$ takes seconds on 30 characters. The message names the repetition and the part inside it that can run into the next repetition, or the alternatives that overlap. It is a warning because the Go side is unaffected; check --strict and test-report --strict make it an error.",
+		Wrong:   inRows("    name  string  required  pattern \"^([a-z]+ ?)+$\"\n"),
+		Right:   inRows("    name  string  required  pattern \"^[a-z]+( [a-z]+)*$\"\n"),
 	})
 	FormatUnknown = def(Def{
 		Code: "TS0610", Name: "format-unknown", Severity: warnSev, Phase: Check,

@@ -23,6 +23,9 @@ func FuzzFormat(f *testing.F) {
 			f.Fatal(err)
 		}
 		f.Add(src)
+		// The same with CR and CRLF line breaks.
+		f.Add(bytes.ReplaceAll(src, []byte("\n"), []byte("\r")))
+		f.Add(bytes.ReplaceAll(src, []byte("\n"), []byte("\r\n")))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		r := parser.Parse("in.tspec", src)

@@ -1,6 +1,7 @@
 package parser_test
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -20,6 +21,7 @@ func FuzzParse(f *testing.F) {
 				f.Fatal(err)
 			}
 			f.Add(src)
+			f.Add(bytes.ReplaceAll(src, []byte("\n"), []byte("\r"))) // CR line breaks
 		}
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {

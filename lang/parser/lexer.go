@@ -3,6 +3,8 @@ package parser
 import (
 	"errors"
 	"io"
+	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	plex "github.com/alecthomas/participle/v2/lexer"
@@ -160,6 +162,16 @@ func (s *scanner) newline(at int) {
 	s.lineOff = at + 1
 }
 
+// lineBreak steps over the line break at s.off: LF, CRLF or a lone CR, so
+// files saved with any of the three conventions read the same.
+func (s *scanner) lineBreak() {
+	if s.src[s.off] == '\r' && s.off+1 < len(s.src) && s.src[s.off+1] == '\n' {
+		s.off++
+	}
+	s.newline(s.off)
+	s.off++
+}
+
 func isLetter(c byte) bool { return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
 
@@ -169,18 +181,20 @@ func (s *scanner) run() {
 		c := src[s.off]
 		start := s.off
 		switch {
-		case c == '\n':
-			s.newline(s.off)
-			s.off++
-		case c == ' ' || c == '\t' || c == '\r':
+		case c == '\n' || c == '\r':
+			s.lineBreak()
+		case c == ' ' || c == '\t':
 			s.off++
 		case c == '/' && s.off+1 < len(src) && src[s.off+1] == '/':
-			for s.off < len(src) && src[s.off] != '\n' {
+			for s.off < len(src) && src[s.off] != '\n' && src[s.off] != '\r' {
 				s.off++
 			}
 			text := string(src[start:s.off])
 			if !utf8.ValidString(text) {
 				s.report(diag.CommentInvalidUTF8, start)
+			}
+			if i := strings.IndexByte(text, 0); i >= 0 {
+				s.report(diag.CommentNUL, start+i)
 			}
 			s.comments = append(s.comments, &ast.Comment{Pos: s.pos(start), Text: trimRight(text), Trailing: s.ntoks > 0 && s.lastLine == s.line})
 		case isLetter(c):
@@ -306,7 +320,7 @@ func (s *scanner) str() {
 	s.off++
 	bad := false
 	for {
-		if s.off >= len(src) || src[s.off] == '\n' {
+		if s.off >= len(src) || src[s.off] == '\n' || src[s.off] == '\r' {
 			s.report(diag.StringUnterminated, start)
 			// Close it so the token still decodes; the error stops the build.
 			s.push(plex.Token{Type: tString, Value: `""`, Pos: s.pos(start)})
@@ -324,6 +338,10 @@ func (s *scanner) str() {
 			return
 		case c == '\\':
 			if n := escapeLen(src[s.off:]); n > 0 {
+				if n = s.surrogates(n); n == 0 {
+					bad = true
+					n = 6
+				}
 				s.off += n
 			} else {
 				s.report(diag.StringBadEscape, s.off)
@@ -377,6 +395,24 @@ func escapeLen(b []byte) int {
 	return 0
 }
 
+// surrogates checks the \u escape of length n at s.off for UTF-16
+// surrogates: a high one must be followed by a \u escape of a low one (the
+// pair is one character, 12 bytes); a lone one cannot be encoded as UTF-8
+// and is an error (0). Other escapes keep their length.
+func (s *scanner) surrogates(n int) int {
+	r, _ := ast.DecodeHex4(s.text[s.off:])
+	if n != 6 || !utf16.IsSurrogate(r) {
+		return n
+	}
+	if r < 0xDC00 {
+		if r2, ok := ast.DecodeHex4(s.text[s.off+6:]); ok && 0xDC00 <= r2 && r2 <= 0xDFFF {
+			return 12
+		}
+	}
+	s.report(diag.StringLoneSurrogate, s.off, s.text[s.off:s.off+6])
+	return 0
+}
+
 // block scans a """ block string. Its content is raw text.
 func (s *scanner) block() {
 	src, start := s.src, s.off
@@ -401,10 +437,9 @@ func (s *scanner) block() {
 			s.push(plex.Token{Type: tBlock, Value: value, Pos: startPos})
 			s.lastLine = s.line
 			return
-		case c == '\n':
-			s.newline(s.off)
-			s.off++
-		case c == '\t' || c == '\r':
+		case c == '\n' || c == '\r':
+			s.lineBreak()
+		case c == '\t':
 			s.off++
 		case c < 0x20 || c == 0x7f:
 			s.report(diag.BlockStringControlCharacter, s.off, rune(c))

@@ -42,6 +42,11 @@ func TestSyntaxErrors(t *testing.T) {
 		{"spec s\ntool t { description \"a\xffb\" }", `2:24: error: invalid UTF-8 encoding in string`},
 		{"spec s\n+1", `2:1: error: unexpected character '+'`},
 		{"spec s\n\x00", `2:1: error: unexpected control character U+0000`},
+		{"spec s\n// a\x00b\n", `2:5: error: NUL character in comment`},
+		{"spec s\ntool t { description \"x\\ud800\" }", `2:24: error: lone surrogate \ud800 in string`},
+		{"spec s\ntool t { description \"\\udc00\\ud800\" }", `2:23: error: lone surrogate \udc00 in string`},
+		{"spec s\ntool t { description \"\\ud800\\u0041\" }", `2:23: error: lone surrogate \ud800 in string`},
+		{"spec s\ntool t { description \"a\rb\" }", `2:22: error: string literal not terminated`},
 		{"spec s\ntool t { in { n integer optional 1.5.5 } }", `unexpected '.' after number 1.5`},
 
 		// A tool body is read by keyword: an error is reported inside the
@@ -111,12 +116,17 @@ func TestStrings(t *testing.T) {
 		`"plain"`:                        "plain",
 		`"tab\there \"q\" \\ \/ \u00e9"`: "tab\there \"q\" \\ / é",
 		`"\ud83d\ude00"`:                 "😀",
-		`"\ud800"`:                       "\ufffd",
 	}
 	for raw, want := range cases {
 		got, ok := ast.DecodeString(raw)
 		if !ok || got != want {
 			t.Errorf("DecodeString(%s) = %q, %v; want %q", raw, got, ok, want)
+		}
+	}
+	// A lone surrogate has no UTF-8 encoding: malformed, not U+FFFD.
+	for _, raw := range []string{`"\ud800"`, `"\udc00"`, `"\ud800x"`, `"\ud800\u0041"`, `"\ud800\ud800"`} {
+		if got, ok := ast.DecodeString(raw); ok {
+			t.Errorf("DecodeString(%s) = %q, true; want malformed", raw, got)
 		}
 	}
 	blocks := map[string]string{
@@ -126,6 +136,8 @@ func TestStrings(t *testing.T) {
 		"\"\"\"\n\n  a\n\n  b\n  \"\"\"":     "\na\n\nb",
 		"\"\"\"\r\n  a\r\n  b\r\n  \"\"\"":   "a\nb",
 		"\"\"\"  \"\"\"":                     "",
+		"\"\"\"\r  a\r  b\r  \"\"\"":         "a\nb",
+		"\"\"\"\n  a\r\r  b\n  \"\"\"":       "a\n\nb",
 	}
 	for raw, want := range blocks {
 		if got := ast.DecodeBlock(raw); got != want {
@@ -247,5 +259,27 @@ func TestMissingBraceSplitsDeclarations(t *testing.T) {
 	r := Parse("x.tspec", []byte(src))
 	if r.Partial == nil || len(r.Partial.Decls) != 1 || r.Partial.Decls[0].Tool.Name.Value() != "b" {
 		t.Fatalf("tool b is not parsed on its own: %v %v", r.Partial, r.Diags)
+	}
+}
+
+// TestLineBreaks: LF, CRLF and a lone CR each end a line. A comment ends at
+// any of them, and positions count lines the same way for all three.
+func TestLineBreaks(t *testing.T) {
+	const lf = "spec s\n// a comment\ntool t {\n  description \"\"\"\n    x\n    \"\"\"\n  in none\n}\ntool u { in none }\n+\n"
+	for name, nl := range map[string]string{"LF": "\n", "CRLF": "\r\n", "CR": "\r"} {
+		src := strings.ReplaceAll(lf, "\n", nl)
+		r := Parse("x.tspec", []byte(src))
+		if got, want := r.Diags.Error(), "x.tspec:10:1: error: unexpected character '+' [TS0113]"; got != want {
+			t.Errorf("%s: got %q, want %q", name, got, want)
+		}
+		if r.File == nil {
+			continue
+		}
+		if n := len(r.File.Decls); n != 2 {
+			t.Errorf("%s: %d declarations, want 2", name, n)
+		}
+		if len(r.Comments) != 1 || r.Comments[0].Text != "// a comment" || r.Comments[0].Pos.Line != 2 {
+			t.Errorf("%s: comments %+v, want // a comment on line 2", name, r.Comments)
+		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 func init() { register(checkCmd) }
 
 func checkCmd(e *env) *cobra.Command {
-	var asJSON bool
+	var asJSON, strict bool
 	cmd := &cobra.Command{
 		Use:   "check FILE...",
 		Short: "Parse specs and run every check; print diagnostics",
@@ -21,13 +21,17 @@ as file:line:col: error|warning: message [CODE], sorted by position; run
 toolspec explain CODE for what one means. With --json they are printed on
 stdout as {"diagnostics": [{"code", "name", "severity", "file", "line",
 "column", "message"}, ...]} (docs/diagnostics.md). Exit 0 when no spec has
-errors (warnings allowed), 1 otherwise. The file - is stdin.`,
+errors (warnings allowed), 1 otherwise. --strict makes the warnings that
+guard servers (a pattern that can backtrack exponentially) errors. The file - is stdin.`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
 			bad := false
 			var all token.List
 			for _, f := range files {
 				r := e.compile(f)
+				if strict {
+					r.Diags = diag.Strict(r.Diags)
+				}
 				if asJSON {
 					all = append(all, r.Diags...)
 				} else {
@@ -47,6 +51,7 @@ errors (warnings allowed), 1 otherwise. The file - is stdin.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the diagnostics as JSON on stdout")
+	cmd.Flags().BoolVar(&strict, "strict", false, "count strict warnings (exponential-time patterns) as errors")
 	return cmd
 }
 

@@ -2,12 +2,12 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/toolspec/toolspec/gen/jsonout"
+	"github.com/toolspec/toolspec/internal/sizecap"
 	"github.com/toolspec/toolspec/specdiff"
 )
 
@@ -30,7 +30,7 @@ spec has errors. See docs/openapi.md.`,
 			if isSpecPath(a[0]) && !isSpecPath(a[1]) {
 				return usagef("the old tools/list result comes first, then the spec: toolspec diff %s %s", a[1], a[0])
 			}
-			old, err := os.ReadFile(a[0])
+			old, err := sizecap.ReadFile(a[0], sizecap.Document, "a document")
 			if err != nil {
 				e.docError(a[0], err)
 				return failed

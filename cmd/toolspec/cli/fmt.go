@@ -2,11 +2,11 @@ package cli
 
 import (
 	"bytes"
-	"os"
 
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/spf13/cobra"
 
+	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/lang/format"
 	"github.com/toolspec/toolspec/lang/parser"
 )
@@ -19,16 +19,17 @@ func fmtCmd(e *env) *cobra.Command {
 		Use:   "fmt [-w] [-d] FILE...",
 		Short: "Format specs canonically (comments kept)",
 		Long: `Format specs in the canonical layout. Without flags the formatted text is
-printed. -w rewrites each file that changes (atomically); -d prints a diff
-and exits 1 when any file would change. A file with syntax errors is left
+printed. -w rewrites each file that changes (atomically; through a symlink,
+its target; a read-only file is refused); -d prints a diff and exits 1 when
+any file would change. A file with syntax errors is left
 alone and makes the command exit 1.`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
 			bad, changed := false, false
 			for _, path := range files {
-				src, err := os.ReadFile(path)
-				if err != nil {
-					e.printError(err)
+				src, diags := compile.ReadSpec(path)
+				if diags != nil {
+					e.printDiags(diags)
 					bad = true
 					continue
 				}
@@ -46,16 +47,12 @@ alone and makes the command exit 1.`,
 						changed = true
 						e.stdout.Write(diff.Diff(path+".orig", src, path, out))
 					}
-					if write && !same {
-						if err := writeFile(path, out); err != nil {
-							return err
-						}
+					if write && !same && !e.rewrite(path, out) {
+						bad = true
 					}
 				case write:
-					if !same {
-						if err := writeFile(path, out); err != nil {
-							return err
-						}
+					if !same && !e.rewrite(path, out) {
+						bad = true
 					}
 				default:
 					e.stdout.Write(out)
@@ -70,4 +67,15 @@ alone and makes the command exit 1.`,
 	cmd.Flags().BoolVarP(&write, "write", "w", false, "write the result back to each file")
 	cmd.Flags().BoolVarP(&showDiff, "diff", "d", false, "print a diff and exit 1 when a file would change")
 	return cmd
+}
+
+// rewrite writes a formatted file back, or says why it cannot (a read-only
+// file, say) and returns false; fmt goes on with the other files, as gofmt
+// does.
+func (e *env) rewrite(path string, out []byte) bool {
+	if err := writeFile(path, out); err != nil {
+		e.printError(err)
+		return false
+	}
+	return true
 }

@@ -3,11 +3,11 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/toolspec/toolspec/internal/atomicfile"
 	"github.com/toolspec/toolspec/lang/token"
 )
 
@@ -63,43 +63,10 @@ func dtsPath(mjs string) string {
 }
 
 // writePair writes two files so that neither changes unless both can be
-// written: both temporary files (beside their targets, as writeFile makes
-// them) are written and synced first, then renamed into place.
-func writePair(path1 string, data1 []byte, path2 string, data2 []byte) (err error) {
+// written (atomicfile.WriteAll).
+func writePair(path1 string, data1 []byte, path2 string, data2 []byte) error {
 	if path1 == path2 {
 		return fmt.Errorf("%s: the module and its declarations would be the same file", path1)
 	}
-	// A folder in the way would fail the second rename after the first
-	// one: refuse before touching either file.
-	for _, path := range []string{path1, path2} {
-		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-			return &fileError{path: path, write: true, err: errors.New("is a directory")}
-		}
-	}
-	var temps []string
-	defer func() {
-		if err != nil {
-			for _, name := range temps {
-				os.Remove(name)
-			}
-		}
-	}()
-	for _, f := range []struct {
-		path string
-		data []byte
-	}{{path1, data1}, {path2, data2}} {
-		name, err := writeTemp(f.path, f.data)
-		if err != nil {
-			return err
-		}
-		temps = append(temps, name)
-	}
-	// Only a failing rename in between can now leave the pair half new.
-	if err := os.Rename(temps[0], path1); err != nil {
-		return &fileError{path: path1, write: true, err: unwrapPathError(err)}
-	}
-	if err := os.Rename(temps[1], path2); err != nil {
-		return &fileError{path: path2, write: true, err: unwrapPathError(err)}
-	}
-	return nil
+	return atomicfile.WriteAll(atomicfile.File{Path: path1, Data: [][]byte{data1}}, atomicfile.File{Path: path2, Data: [][]byte{data2}})
 }

@@ -3,11 +3,11 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/toolspec/toolspec/importer"
+	"github.com/toolspec/toolspec/internal/sizecap"
 	"github.com/toolspec/toolspec/openapi"
 )
 
@@ -99,7 +99,7 @@ exactly: gen-json of the spec gives the same schemas back. See
 docs/openapi.md.`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, a []string) error {
-			data, err := os.ReadFile(a[0])
+			data, err := sizecap.ReadFile(a[0], sizecap.Document, "a document")
 			if err != nil {
 				e.docError(a[0], err)
 				return failed

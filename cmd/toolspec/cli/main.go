@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -15,6 +14,7 @@ import (
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen"
+	"github.com/toolspec/toolspec/internal/atomicfile"
 	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/token"
 )
@@ -254,7 +254,19 @@ func (e *env) printDiags(l token.List) {
 // load compiles one spec and prints its diagnostics. It returns nil (and
 // the caller should return failed) when the spec has errors.
 func (e *env) load(path string) *compile.Result {
+	return e.loadStrict(path, false)
+}
+
+// loadStrict is load; with strict, warnings that strict runs count as
+// errors (diag.Def.Strict) are errors.
+func (e *env) loadStrict(path string, strict bool) *compile.Result {
 	r := e.compile(path)
+	if strict {
+		r.Diags = diag.Strict(r.Diags)
+		if r.Diags.HasErrors() {
+			r.Catalog = nil
+		}
+	}
 	e.printDiags(r.Diags)
 	if r.Catalog == nil {
 		return nil
@@ -283,7 +295,7 @@ const stdinName = "<stdin>"
 // it as the spec's own read error is: "PATH: error: REASON [TS0001]",
 // REASON as the system says it (no such file or directory, is a
 // directory, permission denied), and "PATH: error: cannot write: REASON
-// [TS0002]" for a write.
+// [TS0003]" for a write.
 type fileError struct {
 	path  string
 	write bool
@@ -317,75 +329,23 @@ func (e *env) printError(err error) {
 func asFileError(err error) *fileError {
 	var fe *fileError
 	var pe *fs.PathError
+	var we *atomicfile.WriteError
 	switch {
 	case errors.As(err, &fe):
 		return fe
+	case errors.As(err, &we):
+		return &fileError{path: we.Path, write: true, err: we.Err}
 	case errors.As(err, &pe):
 		return &fileError{path: pe.Path, err: pe.Err}
 	}
 	return nil
 }
 
-// writeFile writes a whole file atomically: a temporary file renamed into
-// place, so a reader sees the old bytes or the new ones, never a part.
-// The file's content is the pieces of data, one after the other.
+// writeFile writes a whole file atomically, through a symlink to its
+// target, refusing a read-only file (package atomicfile). The file's
+// content is the pieces of data, one after the other.
 func writeFile(path string, data ...[]byte) error {
-	tmp, err := writeTemp(path, data...)
-	if err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return &fileError{path: path, write: true, err: unwrapPathError(err)}
-	}
-	return nil
-}
-
-// writeTemp writes data to a new temporary file beside path, synced, and
-// returns its name. Missing folders are created. The file gets the mode of
-// the file it will replace, or 0644 for a new one: generated files are
-// read by other tools and checked in.
-func writeTemp(path string, data ...[]byte) (name string, err error) {
-	defer func() {
-		if err != nil {
-			err = &fileError{path: path, write: true, err: unwrapPathError(err)}
-		}
-	}()
-	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(path); err == nil {
-		if fi.IsDir() {
-			return "", errors.New("is a directory")
-		}
-		mode = fi.Mode().Perm()
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return "", err
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return "", err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	for _, d := range data {
-		if _, err := f.Write(d); err != nil {
-			return "", err
-		}
-	}
-	if err := f.Chmod(mode); err != nil {
-		return "", err
-	}
-	if err := f.Sync(); err != nil {
-		return "", err
-	}
-	if err := f.Close(); err != nil {
-		return "", err
-	}
-	return f.Name(), nil
+	return atomicfile.Write(path, data...)
 }
 
 func unwrapPathError(err error) error {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -76,13 +75,13 @@ artifact fails; the seal is written whole or not at all.`,
 
 // readSeal reads and parses the seal at path; errors name the path.
 func readSeal(path string) (*seal.Seal, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, &fileError{path: path, err: unwrapPathError(err)}
-	}
-	s, err := seal.Read(bytes.NewReader(data))
-	if err != nil {
+	s, err := seal.Load(path)
+	var pe *seal.ParseError
+	switch {
+	case errors.As(err, &pe):
 		return nil, fmt.Errorf("%s: corrupt seal: %w", path, err)
+	case err != nil && asFileError(err) == nil:
+		return nil, &fileError{path: path, err: err} // refused: not a regular file
 	}
-	return s, nil
+	return s, err
 }

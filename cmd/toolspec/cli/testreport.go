@@ -2,25 +2,33 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/toolspec/toolspec/internal/gcpace"
+	"github.com/toolspec/toolspec/internal/sizecap"
+	"github.com/toolspec/toolspec/lang/diag"
+	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/report"
 )
 
 func init() { register(testReportCmd) }
 
+// heapBudget is how far test-report lets the heap grow before collecting
+// as often as Go's default does (docs/performance.md).
+const heapBudget = 512 << 20
+
 func testReportCmd(e *env) *cobra.Command {
-	var asJSON, strict bool
+	var asJSON, strict, suggest, write, verbose bool
 	var junit string
 	cmd := &cobra.Command{
-		Use:   "test-report FILE...",
+		Use:   "test-report FILE... [--suggest [-w]] [-v]",
 		Short: "Run the checks, negative controls, tests and mutants of a spec",
 		Long: `Run everything that shows a spec's tests are worth having: the checks, a
 negative control for every checker rule (a planted defect that rule must
@@ -30,28 +38,39 @@ one-row mutants of the spec that some test must notice.
 The report ends with "N passed, N failed, N vacuous", where N counts the
 checks, negative controls and tests (and, with --strict, mutants). A test
 no mutant can make fail is vacuous. Exit 0 only when nothing failed and
-nothing is vacuous; --strict also fails on surviving mutants. --json
+nothing is vacuous; --strict also fails on surviving mutants, and makes
+strict warnings (a pattern that can backtrack exponentially) errors. --json
 prints a machine-readable report instead; --junit FILE also writes JUnit
 XML. A spec with errors prints its diagnostics and exits 1. Several specs
-are reported one after the other (exit 1 when any fails); --json and
---junit take one. Verdicts are coloured on a terminal unless NO_COLOR is
-set. See docs/test-report.md.`,
+are reported one after the other (exit 1 when any fails); --json, --junit
+and -w take one. Verdicts are coloured on a terminal unless NO_COLOR is
+set.
+
+--suggest adds, for each surviving mutant, the smallest fixture that
+kills it, verified with the validator, as test blocks ready to paste;
+with -w they are appended to the spec (formatted, atomically). -v lists
+every mutant, killed ones too. See docs/test-report.md.`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
-			if len(files) > 1 && (asJSON || junit != "") {
-				return usagef("--json and --junit report one spec; got %d", len(files))
+			if write && !suggest {
+				return usagef("-w writes the suggested fixtures: give it with --suggest")
+			}
+			if len(files) > 1 && (asJSON || junit != "" || write) {
+				return usagef("--json, --junit and -w report one spec; got %d", len(files))
 			}
 			// The run allocates many small short-lived schemas; collecting
-			// less often saves about a quarter of its time.
+			// less often saves about a quarter of its time, but only while
+			// the heap is small (gcpace).
 			if os.Getenv("GOGC") == "" {
-				defer debug.SetGCPercent(debug.SetGCPercent(400))
+				defer gcpace.Pace(heapBudget)()
 			}
+			opts := report.Options{Strict: strict, Suggest: suggest, Verbose: verbose}
 			ok := true
 			for i, f := range files {
 				if i > 0 {
 					fmt.Fprintln(e.stdout)
 				}
-				done, err := e.testReport(f, asJSON, strict, junit)
+				done, err := e.testReport(f, opts, asJSON, junit, write)
 				if err != nil {
 					return err
 				}
@@ -65,19 +84,29 @@ set. See docs/test-report.md.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
 	cmd.Flags().StringVar(&junit, "junit", "", "also write the report as JUnit XML to this file")
-	cmd.Flags().BoolVar(&strict, "strict", false, "fail on surviving mutants too")
+	cmd.Flags().BoolVar(&strict, "strict", false, "fail on surviving mutants and strict warnings too")
+	cmd.Flags().BoolVar(&suggest, "suggest", false, "suggest a fixture that kills each surviving mutant")
+	cmd.Flags().BoolVarP(&write, "write", "w", false, "with --suggest: append the suggested tests to the spec")
+	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "list every mutant, killed ones too")
 	return cmd
 }
 
 // testReport runs the report of one spec and prints it; ok is false when
 // the spec has errors or the report fails.
-func (e *env) testReport(file string, asJSON, strict bool, junit string) (ok bool, err error) {
-	r := e.load(file)
+func (e *env) testReport(file string, opts report.Options, asJSON bool, junit string, write bool) (ok bool, err error) {
+	if fi, err := os.Stat(file); err == nil && fi.Mode().IsRegular() && fi.Size() > sizecap.TestReport {
+		var l token.List
+		diag.FileTooLarge.Report(&l, token.Pos{File: file}, "test-report: "+(&sizecap.TooLargeError{What: "a spec", Size: fi.Size(), Limit: sizecap.TestReport}).Error())
+		e.printDiags(l)
+		return false, nil
+	}
+	r := e.loadStrict(file, opts.Strict)
 	if r == nil {
 		return false, nil
 	}
 	prog := newProgress(e.stderr)
-	rep := report.Run(*r, report.Options{Strict: strict, Progress: prog.update})
+	opts.Progress = prog.update
+	rep := report.Run(*r, opts)
 	prog.clear()
 	if junit != "" {
 		if err := writeFile(junit, rep.JUnit()); err != nil {
@@ -97,7 +126,34 @@ func (e *env) testReport(file string, asJSON, strict bool, junit string) (ok boo
 	if _, err := e.stdout.Write(text); err != nil {
 		return false, err
 	}
+	if write {
+		if err := e.writeSuggestions(file, rep); err != nil {
+			return false, err
+		}
+	}
 	return rep.Summary.OK, nil
+}
+
+// writeSuggestions appends the suggested test blocks to the spec, through
+// the formatter, all at once or not at all.
+func (e *env) writeSuggestions(path string, rep *report.Report) error {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("cannot read %s: %w", path, unwrapPathError(err))
+	}
+	out, err := rep.WithSuggestions(path, src)
+	if errors.Is(err, report.ErrNothingToSuggest) {
+		fmt.Fprintf(e.stderr, "%s: no suggested fixture to add\n", path)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := writeFile(path, out); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "%s: suggested tests appended; run test-report again to see the survivors killed\n", path)
+	return nil
 }
 
 // progress shows "mutants done/total" on a terminal once a run has taken

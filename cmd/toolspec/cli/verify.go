@@ -23,6 +23,7 @@ per field, MATCH or MISMATCH with its class:
 
   spec changed since sealing          the spec hash (name, identities) differs
   seal is for another spec file       the seal's spec path is not SPEC
+  artifact refused                    outside the seal's tree, not a regular file, or over 256 MiB
   artifact missing                    the file does not exist
   artifact unreadable                 the file cannot be read
   artifact cannot be regenerated      the sealed generator fails on the spec

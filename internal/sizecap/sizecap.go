@@ -1,0 +1,87 @@
+// Package sizecap reads input files with a cap on their size, so that a
+// huge or endless input (a 50 MB spec, /dev/zero) is refused with a clear
+// error instead of exhausting memory: toolspec needs 40 to 50 bytes of
+// memory per byte of spec (docs/performance.md).
+package sizecap
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// The caps.
+const (
+	// Spec caps a spec file: 16 MiB, about 27 000 tools of ten rows, where
+	// compiling takes about 700 MB. The largest public MCP catalogs have a
+	// few hundred tools.
+	Spec = 16 << 20
+	// TestReport caps the spec test-report reads: 4 MiB. Mutation testing
+	// holds about 400 bytes of memory per byte of a spec with fixtures
+	// (1.9 MB: 760 MB), so this bounds a run near 1.7 GB.
+	TestReport = 4 << 20
+	// Document caps an OpenAPI document or a tools/list JSON read by
+	// import, parity and diff: 32 MiB, three times the largest public API
+	// descriptions (GitHub's REST description is about 11 MB).
+	Document = 32 << 20
+)
+
+// ErrTooLarge is wrapped by the error for an input over its cap.
+var ErrTooLarge = errors.New("input too large")
+
+// TooLargeError is an input over its cap.
+type TooLargeError struct {
+	What  string // "a spec", "a document"
+	Size  int64  // the size, when known; else 0 (more than Limit)
+	Limit int64
+}
+
+func (e *TooLargeError) Error() string {
+	size := "more than " + Text(e.Limit)
+	switch {
+	case e.Size > 0 && e.Size-e.Limit < e.Limit/20:
+		size = fmt.Sprintf("%d bytes", e.Size) // just over: rounding would hide it
+	case e.Size > 0:
+		size = Text(e.Size)
+	}
+	return fmt.Sprintf("%s is at most %s; this one is %s", e.What, Text(e.Limit), size)
+}
+
+func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
+
+// ReadFile reads the file at path, or fails with a *TooLargeError when it
+// holds more than limit bytes: checked first by its size when it is a
+// regular file, and while reading for anything else (a pipe, a device).
+func ReadFile(path string, limit int64, what string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > limit {
+		return nil, &TooLargeError{What: what, Size: fi.Size(), Limit: limit}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, &TooLargeError{What: what, Limit: limit}
+	}
+	return data, nil
+}
+
+// Text writes a byte count as people read it: 16 MiB, 1.5 MiB, 10 KiB,
+// 100 bytes.
+func Text(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

@@ -1,0 +1,526 @@
+package report
+
+import (
+	"encoding/json"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/validate"
+)
+
+// Suggestion is a fixture test-report proposes for a surviving mutant:
+// the smallest change to a valid value of the tool that the spec and the
+// mutant judge differently. Every suggestion is verified with the
+// validator: it holds on the spec and does not hold on the mutant.
+type Suggestion struct {
+	// Mutant is the survivor, as "WHERE: DESCRIPTION".
+	Mutant   string `json:"mutant"`
+	Operator string `json:"operator"`
+	// Fixture is the suggested line (`accept TOOL {...}` or
+	// `reject TOOL {...} because K at "P"`); "" when none was found.
+	Fixture string `json:"fixture,omitempty"`
+	Tool    string `json:"tool,omitempty"`
+	// Reason says why there is no fixture.
+	Reason string `json:"reason,omitempty"`
+}
+
+// maxSuggestion bounds a suggested fixture's text: a fixture of a
+// megabyte string does not belong in a spec.
+const maxSuggestion = 8192
+
+// suggestion is a verified fixture for one target.
+type suggestion struct {
+	tg      target
+	accept  bool
+	value   string
+	because string
+	at      *string
+}
+
+func (g suggestion) fixture(s *suite) *model.Fixture {
+	return &model.Fixture{Accept: g.accept, Tool: s.cat.Tools[g.tg.tool].Name, Output: g.tg.out,
+		Value: json.RawMessage(g.value), Because: g.because, At: g.at}
+}
+
+func (g suggestion) line(s *suite) string {
+	f := Fixture{Accept: g.accept, Tool: s.cat.Tools[g.tg.tool].Name, Dir: "in",
+		Value: json.RawMessage(g.value), Because: g.because, At: g.at}
+	if g.tg.out {
+		f.Dir = "out"
+	}
+	return f.fullLine()
+}
+
+// suggest finds a killing fixture for every surviving mutant. A fixture
+// already suggested for an earlier survivor is tried first, so one line
+// can cover several mutants (maxLength dropped and widened).
+func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
+	var out []Suggestion
+	// The fixtures found so far, by target: a mutant is tried only
+	// against those of the targets it touches.
+	found := map[target][]suggestion{}
+	for i, m := range muts {
+		if results[i].Verdict != Survived {
+			continue
+		}
+		sg := Suggestion{Mutant: m.where + ": " + m.desc, Operator: m.op}
+		mroots := map[target]*validate.Schema{}
+		mutRoot := func(tg target) (*validate.Schema, *model.Type, bool) {
+			root := apply(s.roots[tg], m.swap)
+			if sch, ok := mroots[tg]; ok {
+				return sch, root, sch != nil
+			}
+			sch, err := s.compile(schema.Type(root))
+			if err != nil {
+				sch = nil
+			}
+			mroots[tg] = sch
+			return sch, root, sch != nil
+		}
+		var pick *suggestion
+	tried:
+		for _, tg := range m.touches {
+			for _, g := range found[tg] {
+				if s.killsMutant(g, mutRoot) {
+					pick = &g
+					break tried
+				}
+			}
+		}
+		reason := ""
+		if pick == nil {
+			var g suggestion
+			g, reason = s.synthesise(m, mutRoot)
+			if reason == "" {
+				found[g.tg] = append(found[g.tg], g)
+				pick = &g
+			}
+		}
+		if pick != nil {
+			sg.Fixture, sg.Tool = pick.line(s), s.cat.Tools[pick.tg.tool].Name
+		} else {
+			sg.Reason = reason
+		}
+		out = append(out, sg)
+	}
+	return out
+}
+
+// kills says whether a fixture holds on the spec and not on the mutant.
+func (s *suite) killsMutant(g suggestion, mutRoot func(target) (*validate.Schema, *model.Type, bool)) bool {
+	msch, mroot, ok := mutRoot(g.tg)
+	if !ok {
+		return false
+	}
+	sch, err := s.schemaOf(g.tg)
+	if err != nil {
+		return false
+	}
+	fx := g.fixture(s)
+	if ok, _, _ := judge(fx, sch, s.roots[g.tg]); !ok {
+		return false
+	}
+	held, _, _ := judge(fx, msch, mroot)
+	return !held
+}
+
+// synthesise makes a fixture for one mutant: for each target it touches
+// and each changed node there, a valid value of the tool changed at that
+// node, tried in order until one kills the mutant.
+func (s *suite) synthesise(m *mutant, mutRoot func(target) (*validate.Schema, *model.Type, bool)) (suggestion, string) {
+	reason := "no one-place change of a valid value kills it (the mutant may accept exactly what the spec accepts)"
+	for _, tg := range m.touches {
+		root := s.roots[tg]
+		if _, ok := minimal(root); !ok {
+			reason = "no valid value of " + s.cat.Tools[tg.tool].Name + " could be made (a pattern this generator cannot satisfy)"
+			continue
+		}
+		msch, _, ok := mutRoot(tg)
+		if !ok {
+			reason = "the mutant's schema does not compile"
+			continue
+		}
+		sch, err := s.schemaOf(tg)
+		if err != nil {
+			continue
+		}
+		for _, n := range m.nodes {
+			path := pathTo(root, n)
+			if path == nil {
+				continue
+			}
+			mn := apply(n, m.swap)
+			for _, c := range candidates(n, mn) {
+				v, ok := build(root, path.steps, c)
+				if !ok {
+					continue
+				}
+				text := jsonText(v)
+				if len(text) > maxSuggestion {
+					reason = "the smallest killing value is " + strconv.Itoa(len(text)) + " bytes long, too long for a spec; test this bound elsewhere"
+					continue
+				}
+				if g, ok := s.tryValue(tg, text, path.pointer, sch, msch, mutRoot); ok {
+					return g, ""
+				}
+			}
+		}
+	}
+	return suggestion{}, reason
+}
+
+// tryValue makes the fixture of a value (accept if the spec accepts it,
+// else reject because one of its failures, preferring a failure at the
+// changed node) and keeps it if it kills the mutant.
+func (s *suite) tryValue(tg target, text, at string, sch, msch *validate.Schema, mutRoot func(target) (*validate.Schema, *model.Type, bool)) (suggestion, bool) {
+	fails, err := sch.Validate([]byte(text))
+	if err != nil {
+		return suggestion{}, false
+	}
+	g := suggestion{tg: tg, value: text}
+	if len(fails) == 0 {
+		g.accept = true
+		return g, s.killsMutant(g, mutRoot)
+	}
+	// Failures at the node first, then below it, then the rest.
+	rank := func(f validate.Failure) int {
+		switch {
+		case f.At == at:
+			return 0
+		case strings.HasPrefix(f.At, at+"/"):
+			return 1
+		case strings.HasPrefix(at, f.At+"/") || f.At == "":
+			return 2
+		}
+		return 3
+	}
+	slices.SortStableFunc(fails, func(a, b validate.Failure) int { return rank(a) - rank(b) })
+	for _, f := range fails {
+		for _, p := range pointersFor(f, []byte(text), s.roots[tg]) {
+			g.because, g.at = f.Keyword, &p
+			if s.killsMutant(g, mutRoot) {
+				return g, true
+			}
+		}
+	}
+	return suggestion{}, false
+}
+
+// pointersFor are the `at` pointers that name a failure, the property's
+// own first for required and additionalProperties (the way authors write
+// them; see atMatches).
+func pointersFor(f validate.Failure, value []byte, root *model.Type) []string {
+	var out []string
+	if f.Keyword == "required" || f.Keyword == "additionalProperties" {
+		for _, n := range propertyNames(f, value, root) {
+			out = append(out, f.At+"/"+escapePointer(n))
+		}
+	}
+	return append(out, f.At)
+}
+
+// step is one step from a type to a node below it.
+type step struct {
+	field string // an object's row
+	elem  bool   // an array's items or a map's values
+	item  int    // a tuple's member, when neither of the above
+}
+
+type path struct {
+	steps   []step
+	pointer string // the JSON pointer of the node in the built value
+}
+
+// pathTo finds node under root, or nil.
+func pathTo(root, node *model.Type) *path {
+	var walk func(t *model.Type, p path) *path
+	walk = func(t *model.Type, p path) *path {
+		if t == nil {
+			return nil
+		}
+		if t == node {
+			return &p
+		}
+		next := func(st step, ptr string, c *model.Type) *path {
+			return walk(c, path{append(slices.Clone(p.steps), st), p.pointer + "/" + ptr})
+		}
+		switch t.Kind {
+		case model.Object:
+			for _, f := range t.Fields {
+				if r := next(step{field: f.Name}, escapePointer(f.Name), f.Type); r != nil {
+					return r
+				}
+			}
+		case model.Array:
+			return next(step{elem: true}, "0", t.Elem)
+		case model.Map:
+			return next(step{elem: true}, mapKey(0), t.Elem)
+		case model.Tuple:
+			for i, it := range t.Items {
+				if r := next(step{item: i}, strconv.Itoa(i), it); r != nil {
+					return r
+				}
+			}
+		}
+		return nil
+	}
+	return walk(root, path{})
+}
+
+// build is a minimal valid value of t with leaf at the end of the steps:
+// optional rows on the way are filled in, arrays get the leaf as their
+// first item.
+func build(t *model.Type, steps []step, leaf any) (any, bool) {
+	if len(steps) == 0 {
+		return leaf, true
+	}
+	st := steps[0]
+	switch t.Kind {
+	case model.Object:
+		f := t.Field(st.field)
+		if f == nil {
+			return nil, false
+		}
+		base, ok := minimal(t)
+		obj, isObj := base.(jobj)
+		if !ok || !isObj {
+			obj = jobj{}
+		}
+		v, ok := build(f.Type, steps[1:], leaf)
+		if !ok {
+			return nil, false
+		}
+		// Keep row order: members of the minimal value, with f in its place.
+		out := jobj{}
+		for _, g := range t.Fields {
+			if g == f {
+				out = append(out, jmember{g.Name, v})
+				continue
+			}
+			for _, m := range obj {
+				if m.key == g.Name {
+					out = append(out, m)
+				}
+			}
+		}
+		return out, true
+	case model.Array:
+		v, ok := build(t.Elem, steps[1:], leaf)
+		if !ok {
+			return nil, false
+		}
+		arr, ok := distinct(t.Elem, countOf(t.Min), t.Unique, v)
+		return arr, ok
+	case model.Map:
+		v, ok := build(t.Elem, steps[1:], leaf)
+		if !ok {
+			return nil, false
+		}
+		return mapOf(t.Elem, countOf(t.Min), v)
+	case model.Tuple:
+		arr := make([]any, len(t.Items))
+		for i, it := range t.Items {
+			var ok bool
+			if i == st.item {
+				arr[i], ok = build(it, steps[1:], leaf)
+			} else {
+				arr[i], ok = minimal(it)
+			}
+			if !ok {
+				return nil, false
+			}
+		}
+		return arr, true
+	}
+	return nil, false
+}
+
+// candidates are values of node n to try against its mutant mn, the ones
+// about what the mutant changed first: the value just past a changed
+// bound, the dropped or added enum value, null, an extra property, a
+// missing or added row, ... then every other one-place change of n's
+// minimal value, for operators this list does not know.
+func candidates(n, mn *model.Type) []any {
+	base, ok := minimal(n)
+	if !ok {
+		return nil
+	}
+	var first, rest []any
+	add := func(relevant bool, vs ...any) {
+		if relevant {
+			first = append(first, vs...)
+		} else {
+			rest = append(rest, vs...)
+		}
+	}
+	numDiff := func(a, b *model.Num) bool { return (a == nil) != (b == nil) || a != nil && a.Cmp(b) != 0 }
+	minChanged, maxChanged := numDiff(n.Min, mn.Min), numDiff(n.Max, mn.Max)
+
+	switch n.Kind {
+	case model.String:
+		if n.Min != nil {
+			if s, ok := stringValue(n, countOf(n.Min)-1); ok {
+				add(minChanged, s)
+			} else if countOf(n.Min) > 0 {
+				add(minChanged, strings.Repeat("a", countOf(n.Min)-1))
+			}
+		}
+		if n.Max != nil {
+			if s, ok := stringValue(n, countOf(n.Max)+1); ok {
+				add(maxChanged, s)
+			} else {
+				add(maxChanged, strings.Repeat("a", countOf(n.Max)+1))
+			}
+		}
+		if n.Pattern != nil {
+			if s, ok := nonMatching(n); ok {
+				add(mn.Pattern == nil || *mn.Pattern != *n.Pattern, s)
+			}
+		}
+	case model.Integer, model.Number:
+		one := big.NewRat(1, 1)
+		if n.Min != nil {
+			add(minChanged, ratNumber(new(big.Rat).Sub(n.Min.Rat, one)))
+		}
+		if n.Max != nil {
+			add(maxChanged, ratNumber(new(big.Rat).Add(n.Max.Rat, one)))
+		}
+		if n.ExclusiveMin != nil {
+			add(numDiff(n.ExclusiveMin, mn.ExclusiveMin), ratNumber(n.ExclusiveMin.Rat), ratNumber(new(big.Rat).Sub(n.ExclusiveMin.Rat, one)))
+		}
+		if n.ExclusiveMax != nil {
+			add(numDiff(n.ExclusiveMax, mn.ExclusiveMax), ratNumber(n.ExclusiveMax.Rat), ratNumber(new(big.Rat).Add(n.ExclusiveMax.Rat, one)))
+		}
+		if r, ok := numberRat(base); ok {
+			half := big.NewRat(1, 2)
+			if n.MultipleOf != nil {
+				changed := numDiff(n.MultipleOf, mn.MultipleOf)
+				step := new(big.Rat).Mul(n.MultipleOf.Rat, half)
+				add(changed, ratNumber(new(big.Rat).Add(r, step)), ratNumber(new(big.Rat).Sub(r, step)))
+				if mn.MultipleOf != nil {
+					add(changed, ratNumber(new(big.Rat).Add(r, mn.MultipleOf.Rat)), ratNumber(new(big.Rat).Sub(r, mn.MultipleOf.Rat)))
+				}
+				add(changed, ratNumber(new(big.Rat).Add(r, one)))
+			}
+			if n.Kind == model.Integer {
+				add(mn.Kind != n.Kind, ratNumber(new(big.Rat).Add(r, half)), ratNumber(new(big.Rat).Sub(r, half)))
+			}
+		}
+	case model.Enum:
+		for _, v := range n.Enum {
+			add(!slices.Contains(mn.Enum, v), enumValue(v))
+		}
+		for _, v := range mn.Enum {
+			if !slices.Contains(n.Enum, v) {
+				add(true, enumValue(v))
+			}
+		}
+	case model.Array:
+		if n.Min != nil && countOf(n.Min) > 0 {
+			if arr, ok := distinct(n.Elem, countOf(n.Min)-1, n.Unique); ok {
+				add(minChanged, arr)
+			}
+		}
+		if n.Max != nil {
+			if arr, ok := distinct(n.Elem, countOf(n.Max)+1, n.Unique); ok {
+				add(maxChanged, arr)
+			}
+		}
+		if n.Unique {
+			if v, ok := minimal(n.Elem); ok {
+				dup, ok := distinct(n.Elem, max(countOf(n.Min), 2)-1, true, v)
+				if ok || len(dup) > 0 {
+					add(!mn.Unique, append(dup, v))
+				}
+			}
+		}
+	case model.Map:
+		if n.Min != nil && countOf(n.Min) > 0 {
+			if obj, ok := mapOf(n.Elem, countOf(n.Min)-1); ok {
+				add(minChanged, obj)
+			}
+		}
+		if n.Max != nil {
+			if obj, ok := mapOf(n.Elem, countOf(n.Max)+1); ok {
+				add(maxChanged, obj)
+			}
+		}
+	case model.Tuple:
+		arr, _ := base.([]any)
+		if len(arr) > 0 {
+			add(len(mn.Items) != len(n.Items), slices.Clone(arr[:len(arr)-1]))
+		}
+		if len(arr) > 0 {
+			add(len(mn.Items) != len(n.Items), append(slices.Clone(arr), arr[len(arr)-1]))
+		}
+	case model.Object:
+		obj, _ := base.(jobj)
+		for _, f := range n.Fields {
+			g := mn.Field(f.Name)
+			dropped := g == nil
+			flipped := g != nil && g.Required != f.Required
+			if f.Required {
+				add(flipped, obj.without(f.Name))
+			}
+			if v, ok := minimal(f.Type); ok {
+				add(dropped || flipped, obj.with(f.Name, v))
+			}
+			if !f.Required {
+				add(flipped, obj)
+			}
+			for _, w := range wrongTypes(f.Type) {
+				add(dropped && mn.Open, obj.with(f.Name, w))
+			}
+		}
+		if !n.Open {
+			add(mn.Open, obj.with(extraName(n), true))
+		}
+	}
+	if !n.Nullable && n.Kind != model.Any {
+		add(mn.Nullable, nil)
+	}
+	if n.Nullable && !mn.Nullable {
+		add(true, nil)
+	}
+	add(false, base)
+	add(false, wrongTypes(n)...)
+	return append(first, rest...)
+}
+
+// wrongTypes are values of other JSON types than t's.
+func wrongTypes(t *model.Type) []any {
+	var out []any
+	for _, v := range []any{true, json.Number("0"), "a", []any{}, jobj{}} {
+		if !sameJSONType(t, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func sameJSONType(t *model.Type, v any) bool {
+	switch v.(type) {
+	case bool:
+		return t.Kind == model.Boolean || t.Kind == model.Any
+	case json.Number:
+		return t.Kind == model.Integer || t.Kind == model.Number || t.Kind == model.Any || t.Kind == model.Enum && t.Enum[0].IsInt
+	case string:
+		return t.Kind == model.String || t.Kind == model.Any || t.Kind == model.Enum && !t.Enum[0].IsInt
+	case []any:
+		return t.Kind == model.Array || t.Kind == model.Tuple || t.Kind == model.Any
+	}
+	return t.Kind == model.Object || t.Kind == model.Map || t.Kind == model.Any
+}
+
+// extraName is a member name an object has no row for.
+func extraName(t *model.Type) string {
+	name := "extra"
+	for t.Field(name) != nil {
+		name += "_"
+	}
+	return name
+}

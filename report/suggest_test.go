@@ -1,0 +1,222 @@
+package report
+
+import (
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/lang/descriptor"
+)
+
+// killRate runs the report of a spec with suggestions, appends them to the
+// spec, runs the report again and returns how many of the first run's
+// survivors the second run kills, and how many there were.
+func killRate(t *testing.T, name string, src []byte) (killed, survivors int, again *Report) {
+	t.Helper()
+	r := compile.Source(name, src)
+	if r.Catalog == nil {
+		t.Fatalf("%s: %v", name, r.Diags)
+	}
+	rep := Run(r, Options{Suggest: true})
+	if len(rep.Suggestions) != rep.Summary.Survived {
+		t.Fatalf("%d suggestions for %d survivors", len(rep.Suggestions), rep.Summary.Survived)
+	}
+	if rep.Summary.Survived == 0 {
+		return 0, 0, rep
+	}
+	out, err := rep.WithSuggestions(name, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2 := compile.Source(name, out)
+	if r2.Catalog == nil {
+		t.Fatalf("with suggestions: %v", r2.Diags)
+	}
+	again = Run(r2, Options{})
+	verdicts := map[string]Verdict{}
+	for _, m := range again.Mutants {
+		verdicts[m.Where+": "+m.Description] = m.Verdict
+	}
+	for _, sg := range rep.Suggestions {
+		v, ok := verdicts[sg.Mutant]
+		switch {
+		case !ok:
+			t.Errorf("mutant %s is gone from the second run", sg.Mutant)
+		case v == Killed:
+			killed++
+		case sg.Fixture != "":
+			// A suggestion is verified: its mutant must die.
+			t.Errorf("%s: suggested %s, but it survives", sg.Mutant, sg.Fixture)
+		}
+	}
+	for _, tt := range again.Tests {
+		if tt.Verdict != Pass {
+			t.Errorf("test %q is %s after the suggestions were added", tt.Name, tt.Verdict)
+		}
+	}
+	return killed, len(rep.Suggestions), again
+}
+
+// withoutTests cuts every test block off a spec: all its mutants survive.
+func withoutTests(src []byte) []byte {
+	re := regexp.MustCompile(`(?ms)^test "[^\n]*?\{\n.*?^\}\n`)
+	return re.ReplaceAll(src, nil)
+}
+
+// TestSuggestionsKillSurvivors: on a spec with many survivors, and on the
+// reference catalog without its tests, the suggested fixtures kill at
+// least 95% of the survivors, and every suggestion kills its mutant.
+func TestSuggestionsKillSurvivors(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		strip bool
+	}{
+		{"testdata/suggest/seven.tspec", false},
+		{"testdata/suggest/hostile.tspec", false},
+		{"../specs/t27mcp/tool_schema.tspec", true},
+		{"testdata/rich.tspec", true},
+		{"testdata/mixed.tspec", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src, err := os.ReadFile(c.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.strip {
+				src = withoutTests(src)
+			}
+			killed, total, _ := killRate(t, c.name, src)
+			if total == 0 {
+				t.Fatal("no survivors to suggest for")
+			}
+			rate := float64(killed) / float64(total)
+			t.Logf("%s: suggestions kill %d of %d survivors (%.1f%%)", c.name, killed, total, 100*rate)
+			if rate < 0.95 {
+				t.Errorf("suggestions kill %d of %d survivors (%.1f%%), want at least 95%%", killed, total, 100*rate)
+			}
+		})
+	}
+}
+
+// TestSuggestionForEveryOperator: for the mutant each operator makes (the
+// rows of operatorCases, with no test at all), --suggest finds a fixture,
+// and with that fixture added the mutant is killed.
+func TestSuggestionForEveryOperator(t *testing.T) {
+	for _, c := range operatorCases {
+		t.Run(c.op, func(t *testing.T) {
+			src := "spec ops\ntool t {\n  description \"d\"\n  in {\n    " + c.rows + "\n  }\n  result text\n}\n"
+			rep := Run(load(t, "ops.tspec", src), Options{Suggest: true})
+			var sg *Suggestion
+			for i := range rep.Suggestions {
+				// Without fixtures add-enum-value adds a made-up value:
+				// find the mutant by operator and row.
+				if rep.Suggestions[i].Operator == c.op && strings.HasPrefix(rep.Suggestions[i].Mutant, c.where+": ") {
+					sg = &rep.Suggestions[i]
+				}
+			}
+			if sg == nil {
+				t.Fatalf("no suggestion for %s: %s; have %+v", c.where, c.desc, rep.Suggestions)
+			}
+			if sg.Fixture == "" {
+				t.Fatalf("no fixture for %s: %s", sg.Mutant, sg.Reason)
+			}
+			if want, ok := suggestedFor[c.op+" "+c.where]; ok && sg.Fixture != want {
+				t.Errorf("suggested %s, want %s", sg.Fixture, want)
+			}
+			killed, total, _ := killRate(t, "ops.tspec", []byte(src))
+			if killed != total {
+				t.Errorf("suggestions kill %d of %d survivors", killed, total)
+			}
+		})
+	}
+}
+
+// suggestedFor is the fixture each operator's case gets: the smallest
+// change that shows what the mutant changed.
+var suggestedFor = map[string]string{
+	OpDropMin + " t in.n":         `reject t {"n": 0}  because minimum at "/n"`,
+	OpWidenMin + " t in.n":        `reject t {"n": 0}  because minimum at "/n"`,
+	OpDropMax + " t in.s":         `reject t {"s": "aaaa"}  because maxLength at "/s"`,
+	OpWidenMax + " t in.s":        `reject t {"s": "aaaa"}  because maxLength at "/s"`,
+	OpDropPattern + " t in.s":     `reject t {"s": "!"}  because pattern at "/s"`,
+	OpDropEnumValue + " t in.e":   `accept t {"e": "b"}`,
+	OpAddEnumValue + " t in.e":    `reject t {"e": "toolspec_mutant"}  because enum at "/e"`,
+	OpFlipNullable + " t in.n":    `accept t {"n": null}`,
+	OpOpenObject + " t in.o":      `reject t {"o": {"extra": true}}  because additionalProperties at "/o/extra"`,
+	OpIntegerToNumber + " t in.n": `reject t {"n": 0.5}  because type at "/n"`,
+	OpDropUnique + " t in.a":      `reject t {"a": [0, 0]}  because uniqueItems at "/a"`,
+	// The fixture suggested for p's drop-row kills this one too.
+	OpDropTupleMember + " t in.p":            `accept t {"p": [0, "a"]}`,
+	OpFlipRequired + " t in.n":               `reject t {}  because required at "/n"`,
+	OpDropRow + " t in.n":                    `accept t {"n": 0}`,
+	descriptor.OpDropAbove + " t in.x":       `reject t {"x": 0}  because exclusiveMinimum at "/x"`,
+	descriptor.OpWidenAbove + " t in.x":      `reject t {"x": 0}  because exclusiveMinimum at "/x"`,
+	descriptor.OpDropBelow + " t in.x":       `reject t {"x": 1}  because exclusiveMaximum at "/x"`,
+	descriptor.OpWidenBelow + " t in.x":      `reject t {"x": 1}  because exclusiveMaximum at "/x"`,
+	descriptor.OpDropMultipleOf + " t in.n":  `reject t {"n": 1}  because multipleOf at "/n"`,
+	descriptor.OpWidenMultipleOf + " t in.n": `reject t {"n": 3}  because multipleOf at "/n"`,
+	descriptor.OpWidenMultipleOf + " t in.y": `reject t {"y": 0.125}  because multipleOf at "/y"`,
+}
+
+// TestInvalidMutants: a mutant that would fail check (a default its row
+// no longer allows) is INVALID, not a survivor, and no suggestion is
+// made for it.
+func TestInvalidMutants(t *testing.T) {
+	rep := run(t, "inv.tspec", "spec inv\ntool t {\n  description \"d\"\n  in {\n    e enum(a, b) optional default \"b\"\n  }\n  result text\n}\n", Options{Suggest: true})
+	var inv []string
+	for _, m := range rep.Mutants {
+		if m.Verdict == Invalid {
+			inv = append(inv, m.Description+": "+m.Reason)
+		}
+	}
+	want := []string{`enum value "b" dropped: its default "b" would fail enum`}
+	if !slices.Equal(inv, want) {
+		t.Errorf("invalid mutants %q, want %q", inv, want)
+	}
+	if rep.Summary.Invalid != 1 || rep.Summary.Survived+rep.Summary.Killed+rep.Summary.Invalid != rep.Summary.Mutants {
+		t.Errorf("summary %+v", rep.Summary)
+	}
+	for _, sg := range rep.Suggestions {
+		if strings.Contains(sg.Mutant, `"b" dropped`) {
+			t.Errorf("a suggestion for the invalid mutant: %+v", sg)
+		}
+	}
+}
+
+// TestExamplesKillMutants: an example is an accept fixture of its row; it
+// kills the mutant that drops its enum value, and is named as the killer.
+func TestExamplesKillMutants(t *testing.T) {
+	rep := run(t, "ex.tspec", "spec ex\ntool t {\n  description \"d\"\n  in {\n    e enum(a, b) optional example \"b\"\n  }\n  result text\n}\n", Options{})
+	if len(rep.Examples) != 1 || rep.Examples[0].Where != "t in.e" || rep.Examples[0].Kills != 1 {
+		t.Fatalf("examples %+v", rep.Examples)
+	}
+	for _, m := range rep.Mutants {
+		if m.Description == `enum value "b" dropped` && !slices.Equal(m.KilledBy, []string{"example of t in.e"}) {
+			t.Errorf("%s killed by %q, want the example", m.Description, m.KilledBy)
+		}
+	}
+}
+
+// BenchmarkSuggest: the reference catalog without its tests (764
+// survivors), with and without --suggest.
+func BenchmarkSuggest(b *testing.B) {
+	src, err := os.ReadFile("../specs/t27mcp/tool_schema.tspec")
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := compile.Source("tool_schema.tspec", withoutTests(src))
+	for _, suggest := range []bool{false, true} {
+		name := "report"
+		if suggest {
+			name = "report+suggest"
+		}
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				Run(r, Options{Suggest: suggest})
+			}
+		})
+	}
+}

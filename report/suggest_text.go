@@ -1,0 +1,118 @@
+package report
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/lang/format"
+	"github.com/toolspec/toolspec/lang/parser"
+)
+
+// SuggestedTests writes the suggested fixtures as test blocks, one per
+// tool in the order of its first survivor, each fixture under comments
+// naming the mutants it kills: ready to paste into the spec. Test names
+// are "TOOL: suggested by test-report", numbered when the spec already
+// has a test of that name. It is "" when there is nothing to suggest.
+func (rep *Report) SuggestedTests() string {
+	taken := map[string]bool{}
+	for _, t := range rep.Tests {
+		taken[t.Name] = true
+	}
+	type line struct {
+		fixture string
+		kills   []string
+	}
+	var tools []string
+	byTool := map[string][]*line{}
+	for _, sg := range rep.Suggestions {
+		if sg.Fixture == "" {
+			continue
+		}
+		lines, seen := byTool[sg.Tool]
+		if !seen {
+			tools = append(tools, sg.Tool)
+		}
+		var l *line
+		for _, x := range lines {
+			if x.fixture == sg.Fixture {
+				l = x
+			}
+		}
+		if l == nil {
+			l = &line{fixture: sg.Fixture}
+			byTool[sg.Tool] = append(lines, l)
+		}
+		l.kills = append(l.kills, sg.Mutant)
+	}
+	var b strings.Builder
+	for i, tool := range tools {
+		name := tool + ": suggested by test-report"
+		for n := 2; taken[name]; n++ {
+			name = tool + ": suggested by test-report " + strconv.Itoa(n)
+		}
+		taken[name] = true
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "test %s {\n", quoteJSON(name))
+		for _, l := range byTool[tool] {
+			for _, k := range l.kills {
+				// A comment ends at the line's end: keep the mutant's
+				// description on one line whatever its pattern holds.
+				fmt.Fprintf(&b, "  // kills %s\n", strings.NewReplacer("\n", `\n`, "\r", `\r`, "\u2028", `\u2028`, "\u2029", `\u2029`).Replace(k))
+			}
+			fmt.Fprintf(&b, "  %s\n", l.fixture)
+		}
+		b.WriteString("}\n")
+	}
+	return b.String()
+}
+
+// ErrNothingToSuggest is returned by WithSuggestions when no survivor got
+// a fixture.
+var ErrNothingToSuggest = errors.New("no fixture to add")
+
+// WithSuggestions returns the spec source with the suggested test blocks
+// appended, formatted canonically (comments kept). It fails, and the
+// caller must write nothing, when the result does not compile cleanly.
+func (rep *Report) WithSuggestions(filename string, src []byte) ([]byte, error) {
+	tests := rep.SuggestedTests()
+	if tests == "" {
+		return nil, ErrNothingToSuggest
+	}
+	text := append(bytes.TrimRight(bytes.Clone(src), "\n\t "), "\n\n"...)
+	text = append(text, tests...)
+	p := parser.Parse(filename, text)
+	if p.File == nil || p.Diags.HasErrors() {
+		return nil, fmt.Errorf("the spec with the suggested tests does not parse: %v", p.Diags)
+	}
+	out := format.Source(p.File, p.Comments)
+	if r := compile.Source(filename, out); r.Catalog == nil {
+		return nil, fmt.Errorf("the spec with the suggested tests does not check: %v", r.Diags)
+	}
+	return out, nil
+}
+
+// suggestionsText writes the suggestions section of the text report.
+func (rep *Report) suggestionsText(b *bytes.Buffer) {
+	with := 0
+	var without []Suggestion
+	for _, sg := range rep.Suggestions {
+		if sg.Fixture != "" {
+			with++
+		} else {
+			without = append(without, sg)
+		}
+	}
+	fmt.Fprintf(b, "\nsuggested fixtures (%d of %d surviving mutants get one, verified to kill it)\n", with, len(rep.Suggestions))
+	if t := rep.SuggestedTests(); t != "" {
+		b.WriteString(t)
+	}
+	for _, sg := range without {
+		fmt.Fprintf(b, "  no fixture for %s: %s\n", sg.Mutant, sg.Reason)
+	}
+}
