@@ -21,6 +21,9 @@
 //   - compile: parse, check and hash wired together for the commands;
 //   - gen/schema, gen/jsonout, gen/golang, gen/js: JSON Schema and the
 //     tables servers serve;
+//   - serve/gosdk: a generated catalog served with the official Go MCP
+//     SDK in one call (the handlers, profiles, scopes and a transport that
+//     answers malformed lines);
 //   - validate: JSON Schema validation of values (santhosh-tekuri/jsonschema),
 //     a leaf that lang/check and report use;
 //   - report: test-report — checks, negative controls, fixtures, mutants;

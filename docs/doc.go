@@ -14,6 +14,7 @@
 //	                         stdin (lines with a "method") and the replies,
 //	                         which must match as in an abridged block
 //	```go                    a whole Go file: it must compile
+//	```go fragment           part of a Go file: not compiled
 //	```js                    a whole ES module: gen/js TestDocServer runs it
 //	```json ```yaml ```sh ```text   shown, not run
 //

@@ -50,7 +50,7 @@ func TestGoBlocks(t *testing.T) {
 	var blocks []*block
 	for _, d := range documents(t) {
 		for _, b := range d.blocks {
-			if b.lang == "go" {
+			if b.lang == "go" && !b.flags["fragment"] {
 				blocks = append(blocks, b)
 			}
 		}
@@ -63,7 +63,13 @@ func TestGoBlocks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
 	gomod = regexp.MustCompile(`(?m)^module .*$`).ReplaceAll(gomod, []byte("module example.com/srv"))
+	// The snippets may import this repository's packages (serve/gosdk).
+	gomod = append(gomod, fmt.Sprintf("\nrequire github.com/toolspec/toolspec v0.0.0\n\nreplace github.com/toolspec/toolspec => %s\n", root)...)
 	gosum, err := os.ReadFile("../go.sum")
 	if err != nil {
 		t.Fatal(err)

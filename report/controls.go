@@ -327,9 +327,13 @@ var controls = []control{
 	{code: diag.ExampleOffRow, check: checkRows,
 		plant: rowPlant(valueRow, func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "example", JSON: offValue(s.row)}) })},
 	{code: diag.DefaultOutOfRange, check: checkRows,
-		plant: rowPlant(anyRow, func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "default", JSON: &ast.JSON{Pos: s.row.Pos, Number: "1e400"}}) })},
+		plant: rowPlant(anyRow, func(s rowSite) {
+			addMod(s, &ast.Modifier{Keyword: "default", JSON: &ast.JSON{Pos: s.row.Pos, Number: "1e400"}})
+		})},
 	{code: diag.ExampleOutOfRange, check: checkRows,
-		plant: rowPlant(anyRow, func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "example", JSON: &ast.JSON{Pos: s.row.Pos, Number: "-1e-400"}}) })},
+		plant: rowPlant(anyRow, func(s rowSite) {
+			addMod(s, &ast.Modifier{Keyword: "example", JSON: &ast.JSON{Pos: s.row.Pos, Number: "-1e-400"}})
+		})},
 	{code: diag.JSONKeyRepeated, check: checkRows,
 		plant: func(p *planter) (string, bool) {
 			fx, ok := p.fixture(func(fx *ast.Fixture) bool { return fx.Value.Object != nil && len(fx.Value.Object.Members) > 0 })

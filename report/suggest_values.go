@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/toolspec/toolspec/internal/pattern"
 	"github.com/toolspec/toolspec/model"
 )
 
@@ -473,8 +474,8 @@ func compilePattern(p string) (*regexp.Regexp, *syntax.Regexp, bool) {
 		return cp.re, cp.parsed, cp.re != nil
 	}
 	cp := &compiledPattern{}
-	if re, err := regexp.Compile(p); err == nil {
-		if parsed, err := syntax.Parse(p, syntax.Perl); err == nil {
+	if re, err := regexp.Compile(pattern.RE2(p)); err == nil {
+		if parsed, err := syntax.Parse(pattern.RE2(p), syntax.Perl); err == nil {
 			cp.re, cp.parsed = re, parsed.Simplify()
 		}
 	}

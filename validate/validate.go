@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/toolspec/toolspec/internal/pattern"
 )
 
 // Draft selects the JSON Schema dialect a schema is compiled as.
@@ -28,6 +31,7 @@ func Compile(schema []byte, draft Draft) (*Schema, error) {
 		return nil, fmt.Errorf("schema is not JSON: %w", err)
 	}
 	c := jsonschema.NewCompiler()
+	c.UseRegexpEngine(ecmaRegexp)
 	if draft == Draft7 {
 		c.DefaultDraft(jsonschema.Draft7)
 	} else {
@@ -43,6 +47,24 @@ func Compile(schema []byte, draft Draft) (*Schema, error) {
 	}
 	return &Schema{s}, nil
 }
+
+// ecmaRegexp compiles a pattern with ECMAScript's meaning (JSON Schema's),
+// which differs from RE2's only in what `.` matches (internal/pattern).
+func ecmaRegexp(p string) (jsonschema.Regexp, error) {
+	re, err := regexp.Compile(pattern.RE2(p))
+	if err != nil {
+		return nil, err
+	}
+	return written{re, p}, nil
+}
+
+// written is a compiled pattern that prints as the schema wrote it.
+type written struct {
+	*regexp.Regexp
+	text string
+}
+
+func (w written) String() string { return w.text }
 
 // Failure is one keyword that failed at one instance location.
 type Failure struct {

@@ -70,3 +70,21 @@ func TestBadInput(t *testing.T) {
 		t.Error("broken value validated")
 	}
 }
+
+// TestPatternDot: a pattern's `.` means what it means in ECMAScript, as
+// JSON Schema says, not RE2's wider `.`.
+func TestPatternDot(t *testing.T) {
+	s, err := Compile([]byte(`{"type":"string","pattern":"^a.b$"}`), Draft2020)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for value, want := range map[string]int{`"axb"`: 0, `"a\rb"`: 1, `"a\u2028b"`: 1, `"a\nb"`: 1} {
+		fails, err := s.Validate([]byte(value))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(fails) != want {
+			t.Errorf("%s: %d failures, want %d: %v", value, len(fails), want, fails)
+		}
+	}
+}

@@ -7,11 +7,13 @@
 package e2e
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,6 +28,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/toolspec/toolspec/cmd/toolspec/cli"
+	"github.com/toolspec/toolspec/examples/go-server/t27catalog"
 )
 
 const spec = "specs/t27mcp/tool_schema.tspec"
@@ -432,4 +435,195 @@ func resultText(res *mcp.CallToolResult) string {
 		}
 	}
 	return strings.Join(parts, "\n")
+}
+
+// goSession starts the Go server with extra environment and connects the
+// Go SDK client at 2025-06-18.
+func goSession(t *testing.T, ctx context.Context, env ...string) *mcp.ClientSession {
+	t.Helper()
+	cmd := exec.Command(goServerBinary(t))
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), env...)
+	client := mcp.NewClient(&mcp.Implementation{Name: "toolspec-e2e-go", Version: "0"}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-06-18"})
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// A handler that panics is an isError result, and the server goes on.
+// (TOOLSPEC_EXAMPLE_THROW: the JavaScript server's handlers throw.)
+func TestGoServerPanic(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cs := goSession(t, ctx, "TOOLSPEC_EXAMPLE_THROW=t27_status")
+	for range 2 {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "t27_status", Arguments: json.RawMessage(`{}`)})
+		if err != nil {
+			t.Fatalf("t27_status: %v", err)
+		}
+		if text := resultText(res); !res.IsError || res.StructuredContent != nil || !strings.Contains(text, "t27_status: internal error: handler panicked: t27_status failed on purpose") {
+			t.Errorf("t27_status: isError %v, %q; want an isError result saying the handler panicked", res.IsError, text)
+		}
+	}
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		t.Errorf("tools/list after the panics: %v", err)
+	}
+}
+
+// A call with two problems names both.
+func TestGoServerEveryProblem(t *testing.T) {
+	args := `{"text":"hi","nope":1}` // chat missing, nope unknown
+	if _, err := t27catalog.DecodeTgSendInput([]byte(args)); err == nil || !strings.Contains(err.Error(), "chat") || !strings.Contains(err.Error(), "nope") {
+		t.Skipf("the generated decoder reports its first problem only (%v); the adapter names every problem a decoder reports", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cs := goSession(t, ctx)
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "tg_send", Arguments: json.RawMessage(args)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := resultText(res); !res.IsError || !strings.Contains(text, "chat") || !strings.Contains(text, "required") || !strings.Contains(text, "nope") || !strings.Contains(text, "additionalProperties") {
+		t.Errorf("tg_send %s: isError %v, %q; want both problems named", args, res.IsError, text)
+	}
+}
+
+// A read-scoped session lists only the read_only tools, under a scoped
+// identity, and cannot call the others.
+func TestGoServerReadScope(t *testing.T) {
+	var p2 table
+	readJSON(t, filepath.Join(genJSON(t), "p2.json"), &p2)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cs := goSession(t, ctx, "TOOLSPEC_EXAMPLE_SCOPE=read")
+	res, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, tool := range p2.Tools {
+		var hints struct{ ReadOnlyHint bool }
+		json.Unmarshal(tool.Annotations, &hints)
+		if hints.ReadOnlyHint {
+			want = append(want, tool.Name)
+		}
+	}
+	var got []string
+	for _, tool := range res.Tools {
+		got = append(got, tool.Name)
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") || len(want) == 0 || len(want) == len(p2.Tools) {
+		t.Errorf("read scope lists %v; want the read_only tools %v", got, want)
+	}
+	for k, v := range p2.Meta {
+		if res.Meta[k] != v+"/read" {
+			t.Errorf("_meta[%q] = %v, want %q", k, res.Meta[k], v+"/read")
+		}
+	}
+	for _, name := range []string{"t27_build", "t27_set_config", "tg_send"} { // destructive, destructive, neither
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: json.RawMessage(`{}`)})
+		var rpc *jsonrpc.Error
+		if !errors.As(err, &rpc) || rpc.Code != jsonrpc.CodeInvalidParams || !strings.Contains(rpc.Message, fmt.Sprintf("unknown tool %q", name)) {
+			t.Errorf("%s in read scope: %v; want unknown tool (-32602)", name, err)
+		}
+	}
+	if res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "t27_status", Arguments: json.RawMessage(`{}`)}); err != nil || res.IsError {
+		t.Errorf("t27_status in read scope: %v %v", res, err)
+	}
+}
+
+// Every line the Go server cannot use gets the JSON-RPC error the
+// specification names, and a good tools/list still answers after it.
+func TestGoServerBadLines(t *testing.T) {
+	cmd := exec.Command(goServerBinary(t))
+	cmd.Dir = root
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		stdin.Close()
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("the server ended with %v", err)
+		}
+	}()
+	lines := make(chan string)
+	go func() {
+		r := bufio.NewReaderSize(stdout, 1<<20)
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				close(lines)
+				return
+			}
+			lines <- line
+		}
+	}()
+	type answer struct {
+		ID     json.RawMessage `json:"id"`
+		Result json.RawMessage `json:"result"`
+		Error  *struct {
+			Code int64 `json:"code"`
+		} `json:"error"`
+	}
+	exchange := func(line string) answer {
+		t.Helper()
+		if _, err := io.WriteString(stdin, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case out, ok := <-lines:
+			if !ok {
+				t.Fatal("the server closed stdout")
+			}
+			var a answer
+			if err := json.Unmarshal([]byte(out), &a); err != nil {
+				t.Fatalf("answer %q: %v", out, err)
+			}
+			return a
+		case <-time.After(30 * time.Second):
+			t.Fatalf("no answer to %.80s", line)
+		}
+		return answer{}
+	}
+	exchange(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"e2e","version":"0"}}}`)
+	io.WriteString(stdin, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+	deep := func(id, levels int) string { // an `any` argument nested `levels` deep
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"t27_set_config","arguments":{"key":"k","value":%s%s}}}`,
+			id, strings.Repeat("[", levels), strings.Repeat("]", levels))
+	}
+	for _, tc := range []struct {
+		name, line string
+		code       int64
+		id         string
+	}{
+		{"not JSON", "x", -32700, "null"},
+		{"batch", `[{"jsonrpc":"2.0","id":5,"method":"ping"},{"jsonrpc":"2.0","id":6,"method":"ping"}]`, -32600, "null"},
+		{"two messages on one line", `{"jsonrpc":"2.0","id":5,"method":"ping"}{"jsonrpc":"2.0","id":6,"method":"ping"}`, -32700, "null"},
+		{"id an object", `{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}`, -32600, "null"},
+		{"line over 16 MiB", `{"jsonrpc":"2.0","id":5,"method":"ping","params":{"_meta":{"pad":"` + strings.Repeat("x", 16<<20) + `"}}}`, -32600, "null"},
+		{"argument 1 000 deep", deep(7, 1000), -32600, "7"},
+		{"argument 10 000 deep", deep(8, 10000), -32600, "8"},
+	} {
+		if a := exchange(tc.line); a.Error == nil || a.Error.Code != tc.code || string(a.ID) != tc.id {
+			t.Errorf("%s: answer %+v; want error %d with id %s", tc.name, a, tc.code, tc.id)
+		}
+		if a := exchange(`{"jsonrpc":"2.0","id":"list","method":"tools/list"}`); a.Error != nil || string(a.ID) != `"list"` || !bytes.Contains(a.Result, []byte(`"t27_status"`)) {
+			t.Errorf("tools/list after %s: %+v", tc.name, a)
+		}
+	}
+	// Within the limit, a deep argument is served.
+	if a := exchange(deep(9, 997)); a.Error != nil || a.Result == nil {
+		t.Errorf("an argument 997 deep: %+v; want a tool result", a)
+	}
 }

@@ -192,8 +192,8 @@ for (const kind of ["go", "js"]) {
 
 // The servers built on the serving adapters (register + StdioTransport):
 // handler failures, all problems named, scopes, and bad lines. The Go
-// server joins this list when it is on its adapter.
-for (const kind of ["js"]) {
+// server is on its adapter (serve/gosdk) too.
+for (const kind of ["js", "go"]) {
   describe(`${kind} server on the adapter`, () => {
     test("a handler that throws is an isError result, and the server still answers", async () => {
       const session = await connect(kind, "2025-06-18", { TOOLSPEC_EXAMPLE_THROW: "t27_status" });
@@ -210,7 +210,11 @@ for (const kind of ["js"]) {
       }
     });
 
-    test("a call with two problems names both", async () => {
+    // The Go adapter names every problem its generated decoder reports; today's
+    // gen-go decoder stops at the first (TestGoServerEveryProblem in
+    // e2e_test.go runs as soon as it reports them all).
+    const firstOnly = kind === "go" ? "the gen-go decoder reports its first problem only" : false;
+    test("a call with two problems names both", { skip: firstOnly }, async () => {
       const session = await connect(kind, "2025-06-18");
       try {
         const result = await session.client.callTool({ name: "t27_specs", arguments: { limit: 501, family: "biology" } });

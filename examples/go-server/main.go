@@ -1,81 +1,56 @@
 // Command go-server is an MCP server on stdio that serves the t27mcp
 // reference catalog (specs/t27mcp/tool_schema.tspec) with the official Go
-// SDK, github.com/modelcontextprotocol/go-sdk.
+// SDK, github.com/modelcontextprotocol/go-sdk, through the adapter
+// github.com/toolspec/toolspec/serve/gosdk.
 //
-// Its tools come from the generated package t27catalog: tools/list answers
-// with t27catalog.ListToolsJSON(t27catalog.ProfileFor(negotiated version)),
-// byte for byte; tools/call decodes arguments with the generated
-// Decode<Tool>Input and checks every structured result with
-// Validate<Tool>Output before it leaves. The handlers return canned data:
-// this is an example of the wiring, not a t27 repository server.
+// The server is handlers.go (one method per tool of the generated
+// t27catalog.Handlers) and run below; the adapter does the rest: tools/list
+// from the generated table of the negotiated profile, arguments decoded and
+// validated by the generated decoders, results checked against their
+// output schema, errors and panics as isError results, and a transport
+// that answers malformed lines instead of dying. The handlers return canned
+// data: this is an example of the wiring, not a t27 repository server.
 //
 //	go run ./examples/go-server                    # serve on stdin/stdout
 //	go run ./examples/go-server -drop t27_grep     # refuses to start: t27_grep has no handler
 //	go run ./examples/go-server -extra t27_nope    # refuses to start: t27_nope has no tool
+//	go run ./examples/go-server -scope read        # sessions see only the read_only tools
+//	go run ./examples/go-server -throw t27_status  # t27_status panics (the server answers isError)
 //
-// The environment variables TOOLSPEC_EXAMPLE_DROP and TOOLSPEC_EXAMPLE_EXTRA
-// do the same as -drop and -extra (comma-separated names), so that a test can
-// break a built binary without rebuilding it.
+// Each flag has an environment variable (TOOLSPEC_EXAMPLE_DROP, _EXTRA,
+// _SCOPE, _THROW; names comma-separated, as for the JavaScript server), so that a test can change a built
+// binary without rebuilding it. knobs.go reads them.
 package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolspec/toolspec/examples/go-server/t27catalog"
+	"github.com/toolspec/toolspec/serve/gosdk"
 )
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Getenv, os.Stderr))
 }
 
-// run starts the server on stdio and returns the exit code: 0 when the
-// client closed the connection, 1 when the server refused to start or
-// failed, 2 on a usage error.
+// run serves until the client closes stdin: 0 then, 1 when the server
+// refused to start or failed, 2 on a usage error.
 func run(args []string, getenv func(string) string, stderr io.Writer) int {
-	fs := flag.NewFlagSet("go-server", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	drop := fs.String("drop", getenv("TOOLSPEC_EXAMPLE_DROP"), "comma-separated tools whose handlers to remove (to see the startup check fail)")
-	extra := fs.String("extra", getenv("TOOLSPEC_EXAMPLE_EXTRA"), "comma-separated handlers to add that have no tool (to see the startup check fail)")
-	if err := fs.Parse(args); err != nil {
+	k, ok := parseKnobs(args, getenv, stderr)
+	if !ok {
 		return 2
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "go-server: unexpected arguments %q\n", fs.Args())
-		return 2
-	}
-
-	hs := handlers()
-	for _, name := range splitNames(*drop) {
-		delete(hs, name)
-	}
-	for _, name := range splitNames(*extra) {
-		hs[name] = textTool(func(struct{}) string { return "" }, func([]byte) (struct{}, error) { return struct{}{}, nil })
-	}
-
-	server, err := newServer(hs)
+	server, err := gosdk.NewServer(t27catalog.BindMap(k.handlers()), &gosdk.Options{Scope: k.scope})
 	if err != nil {
 		fmt.Fprintf(stderr, "go-server: refusing to start: %v\n", err)
 		return 1
 	}
-	if err := server.Run(context.Background(), &mcp.StdioTransport{}); err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, mcp.ErrConnectionClosed) {
+	if err := gosdk.Run(context.Background(), server); err != nil {
 		fmt.Fprintf(stderr, "go-server: %v\n", err)
 		return 1
 	}
 	return 0
-}
-
-func splitNames(s string) []string {
-	var names []string
-	for n := range strings.SplitSeq(s, ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			names = append(names, n)
-		}
-	}
-	return names
 }

@@ -2,15 +2,10 @@ package main
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
-	"errors"
-	"math"
 	"strings"
 	"testing"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolspec/toolspec/examples/go-server/t27catalog"
 )
 
 // The server refuses to start when handlers and catalog disagree, and says
@@ -35,32 +30,11 @@ func TestRefusesToStart(t *testing.T) {
 }
 
 func TestHandlersMatchCatalog(t *testing.T) {
-	if _, err := newServer(handlers()); err != nil {
+	if err := t27catalog.Bind(handlers{}).Check(); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// A result the server cannot marshal is the server's fault: a JSON-RPC
-// internal error, not a tool result blaming the client's arguments.
-func TestMarshalErrorIsInternal(t *testing.T) {
-	cs := &catalogServer{profiles: map[mcp.Session]int{}}
-	decode := func([]byte) (struct{}, error) { return struct{}{}, nil }
-	validate := func([]byte) error { return nil }
-	bad := outTool(decode, validate, func(struct{}) map[string]any { return map[string]any{"x": math.Inf(1)} })
-	res, err := cs.handle("t27_status", bad)(context.Background(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "t27_status", Arguments: json.RawMessage(`{}`)}})
-	var rpc *jsonrpc.Error
-	if !errors.As(err, &rpc) || rpc.Code != jsonrpc.CodeInternalError {
-		t.Fatalf("handle = %+v, %v; want a JSON-RPC internal error (%d)", res, err, jsonrpc.CodeInternalError)
-	}
-	if strings.Contains(rpc.Message, "invalid arguments") || !strings.Contains(rpc.Message, "t27_status: internal error") {
-		t.Errorf("message %q: want it to name the tool and an internal error, not the arguments", rpc.Message)
-	}
-
-	// Arguments the decoder refuses are still the client's: isError, no protocol error.
-	refuse := outTool(func([]byte) (struct{}, error) { return struct{}{}, errors.New("/x: type: got array, want object") }, validate,
-		func(struct{}) int { return 1 })
-	res, err = cs.handle("t27_status", refuse)(context.Background(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "t27_status", Arguments: json.RawMessage(`[1]`)}})
-	if err != nil || res == nil || !res.IsError {
-		t.Fatalf("handle = %+v, %v; want an isError result", res, err)
+	k, _ := parseKnobs([]string{"-throw", "t27_status,t27_raw"}, func(string) string { return "" }, &bytes.Buffer{})
+	if err := t27catalog.BindMap(k.handlers()).Check(); err != nil {
+		t.Fatalf("panicking handlers: %v", err)
 	}
 }

@@ -8,7 +8,10 @@
 // protocol negotiation (ProfileFor), the startup guard (CheckHandlers), and
 // per tool a typed input struct with a validating decoder that accepts
 // exactly what the tool's input schema accepts (and, with `out`, a typed
-// output struct and an output validator). docs/gen-go.md is the user's
+// output struct and an output validator). Its serving half (serve.go) adds
+// the Handlers interface, Bind/BindMap and the scoped tables
+// (ListToolsScopedJSON) that the SDK adapter serve/gosdk consumes through
+// standard types only. docs/gen-go.md is the user's
 // guide: naming, the representation of optional and nullable values, and
 // what Decode checks.
 package golang

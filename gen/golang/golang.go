@@ -53,7 +53,7 @@ func Generate(c *model.Catalog, opts Options) ([]byte, error) {
 		return nil, fmt.Errorf("package name %s is not a Go identifier", quote(pkg))
 	}
 	g := &gen{cat: c, names: map[string]ltoken.Pos{}, types: map[string]string{}}
-	for _, n := range reserved {
+	for _, n := range append(reserved, serveReserved...) {
 		g.names[n] = ltoken.Pos{}
 	}
 	body := g.catalog()
@@ -69,12 +69,13 @@ func Generate(c *model.Catalog, opts Options) ([]byte, error) {
 	if g.regexps > 0 {
 		imports = []string{"bytes", "encoding/json", "errors", "fmt", "regexp", "sort", "strconv", "strings", "unicode/utf8"}
 	}
-	for _, imp := range imports {
+	for _, imp := range withServeImports(imports) {
 		fmt.Fprintf(&b, "\t%s\n", quote(imp))
 	}
 	b.WriteString(")\n")
 	b.Write(body)
 	b.WriteString(runtime)
+	b.Write(serve(c))
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		// The generator wrote Go that does not parse: a bug here.

@@ -146,8 +146,6 @@ func portability(p string) string {
 		case '|':
 			i++
 			prev = prevNothing
-		case '.':
-			return ". differs: RE2's . matches \\r, U+2028 and U+2029, ECMAScript's (u flag) does not; write the class you mean: [^\\n] for any character but a line feed (RE2's .), or for ECMAScript's . [^\\n\\r] and the characters U+2028 and U+2029, in a spec \"[^\\\\n\\\\r\\u2028\\u2029]\""
 		case '^', '$':
 			i++
 			prev = prevAssertion

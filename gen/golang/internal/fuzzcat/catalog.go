@@ -6,6 +6,7 @@ package fuzzcat
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -1571,4 +1573,261 @@ func tsFirstErr(errs map[string]*ValidationError) *ValidationError {
 		}
 	}
 	return e
+}
+
+// Handlers is the server side of the catalog: one method per tool, called
+// with arguments Decode<Tool>Input accepted. A tool with `out` returns its
+// structured result, which is checked with Validate<Tool>Output before it
+// leaves; a `result text` tool returns the text; a `result any` tool returns
+// any value json.Marshal writes (json.RawMessage for bytes in hand). An
+// error is reported to the client as a tool result with isError.
+type Handlers interface {
+	// T27Specs serves tool t27_specs.
+	T27Specs(ctx context.Context, in T27SpecsInput) (T27SpecsOutput, error)
+	// T27fView serves tool t27f_view.
+	T27fView(ctx context.Context, in T27fViewInput) (string, error)
+}
+
+// HandlerMap returns the methods of h by tool name: the form BindMap takes.
+func HandlerMap(h Handlers) map[string]any {
+	return map[string]any{
+		ToolT27Specs: h.T27Specs,
+		ToolT27fView: h.T27fView,
+	}
+}
+
+// tsServeTools are the tools in catalog order, as Bound serves them.
+var tsServeTools = []tsServeTool{
+	{ToolT27Specs, true, false, "out", tsServe[T27SpecsInput, T27SpecsOutput](DecodeT27SpecsInput, ValidateT27SpecsOutput)},
+	{ToolT27fView, false, false, "text", tsServe[T27fViewInput, string](DecodeT27fViewInput, nil)},
+}
+
+// tsMetaKey is CatalogKey as a JSON string.
+const tsMetaKey = "\"kinds/catalog\""
+
+// ListToolsScopedJSON returns the tools/list result of a profile narrowed
+// to a scope, a fresh copy on every call: "read" keeps the tools with the
+// read_only hint, "write" every tool but the destructive ones, "all" (or
+// "") every tool, exactly ListToolsJSON. A narrowed table names its scope
+// in the catalog identity: "<SpecHash>/p2/read". nil for any other scope.
+func ListToolsScopedJSON(profile int, scope string) []byte {
+	if scope == "" || scope == "all" {
+		return ListToolsJSON(profile)
+	}
+	s := tsScopeIndex(scope)
+	if s < 0 {
+		return nil
+	}
+	if profile != 2 {
+		profile = 1
+	}
+	t := &tsScoped[profile-1][s]
+	t.once.Do(func() { t.json = tsNarrow(profile, scope) })
+	return append([]byte(nil), t.json...)
+}
+
+var tsScoped [2][2]struct {
+	once sync.Once
+	json []byte
+}
+
+func tsScopeIndex(scope string) int {
+	switch scope {
+	case "read":
+		return 0
+	case "write":
+		return 1
+	}
+	return -1
+}
+
+// tsNarrow keeps the entries of the full table that are in scope, byte
+// for byte, and names the scope in the identity.
+func tsNarrow(profile int, scope string) []byte {
+	var full struct {
+		Tools []json.RawMessage `json:"tools"`
+	}
+	if err := json.Unmarshal(ListToolsJSON(profile), &full); err != nil || len(full.Tools) != len(tsServeTools) {
+		panic("toolspec: the generated tools/list table does not match its tools") // a generator bug
+	}
+	var b bytes.Buffer
+	b.WriteString(`{"tools":[`)
+	n := 0
+	for i, t := range tsServeTools {
+		if !t.inScope(scope) {
+			continue
+		}
+		if n > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(full.Tools[i])
+		n++
+	}
+	id, _ := json.Marshal(CatalogID(profile) + "/" + scope)
+	b.WriteString(`],"_meta":{` + tsMetaKey + ":")
+	b.Write(id)
+	b.WriteString("}}")
+	return b.Bytes()
+}
+
+type tsServeTool struct {
+	name        string
+	readOnly    bool
+	destructive bool
+	result      string // "out", "text" or "any"
+	bind        func(handler any) (*tsServed, string)
+}
+
+func (t *tsServeTool) inScope(scope string) bool {
+	switch scope {
+	case "", "all":
+		return true
+	case "read":
+		return t.readOnly
+	case "write":
+		return !t.destructive
+	}
+	return false
+}
+
+// tsServed is one tool bound to its handler.
+type tsServed struct {
+	decode   func([]byte) (any, error)
+	run      func(context.Context, any) (any, error)
+	validate func([]byte) error // nil without out
+}
+
+// tsServe binds a handler of type func(context.Context, In) (Out, error);
+// when the handler has another type, nil and the type it should have.
+func tsServe[In, Out any](decode func([]byte) (In, error), validate func([]byte) error) func(any) (*tsServed, string) {
+	return func(h any) (*tsServed, string) {
+		fn, ok := h.(func(context.Context, In) (Out, error))
+		if !ok {
+			return nil, fmt.Sprintf("%T", fn)
+		}
+		return &tsServed{
+			decode: func(data []byte) (any, error) {
+				in, err := decode(data)
+				if err != nil {
+					return nil, err
+				}
+				return in, nil
+			},
+			run:      func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
+			validate: validate,
+		}, ""
+	}
+}
+
+// Bound is the catalog bound to its handlers: what an MCP SDK adapter
+// serves (github.com/toolspec/toolspec/serve/gosdk for the official Go
+// SDK). Its methods take and return only standard types.
+type Bound struct {
+	tools map[string]*tsBoundTool
+	err   error
+}
+
+type tsBoundTool struct {
+	row    *tsServeTool
+	served *tsServed
+}
+
+// Bind binds every tool to its method of h.
+func Bind(h Handlers) *Bound { return BindMap(HandlerMap(h)) }
+
+// BindMap binds tools to handlers given by tool name, each a
+// func(context.Context, <Tool>Input) (<Tool>Output, error) as the method
+// of Handlers. Check reports the tools without a handler, the handlers
+// without a tool, and the handlers of another type; an adapter refuses to
+// serve the catalog until Check is nil.
+func BindMap(handlers map[string]any) *Bound {
+	b := &Bound{tools: make(map[string]*tsBoundTool, len(tsServeTools))}
+	names := make([]string, 0, len(handlers))
+	for n := range handlers {
+		names = append(names, n)
+	}
+	var problems []string
+	if err := CheckHandlers(names); err != nil {
+		problems = append(problems, strings.TrimPrefix(err.Error(), "toolspec: "))
+	}
+	for i := range tsServeTools {
+		t := &tsServeTools[i]
+		h, ok := handlers[t.name]
+		if !ok {
+			continue
+		}
+		s, want := t.bind(h)
+		if s == nil {
+			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %s", strconv.Quote(t.name), h, want))
+			continue
+		}
+		b.tools[t.name] = &tsBoundTool{row: t, served: s}
+	}
+	if len(problems) > 0 {
+		b.err = errors.New("toolspec: " + strings.Join(problems, "; "))
+	}
+	return b
+}
+
+// Check returns nil when every tool has a handler of its type and every
+// handler a tool; otherwise one error naming each problem.
+func (b *Bound) Check() error { return b.err }
+
+// SpecName is the spec's name.
+func (b *Bound) SpecName() string { return SpecName }
+
+// SpecHash is the spec hash.
+func (b *Bound) SpecHash() string { return SpecHash }
+
+// ProfileFor maps a negotiated protocol version to a profile (see ProfileFor).
+func (b *Bound) ProfileFor(protocolVersion string) int { return ProfileFor(protocolVersion) }
+
+// ListToolsJSON returns the tools/list result of a profile and scope (see
+// ListToolsScopedJSON).
+func (b *Bound) ListToolsJSON(profile int, scope string) []byte {
+	return ListToolsScopedJSON(profile, scope)
+}
+
+// InScope reports whether tool is a tool of the catalog within scope.
+func (b *Bound) InScope(tool, scope string) bool {
+	t := b.tools[tool]
+	return t != nil && t.row.inScope(scope)
+}
+
+// Result is what tool returns: "out" (structured, see ValidateOutput),
+// "text" (a string) or "any" (a value to marshal); "" for no such tool.
+func (b *Bound) Result(tool string) string {
+	if t := b.tools[tool]; t != nil {
+		return t.row.result
+	}
+	return ""
+}
+
+// Decode decodes and validates the arguments of tool with its
+// Decode<Tool>Input.
+func (b *Bound) Decode(tool string, args []byte) (any, error) {
+	t := b.tools[tool]
+	if t == nil {
+		return nil, fmt.Errorf("unknown tool %s", strconv.Quote(tool))
+	}
+	return t.served.decode(args)
+}
+
+// Run calls tool's handler with arguments Decode returned.
+func (b *Bound) Run(ctx context.Context, tool string, in any) (any, error) {
+	t := b.tools[tool]
+	if t == nil {
+		return nil, fmt.Errorf("unknown tool %s", strconv.Quote(tool))
+	}
+	return t.served.run(ctx, in)
+}
+
+// ValidateOutput checks a structured result of tool, as JSON, with its
+// Validate<Tool>Output; nil for a tool without out.
+func (b *Bound) ValidateOutput(tool string, out []byte) error {
+	t := b.tools[tool]
+	if t == nil || t.served.validate == nil {
+		return nil
+	}
+	return t.served.validate(out)
 }

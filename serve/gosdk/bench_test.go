@@ -1,0 +1,272 @@
+package gosdk
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	c "github.com/toolspec/toolspec/examples/go-server/t27catalog"
+
+	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/gen/golang"
+	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/internal/synth"
+)
+
+// buildSynthServer builds a server of n synthetic tools (internal/synth)
+// on this adapter, in a temporary module that uses this repository, and
+// returns the binary.
+func buildSynthServer(b *testing.B, n int) string {
+	b.Helper()
+	r := compile.Source("synth.tspec", synth.Spec(n, 0))
+	if r.Catalog == nil {
+		b.Fatal(r.Diags)
+	}
+	src, err := golang.Generate(r.Catalog, golang.Options{Package: "main"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var main strings.Builder
+	main.WriteString(`package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/toolspec/toolspec/serve/gosdk"
+)
+
+type handlers struct{}
+
+func main() {
+	scope := os.Getenv("SCOPE")
+	server, err := gosdk.NewServer(Bind(handlers{}), &gosdk.Options{Scope: func(context.Context, any) string { return scope }})
+	if err != nil {
+		panic(err)
+	}
+	if err := gosdk.Run(context.Background(), server); err != nil {
+		panic(err)
+	}
+}
+`)
+	for i := range n {
+		fmt.Fprintf(&main, "func (handlers) Tool%d(context.Context, Tool%dInput) (Tool%dOutput, error) { return Tool%dOutput{}, nil }\n", i, i, i, i)
+	}
+	dir := b.TempDir()
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	files := map[string]string{
+		"go.mod":     "module synthserver\n\ngo 1.26\n\nrequire github.com/toolspec/toolspec v0.0.0\n\nreplace github.com/toolspec/toolspec => " + root + "\n",
+		"go.sum":     string(sum),
+		"catalog.go": string(src),
+		"main.go":    strings.Replace(main.String(), "func(context.Context, any) string", "func(context.Context, mcp.Request) string", 1),
+	}
+	files["main.go"] = strings.Replace(files["main.go"], `"github.com/toolspec/toolspec/serve/gosdk"`, `"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/toolspec/toolspec/serve/gosdk"`, 1)
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
+			b.Fatal(err)
+		}
+	}
+	bin := filepath.Join(dir, "server")
+	cmd := exec.Command("go", "build", "-mod=mod", "-o", bin, ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOPROXY=off", "GOFLAGS=")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// firstList starts the server, sends initialize, initialized and
+// tools/list at once, and waits for the tools/list answer.
+func firstList(b *testing.B, bin string, env ...string) int {
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), env...)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	io.WriteString(stdin, `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/list"}
+`)
+	r := bufio.NewReaderSize(stdout, 1<<20)
+	size := 0
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			b.Fatalf("no tools/list answer: %v", err)
+		}
+		if strings.HasPrefix(line, `{"jsonrpc":"2.0","id":2,"result":`) {
+			size = len(line)
+			break
+		}
+	}
+	stdin.Close()
+	cmd.Wait()
+	return size
+}
+
+// BenchmarkStartup1000 is server start to first tools/list answer for a
+// catalog of 1 000 synthetic tools: process start, SDK server set-up,
+// initialize, and the full profile-2 table (Scope "") or the read-scoped
+// table, computed on its first use (Scope read; every synthetic tool is
+// read_only, so it is as large).
+func BenchmarkStartup1000(b *testing.B) {
+	bin := buildSynthServer(b, 1000)
+	for _, scope := range []string{"all", "read"} {
+		b.Run("scope="+scope, func(b *testing.B) {
+			var size int
+			for b.Loop() {
+				size = firstList(b, bin, "SCOPE="+scope)
+			}
+			b.ReportMetric(float64(size), "list-bytes")
+		})
+	}
+}
+
+// BenchmarkFirstListInProcess is NewServer to the first tools/list answer
+// for the 27-tool reference catalog, in process: Bind, the SDK server, the
+// transport over pipes, initialize, and the profile-2 table.
+func BenchmarkFirstListInProcess(b *testing.B) {
+	for b.Loop() {
+		server, err := NewServer(stub(nil), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		done := make(chan struct{})
+		go func() {
+			server.Run(context.Background(), &StdioTransport{In: inR, Out: outW})
+			outW.Close()
+			close(done)
+		}()
+		go io.WriteString(inW, initListLines)
+		r := bufio.NewReaderSize(outR, 1<<20)
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				b.Fatal(err)
+			}
+			if strings.HasPrefix(line, `{"jsonrpc":"2.0","id":2,`) {
+				break
+			}
+		}
+		inW.Close()
+		go io.Copy(io.Discard, outR)
+		<-done
+	}
+}
+
+// BenchmarkCall is one tools/call through the adapter and the transport
+// (t27f_view: decode two fields, a text result), in process.
+func BenchmarkCall(b *testing.B) {
+	server, err := NewServer(stub(map[string]any{
+		"t27f_view": func(_ context.Context, in c.T27fViewInput) (string, error) { return in.Chat, nil },
+	}), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	go server.Run(context.Background(), &StdioTransport{In: inR, Out: outW})
+	r := bufio.NewReaderSize(outR, 1<<20)
+	io.WriteString(inW, initListLines)
+	for range 2 {
+		r.ReadString('\n')
+	}
+	call := []byte(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"t27f_view","arguments":{"status":[1,2,255],"chat":"@t27_bot"}}}` + "\n")
+	for b.Loop() {
+		inW.Write(call)
+		line, err := r.ReadString('\n')
+		if err != nil || !strings.Contains(line, `"text":"@t27_bot"`) {
+			b.Fatalf("%q %v", line, err)
+		}
+	}
+	inW.Close()
+}
+
+const initListLines = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/list"}
+`
+
+// tableCatalog serves a catalog's tables with no handlers behind them: the
+// adapter's, the SDK's and the transport's share of start-up, without a
+// generated file to compile.
+type tableCatalog struct {
+	name   string
+	tables [3][]byte
+}
+
+func (t *tableCatalog) Check() error            { return nil }
+func (t *tableCatalog) SpecName() string        { return t.name }
+func (t *tableCatalog) SpecHash() string        { return "" }
+func (t *tableCatalog) ProfileFor(v string) int { return c.ProfileFor(v) }
+func (t *tableCatalog) ListToolsJSON(profile int, _ string) []byte {
+	return append([]byte(nil), t.tables[profile]...)
+}
+func (t *tableCatalog) InScope(string, string) bool                   { return false }
+func (t *tableCatalog) Result(string) string                          { return "" }
+func (t *tableCatalog) Decode(string, []byte) (any, error)            { return nil, nil }
+func (t *tableCatalog) Run(context.Context, string, any) (any, error) { return nil, nil }
+func (t *tableCatalog) ValidateOutput(string, []byte) error           { return nil }
+
+// BenchmarkFirstList1000InProcess is NewServer to the first tools/list
+// answer, in process, for the tables of 1 000 synthetic tools.
+func BenchmarkFirstList1000InProcess(b *testing.B) {
+	r := compile.Source("synth.tspec", synth.Spec(1000, 0))
+	if r.Catalog == nil {
+		b.Fatal(r.Diags)
+	}
+	cat := &tableCatalog{name: "synthetic"}
+	for _, p := range []int{1, 2} {
+		cat.tables[p] = schema.ToolsList(r.Catalog, p)
+	}
+	var size int
+	for b.Loop() {
+		server, err := NewServer(cat, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		done := make(chan struct{})
+		go func() {
+			server.Run(context.Background(), &StdioTransport{In: inR, Out: outW})
+			outW.Close()
+			close(done)
+		}()
+		go io.WriteString(inW, initListLines)
+		br := bufio.NewReaderSize(outR, 1<<20)
+		for {
+			line, err := br.ReadString('\n')
+			if err != nil {
+				b.Fatal(err)
+			}
+			if strings.HasPrefix(line, `{"jsonrpc":"2.0","id":2,`) {
+				size = len(line)
+				break
+			}
+		}
+		inW.Close()
+		go io.Copy(io.Discard, outR)
+		<-done
+	}
+	b.ReportMetric(float64(size), "list-bytes")
+}

@@ -1,0 +1,466 @@
+package gosdk
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Limits of one inbound line (one JSON-RPC message). A line beyond them is
+// answered with a JSON-RPC error, and the session goes on.
+const (
+	// MaxLineBytes is the longest line read, newline excluded: the SDK's
+	// own stdio limit (mcp.DefaultMaxLineLength, 16 MiB).
+	MaxLineBytes = 16 << 20
+	// MaxDepth is the deepest nesting of objects and arrays in a line:
+	// the SDK's own limit for every message it decodes (1000). A tool's
+	// arguments sit three levels down (message, params, arguments), so an
+	// argument value may nest 997 levels below the arguments object.
+	MaxDepth = 1000
+)
+
+// StdioTransport is newline-delimited JSON-RPC on stdin and stdout, like
+// mcp.StdioTransport, except that a line it cannot use is answered, not
+// fatal: the SDK's transport closes the session on the first bad line.
+//
+//	line                                   answer
+//	not JSON, or two values on one line    -32700 parse error
+//	a batch (a JSON array)                 -32600 invalid request (batches are not supported)
+//	JSON but no JSON-RPC 2.0 message       -32600 invalid request (e.g. an id that is an object)
+//	params that are not an object          -32600 invalid request
+//	a fractional id                        -32600 invalid request
+//	longer than MaxLineBytes               -32600 invalid request
+//	nested deeper than MaxDepth            -32600 invalid request
+//
+// The error carries the line's id when it can be read (a string or a
+// number at the top level), else null. Blank lines are skipped.
+type StdioTransport struct {
+	In  io.Reader // nil: os.Stdin
+	Out io.Writer // nil: os.Stdout
+	// MaxLineBytes and MaxDepth override the limits of the same names when
+	// positive.
+	MaxLineBytes, MaxDepth int
+}
+
+// Connect starts reading In.
+func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
+	in, out := t.In, t.Out
+	if in == nil {
+		in = os.Stdin
+	}
+	if out == nil {
+		out = os.Stdout
+	}
+	c := &stdioConn{
+		in:       in,
+		out:      out,
+		maxLine:  positive(t.MaxLineBytes, MaxLineBytes),
+		maxDepth: positive(t.MaxDepth, MaxDepth),
+		incoming: make(chan jsonrpc.Message),
+		closed:   make(chan struct{}),
+		pending:  map[jsonrpc.ID]int{},
+		drained:  make(chan struct{}),
+	}
+	go c.readLoop()
+	return c, nil
+}
+
+func positive(v, def int) int {
+	if v > 0 {
+		return v
+	}
+	return def
+}
+
+type stdioConn struct {
+	in       io.Reader
+	out      io.Writer
+	maxLine  int
+	maxDepth int
+
+	writeMu sync.Mutex
+
+	incoming  chan jsonrpc.Message // closed at the end of input
+	closed    chan struct{}
+	closeOnce sync.Once
+
+	// At the end of input, Read waits until every call read has been
+	// answered, so that `printf ... | server` gets all its answers.
+	mu        sync.Mutex
+	pending   map[jsonrpc.ID]int // calls handed to the SDK, not yet answered
+	eof       bool
+	drained   chan struct{} // closed at the end of input once pending is empty
+	drainOnce sync.Once
+}
+
+func (c *stdioConn) track(msg jsonrpc.Message) {
+	req, ok := msg.(*jsonrpc.Request)
+	switch {
+	case !ok:
+	case req.IsCall():
+		c.mu.Lock()
+		c.pending[req.ID]++
+		c.mu.Unlock()
+	case req.Method == "notifications/cancelled":
+		// A cancelled call is not answered (MCP: the receiver should not
+		// respond), so stop waiting for it.
+		var p struct{ RequestID any }
+		if json.Unmarshal(req.Params, &p) != nil {
+			return
+		}
+		if id, err := jsonrpc.MakeID(p.RequestID); err == nil {
+			c.mu.Lock()
+			delete(c.pending, id)
+			c.checkDrained()
+			c.mu.Unlock()
+		}
+	}
+}
+
+func (c *stdioConn) answered(msg jsonrpc.Message) {
+	resp, ok := msg.(*jsonrpc.Response)
+	if !ok {
+		return
+	}
+	c.mu.Lock()
+	if c.pending[resp.ID]--; c.pending[resp.ID] <= 0 {
+		delete(c.pending, resp.ID)
+	}
+	c.checkDrained()
+	c.mu.Unlock()
+}
+
+func (c *stdioConn) endOfInput() {
+	c.mu.Lock()
+	c.eof = true
+	c.checkDrained()
+	c.mu.Unlock()
+	close(c.incoming)
+}
+
+// checkDrained is called with c.mu held.
+func (c *stdioConn) checkDrained() {
+	if c.eof && len(c.pending) == 0 {
+		c.drainOnce.Do(func() { close(c.drained) })
+	}
+}
+
+func (c *stdioConn) SessionID() string { return "" }
+
+func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case msg, ok := <-c.incoming:
+		if ok {
+			return msg, nil
+		}
+		select {
+		case <-c.drained:
+		case <-c.closed:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		return nil, io.EOF
+	case <-c.closed:
+		return nil, io.EOF
+	}
+}
+
+func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	data, err := jsonrpc.EncodeMessage(msg)
+	if err != nil {
+		return fmt.Errorf("marshaling message: %v", err)
+	}
+	err = c.writeLine(data)
+	c.answered(msg)
+	return err
+}
+
+func (c *stdioConn) writeLine(data []byte) error {
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	_, err := c.out.Write(append(data, '\n'))
+	return err
+}
+
+func (c *stdioConn) Close() error {
+	var err error
+	c.closeOnce.Do(func() {
+		close(c.closed)
+		if cl, ok := c.in.(io.Closer); ok {
+			err = cl.Close()
+		}
+	})
+	return err
+}
+
+// readLoop reads lines until the end of input, hands the good ones to
+// Read and answers the others.
+func (c *stdioConn) readLoop() {
+	defer c.endOfInput()
+	r := bufio.NewReaderSize(c.in, 64<<10)
+	for {
+		line, tooLong, err := readLine(r, c.maxLine)
+		if tooLong {
+			c.reply(rpcError{id: nullID, code: jsonrpc.CodeInvalidRequest, msg: fmt.Sprintf("invalid request: line longer than %d bytes", c.maxLine)})
+		} else if len(bytes.TrimSpace(line)) > 0 {
+			msg, bad := parseLine(line, c.maxDepth)
+			if bad != nil {
+				c.reply(*bad)
+			} else {
+				c.track(msg)
+				select {
+				case c.incoming <- msg:
+				case <-c.closed:
+					return
+				}
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+func (c *stdioConn) reply(e rpcError) {
+	select {
+	case <-c.closed:
+		return
+	default:
+	}
+	data, _ := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   struct {
+			Code    int64  `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}{JSONRPC: "2.0", ID: e.id, Error: struct {
+		Code    int64  `json:"code"`
+		Message string `json:"message"`
+	}{e.code, e.msg}})
+	c.writeLine(data)
+}
+
+// readLine returns the next line without its newline. A line longer than
+// max is read to its end and dropped: tooLong, and no bytes kept. err is
+// set at the end of input (the last line, if unterminated, comes with it).
+func readLine(r *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if err == nil {
+			chunk = chunk[:len(chunk)-1] // the newline
+		}
+		if !tooLong {
+			if len(line)+len(chunk) > max {
+				tooLong, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		if err != bufio.ErrBufferFull {
+			return line, tooLong, err
+		}
+	}
+}
+
+type rpcError struct {
+	id   json.RawMessage
+	code int64
+	msg  string
+}
+
+var nullID = json.RawMessage("null")
+
+// parseLine decodes one line as a JSON-RPC message, or says what error
+// answers it.
+func parseLine(line []byte, maxDepth int) (jsonrpc.Message, *rpcError) {
+	if depth(line) > maxDepth {
+		return nil, &rpcError{shallowID(line), jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: nested deeper than %d levels", maxDepth)}
+	}
+	var v json.RawMessage
+	if err := json.Unmarshal(line, &v); err != nil {
+		return nil, &rpcError{nullID, jsonrpc.CodeParseError, "parse error: " + err.Error()}
+	}
+	switch line[skipSpace(line, 0)] {
+	case '{':
+	case '[':
+		return nil, &rpcError{nullID, jsonrpc.CodeInvalidRequest, "invalid request: JSON-RPC batches are not supported"}
+	default:
+		return nil, &rpcError{nullID, jsonrpc.CodeInvalidRequest, "invalid request: not a JSON-RPC message object"}
+	}
+	msg, err := jsonrpc.DecodeMessage(line)
+	if err != nil {
+		return nil, &rpcError{shallowID(line), jsonrpc.CodeInvalidRequest, "invalid request: " + err.Error()}
+	}
+	if id := shallowID(line); len(id) > 0 && id[0] != '"' && id[0] != 'n' {
+		// The SDK truncates a fractional id (1.5 becomes 1), and the answer
+		// would name another request.
+		if f, err := strconv.ParseFloat(string(id), 64); err != nil || f != math.Trunc(f) {
+			return nil, &rpcError{nullID, jsonrpc.CodeInvalidRequest, "invalid request: id " + string(id) + " is not an integer"}
+		}
+	}
+	if req, ok := msg.(*jsonrpc.Request); ok && len(req.Params) > 0 {
+		// MCP's params are an object (or absent); JSON-RPC's by-position
+		// arrays are not a request MCP defines.
+		if p := req.Params[skipSpace(req.Params, 0)]; p != '{' && string(bytes.TrimSpace(req.Params)) != "null" {
+			return nil, &rpcError{shallowID(line), jsonrpc.CodeInvalidRequest, "invalid request: params must be an object"}
+		}
+	}
+	return msg, nil
+}
+
+// depth is the deepest nesting of objects and arrays in data, strings
+// skipped, as the SDK counts it.
+func depth(data []byte) int {
+	d, deepest := 0, 0
+	inString, escaped := false, false
+	for _, b := range data {
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case b == '\\':
+				escaped = true
+			case b == '"':
+				inString = false
+			}
+			continue
+		}
+		switch b {
+		case '"':
+			inString = true
+		case '{', '[':
+			d++
+			deepest = max(deepest, d)
+		case '}', ']':
+			if d > 0 {
+				d--
+			}
+		}
+	}
+	return deepest
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n') {
+		i++
+	}
+	return i
+}
+
+// shallowID is the "id" member of a top-level object when it is a string
+// or a number, else null. It reads only the top level, so it works on
+// lines too deep for a decoder.
+func shallowID(data []byte) json.RawMessage {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return nullID
+	}
+	i++
+	for {
+		i = skipSpace(data, i)
+		if i >= len(data) || data[i] != '"' {
+			return nullID
+		}
+		kEnd := valueEnd(data, i)
+		if kEnd < 0 {
+			return nullID
+		}
+		key := data[i:kEnd]
+		i = skipSpace(data, kEnd)
+		if i >= len(data) || data[i] != ':' {
+			return nullID
+		}
+		i = skipSpace(data, i+1)
+		vEnd := valueEnd(data, i)
+		if vEnd < 0 {
+			return nullID
+		}
+		if string(key) == `"id"` {
+			v := data[i:vEnd]
+			var id any
+			if json.Unmarshal(v, &id) == nil {
+				switch id.(type) {
+				case string, float64:
+					return json.RawMessage(bytes.Clone(v))
+				}
+			}
+			return nullID
+		}
+		i = skipSpace(data, vEnd)
+		if i < len(data) && data[i] == ',' {
+			i++
+			continue
+		}
+		return nullID
+	}
+}
+
+// valueEnd is the index just past the JSON value starting at i, found by
+// brackets and quotes only (no recursion); -1 when it does not end.
+func valueEnd(data []byte, i int) int {
+	if i >= len(data) {
+		return -1
+	}
+	switch data[i] {
+	case '"':
+		for j := i + 1; j < len(data); j++ {
+			switch data[j] {
+			case '\\':
+				j++
+			case '"':
+				return j + 1
+			}
+		}
+		return -1
+	case '{', '[':
+		d := 0
+		inString, escaped := false, false
+		for j := i; j < len(data); j++ {
+			b := data[j]
+			if inString {
+				switch {
+				case escaped:
+					escaped = false
+				case b == '\\':
+					escaped = true
+				case b == '"':
+					inString = false
+				}
+				continue
+			}
+			switch b {
+			case '"':
+				inString = true
+			case '{', '[':
+				d++
+			case '}', ']':
+				d--
+				if d == 0 {
+					return j + 1
+				}
+			}
+		}
+		return -1
+	}
+	j := i
+	for j < len(data) && !bytes.ContainsRune([]byte(",}] \t\r\n"), rune(data[j])) {
+		j++
+	}
+	return j
+}
