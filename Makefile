@@ -11,7 +11,7 @@ GO       ?= go
 BIN      ?= bin/toolspec
 FUZZTIME ?= 60s
 
-.PHONY: all build test test-short gotest nodedeps fuzz bench bench-js verify generate vet clean
+.PHONY: all build test test-short gotest nodedeps fuzz bench bench-js bench-github verify generate vet clean
 
 all: build
 
@@ -45,6 +45,24 @@ bench:
 bench-js: nodedeps
 	$(GO) test ./gen/js -run '^$$' -bench 'Generate' -benchtime 2x -benchmem
 	$(GO) test ./gen/js -run '^$$' -bench 'Serve' -benchtime 1x
+
+# GitHub's REST description (npm @octokit/openapi, pinned in
+# bench/github/package-lock.json, installed by this target only; about
+# 1 000 operations): import every operation, then
+# run parity on the result, each under /usr/bin/time -v for wall time and
+# peak memory, and count the warnings by kind. docs/openapi.md has the
+# numbers. Parity exits 1 by design (rows written any for oneOf).
+GITHUB_DOC = bench/github/node_modules/@octokit/openapi/generated/api.github.com.json
+
+bench-github: build
+	cd bench/github && npm ci --no-audit --no-fund --loglevel=error
+	@mkdir -p .tmp
+	/usr/bin/time -v $(BIN) import openapi --all $(GITHUB_DOC) -o .tmp/github.tspec 2> .tmp/github-import.log
+	@grep -E '^wrote |Elapsed|Maximum resident|User time|System time' .tmp/github-import.log
+	@echo "warnings by kind (numbers and places folded):"
+	@grep ': warning: ' .tmp/github-import.log | sed -E 's/^[^ ]+ warning: //; s/^tool [^ ]+ (field [^ ]+ )?//; s/ \(#[^)]*\)$$//; s/#[^ ]*//g; s/[0-9]+/N/g' | sort | uniq -c | sort -rn | head -12
+	-/usr/bin/time -v $(BIN) parity --openapi $(GITHUB_DOC) .tmp/github.tspec > .tmp/github-parity.out 2> .tmp/github-parity.log
+	@grep -E '^parity|Elapsed|Maximum resident|User time|System time' .tmp/github-parity.log
 
 # Check every spec under specs/ against its seal: the spec and every
 # artifact the seal lists must be current. A spec without a seal fails.

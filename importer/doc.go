@@ -12,7 +12,9 @@
 // checked again.
 //
 // Whatever a contract says that toolspec cannot express is reported as a
-// [Warning] naming the tool and the field, never silently loosened. A
+// [Warning] naming the tool, the field and, for an OpenAPI document, the
+// place (JSON pointer, line and column), never silently loosened. The
+// x-mcp-* keys read are listed in xmcp.go and docs/openapi.md. A
 // field whose type cannot be expressed at all is still written, as `any`,
 // with a note in its description, so the tool keeps the field the API has.
 package importer

@@ -102,7 +102,7 @@ func TestOpenAPIXMCP(t *testing.T) {
 	for _, want := range []string{
 		`tool "create-pet"`, "hints       read_only", "hints       destructive",
 		`pet_id  integer  required  1..  as "petId"`,
-		"field shape: oneOf", "weight   number                 optional  above 0  multiple_of 0.5",
+		"field shape: oneOf", "weight  number                 optional  above 0  multiple_of 0.5",
 		"field parent: recursive $ref Pet cut here", "field X-Trace: header parameter not imported",
 		"field out.shape: oneOf",
 	} {

@@ -1,6 +1,8 @@
 package importer
 
 import (
+	"github.com/toolspec/toolspec/openapi"
+
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -100,7 +102,7 @@ func MCP(data []byte, name string) (*Result, error) {
 		seen[t.name] = true
 		tools = append(tools, t)
 	}
-	spec, err := finish(name, key, tools, im.warn)
+	spec, err := finish(name, key, tools, func(_ openapi.Loc, tool, field, msg string) { im.warn(tool, field, msg) })
 	if err != nil {
 		return nil, err
 	}

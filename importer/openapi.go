@@ -26,6 +26,9 @@ const (
 // has no x-mcp-* extension to select by.
 var ErrNoSelection = errors.New("no operation has an x-mcp-* extension: choose --all or --tag T")
 
+// ErrNothingSelected is returned when the selection takes no operation.
+var ErrNothingSelected = errors.New("no operation selected")
+
 // Options say which operations become tools.
 type Options struct {
 	// Select is SelectXMCP, SelectTag or SelectAll; "" means SelectXMCP
@@ -37,15 +40,10 @@ type Options struct {
 	Name string
 }
 
-// HasXMCP reports whether an operation has an x-mcp-* extension.
-func HasXMCP(op *openapi.Operation) bool {
-	for k := range op.Extensions {
-		if strings.HasPrefix(k, "x-mcp-") {
-			return true
-		}
-	}
-	return false
-}
+// HasXMCP reports whether an operation's x-mcp-* extensions select it:
+// x-mcp-enabled true, or a key that describes the tool (x-mcp-name, ...)
+// and neither x-mcp-enabled false nor x-mcp-exclude true.
+func HasXMCP(op *openapi.Operation) bool { return readXMCP(op).selects }
 
 // OpenAPI writes a spec with one tool for each selected operation of doc.
 func OpenAPI(doc *openapi.Doc, opts Options) (*Result, error) {
@@ -56,29 +54,49 @@ func OpenAPI(doc *openapi.Doc, opts Options) (*Result, error) {
 		}
 		sel = SelectXMCP
 	}
+	im := &oaImporter{res: &Result{}, doc: doc}
+	for _, e := range doc.Extensions {
+		if strings.HasPrefix(e.Key, "x-mcp-") {
+			im.warnAt(e.At, "", "", e.Key+" on the "+e.Where+": toolspec reads x-mcp-* keys on operations only: ignored")
+		}
+	}
 	var ops []*openapi.Operation
+	var xs []*xmcp
 	for _, op := range doc.Operations {
+		x := readXMCP(op)
+		opted := x.exclude || x.enabled != nil && !*x.enabled
 		switch {
+		case sel == SelectXMCP && opted && len(op.Extensions) > 0,
+			sel == SelectAll && opted,
+			sel == SelectTag && opted && slices.Contains(op.Tags, opts.Tag):
+			key := "x-mcp-enabled is false"
+			if x.exclude {
+				key = "x-mcp-exclude is true"
+			}
+			im.warnAt(op.At, "", "", fmt.Sprintf("%s: %s: not imported", op, key))
 		case sel == SelectAll,
-			sel == SelectXMCP && HasXMCP(op),
+			sel == SelectXMCP && x.selects,
 			sel == SelectTag && slices.Contains(op.Tags, opts.Tag):
 			ops = append(ops, op)
+			xs = append(xs, x)
 		}
 	}
 	if len(ops) == 0 {
-		return nil, fmt.Errorf("no operation selected by --%s", map[string]string{SelectAll: "all", SelectXMCP: "select x-mcp", SelectTag: "tag " + opts.Tag}[sel])
+		return nil, fmt.Errorf("%w by --%s", ErrNothingSelected, map[string]string{SelectAll: "all", SelectXMCP: "select x-mcp", SelectTag: "tag " + opts.Tag}[sel])
 	}
-	im := &oaImporter{res: &Result{}}
 	names := map[string]bool{}
 	var tools []*tool
-	for _, op := range ops {
-		t := im.tool(op)
+	for i, op := range ops {
+		t := im.tool(op, xs[i])
 		base := t.name
 		for i := 2; names[t.name]; i++ {
-			t.name = sanitize(fmt.Sprintf("%s_%d", base, i))
+			// The suffix must survive the 64-character cut, or a long
+			// name would be cut back to itself forever.
+			suffix := fmt.Sprintf("_%d", i)
+			t.name = sanitize(base[:min(len(base), 64-len(suffix))] + suffix)
 		}
 		if t.name != base {
-			im.warn(t.name, "", fmt.Sprintf("%s: name %s is taken, renamed", op, base))
+			im.warnAt(op.At, t.name, "", fmt.Sprintf("%s: name %s is taken, renamed", op, base))
 		}
 		names[t.name] = true
 		tools = append(tools, t)
@@ -87,7 +105,7 @@ func OpenAPI(doc *openapi.Doc, opts Options) (*Result, error) {
 	if name == "" {
 		name = specName(doc)
 	}
-	spec, err := finish(name, "", tools, im.warn)
+	spec, err := finish(name, "", tools, im.warnAt)
 	if err != nil {
 		return nil, err
 	}
@@ -97,12 +115,19 @@ func OpenAPI(doc *openapi.Doc, opts Options) (*Result, error) {
 
 type oaImporter struct {
 	res *Result
+	doc *openapi.Doc
+	// at is where the schema being converted is, for warnings.
+	at openapi.Loc
 	// notes collect, for the row being built, why parts of its type are any.
 	notes []string
+	// credentials are the security schemes already reported.
+	credentials map[string]bool
 }
 
-func (im *oaImporter) warn(tool, field, msg string) {
-	im.res.Warnings = append(im.res.Warnings, Warning{Tool: tool, Field: field, Msg: msg})
+func (im *oaImporter) warn(tool, field, msg string) { im.warnAt(im.at, tool, field, msg) }
+
+func (im *oaImporter) warnAt(at openapi.Loc, tool, field, msg string) {
+	im.res.Warnings = append(im.res.Warnings, Warning{Tool: tool, Field: field, Msg: msg, At: at})
 }
 
 var nonName = regexp.MustCompile(`[^A-Za-z0-9_-]+`)
@@ -128,15 +153,10 @@ func specName(doc *openapi.Doc) string {
 	return s
 }
 
-func extString(op *openapi.Operation, key string) string {
-	s, _ := op.Extensions[key].(string)
-	return s
-}
-
 // toolName is x-mcp-name, else the operationId, else method and path.
-func toolName(op *openapi.Operation) string {
-	if n := extString(op, "x-mcp-name"); n != "" {
-		return sanitize(n)
+func toolName(op *openapi.Operation, x *xmcp) string {
+	if x.name != "" {
+		return sanitize(x.name)
 	}
 	if op.OperationID != "" {
 		return sanitize(op.OperationID)
@@ -150,36 +170,31 @@ func toolName(op *openapi.Operation) string {
 	return sanitize(strings.Join(parts, "_"))
 }
 
-func (im *oaImporter) tool(op *openapi.Operation) *tool {
-	t := &tool{name: toolName(op), method: op.Method, path: op.Path}
-	for _, d := range []string{extString(op, "x-mcp-description"), op.Summary, op.Description, op.String()} {
+func (im *oaImporter) tool(op *openapi.Operation, x *xmcp) *tool {
+	t := &tool{name: toolName(op, x), title: x.title, method: op.Method, path: op.Path}
+	for _, p := range x.problems {
+		im.warnAt(p.at, t.name, p.field, p.msg)
+	}
+	if x.name != "" && t.name != x.name {
+		im.warnAt(op.ExtensionAt["x-mcp-name"], t.name, "", fmt.Sprintf("x-mcp-name %q is not a tool name (^[A-Za-z0-9_-]{1,64}$): written %s", x.name, t.name))
+	}
+	for _, d := range []string{x.desc, op.Summary, op.Description, op.String()} {
 		if strings.TrimSpace(d) != "" {
 			t.desc = d
 			break
 		}
 	}
-	switch risk := extString(op, "x-mcp-risk"); risk {
+	switch x.risk {
 	case "read":
 		t.hints = []string{"read_only"}
 	case "write", "destructive":
 		t.hints = []string{"destructive"}
 	case "":
 	default:
-		im.warn(t.name, "", fmt.Sprintf("x-mcp-risk %q is not read, write or destructive: no hint written", risk))
+		im.warnAt(op.ExtensionAt["x-mcp-risk"], t.name, "", fmt.Sprintf("x-mcp-risk %q is not read, write or destructive: no hint written", x.risk))
 	}
-	renames := map[string]string{}
-	if m, ok := op.Extensions["x-mcp-param-map"].(map[string]any); ok {
-		for api, v := range m {
-			if s, ok := v.(string); ok && s != "" {
-				renames[api] = s
-			} else {
-				im.warn(t.name, api, "x-mcp-param-map value is not a name: ignored")
-			}
-		}
-	} else if op.Extensions["x-mcp-param-map"] != nil {
-		im.warn(t.name, "", "x-mcp-param-map is not an object: ignored")
-	}
-
+	renames := x.renames
+	im.at = op.At
 	t.in = []*row{}
 	used := map[string]bool{}
 	add := func(api, loc string, required bool, desc string, s *openapi.Schema) *row {
@@ -194,6 +209,9 @@ func (im *oaImporter) tool(op *openapi.Operation) *tool {
 			name = fmt.Sprintf("%s_%s_%d", loc, api, i)
 		}
 		used[name] = true
+		if d, ok := x.descs[api]; ok {
+			desc = d
+		}
 		r := im.row(t.name, name, s, required, desc, false)
 		if name != api {
 			r.as = api
@@ -219,20 +237,34 @@ func (im *oaImporter) tool(op *openapi.Operation) *tool {
 		}
 	}
 	for _, p := range op.ParamsIn("query") {
+		if im.credential(t.name, op, p) {
+			continue
+		}
+		im.serialisation(t.name, p)
 		add(p.Name, "query", p.Required, p.Description, p.Schema)
 	}
 	for _, in := range []string{"header", "cookie"} {
 		for _, p := range op.ParamsIn(in) {
-			im.warn(t.name, p.Name, in+" parameter not imported: a tool's caller does not set "+in+"s; the server does")
+			if !im.credential(t.name, op, p) {
+				im.warnAt(p.At, t.name, p.Name, in+" parameter not imported: a tool's caller does not set "+in+"s; the server does")
+			}
 		}
 	}
+	im.schemeCredentials(op)
 	if b := op.Body; b != nil {
+		im.at = b.At
 		switch {
 		case b.Schema == nil:
 			im.warn(t.name, "", "request body is "+strings.Join(b.ContentTypes, ", ")+", not JSON: not imported")
 		case b.Schema.Kind == openapi.Object:
+			im.at = b.Schema.At
 			var required []string
 			for _, p := range b.Schema.Properties {
+				// The server sets what is readOnly; a request never
+				// carries it (OpenAPI 3.0 and 3.1 alike).
+				if p.Schema.ReadOnly {
+					continue
+				}
 				r := add(p.Name, "body", p.Required, "", p.Schema)
 				if p.Required {
 					name := r.name
@@ -276,9 +308,14 @@ func (im *oaImporter) tool(op *openapi.Operation) *tool {
 	case s == nil:
 		t.result = "text"
 	case s.Kind == openapi.Object && !s.Cycle:
+		im.at = s.At
 		t.result = "out"
 		t.out = []*row{}
 		for _, p := range s.Properties {
+			// A response never carries what is writeOnly.
+			if p.Schema.WriteOnly {
+				continue
+			}
 			r := im.row(t.name, "out."+p.Name, p.Schema, p.Required, "", true)
 			r.name = p.Name
 			t.out = append(t.out, r)
@@ -287,6 +324,7 @@ func (im *oaImporter) tool(op *openapi.Operation) *tool {
 			im.warn(t.name, "", fmt.Sprintf("the %s response object is open; an out block is closed at the top, so a response with more fields than these fails the output schema", op.ResponseStatus))
 		}
 	default:
+		im.at = s.At
 		t.result = "any"
 		note := fmt.Sprintf("the %s response is %s; an out block is an object, so the result is written as any", op.ResponseStatus, kindText(s))
 		t.comments = append(t.comments, note)
@@ -341,7 +379,7 @@ func (im *oaImporter) row(tool, name string, s *openapi.Schema, required bool, d
 			desc = note
 		}
 	}
-	return &row{name: name, path: name, t: t, required: required, desc: desc}
+	return &row{name: name, path: name, t: t, required: required, desc: desc, at: s.At}
 }
 
 var formatName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9-]*$`)
@@ -355,6 +393,11 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 	}
 	if s == nil {
 		return &typ{kind: "any"}
+	}
+	if s.At.Pointer != "" {
+		at := im.at
+		im.at = s.At
+		defer func() { im.at = at }()
 	}
 	if s.Cycle {
 		return anyOf("recursive $ref " + s.Ref + " cut here")
@@ -383,12 +426,6 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 	}
 	if s.MultipleOf != "" && s.Kind != openapi.Integer && s.Kind != openapi.Number {
 		lost("multipleOf " + string(s.MultipleOf))
-	}
-	if s.ReadOnly && !out {
-		im.warn(tool, field, "readOnly: the API ignores it in requests, but a tool row cannot say so")
-	}
-	if s.WriteOnly && out {
-		im.warn(tool, field, "writeOnly in a response: a tool row cannot say so")
 	}
 	switch s.Kind {
 	case openapi.Unsupported:
@@ -475,6 +512,9 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 		}
 		notes := im.notes
 		for _, p := range s.Properties {
+			if !out && p.Schema.ReadOnly || out && p.Schema.WriteOnly {
+				continue // never sent in this direction
+			}
 			r := im.row(tool, field+"."+p.Name, p.Schema, p.Required, "", out)
 			r.name = p.Name
 			t.fields = append(t.fields, r)
@@ -667,4 +707,74 @@ func compact(raw json.RawMessage) json.RawMessage {
 		return nil
 	}
 	return b.Bytes()
+}
+
+// credential reports, and says so, whether p is the key of an apiKey
+// security scheme of op: a model must never be asked for a secret, so it
+// is never an input.
+func (im *oaImporter) credential(tool string, op *openapi.Operation, p *openapi.Param) bool {
+	sc := im.doc.Credential(op, p.In, p.Name)
+	if sc == nil {
+		return false
+	}
+	im.warnAt(p.At, tool, p.Name, fmt.Sprintf("%s parameter %s is the credential of security scheme %s (apiKey): not an input, a model must not be asked for a secret; the server sends it", p.In, p.Name, sc.Name))
+	return true
+}
+
+// schemeCredentials says once per document, for each apiKey scheme that
+// applies to a selected operation, that its key is never an input.
+func (im *oaImporter) schemeCredentials(op *openapi.Operation) {
+	for _, n := range op.Security {
+		sc := im.doc.SecuritySchemes[n]
+		if sc == nil || sc.Type != "apiKey" || im.credentials[n] {
+			continue
+		}
+		if im.credentials == nil {
+			im.credentials = map[string]bool{}
+		}
+		im.credentials[n] = true
+		im.warnAt(sc.At, "", "", fmt.Sprintf("security scheme %s sends an apiKey as %s parameter %s: a credential, never written as a tool input; the server sends it", n, sc.In, sc.Param))
+	}
+}
+
+// serialisation reports a query parameter whose HTTP form cannot carry
+// the row as written: OpenAPI defines no form for an array of objects or
+// arrays, nor for an object holding objects or arrays, and a row does not
+// say how its value is written in the URL (deepObject, form, delimited).
+func (im *oaImporter) serialisation(tool string, p *openapi.Param) {
+	s := p.Schema
+	style := p.Style
+	if style == "" {
+		style = "form"
+	}
+	say := func(msg string) { im.warnAt(p.At, tool, p.Name, msg) }
+	nested := func(s *openapi.Schema) bool {
+		return s != nil && (s.Kind == openapi.Object || s.Kind == openapi.Array || s.Kind == openapi.Map)
+	}
+	switch {
+	case p.MediaType != "":
+		say("query parameter is " + p.MediaType + " content: the row is its value; the server must encode it into the URL")
+	case s.Kind == openapi.Array && nested(s.Items):
+		say("query parameter is an array of " + kindText(s.Items) + ": OpenAPI defines no query form for it; the row is written as is, and the server must choose how to send it")
+	case s.Kind == openapi.Object || s.Kind == openapi.Map:
+		for _, q := range s.Properties {
+			if nested(q.Schema) {
+				say(fmt.Sprintf("query parameter is an object whose property %s is %s: style %s defines no query form for it; the row is written as is, and the server must choose how to send it", q.Name, kindText(q.Schema), style))
+				return
+			}
+		}
+		if nested(s.AdditionalProperties) {
+			say(fmt.Sprintf("query parameter is a map of %s: style %s defines no query form for it", kindText(s.AdditionalProperties), style))
+			return
+		}
+		if style == "deepObject" {
+			say("query parameter has style deepObject (" + p.Name + "[key]=value): a row does not say how its object is written in the URL; the server must send it so")
+		} else if style != "form" {
+			say("query parameter is an object with style " + style + ", which OpenAPI defines for arrays only")
+		}
+	case style == "deepObject":
+		say("query parameter has style deepObject, which OpenAPI defines for objects only, but is " + kindText(s))
+	case (style == "spaceDelimited" || style == "pipeDelimited") && s.Kind != openapi.Array:
+		say("query parameter has style " + style + ", which OpenAPI defines for arrays only, but is " + kindText(s))
+	}
 }

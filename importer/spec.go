@@ -12,16 +12,22 @@ import (
 	"github.com/toolspec/toolspec/lang/format"
 	"github.com/toolspec/toolspec/lang/parser"
 	"github.com/toolspec/toolspec/lang/token"
+	"github.com/toolspec/toolspec/openapi"
 )
 
 // Warning is something a contract says that the imported spec does not.
 type Warning struct {
-	Tool  string
+	Tool  string // "" for the document
 	Field string // "" for the tool itself
 	Msg   string
+	// At is where the document says it (no pointer for a tools/list).
+	At openapi.Loc
 }
 
 func (w Warning) String() string {
+	if w.Tool == "" {
+		return w.Msg
+	}
 	if w.Field == "" {
 		return fmt.Sprintf("tool %s: %s", w.Tool, w.Msg)
 	}
@@ -55,8 +61,10 @@ type row struct {
 	required bool
 	desc     string
 	from, as string
-	// path names the row in warnings ("inputSchema.a.b", "out.x").
+	// path names the row in warnings ("inputSchema.a.b", "out.x"); at is
+	// where its schema is in an OpenAPI document.
 	path string
+	at   openapi.Loc
 	// lines are the lines of the unformatted text that hold the row's
 	// modifiers, so a diagnostic there can be traced back to it.
 	lines []int
@@ -255,7 +263,7 @@ func (p *printer) mods(t *typ) {
 
 // finish prints the tools, drops the modifiers the checker refuses (with
 // a warning each), formats the text and checks it once more.
-func finish(name, key string, tools []*tool, warn func(tool, field, msg string)) ([]byte, error) {
+func finish(name, key string, tools []*tool, warn func(at openapi.Loc, tool, field, msg string)) ([]byte, error) {
 	for range 4 {
 		var p printer
 		p.file(name, key, tools)
@@ -285,7 +293,7 @@ func finish(name, key string, tools []*tool, warn func(tool, field, msg string))
 					if field == "" {
 						field = rw.name
 					}
-					warn(t.name, field, "dropped "+dropped+" ("+d.Msg+")")
+					warn(rw.at, t.name, field, "dropped "+dropped+" ("+d.Msg+")")
 					fixed = true
 				}
 			}

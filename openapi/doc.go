@@ -15,7 +15,13 @@
 //     Nullable and is dropped from the values.
 //   - `type` naming two or more non-null types is [Unsupported].
 //   - `$ref` is resolved; Ref records where the schema came from
-//     ("#/components/schemas/Pet" gives Ref "Pet").
+//     ("#/components/schemas/Pet" gives Ref "Pet"). A component is built
+//     once and shared by every use that reads it alike (only its top is
+//     copied, to carry the annotations of each use), so the tree is a DAG:
+//     callers must not change a Schema. One schema may hold at most
+//     maxExpanded schemas once inlined; a larger one is [Unsupported].
+//   - `readOnly` and `writeOnly` are kept where authors write them: on the
+//     schema, next to a one-member `allOf`, next to a `$ref`.
 //   - `enum` (with or without `type`) is [Enum]; EnumType is the declared
 //     type, or inferred from the values when `type` is missing (ErsatzTV's
 //     enum components have no `type`). `const` is an enum of one value.
@@ -48,8 +54,18 @@
 // its position, because the library drops whatever holds it: a parameter
 // whose schema is a broken `$ref` would silently vanish.
 //
+// Every operation, parameter, request body and schema has its [Loc]: the
+// JSON pointer and, when the library knows it, the line and column (a
+// schema reached through a `$ref` is where the component is written).
+// The document's and path items' `x-` fields are in [Doc.Extensions];
+// security schemes in [Doc.SecuritySchemes], and the ones that apply to an
+// operation (its `security`, else the document's) in
+// [Operation.Security]; [Doc.Credential] finds an apiKey parameter.
+//
 // Operations keep the path-level parameters merged under their own (an
-// operation's parameter wins for the same name and location). The request
+// operation's parameter wins for the same name and location). A parameter
+// with `content` takes its JSON media type's schema, or a string for
+// `text/plain`; `style` and `explode` are kept as written. The request
 // body schema is the one under `application/json`, or else under the first
 // other JSON media type (`text/json`, `application/*+json`, `...+json`),
 // since generators such as ASP.NET repeat one `$ref` under four content

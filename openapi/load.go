@@ -16,6 +16,7 @@ import (
 	"github.com/pb33f/go-yaml"
 	"github.com/pb33f/libopenapi"
 	"github.com/pb33f/libopenapi/datamodel"
+	"github.com/pb33f/libopenapi/datamodel/high/base"
 	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
 
 	"github.com/pb33f/libopenapi/index"
@@ -85,7 +86,7 @@ func Parse(name string, data []byte) (doc *Doc, err error) {
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	l := &loader{warnings: map[string]bool{}}
+	l := &loader{warnings: map[string]bool{}, refs: map[string]*Schema{}}
 	var broken []refError
 	for _, e := range unwrap(err) {
 		var re *index.ResolvingError
@@ -119,13 +120,36 @@ func Parse(name string, data []byte) (doc *Doc, err error) {
 		d.Title = m.Info.Title
 		d.APIVersion = m.Info.Version
 	}
+	d.Extensions = extensionList(m.Extensions, "document", "#")
+	if m.Components != nil {
+		for n, sc := range m.Components.SecuritySchemes.FromOldest() {
+			if sc == nil {
+				continue
+			}
+			if d.SecuritySchemes == nil {
+				d.SecuritySchemes = map[string]*SecurityScheme{}
+			}
+			at := Loc{Pointer: "#/components/securitySchemes/" + escape(n)}
+			if lo := sc.GoLow(); lo != nil {
+				at = loc(at.Pointer, lo.RootNode)
+			}
+			d.SecuritySchemes[n] = &SecurityScheme{Name: n, Type: sc.Type, In: sc.In, Param: sc.Name, At: at}
+		}
+	}
+	global := requirements(m.Security)
 	if m.Paths != nil {
 		for path, item := range m.Paths.PathItems.FromOldest() {
 			if item == nil {
 				continue
 			}
+			d.Extensions = append(d.Extensions, extensionList(item.Extensions, "path item "+path, "#/paths/"+escape(path))...)
 			for method, op := range item.GetOperations().FromOldest() {
-				d.Operations = append(d.Operations, l.operation(path, method, item, op))
+				o := l.operation(path, method, item, op)
+				o.Security = global
+				if lo := op.GoLow(); lo != nil && lo.Security.KeyNode != nil {
+					o.Security = requirements(op.Security)
+				}
+				d.Operations = append(d.Operations, o)
 			}
 		}
 	}
@@ -214,14 +238,22 @@ func sniff(name string, data []byte) (string, error) {
 	}
 	var top any
 	if trimmed[0] == '{' {
-		// Numbers stay text: 1e400 is valid JSON, beyond float64.
-		var doc json.RawMessage
-		err := json.Unmarshal(data, &doc)
-		if err == nil {
-			dec := json.NewDecoder(bytes.NewReader(doc))
-			dec.UseNumber()
-			err = dec.Decode(&top)
+		// Only the fields read here are decoded: a 13 MB document
+		// decoded whole costs hundreds of megabytes. Numbers stay text:
+		// 1e400 is valid JSON, beyond float64.
+		var fields map[string]json.RawMessage
+		err := json.Unmarshal(data, &fields)
+		head := map[string]any{}
+		for _, k := range []string{"swagger", "openapi"} {
+			if raw, ok := fields[k]; ok && err == nil {
+				dec := json.NewDecoder(bytes.NewReader(raw))
+				dec.UseNumber()
+				var v any
+				err = dec.Decode(&v)
+				head[k] = v
+			}
 		}
+		top = head
 		if err != nil {
 			var se *json.SyntaxError
 			if errors.As(err, &se) {
@@ -307,21 +339,37 @@ type loader struct {
 	warnings map[string]bool
 	// expanding holds the $refs being expanded, outermost first.
 	expanding []string
-	// schemas counts the schemas built: $refs are inlined at every use, so
-	// a chain of shared references grows exponentially; maxSchemas stops it.
+	// cutAt is the lowest index in expanding that a cycle cut below the
+	// current schema went back to: a $ref whose expansion cut nothing
+	// above itself reads the same from every place that uses it.
+	cutAt int
+	// refs holds the schema of each $ref that reads the same everywhere,
+	// so a component is converted once however often it is used: the
+	// tree callers walk shares it.
+	refs map[string]*Schema
+	// schemas counts the schemas built. With refs shared this is about
+	// the document's size; only schemas inside a cycle are built once per
+	// place that reaches them, and maxSchemas stops a hostile document.
 	schemas int
 }
 
-// maxSchemas bounds the schemas one document may expand to. Real documents
-// expand to a few hundred (the two ErsatzTV documents: 127 and 208); a hostile one of a few
-// kilobytes could otherwise expand to billions.
-const maxSchemas = 50_000
+// maxSchemas bounds the schemas one document may build. GitHub's REST
+// description (about 1 000 operations, 13 MB) builds about 40 000; a
+// hostile one of a few kilobytes could otherwise build billions.
+const maxSchemas = 500_000
+
+// maxExpanded bounds how many schemas one schema may hold once its $refs
+// are inlined, as importer and parity walk it. GitHub's largest response
+// holds about 3 000; a hostile document of a few kilobytes could hold
+// billions (each level of shared $refs multiplies them).
+const maxExpanded = 20_000
 
 func (l *loader) warn(format string, args ...any) {
 	l.warnings[fmt.Sprintf(format, args...)] = true
 }
 
 func (l *loader) operation(path, method string, item *v3.PathItem, op *v3.Operation) *Operation {
+	at := "#/paths/" + escape(path) + "/" + strings.ToLower(method)
 	o := &Operation{
 		Method:      strings.ToUpper(method),
 		Path:        path,
@@ -330,9 +378,17 @@ func (l *loader) operation(path, method string, item *v3.PathItem, op *v3.Operat
 		Description: op.Description,
 		Tags:        op.Tags,
 		Deprecated:  op.Deprecated != nil && *op.Deprecated,
-		Extensions:  extensions(op.Extensions),
+		At:          Loc{Pointer: at},
 	}
-	at := "#/paths/" + escape(path) + "/" + strings.ToLower(method)
+	if lo := op.GoLow(); lo != nil {
+		o.At = loc(at, lo.KeyNode)
+	}
+	for _, e := range extensionList(op.Extensions, "", at) {
+		if o.Extensions == nil {
+			o.Extensions, o.ExtensionAt = map[string]any{}, map[string]Loc{}
+		}
+		o.Extensions[e.Key], o.ExtensionAt[e.Key] = e.Value, e.At
+	}
 
 	// Path-level parameters first, then the operation's; an operation's
 	// parameter replaces a path-level one of the same name and location.
@@ -365,7 +421,10 @@ func (l *loader) operation(path, method string, item *v3.PathItem, op *v3.Operat
 	}
 
 	if rb := op.RequestBody; rb != nil {
-		b := &Body{Required: rb.Required != nil && *rb.Required, Description: rb.Description}
+		b := &Body{Required: rb.Required != nil && *rb.Required, Description: rb.Description, At: Loc{Pointer: at + "/requestBody"}}
+		if lo := rb.GoLow(); lo != nil {
+			b.At = loc(b.At.Pointer, lo.KeyNode)
+		}
 		mt, media := jsonMedia(rb.Content)
 		for ct := range rb.Content.KeysFromOldest() {
 			b.ContentTypes = append(b.ContentTypes, ct)
@@ -423,15 +482,32 @@ func (l *loader) param(p *v3.Parameter, at string) *Param {
 		Required:    p.In == "path" || (p.Required != nil && *p.Required),
 		Deprecated:  p.Deprecated,
 		Description: p.Description,
+		Style:       p.Style,
+		Explode:     own(p.Explode),
+		At:          Loc{Pointer: at},
+	}
+	if lo := p.GoLow(); lo != nil {
+		out.At = loc(at, lo.RootNode)
 	}
 	switch {
 	case p.Schema != nil:
 		out.Schema = l.schema(p.Schema, at+"/schema")
 	case p.Content != nil:
 		if mt, media := jsonMedia(p.Content); media != nil {
+			out.MediaType = mt
 			out.Schema = l.schemaOrAny(media.Schema, at+"/content/"+escape(mt)+"/schema")
+		} else if mt, media := textMedia(p.Content); media != nil {
+			// Plain text is a string, whatever its schema says the
+			// text holds.
+			out.MediaType = mt
+			out.Schema = &Schema{Kind: String, At: Loc{Pointer: at + "/content/" + escape(mt)}}
+			if media.Schema != nil {
+				if s := l.schema(media.Schema, at+"/content/"+escape(mt)+"/schema"); s.Kind == String {
+					out.Schema = s
+				}
+			}
 		} else {
-			out.Schema = unsupported("parameter %s at %s has no JSON content: teach toolspec to compare it", p.Name, at)
+			out.Schema = unsupported("parameter %s at %s has no JSON or text/plain content: teach toolspec to compare it", p.Name, at)
 		}
 	default:
 		out.Schema = unsupported("parameter %s at %s has neither schema nor content", p.Name, at)
@@ -459,6 +535,63 @@ func jsonMedia(content *orderedmap.Map[string, *v3.MediaType]) (string, *v3.Medi
 	return firstName, first
 }
 
+// textMedia picks text/plain.
+func textMedia(content *orderedmap.Map[string, *v3.MediaType]) (string, *v3.MediaType) {
+	for name, mt := range content.FromOldest() {
+		base, _, err := mime.ParseMediaType(name)
+		if err != nil {
+			base = strings.ToLower(strings.TrimSpace(name))
+		}
+		if base == "text/plain" {
+			return name, mt
+		}
+	}
+	return "", nil
+}
+
+// loc is the location of a node, which may be nil.
+func loc(pointer string, n *yaml.Node) Loc {
+	if n == nil {
+		return Loc{Pointer: pointer}
+	}
+	return Loc{Pointer: pointer, Line: n.Line, Col: n.Column}
+}
+
+// requirements names the schemes of a security requirement list, each
+// once, in document order.
+func requirements(reqs []*base.SecurityRequirement) []string {
+	var names []string
+	for _, r := range reqs {
+		if r == nil {
+			continue
+		}
+		for n := range r.Requirements.KeysFromOldest() {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	return names
+}
+
+// extensionList is the x- fields of one object, where says which, at is
+// the object's pointer.
+func extensionList(m *orderedmap.Map[string, *yaml.Node], where, at string) []*Extension {
+	var out []*Extension
+	for k, n := range m.FromOldest() {
+		if !strings.HasPrefix(k, "x-") {
+			continue
+		}
+		var v any
+		if b := raw(n); b != nil {
+			_ = json.Unmarshal(b, &v)
+		}
+		// The value's node; the key's line is one before a block value's.
+		out = append(out, &Extension{Key: k, Value: v, Where: where, At: loc(at+"/"+escape(k), n)})
+	}
+	return out
+}
+
 func isJSON(mediaType string) bool {
 	return mediaType == "text/json" || strings.HasSuffix(mediaType, "+json")
 }
@@ -466,25 +599,6 @@ func isJSON(mediaType string) bool {
 // escape escapes a JSON pointer token.
 func escape(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-// extensions decodes x- fields, numbers as float64.
-func extensions(m *orderedmap.Map[string, *yaml.Node]) map[string]any {
-	var out map[string]any
-	for k, n := range m.FromOldest() {
-		if !strings.HasPrefix(k, "x-") {
-			continue
-		}
-		if out == nil {
-			out = map[string]any{}
-		}
-		var v any
-		if b := raw(n); b != nil {
-			_ = json.Unmarshal(b, &v)
-		}
-		out[k] = v
-	}
-	return out
 }
 
 // decode turns a YAML node into the value encoding/json would give for the

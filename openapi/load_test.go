@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // op returns an operation, failing the test when it is missing.
@@ -534,7 +535,7 @@ paths:
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(y, j); diff != "" {
+	if diff := cmp.Diff(y, j, cmp.AllowUnexported(Schema{}), cmpopts.IgnoreTypes(Loc{})); diff != "" {
 		t.Errorf("YAML and JSON differ (-yaml +json):\n%s", diff)
 	}
 	o := op(t, y, "GET", "/x/{id}")
@@ -648,7 +649,8 @@ paths:
 }
 
 // TestExpansionBound: a few kilobytes of shared $refs would expand to
-// billions of schemas; the loader stops at maxSchemas with a warning.
+// billions of schemas; the loader cuts a schema holding more than
+// maxExpanded, with a warning.
 func TestExpansionBound(t *testing.T) {
 	schemas := map[string]any{}
 	for i := 0; i < 12; i++ {
@@ -677,7 +679,7 @@ func TestExpansionBound(t *testing.T) {
 	}
 	found := false
 	for _, w := range d.Warnings {
-		found = found || strings.Contains(w, "expands to more than")
+		found = found || strings.Contains(w, "holds more than")
 	}
 	if !found {
 		t.Errorf("no expansion warning: %v", d.Warnings)
@@ -780,6 +782,52 @@ paths:
 		s := o.Param("s", "query").Schema
 		if diff := cmp.Diff([]any{"1e400", "2e400"}, s.Enum); diff != "" {
 			t.Errorf("%s: enum s (-want +got):\n%s", c.name, diff)
+		}
+	}
+}
+
+// TestSharedRefs: a component used by many operations is built once and
+// shared, so a document whose operations together hold far more schemas
+// than any one of them (GitHub's) is read whole, nothing cut.
+func TestSharedRefs(t *testing.T) {
+	schemas := map[string]any{}
+	for i := 0; i < 8; i++ {
+		next := map[string]any{"$ref": fmt.Sprintf("#/components/schemas/S%d", i+1)}
+		props := map[string]any{}
+		for j := 0; j < 3; j++ {
+			props[fmt.Sprintf("p%d", j)] = next
+		}
+		schemas[fmt.Sprintf("S%d", i)] = map[string]any{"type": "object", "properties": props}
+	}
+	schemas["S8"] = map[string]any{"type": "string"}
+	paths := map[string]any{}
+	for i := 0; i < 40; i++ {
+		paths[fmt.Sprintf("/x%d", i)] = map[string]any{"post": map[string]any{
+			"requestBody": map[string]any{"content": map[string]any{"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/S0"}}}},
+			"responses":   map[string]any{"200": map[string]any{"description": "ok"}},
+		}}
+	}
+	doc, _ := json.Marshal(map[string]any{
+		"openapi": "3.1.0", "info": map[string]any{"title": "fan", "version": "1"},
+		"paths": paths, "components": map[string]any{"schemas": schemas},
+	})
+	d, err := Parse("fan.json", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Warnings) > 0 {
+		t.Errorf("warnings: %v", d.Warnings)
+	}
+	for _, o := range d.Operations {
+		s := o.Body.Schema
+		for depth := 0; depth < 8; depth++ {
+			if s.Kind != Object || len(s.Properties) != 3 {
+				t.Fatalf("%s: depth %d is %s, want an object of 3", o, depth, s.Kind)
+			}
+			s = s.Properties[2].Schema
+		}
+		if s.Kind != String {
+			t.Fatalf("%s: leaf is %s", o, s.Kind)
 		}
 	}
 }

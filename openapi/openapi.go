@@ -20,6 +20,57 @@ type Doc struct {
 	// Warnings are problems that did not stop the load, such as a recursive
 	// model cut short. They are sorted and free of duplicates.
 	Warnings []string `json:"warnings,omitempty"`
+	// Extensions are the `x-` fields of the document and of its path
+	// items (an operation's are on the operation), in document order.
+	Extensions []*Extension `json:"extensions,omitempty"`
+	// SecuritySchemes are the document's components/securitySchemes, by
+	// name.
+	SecuritySchemes map[string]*SecurityScheme `json:"securitySchemes,omitempty"`
+}
+
+// Loc is a place in the document: its JSON pointer, and its line and
+// column (1-based) when the library knows them, else 0.
+type Loc struct {
+	Pointer   string `json:"-"`
+	Line, Col int    `json:"-"`
+}
+
+// Extension is an `x-` field outside an operation.
+type Extension struct {
+	Key   string `json:"key"`
+	Value any    `json:"value"`
+	// Where is "document" or "path item /pets/{id}".
+	Where string `json:"where"`
+	At    Loc    `json:"-"`
+}
+
+// SecurityScheme is one entry of components/securitySchemes.
+type SecurityScheme struct {
+	// Name is the scheme's key in components/securitySchemes.
+	Name string `json:"name"`
+	// Type is apiKey, http, oauth2, openIdConnect or mutualTLS.
+	Type string `json:"type"`
+	// In and Param are where an apiKey goes: query, header or cookie, and
+	// under which name.
+	In    string `json:"in,omitempty"`
+	Param string `json:"param,omitempty"`
+	At    Loc    `json:"-"`
+}
+
+// Credential returns the apiKey scheme that applies to op and sends its
+// key as the parameter name in the location in (query, header, cookie),
+// or nil. A header name matches in any case, as HTTP's do.
+func (d *Doc) Credential(op *Operation, in, name string) *SecurityScheme {
+	for _, n := range op.Security {
+		sc := d.SecuritySchemes[n]
+		if sc == nil || sc.Type != "apiKey" || sc.In != in {
+			continue
+		}
+		if sc.Param == name || in == "header" && strings.EqualFold(sc.Param, name) {
+			return sc
+		}
+	}
+	return nil
 }
 
 // Operation returns the operation for method (any case) on the exact path
@@ -47,8 +98,13 @@ type Operation struct {
 	Tags        []string `json:"tags,omitempty"`
 	Deprecated  bool     `json:"deprecated,omitempty"`
 	// Extensions holds the operation's `x-` fields, decoded as JSON would
-	// decode them (numbers are float64).
-	Extensions map[string]any `json:"extensions,omitempty"`
+	// decode them (numbers are float64); ExtensionAt says where each is.
+	Extensions  map[string]any `json:"extensions,omitempty"`
+	ExtensionAt map[string]Loc `json:"-"`
+	// Security names the security schemes that apply: those of the
+	// operation's `security`, else the document's.
+	Security []string `json:"security,omitempty"`
+	At       Loc      `json:"-"`
 	// Params are the path-level parameters merged with the operation's,
 	// in document order (path-level first).
 	Params []*Param `json:"params,omitempty"`
@@ -113,9 +169,16 @@ type Param struct {
 	Required    bool   `json:"required,omitempty"`
 	Deprecated  bool   `json:"deprecated,omitempty"`
 	Description string `json:"description,omitempty"`
-	// Schema is never nil: a parameter with neither a schema nor JSON
-	// content is Unsupported.
+	// Style and Explode are as written ("" and nil when absent).
+	Style   string `json:"style,omitempty"`
+	Explode *bool  `json:"explode,omitempty"`
+	// MediaType is the media type the schema was taken from when the
+	// parameter has `content` instead of `schema`.
+	MediaType string `json:"mediaType,omitempty"`
+	// Schema is never nil: a parameter with neither a schema nor JSON or
+	// text/plain content is Unsupported.
 	Schema *Schema `json:"schema"`
+	At     Loc     `json:"-"`
 }
 
 // Body is an operation's request body.
@@ -127,6 +190,7 @@ type Body struct {
 	// Schema is the JSON media type's schema, nil when no media type is
 	// JSON.
 	Schema *Schema `json:"schema,omitempty"`
+	At     Loc     `json:"-"`
 }
 
 // Kind is the shape of a normalized schema.
@@ -196,6 +260,8 @@ type Schema struct {
 	// Unsupported says why the schema could not be normalized, naming the
 	// keyword and where it is, when Kind is Unsupported.
 	Unsupported string `json:"unsupported,omitempty"`
+	// At is where the schema is written: a $ref's target, not its use.
+	At Loc `json:"-"`
 
 	Title       string `json:"title,omitempty"`
 	Description string `json:"description,omitempty"`
@@ -247,6 +313,11 @@ type Schema struct {
 	Closed        bool   `json:"closed,omitempty"`
 	MinProperties *int64 `json:"minProperties,omitempty"`
 	MaxProperties *int64 `json:"maxProperties,omitempty"`
+
+	// size is how many schemas this one holds once its $refs are
+	// inlined, itself included: schemas are shared, not copied, so a
+	// caller walking the tree may meet far more than the loader built.
+	size int
 }
 
 // Property returns the named property, or nil.

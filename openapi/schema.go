@@ -47,20 +47,34 @@ func (l *loader) schema(p *base.SchemaProxy, at string) *Schema {
 	if p == nil {
 		return &Schema{Kind: Any}
 	}
-	if l.schemas++; l.schemas > maxSchemas {
-		if l.schemas == maxSchemas+1 {
-			l.warn("the document expands to more than %d schemas once its $refs are inlined; the rest are not compared", maxSchemas)
-		}
-		return unsupported("schema at %s: the document expands to more than %d schemas once its $refs are inlined", at, maxSchemas)
-	}
 	ref, from := "", at
 	if p.IsReference() {
 		ref = p.GetReference()
+		if s, ok := l.refs[ref]; ok {
+			// The top is copied: the use may annotate it (siblings of the
+			// $ref, nullable); what lies below is shared.
+			c := *s
+			refSiblings(p, &c, from)
+			return &c
+		}
+	}
+	if l.schemas++; l.schemas > maxSchemas {
+		if l.schemas == maxSchemas+1 {
+			l.warn("the document builds more than %d schemas once its $refs are inlined; the rest are not compared", maxSchemas)
+		}
+		return unsupported("schema at %s: the document builds more than %d schemas once its $refs are inlined", at, maxSchemas)
+	}
+	depth := len(l.expanding)
+	if ref != "" {
 		at = ref
-		if slices.Contains(l.expanding, ref) {
-			s := &Schema{Ref: refName(ref), Cycle: true}
+		if i := slices.Index(l.expanding, ref); i >= 0 {
+			l.cutAt = min(l.cutAt, i)
+			s := &Schema{Ref: refName(ref), Cycle: true, size: 1, At: Loc{Pointer: ref}}
 			if bs, err := p.BuildSchema(); err == nil && bs != nil {
 				s.Kind = shallowKind(bs)
+				if lo := bs.GoLow(); lo != nil {
+					s.At = loc(ref, lo.RootNode)
+				}
 			}
 			l.warn("recursive $ref %s cut at %s", ref, from)
 			return s
@@ -68,6 +82,9 @@ func (l *loader) schema(p *base.SchemaProxy, at string) *Schema {
 		l.expanding = append(l.expanding, ref)
 		defer func() { l.expanding = l.expanding[:len(l.expanding)-1] }()
 	}
+	outer := l.cutAt
+	l.cutAt = depth + 1 // nothing cut yet below this schema
+	defer func() { l.cutAt = min(outer, l.cutAt) }()
 	bs, err := p.BuildSchema()
 	if bs == nil {
 		if ref != "" {
@@ -79,13 +96,46 @@ func (l *loader) schema(p *base.SchemaProxy, at string) *Schema {
 		return &Schema{Kind: Any}
 	}
 	s := l.convert(bs, at)
+	s.At = Loc{Pointer: at}
+	if lo := bs.GoLow(); lo != nil {
+		s.At = loc(at, lo.RootNode)
+	}
+	s.size = expandedSize(s)
+	if s.size > maxExpanded {
+		l.warn("%s holds more than %d schemas once its $refs are inlined: not compared", at, maxExpanded)
+		s = unsupported("schema at %s holds more than %d schemas once its $refs are inlined: teach toolspec named types", at, maxExpanded)
+		s.size = 1
+	}
 	if ref != "" {
 		if s.Ref == "" {
 			s.Ref = refName(ref)
 		}
+		if l.cutAt >= depth {
+			// Nothing below went back above this $ref.
+			l.refs[ref] = s
+			c := *s
+			s = &c
+		}
 		refSiblings(p, s, from)
 	}
 	return s
+}
+
+// expandedSize is how many schemas s holds with its $refs inlined, from
+// its children's sizes (they are computed as they are built).
+func expandedSize(s *Schema) int {
+	n := 1
+	add := func(c *Schema) {
+		if c != nil {
+			n += max(c.size, 1)
+		}
+	}
+	add(s.Items)
+	add(s.AdditionalProperties)
+	for _, p := range s.Properties {
+		add(p.Schema)
+	}
+	return n
 }
 
 // refSiblings applies the keywords written next to a $ref. Annotations
@@ -199,15 +249,15 @@ func (l *loader) convert(bs *base.Schema, at string) *Schema {
 		ReadOnly:    isTrue(bs.ReadOnly),
 		WriteOnly:   isTrue(bs.WriteOnly),
 		Nullable:    isTrue(bs.Nullable),
-		MinLength:   bs.MinLength,
-		MaxLength:   bs.MaxLength,
-		MinItems:    bs.MinItems,
-		MaxItems:    bs.MaxItems,
+		MinLength:   own(bs.MinLength),
+		MaxLength:   own(bs.MaxLength),
+		MinItems:    own(bs.MinItems),
+		MaxItems:    own(bs.MaxItems),
 		UniqueItems: isTrue(bs.UniqueItems),
 		Required:    bs.Required,
 
-		MinProperties: bs.MinProperties,
-		MaxProperties: bs.MaxProperties,
+		MinProperties: own(bs.MinProperties),
+		MaxProperties: own(bs.MaxProperties),
 	}
 	if lo := bs.GoLow(); lo != nil {
 		s.Min = exactNumber(s, "minimum", lo.RootNode, lo.Minimum, bs.Minimum)
@@ -461,6 +511,14 @@ func (l *loader) composition(bs *base.Schema, at string) *Schema {
 			if isTrue(bs.Deprecated) {
 				member.Deprecated = true
 			}
+			// `{allOf: [{$ref: Id}], readOnly: true}`: the id the server
+			// assigns, not a field of the Id model.
+			if isTrue(bs.ReadOnly) {
+				member.ReadOnly = true
+			}
+			if isTrue(bs.WriteOnly) {
+				member.WriteOnly = true
+			}
 			return member
 		}
 	}
@@ -495,3 +553,14 @@ func (l *loader) nullPair(members []*base.SchemaProxy, at string) *Schema {
 }
 
 func isTrue(b *bool) bool { return b != nil && *b }
+
+// own copies a value the library points into: a pointer into its model
+// keeps the whole parsed document alive (hundreds of megabytes for
+// GitHub's) for as long as the normalized view lives.
+func own[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}

@@ -27,8 +27,15 @@
 //   - an exclusive bound (above, below; exclusiveMinimum/Maximum in either
 //     OpenAPI form) on either side is compared with the other side's bound
 //     at that end (on integers as the whole numbers each admits, so
-//     exclusiveMinimum 0 and 1.. agree), and multipleOf exactly.
+//     exclusiveMinimum 0 and 1.. agree), and multipleOf exactly;
+//   - a readOnly body property needs no row (requests never carry it);
+//   - a row that is the key of an apiKey security scheme of the operation
+//     is a [Warning] (the credential, not drift), naming where the
+//     document declares the scheme;
+//   - a missing path that differs from one of the document's only in a
+//     template parameter's name names that route and the `as` rename.
 //
 // Inclusive bounds on both sides, patterns, formats, defaults and
-// open/closed objects are not compared.
+// open/closed objects are not compared. Each [Mismatch] names the place in
+// the document its API side is about (At), for the command line to print.
 package parity

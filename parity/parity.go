@@ -25,6 +25,10 @@ type Mismatch struct {
 	// lacks the thing.
 	API  string
 	Spec string
+	// At is the place in the document the API side is about: the schema,
+	// parameter, body or operation; zero when the document has none (a
+	// missing path).
+	At openapi.Loc
 }
 
 func (m Mismatch) String() string {
@@ -43,9 +47,51 @@ func (m Mismatch) String() string {
 	return b.String()
 }
 
+// Warning is something parity noticed that is not drift: a row that is
+// the API's credential, say. It names where the document says so.
+type Warning struct {
+	Pos   token.Pos
+	Tool  string
+	Field string
+	Msg   string
+	// At is the place in the document the warning is about.
+	At openapi.Loc
+}
+
+// String is "spec.tspec:5:3: warning: tool T field F: msg (at DOC:12:7
+// #/pointer)".
+func (w Warning) String() string {
+	var b strings.Builder
+	if w.Pos.IsValid() || w.Pos.File != "" {
+		b.WriteString(w.Pos.String())
+		b.WriteString(": ")
+	}
+	b.WriteString("warning: tool ")
+	b.WriteString(w.Tool)
+	if w.Field != "" {
+		b.WriteString(" field ")
+		b.WriteString(w.Field)
+	}
+	b.WriteString(": ")
+	b.WriteString(w.Msg)
+	return b.String()
+}
+
+// Report is what parity finds: the mismatches (drift, exit 1) and the
+// warnings (not drift).
+type Report struct {
+	Mismatches []Mismatch
+	Warnings   []Warning
+}
+
 // Check compares every tool of cat that has an endpoint with doc and
 // returns all mismatches, sorted by position, then tool, field and text.
 func Check(cat *model.Catalog, doc *openapi.Doc) []Mismatch {
+	return CheckAll(cat, doc).Mismatches
+}
+
+// CheckAll is Check with the warnings, both sorted by position.
+func CheckAll(cat *model.Catalog, doc *openapi.Doc) Report {
 	c := &checker{doc: doc}
 	for _, t := range cat.Tools {
 		if t.Endpoint != nil {
@@ -59,7 +105,14 @@ func Check(cat *model.Catalog, doc *openapi.Doc) []Mismatch {
 		}
 		return a.String() < b.String()
 	})
-	return c.out
+	sort.SliceStable(c.warnings, func(i, j int) bool {
+		a, b := c.warnings[i], c.warnings[j]
+		if a.Pos != b.Pos {
+			return a.Pos.Before(b.Pos)
+		}
+		return a.String() < b.String()
+	})
+	return Report{Mismatches: c.out, Warnings: c.warnings}
 }
 
 // Checked is the number of tools Check compares: those with an endpoint.
@@ -74,17 +127,31 @@ func Checked(cat *model.Catalog) int {
 }
 
 type checker struct {
-	doc *openapi.Doc
-	out []Mismatch
+	doc      *openapi.Doc
+	out      []Mismatch
+	warnings []Warning
+	// at is the place in the document being compared.
+	at openapi.Loc
+}
+
+// enter makes at the place being compared, when it is known, and returns
+// what restores the outer one.
+func (c *checker) enter(at openapi.Loc) func() {
+	outer := c.at
+	if at.Pointer != "" {
+		c.at = at
+	}
+	return func() { c.at = outer }
 }
 
 func (c *checker) add(pos token.Pos, tool, field, api, spec string) {
-	c.out = append(c.out, Mismatch{Pos: pos, Tool: tool, Field: field, API: api, Spec: spec})
+	c.out = append(c.out, Mismatch{Pos: pos, Tool: tool, Field: field, API: api, Spec: spec, At: c.at})
 }
 
 func (c *checker) tool(t *model.Tool) {
 	e := t.Endpoint
 	op := c.doc.Operation(e.Method, e.Path)
+	c.at = openapi.Loc{}
 	if op == nil {
 		api := "no path " + e.Path + " in " + c.doc.File
 		var methods []string
@@ -95,10 +162,14 @@ func (c *checker) tool(t *model.Tool) {
 		}
 		if len(methods) > 0 {
 			api = fmt.Sprintf("no method %s on %s in %s (it has %s)", e.Method, e.Path, c.doc.File, strings.Join(methods, ", "))
+		} else if o := c.renamedRoute(e.Method, e.Path); o != nil {
+			c.at = o.At
+			api = fmt.Sprintf("no path %s in %s; the route exists as %s (%s)", e.Path, c.doc.File, o.Path, renameHint(e.Path, o.Path))
 		}
 		c.add(e.Pos, t.Name, "", api, "endpoint "+e.Method+" "+e.Path)
 		return
 	}
+	c.at = op.At
 	where := map[string][]*model.Field{}
 	for _, f := range t.Input.Fields {
 		loc := t.Location(f)
@@ -125,27 +196,45 @@ func (c *checker) params(t *model.Tool, op *openapi.Operation, in string, rows [
 				break
 			}
 		}
+		if sc := c.doc.Credential(op, in, f.WireName()); sc != nil {
+			c.warnings = append(c.warnings, Warning{Pos: f.Pos, Tool: t.Name, Field: field, At: sc.At,
+				Msg: fmt.Sprintf("the row is the credential of %s, security scheme %s (apiKey in %s %s), not drift: but a model is asked for a secret; let the server send it", op, sc.Name, sc.In, sc.Param)})
+			continue
+		}
 		if p == nil {
 			c.add(f.Pos, t.Name, field, fmt.Sprintf("no %s parameter %q on %s", in, f.WireName(), op), fmt.Sprintf("%s, from %s", describeField(f), in))
 			continue
 		}
+		leave := c.enter(p.At)
 		c.presence(t, f.Pos, field, p.Required, f.Required)
 		c.compare(t, f.Pos, field, p.Schema, f.Type)
+		leave()
 	}
 	if !both {
 		return
 	}
 	for _, p := range ps {
+		if c.doc.Credential(op, in, p.Name) != nil {
+			continue // the server's to send
+		}
 		if !slices.ContainsFunc(rows, func(f *model.Field) bool { return f.WireName() == p.Name }) {
+			leave := c.enter(p.At)
 			c.add(t.Endpoint.Pos, t.Name, in+" parameter "+p.Name,
 				fmt.Sprintf("%s %s parameter of %s", describeAPI(p.Schema, p.Required), in, op),
 				"no row (an omitted "+in+" parameter is unreachable)")
+			leave()
 		}
 	}
 }
 
 func (c *checker) body(t *model.Tool, op *openapi.Operation, rows []*model.Field) {
 	var props []*openapi.Property
+	if op.Body != nil {
+		defer c.enter(op.Body.At)()
+		if op.Body.Schema != nil {
+			defer c.enter(op.Body.Schema.At)()
+		}
+	}
 	switch {
 	case op.Body == nil:
 		for _, f := range rows {
@@ -174,14 +263,22 @@ func (c *checker) body(t *model.Tool, op *openapi.Operation, rows []*model.Field
 			c.add(f.Pos, t.Name, fieldName(f), "no body property "+quoteIf(f.WireName())+" in "+op.String(), describeField(f)+", from body")
 			continue
 		}
-		c.presence(t, f.Pos, fieldName(f), p.Required, f.Required)
+		leave := c.enter(p.Schema.At)
+		c.presence(t, f.Pos, fieldName(f), p.Required && !p.Schema.ReadOnly, f.Required)
 		c.compare(t, f.Pos, fieldName(f), p.Schema, f.Type)
+		leave()
 	}
 	for _, p := range props {
+		// A readOnly property is the server's: requests never carry it.
+		if p.Schema.ReadOnly {
+			continue
+		}
 		if !slices.ContainsFunc(rows, func(f *model.Field) bool { return f.WireName() == p.Name }) {
+			leave := c.enter(p.Schema.At)
 			c.add(t.Endpoint.Pos, t.Name, "body property "+p.Name,
 				describeAPI(p.Schema, p.Required)+" property of the "+op.String()+" body",
 				"no row (the tool can never send it; a full-replace update would clear it)")
+			leave()
 		}
 	}
 }
@@ -203,6 +300,7 @@ func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi
 	if s == nil {
 		s = &openapi.Schema{Kind: openapi.Any}
 	}
+	defer c.enter(s.At)()
 	if s.Kind == openapi.Unsupported {
 		c.add(pos, t.Name, field, "cannot compare: "+s.Unsupported, describeType(typ))
 		return
@@ -255,12 +353,16 @@ func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi
 				c.add(f.Pos, t.Name, name, "no property "+quoteIf(f.Name), describeField(f))
 				continue
 			}
-			c.presence(t, f.Pos, name, p.Required, f.Required)
+			leave := c.enter(p.Schema.At)
+			c.presence(t, f.Pos, name, p.Required && !p.Schema.ReadOnly, f.Required)
+			leave()
 			c.compare(t, f.Pos, name, p.Schema, f.Type)
 		}
 		for _, p := range s.Properties {
-			if typ.Field(p.Name) == nil {
+			if typ.Field(p.Name) == nil && !p.Schema.ReadOnly {
+				leave := c.enter(p.Schema.At)
 				c.add(pos, t.Name, field+"."+p.Name, describeAPI(p.Schema, p.Required)+" property", "no row")
+				leave()
 			}
 		}
 	}
@@ -403,4 +505,49 @@ func describeAPI(s *openapi.Schema, required bool) string {
 		r += ", required"
 	}
 	return r
+}
+
+// renamedRoute is the operation whose path differs from path only in the
+// names of its template parameters (/apps/{id} for /apps/{app}), or nil.
+func (c *checker) renamedRoute(method, path string) *openapi.Operation {
+	shape := routeShape(path)
+	var found *openapi.Operation
+	for _, o := range c.doc.Operations {
+		if routeShape(o.Path) == shape {
+			if o.Method == method {
+				return o
+			}
+			if found == nil {
+				found = o
+			}
+		}
+	}
+	return found
+}
+
+// routeShape is a path with its template parameters' names left out.
+func routeShape(path string) string {
+	var b strings.Builder
+	for {
+		open := strings.IndexByte(path, '{')
+		end := strings.IndexByte(path[max(open, 0):], '}')
+		if open < 0 || end < 0 {
+			return b.String() + path
+		}
+		b.WriteString(path[:open+1])
+		b.WriteByte('}')
+		path = path[open+end+1:]
+	}
+}
+
+// renameHint says how the spec's template names become the document's.
+func renameHint(spec, doc string) string {
+	a, b := openapi.TemplateParams(spec), openapi.TemplateParams(doc)
+	var hints []string
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			hints = append(hints, fmt.Sprintf("write the endpoint with {%s} and give the row %s `as %q`", b[i], a[i], b[i]))
+		}
+	}
+	return strings.Join(hints, "; ")
 }

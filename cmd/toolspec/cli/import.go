@@ -70,7 +70,7 @@ docs/openapi.md.`,
 				return failed
 			}
 			res, err := importer.OpenAPI(doc, opts)
-			if errors.Is(err, importer.ErrNoSelection) {
+			if errors.Is(err, importer.ErrNoSelection) || errors.Is(err, importer.ErrNothingSelected) {
 				return usagef("%s: %v", a[0], err)
 			}
 			if err != nil {
@@ -120,7 +120,15 @@ docs/openapi.md.`,
 // writeImport prints an import's warnings and writes its spec.
 func (e *env) writeImport(src, out string, res *importer.Result) error {
 	for _, w := range res.Warnings {
-		fmt.Fprintf(e.stderr, "%s: warning: %s\n", src, w)
+		pos := src
+		if w.At.Line > 0 {
+			pos = fmt.Sprintf("%s:%d:%d", src, w.At.Line, w.At.Col)
+		}
+		if w.At.Pointer != "" {
+			fmt.Fprintf(e.stderr, "%s: warning: %s (%s)\n", pos, w, w.At.Pointer)
+		} else {
+			fmt.Fprintf(e.stderr, "%s: warning: %s\n", pos, w)
+		}
 	}
 	if out == "" {
 		_, err := e.stdout.Write(res.Spec)
@@ -131,4 +139,13 @@ func (e *env) writeImport(src, out string, res *importer.Result) error {
 	}
 	fmt.Fprintf(e.stderr, "wrote %s: %d tools, %d warnings\n", out, res.Tools, len(res.Warnings))
 	return nil
+}
+
+// docPlace names a place in an OpenAPI document: "DOC:12:7 #/pointer", or
+// "DOC #/pointer" when its line is not known.
+func docPlace(doc string, at openapi.Loc) string {
+	if at.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d %s", doc, at.Line, at.Col, at.Pointer)
+	}
+	return doc + " " + at.Pointer
 }

@@ -39,9 +39,17 @@ cannot be read, or when no tool names an endpoint (unless --allow-empty). See do
 			if r == nil {
 				return failed
 			}
-			ms := parity.Check(r.Catalog, d)
+			rep := parity.CheckAll(r.Catalog, d)
+			for _, w := range rep.Warnings {
+				fmt.Fprintf(e.stderr, "%s (%s)\n", w, docPlace(doc, w.At))
+			}
+			ms := rep.Mismatches
 			for _, m := range ms {
-				fmt.Fprintln(e.stdout, m.String())
+				if m.At.Pointer != "" {
+					fmt.Fprintf(e.stdout, "%s (%s)\n", m, docPlace(doc, m.At))
+				} else {
+					fmt.Fprintln(e.stdout, m.String())
+				}
 			}
 			n := parity.Checked(r.Catalog)
 			if n == 0 && !allowEmpty {
