@@ -11,7 +11,7 @@ GO       ?= go
 BIN      ?= bin/toolspec
 FUZZTIME ?= 60s
 
-.PHONY: all build test test-short gotest nodedeps fuzz bench bench-js bench-github verify generate vet clean
+.PHONY: all build test test-short gotest nodedeps fuzz bench bench-js bench-github verify generate vet clean editors
 
 all: build
 
@@ -35,6 +35,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./lang/parser
 	$(GO) test -run '^$$' -fuzz '^FuzzToolFastPath$$' -fuzztime $(FUZZTIME) ./lang/parser
 	$(GO) test -run '^$$' -fuzz '^FuzzFormat$$' -fuzztime $(FUZZTIME) ./lang/format
+	$(GO) test -run '^$$' -fuzz '^FuzzHandle$$' -fuzztime $(FUZZTIME) ./lsp
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
@@ -91,5 +92,11 @@ generate: build
 	$(BIN) gen-json --profile 2 $(T27) -o $(T27_P2)
 	$(BIN) seal $(T27) $(T27_GO) $(T27_JS) $(T27_DTS) $(T27_P1) $(T27_P2)
 
+# The VS Code extension (editors/vscode) packaged as bin/toolspec.vsix with
+# @vscode/vsce; its npm packages are its own (editors/vscode/package.json).
+# Not part of make test: its grammar is tested there (lsp/grammar_test.go).
+editors:
+	mkdir -p bin && cd editors/vscode && npm ci --no-audit --no-fund --loglevel=error && npx vsce package --skip-license --out ../../bin/toolspec.vsix
+
 clean:
-	rm -rf bin node_modules
+	rm -rf bin node_modules editors/vscode/node_modules

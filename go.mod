@@ -9,7 +9,9 @@ require (
 	github.com/rogpeppe/go-internal v1.16.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/cobra v1.10.2
+	github.com/tliron/glsp v0.2.2
 	github.com/zeebo/blake3 v0.2.4
+	go.lsp.dev/jsonrpc2 v0.10.0
 )
 
 require (

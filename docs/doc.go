@@ -16,7 +16,7 @@
 //	```go                    a whole Go file: it must compile
 //	```go fragment           part of a Go file: not compiled
 //	```js                    a whole ES module: gen/js TestDocServer runs it
-//	```json ```yaml ```sh ```text   shown, not run
+//	```json ```yaml ```sh ```text ```lua ```toml   shown, not run
 //
 // A block with file=NAME is also written as NAME into the document's folder
 // before the commands after it run; a console block with files=ARCHIVE

@@ -5,13 +5,20 @@
 //
 // The file holds the catalog identity (SpecName, SpecHash, CatalogKey,
 // CatalogID), both profiles' tools/list tables (ListToolsJSON), the
-// protocol negotiation (ProfileFor), the startup guard (CheckHandlers), and
-// per tool a typed input struct with a validating decoder that accepts
-// exactly what the tool's input schema accepts (and, with `out`, a typed
-// output struct and an output validator). Its serving half (serve.go) adds
-// the Handlers interface, Bind/BindMap and the scoped tables
-// (ListToolsScopedJSON) that the SDK adapter serve/gosdk consumes through
-// standard types only. docs/gen-go.md is the user's
-// guide: naming, the representation of optional and nullable values, and
-// what Decode checks.
+// protocol negotiation (ProfileFor), the startup guard (CheckHandlers), the
+// decoder limits (MaxDepth, MaxQuote), and per tool a typed input struct
+// with a validating decoder that accepts exactly what the tool's input
+// schema accepts (and, with `out`, a typed output struct and an output
+// validator). Its serving half (serve.go) adds the Handlers interface,
+// Bind/BindMap and the scoped tables (ListToolsScopedJSON) that the SDK
+// adapter serve/gosdk consumes through standard types only. docs/gen-go.md
+// is the user's guide: naming, the representation of optional and
+// nullable values, and what Decode checks.
+//
+// Files: golang.go writes the file's sections (sections lists them: a new
+// section is one more entry there); types.go writes the Go type and the
+// typed decoder of each kind, one function per kind; names.go makes any
+// spec name a unique Go name; printer.go writes gofmt's layout directly.
+// The decoders' shared code is the package gen/golang/runtime, embedded
+// and copied into every file.
 package golang

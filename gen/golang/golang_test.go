@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"go/format"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen/golang"
 	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/internal/synth"
 	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/validate"
 )
@@ -193,18 +195,18 @@ func TestCompiledDifferential(t *testing.T) {
 			run("vet", ".")
 			out := run("run", ".", "cases.json")
 			var res struct {
-				Tables   [2]json.RawMessage `json:"tables"`
-				Verdicts []verdict          `json:"verdicts"`
-				IDs      [2]string          `json:"ids"`
-				Profiles [5]int             `json:"profiles"`
-				Check    string             `json:"check"`
+				Tables   [2][]byte `json:"tables"`
+				Verdicts []verdict `json:"verdicts"`
+				IDs      [2]string `json:"ids"`
+				Profiles [5]int    `json:"profiles"`
+				Check    string    `json:"check"`
 			}
 			if err := json.Unmarshal(out, &res); err != nil {
 				t.Fatalf("output: %v\n%s", err, out)
 			}
 			for i, p := range []int{1, 2} {
-				if !jsonEqual(t, res.Tables[i], schema.ToolsList(cat, p)) {
-					t.Errorf("ListToolsJSON(%d) differs from gen-json", p)
+				if !bytes.Equal(res.Tables[i], schema.ToolsList(cat, p)) {
+					t.Errorf("ListToolsJSON(%d) differs from gen-json's bytes", p)
 				}
 				if res.IDs[i] != cat.Identity(p) {
 					t.Errorf("CatalogID(%d) = %q, want %q", p, res.IDs[i], cat.Identity(p))
@@ -303,16 +305,20 @@ func decode(c testCase) (any, error) {
 	}
 	switch {
 `)
-	for _, tool := range cat.Tools {
-		n, _ := golang.GoName(tool.Name)
+	var names []string
+	for _, tool := range golang.Tools(cat) {
+		n := tool.Go
+		names = append(names, fmt.Sprintf("%q", tool.Name))
 		fmt.Fprintf(&b, "\tcase c.Tool == %q && !c.Output:\n\t\tv, err := Decode%sInput(c.Value)\n\t\treturn v, err\n", tool.Name, n)
-		if tool.Output != nil {
+		if tool.Output != "" {
 			fmt.Fprintf(&b, "\tcase c.Tool == %q && c.Output:\n\t\treturn nil, Validate%sOutput(c.Value)\n", tool.Name, n)
 		}
 	}
 	b.WriteString(`	}
 	panic("unknown tool " + c.Tool)
 }
+
+var toolNames = []string{` + strings.Join(names, ", ") + `}
 
 func main() {
 	data, err := os.ReadFile(os.Args[1])
@@ -324,7 +330,7 @@ func main() {
 		panic(err)
 	}
 	var out struct {
-		Tables   [2]json.RawMessage ` + "`json:\"tables\"`" + `
+		Tables   [2][]byte         ` + "`json:\"tables\"`" + `
 		IDs      [2]string          ` + "`json:\"ids\"`" + `
 		Profiles [5]int             ` + "`json:\"profiles\"`" + `
 		Check    string             ` + "`json:\"check\"`" + `
@@ -332,13 +338,13 @@ func main() {
 	}
 	a := ListToolsJSON(1)
 	a[0] = 'x' // a caller cannot corrupt the table
-	out.Tables = [2]json.RawMessage{ListToolsJSON(1), ListToolsJSON(2)}
+	out.Tables = [2][]byte{ListToolsJSON(1), ListToolsJSON(2)}
 	out.IDs = [2]string{CatalogID(1), CatalogID(2)}
 	out.Profiles = [5]int{ProfileFor("2024-11-05"), ProfileFor("2025-06-18"), ProfileFor("2026-01-01"), ProfileFor("zzz"), ProfileFor("")}
-	if CheckHandlers(append(tsToolNames[1:len(tsToolNames):len(tsToolNames)], "nope")) != nil {
-		out.Check = CheckHandlers(append(tsToolNames[1:len(tsToolNames):len(tsToolNames)], "nope")).Error()
+	if CheckHandlers(append(toolNames[1:len(toolNames):len(toolNames)], "nope")) != nil {
+		out.Check = CheckHandlers(append(toolNames[1:len(toolNames):len(toolNames)], "nope")).Error()
 	}
-	if err := CheckHandlers(tsToolNames); err != nil {
+	if err := CheckHandlers(toolNames); err != nil {
 		panic(err)
 	}
 	for _, c := range cases {
@@ -399,6 +405,75 @@ tool t {
 		`TInputAMinus5\s+TInputA = -5\n`,
 	} {
 		if !regexp.MustCompile(want).Match(out) {
+			t.Errorf("missing %q", want)
+		}
+	}
+}
+
+// TestGofmt: the generator writes gofmt's layout itself, so go/format
+// changes nothing in the file of any testdata or reference spec, nor of a
+// synthetic catalog.
+func TestGofmt(t *testing.T) {
+	refs, _ := filepath.Glob("../../specs/*/*.tspec")
+	files := map[string][]byte{"synthetic": synth.Spec(20, 0), "empty": []byte("spec empty\n")}
+	for _, file := range append(specs(t), refs...) {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[file] = src
+	}
+	for name, spec := range files {
+		r := compile.Source(name, spec)
+		if r.Catalog == nil {
+			t.Fatalf("%s: %v", name, r.Diags)
+		}
+		src, err := golang.Generate(r.Catalog, golang.Options{Package: "catalog"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		formatted, err := format.Source(src)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if d := cmp.Diff(string(formatted), string(src)); d != "" {
+			t.Errorf("%s: not gofmt's layout (-gofmt +generated):\n%s", name, d)
+		}
+	}
+}
+
+// TestExclusiveBoundsType: `above` and `below` bound an integer as a
+// range does, so one bounded on both sides by them is an int64; a number
+// stays a json.Number, because float64 rounding could reach the excluded
+// bound.
+func TestExclusiveBoundsType(t *testing.T) {
+	r := compile.Source("t.tspec", []byte(`spec x
+
+tool t {
+  description "d"
+  in {
+    n  integer  required
+    f  number   required
+    h  integer  required  0..
+  }
+  result text
+}
+`))
+	if r.Catalog == nil {
+		t.Fatal(r.Diags)
+	}
+	fields := r.Catalog.Tools[0].Input.Fields
+	for _, fd := range fields {
+		fd.Type.ExclusiveMax = model.NewNum("10")
+	}
+	fields[0].Type.ExclusiveMin = model.NewNum("-1")
+	fields[1].Type.ExclusiveMin = model.NewNum("0.5")
+	src, err := golang.Generate(r.Catalog, golang.Options{Package: "catalog"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`\tN +int64 +` + "`", `\tF +json.Number +` + "`", `\tH +int64 +` + "`"} {
+		if !regexp.MustCompile(want).Match(src) {
 			t.Errorf("missing %q", want)
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
+	"strconv"
 	"testing"
 
 	"github.com/toolspec/toolspec/compile"
@@ -100,26 +100,39 @@ func main() {
 	}
 }
 
-// TestMarshalJSONFieldName: a field that would be named MarshalJSON in a
-// struct that gets the method is an error, not uncompilable Go.
-func TestMarshalJSONFieldName(t *testing.T) {
-	r := compile.Source("t.tspec", []byte(`spec m
-
-tool t {
-  description "d"
-  in {
-    "a,b"        string  optional
-    "MarshalJSON" string optional
-  }
-  result text
-}
-`))
-	if r.Catalog == nil {
-		t.Fatal(r.Diags)
+// TestNames: property names that are no Go names, are keywords, or
+// mangle alike (a field named MarshalJSON in a struct with that method
+// too) generate, compile and vet, and a decoded value marshals back under
+// the same keys.
+func TestNames(t *testing.T) {
+	spec, err := os.ReadFile("testdata/names.tspec")
+	if err != nil {
+		t.Fatal(err)
 	}
-	_, err := golang.Generate(r.Catalog, golang.Options{})
-	if err == nil || !strings.Contains(err.Error(), "Go name MarshalJSON is taken") {
-		t.Errorf("got %v", err)
+	in := `{"*/": "s", "` + "`" + `": 1, "${a}": true, "type": "t", "func": null, "_": {"k": 1}, "1st": "one", "a-b": ["x"], "A_b": {"*/": "i", "x y": 2}, "a_b": "u", "MarshalJSON": "m"}`
+	out := runGenerated(t, string(spec), `package main
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+func main() {
+	v, err := DecodeFieldsInput([]byte(`+strconv.Quote(in)+`))
+	b, _ := json.Marshal(v)
+	fmt.Println(string(b), err, v.X2a2f, *v.AB_3, *v.MarshalJSON_2, *v.AB_2.XY)
+	o, _ := json.Marshal(FieldsOutput{X2a2f: "a", AB: new("b"), AB_2: new("c")})
+	fmt.Println(string(o), ValidateFieldsOutput(o))
+	_, err = DecodeAB_2Input([]byte(`+"`"+`{"x_y": "1", "xY": 2}`+"`"+`))
+	fmt.Println(err, ToolAB, ToolAB_2, ToolX9lives)
+}
+`)
+	want := `{"*/":"s","` + "`" + `":1,"${a}":true,"type":"t","func":null,"_":{"k":1},"1st":"one","a-b":["x"],"A_b":{"*/":"i","x y":2},"a_b":"u","MarshalJSON":"m"} <nil> s u m 2
+{"*/":"a","a_b":"b","A_b":"c"} <nil>
+/xY: type: got number, want string a_b aB 9lives
+`
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 }
 

@@ -1,10 +1,6 @@
 package golang
 
 import (
-	"bytes"
-	"fmt"
-	"slices"
-
 	"github.com/toolspec/toolspec/gen/schema"
 	"github.com/toolspec/toolspec/model"
 )
@@ -22,20 +18,10 @@ var serveReserved = []string{"Handlers", "HandlerMap", "Bind", "BindMap", "Bound
 // serveImports are the standard packages the serving half uses.
 var serveImports = []string{"bytes", "context", "encoding/json", "errors", "fmt", "strconv", "strings", "sync"}
 
-// withServeImports returns the union of imports and serveImports, sorted.
-func withServeImports(imports []string) []string {
-	return slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(imports), serveImports...))))
-}
-
-// serve returns the serving half of a catalog whose tool names Generate
-// has already checked (each has a Go name, and no two the same).
-func serve(c *model.Catalog) []byte {
-	goNames := make([]string, len(c.Tools))
-	for i, t := range c.Tools {
-		goNames[i], _ = GoName(t.Name)
-	}
-	var b bytes.Buffer
-	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+// serve writes the serving half of the catalog (a section of Generate).
+func (g *gen) serve() {
+	g.imports = append(g.imports, serveImports...)
+	p := g.p.printf
 	p(`
 // Handlers is the server side of the catalog: one method per tool, called
 // with arguments Decode<Tool>Input accepted. A tool with ` + "`out`" + ` returns its
@@ -45,52 +31,44 @@ func serve(c *model.Catalog) []byte {
 // error is reported to the client as a tool result with isError.
 type Handlers interface {
 `)
-	for i, t := range c.Tools {
-		n := goNames[i]
-		if n == "" {
-			continue
+	for i, t := range g.tools {
+		if i > 0 {
+			p("\n")
 		}
-		p("\t// %s serves tool %s.\n\t%s(ctx context.Context, in %sInput) (%s, error)\n", n, comment(t.Name), n, n, serveOut(t, n))
+		p("\t// %s serves tool %s.\n\t%s(ctx context.Context, in %s) (%s, error)\n", t.Go, comment(quote(t.Name)), t.Go, t.Input, serveOut(t))
 	}
 	p("}\n")
 	p(`
 // HandlerMap returns the methods of h by tool name: the form BindMap takes.
 func HandlerMap(h Handlers) map[string]any {
-	return map[string]any{
-`)
-	for i := range c.Tools {
-		if n := goNames[i]; n != "" {
-			p("\t\tTool%s: h.%s,\n", n, n)
-		}
+	m := make(map[string]any, %d)
+`, len(g.tools))
+	for _, t := range g.tools {
+		p("\tm[Tool%s] = h.%s\n", t.Go, t.Go)
 	}
-	p("\t}\n}\n")
-	p(`
-// tsServeTools are the tools in catalog order, as Bound serves them.
-var tsServeTools = []tsServeTool{
-`)
-	for i, t := range c.Tools {
-		n := goNames[i]
-		if n == "" {
-			continue
-		}
+	p("\treturn m\n}\n")
+	p("\n// tsServeTools are the tools in catalog order, as Bound serves them.\nvar tsServeTools = []tsServeTool{")
+	if len(g.tools) > 0 {
+		p("\n")
+	}
+	for _, t := range g.tools {
 		validate := "nil"
 		if t.Result == model.ResultOut {
-			validate = "Validate" + n + "Output"
+			validate = "Validate" + t.Go + "Output"
 		}
-		p("\t{Tool%s, %t, %t, %q, tsServe[%sInput, %s](Decode%sInput, %s)},\n",
-			n, t.Hints.ReadOnly, t.Hints.Destructive, t.Result.String(), n, serveOut(t, n), n, validate)
+		p("\t{Tool%s, %t, %t, %q, tsServe[%s, %s](Decode%sInput, %s)},\n",
+			t.Go, t.Hints.ReadOnly, t.Hints.Destructive, t.Result.String(), t.Input, serveOut(t), t.Go, validate)
 	}
 	p("}\n")
-	p("\n// tsMetaKey is CatalogKey as a JSON string.\nconst tsMetaKey = %s\n", quote(schema.String(c.CatalogKey)))
-	b.WriteString(serveRuntime)
-	return b.Bytes()
+	p("\n// tsMetaKey is CatalogKey as a JSON string.\nconst tsMetaKey = %s\n", quote(schema.String(g.cat.CatalogKey)))
+	g.p.str(serveRuntime)
 }
 
 // serveOut is the Go type a tool's handler returns.
-func serveOut(t *model.Tool, goName string) string {
+func serveOut(t Tool) string {
 	switch t.Result {
 	case model.ResultOut:
-		return goName + "Output"
+		return t.Output
 	case model.ResultText:
 		return "string"
 	}

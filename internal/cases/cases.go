@@ -299,7 +299,7 @@ func numberModifierSamples(t *model.Type) []string {
 		}
 		out = append(out, b.Text, add(b.Rat, big.NewRat(1, 1)), add(b.Rat, big.NewRat(-1, 1)),
 			add(b.Rat, big.NewRat(1, 10)), add(b.Rat, big.NewRat(-1, 10)), add(b.Rat, epsilon), add(b.Rat, new(big.Rat).Neg(epsilon)))
-		if b.Rat.IsInt() {
+		if b.Rat.IsInt() && !strings.ContainsAny(b.Text, ".eE") {
 			out = append(out, b.Text+".0", b.Text+"e0")
 		}
 	}
@@ -308,7 +308,10 @@ func numberModifierSamples(t *model.Type) []string {
 		for _, k := range []*big.Rat{big.NewRat(1, 1), big.NewRat(2, 1), big.NewRat(3, 1), big.NewRat(-7, 1), big.NewRat(1, 2), big.NewRat(3, 2), big.NewRat(1000001, 1)} {
 			out = append(out, add(zero, new(big.Rat).Mul(m.Rat, k)))
 		}
-		out = append(out, add(m.Rat, epsilon), m.Text+"e0", "0.3", "0.7", "1.1")
+		out = append(out, add(m.Rat, epsilon), "0.3", "0.7", "1.1")
+		if !strings.ContainsAny(m.Text, "eE") {
+			out = append(out, m.Text+"e0") // 1e-3 has an exponent already
+		}
 	}
 	return out
 }

@@ -6,10 +6,13 @@ package t27catalog
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
+	"reflect"
 	"regexp"
 	"sort"
 	"strconv"
@@ -38,19 +41,10 @@ func CatalogID(profile int) string {
 	return "c2ee15e838506db50864dc8620ce16de6217e7c0ad3b3b3d5702adfb3622aac1/p1"
 }
 
-const tsTools1 = "{\"tools\":[{\"name\":\"t27_status\",\"description\":\"Branch, head commit and how many specs are sealed.\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false}},{\"name\":\"t27_formats\",\"description\":\"The spec formats this server can read and write.\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false}},{\"name\":\"t27_format\",\"description\":\"Rewrite one spec in canonical layout; with check, only report whether it would change.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"description\":\"Path of the spec\",\"minLength\":1,\"maxLength\":256,\"pattern\":\"\\\\.t27$\"},\"check\":{\"type\":\"boolean\",\"description\":\"Report only; do not write\"}},\"required\":[\"path\"],\"additionalProperties\":false}},{\"name\":\"t27_specs\",\"description\":\"List the .t27 specs in the repository.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"prefix\":{\"type\":\"string\",\"description\":\"Only specs whose path starts with this\",\"minLength\":1,\"maxLength\":256,\"pattern\":\"^[a-z0-9_/]+$\"},\"family\":{\"type\":\"string\",\"description\":\"Only specs of this family\",\"enum\":[\"core\",\"math\",\"mcp\",\"physics\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of specs\",\"minimum\":1,\"maximum\":500,\"default\":50}},\"additionalProperties\":false}},{\"name\":\"t27_spec\",\"description\":\"One spec with its hash and seal state.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256,\"pattern\":\"\\\\.t27$\"}},\"required\":[\"path\"],\"additionalProperties\":false}},{\"name\":\"t27_grep\",\"description\":\"Search spec text with a regular expression.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"prefix\":{\"type\":\"string\",\"description\":\"Only specs whose path starts with this\",\"minLength\":1,\"maxLength\":256,\"pattern\":\"^[a-z0-9_/]+$\"},\"family\":{\"type\":\"string\",\"description\":\"Only specs of this family\",\"enum\":[\"core\",\"math\",\"mcp\",\"physics\"]},\"pattern\":{\"type\":\"string\",\"description\":\"RE2 regular expression\",\"minLength\":1,\"maxLength\":200},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000,\"default\":100},\"context\":{\"type\":\"integer\",\"description\":\"Lines of context around each match\",\"minimum\":0,\"maximum\":10}},\"required\":[\"pattern\"],\"additionalProperties\":false}},{\"name\":\"t27_issues\",\"description\":\"Issues of the repository, newest first.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"closed\",\"all\"],\"default\":\"open\"},\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":50},\"maxItems\":10,\"uniqueItems\":true},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of items\",\"minimum\":1,\"maximum\":500,\"default\":50},\"offset\":{\"type\":\"integer\",\"description\":\"Items to skip\",\"minimum\":0}},\"additionalProperties\":false}},{\"name\":\"t27_epics\",\"description\":\"Epics with their health and progress.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"health\":{\"type\":[\"string\",\"null\"],\"description\":\"Filter by health; null lists epics never assessed\",\"enum\":[\"ok\",\"degraded\",\"down\",null]}},\"additionalProperties\":false}},{\"name\":\"t27_modules\",\"description\":\"Modules and the modules they depend on.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"prefix\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256}},\"additionalProperties\":false}},{\"name\":\"t27_worlds\",\"description\":\"The game worlds, with their seed and size.\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false}},{\"name\":\"t27_raw\",\"description\":\"A byte range of any file in the repository, as text.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256},\"offset\":{\"type\":\"integer\",\"minimum\":0},\"length\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1048576,\"default\":65536}},\"required\":[\"path\"],\"additionalProperties\":false}},{\"name\":\"t27_game\",\"description\":\"Apply moves to a world and return the new position.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"world\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":64},\"moves\":{\"type\":\"array\",\"description\":\"Steps as [dx, dy]\",\"items\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":-1,\"maximum\":1},{\"type\":\"integer\",\"minimum\":-1,\"maximum\":1}],\"items\":{\"type\":\"integer\"},\"minItems\":2,\"maxItems\":2},\"minItems\":1,\"maxItems\":64}},\"required\":[\"world\",\"moves\"],\"additionalProperties\":false}},{\"name\":\"t27_paper_claims\",\"description\":\"Recompute the numbers printed in a paper from the specs they cite,\\nand say which ones still hold.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"paper\":{\"type\":\"string\",\"description\":\"Paper slug\",\"pattern\":\"^[a-z0-9-]+$\"},\"claims\":{\"type\":\"array\",\"description\":\"Claim ids; all when absent\",\"items\":{\"type\":\"string\"},\"minItems\":1,\"uniqueItems\":true}},\"required\":[\"paper\"],\"additionalProperties\":false}},{\"name\":\"t27f_view\",\"description\":\"Render a status vector\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"array\",\"description\":\"Status bytes, at most 27\",\"items\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":255},\"maxItems\":27},\"cursor\":{\"type\":\"array\",\"description\":\"Row and column\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":0},{\"type\":\"integer\",\"minimum\":0}],\"items\":{\"type\":\"integer\"},\"minItems\":2,\"maxItems\":2},\"health\":{\"type\":[\"string\",\"null\"],\"description\":\"Filter by health\",\"enum\":[\"ok\",\"degraded\",\"down\",null]},\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @username, or the numeric id (negative for groups and channels)\",\"pattern\":\"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$\"}},\"required\":[\"status\",\"chat\"],\"additionalProperties\":false}},{\"name\":\"t27_seal\",\"description\":\"Record the spec hash and the hashes of its generated files.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256,\"pattern\":\"\\\\.t27$\"}},\"required\":[\"path\"],\"additionalProperties\":false}},{\"name\":\"t27_verify\",\"description\":\"Check every sealed spec and artifact against its seal.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256}},\"additionalProperties\":false}},{\"name\":\"t27_diff\",\"description\":\"Unified diff of the specs between two revisions.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"from\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{7,40}$\"},\"to\":{\"type\":\"string\",\"description\":\"Defaults to the working tree\",\"pattern\":\"^[0-9a-f]{7,40}$\"}},\"required\":[\"from\"],\"additionalProperties\":false}},{\"name\":\"t27_log\",\"description\":\"Recent commits touching the specs.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"since\":{\"type\":\"string\",\"format\":\"date-time\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of items\",\"minimum\":1,\"maximum\":500,\"default\":50},\"offset\":{\"type\":\"integer\",\"description\":\"Items to skip\",\"minimum\":0}},\"additionalProperties\":false}},{\"name\":\"t27_blame\",\"description\":\"The commit that last changed one line of a spec.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256},\"line\":{\"type\":\"integer\",\"minimum\":1}},\"required\":[\"path\",\"line\"],\"additionalProperties\":false}},{\"name\":\"t27_build\",\"description\":\"Build a target and report warnings.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"target\":{\"type\":\"string\",\"enum\":[\"all\",\"docs\",\"specs\"]},\"verbose\":{\"type\":\"boolean\"}},\"required\":[\"target\"],\"additionalProperties\":false}},{\"name\":\"t27_test\",\"description\":\"Run the repository's tests, optionally filtered.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"filter\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200},\"timeout_s\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":600,\"default\":60}},\"additionalProperties\":false}},{\"name\":\"t27_config\",\"description\":\"All server settings.\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false}},{\"name\":\"t27_set_config\",\"description\":\"Set one server setting.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"key\":{\"type\":\"string\",\"pattern\":\"^[a-z][a-z0-9_.]{0,63}$\"},\"value\":{}},\"required\":[\"key\",\"value\"],\"additionalProperties\":false}},{\"name\":\"t27_metrics\",\"description\":\"Current values of named metrics.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":64},\"minItems\":1,\"maxItems\":20,\"uniqueItems\":true}},\"required\":[\"names\"],\"additionalProperties\":false}},{\"name\":\"tg_send\",\"description\":\"Post a message to a Telegram chat.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @username, or the numeric id (negative for groups and channels)\",\"pattern\":\"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$\"},\"text\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":4096},\"silent\":{\"type\":\"boolean\"},\"reply_to\":{\"type\":[\"integer\",\"null\"],\"minimum\":1}},\"required\":[\"chat\",\"text\"],\"additionalProperties\":false}},{\"name\":\"tg_history\",\"description\":\"Recent messages of a chat.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @username, or the numeric id (negative for groups and channels)\",\"pattern\":\"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"required\":[\"chat\"],\"additionalProperties\":false}},{\"name\":\"tg_pin\",\"description\":\"Pin one message in a chat.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @username, or the numeric id (negative for groups and channels)\",\"pattern\":\"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$\"},\"message_id\":{\"type\":\"integer\",\"minimum\":1}},\"required\":[\"chat\",\"message_id\"],\"additionalProperties\":false}}],\"_meta\":{\"t27/catalog\":\"c2ee15e838506db50864dc8620ce16de6217e7c0ad3b3b3d5702adfb3622aac1/p1\"}}"
-
-const tsTools2 = "{\"tools\":[{\"name\":\"t27_status\",\"title\":\"Repository status\",\"description\":\"Branch, head commit and how many specs are sealed.\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"branch\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":255},\"head\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{40}$\"},\"dirty\":{\"type\":\"boolean\"},\"specs\":{\"type\":\"integer\",\"minimum\":0},\"sealed\":{\"type\":\"integer\",\"minimum\":0}},\"required\":[\"branch\",\"head\",\"dirty\",\"specs\",\"sealed\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}},{\"name\":\"t27_formats\",\"title\":\"Spec formats\",\"description\":\"The spec formats this server can read and write.\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"formats\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":32},\"extension\":{\"type\":\"string\",\"pattern\":\"^\\\\.[a-z0-9]+$\"},\"version\":{\"type\":\"integer\",\"minimum\":1}},\"required\":[\"name\",\"extension\",\"version\"],\"additionalProperties\":false},\"minItems\":1}},\"required\":[\"formats\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}},{\"name\":\"t27_format\",\"title\":\"Format a spec\",\"description\":\"Rewrite one spec in canonical layout; with check, only report whether it would change.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"description\":\"Path of the spec\",\"minLength\":1,\"maxLength\":256,\"pattern\":\"\\\\.t27$\"},\"check\":{\"type\":\"boolean\",\"description\":\"Report only; do not write\"}},\"required\":[\"path\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"changed\":{\"type\":\"boolean\"},\"diff\":{\"type\":[\"string\",\"null\"],\"description\":\"Unified diff when something changed\"}},\"required\":[\"changed\"],\"additionalProperties\":false},\"annotations\":{\"idempotentHint\":true}},{\"name\":\"t27_specs\",\"title\":\"List specs\",\"description\":\"List the .t27 specs in the repository.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"prefix\":{\"type\":\"string\",\"description\":\"Only specs whose path starts with this\",\"minLength\":1,\"maxLength\":256,\"pattern\":\"^[a-z0-9_/]+$\"},\"family\":{\"type\":\"string\",\"description\":\"Only specs of this family\",\"enum\":[\"core\",\"math\",\"mcp\",\"physics\"]},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of specs\",\"minimum\":1,\"maximum\":500,\"default\":50}},\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"specs\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},\"family\":{\"type\":\"string\",\"enum\":[\"core\",\"math\",\"mcp\",\"physics\"]},\"sealed\":{\"type\":\"boolean\"}},\"required\":[\"path\",\"family\",\"sealed\"],\"additionalProperties\":false},\"maxItems\":500},\"total\":{\"type\":\"integer\",\"minimum\":0}},\"required\":[\"specs\",\"total\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}},{\"name\":\"t27_spec\",\"title\":\"Read a spec\",\"description\":\"One spec with its hash and seal state.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256,\"pattern\":\"\\\\.t27$\"}},\"required\":[\"path\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},\"hash\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"sealed\":{\"type\":\"boolean\"},\"body\":{\"type\":\"string\",\"maxLength\":1048576}},\"required\":[\"path\",\"hash\",\"sealed\",\"body\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}},{\"name\":\"t27_grep\",\"title\":\"Search specs\",\"description\":\"Search spec text with a regular expression.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"prefix\":{\"type\":\"string\",\"description\":\"Only specs whose path starts with this\",\"minLength\":1,\"maxLength\":256,\"pattern\":\"^[a-z0-9_/]+$\"},\"family\":{\"type\":\"string\",\"description\":\"Only specs of this family\",\"enum\":[\"core\",\"math\",\"mcp\",\"physics\"]},\"pattern\":{\"type\":\"string\",\"description\":\"RE2 regular expression\",\"minLength\":1,\"maxLength\":200},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1000,\"default\":100},\"context\":{\"type\":\"integer\",\"description\":\"Lines of context around each match\",\"minimum\":0,\"maximum\":10}},\"required\":[\"pattern\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"matches\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},\"line\":{\"type\":\"integer\",\"minimum\":1},\"text\":{\"type\":\"string\"}},\"required\":[\"path\",\"line\",\"text\"],\"additionalProperties\":false},\"maxItems\":1000},\"truncated\":{\"type\":\"boolean\"}},\"required\":[\"matches\",\"truncated\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}},{\"name\":\"t27_issues\",\"title\":\"List issues\",\"description\":\"Issues of the repository, newest first.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"closed\",\"all\"],\"default\":\"open\"},\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":50},\"maxItems\":10,\"uniqueItems\":true},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of items\",\"minimum\":1,\"maximum\":500,\"default\":50},\"offset\":{\"type\":\"integer\",\"description\":\"Items to skip\",\"minimum\":0}},\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"issues\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"number\":{\"type\":\"integer\",\"minimum\":1},\"title\":{\"type\":\"string\"},\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"closed\"]},\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"number\",\"title\",\"state\",\"labels\"],\"additionalProperties\":false}}},\"required\":[\"issues\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"openWorldHint\":true}},{\"name\":\"t27_epics\",\"title\":\"List epics\",\"description\":\"Epics with their health and progress.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"health\":{\"type\":[\"string\",\"null\"],\"description\":\"Filter by health; null lists epics never assessed\",\"enum\":[\"ok\",\"degraded\",\"down\",null]}},\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"epics\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"pattern\":\"^E[0-9]+$\"},\"title\":{\"type\":\"string\"},\"health\":{\"type\":[\"string\",\"null\"],\"enum\":[\"ok\",\"degraded\",\"down\",null]},\"progress\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1}},\"required\":[\"id\",\"title\",\"health\",\"progress\"],\"additionalProperties\":false}}},\"required\":[\"epics\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true}},{\"name\":\"t27_modules\",\"title\":\"List modules\",\"description\":\"Modules and the modules they depend on.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"prefix\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256}},\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"modules\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"specs\":{\"type\":\"integer\",\"minimum\":0},\"deps\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"uniqueItems\":true}},\"required\":[\"name\",\"specs\",\"deps\"],\"additionalProperties\":false}}},\"required\":[\"modules\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}},{\"name\":\"t27_worlds\",\"title\":\"List worlds\",\"description\":\"The game worlds, with their seed and size.\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"worlds\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"seed\":{\"type\":\"integer\"},\"size\":{\"type\":\"array\",\"description\":\"Width and height\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":1,\"maximum\":4096},{\"type\":\"integer\",\"minimum\":1,\"maximum\":4096}],\"items\":{\"type\":\"integer\"},\"minItems\":2,\"maxItems\":2}},\"required\":[\"name\",\"seed\",\"size\"],\"additionalProperties\":false}}},\"required\":[\"worlds\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}},{\"name\":\"t27_raw\",\"title\":\"Read raw bytes\",\"description\":\"A byte range of any file in the repository, as text.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256},\"offset\":{\"type\":\"integer\",\"minimum\":0},\"length\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":1048576,\"default\":65536}},\"required\":[\"path\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}},{\"name\":\"t27_game\",\"title\":\"Play a game turn\",\"description\":\"Apply moves to a world and return the new position.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"world\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":64},\"moves\":{\"type\":\"array\",\"description\":\"Steps as [dx, dy]\",\"items\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":-1,\"maximum\":1},{\"type\":\"integer\",\"minimum\":-1,\"maximum\":1}],\"items\":{\"type\":\"integer\"},\"minItems\":2,\"maxItems\":2},\"minItems\":1,\"maxItems\":64}},\"required\":[\"world\",\"moves\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"position\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"integer\"},{\"type\":\"integer\"}],\"items\":{\"type\":\"integer\"},\"minItems\":2,\"maxItems\":2},\"score\":{\"type\":\"integer\",\"minimum\":0},\"done\":{\"type\":\"boolean\"}},\"required\":[\"position\",\"score\",\"done\"],\"additionalProperties\":false}},{\"name\":\"t27_paper_claims\",\"title\":\"Check a paper's numbers\",\"description\":\"Recompute the numbers printed in a paper from the specs they cite,\\nand say which ones still hold.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"paper\":{\"type\":\"string\",\"description\":\"Paper slug\",\"pattern\":\"^[a-z0-9-]+$\"},\"claims\":{\"type\":\"array\",\"description\":\"Claim ids; all when absent\",\"items\":{\"type\":\"string\"},\"minItems\":1,\"uniqueItems\":true}},\"required\":[\"paper\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"claims\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"printed\":{\"type\":\"number\"},\"recomputed\":{\"type\":\"number\"},\"holds\":{\"type\":\"boolean\"},\"tolerance\":{\"type\":\"number\",\"minimum\":0}},\"required\":[\"id\",\"printed\",\"recomputed\",\"holds\"],\"additionalProperties\":false}}},\"required\":[\"claims\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true}},{\"name\":\"t27f_view\",\"description\":\"Render a status vector\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"status\":{\"type\":\"array\",\"description\":\"Status bytes, at most 27\",\"items\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":255},\"maxItems\":27},\"cursor\":{\"type\":\"array\",\"description\":\"Row and column\",\"prefixItems\":[{\"type\":\"integer\",\"minimum\":0},{\"type\":\"integer\",\"minimum\":0}],\"items\":{\"type\":\"integer\"},\"minItems\":2,\"maxItems\":2},\"health\":{\"type\":[\"string\",\"null\"],\"description\":\"Filter by health\",\"enum\":[\"ok\",\"degraded\",\"down\",null]},\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @username, or the numeric id (negative for groups and channels)\",\"pattern\":\"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$\"}},\"required\":[\"status\",\"chat\"],\"additionalProperties\":false}},{\"name\":\"t27_seal\",\"title\":\"Seal a spec\",\"description\":\"Record the spec hash and the hashes of its generated files.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256,\"pattern\":\"\\\\.t27$\"}},\"required\":[\"path\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"hash\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{64}$\"},\"artifacts\":{\"type\":\"integer\",\"minimum\":0}},\"required\":[\"hash\",\"artifacts\"],\"additionalProperties\":false},\"annotations\":{\"idempotentHint\":true}},{\"name\":\"t27_verify\",\"title\":\"Verify seals\",\"description\":\"Check every sealed spec and artifact against its seal.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256}},\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"results\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"field\":{\"type\":\"string\"},\"verdict\":{\"type\":\"string\",\"enum\":[\"match\",\"mismatch\"]},\"class\":{\"type\":[\"string\",\"null\"],\"enum\":[\"spec\",\"missing\",\"edited\",\"stale\",\"foreign\",null]}},\"required\":[\"field\",\"verdict\"],\"additionalProperties\":false}}},\"required\":[\"results\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}},{\"name\":\"t27_diff\",\"title\":\"Diff two revisions\",\"description\":\"Unified diff of the specs between two revisions.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"from\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{7,40}$\"},\"to\":{\"type\":\"string\",\"description\":\"Defaults to the working tree\",\"pattern\":\"^[0-9a-f]{7,40}$\"}},\"required\":[\"from\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}},{\"name\":\"t27_log\",\"title\":\"Commit log\",\"description\":\"Recent commits touching the specs.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"since\":{\"type\":\"string\",\"format\":\"date-time\"},\"limit\":{\"type\":\"integer\",\"description\":\"Maximum number of items\",\"minimum\":1,\"maximum\":500,\"default\":50},\"offset\":{\"type\":\"integer\",\"description\":\"Items to skip\",\"minimum\":0}},\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"commits\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"sha\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{40}$\"},\"author\":{\"type\":\"string\"},\"date\":{\"type\":\"string\",\"format\":\"date-time\"},\"message\":{\"type\":\"string\"}},\"required\":[\"sha\",\"author\",\"date\",\"message\"],\"additionalProperties\":false}}},\"required\":[\"commits\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}},{\"name\":\"t27_blame\",\"title\":\"Who wrote a line\",\"description\":\"The commit that last changed one line of a spec.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":256},\"line\":{\"type\":\"integer\",\"minimum\":1}},\"required\":[\"path\",\"line\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"sha\":{\"type\":\"string\",\"pattern\":\"^[0-9a-f]{40}$\"},\"author\":{\"type\":\"string\"},\"line\":{\"type\":\"integer\",\"minimum\":1}},\"required\":[\"sha\",\"author\",\"line\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}},{\"name\":\"t27_build\",\"title\":\"Build\",\"description\":\"Build a target and report warnings.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"target\":{\"type\":\"string\",\"enum\":[\"all\",\"docs\",\"specs\"]},\"verbose\":{\"type\":\"boolean\"}},\"required\":[\"target\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\"},\"duration_ms\":{\"type\":\"number\",\"minimum\":0},\"warnings\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"ok\",\"duration_ms\",\"warnings\"],\"additionalProperties\":false},\"annotations\":{\"destructiveHint\":true}},{\"name\":\"t27_test\",\"title\":\"Run tests\",\"description\":\"Run the repository's tests, optionally filtered.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"filter\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200},\"timeout_s\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":600,\"default\":60}},\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"passed\":{\"type\":\"integer\",\"minimum\":0},\"failed\":{\"type\":\"integer\",\"minimum\":0},\"failures\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"},\"message\":{\"type\":\"string\"}},\"required\":[\"name\",\"message\"],\"additionalProperties\":false}}},\"required\":[\"passed\",\"failed\",\"failures\"],\"additionalProperties\":false}},{\"name\":\"t27_config\",\"title\":\"Read settings\",\"description\":\"All server settings.\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"settings\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\",\"maxLength\":1024}}},\"required\":[\"settings\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"idempotentHint\":true}},{\"name\":\"t27_set_config\",\"title\":\"Change a setting\",\"description\":\"Set one server setting.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"key\":{\"type\":\"string\",\"pattern\":\"^[a-z][a-z0-9_.]{0,63}$\"},\"value\":{}},\"required\":[\"key\",\"value\"],\"additionalProperties\":false},\"annotations\":{\"destructiveHint\":true,\"idempotentHint\":true}},{\"name\":\"t27_metrics\",\"title\":\"Read metrics\",\"description\":\"Current values of named metrics.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"names\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":64},\"minItems\":1,\"maxItems\":20,\"uniqueItems\":true}},\"required\":[\"names\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"values\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"number\"}}},\"required\":[\"values\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true}},{\"name\":\"tg_send\",\"title\":\"Send a Telegram message\",\"description\":\"Post a message to a Telegram chat.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @username, or the numeric id (negative for groups and channels)\",\"pattern\":\"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$\"},\"text\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":4096},\"silent\":{\"type\":\"boolean\"},\"reply_to\":{\"type\":[\"integer\",\"null\"],\"minimum\":1}},\"required\":[\"chat\",\"text\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"message_id\":{\"type\":\"integer\",\"minimum\":1},\"sent_at\":{\"type\":\"string\",\"format\":\"date-time\"}},\"required\":[\"message_id\",\"sent_at\"],\"additionalProperties\":false},\"annotations\":{\"openWorldHint\":true}},{\"name\":\"tg_history\",\"title\":\"Read a Telegram chat\",\"description\":\"Recent messages of a chat.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @username, or the numeric id (negative for groups and channels)\",\"pattern\":\"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"default\":20}},\"required\":[\"chat\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"messages\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"minimum\":1},\"from\":{\"type\":\"string\"},\"text\":{\"type\":\"string\"},\"meta\":{\"type\":\"object\",\"properties\":{\"edited\":{\"type\":\"boolean\"}}}},\"required\":[\"id\",\"from\",\"text\"],\"additionalProperties\":false}}},\"required\":[\"messages\"],\"additionalProperties\":false},\"annotations\":{\"readOnlyHint\":true,\"openWorldHint\":true}},{\"name\":\"tg_pin\",\"title\":\"Pin a Telegram message\",\"description\":\"Pin one message in a chat.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"chat\":{\"type\":\"string\",\"description\":\"Telegram chat: @username, or the numeric id (negative for groups and channels)\",\"pattern\":\"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$\"},\"message_id\":{\"type\":\"integer\",\"minimum\":1}},\"required\":[\"chat\",\"message_id\"],\"additionalProperties\":false},\"annotations\":{\"destructiveHint\":true,\"idempotentHint\":true,\"openWorldHint\":true}}],\"_meta\":{\"t27/catalog\":\"c2ee15e838506db50864dc8620ce16de6217e7c0ad3b3b3d5702adfb3622aac1/p2\"}}"
-
 // ListToolsJSON returns the tools/list result of a profile as JSON, a fresh
 // copy on every call: profile 1 (protocol 2024-11-05) or 2 (2025-06-18). Any profile other
 // than 2 is profile 1.
-func ListToolsJSON(profile int) []byte {
-	if profile == 2 {
-		return []byte(tsTools2)
-	}
-	return []byte(tsTools1)
-}
+func ListToolsJSON(profile int) []byte { return tsCat.list(profile) }
 
 // ProfileFor maps a negotiated MCP protocol version to a profile: 2025-06-18 and
 // later get profile 2; everything earlier, and anything that is not a
@@ -71,51 +65,40 @@ func ProfileFor(protocolVersion string) int {
 	return 1
 }
 
-var tsToolNames = []string{"t27_status", "t27_formats", "t27_format", "t27_specs", "t27_spec", "t27_grep", "t27_issues", "t27_epics", "t27_modules", "t27_worlds", "t27_raw", "t27_game", "t27_paper_claims", "t27f_view", "t27_seal", "t27_verify", "t27_diff", "t27_log", "t27_blame", "t27_build", "t27_test", "t27_config", "t27_set_config", "t27_metrics", "tg_send", "tg_history", "tg_pin"}
-
 // CheckHandlers is the startup guard: it returns one error naming every tool
 // without a handler and every handler without a tool, sorted, or nil when
 // names are exactly the catalog's tools.
-func CheckHandlers(names []string) error {
-	have := make(map[string]bool, len(names))
-	for _, n := range names {
-		have[n] = true
-	}
-	known := make(map[string]bool, len(tsToolNames))
-	var missing, extra []string
-	for _, t := range tsToolNames {
-		known[t] = true
-		if !have[t] {
-			missing = append(missing, t)
-		}
-	}
-	for n := range have {
-		if !known[n] {
-			extra = append(extra, n)
-		}
-	}
-	if len(missing)+len(extra) == 0 {
-		return nil
-	}
-	sort.Strings(missing)
-	sort.Strings(extra)
-	var parts []string
-	if len(missing) > 0 {
-		parts = append(parts, "tools without a handler: "+tsJoin(missing))
-	}
-	if len(extra) > 0 {
-		parts = append(parts, "handlers without a tool: "+tsJoin(extra))
-	}
-	return errors.New("toolspec: " + strings.Join(parts, "; "))
-}
+func CheckHandlers(names []string) error { return tsCat.checkHandlers(names) }
 
-func tsJoin(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = strconv.Quote(n)
-	}
-	return strings.Join(q, ", ")
-}
+var tsCat = tsNewCatalog([]tsTool{
+	{"t27_status", `{"name":"t27_status","description":"Branch, head commit and how many specs are sealed.","inputSchema":`, `{"name":"t27_status","title":"Repository status","description":"Branch, head commit and how many specs are sealed.","inputSchema":`, `{"type":"object","additionalProperties":false}`, `{"type":"object","properties":{"branch":{"type":"string","minLength":1,"maxLength":255},"head":{"type":"string","pattern":"^[0-9a-f]{40}$"},"dirty":{"type":"boolean"},"specs":{"type":"integer","minimum":0},"sealed":{"type":"integer","minimum":0}},"required":["branch","head","dirty","specs","sealed"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_formats", `{"name":"t27_formats","description":"The spec formats this server can read and write.","inputSchema":`, `{"name":"t27_formats","title":"Spec formats","description":"The spec formats this server can read and write.","inputSchema":`, `{"type":"object","additionalProperties":false}`, `{"type":"object","properties":{"formats":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":32},"extension":{"type":"string","pattern":"^\\.[a-z0-9]+$"},"version":{"type":"integer","minimum":1}},"required":["name","extension","version"],"additionalProperties":false},"minItems":1}},"required":["formats"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_format", `{"name":"t27_format","description":"Rewrite one spec in canonical layout; with check, only report whether it would change.","inputSchema":`, `{"name":"t27_format","title":"Format a spec","description":"Rewrite one spec in canonical layout; with check, only report whether it would change.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","description":"Path of the spec","minLength":1,"maxLength":256,"pattern":"\\.t27$"},"check":{"type":"boolean","description":"Report only; do not write"}},"required":["path"],"additionalProperties":false}`, `{"type":"object","properties":{"changed":{"type":"boolean"},"diff":{"type":["string","null"],"description":"Unified diff when something changed"}},"required":["changed"],"additionalProperties":false}`, `{"idempotentHint":true}`},
+	{"t27_specs", `{"name":"t27_specs","description":"List the .t27 specs in the repository.","inputSchema":`, `{"name":"t27_specs","title":"List specs","description":"List the .t27 specs in the repository.","inputSchema":`, `{"type":"object","properties":{"prefix":{"type":"string","description":"Only specs whose path starts with this","minLength":1,"maxLength":256,"pattern":"^[a-z0-9_/]+$"},"family":{"type":"string","description":"Only specs of this family","enum":["core","math","mcp","physics"]},"limit":{"type":"integer","description":"Maximum number of specs","minimum":1,"maximum":500,"default":50}},"additionalProperties":false}`, `{"type":"object","properties":{"specs":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"family":{"type":"string","enum":["core","math","mcp","physics"]},"sealed":{"type":"boolean"}},"required":["path","family","sealed"],"additionalProperties":false},"maxItems":500},"total":{"type":"integer","minimum":0}},"required":["specs","total"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_spec", `{"name":"t27_spec","description":"One spec with its hash and seal state.","inputSchema":`, `{"name":"t27_spec","title":"Read a spec","description":"One spec with its hash and seal state.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","minLength":1,"maxLength":256,"pattern":"\\.t27$"}},"required":["path"],"additionalProperties":false}`, `{"type":"object","properties":{"path":{"type":"string"},"hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"sealed":{"type":"boolean"},"body":{"type":"string","maxLength":1048576}},"required":["path","hash","sealed","body"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_grep", `{"name":"t27_grep","description":"Search spec text with a regular expression.","inputSchema":`, `{"name":"t27_grep","title":"Search specs","description":"Search spec text with a regular expression.","inputSchema":`, `{"type":"object","properties":{"prefix":{"type":"string","description":"Only specs whose path starts with this","minLength":1,"maxLength":256,"pattern":"^[a-z0-9_/]+$"},"family":{"type":"string","description":"Only specs of this family","enum":["core","math","mcp","physics"]},"pattern":{"type":"string","description":"RE2 regular expression","minLength":1,"maxLength":200},"limit":{"type":"integer","minimum":1,"maximum":1000,"default":100},"context":{"type":"integer","description":"Lines of context around each match","minimum":0,"maximum":10}},"required":["pattern"],"additionalProperties":false}`, `{"type":"object","properties":{"matches":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"line":{"type":"integer","minimum":1},"text":{"type":"string"}},"required":["path","line","text"],"additionalProperties":false},"maxItems":1000},"truncated":{"type":"boolean"}},"required":["matches","truncated"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_issues", `{"name":"t27_issues","description":"Issues of the repository, newest first.","inputSchema":`, `{"name":"t27_issues","title":"List issues","description":"Issues of the repository, newest first.","inputSchema":`, `{"type":"object","properties":{"state":{"type":"string","enum":["open","closed","all"],"default":"open"},"labels":{"type":"array","items":{"type":"string","minLength":1,"maxLength":50},"maxItems":10,"uniqueItems":true},"limit":{"type":"integer","description":"Maximum number of items","minimum":1,"maximum":500,"default":50},"offset":{"type":"integer","description":"Items to skip","minimum":0}},"additionalProperties":false}`, `{"type":"object","properties":{"issues":{"type":"array","items":{"type":"object","properties":{"number":{"type":"integer","minimum":1},"title":{"type":"string"},"state":{"type":"string","enum":["open","closed"]},"labels":{"type":"array","items":{"type":"string"}}},"required":["number","title","state","labels"],"additionalProperties":false}}},"required":["issues"],"additionalProperties":false}`, `{"readOnlyHint":true,"openWorldHint":true}`},
+	{"t27_epics", `{"name":"t27_epics","description":"Epics with their health and progress.","inputSchema":`, `{"name":"t27_epics","title":"List epics","description":"Epics with their health and progress.","inputSchema":`, `{"type":"object","properties":{"health":{"type":["string","null"],"description":"Filter by health; null lists epics never assessed","enum":["ok","degraded","down",null]}},"additionalProperties":false}`, `{"type":"object","properties":{"epics":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string","pattern":"^E[0-9]+$"},"title":{"type":"string"},"health":{"type":["string","null"],"enum":["ok","degraded","down",null]},"progress":{"type":"number","minimum":0,"maximum":1}},"required":["id","title","health","progress"],"additionalProperties":false}}},"required":["epics"],"additionalProperties":false}`, `{"readOnlyHint":true}`},
+	{"t27_modules", `{"name":"t27_modules","description":"Modules and the modules they depend on.","inputSchema":`, `{"name":"t27_modules","title":"List modules","description":"Modules and the modules they depend on.","inputSchema":`, `{"type":"object","properties":{"prefix":{"type":"string","minLength":1,"maxLength":256}},"additionalProperties":false}`, `{"type":"object","properties":{"modules":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"specs":{"type":"integer","minimum":0},"deps":{"type":"array","items":{"type":"string"},"uniqueItems":true}},"required":["name","specs","deps"],"additionalProperties":false}}},"required":["modules"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_worlds", `{"name":"t27_worlds","description":"The game worlds, with their seed and size.","inputSchema":`, `{"name":"t27_worlds","title":"List worlds","description":"The game worlds, with their seed and size.","inputSchema":`, `{"type":"object","additionalProperties":false}`, `{"type":"object","properties":{"worlds":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"seed":{"type":"integer"},"size":{"type":"array","description":"Width and height","prefixItems":[{"type":"integer","minimum":1,"maximum":4096},{"type":"integer","minimum":1,"maximum":4096}],"items":{"type":"integer"},"minItems":2,"maxItems":2}},"required":["name","seed","size"],"additionalProperties":false}}},"required":["worlds"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_raw", `{"name":"t27_raw","description":"A byte range of any file in the repository, as text.","inputSchema":`, `{"name":"t27_raw","title":"Read raw bytes","description":"A byte range of any file in the repository, as text.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","minLength":1,"maxLength":256},"offset":{"type":"integer","minimum":0},"length":{"type":"integer","minimum":1,"maximum":1048576,"default":65536}},"required":["path"],"additionalProperties":false}`, ``, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_game", `{"name":"t27_game","description":"Apply moves to a world and return the new position.","inputSchema":`, `{"name":"t27_game","title":"Play a game turn","description":"Apply moves to a world and return the new position.","inputSchema":`, `{"type":"object","properties":{"world":{"type":"string","minLength":1,"maxLength":64},"moves":{"type":"array","description":"Steps as [dx, dy]","items":{"type":"array","prefixItems":[{"type":"integer","minimum":-1,"maximum":1},{"type":"integer","minimum":-1,"maximum":1}],"items":{"type":"integer"},"minItems":2,"maxItems":2},"minItems":1,"maxItems":64}},"required":["world","moves"],"additionalProperties":false}`, `{"type":"object","properties":{"position":{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer"}],"items":{"type":"integer"},"minItems":2,"maxItems":2},"score":{"type":"integer","minimum":0},"done":{"type":"boolean"}},"required":["position","score","done"],"additionalProperties":false}`, ``},
+	{"t27_paper_claims", `{"name":"t27_paper_claims","description":"Recompute the numbers printed in a paper from the specs they cite,\nand say which ones still hold.","inputSchema":`, `{"name":"t27_paper_claims","title":"Check a paper's numbers","description":"Recompute the numbers printed in a paper from the specs they cite,\nand say which ones still hold.","inputSchema":`, `{"type":"object","properties":{"paper":{"type":"string","description":"Paper slug","pattern":"^[a-z0-9-]+$"},"claims":{"type":"array","description":"Claim ids; all when absent","items":{"type":"string"},"minItems":1,"uniqueItems":true}},"required":["paper"],"additionalProperties":false}`, `{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"printed":{"type":"number"},"recomputed":{"type":"number"},"holds":{"type":"boolean"},"tolerance":{"type":"number","minimum":0}},"required":["id","printed","recomputed","holds"],"additionalProperties":false}}},"required":["claims"],"additionalProperties":false}`, `{"readOnlyHint":true}`},
+	{"t27f_view", `{"name":"t27f_view","description":"Render a status vector","inputSchema":`, ``, `{"type":"object","properties":{"status":{"type":"array","description":"Status bytes, at most 27","items":{"type":"integer","minimum":0,"maximum":255},"maxItems":27},"cursor":{"type":"array","description":"Row and column","prefixItems":[{"type":"integer","minimum":0},{"type":"integer","minimum":0}],"items":{"type":"integer"},"minItems":2,"maxItems":2},"health":{"type":["string","null"],"description":"Filter by health","enum":["ok","degraded","down",null]},"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"}},"required":["status","chat"],"additionalProperties":false}`, ``, ``},
+	{"t27_seal", `{"name":"t27_seal","description":"Record the spec hash and the hashes of its generated files.","inputSchema":`, `{"name":"t27_seal","title":"Seal a spec","description":"Record the spec hash and the hashes of its generated files.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","minLength":1,"maxLength":256,"pattern":"\\.t27$"}},"required":["path"],"additionalProperties":false}`, `{"type":"object","properties":{"hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"artifacts":{"type":"integer","minimum":0}},"required":["hash","artifacts"],"additionalProperties":false}`, `{"idempotentHint":true}`},
+	{"t27_verify", `{"name":"t27_verify","description":"Check every sealed spec and artifact against its seal.","inputSchema":`, `{"name":"t27_verify","title":"Verify seals","description":"Check every sealed spec and artifact against its seal.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","minLength":1,"maxLength":256}},"additionalProperties":false}`, `{"type":"object","properties":{"results":{"type":"array","items":{"type":"object","properties":{"field":{"type":"string"},"verdict":{"type":"string","enum":["match","mismatch"]},"class":{"type":["string","null"],"enum":["spec","missing","edited","stale","foreign",null]}},"required":["field","verdict"],"additionalProperties":false}}},"required":["results"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_diff", `{"name":"t27_diff","description":"Unified diff of the specs between two revisions.","inputSchema":`, `{"name":"t27_diff","title":"Diff two revisions","description":"Unified diff of the specs between two revisions.","inputSchema":`, `{"type":"object","properties":{"from":{"type":"string","pattern":"^[0-9a-f]{7,40}$"},"to":{"type":"string","description":"Defaults to the working tree","pattern":"^[0-9a-f]{7,40}$"}},"required":["from"],"additionalProperties":false}`, ``, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_log", `{"name":"t27_log","description":"Recent commits touching the specs.","inputSchema":`, `{"name":"t27_log","title":"Commit log","description":"Recent commits touching the specs.","inputSchema":`, `{"type":"object","properties":{"since":{"type":"string","format":"date-time"},"limit":{"type":"integer","description":"Maximum number of items","minimum":1,"maximum":500,"default":50},"offset":{"type":"integer","description":"Items to skip","minimum":0}},"additionalProperties":false}`, `{"type":"object","properties":{"commits":{"type":"array","items":{"type":"object","properties":{"sha":{"type":"string","pattern":"^[0-9a-f]{40}$"},"author":{"type":"string"},"date":{"type":"string","format":"date-time"},"message":{"type":"string"}},"required":["sha","author","date","message"],"additionalProperties":false}}},"required":["commits"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_blame", `{"name":"t27_blame","description":"The commit that last changed one line of a spec.","inputSchema":`, `{"name":"t27_blame","title":"Who wrote a line","description":"The commit that last changed one line of a spec.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","minLength":1,"maxLength":256},"line":{"type":"integer","minimum":1}},"required":["path","line"],"additionalProperties":false}`, `{"type":"object","properties":{"sha":{"type":"string","pattern":"^[0-9a-f]{40}$"},"author":{"type":"string"},"line":{"type":"integer","minimum":1}},"required":["sha","author","line"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_build", `{"name":"t27_build","description":"Build a target and report warnings.","inputSchema":`, `{"name":"t27_build","title":"Build","description":"Build a target and report warnings.","inputSchema":`, `{"type":"object","properties":{"target":{"type":"string","enum":["all","docs","specs"]},"verbose":{"type":"boolean"}},"required":["target"],"additionalProperties":false}`, `{"type":"object","properties":{"ok":{"type":"boolean"},"duration_ms":{"type":"number","minimum":0},"warnings":{"type":"array","items":{"type":"string"}}},"required":["ok","duration_ms","warnings"],"additionalProperties":false}`, `{"destructiveHint":true}`},
+	{"t27_test", `{"name":"t27_test","description":"Run the repository's tests, optionally filtered.","inputSchema":`, `{"name":"t27_test","title":"Run tests","description":"Run the repository's tests, optionally filtered.","inputSchema":`, `{"type":"object","properties":{"filter":{"type":"string","minLength":1,"maxLength":200},"timeout_s":{"type":"integer","minimum":1,"maximum":600,"default":60}},"additionalProperties":false}`, `{"type":"object","properties":{"passed":{"type":"integer","minimum":0},"failed":{"type":"integer","minimum":0},"failures":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"message":{"type":"string"}},"required":["name","message"],"additionalProperties":false}}},"required":["passed","failed","failures"],"additionalProperties":false}`, ``},
+	{"t27_config", `{"name":"t27_config","description":"All server settings.","inputSchema":`, `{"name":"t27_config","title":"Read settings","description":"All server settings.","inputSchema":`, `{"type":"object","additionalProperties":false}`, `{"type":"object","properties":{"settings":{"type":"object","additionalProperties":{"type":"string","maxLength":1024}}},"required":["settings"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_set_config", `{"name":"t27_set_config","description":"Set one server setting.","inputSchema":`, `{"name":"t27_set_config","title":"Change a setting","description":"Set one server setting.","inputSchema":`, `{"type":"object","properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_.]{0,63}$"},"value":{}},"required":["key","value"],"additionalProperties":false}`, ``, `{"destructiveHint":true,"idempotentHint":true}`},
+	{"t27_metrics", `{"name":"t27_metrics","description":"Current values of named metrics.","inputSchema":`, `{"name":"t27_metrics","title":"Read metrics","description":"Current values of named metrics.","inputSchema":`, `{"type":"object","properties":{"names":{"type":"array","items":{"type":"string","minLength":1,"maxLength":64},"minItems":1,"maxItems":20,"uniqueItems":true}},"required":["names"],"additionalProperties":false}`, `{"type":"object","properties":{"values":{"type":"object","additionalProperties":{"type":"number"}}},"required":["values"],"additionalProperties":false}`, `{"readOnlyHint":true}`},
+	{"tg_send", `{"name":"tg_send","description":"Post a message to a Telegram chat.","inputSchema":`, `{"name":"tg_send","title":"Send a Telegram message","description":"Post a message to a Telegram chat.","inputSchema":`, `{"type":"object","properties":{"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"},"text":{"type":"string","minLength":1,"maxLength":4096},"silent":{"type":"boolean"},"reply_to":{"type":["integer","null"],"minimum":1}},"required":["chat","text"],"additionalProperties":false}`, `{"type":"object","properties":{"message_id":{"type":"integer","minimum":1},"sent_at":{"type":"string","format":"date-time"}},"required":["message_id","sent_at"],"additionalProperties":false}`, `{"openWorldHint":true}`},
+	{"tg_history", `{"name":"tg_history","description":"Recent messages of a chat.","inputSchema":`, `{"name":"tg_history","title":"Read a Telegram chat","description":"Recent messages of a chat.","inputSchema":`, `{"type":"object","properties":{"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["chat"],"additionalProperties":false}`, `{"type":"object","properties":{"messages":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer","minimum":1},"from":{"type":"string"},"text":{"type":"string"},"meta":{"type":"object","properties":{"edited":{"type":"boolean"}}}},"required":["id","from","text"],"additionalProperties":false}}},"required":["messages"],"additionalProperties":false}`, `{"readOnlyHint":true,"openWorldHint":true}`},
+	{"tg_pin", `{"name":"tg_pin","description":"Pin one message in a chat.","inputSchema":`, `{"name":"tg_pin","title":"Pin a Telegram message","description":"Pin one message in a chat.","inputSchema":`, `{"type":"object","properties":{"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"},"message_id":{"type":"integer","minimum":1}},"required":["chat","message_id"],"additionalProperties":false}`, ``, `{"destructiveHint":true,"idempotentHint":true,"openWorldHint":true}`},
+}, `],"_meta":{"t27/catalog":"c2ee15e838506db50864dc8620ce16de6217e7c0ad3b3b3d5702adfb3622aac1/p1"}}`, `],"_meta":{"t27/catalog":"c2ee15e838506db50864dc8620ce16de6217e7c0ad3b3b3d5702adfb3622aac1/p2"}}`)
 
 // Tool names.
 const (
@@ -148,940 +131,24 @@ const (
 	ToolTgPin          = "tg_pin"
 )
 
-// DecodeT27StatusInput decodes the arguments of tool "t27_status" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27StatusInput(data []byte) (v T27StatusInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27StatusInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec0()
-	d.end()
-	if d.verr != nil {
-		return T27StatusInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27StatusOutput checks a structured result of tool "t27_status" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27StatusOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec1()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27FormatsInput decodes the arguments of tool "t27_formats" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27FormatsInput(data []byte) (v T27FormatsInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27FormatsInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec7()
-	d.end()
-	if d.verr != nil {
-		return T27FormatsInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27FormatsOutput checks a structured result of tool "t27_formats" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27FormatsOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec8()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27FormatInput decodes the arguments of tool "t27_format" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27FormatInput(data []byte) (v T27FormatInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27FormatInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec14()
-	d.end()
-	if d.verr != nil {
-		return T27FormatInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27FormatOutput checks a structured result of tool "t27_format" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27FormatOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec17()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27SpecsInput decodes the arguments of tool "t27_specs" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27SpecsInput(data []byte) (v T27SpecsInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27SpecsInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec20()
-	d.end()
-	if d.verr != nil {
-		return T27SpecsInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27SpecsOutput checks a structured result of tool "t27_specs" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27SpecsOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec24()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27SpecInput decodes the arguments of tool "t27_spec" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27SpecInput(data []byte) (v T27SpecInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27SpecInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec31()
-	d.end()
-	if d.verr != nil {
-		return T27SpecInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27SpecOutput checks a structured result of tool "t27_spec" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27SpecOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec33()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27GrepInput decodes the arguments of tool "t27_grep" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27GrepInput(data []byte) (v T27GrepInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27GrepInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec38()
-	d.end()
-	if d.verr != nil {
-		return T27GrepInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27GrepOutput checks a structured result of tool "t27_grep" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27GrepOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec44()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27IssuesInput decodes the arguments of tool "t27_issues" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27IssuesInput(data []byte) (v T27IssuesInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27IssuesInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec51()
-	d.end()
-	if d.verr != nil {
-		return T27IssuesInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27IssuesOutput checks a structured result of tool "t27_issues" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27IssuesOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec57()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27EpicsInput decodes the arguments of tool "t27_epics" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27EpicsInput(data []byte) (v T27EpicsInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27EpicsInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec65()
-	d.end()
-	if d.verr != nil {
-		return T27EpicsInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27EpicsOutput checks a structured result of tool "t27_epics" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27EpicsOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec67()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27ModulesInput decodes the arguments of tool "t27_modules" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27ModulesInput(data []byte) (v T27ModulesInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27ModulesInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec74()
-	d.end()
-	if d.verr != nil {
-		return T27ModulesInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27ModulesOutput checks a structured result of tool "t27_modules" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27ModulesOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec76()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27WorldsInput decodes the arguments of tool "t27_worlds" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27WorldsInput(data []byte) (v T27WorldsInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27WorldsInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec83()
-	d.end()
-	if d.verr != nil {
-		return T27WorldsInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27WorldsOutput checks a structured result of tool "t27_worlds" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27WorldsOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec84()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27RawInput decodes the arguments of tool "t27_raw" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27RawInput(data []byte) (v T27RawInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27RawInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec92()
-	d.end()
-	if d.verr != nil {
-		return T27RawInput{}, d.verr
-	}
-	return v, nil
-}
-
-// DecodeT27GameInput decodes the arguments of tool "t27_game" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27GameInput(data []byte) (v T27GameInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27GameInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec96()
-	d.end()
-	if d.verr != nil {
-		return T27GameInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27GameOutput checks a structured result of tool "t27_game" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27GameOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec102()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27PaperClaimsInput decodes the arguments of tool "t27_paper_claims" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27PaperClaimsInput(data []byte) (v T27PaperClaimsInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27PaperClaimsInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec108()
-	d.end()
-	if d.verr != nil {
-		return T27PaperClaimsInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27PaperClaimsOutput checks a structured result of tool "t27_paper_claims" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27PaperClaimsOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec112()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27fViewInput decodes the arguments of tool "t27f_view" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27fViewInput(data []byte) (v T27fViewInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27fViewInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec120()
-	d.end()
-	if d.verr != nil {
-		return T27fViewInput{}, d.verr
-	}
-	return v, nil
-}
-
-// DecodeT27SealInput decodes the arguments of tool "t27_seal" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27SealInput(data []byte) (v T27SealInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27SealInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec128()
-	d.end()
-	if d.verr != nil {
-		return T27SealInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27SealOutput checks a structured result of tool "t27_seal" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27SealOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec130()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27VerifyInput decodes the arguments of tool "t27_verify" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27VerifyInput(data []byte) (v T27VerifyInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27VerifyInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec133()
-	d.end()
-	if d.verr != nil {
-		return T27VerifyInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27VerifyOutput checks a structured result of tool "t27_verify" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27VerifyOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec135()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27DiffInput decodes the arguments of tool "t27_diff" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27DiffInput(data []byte) (v T27DiffInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27DiffInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec141()
-	d.end()
-	if d.verr != nil {
-		return T27DiffInput{}, d.verr
-	}
-	return v, nil
-}
-
-// DecodeT27LogInput decodes the arguments of tool "t27_log" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27LogInput(data []byte) (v T27LogInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27LogInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec144()
-	d.end()
-	if d.verr != nil {
-		return T27LogInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27LogOutput checks a structured result of tool "t27_log" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27LogOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec148()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27BlameInput decodes the arguments of tool "t27_blame" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27BlameInput(data []byte) (v T27BlameInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27BlameInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec155()
-	d.end()
-	if d.verr != nil {
-		return T27BlameInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27BlameOutput checks a structured result of tool "t27_blame" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27BlameOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec158()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27BuildInput decodes the arguments of tool "t27_build" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27BuildInput(data []byte) (v T27BuildInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27BuildInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec162()
-	d.end()
-	if d.verr != nil {
-		return T27BuildInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27BuildOutput checks a structured result of tool "t27_build" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27BuildOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec165()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27TestInput decodes the arguments of tool "t27_test" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27TestInput(data []byte) (v T27TestInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27TestInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec170()
-	d.end()
-	if d.verr != nil {
-		return T27TestInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27TestOutput checks a structured result of tool "t27_test" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27TestOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec173()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27ConfigInput decodes the arguments of tool "t27_config" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27ConfigInput(data []byte) (v T27ConfigInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27ConfigInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec180()
-	d.end()
-	if d.verr != nil {
-		return T27ConfigInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27ConfigOutput checks a structured result of tool "t27_config" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27ConfigOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec181()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeT27SetConfigInput decodes the arguments of tool "t27_set_config" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27SetConfigInput(data []byte) (v T27SetConfigInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27SetConfigInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec184()
-	d.end()
-	if d.verr != nil {
-		return T27SetConfigInput{}, d.verr
-	}
-	return v, nil
-}
-
-// DecodeT27MetricsInput decodes the arguments of tool "t27_metrics" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeT27MetricsInput(data []byte) (v T27MetricsInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = T27MetricsInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec187()
-	d.end()
-	if d.verr != nil {
-		return T27MetricsInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateT27MetricsOutput checks a structured result of tool "t27_metrics" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateT27MetricsOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec190()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeTgSendInput decodes the arguments of tool "tg_send" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeTgSendInput(data []byte) (v TgSendInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = TgSendInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec193()
-	d.end()
-	if d.verr != nil {
-		return TgSendInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateTgSendOutput checks a structured result of tool "tg_send" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateTgSendOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec198()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeTgHistoryInput decodes the arguments of tool "tg_history" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeTgHistoryInput(data []byte) (v TgHistoryInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = TgHistoryInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec201()
-	d.end()
-	if d.verr != nil {
-		return TgHistoryInput{}, d.verr
-	}
-	return v, nil
-}
-
-// ValidateTgHistoryOutput checks a structured result of tool "tg_history" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateTgHistoryOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
-		}
-	}()
-	d.dec204()
-	d.end()
-	if d.verr != nil {
-		return d.verr
-	}
-	return nil
-}
-
-// DecodeTgPinInput decodes the arguments of tool "tg_pin" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeTgPinInput(data []byte) (v TgPinInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = TgPinInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec212()
-	d.end()
-	if d.verr != nil {
-		return TgPinInput{}, d.verr
-	}
-	return v, nil
-}
-
-var (
-	tsRe0  = regexp.MustCompile("^[0-9a-f]{40}$")
-	tsRe1  = regexp.MustCompile("^\\.[a-z0-9]+$")
-	tsRe2  = regexp.MustCompile("\\.t27$")
-	tsRe3  = regexp.MustCompile("^[a-z0-9_/]+$")
-	tsRe4  = regexp.MustCompile("\\.t27$")
-	tsRe5  = regexp.MustCompile("^[0-9a-f]{64}$")
-	tsRe6  = regexp.MustCompile("^[a-z0-9_/]+$")
-	tsRe7  = regexp.MustCompile("^E[0-9]+$")
-	tsRe8  = regexp.MustCompile("^[a-z0-9-]+$")
-	tsRe9  = regexp.MustCompile("^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$")
-	tsRe10 = regexp.MustCompile("\\.t27$")
-	tsRe11 = regexp.MustCompile("^[0-9a-f]{64}$")
-	tsRe12 = regexp.MustCompile("^[0-9a-f]{7,40}$")
-	tsRe13 = regexp.MustCompile("^[0-9a-f]{7,40}$")
-	tsRe14 = regexp.MustCompile("^[0-9a-f]{40}$")
-	tsRe15 = regexp.MustCompile("^[0-9a-f]{40}$")
-	tsRe16 = regexp.MustCompile("^[a-z][a-z0-9_.]{0,63}$")
-	tsRe17 = regexp.MustCompile("^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$")
-	tsRe18 = regexp.MustCompile("^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$")
-	tsRe19 = regexp.MustCompile("^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$")
-)
-
 // T27StatusInput is the arguments of tool "t27_status".
 type T27StatusInput struct {
+}
+
+func (d *tsDecoder) dec1(n *tsNode) (v T27StatusInput) {
+	for o := d.object(n); o.next(d); {
+	}
+	return v
+}
+
+// DecodeT27StatusInput decodes and validates the arguments of tool "t27_status".
+func DecodeT27StatusInput(data []byte) (T27StatusInput, error) {
+	return tsDecode(data, tsCat.input(0), (*tsDecoder).dec1)
+}
+
+// ValidateT27StatusOutput validates a structured result of tool "t27_status".
+func ValidateT27StatusOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(0))
 }
 
 // T27StatusOutput is the structured result of tool "t27_status".
@@ -1097,21 +164,20 @@ type T27StatusOutput struct {
 type T27FormatsInput struct {
 }
 
-// T27FormatsOutput is the structured result of tool "t27_formats".
-type T27FormatsOutput struct {
-	Formats []T27FormatsOutputFormatsItem `json:"formats"`
+func (d *tsDecoder) dec2(n *tsNode) (v T27FormatsInput) {
+	for o := d.object(n); o.next(d); {
+	}
+	return v
 }
 
-// MarshalJSON writes every property of T27FormatsOutput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
-func (v T27FormatsOutput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Formats == nil {
-		o.raw("\"formats\"", []byte("[]"))
-	} else {
-		o.value("\"formats\"", v.Formats)
-	}
-	return o.end()
+// DecodeT27FormatsInput decodes and validates the arguments of tool "t27_formats".
+func DecodeT27FormatsInput(data []byte) (T27FormatsInput, error) {
+	return tsDecode(data, tsCat.input(1), (*tsDecoder).dec2)
+}
+
+// ValidateT27FormatsOutput validates a structured result of tool "t27_formats".
+func ValidateT27FormatsOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(1))
 }
 
 // T27FormatsOutputFormatsItem is a value of tool "t27_formats" field "formats".
@@ -1119,6 +185,16 @@ type T27FormatsOutputFormatsItem struct {
 	Name      string      `json:"name"`
 	Extension string      `json:"extension"`
 	Version   json.Number `json:"version"`
+}
+
+// T27FormatsOutput is the structured result of tool "t27_formats".
+type T27FormatsOutput struct {
+	Formats []T27FormatsOutputFormatsItem `json:"formats"`
+}
+
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
+func (v T27FormatsOutput) MarshalJSON() ([]byte, error) {
+	return tsMarshal(v, tsCat.output(1))
 }
 
 // T27FormatInput is the arguments of tool "t27_format".
@@ -1129,21 +205,33 @@ type T27FormatInput struct {
 	Check *bool `json:"check,omitempty"`
 }
 
+func (d *tsDecoder) dec3(n *tsNode) (v T27FormatInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Path = d.str(o.node)
+		case 1:
+			v.Check = tsOpt(d.boolean(o.node))
+		}
+	}
+	return v
+}
+
+// DecodeT27FormatInput decodes and validates the arguments of tool "t27_format".
+func DecodeT27FormatInput(data []byte) (T27FormatInput, error) {
+	return tsDecode(data, tsCat.input(2), (*tsDecoder).dec3)
+}
+
+// ValidateT27FormatOutput validates a structured result of tool "t27_format".
+func ValidateT27FormatOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(2))
+}
+
 // T27FormatOutput is the structured result of tool "t27_format".
 type T27FormatOutput struct {
 	Changed bool `json:"changed"`
 	// Unified diff when something changed
 	Diff Nullable[string] `json:"diff,omitzero"`
-}
-
-// T27SpecsInput is the arguments of tool "t27_specs".
-type T27SpecsInput struct {
-	// Only specs whose path starts with this
-	Prefix *string `json:"prefix,omitempty"`
-	// Only specs of this family
-	Family *T27SpecsInputFamily `json:"family,omitempty"`
-	// Maximum number of specs
-	Limit *int64 `json:"limit,omitempty"`
 }
 
 // T27SpecsInputFamily is a value of tool "t27_specs" field "family".
@@ -1157,30 +245,42 @@ const (
 	T27SpecsInputFamilyPhysics T27SpecsInputFamily = "physics"
 )
 
-// T27SpecsOutput is the structured result of tool "t27_specs".
-type T27SpecsOutput struct {
-	Specs []T27SpecsOutputSpecsItem `json:"specs"`
-	Total json.Number               `json:"total"`
+func (d *tsDecoder) dec4(n *tsNode) T27SpecsInputFamily {
+	return T27SpecsInputFamily(d.str(n))
 }
 
-// MarshalJSON writes every property of T27SpecsOutput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
-func (v T27SpecsOutput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Specs == nil {
-		o.raw("\"specs\"", []byte("[]"))
-	} else {
-		o.value("\"specs\"", v.Specs)
+// T27SpecsInput is the arguments of tool "t27_specs".
+type T27SpecsInput struct {
+	// Only specs whose path starts with this
+	Prefix *string `json:"prefix,omitempty"`
+	// Only specs of this family
+	Family *T27SpecsInputFamily `json:"family,omitempty"`
+	// Maximum number of specs
+	Limit *int64 `json:"limit,omitempty"`
+}
+
+func (d *tsDecoder) dec5(n *tsNode) (v T27SpecsInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Prefix = tsOpt(d.str(o.node))
+		case 1:
+			v.Family = tsOpt(d.dec4(o.node))
+		case 2:
+			v.Limit = tsOpt(d.i64(o.node))
+		}
 	}
-	o.value("\"total\"", v.Total)
-	return o.end()
+	return v
 }
 
-// T27SpecsOutputSpecsItem is a value of tool "t27_specs" field "specs".
-type T27SpecsOutputSpecsItem struct {
-	Path   string                        `json:"path"`
-	Family T27SpecsOutputSpecsItemFamily `json:"family"`
-	Sealed bool                          `json:"sealed"`
+// DecodeT27SpecsInput decodes and validates the arguments of tool "t27_specs".
+func DecodeT27SpecsInput(data []byte) (T27SpecsInput, error) {
+	return tsDecode(data, tsCat.input(3), (*tsDecoder).dec5)
+}
+
+// ValidateT27SpecsOutput validates a structured result of tool "t27_specs".
+func ValidateT27SpecsOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(3))
 }
 
 // T27SpecsOutputSpecsItemFamily is a value of tool "t27_specs" field "specs" field "family".
@@ -1194,9 +294,47 @@ const (
 	T27SpecsOutputSpecsItemFamilyPhysics T27SpecsOutputSpecsItemFamily = "physics"
 )
 
+// T27SpecsOutputSpecsItem is a value of tool "t27_specs" field "specs".
+type T27SpecsOutputSpecsItem struct {
+	Path   string                        `json:"path"`
+	Family T27SpecsOutputSpecsItemFamily `json:"family"`
+	Sealed bool                          `json:"sealed"`
+}
+
+// T27SpecsOutput is the structured result of tool "t27_specs".
+type T27SpecsOutput struct {
+	Specs []T27SpecsOutputSpecsItem `json:"specs"`
+	Total json.Number               `json:"total"`
+}
+
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
+func (v T27SpecsOutput) MarshalJSON() ([]byte, error) {
+	return tsMarshal(v, tsCat.output(3))
+}
+
 // T27SpecInput is the arguments of tool "t27_spec".
 type T27SpecInput struct {
 	Path string `json:"path"`
+}
+
+func (d *tsDecoder) dec6(n *tsNode) (v T27SpecInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Path = d.str(o.node)
+		}
+	}
+	return v
+}
+
+// DecodeT27SpecInput decodes and validates the arguments of tool "t27_spec".
+func DecodeT27SpecInput(data []byte) (T27SpecInput, error) {
+	return tsDecode(data, tsCat.input(4), (*tsDecoder).dec6)
+}
+
+// ValidateT27SpecOutput validates a structured result of tool "t27_spec".
+func ValidateT27SpecOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(4))
 }
 
 // T27SpecOutput is the structured result of tool "t27_spec".
@@ -1205,6 +343,21 @@ type T27SpecOutput struct {
 	Hash   string `json:"hash"`
 	Sealed bool   `json:"sealed"`
 	Body   string `json:"body"`
+}
+
+// T27GrepInputFamily is a value of tool "t27_grep" field "family".
+type T27GrepInputFamily string
+
+// Values of T27GrepInputFamily.
+const (
+	T27GrepInputFamilyCore    T27GrepInputFamily = "core"
+	T27GrepInputFamilyMath    T27GrepInputFamily = "math"
+	T27GrepInputFamilyMcp     T27GrepInputFamily = "mcp"
+	T27GrepInputFamilyPhysics T27GrepInputFamily = "physics"
+)
+
+func (d *tsDecoder) dec7(n *tsNode) T27GrepInputFamily {
+	return T27GrepInputFamily(d.str(n))
 }
 
 // T27GrepInput is the arguments of tool "t27_grep".
@@ -1220,34 +373,32 @@ type T27GrepInput struct {
 	Context *int64 `json:"context,omitempty"`
 }
 
-// T27GrepInputFamily is a value of tool "t27_grep" field "family".
-type T27GrepInputFamily string
-
-// Values of T27GrepInputFamily.
-const (
-	T27GrepInputFamilyCore    T27GrepInputFamily = "core"
-	T27GrepInputFamilyMath    T27GrepInputFamily = "math"
-	T27GrepInputFamilyMcp     T27GrepInputFamily = "mcp"
-	T27GrepInputFamilyPhysics T27GrepInputFamily = "physics"
-)
-
-// T27GrepOutput is the structured result of tool "t27_grep".
-type T27GrepOutput struct {
-	Matches   []T27GrepOutputMatchesItem `json:"matches"`
-	Truncated bool                       `json:"truncated"`
+func (d *tsDecoder) dec8(n *tsNode) (v T27GrepInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Prefix = tsOpt(d.str(o.node))
+		case 1:
+			v.Family = tsOpt(d.dec7(o.node))
+		case 2:
+			v.Pattern = d.str(o.node)
+		case 3:
+			v.Limit = tsOpt(d.i64(o.node))
+		case 4:
+			v.Context = tsOpt(d.i64(o.node))
+		}
+	}
+	return v
 }
 
-// MarshalJSON writes every property of T27GrepOutput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
-func (v T27GrepOutput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Matches == nil {
-		o.raw("\"matches\"", []byte("[]"))
-	} else {
-		o.value("\"matches\"", v.Matches)
-	}
-	o.value("\"truncated\"", v.Truncated)
-	return o.end()
+// DecodeT27GrepInput decodes and validates the arguments of tool "t27_grep".
+func DecodeT27GrepInput(data []byte) (T27GrepInput, error) {
+	return tsDecode(data, tsCat.input(5), (*tsDecoder).dec8)
+}
+
+// ValidateT27GrepOutput validates a structured result of tool "t27_grep".
+func ValidateT27GrepOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(5))
 }
 
 // T27GrepOutputMatchesItem is a value of tool "t27_grep" field "matches".
@@ -1257,35 +408,15 @@ type T27GrepOutputMatchesItem struct {
 	Text string      `json:"text"`
 }
 
-// T27IssuesInput is the arguments of tool "t27_issues".
-type T27IssuesInput struct {
-	State  *T27IssuesInputState `json:"state,omitempty"`
-	Labels *[]string            `json:"labels,omitempty"`
-	// Maximum number of items
-	Limit *int64 `json:"limit,omitempty"`
-	// Items to skip
-	Offset *json.Number `json:"offset,omitempty"`
+// T27GrepOutput is the structured result of tool "t27_grep".
+type T27GrepOutput struct {
+	Matches   []T27GrepOutputMatchesItem `json:"matches"`
+	Truncated bool                       `json:"truncated"`
 }
 
-// MarshalJSON writes every property of T27IssuesInput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
-func (v T27IssuesInput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.State != nil {
-		o.value("\"state\"", *v.State)
-	}
-	if v.Labels != nil && *v.Labels == nil {
-		o.raw("\"labels\"", []byte("[]"))
-	} else if v.Labels != nil {
-		o.value("\"labels\"", *v.Labels)
-	}
-	if v.Limit != nil {
-		o.value("\"limit\"", *v.Limit)
-	}
-	if v.Offset != nil {
-		o.value("\"offset\"", *v.Offset)
-	}
-	return o.end()
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
+func (v T27GrepOutput) MarshalJSON() ([]byte, error) {
+	return tsMarshal(v, tsCat.output(5))
 }
 
 // T27IssuesInputState is a value of tool "t27_issues" field "state".
@@ -1298,44 +429,53 @@ const (
 	T27IssuesInputStateAll    T27IssuesInputState = "all"
 )
 
-// T27IssuesOutput is the structured result of tool "t27_issues".
-type T27IssuesOutput struct {
-	Issues []T27IssuesOutputIssuesItem `json:"issues"`
+func (d *tsDecoder) dec9(n *tsNode) T27IssuesInputState {
+	return T27IssuesInputState(d.str(n))
 }
 
-// MarshalJSON writes every property of T27IssuesOutput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
-func (v T27IssuesOutput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Issues == nil {
-		o.raw("\"issues\"", []byte("[]"))
-	} else {
-		o.value("\"issues\"", v.Issues)
+func (d *tsDecoder) dec10(n *tsNode) []string {
+	return tsArray(d, n, (*tsDecoder).str)
+}
+
+// T27IssuesInput is the arguments of tool "t27_issues".
+type T27IssuesInput struct {
+	State  *T27IssuesInputState `json:"state,omitempty"`
+	Labels *[]string            `json:"labels,omitempty"`
+	// Maximum number of items
+	Limit *int64 `json:"limit,omitempty"`
+	// Items to skip
+	Offset *json.Number `json:"offset,omitempty"`
+}
+
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
+func (v T27IssuesInput) MarshalJSON() ([]byte, error) {
+	return tsMarshal(v, tsCat.input(6))
+}
+
+func (d *tsDecoder) dec11(n *tsNode) (v T27IssuesInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.State = tsOpt(d.dec9(o.node))
+		case 1:
+			v.Labels = tsOpt(d.dec10(o.node))
+		case 2:
+			v.Limit = tsOpt(d.i64(o.node))
+		case 3:
+			v.Offset = tsOpt(d.integer(o.node))
+		}
 	}
-	return o.end()
+	return v
 }
 
-// T27IssuesOutputIssuesItem is a value of tool "t27_issues" field "issues".
-type T27IssuesOutputIssuesItem struct {
-	Number json.Number                    `json:"number"`
-	Title  string                         `json:"title"`
-	State  T27IssuesOutputIssuesItemState `json:"state"`
-	Labels []string                       `json:"labels"`
+// DecodeT27IssuesInput decodes and validates the arguments of tool "t27_issues".
+func DecodeT27IssuesInput(data []byte) (T27IssuesInput, error) {
+	return tsDecode(data, tsCat.input(6), (*tsDecoder).dec11)
 }
 
-// MarshalJSON writes every property of T27IssuesOutputIssuesItem under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
-func (v T27IssuesOutputIssuesItem) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	o.value("\"number\"", v.Number)
-	o.value("\"title\"", v.Title)
-	o.value("\"state\"", v.State)
-	if v.Labels == nil {
-		o.raw("\"labels\"", []byte("[]"))
-	} else {
-		o.value("\"labels\"", v.Labels)
-	}
-	return o.end()
+// ValidateT27IssuesOutput validates a structured result of tool "t27_issues".
+func ValidateT27IssuesOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(6))
 }
 
 // T27IssuesOutputIssuesItemState is a value of tool "t27_issues" field "issues" field "state".
@@ -1347,10 +487,27 @@ const (
 	T27IssuesOutputIssuesItemStateClosed T27IssuesOutputIssuesItemState = "closed"
 )
 
-// T27EpicsInput is the arguments of tool "t27_epics".
-type T27EpicsInput struct {
-	// Filter by health; null lists epics never assessed
-	Health Nullable[T27EpicsInputHealth] `json:"health,omitzero"`
+// T27IssuesOutputIssuesItem is a value of tool "t27_issues" field "issues".
+type T27IssuesOutputIssuesItem struct {
+	Number json.Number                    `json:"number"`
+	Title  string                         `json:"title"`
+	State  T27IssuesOutputIssuesItemState `json:"state"`
+	Labels []string                       `json:"labels"`
+}
+
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
+func (v T27IssuesOutputIssuesItem) MarshalJSON() ([]byte, error) {
+	return tsMarshal(v, tsCat.output(6).props[0].node.items)
+}
+
+// T27IssuesOutput is the structured result of tool "t27_issues".
+type T27IssuesOutput struct {
+	Issues []T27IssuesOutputIssuesItem `json:"issues"`
+}
+
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
+func (v T27IssuesOutput) MarshalJSON() ([]byte, error) {
+	return tsMarshal(v, tsCat.output(6))
 }
 
 // T27EpicsInputHealth is a value of tool "t27_epics" field "health".
@@ -1363,29 +520,34 @@ const (
 	T27EpicsInputHealthDown     T27EpicsInputHealth = "down"
 )
 
-// T27EpicsOutput is the structured result of tool "t27_epics".
-type T27EpicsOutput struct {
-	Epics []T27EpicsOutputEpicsItem `json:"epics"`
+func (d *tsDecoder) dec12(n *tsNode) T27EpicsInputHealth {
+	return T27EpicsInputHealth(d.str(n))
 }
 
-// MarshalJSON writes every property of T27EpicsOutput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
-func (v T27EpicsOutput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Epics == nil {
-		o.raw("\"epics\"", []byte("[]"))
-	} else {
-		o.value("\"epics\"", v.Epics)
+// T27EpicsInput is the arguments of tool "t27_epics".
+type T27EpicsInput struct {
+	// Filter by health; null lists epics never assessed
+	Health Nullable[T27EpicsInputHealth] `json:"health,omitzero"`
+}
+
+func (d *tsDecoder) dec13(n *tsNode) (v T27EpicsInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Health = tsNullable(d, o.node, (*tsDecoder).dec12)
+		}
 	}
-	return o.end()
+	return v
 }
 
-// T27EpicsOutputEpicsItem is a value of tool "t27_epics" field "epics".
-type T27EpicsOutputEpicsItem struct {
-	Id       string                         `json:"id"`
-	Title    string                         `json:"title"`
-	Health   *T27EpicsOutputEpicsItemHealth `json:"health"`
-	Progress float64                        `json:"progress"`
+// DecodeT27EpicsInput decodes and validates the arguments of tool "t27_epics".
+func DecodeT27EpicsInput(data []byte) (T27EpicsInput, error) {
+	return tsDecode(data, tsCat.input(7), (*tsDecoder).dec13)
+}
+
+// ValidateT27EpicsOutput validates a structured result of tool "t27_epics".
+func ValidateT27EpicsOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(7))
 }
 
 // T27EpicsOutputEpicsItemHealth is a value of tool "t27_epics" field "epics" field "health".
@@ -1398,26 +560,47 @@ const (
 	T27EpicsOutputEpicsItemHealthDown     T27EpicsOutputEpicsItemHealth = "down"
 )
 
+// T27EpicsOutputEpicsItem is a value of tool "t27_epics" field "epics".
+type T27EpicsOutputEpicsItem struct {
+	Id       string                         `json:"id"`
+	Title    string                         `json:"title"`
+	Health   *T27EpicsOutputEpicsItemHealth `json:"health"`
+	Progress float64                        `json:"progress"`
+}
+
+// T27EpicsOutput is the structured result of tool "t27_epics".
+type T27EpicsOutput struct {
+	Epics []T27EpicsOutputEpicsItem `json:"epics"`
+}
+
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
+func (v T27EpicsOutput) MarshalJSON() ([]byte, error) {
+	return tsMarshal(v, tsCat.output(7))
+}
+
 // T27ModulesInput is the arguments of tool "t27_modules".
 type T27ModulesInput struct {
 	Prefix *string `json:"prefix,omitempty"`
 }
 
-// T27ModulesOutput is the structured result of tool "t27_modules".
-type T27ModulesOutput struct {
-	Modules []T27ModulesOutputModulesItem `json:"modules"`
+func (d *tsDecoder) dec14(n *tsNode) (v T27ModulesInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Prefix = tsOpt(d.str(o.node))
+		}
+	}
+	return v
 }
 
-// MarshalJSON writes every property of T27ModulesOutput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
-func (v T27ModulesOutput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Modules == nil {
-		o.raw("\"modules\"", []byte("[]"))
-	} else {
-		o.value("\"modules\"", v.Modules)
-	}
-	return o.end()
+// DecodeT27ModulesInput decodes and validates the arguments of tool "t27_modules".
+func DecodeT27ModulesInput(data []byte) (T27ModulesInput, error) {
+	return tsDecode(data, tsCat.input(8), (*tsDecoder).dec14)
+}
+
+// ValidateT27ModulesOutput validates a structured result of tool "t27_modules".
+func ValidateT27ModulesOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(8))
 }
 
 // T27ModulesOutputModulesItem is a value of tool "t27_modules" field "modules".
@@ -1427,40 +610,43 @@ type T27ModulesOutputModulesItem struct {
 	Deps  []string    `json:"deps"`
 }
 
-// MarshalJSON writes every property of T27ModulesOutputModulesItem under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v T27ModulesOutputModulesItem) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	o.value("\"name\"", v.Name)
-	o.value("\"specs\"", v.Specs)
-	if v.Deps == nil {
-		o.raw("\"deps\"", []byte("[]"))
-	} else {
-		o.value("\"deps\"", v.Deps)
-	}
-	return o.end()
+	return tsMarshal(v, tsCat.output(8).props[0].node.items)
+}
+
+// T27ModulesOutput is the structured result of tool "t27_modules".
+type T27ModulesOutput struct {
+	Modules []T27ModulesOutputModulesItem `json:"modules"`
+}
+
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
+func (v T27ModulesOutput) MarshalJSON() ([]byte, error) {
+	return tsMarshal(v, tsCat.output(8))
 }
 
 // T27WorldsInput is the arguments of tool "t27_worlds".
 type T27WorldsInput struct {
 }
 
-// T27WorldsOutput is the structured result of tool "t27_worlds".
-type T27WorldsOutput struct {
-	Worlds []T27WorldsOutputWorldsItem `json:"worlds"`
+func (d *tsDecoder) dec15(n *tsNode) (v T27WorldsInput) {
+	for o := d.object(n); o.next(d); {
+	}
+	return v
 }
 
-// MarshalJSON writes every property of T27WorldsOutput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
-func (v T27WorldsOutput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Worlds == nil {
-		o.raw("\"worlds\"", []byte("[]"))
-	} else {
-		o.value("\"worlds\"", v.Worlds)
-	}
-	return o.end()
+// DecodeT27WorldsInput decodes and validates the arguments of tool "t27_worlds".
+func DecodeT27WorldsInput(data []byte) (T27WorldsInput, error) {
+	return tsDecode(data, tsCat.input(9), (*tsDecoder).dec15)
 }
+
+// ValidateT27WorldsOutput validates a structured result of tool "t27_worlds".
+func ValidateT27WorldsOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(9))
+}
+
+// T27WorldsOutputWorldsItemSize is a value of tool "t27_worlds" field "worlds" field "size".
+type T27WorldsOutputWorldsItemSize [2]int64
 
 // T27WorldsOutputWorldsItem is a value of tool "t27_worlds" field "worlds".
 type T27WorldsOutputWorldsItem struct {
@@ -1470,14 +656,59 @@ type T27WorldsOutputWorldsItem struct {
 	Size T27WorldsOutputWorldsItemSize `json:"size"`
 }
 
-// T27WorldsOutputWorldsItemSize is a value of tool "t27_worlds" field "worlds" field "size".
-type T27WorldsOutputWorldsItemSize [2]int64
+// T27WorldsOutput is the structured result of tool "t27_worlds".
+type T27WorldsOutput struct {
+	Worlds []T27WorldsOutputWorldsItem `json:"worlds"`
+}
+
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
+func (v T27WorldsOutput) MarshalJSON() ([]byte, error) {
+	return tsMarshal(v, tsCat.output(9))
+}
 
 // T27RawInput is the arguments of tool "t27_raw".
 type T27RawInput struct {
 	Path   string       `json:"path"`
 	Offset *json.Number `json:"offset,omitempty"`
 	Length *int64       `json:"length,omitempty"`
+}
+
+func (d *tsDecoder) dec16(n *tsNode) (v T27RawInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Path = d.str(o.node)
+		case 1:
+			v.Offset = tsOpt(d.integer(o.node))
+		case 2:
+			v.Length = tsOpt(d.i64(o.node))
+		}
+	}
+	return v
+}
+
+// DecodeT27RawInput decodes and validates the arguments of tool "t27_raw".
+func DecodeT27RawInput(data []byte) (T27RawInput, error) {
+	return tsDecode(data, tsCat.input(10), (*tsDecoder).dec16)
+}
+
+// T27GameInputMovesItem is a value of tool "t27_game" field "moves".
+type T27GameInputMovesItem [2]int64
+
+func (d *tsDecoder) dec17(n *tsNode) (v T27GameInputMovesItem) {
+	for a := d.array(n); a.next(d); {
+		switch a.i {
+		case 0:
+			v[0] = d.i64(a.node)
+		case 1:
+			v[1] = d.i64(a.node)
+		}
+	}
+	return v
+}
+
+func (d *tsDecoder) dec18(n *tsNode) []T27GameInputMovesItem {
+	return tsArray(d, n, (*tsDecoder).dec17)
 }
 
 // T27GameInput is the arguments of tool "t27_game".
@@ -1487,21 +718,35 @@ type T27GameInput struct {
 	Moves []T27GameInputMovesItem `json:"moves"`
 }
 
-// MarshalJSON writes every property of T27GameInput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v T27GameInput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	o.value("\"world\"", v.World)
-	if v.Moves == nil {
-		o.raw("\"moves\"", []byte("[]"))
-	} else {
-		o.value("\"moves\"", v.Moves)
-	}
-	return o.end()
+	return tsMarshal(v, tsCat.input(11))
 }
 
-// T27GameInputMovesItem is a value of tool "t27_game" field "moves".
-type T27GameInputMovesItem [2]int64
+func (d *tsDecoder) dec19(n *tsNode) (v T27GameInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.World = d.str(o.node)
+		case 1:
+			v.Moves = d.dec18(o.node)
+		}
+	}
+	return v
+}
+
+// DecodeT27GameInput decodes and validates the arguments of tool "t27_game".
+func DecodeT27GameInput(data []byte) (T27GameInput, error) {
+	return tsDecode(data, tsCat.input(11), (*tsDecoder).dec19)
+}
+
+// ValidateT27GameOutput validates a structured result of tool "t27_game".
+func ValidateT27GameOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(11))
+}
+
+// T27GameOutputPosition is a value of tool "t27_game" field "position".
+type T27GameOutputPosition [2]json.Number
 
 // T27GameOutput is the structured result of tool "t27_game".
 type T27GameOutput struct {
@@ -1509,9 +754,6 @@ type T27GameOutput struct {
 	Score    json.Number           `json:"score"`
 	Done     bool                  `json:"done"`
 }
-
-// T27GameOutputPosition is a value of tool "t27_game" field "position".
-type T27GameOutputPosition [2]json.Number
 
 // T27PaperClaimsInput is the arguments of tool "t27_paper_claims".
 type T27PaperClaimsInput struct {
@@ -1521,34 +763,31 @@ type T27PaperClaimsInput struct {
 	Claims *[]string `json:"claims,omitempty"`
 }
 
-// MarshalJSON writes every property of T27PaperClaimsInput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v T27PaperClaimsInput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	o.value("\"paper\"", v.Paper)
-	if v.Claims != nil && *v.Claims == nil {
-		o.raw("\"claims\"", []byte("[]"))
-	} else if v.Claims != nil {
-		o.value("\"claims\"", *v.Claims)
-	}
-	return o.end()
+	return tsMarshal(v, tsCat.input(12))
 }
 
-// T27PaperClaimsOutput is the structured result of tool "t27_paper_claims".
-type T27PaperClaimsOutput struct {
-	Claims []T27PaperClaimsOutputClaimsItem `json:"claims"`
+func (d *tsDecoder) dec20(n *tsNode) (v T27PaperClaimsInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Paper = d.str(o.node)
+		case 1:
+			v.Claims = tsOpt(d.dec10(o.node))
+		}
+	}
+	return v
 }
 
-// MarshalJSON writes every property of T27PaperClaimsOutput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
-func (v T27PaperClaimsOutput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Claims == nil {
-		o.raw("\"claims\"", []byte("[]"))
-	} else {
-		o.value("\"claims\"", v.Claims)
-	}
-	return o.end()
+// DecodeT27PaperClaimsInput decodes and validates the arguments of tool "t27_paper_claims".
+func DecodeT27PaperClaimsInput(data []byte) (T27PaperClaimsInput, error) {
+	return tsDecode(data, tsCat.input(12), (*tsDecoder).dec20)
+}
+
+// ValidateT27PaperClaimsOutput validates a structured result of tool "t27_paper_claims".
+func ValidateT27PaperClaimsOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(12))
 }
 
 // T27PaperClaimsOutputClaimsItem is a value of tool "t27_paper_claims" field "claims".
@@ -1558,6 +797,49 @@ type T27PaperClaimsOutputClaimsItem struct {
 	Recomputed json.Number  `json:"recomputed"`
 	Holds      bool         `json:"holds"`
 	Tolerance  *json.Number `json:"tolerance,omitempty"`
+}
+
+// T27PaperClaimsOutput is the structured result of tool "t27_paper_claims".
+type T27PaperClaimsOutput struct {
+	Claims []T27PaperClaimsOutputClaimsItem `json:"claims"`
+}
+
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
+func (v T27PaperClaimsOutput) MarshalJSON() ([]byte, error) {
+	return tsMarshal(v, tsCat.output(12))
+}
+
+func (d *tsDecoder) dec21(n *tsNode) []int64 {
+	return tsArray(d, n, (*tsDecoder).i64)
+}
+
+// T27fViewInputCursor is a value of tool "t27f_view" field "cursor".
+type T27fViewInputCursor [2]json.Number
+
+func (d *tsDecoder) dec22(n *tsNode) (v T27fViewInputCursor) {
+	for a := d.array(n); a.next(d); {
+		switch a.i {
+		case 0:
+			v[0] = d.integer(a.node)
+		case 1:
+			v[1] = d.integer(a.node)
+		}
+	}
+	return v
+}
+
+// T27fViewInputHealth is a value of tool "t27f_view" field "health".
+type T27fViewInputHealth string
+
+// Values of T27fViewInputHealth.
+const (
+	T27fViewInputHealthOk       T27fViewInputHealth = "ok"
+	T27fViewInputHealthDegraded T27fViewInputHealth = "degraded"
+	T27fViewInputHealthDown     T27fViewInputHealth = "down"
+)
+
+func (d *tsDecoder) dec23(n *tsNode) T27fViewInputHealth {
+	return T27fViewInputHealth(d.str(n))
 }
 
 // T27fViewInput is the arguments of tool "t27f_view".
@@ -1572,41 +854,55 @@ type T27fViewInput struct {
 	Chat string `json:"chat"`
 }
 
-// MarshalJSON writes every property of T27fViewInput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v T27fViewInput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Status == nil {
-		o.raw("\"status\"", []byte("[]"))
-	} else {
-		o.value("\"status\"", v.Status)
-	}
-	if v.Cursor != nil {
-		o.value("\"cursor\"", *v.Cursor)
-	}
-	if v.Health.Present {
-		o.value("\"health\"", v.Health)
-	}
-	o.value("\"chat\"", v.Chat)
-	return o.end()
+	return tsMarshal(v, tsCat.input(13))
 }
 
-// T27fViewInputCursor is a value of tool "t27f_view" field "cursor".
-type T27fViewInputCursor [2]json.Number
+func (d *tsDecoder) dec24(n *tsNode) (v T27fViewInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Status = d.dec21(o.node)
+		case 1:
+			v.Cursor = tsOpt(d.dec22(o.node))
+		case 2:
+			v.Health = tsNullable(d, o.node, (*tsDecoder).dec23)
+		case 3:
+			v.Chat = d.str(o.node)
+		}
+	}
+	return v
+}
 
-// T27fViewInputHealth is a value of tool "t27f_view" field "health".
-type T27fViewInputHealth string
-
-// Values of T27fViewInputHealth.
-const (
-	T27fViewInputHealthOk       T27fViewInputHealth = "ok"
-	T27fViewInputHealthDegraded T27fViewInputHealth = "degraded"
-	T27fViewInputHealthDown     T27fViewInputHealth = "down"
-)
+// DecodeT27fViewInput decodes and validates the arguments of tool "t27f_view".
+func DecodeT27fViewInput(data []byte) (T27fViewInput, error) {
+	return tsDecode(data, tsCat.input(13), (*tsDecoder).dec24)
+}
 
 // T27SealInput is the arguments of tool "t27_seal".
 type T27SealInput struct {
 	Path string `json:"path"`
+}
+
+func (d *tsDecoder) dec25(n *tsNode) (v T27SealInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Path = d.str(o.node)
+		}
+	}
+	return v
+}
+
+// DecodeT27SealInput decodes and validates the arguments of tool "t27_seal".
+func DecodeT27SealInput(data []byte) (T27SealInput, error) {
+	return tsDecode(data, tsCat.input(14), (*tsDecoder).dec25)
+}
+
+// ValidateT27SealOutput validates a structured result of tool "t27_seal".
+func ValidateT27SealOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(14))
 }
 
 // T27SealOutput is the structured result of tool "t27_seal".
@@ -1620,28 +916,24 @@ type T27VerifyInput struct {
 	Path *string `json:"path,omitempty"`
 }
 
-// T27VerifyOutput is the structured result of tool "t27_verify".
-type T27VerifyOutput struct {
-	Results []T27VerifyOutputResultsItem `json:"results"`
-}
-
-// MarshalJSON writes every property of T27VerifyOutput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
-func (v T27VerifyOutput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Results == nil {
-		o.raw("\"results\"", []byte("[]"))
-	} else {
-		o.value("\"results\"", v.Results)
+func (d *tsDecoder) dec26(n *tsNode) (v T27VerifyInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Path = tsOpt(d.str(o.node))
+		}
 	}
-	return o.end()
+	return v
 }
 
-// T27VerifyOutputResultsItem is a value of tool "t27_verify" field "results".
-type T27VerifyOutputResultsItem struct {
-	Field   string                                    `json:"field"`
-	Verdict T27VerifyOutputResultsItemVerdict         `json:"verdict"`
-	Class   Nullable[T27VerifyOutputResultsItemClass] `json:"class,omitzero"`
+// DecodeT27VerifyInput decodes and validates the arguments of tool "t27_verify".
+func DecodeT27VerifyInput(data []byte) (T27VerifyInput, error) {
+	return tsDecode(data, tsCat.input(15), (*tsDecoder).dec26)
+}
+
+// ValidateT27VerifyOutput validates a structured result of tool "t27_verify".
+func ValidateT27VerifyOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(15))
 }
 
 // T27VerifyOutputResultsItemVerdict is a value of tool "t27_verify" field "results" field "verdict".
@@ -1665,11 +957,45 @@ const (
 	T27VerifyOutputResultsItemClassForeign T27VerifyOutputResultsItemClass = "foreign"
 )
 
+// T27VerifyOutputResultsItem is a value of tool "t27_verify" field "results".
+type T27VerifyOutputResultsItem struct {
+	Field   string                                    `json:"field"`
+	Verdict T27VerifyOutputResultsItemVerdict         `json:"verdict"`
+	Class   Nullable[T27VerifyOutputResultsItemClass] `json:"class,omitzero"`
+}
+
+// T27VerifyOutput is the structured result of tool "t27_verify".
+type T27VerifyOutput struct {
+	Results []T27VerifyOutputResultsItem `json:"results"`
+}
+
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
+func (v T27VerifyOutput) MarshalJSON() ([]byte, error) {
+	return tsMarshal(v, tsCat.output(15))
+}
+
 // T27DiffInput is the arguments of tool "t27_diff".
 type T27DiffInput struct {
 	From string `json:"from"`
 	// Defaults to the working tree
 	To *string `json:"to,omitempty"`
+}
+
+func (d *tsDecoder) dec27(n *tsNode) (v T27DiffInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.From = d.str(o.node)
+		case 1:
+			v.To = tsOpt(d.str(o.node))
+		}
+	}
+	return v
+}
+
+// DecodeT27DiffInput decodes and validates the arguments of tool "t27_diff".
+func DecodeT27DiffInput(data []byte) (T27DiffInput, error) {
+	return tsDecode(data, tsCat.input(16), (*tsDecoder).dec27)
 }
 
 // T27LogInput is the arguments of tool "t27_log".
@@ -1681,21 +1007,28 @@ type T27LogInput struct {
 	Offset *json.Number `json:"offset,omitempty"`
 }
 
-// T27LogOutput is the structured result of tool "t27_log".
-type T27LogOutput struct {
-	Commits []T27LogOutputCommitsItem `json:"commits"`
+func (d *tsDecoder) dec28(n *tsNode) (v T27LogInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Since = tsOpt(d.str(o.node))
+		case 1:
+			v.Limit = tsOpt(d.i64(o.node))
+		case 2:
+			v.Offset = tsOpt(d.integer(o.node))
+		}
+	}
+	return v
 }
 
-// MarshalJSON writes every property of T27LogOutput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
-func (v T27LogOutput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Commits == nil {
-		o.raw("\"commits\"", []byte("[]"))
-	} else {
-		o.value("\"commits\"", v.Commits)
-	}
-	return o.end()
+// DecodeT27LogInput decodes and validates the arguments of tool "t27_log".
+func DecodeT27LogInput(data []byte) (T27LogInput, error) {
+	return tsDecode(data, tsCat.input(17), (*tsDecoder).dec28)
+}
+
+// ValidateT27LogOutput validates a structured result of tool "t27_log".
+func ValidateT27LogOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(17))
 }
 
 // T27LogOutputCommitsItem is a value of tool "t27_log" field "commits".
@@ -1706,10 +1039,42 @@ type T27LogOutputCommitsItem struct {
 	Message string `json:"message"`
 }
 
+// T27LogOutput is the structured result of tool "t27_log".
+type T27LogOutput struct {
+	Commits []T27LogOutputCommitsItem `json:"commits"`
+}
+
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
+func (v T27LogOutput) MarshalJSON() ([]byte, error) {
+	return tsMarshal(v, tsCat.output(17))
+}
+
 // T27BlameInput is the arguments of tool "t27_blame".
 type T27BlameInput struct {
 	Path string      `json:"path"`
 	Line json.Number `json:"line"`
+}
+
+func (d *tsDecoder) dec29(n *tsNode) (v T27BlameInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Path = d.str(o.node)
+		case 1:
+			v.Line = d.integer(o.node)
+		}
+	}
+	return v
+}
+
+// DecodeT27BlameInput decodes and validates the arguments of tool "t27_blame".
+func DecodeT27BlameInput(data []byte) (T27BlameInput, error) {
+	return tsDecode(data, tsCat.input(18), (*tsDecoder).dec29)
+}
+
+// ValidateT27BlameOutput validates a structured result of tool "t27_blame".
+func ValidateT27BlameOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(18))
 }
 
 // T27BlameOutput is the structured result of tool "t27_blame".
@@ -1717,12 +1082,6 @@ type T27BlameOutput struct {
 	Sha    string      `json:"sha"`
 	Author string      `json:"author"`
 	Line   json.Number `json:"line"`
-}
-
-// T27BuildInput is the arguments of tool "t27_build".
-type T27BuildInput struct {
-	Target  T27BuildInputTarget `json:"target"`
-	Verbose *bool               `json:"verbose,omitempty"`
 }
 
 // T27BuildInputTarget is a value of tool "t27_build" field "target".
@@ -1735,6 +1094,38 @@ const (
 	T27BuildInputTargetSpecs T27BuildInputTarget = "specs"
 )
 
+func (d *tsDecoder) dec30(n *tsNode) T27BuildInputTarget {
+	return T27BuildInputTarget(d.str(n))
+}
+
+// T27BuildInput is the arguments of tool "t27_build".
+type T27BuildInput struct {
+	Target  T27BuildInputTarget `json:"target"`
+	Verbose *bool               `json:"verbose,omitempty"`
+}
+
+func (d *tsDecoder) dec31(n *tsNode) (v T27BuildInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Target = d.dec30(o.node)
+		case 1:
+			v.Verbose = tsOpt(d.boolean(o.node))
+		}
+	}
+	return v
+}
+
+// DecodeT27BuildInput decodes and validates the arguments of tool "t27_build".
+func DecodeT27BuildInput(data []byte) (T27BuildInput, error) {
+	return tsDecode(data, tsCat.input(19), (*tsDecoder).dec31)
+}
+
+// ValidateT27BuildOutput validates a structured result of tool "t27_build".
+func ValidateT27BuildOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(19))
+}
+
 // T27BuildOutput is the structured result of tool "t27_build".
 type T27BuildOutput struct {
 	Ok         bool        `json:"ok"`
@@ -1742,24 +1133,43 @@ type T27BuildOutput struct {
 	Warnings   []string    `json:"warnings"`
 }
 
-// MarshalJSON writes every property of T27BuildOutput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v T27BuildOutput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	o.value("\"ok\"", v.Ok)
-	o.value("\"duration_ms\"", v.DurationMs)
-	if v.Warnings == nil {
-		o.raw("\"warnings\"", []byte("[]"))
-	} else {
-		o.value("\"warnings\"", v.Warnings)
-	}
-	return o.end()
+	return tsMarshal(v, tsCat.output(19))
 }
 
 // T27TestInput is the arguments of tool "t27_test".
 type T27TestInput struct {
 	Filter   *string `json:"filter,omitempty"`
 	TimeoutS *int64  `json:"timeout_s,omitempty"`
+}
+
+func (d *tsDecoder) dec32(n *tsNode) (v T27TestInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Filter = tsOpt(d.str(o.node))
+		case 1:
+			v.TimeoutS = tsOpt(d.i64(o.node))
+		}
+	}
+	return v
+}
+
+// DecodeT27TestInput decodes and validates the arguments of tool "t27_test".
+func DecodeT27TestInput(data []byte) (T27TestInput, error) {
+	return tsDecode(data, tsCat.input(20), (*tsDecoder).dec32)
+}
+
+// ValidateT27TestOutput validates a structured result of tool "t27_test".
+func ValidateT27TestOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(20))
+}
+
+// T27TestOutputFailuresItem is a value of tool "t27_test" field "failures".
+type T27TestOutputFailuresItem struct {
+	Name    string `json:"name"`
+	Message string `json:"message"`
 }
 
 // T27TestOutput is the structured result of tool "t27_test".
@@ -1769,28 +1179,29 @@ type T27TestOutput struct {
 	Failures []T27TestOutputFailuresItem `json:"failures"`
 }
 
-// MarshalJSON writes every property of T27TestOutput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v T27TestOutput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	o.value("\"passed\"", v.Passed)
-	o.value("\"failed\"", v.Failed)
-	if v.Failures == nil {
-		o.raw("\"failures\"", []byte("[]"))
-	} else {
-		o.value("\"failures\"", v.Failures)
-	}
-	return o.end()
-}
-
-// T27TestOutputFailuresItem is a value of tool "t27_test" field "failures".
-type T27TestOutputFailuresItem struct {
-	Name    string `json:"name"`
-	Message string `json:"message"`
+	return tsMarshal(v, tsCat.output(20))
 }
 
 // T27ConfigInput is the arguments of tool "t27_config".
 type T27ConfigInput struct {
+}
+
+func (d *tsDecoder) dec33(n *tsNode) (v T27ConfigInput) {
+	for o := d.object(n); o.next(d); {
+	}
+	return v
+}
+
+// DecodeT27ConfigInput decodes and validates the arguments of tool "t27_config".
+func DecodeT27ConfigInput(data []byte) (T27ConfigInput, error) {
+	return tsDecode(data, tsCat.input(21), (*tsDecoder).dec33)
+}
+
+// ValidateT27ConfigOutput validates a structured result of tool "t27_config".
+func ValidateT27ConfigOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(21))
 }
 
 // T27ConfigOutput is the structured result of tool "t27_config".
@@ -1798,16 +1209,9 @@ type T27ConfigOutput struct {
 	Settings map[string]string `json:"settings"`
 }
 
-// MarshalJSON writes every property of T27ConfigOutput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v T27ConfigOutput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Settings == nil {
-		o.raw("\"settings\"", []byte("{}"))
-	} else {
-		o.value("\"settings\"", v.Settings)
-	}
-	return o.end()
+	return tsMarshal(v, tsCat.output(21))
 }
 
 // T27SetConfigInput is the arguments of tool "t27_set_config".
@@ -1816,21 +1220,51 @@ type T27SetConfigInput struct {
 	Value json.RawMessage `json:"value"`
 }
 
+func (d *tsDecoder) dec34(n *tsNode) (v T27SetConfigInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Key = d.str(o.node)
+		case 1:
+			v.Value = d.raw(o.node)
+		}
+	}
+	return v
+}
+
+// DecodeT27SetConfigInput decodes and validates the arguments of tool "t27_set_config".
+func DecodeT27SetConfigInput(data []byte) (T27SetConfigInput, error) {
+	return tsDecode(data, tsCat.input(22), (*tsDecoder).dec34)
+}
+
 // T27MetricsInput is the arguments of tool "t27_metrics".
 type T27MetricsInput struct {
 	Names []string `json:"names"`
 }
 
-// MarshalJSON writes every property of T27MetricsInput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v T27MetricsInput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Names == nil {
-		o.raw("\"names\"", []byte("[]"))
-	} else {
-		o.value("\"names\"", v.Names)
+	return tsMarshal(v, tsCat.input(23))
+}
+
+func (d *tsDecoder) dec35(n *tsNode) (v T27MetricsInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Names = d.dec10(o.node)
+		}
 	}
-	return o.end()
+	return v
+}
+
+// DecodeT27MetricsInput decodes and validates the arguments of tool "t27_metrics".
+func DecodeT27MetricsInput(data []byte) (T27MetricsInput, error) {
+	return tsDecode(data, tsCat.input(23), (*tsDecoder).dec35)
+}
+
+// ValidateT27MetricsOutput validates a structured result of tool "t27_metrics".
+func ValidateT27MetricsOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(23))
 }
 
 // T27MetricsOutput is the structured result of tool "t27_metrics".
@@ -1838,16 +1272,9 @@ type T27MetricsOutput struct {
 	Values map[string]json.Number `json:"values"`
 }
 
-// MarshalJSON writes every property of T27MetricsOutput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v T27MetricsOutput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Values == nil {
-		o.raw("\"values\"", []byte("{}"))
-	} else {
-		o.value("\"values\"", v.Values)
-	}
-	return o.end()
+	return tsMarshal(v, tsCat.output(23))
 }
 
 // TgSendInput is the arguments of tool "tg_send".
@@ -1857,6 +1284,32 @@ type TgSendInput struct {
 	Text    string                `json:"text"`
 	Silent  *bool                 `json:"silent,omitempty"`
 	ReplyTo Nullable[json.Number] `json:"reply_to,omitzero"`
+}
+
+func (d *tsDecoder) dec36(n *tsNode) (v TgSendInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Chat = d.str(o.node)
+		case 1:
+			v.Text = d.str(o.node)
+		case 2:
+			v.Silent = tsOpt(d.boolean(o.node))
+		case 3:
+			v.ReplyTo = tsNullable(d, o.node, (*tsDecoder).integer)
+		}
+	}
+	return v
+}
+
+// DecodeTgSendInput decodes and validates the arguments of tool "tg_send".
+func DecodeTgSendInput(data []byte) (TgSendInput, error) {
+	return tsDecode(data, tsCat.input(24), (*tsDecoder).dec36)
+}
+
+// ValidateTgSendOutput validates a structured result of tool "tg_send".
+func ValidateTgSendOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(24))
 }
 
 // TgSendOutput is the structured result of tool "tg_send".
@@ -1872,21 +1325,31 @@ type TgHistoryInput struct {
 	Limit *int64 `json:"limit,omitempty"`
 }
 
-// TgHistoryOutput is the structured result of tool "tg_history".
-type TgHistoryOutput struct {
-	Messages []TgHistoryOutputMessagesItem `json:"messages"`
+func (d *tsDecoder) dec37(n *tsNode) (v TgHistoryInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Chat = d.str(o.node)
+		case 1:
+			v.Limit = tsOpt(d.i64(o.node))
+		}
+	}
+	return v
 }
 
-// MarshalJSON writes every property of TgHistoryOutput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
-func (v TgHistoryOutput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	if v.Messages == nil {
-		o.raw("\"messages\"", []byte("[]"))
-	} else {
-		o.value("\"messages\"", v.Messages)
-	}
-	return o.end()
+// DecodeTgHistoryInput decodes and validates the arguments of tool "tg_history".
+func DecodeTgHistoryInput(data []byte) (TgHistoryInput, error) {
+	return tsDecode(data, tsCat.input(25), (*tsDecoder).dec37)
+}
+
+// ValidateTgHistoryOutput validates a structured result of tool "tg_history".
+func ValidateTgHistoryOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(25))
+}
+
+// TgHistoryOutputMessagesItemMeta is a value of tool "tg_history" field "messages" field "meta".
+type TgHistoryOutputMessagesItemMeta struct {
+	Edited *bool `json:"edited,omitempty"`
 }
 
 // TgHistoryOutputMessagesItem is a value of tool "tg_history" field "messages".
@@ -1897,9 +1360,14 @@ type TgHistoryOutputMessagesItem struct {
 	Meta *TgHistoryOutputMessagesItemMeta `json:"meta,omitempty"`
 }
 
-// TgHistoryOutputMessagesItemMeta is a value of tool "tg_history" field "messages" field "meta".
-type TgHistoryOutputMessagesItemMeta struct {
-	Edited *bool `json:"edited,omitempty"`
+// TgHistoryOutput is the structured result of tool "tg_history".
+type TgHistoryOutput struct {
+	Messages []TgHistoryOutputMessagesItem `json:"messages"`
+}
+
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
+func (v TgHistoryOutput) MarshalJSON() ([]byte, error) {
+	return tsMarshal(v, tsCat.output(25))
 }
 
 // TgPinInput is the arguments of tool "tg_pin".
@@ -1909,6150 +1377,21 @@ type TgPinInput struct {
 	MessageId json.Number `json:"message_id"`
 }
 
-func (d *tsDecoder) dec0() T27StatusInput {
-	var v T27StatusInput
-	if !d.open('{', "object") {
-		return v
-	}
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec1() T27StatusOutput {
-	var v T27StatusOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var s2 bool
-	var e3 *ValidationError
-	var s3 bool
-	var e4 *ValidationError
-	var s4 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "branch":
-			d.push("branch", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Branch = d.dec2()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "head":
-			d.push("head", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Head = d.dec3()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "dirty":
-			d.push("dirty", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Dirty = d.dec4()
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		case "specs":
-			d.push("specs", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Specs = d.dec5()
-			e3 = d.verr
-			s3 = true
-			d.verr = saved
-			d.pop()
-		case "sealed":
-			d.push("sealed", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Sealed = d.dec6()
-			e4 = d.verr
-			s4 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"branch\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"head\"")
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"dirty\"")
-	}
-	if !s3 {
-		d.fail("required", "missing property %s", "\"specs\"")
-	}
-	if !s4 {
-		d.fail("required", "missing property %s", "\"sealed\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		case e3 != nil:
-			d.verr = e3
-		case e4 != nil:
-			d.verr = e4
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec2() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 255 {
-		d.fail("maxLength", "length %d is greater than %d", n, 255)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec3() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	if !tsRe0.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^[0-9a-f]{40}$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec4() bool {
-	return d.boolean()
-}
-
-func (d *tsDecoder) dec5() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec6() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec7() T27FormatsInput {
-	var v T27FormatsInput
-	if !d.open('{', "object") {
-		return v
-	}
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec8() T27FormatsOutput {
-	var v T27FormatsOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "formats":
-			d.push("formats", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Formats = d.dec9()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"formats\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec9() []T27FormatsOutputFormatsItem {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []T27FormatsOutputFormatsItem{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec10()
-		v = append(v, x)
-		d.pop()
-	}
-	if len(v) < 1 {
-		d.fail("minItems", "%d items, want at least %d", len(v), 1)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec10() T27FormatsOutputFormatsItem {
-	var v T27FormatsOutputFormatsItem
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var s2 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "name":
-			d.push("name", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Name = d.dec11()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "extension":
-			d.push("extension", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Extension = d.dec12()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "version":
-			d.push("version", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Version = d.dec13()
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"name\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"extension\"")
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"version\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec11() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 32 {
-		d.fail("maxLength", "length %d is greater than %d", n, 32)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec12() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	if !tsRe1.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^\\\\.[a-z0-9]+$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec13() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec14() T27FormatInput {
-	var v T27FormatInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "path":
-			d.push("path", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Path = d.dec15()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "check":
-			d.push("check", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec16()
-			v.Check = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"path\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec15() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 256 {
-		d.fail("maxLength", "length %d is greater than %d", n, 256)
-	}
-	if !tsRe2.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"\\\\.t27$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec16() bool {
-	return d.boolean()
-}
-
-func (d *tsDecoder) dec17() T27FormatOutput {
-	var v T27FormatOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "changed":
-			d.push("changed", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Changed = d.dec18()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "diff":
-			d.push("diff", -1)
-			saved := d.verr
-			d.verr = nil
-			if d.null() {
-				v.Diff = Nullable[string]{Present: true, Null: true}
-			} else {
-				v.Diff = Nullable[string]{Present: true, Value: d.dec19()}
-			}
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"changed\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec18() bool {
-	return d.boolean()
-}
-
-func (d *tsDecoder) dec19() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec20() T27SpecsInput {
-	var v T27SpecsInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var e1 *ValidationError
-	var e2 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "prefix":
-			d.push("prefix", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec21()
-			v.Prefix = &y
-			e0 = d.verr
-			d.verr = saved
-			d.pop()
-		case "family":
-			d.push("family", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec22()
-			v.Family = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		case "limit":
-			d.push("limit", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec23()
-			v.Limit = &y
-			e2 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec21() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 256 {
-		d.fail("maxLength", "length %d is greater than %d", n, 256)
-	}
-	if !tsRe3.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^[a-z0-9_/]+$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec22() T27SpecsInputFamily {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	switch s {
-	case "core", "math", "mcp", "physics":
-	default:
-		d.fail("enum", "%q is not one of the allowed values", s)
-	}
-	return T27SpecsInputFamily(s)
-}
-
-func (d *tsDecoder) dec23() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	if n.small && n.i > 500 || !n.small && n.cmp("500") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "500")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec24() T27SpecsOutput {
-	var v T27SpecsOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "specs":
-			d.push("specs", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Specs = d.dec25()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "total":
-			d.push("total", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Total = d.dec30()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"specs\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"total\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec25() []T27SpecsOutputSpecsItem {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []T27SpecsOutputSpecsItem{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec26()
-		v = append(v, x)
-		d.pop()
-	}
-	if len(v) > 500 {
-		d.fail("maxItems", "%d items, want at most %d", len(v), 500)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec26() T27SpecsOutputSpecsItem {
-	var v T27SpecsOutputSpecsItem
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var s2 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "path":
-			d.push("path", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Path = d.dec27()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "family":
-			d.push("family", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Family = d.dec28()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "sealed":
-			d.push("sealed", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Sealed = d.dec29()
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"path\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"family\"")
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"sealed\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec27() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec28() T27SpecsOutputSpecsItemFamily {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	switch s {
-	case "core", "math", "mcp", "physics":
-	default:
-		d.fail("enum", "%q is not one of the allowed values", s)
-	}
-	return T27SpecsOutputSpecsItemFamily(s)
-}
-
-func (d *tsDecoder) dec29() bool {
-	return d.boolean()
-}
-
-func (d *tsDecoder) dec30() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec31() T27SpecInput {
-	var v T27SpecInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "path":
-			d.push("path", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Path = d.dec32()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"path\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec32() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 256 {
-		d.fail("maxLength", "length %d is greater than %d", n, 256)
-	}
-	if !tsRe4.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"\\\\.t27$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec33() T27SpecOutput {
-	var v T27SpecOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var s2 bool
-	var e3 *ValidationError
-	var s3 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "path":
-			d.push("path", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Path = d.dec34()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "hash":
-			d.push("hash", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Hash = d.dec35()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "sealed":
-			d.push("sealed", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Sealed = d.dec36()
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		case "body":
-			d.push("body", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Body = d.dec37()
-			e3 = d.verr
-			s3 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"path\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"hash\"")
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"sealed\"")
-	}
-	if !s3 {
-		d.fail("required", "missing property %s", "\"body\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		case e3 != nil:
-			d.verr = e3
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec34() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec35() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	if !tsRe5.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^[0-9a-f]{64}$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec36() bool {
-	return d.boolean()
-}
-
-func (d *tsDecoder) dec37() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n > 1048576 {
-		d.fail("maxLength", "length %d is greater than %d", n, 1048576)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec38() T27GrepInput {
-	var v T27GrepInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var e1 *ValidationError
-	var e2 *ValidationError
-	var s2 bool
-	var e3 *ValidationError
-	var e4 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "prefix":
-			d.push("prefix", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec39()
-			v.Prefix = &y
-			e0 = d.verr
-			d.verr = saved
-			d.pop()
-		case "family":
-			d.push("family", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec40()
-			v.Family = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		case "pattern":
-			d.push("pattern", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Pattern = d.dec41()
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		case "limit":
-			d.push("limit", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec42()
-			v.Limit = &y
-			e3 = d.verr
-			d.verr = saved
-			d.pop()
-		case "context":
-			d.push("context", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec43()
-			v.Context = &y
-			e4 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"pattern\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		case e3 != nil:
-			d.verr = e3
-		case e4 != nil:
-			d.verr = e4
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec39() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 256 {
-		d.fail("maxLength", "length %d is greater than %d", n, 256)
-	}
-	if !tsRe6.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^[a-z0-9_/]+$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec40() T27GrepInputFamily {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	switch s {
-	case "core", "math", "mcp", "physics":
-	default:
-		d.fail("enum", "%q is not one of the allowed values", s)
-	}
-	return T27GrepInputFamily(s)
-}
-
-func (d *tsDecoder) dec41() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 200 {
-		d.fail("maxLength", "length %d is greater than %d", n, 200)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec42() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	if n.small && n.i > 1000 || !n.small && n.cmp("1000") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "1000")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec43() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	if n.small && n.i > 10 || !n.small && n.cmp("10") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "10")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec44() T27GrepOutput {
-	var v T27GrepOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "matches":
-			d.push("matches", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Matches = d.dec45()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "truncated":
-			d.push("truncated", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Truncated = d.dec50()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"matches\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"truncated\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec45() []T27GrepOutputMatchesItem {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []T27GrepOutputMatchesItem{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec46()
-		v = append(v, x)
-		d.pop()
-	}
-	if len(v) > 1000 {
-		d.fail("maxItems", "%d items, want at most %d", len(v), 1000)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec46() T27GrepOutputMatchesItem {
-	var v T27GrepOutputMatchesItem
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var s2 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "path":
-			d.push("path", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Path = d.dec47()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "line":
-			d.push("line", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Line = d.dec48()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "text":
-			d.push("text", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Text = d.dec49()
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"path\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"line\"")
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"text\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec47() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec48() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec49() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec50() bool {
-	return d.boolean()
-}
-
-func (d *tsDecoder) dec51() T27IssuesInput {
-	var v T27IssuesInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var e1 *ValidationError
-	var e2 *ValidationError
-	var e3 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "state":
-			d.push("state", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec52()
-			v.State = &y
-			e0 = d.verr
-			d.verr = saved
-			d.pop()
-		case "labels":
-			d.push("labels", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec53()
-			v.Labels = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		case "limit":
-			d.push("limit", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec55()
-			v.Limit = &y
-			e2 = d.verr
-			d.verr = saved
-			d.pop()
-		case "offset":
-			d.push("offset", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec56()
-			v.Offset = &y
-			e3 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		case e3 != nil:
-			d.verr = e3
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec52() T27IssuesInputState {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	switch s {
-	case "open", "closed", "all":
-	default:
-		d.fail("enum", "%q is not one of the allowed values", s)
-	}
-	return T27IssuesInputState(s)
-}
-
-func (d *tsDecoder) dec53() []string {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []string{}
-	var spans [][2]int
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		d.ws()
-		start := d.pos
-		x := d.dec54()
-		v = append(v, x)
-		spans = append(spans, [2]int{start, d.pos})
-		d.pop()
-	}
-	if len(v) > 10 {
-		d.fail("maxItems", "%d items, want at most %d", len(v), 10)
-	}
-	d.unique(spans)
-	return v
-}
-
-func (d *tsDecoder) dec54() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 50 {
-		d.fail("maxLength", "length %d is greater than %d", n, 50)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec55() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	if n.small && n.i > 500 || !n.small && n.cmp("500") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "500")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec56() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec57() T27IssuesOutput {
-	var v T27IssuesOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "issues":
-			d.push("issues", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Issues = d.dec58()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"issues\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec58() []T27IssuesOutputIssuesItem {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []T27IssuesOutputIssuesItem{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec59()
-		v = append(v, x)
-		d.pop()
-	}
-	return v
-}
-
-func (d *tsDecoder) dec59() T27IssuesOutputIssuesItem {
-	var v T27IssuesOutputIssuesItem
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var s2 bool
-	var e3 *ValidationError
-	var s3 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "number":
-			d.push("number", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Number = d.dec60()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "title":
-			d.push("title", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Title = d.dec61()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "state":
-			d.push("state", -1)
-			saved := d.verr
-			d.verr = nil
-			v.State = d.dec62()
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		case "labels":
-			d.push("labels", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Labels = d.dec63()
-			e3 = d.verr
-			s3 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"number\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"title\"")
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"state\"")
-	}
-	if !s3 {
-		d.fail("required", "missing property %s", "\"labels\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		case e3 != nil:
-			d.verr = e3
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec60() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec61() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec62() T27IssuesOutputIssuesItemState {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	switch s {
-	case "open", "closed":
-	default:
-		d.fail("enum", "%q is not one of the allowed values", s)
-	}
-	return T27IssuesOutputIssuesItemState(s)
-}
-
-func (d *tsDecoder) dec63() []string {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []string{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec64()
-		v = append(v, x)
-		d.pop()
-	}
-	return v
-}
-
-func (d *tsDecoder) dec64() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec65() T27EpicsInput {
-	var v T27EpicsInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "health":
-			d.push("health", -1)
-			saved := d.verr
-			d.verr = nil
-			if d.null() {
-				v.Health = Nullable[T27EpicsInputHealth]{Present: true, Null: true}
-			} else {
-				v.Health = Nullable[T27EpicsInputHealth]{Present: true, Value: d.dec66()}
-			}
-			e0 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec66() T27EpicsInputHealth {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	switch s {
-	case "ok", "degraded", "down":
-	default:
-		d.fail("enum", "%q is not one of the allowed values", s)
-	}
-	return T27EpicsInputHealth(s)
-}
-
-func (d *tsDecoder) dec67() T27EpicsOutput {
-	var v T27EpicsOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "epics":
-			d.push("epics", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Epics = d.dec68()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"epics\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec68() []T27EpicsOutputEpicsItem {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []T27EpicsOutputEpicsItem{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec69()
-		v = append(v, x)
-		d.pop()
-	}
-	return v
-}
-
-func (d *tsDecoder) dec69() T27EpicsOutputEpicsItem {
-	var v T27EpicsOutputEpicsItem
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var s2 bool
-	var e3 *ValidationError
-	var s3 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "id":
-			d.push("id", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Id = d.dec70()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "title":
-			d.push("title", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Title = d.dec71()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "health":
-			d.push("health", -1)
-			saved := d.verr
-			d.verr = nil
-			if d.null() {
-				v.Health = nil
-			} else {
-				y := d.dec72()
-				v.Health = &y
-			}
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		case "progress":
-			d.push("progress", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Progress = d.dec73()
-			e3 = d.verr
-			s3 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"id\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"title\"")
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"health\"")
-	}
-	if !s3 {
-		d.fail("required", "missing property %s", "\"progress\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		case e3 != nil:
-			d.verr = e3
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec70() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	if !tsRe7.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^E[0-9]+$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec71() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec72() T27EpicsOutputEpicsItemHealth {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	switch s {
-	case "ok", "degraded", "down":
-	default:
-		d.fail("enum", "%q is not one of the allowed values", s)
-	}
-	return T27EpicsOutputEpicsItemHealth(s)
-}
-
-func (d *tsDecoder) dec73() float64 {
-	n, ok := d.num("number")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	if n.small && n.i > 1 || !n.small && n.cmp("1") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "1")
-	}
-	return n.float()
-}
-
-func (d *tsDecoder) dec74() T27ModulesInput {
-	var v T27ModulesInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "prefix":
-			d.push("prefix", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec75()
-			v.Prefix = &y
-			e0 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec75() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 256 {
-		d.fail("maxLength", "length %d is greater than %d", n, 256)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec76() T27ModulesOutput {
-	var v T27ModulesOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "modules":
-			d.push("modules", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Modules = d.dec77()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"modules\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec77() []T27ModulesOutputModulesItem {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []T27ModulesOutputModulesItem{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec78()
-		v = append(v, x)
-		d.pop()
-	}
-	return v
-}
-
-func (d *tsDecoder) dec78() T27ModulesOutputModulesItem {
-	var v T27ModulesOutputModulesItem
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var s2 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "name":
-			d.push("name", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Name = d.dec79()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "specs":
-			d.push("specs", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Specs = d.dec80()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "deps":
-			d.push("deps", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Deps = d.dec81()
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"name\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"specs\"")
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"deps\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec79() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec80() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec81() []string {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []string{}
-	var spans [][2]int
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		d.ws()
-		start := d.pos
-		x := d.dec82()
-		v = append(v, x)
-		spans = append(spans, [2]int{start, d.pos})
-		d.pop()
-	}
-	d.unique(spans)
-	return v
-}
-
-func (d *tsDecoder) dec82() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec83() T27WorldsInput {
-	var v T27WorldsInput
-	if !d.open('{', "object") {
-		return v
-	}
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec84() T27WorldsOutput {
-	var v T27WorldsOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "worlds":
-			d.push("worlds", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Worlds = d.dec85()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"worlds\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec85() []T27WorldsOutputWorldsItem {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []T27WorldsOutputWorldsItem{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec86()
-		v = append(v, x)
-		d.pop()
-	}
-	return v
-}
-
-func (d *tsDecoder) dec86() T27WorldsOutputWorldsItem {
-	var v T27WorldsOutputWorldsItem
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var s2 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "name":
-			d.push("name", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Name = d.dec87()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "seed":
-			d.push("seed", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Seed = d.dec88()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "size":
-			d.push("size", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Size = d.dec89()
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"name\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"seed\"")
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"size\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec87() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec88() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec89() T27WorldsOutputWorldsItemSize {
-	var v T27WorldsOutputWorldsItemSize
-	if !d.open('[', "array") {
-		return v
-	}
-	first := true
-	i := 0
-	for ; d.more(']', &first); i++ {
-		d.push("", i)
-		switch i {
+func (d *tsDecoder) dec38(n *tsNode) (v TgPinInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
 		case 0:
-			v[0] = d.dec90()
+			v.Chat = d.str(o.node)
 		case 1:
-			v[1] = d.dec91()
-		default:
-			d.skip()
-		}
-		d.pop()
-	}
-	if i < 2 {
-		d.fail("minItems", "%d items, want 2", i)
-	}
-	if i > 2 {
-		d.fail("maxItems", "%d items, want 2", i)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec90() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	if n.small && n.i > 4096 || !n.small && n.cmp("4096") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "4096")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec91() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	if n.small && n.i > 4096 || !n.small && n.cmp("4096") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "4096")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec92() T27RawInput {
-	var v T27RawInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var e2 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "path":
-			d.push("path", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Path = d.dec93()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "offset":
-			d.push("offset", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec94()
-			v.Offset = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		case "length":
-			d.push("length", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec95()
-			v.Length = &y
-			e2 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"path\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
+			v.MessageId = d.integer(o.node)
 		}
 	}
 	return v
 }
 
-func (d *tsDecoder) dec93() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 256 {
-		d.fail("maxLength", "length %d is greater than %d", n, 256)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec94() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec95() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	if n.small && n.i > 1048576 || !n.small && n.cmp("1048576") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "1048576")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec96() T27GameInput {
-	var v T27GameInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "world":
-			d.push("world", -1)
-			saved := d.verr
-			d.verr = nil
-			v.World = d.dec97()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "moves":
-			d.push("moves", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Moves = d.dec98()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"world\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"moves\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec97() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 64 {
-		d.fail("maxLength", "length %d is greater than %d", n, 64)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec98() []T27GameInputMovesItem {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []T27GameInputMovesItem{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec99()
-		v = append(v, x)
-		d.pop()
-	}
-	if len(v) < 1 {
-		d.fail("minItems", "%d items, want at least %d", len(v), 1)
-	}
-	if len(v) > 64 {
-		d.fail("maxItems", "%d items, want at most %d", len(v), 64)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec99() T27GameInputMovesItem {
-	var v T27GameInputMovesItem
-	if !d.open('[', "array") {
-		return v
-	}
-	first := true
-	i := 0
-	for ; d.more(']', &first); i++ {
-		d.push("", i)
-		switch i {
-		case 0:
-			v[0] = d.dec100()
-		case 1:
-			v[1] = d.dec101()
-		default:
-			d.skip()
-		}
-		d.pop()
-	}
-	if i < 2 {
-		d.fail("minItems", "%d items, want 2", i)
-	}
-	if i > 2 {
-		d.fail("maxItems", "%d items, want 2", i)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec100() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < -1 || !n.small && n.cmp("-1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "-1")
-	}
-	if n.small && n.i > 1 || !n.small && n.cmp("1") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "1")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec101() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < -1 || !n.small && n.cmp("-1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "-1")
-	}
-	if n.small && n.i > 1 || !n.small && n.cmp("1") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "1")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec102() T27GameOutput {
-	var v T27GameOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var s2 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "position":
-			d.push("position", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Position = d.dec103()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "score":
-			d.push("score", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Score = d.dec106()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "done":
-			d.push("done", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Done = d.dec107()
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"position\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"score\"")
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"done\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec103() T27GameOutputPosition {
-	var v T27GameOutputPosition
-	if !d.open('[', "array") {
-		return v
-	}
-	first := true
-	i := 0
-	for ; d.more(']', &first); i++ {
-		d.push("", i)
-		switch i {
-		case 0:
-			v[0] = d.dec104()
-		case 1:
-			v[1] = d.dec105()
-		default:
-			d.skip()
-		}
-		d.pop()
-	}
-	if i < 2 {
-		d.fail("minItems", "%d items, want 2", i)
-	}
-	if i > 2 {
-		d.fail("maxItems", "%d items, want 2", i)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec104() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec105() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec106() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec107() bool {
-	return d.boolean()
-}
-
-func (d *tsDecoder) dec108() T27PaperClaimsInput {
-	var v T27PaperClaimsInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "paper":
-			d.push("paper", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Paper = d.dec109()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "claims":
-			d.push("claims", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec110()
-			v.Claims = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"paper\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec109() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	if !tsRe8.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^[a-z0-9-]+$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec110() []string {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []string{}
-	var spans [][2]int
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		d.ws()
-		start := d.pos
-		x := d.dec111()
-		v = append(v, x)
-		spans = append(spans, [2]int{start, d.pos})
-		d.pop()
-	}
-	if len(v) < 1 {
-		d.fail("minItems", "%d items, want at least %d", len(v), 1)
-	}
-	d.unique(spans)
-	return v
-}
-
-func (d *tsDecoder) dec111() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec112() T27PaperClaimsOutput {
-	var v T27PaperClaimsOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "claims":
-			d.push("claims", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Claims = d.dec113()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"claims\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec113() []T27PaperClaimsOutputClaimsItem {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []T27PaperClaimsOutputClaimsItem{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec114()
-		v = append(v, x)
-		d.pop()
-	}
-	return v
-}
-
-func (d *tsDecoder) dec114() T27PaperClaimsOutputClaimsItem {
-	var v T27PaperClaimsOutputClaimsItem
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var s2 bool
-	var e3 *ValidationError
-	var s3 bool
-	var e4 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "id":
-			d.push("id", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Id = d.dec115()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "printed":
-			d.push("printed", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Printed = d.dec116()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "recomputed":
-			d.push("recomputed", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Recomputed = d.dec117()
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		case "holds":
-			d.push("holds", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Holds = d.dec118()
-			e3 = d.verr
-			s3 = true
-			d.verr = saved
-			d.pop()
-		case "tolerance":
-			d.push("tolerance", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec119()
-			v.Tolerance = &y
-			e4 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"id\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"printed\"")
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"recomputed\"")
-	}
-	if !s3 {
-		d.fail("required", "missing property %s", "\"holds\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		case e3 != nil:
-			d.verr = e3
-		case e4 != nil:
-			d.verr = e4
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec115() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec116() json.Number {
-	n, ok := d.num("number")
-	if !ok {
-		return ""
-	}
-	return json.Number(n.tok)
-}
-
-func (d *tsDecoder) dec117() json.Number {
-	n, ok := d.num("number")
-	if !ok {
-		return ""
-	}
-	return json.Number(n.tok)
-}
-
-func (d *tsDecoder) dec118() bool {
-	return d.boolean()
-}
-
-func (d *tsDecoder) dec119() json.Number {
-	n, ok := d.num("number")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.tok)
-}
-
-func (d *tsDecoder) dec120() T27fViewInput {
-	var v T27fViewInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var e2 *ValidationError
-	var e3 *ValidationError
-	var s3 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "status":
-			d.push("status", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Status = d.dec121()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "cursor":
-			d.push("cursor", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec123()
-			v.Cursor = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		case "health":
-			d.push("health", -1)
-			saved := d.verr
-			d.verr = nil
-			if d.null() {
-				v.Health = Nullable[T27fViewInputHealth]{Present: true, Null: true}
-			} else {
-				v.Health = Nullable[T27fViewInputHealth]{Present: true, Value: d.dec126()}
-			}
-			e2 = d.verr
-			d.verr = saved
-			d.pop()
-		case "chat":
-			d.push("chat", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Chat = d.dec127()
-			e3 = d.verr
-			s3 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"status\"")
-	}
-	if !s3 {
-		d.fail("required", "missing property %s", "\"chat\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		case e3 != nil:
-			d.verr = e3
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec121() []int64 {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []int64{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec122()
-		v = append(v, x)
-		d.pop()
-	}
-	if len(v) > 27 {
-		d.fail("maxItems", "%d items, want at most %d", len(v), 27)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec122() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	if n.small && n.i > 255 || !n.small && n.cmp("255") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "255")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec123() T27fViewInputCursor {
-	var v T27fViewInputCursor
-	if !d.open('[', "array") {
-		return v
-	}
-	first := true
-	i := 0
-	for ; d.more(']', &first); i++ {
-		d.push("", i)
-		switch i {
-		case 0:
-			v[0] = d.dec124()
-		case 1:
-			v[1] = d.dec125()
-		default:
-			d.skip()
-		}
-		d.pop()
-	}
-	if i < 2 {
-		d.fail("minItems", "%d items, want 2", i)
-	}
-	if i > 2 {
-		d.fail("maxItems", "%d items, want 2", i)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec124() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec125() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec126() T27fViewInputHealth {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	switch s {
-	case "ok", "degraded", "down":
-	default:
-		d.fail("enum", "%q is not one of the allowed values", s)
-	}
-	return T27fViewInputHealth(s)
-}
-
-func (d *tsDecoder) dec127() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	if !tsRe9.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec128() T27SealInput {
-	var v T27SealInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "path":
-			d.push("path", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Path = d.dec129()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"path\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec129() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 256 {
-		d.fail("maxLength", "length %d is greater than %d", n, 256)
-	}
-	if !tsRe10.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"\\\\.t27$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec130() T27SealOutput {
-	var v T27SealOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "hash":
-			d.push("hash", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Hash = d.dec131()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "artifacts":
-			d.push("artifacts", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Artifacts = d.dec132()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"hash\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"artifacts\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec131() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	if !tsRe11.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^[0-9a-f]{64}$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec132() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec133() T27VerifyInput {
-	var v T27VerifyInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "path":
-			d.push("path", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec134()
-			v.Path = &y
-			e0 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec134() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 256 {
-		d.fail("maxLength", "length %d is greater than %d", n, 256)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec135() T27VerifyOutput {
-	var v T27VerifyOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "results":
-			d.push("results", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Results = d.dec136()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"results\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec136() []T27VerifyOutputResultsItem {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []T27VerifyOutputResultsItem{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec137()
-		v = append(v, x)
-		d.pop()
-	}
-	return v
-}
-
-func (d *tsDecoder) dec137() T27VerifyOutputResultsItem {
-	var v T27VerifyOutputResultsItem
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "field":
-			d.push("field", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Field = d.dec138()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "verdict":
-			d.push("verdict", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Verdict = d.dec139()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "class":
-			d.push("class", -1)
-			saved := d.verr
-			d.verr = nil
-			if d.null() {
-				v.Class = Nullable[T27VerifyOutputResultsItemClass]{Present: true, Null: true}
-			} else {
-				v.Class = Nullable[T27VerifyOutputResultsItemClass]{Present: true, Value: d.dec140()}
-			}
-			e2 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"field\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"verdict\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec138() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec139() T27VerifyOutputResultsItemVerdict {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	switch s {
-	case "match", "mismatch":
-	default:
-		d.fail("enum", "%q is not one of the allowed values", s)
-	}
-	return T27VerifyOutputResultsItemVerdict(s)
-}
-
-func (d *tsDecoder) dec140() T27VerifyOutputResultsItemClass {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	switch s {
-	case "spec", "missing", "edited", "stale", "foreign":
-	default:
-		d.fail("enum", "%q is not one of the allowed values", s)
-	}
-	return T27VerifyOutputResultsItemClass(s)
-}
-
-func (d *tsDecoder) dec141() T27DiffInput {
-	var v T27DiffInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "from":
-			d.push("from", -1)
-			saved := d.verr
-			d.verr = nil
-			v.From = d.dec142()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "to":
-			d.push("to", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec143()
-			v.To = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"from\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec142() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	if !tsRe12.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^[0-9a-f]{7,40}$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec143() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	if !tsRe13.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^[0-9a-f]{7,40}$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec144() T27LogInput {
-	var v T27LogInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var e1 *ValidationError
-	var e2 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "since":
-			d.push("since", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec145()
-			v.Since = &y
-			e0 = d.verr
-			d.verr = saved
-			d.pop()
-		case "limit":
-			d.push("limit", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec146()
-			v.Limit = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		case "offset":
-			d.push("offset", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec147()
-			v.Offset = &y
-			e2 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec145() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec146() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	if n.small && n.i > 500 || !n.small && n.cmp("500") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "500")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec147() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec148() T27LogOutput {
-	var v T27LogOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "commits":
-			d.push("commits", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Commits = d.dec149()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"commits\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec149() []T27LogOutputCommitsItem {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []T27LogOutputCommitsItem{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec150()
-		v = append(v, x)
-		d.pop()
-	}
-	return v
-}
-
-func (d *tsDecoder) dec150() T27LogOutputCommitsItem {
-	var v T27LogOutputCommitsItem
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var s2 bool
-	var e3 *ValidationError
-	var s3 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "sha":
-			d.push("sha", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Sha = d.dec151()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "author":
-			d.push("author", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Author = d.dec152()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "date":
-			d.push("date", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Date = d.dec153()
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		case "message":
-			d.push("message", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Message = d.dec154()
-			e3 = d.verr
-			s3 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"sha\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"author\"")
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"date\"")
-	}
-	if !s3 {
-		d.fail("required", "missing property %s", "\"message\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		case e3 != nil:
-			d.verr = e3
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec151() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	if !tsRe14.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^[0-9a-f]{40}$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec152() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec153() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec154() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec155() T27BlameInput {
-	var v T27BlameInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "path":
-			d.push("path", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Path = d.dec156()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "line":
-			d.push("line", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Line = d.dec157()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"path\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"line\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec156() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 256 {
-		d.fail("maxLength", "length %d is greater than %d", n, 256)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec157() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec158() T27BlameOutput {
-	var v T27BlameOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var s2 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "sha":
-			d.push("sha", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Sha = d.dec159()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "author":
-			d.push("author", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Author = d.dec160()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "line":
-			d.push("line", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Line = d.dec161()
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"sha\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"author\"")
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"line\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec159() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	if !tsRe15.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^[0-9a-f]{40}$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec160() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec161() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec162() T27BuildInput {
-	var v T27BuildInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "target":
-			d.push("target", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Target = d.dec163()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "verbose":
-			d.push("verbose", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec164()
-			v.Verbose = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"target\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec163() T27BuildInputTarget {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	switch s {
-	case "all", "docs", "specs":
-	default:
-		d.fail("enum", "%q is not one of the allowed values", s)
-	}
-	return T27BuildInputTarget(s)
-}
-
-func (d *tsDecoder) dec164() bool {
-	return d.boolean()
-}
-
-func (d *tsDecoder) dec165() T27BuildOutput {
-	var v T27BuildOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var s2 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "ok":
-			d.push("ok", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Ok = d.dec166()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "duration_ms":
-			d.push("duration_ms", -1)
-			saved := d.verr
-			d.verr = nil
-			v.DurationMs = d.dec167()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "warnings":
-			d.push("warnings", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Warnings = d.dec168()
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"ok\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"duration_ms\"")
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"warnings\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec166() bool {
-	return d.boolean()
-}
-
-func (d *tsDecoder) dec167() json.Number {
-	n, ok := d.num("number")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.tok)
-}
-
-func (d *tsDecoder) dec168() []string {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []string{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec169()
-		v = append(v, x)
-		d.pop()
-	}
-	return v
-}
-
-func (d *tsDecoder) dec169() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec170() T27TestInput {
-	var v T27TestInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var e1 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "filter":
-			d.push("filter", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec171()
-			v.Filter = &y
-			e0 = d.verr
-			d.verr = saved
-			d.pop()
-		case "timeout_s":
-			d.push("timeout_s", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec172()
-			v.TimeoutS = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec171() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 200 {
-		d.fail("maxLength", "length %d is greater than %d", n, 200)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec172() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	if n.small && n.i > 600 || !n.small && n.cmp("600") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "600")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec173() T27TestOutput {
-	var v T27TestOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var s2 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "passed":
-			d.push("passed", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Passed = d.dec174()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "failed":
-			d.push("failed", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Failed = d.dec175()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "failures":
-			d.push("failures", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Failures = d.dec176()
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"passed\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"failed\"")
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"failures\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec174() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec175() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec176() []T27TestOutputFailuresItem {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []T27TestOutputFailuresItem{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec177()
-		v = append(v, x)
-		d.pop()
-	}
-	return v
-}
-
-func (d *tsDecoder) dec177() T27TestOutputFailuresItem {
-	var v T27TestOutputFailuresItem
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "name":
-			d.push("name", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Name = d.dec178()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "message":
-			d.push("message", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Message = d.dec179()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"name\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"message\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec178() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec179() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec180() T27ConfigInput {
-	var v T27ConfigInput
-	if !d.open('{', "object") {
-		return v
-	}
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec181() T27ConfigOutput {
-	var v T27ConfigOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "settings":
-			d.push("settings", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Settings = d.dec182()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"settings\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec182() map[string]string {
-	if !d.open('{', "object") {
-		return nil
-	}
-	v := map[string]string{}
-	var errs map[string]*ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := string(d.key())
-		d.push(k, -1)
-		saved := d.verr
-		d.verr = nil
-		x := d.dec183()
-		v[k] = x
-		if d.verr != nil {
-			if errs == nil {
-				errs = map[string]*ValidationError{}
-			}
-			errs[k] = d.verr
-		} else {
-			delete(errs, k)
-		}
-		d.verr = saved
-		d.pop()
-	}
-	if d.verr == nil && len(errs) > 0 {
-		d.verr = tsFirstErr(errs)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec183() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n > 1024 {
-		d.fail("maxLength", "length %d is greater than %d", n, 1024)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec184() T27SetConfigInput {
-	var v T27SetConfigInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "key":
-			d.push("key", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Key = d.dec185()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "value":
-			d.push("value", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Value = d.dec186()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"key\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"value\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec185() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	if !tsRe16.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^[a-z][a-z0-9_.]{0,63}$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec186() json.RawMessage {
-	return d.raw()
-}
-
-func (d *tsDecoder) dec187() T27MetricsInput {
-	var v T27MetricsInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "names":
-			d.push("names", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Names = d.dec188()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"names\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec188() []string {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []string{}
-	var spans [][2]int
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		d.ws()
-		start := d.pos
-		x := d.dec189()
-		v = append(v, x)
-		spans = append(spans, [2]int{start, d.pos})
-		d.pop()
-	}
-	if len(v) < 1 {
-		d.fail("minItems", "%d items, want at least %d", len(v), 1)
-	}
-	if len(v) > 20 {
-		d.fail("maxItems", "%d items, want at most %d", len(v), 20)
-	}
-	d.unique(spans)
-	return v
-}
-
-func (d *tsDecoder) dec189() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 64 {
-		d.fail("maxLength", "length %d is greater than %d", n, 64)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec190() T27MetricsOutput {
-	var v T27MetricsOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "values":
-			d.push("values", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Values = d.dec191()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"values\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec191() map[string]json.Number {
-	if !d.open('{', "object") {
-		return nil
-	}
-	v := map[string]json.Number{}
-	var errs map[string]*ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := string(d.key())
-		d.push(k, -1)
-		saved := d.verr
-		d.verr = nil
-		x := d.dec192()
-		v[k] = x
-		if d.verr != nil {
-			if errs == nil {
-				errs = map[string]*ValidationError{}
-			}
-			errs[k] = d.verr
-		} else {
-			delete(errs, k)
-		}
-		d.verr = saved
-		d.pop()
-	}
-	if d.verr == nil && len(errs) > 0 {
-		d.verr = tsFirstErr(errs)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec192() json.Number {
-	n, ok := d.num("number")
-	if !ok {
-		return ""
-	}
-	return json.Number(n.tok)
-}
-
-func (d *tsDecoder) dec193() TgSendInput {
-	var v TgSendInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var e3 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "chat":
-			d.push("chat", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Chat = d.dec194()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "text":
-			d.push("text", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Text = d.dec195()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "silent":
-			d.push("silent", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec196()
-			v.Silent = &y
-			e2 = d.verr
-			d.verr = saved
-			d.pop()
-		case "reply_to":
-			d.push("reply_to", -1)
-			saved := d.verr
-			d.verr = nil
-			if d.null() {
-				v.ReplyTo = Nullable[json.Number]{Present: true, Null: true}
-			} else {
-				v.ReplyTo = Nullable[json.Number]{Present: true, Value: d.dec197()}
-			}
-			e3 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"chat\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"text\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		case e3 != nil:
-			d.verr = e3
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec194() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	if !tsRe17.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec195() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 4096 {
-		d.fail("maxLength", "length %d is greater than %d", n, 4096)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec196() bool {
-	return d.boolean()
-}
-
-func (d *tsDecoder) dec197() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec198() TgSendOutput {
-	var v TgSendOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "message_id":
-			d.push("message_id", -1)
-			saved := d.verr
-			d.verr = nil
-			v.MessageId = d.dec199()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "sent_at":
-			d.push("sent_at", -1)
-			saved := d.verr
-			d.verr = nil
-			v.SentAt = d.dec200()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"message_id\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"sent_at\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec199() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec200() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec201() TgHistoryInput {
-	var v TgHistoryInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "chat":
-			d.push("chat", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Chat = d.dec202()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "limit":
-			d.push("limit", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec203()
-			v.Limit = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"chat\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec202() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	if !tsRe18.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec203() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	if n.small && n.i > 100 || !n.small && n.cmp("100") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "100")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec204() TgHistoryOutput {
-	var v TgHistoryOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "messages":
-			d.push("messages", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Messages = d.dec205()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"messages\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec205() []TgHistoryOutputMessagesItem {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []TgHistoryOutputMessagesItem{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		x := d.dec206()
-		v = append(v, x)
-		d.pop()
-	}
-	return v
-}
-
-func (d *tsDecoder) dec206() TgHistoryOutputMessagesItem {
-	var v TgHistoryOutputMessagesItem
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	var e2 *ValidationError
-	var s2 bool
-	var e3 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "id":
-			d.push("id", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Id = d.dec207()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "from":
-			d.push("from", -1)
-			saved := d.verr
-			d.verr = nil
-			v.From = d.dec208()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		case "text":
-			d.push("text", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Text = d.dec209()
-			e2 = d.verr
-			s2 = true
-			d.verr = saved
-			d.pop()
-		case "meta":
-			d.push("meta", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec210()
-			v.Meta = &y
-			e3 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"id\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"from\"")
-	}
-	if !s2 {
-		d.fail("required", "missing property %s", "\"text\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		case e3 != nil:
-			d.verr = e3
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec207() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec208() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec209() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec210() TgHistoryOutputMessagesItemMeta {
-	var v TgHistoryOutputMessagesItemMeta
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "edited":
-			d.push("edited", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec211()
-			v.Edited = &y
-			e0 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.skip()
-		}
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec211() bool {
-	return d.boolean()
-}
-
-func (d *tsDecoder) dec212() TgPinInput {
-	var v TgPinInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var s1 bool
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "chat":
-			d.push("chat", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Chat = d.dec213()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "message_id":
-			d.push("message_id", -1)
-			saved := d.verr
-			d.verr = nil
-			v.MessageId = d.dec214()
-			e1 = d.verr
-			s1 = true
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"chat\"")
-	}
-	if !s1 {
-		d.fail("required", "missing property %s", "\"message_id\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec213() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	if !tsRe19.MatchString(s) {
-		d.fail("pattern", "%q does not match %s", s, "\"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$\"")
-	}
-	return s
-}
-
-func (d *tsDecoder) dec214() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	if n.small && n.i < 1 || !n.small && n.cmp("1") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "1")
-	}
-	return json.Number(n.canon())
-}
-
-// ValidationError is a value the schema refuses: the JSON pointer of the
-// value, the JSON Schema keyword that failed, and what was wrong.
-type ValidationError struct {
-	Pointer string // "" is the whole value
-	Keyword string
-	Message string
-}
-
-func (e *ValidationError) Error() string {
-	p := e.Pointer
-	if p == "" {
-		p = "(root)"
-	}
-	return p + ": " + e.Keyword + ": " + e.Message
-}
-
-// Nullable is an optional field that may also be null: Present is false
-// when the property is absent; Null is true when it is present and null;
-// otherwise Value holds it.
-type Nullable[T any] struct {
-	Present bool
-	Null    bool
-	Value   T
-}
-
-// IsZero reports an absent value, so that omitzero leaves it out.
-func (n Nullable[T]) IsZero() bool { return !n.Present }
-
-// MarshalJSON writes null or the value.
-func (n Nullable[T]) MarshalJSON() ([]byte, error) {
-	if !n.Present || n.Null {
-		return []byte("null"), nil
-	}
-	return json.Marshal(n.Value)
-}
-
-// UnmarshalJSON reads null or a value; either way the field is present.
-func (n *Nullable[T]) UnmarshalJSON(data []byte) error {
-	*n = Nullable[T]{Present: true}
-	if string(bytes.TrimSpace(data)) == "null" {
-		n.Null = true
-		return nil
-	}
-	return json.Unmarshal(data, &n.Value)
-}
-
-type tsSyntax struct {
-	off int
-	msg string
-}
-
-type tsSeg struct {
-	key string
-	idx int
-}
-
-type tsDecoder struct {
-	data  []byte
-	pos   int
-	path  []tsSeg
-	verr  *ValidationError
-	depth int // open objects and arrays, limited as in encoding/json
-}
-
-type tsNum struct {
-	tok     []byte
-	i       int64
-	small   bool // an integer that fits int64, in i
-	integer bool
-}
-
-func tsRecovered(r any) error {
-	s, ok := r.(tsSyntax)
-	if !ok {
-		panic(r)
-	}
-	return fmt.Errorf("invalid JSON at offset %d: %s", s.off, s.msg)
-}
-
-func (d *tsDecoder) syntax(msg string) { panic(tsSyntax{d.pos, msg}) }
-
-func (d *tsDecoder) ws() {
-	for d.pos < len(d.data) {
-		switch d.data[d.pos] {
-		case ' ', '\t', '\n', '\r':
-			d.pos++
-		default:
-			return
-		}
-	}
-}
-
-func (d *tsDecoder) end() {
-	d.ws()
-	if d.pos != len(d.data) {
-		d.syntax("data after the top-level value")
-	}
-}
-
-func (d *tsDecoder) peek() byte {
-	d.ws()
-	if d.pos >= len(d.data) {
-		d.syntax("unexpected end of JSON input")
-	}
-	return d.data[d.pos]
-}
-
-func (d *tsDecoder) push(key string, idx int) { d.path = append(d.path, tsSeg{key, idx}) }
-func (d *tsDecoder) pop()                     { d.path = d.path[:len(d.path)-1] }
-
-func (d *tsDecoder) pointer() string {
-	var b strings.Builder
-	for _, s := range d.path {
-		b.WriteByte('/')
-		if s.idx >= 0 {
-			b.WriteString(strconv.Itoa(s.idx))
-			continue
-		}
-		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(s.key, "~", "~0"), "/", "~1"))
-	}
-	return b.String()
-}
-
-// fail records the first validation error; decoding goes on, so that
-// invalid JSON later in the input is still reported as such.
-func (d *tsDecoder) fail(keyword, format string, args ...any) {
-	if d.verr == nil {
-		d.verr = &ValidationError{Pointer: d.pointer(), Keyword: keyword, Message: fmt.Sprintf(format, args...)}
-	}
-}
-
-func tsKindOf(c byte) string {
-	switch c {
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case '"':
-		return "string"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	}
-	return "number"
-}
-
-// typeErr records a type failure and skips the value.
-func (d *tsDecoder) typeErr(want string) {
-	d.fail("type", "got %s, want %s", tsKindOf(d.peek()), want)
-	d.skip()
-}
-
-func (d *tsDecoder) lit(word string) {
-	if len(d.data)-d.pos < len(word) || string(d.data[d.pos:d.pos+len(word)]) != word {
-		d.syntax("invalid literal")
-	}
-	d.pos += len(word)
-}
-
-// null consumes a null if one comes next.
-func (d *tsDecoder) null() bool {
-	if d.peek() == 'n' {
-		d.lit("null")
-		return true
-	}
-	return false
-}
-
-func (d *tsDecoder) boolean() bool {
-	switch d.peek() {
-	case 't':
-		d.lit("true")
-		return true
-	case 'f':
-		d.lit("false")
-		return false
-	}
-	d.typeErr("boolean")
-	return false
-}
-
-// strBytes scans a string and returns its decoded bytes, aliasing the
-// input when no escape or invalid UTF-8 needs rewriting.
-func (d *tsDecoder) strBytes() []byte {
-	if d.peek() != '"' {
-		d.syntax("expected string")
-	}
-	start := d.pos
-	d.pos++
-	plain, ascii := true, true
-	for {
-		if d.pos >= len(d.data) {
-			d.syntax("unexpected end of JSON input")
-		}
-		c := d.data[d.pos]
-		switch {
-		case c == '"':
-			d.pos++
-			span := d.data[start+1 : d.pos-1]
-			if plain && (ascii || utf8.Valid(span)) {
-				return span
-			}
-			var s string
-			if err := json.Unmarshal(d.data[start:d.pos], &s); err != nil {
-				d.pos = start
-				d.syntax("invalid string")
-			}
-			return []byte(s)
-		case c == '\\':
-			plain = false
-			d.pos += 2
-			continue
-		case c < 0x20:
-			d.syntax("control character in string")
-		case c >= 0x80:
-			ascii = false
-		}
-		d.pos++
-	}
-}
-
-func (d *tsDecoder) str() string { return string(d.strBytes()) }
-
-func tsDigits(data []byte, pos int) int {
-	for pos < len(data) && data[pos] >= '0' && data[pos] <= '9' {
-		pos++
-	}
-	return pos
-}
-
-// number scans a JSON number and classifies it exactly.
-func (d *tsDecoder) number() tsNum {
-	start := d.pos
-	p := start
-	if p < len(d.data) && d.data[p] == '-' {
-		p++
-	}
-	switch {
-	case p < len(d.data) && d.data[p] == '0':
-		p++
-	case p < len(d.data) && d.data[p] >= '1' && d.data[p] <= '9':
-		p = tsDigits(d.data, p)
-	default:
-		d.syntax("invalid number")
-	}
-	plain := true
-	if p < len(d.data) && d.data[p] == '.' {
-		plain = false
-		q := tsDigits(d.data, p+1)
-		if q == p+1 {
-			d.pos = q
-			d.syntax("invalid number")
-		}
-		p = q
-	}
-	if p < len(d.data) && (d.data[p] == 'e' || d.data[p] == 'E') {
-		plain = false
-		p++
-		if p < len(d.data) && (d.data[p] == '+' || d.data[p] == '-') {
-			p++
-		}
-		q := tsDigits(d.data, p)
-		if q == p {
-			d.pos = q
-			d.syntax("invalid number")
-		}
-		p = q
-	}
-	d.pos = p
-	n := tsNum{tok: d.data[start:p]}
-	if plain && len(n.tok) <= 18 {
-		n.i, _ = strconv.ParseInt(string(n.tok), 10, 64)
-		n.small, n.integer = true, true
-	}
-	return n
-}
-
-// classify decides exactly whether a number that is not a small plain
-// integer (1.0, 1e2, 12345678901234567890) is an integer, from its digits
-// and exponent: it never expands the number, so 1e999999 costs its 8 bytes.
-func (n *tsNum) classify() {
-	if n.small {
-		return
-	}
-	v := tsDecimal(n.tok)
-	if len(v.digits) > 0 && v.exp < 0 {
-		return // fractional digits the exponent does not cover
-	}
-	n.integer = true
-	if int64(len(v.digits))+v.exp > 19 {
-		return
-	}
-	var u uint64 // at most 19 digits: below 10^19, within uint64
-	for _, c := range v.digits {
-		u = u*10 + uint64(c-'0')
-	}
-	for e := v.exp; e > 0; e-- {
-		u *= 10
-	}
-	switch {
-	case v.neg && u <= 1<<63:
-		n.i, n.small = -int64(u), true
-	case !v.neg && u <= 1<<63-1:
-		n.i, n.small = int64(u), true
-	}
-}
-
-// canon is the value of an integer json.Number: plain digits when it fits
-// int64 (1.0 and 1e2 become "1" and "100"), else the number as written.
-func (n tsNum) canon() string {
-	if n.small {
-		return strconv.FormatInt(n.i, 10)
-	}
-	return string(n.tok)
-}
-
-// text is the number as written, for messages; a long one is cut.
-func (n tsNum) text() string {
-	if len(n.tok) > 64 {
-		return string(n.tok[:64]) + "..."
-	}
-	return string(n.tok)
-}
-
-func (n tsNum) float() float64 {
-	f, _ := strconv.ParseFloat(string(n.tok), 64)
-	return f
-}
-
-// cmp compares the number with a bound exactly, as JSON Schema does.
-// Rounding to float64 keeps order, so floats that differ decide; only
-// equal floats need the exact comparison of digits and exponents.
-func (n tsNum) cmp(bound string) int {
-	f, _ := strconv.ParseFloat(string(n.tok), 64)
-	b, _ := strconv.ParseFloat(bound, 64)
-	switch {
-	case f < b:
-		return -1
-	case f > b:
-		return 1
-	}
-	return tsCmpDecimal(tsDecimal(n.tok), tsDecimal([]byte(bound)))
-}
-
-// tsDec is the exact value of a JSON number: digits × 10^exp, digits
-// without leading or trailing zeros (none for zero, whose sign is
-// dropped). An exponent of more than 18 digits saturates exp at ±2^62,
-// which keeps comparisons with bounds exact; etext, eneg and adj keep the
-// exact exponent (etext × 10^0, negated when eneg, plus adj) for keys.
-type tsDec struct {
-	neg    bool
-	digits []byte
-	exp    int64
-	huge   bool
-	eneg   bool
-	etext  []byte
-	adj    int64
-}
-
-// tsDecimal reads a valid JSON number token in time linear in its length.
-func tsDecimal(tok []byte) tsDec {
-	var v tsDec
-	p := 0
-	if p < len(tok) && tok[p] == '-' {
-		v.neg = true
-		p++
-	}
-	q := tsDigits(tok, p)
-	whole := tok[p:q]
-	p = q
-	var frac []byte
-	if p < len(tok) && tok[p] == '.' {
-		q = tsDigits(tok, p+1)
-		frac = tok[p+1 : q]
-		p = q
-	}
-	var etext []byte
-	eneg := false
-	if p < len(tok) && (tok[p] == 'e' || tok[p] == 'E') {
-		p++
-		if p < len(tok) && (tok[p] == '+' || tok[p] == '-') {
-			eneg = tok[p] == '-'
-			p++
-		}
-		etext = tok[p:]
-	}
-	for len(frac) > 0 && frac[len(frac)-1] == '0' {
-		frac = frac[:len(frac)-1]
-	}
-	digits := whole
-	if len(frac) > 0 {
-		digits = append(append(make([]byte, 0, len(whole)+len(frac)), whole...), frac...)
-	}
-	adj := -int64(len(frac))
-	for len(digits) > 0 && digits[0] == '0' {
-		digits = digits[1:]
-	}
-	for len(digits) > 0 && digits[len(digits)-1] == '0' {
-		digits = digits[:len(digits)-1]
-		adj++
-	}
-	if len(digits) == 0 {
-		return tsDec{}
-	}
-	v.digits = digits
-	for len(etext) > 0 && etext[0] == '0' {
-		etext = etext[1:]
-	}
-	if len(etext) > 18 {
-		v.huge, v.eneg, v.etext, v.adj = true, eneg, etext, adj
-		v.exp = 1 << 62
-		if eneg {
-			v.exp = -v.exp
-		}
-		return v
-	}
-	var e int64
-	for _, c := range etext {
-		e = e*10 + int64(c-'0')
-	}
-	if eneg {
-		e = -e
-	}
-	v.exp = e + adj
-	return v
-}
-
-func (v tsDec) sign() int {
-	switch {
-	case len(v.digits) == 0:
-		return 0
-	case v.neg:
-		return -1
-	}
-	return 1
-}
-
-// tsCmpDecimal compares two exact values by sign, then by the position of
-// the leading digit, then digit by digit.
-func tsCmpDecimal(a, b tsDec) int {
-	sa, sb := a.sign(), b.sign()
-	if sa != sb || sa == 0 {
-		return max(-1, min(1, sa-sb))
-	}
-	c := 0
-	ma, mb := int64(len(a.digits))+a.exp, int64(len(b.digits))+b.exp
-	switch {
-	case ma < mb:
-		c = -1
-	case ma > mb:
-		c = 1
-	default:
-		// Same leading position and no trailing zeros: a digit string
-		// that is a prefix of the other is the smaller value.
-		c = bytes.Compare(a.digits, b.digits)
-	}
-	return c * sa
-}
-
-// expText is the exact exponent of v as decimal text.
-func (v tsDec) expText() string {
-	if !v.huge {
-		return strconv.FormatInt(v.exp, 10)
-	}
-	// |E| >= 10^18 > |adj|: E + adj keeps the sign of E, and its
-	// magnitude is |E| + adj (or - adj when E is negative).
-	delta := v.adj
-	sign := ""
-	if v.eneg {
-		delta, sign = -delta, "-"
-	}
-	hi := []byte(string(v.etext[:len(v.etext)-18]))
-	lo, _ := strconv.ParseInt(string(v.etext[len(v.etext)-18:]), 10, 64)
-	lo += delta
-	const ten18 = 1000000000000000000
-	switch {
-	case lo >= ten18:
-		lo -= ten18
-		i := len(hi) - 1
-		for ; i >= 0 && hi[i] == '9'; i-- {
-			hi[i] = '0'
-		}
-		if i < 0 {
-			hi = append([]byte{'1'}, hi...)
-		} else {
-			hi[i]++
-		}
-	case lo < 0:
-		lo += ten18
-		i := len(hi) - 1
-		for ; hi[i] == '0'; i-- {
-			hi[i] = '9'
-		}
-		hi[i]--
-		for len(hi) > 0 && hi[0] == '0' {
-			hi = hi[1:]
-		}
-	}
-	if len(hi) == 0 {
-		return sign + strconv.FormatInt(lo, 10)
-	}
-	l := strconv.FormatInt(lo, 10)
-	return sign + string(hi) + strings.Repeat("0", 18-len(l)) + l
-}
-
-// num scans a number, or records a type failure and returns false.
-func (d *tsDecoder) num(want string) (tsNum, bool) {
-	c := d.peek()
-	if c != '-' && (c < '0' || c > '9') {
-		d.typeErr(want)
-		return tsNum{}, false
-	}
-	n := d.number()
-	if want == "integer" {
-		n.classify()
-	}
-	if want == "integer" && !n.integer {
-		d.fail("type", "got number, want integer")
-		return n, false
-	}
-	return n, true
-}
-
-// key scans an object key and the colon after it.
-func (d *tsDecoder) key() []byte {
-	k := d.strBytes()
-	if d.peek() != ':' {
-		d.syntax("expected :")
-	}
-	d.pos++
-	return k
-}
-
-// more reports whether another member or element follows, consuming the
-// comma or the closing byte.
-func (d *tsDecoder) more(end byte, first *bool) bool {
-	c := d.peek()
-	if c == end {
-		d.pos++
-		d.depth--
-		return false
-	}
-	if *first {
-		*first = false
-		return true
-	}
-	if c != ',' {
-		d.syntax("expected , or " + string(end))
-	}
-	d.pos++
-	return true
-}
-
-// open consumes the opening byte of an object or array, or records a
-// type failure, skips the value and returns false.
-func (d *tsDecoder) open(c byte, want string) bool {
-	if d.peek() != c {
-		d.typeErr(want)
-		return false
-	}
-	d.enter()
-	return true
-}
-
-// enter consumes the opening byte of an object or array.
-func (d *tsDecoder) enter() {
-	d.pos++
-	d.depth++
-	if d.depth > 10000 {
-		d.syntax("exceeded max depth")
-	}
-}
-
-// skip scans any JSON value.
-func (d *tsDecoder) skip() {
-	switch d.peek() {
-	case '{':
-		d.enter()
-		first := true
-		for d.more('}', &first) {
-			d.key()
-			d.skip()
-		}
-	case '[':
-		d.enter()
-		first := true
-		for d.more(']', &first) {
-			d.skip()
-		}
-	case '"':
-		d.strBytes()
-	case 't':
-		d.lit("true")
-	case 'f':
-		d.lit("false")
-	case 'n':
-		d.lit("null")
-	default:
-		d.number()
-	}
-}
-
-// raw scans any JSON value and returns a copy of its bytes.
-func (d *tsDecoder) raw() json.RawMessage {
-	d.ws()
-	start := d.pos
-	d.skip()
-	return append(json.RawMessage(nil), d.data[start:d.pos]...)
-}
-
-// tsCanon is a value in a form where JSON-equal values are equal strings:
-// keys sorted, numbers exact.
-func tsCanon(raw []byte) string {
-	switch c := raw[0]; {
-	case c == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw):
-		return string(raw)
-	case c == 't' || c == 'f' || c == 'n':
-		return string(raw)
-	case c == '-' || c >= '0' && c <= '9':
-		if k, ok := tsNumKey(raw); ok {
-			return k
-		}
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return string(raw)
-	}
-	if s, ok := v.(string); ok {
-		return "\"" + s + "\"" // as the fast path above
-	}
-	var b strings.Builder
-	tsCanonWrite(&b, v)
-	return b.String()
-}
-
-func tsCanonWrite(b *strings.Builder, v any) {
-	switch v := v.(type) {
-	case map[string]any:
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		b.WriteByte('{')
-		for _, k := range keys {
-			b.WriteString(strconv.Quote(k))
-			b.WriteByte(':')
-			tsCanonWrite(b, v[k])
-			b.WriteByte(',')
-		}
-		b.WriteByte('}')
-	case []any:
-		b.WriteByte('[')
-		for _, e := range v {
-			tsCanonWrite(b, e)
-			b.WriteByte(',')
-		}
-		b.WriteByte(']')
-	case json.Number:
-		k, _ := tsNumKey([]byte(v))
-		b.WriteString(k)
-	case string:
-		b.WriteString(strconv.Quote(v))
-	default:
-		fmt.Fprint(b, v)
-	}
-}
-
-// tsNumKey is the exact value of a JSON number as significant digits and
-// a power of ten ("n-15e-1" for -1.50), so that equal numbers give equal
-// keys without big arithmetic, in time linear in the token.
-func tsNumKey(raw []byte) (string, bool) {
-	v := tsDecimal(raw)
-	if len(v.digits) == 0 {
-		return "n0", true
-	}
-	sign := ""
-	if v.neg {
-		sign = "-"
-	}
-	return "n" + sign + string(v.digits) + "e" + v.expText(), true
-}
-
-// unique records a uniqueItems failure when two items are JSON-equal.
-func (d *tsDecoder) unique(items [][2]int) {
-	if len(items) < 2 || d.verr != nil {
-		return
-	}
-	if len(items) <= 16 {
-		var buf [16]string
-		keys := buf[:0]
-		for i, it := range items {
-			k := tsCanon(d.data[it[0]:it[1]])
-			for j, prev := range keys {
-				if prev == k {
-					d.fail("uniqueItems", "items at %d and %d are equal", j, i)
-					return
-				}
-			}
-			keys = append(keys, k)
-		}
-		return
-	}
-	seen := make(map[string]int, len(items))
-	for i, it := range items {
-		k := tsCanon(d.data[it[0]:it[1]])
-		if j, ok := seen[k]; ok {
-			d.fail("uniqueItems", "items at %d and %d are equal", j, i)
-			return
-		}
-		seen[k] = i
-	}
-}
-
-// tsObject builds a JSON object for the generated MarshalJSON methods;
-// keys are JSON string literals.
-type tsObject struct {
-	b   []byte
-	err error
-}
-
-func (o *tsObject) raw(key string, value []byte) {
-	if len(o.b) == 0 {
-		o.b = append(o.b, '{')
-	} else {
-		o.b = append(o.b, ',')
-	}
-	o.b = append(o.b, key...)
-	o.b = append(o.b, ':')
-	o.b = append(o.b, value...)
-}
-
-func (o *tsObject) value(key string, v any) {
-	if o.err != nil {
-		return
-	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		o.err = err
-		return
-	}
-	o.raw(key, data)
-}
-
-func (o *tsObject) end() ([]byte, error) {
-	if o.err != nil {
-		return nil, o.err
-	}
-	if len(o.b) == 0 {
-		return []byte("{}"), nil
-	}
-	return append(o.b, '}'), nil
-}
-
-// firstErr returns the error of the smallest key.
-func tsFirstErr(errs map[string]*ValidationError) *ValidationError {
-	var best string
-	var e *ValidationError
-	for k, v := range errs {
-		if e == nil || k < best {
-			best, e = k, v
-		}
-	}
-	return e
+// DecodeTgPinInput decodes and validates the arguments of tool "tg_pin".
+func DecodeTgPinInput(data []byte) (TgPinInput, error) {
+	return tsDecode(data, tsCat.input(26), (*tsDecoder).dec38)
 }
 
 // Handlers is the server side of the catalog: one method per tool, called
@@ -8062,93 +1401,119 @@ func tsFirstErr(errs map[string]*ValidationError) *ValidationError {
 // any value json.Marshal writes (json.RawMessage for bytes in hand). An
 // error is reported to the client as a tool result with isError.
 type Handlers interface {
-	// T27Status serves tool t27_status.
+	// T27Status serves tool "t27_status".
 	T27Status(ctx context.Context, in T27StatusInput) (T27StatusOutput, error)
-	// T27Formats serves tool t27_formats.
+
+	// T27Formats serves tool "t27_formats".
 	T27Formats(ctx context.Context, in T27FormatsInput) (T27FormatsOutput, error)
-	// T27Format serves tool t27_format.
+
+	// T27Format serves tool "t27_format".
 	T27Format(ctx context.Context, in T27FormatInput) (T27FormatOutput, error)
-	// T27Specs serves tool t27_specs.
+
+	// T27Specs serves tool "t27_specs".
 	T27Specs(ctx context.Context, in T27SpecsInput) (T27SpecsOutput, error)
-	// T27Spec serves tool t27_spec.
+
+	// T27Spec serves tool "t27_spec".
 	T27Spec(ctx context.Context, in T27SpecInput) (T27SpecOutput, error)
-	// T27Grep serves tool t27_grep.
+
+	// T27Grep serves tool "t27_grep".
 	T27Grep(ctx context.Context, in T27GrepInput) (T27GrepOutput, error)
-	// T27Issues serves tool t27_issues.
+
+	// T27Issues serves tool "t27_issues".
 	T27Issues(ctx context.Context, in T27IssuesInput) (T27IssuesOutput, error)
-	// T27Epics serves tool t27_epics.
+
+	// T27Epics serves tool "t27_epics".
 	T27Epics(ctx context.Context, in T27EpicsInput) (T27EpicsOutput, error)
-	// T27Modules serves tool t27_modules.
+
+	// T27Modules serves tool "t27_modules".
 	T27Modules(ctx context.Context, in T27ModulesInput) (T27ModulesOutput, error)
-	// T27Worlds serves tool t27_worlds.
+
+	// T27Worlds serves tool "t27_worlds".
 	T27Worlds(ctx context.Context, in T27WorldsInput) (T27WorldsOutput, error)
-	// T27Raw serves tool t27_raw.
+
+	// T27Raw serves tool "t27_raw".
 	T27Raw(ctx context.Context, in T27RawInput) (string, error)
-	// T27Game serves tool t27_game.
+
+	// T27Game serves tool "t27_game".
 	T27Game(ctx context.Context, in T27GameInput) (T27GameOutput, error)
-	// T27PaperClaims serves tool t27_paper_claims.
+
+	// T27PaperClaims serves tool "t27_paper_claims".
 	T27PaperClaims(ctx context.Context, in T27PaperClaimsInput) (T27PaperClaimsOutput, error)
-	// T27fView serves tool t27f_view.
+
+	// T27fView serves tool "t27f_view".
 	T27fView(ctx context.Context, in T27fViewInput) (string, error)
-	// T27Seal serves tool t27_seal.
+
+	// T27Seal serves tool "t27_seal".
 	T27Seal(ctx context.Context, in T27SealInput) (T27SealOutput, error)
-	// T27Verify serves tool t27_verify.
+
+	// T27Verify serves tool "t27_verify".
 	T27Verify(ctx context.Context, in T27VerifyInput) (T27VerifyOutput, error)
-	// T27Diff serves tool t27_diff.
+
+	// T27Diff serves tool "t27_diff".
 	T27Diff(ctx context.Context, in T27DiffInput) (string, error)
-	// T27Log serves tool t27_log.
+
+	// T27Log serves tool "t27_log".
 	T27Log(ctx context.Context, in T27LogInput) (T27LogOutput, error)
-	// T27Blame serves tool t27_blame.
+
+	// T27Blame serves tool "t27_blame".
 	T27Blame(ctx context.Context, in T27BlameInput) (T27BlameOutput, error)
-	// T27Build serves tool t27_build.
+
+	// T27Build serves tool "t27_build".
 	T27Build(ctx context.Context, in T27BuildInput) (T27BuildOutput, error)
-	// T27Test serves tool t27_test.
+
+	// T27Test serves tool "t27_test".
 	T27Test(ctx context.Context, in T27TestInput) (T27TestOutput, error)
-	// T27Config serves tool t27_config.
+
+	// T27Config serves tool "t27_config".
 	T27Config(ctx context.Context, in T27ConfigInput) (T27ConfigOutput, error)
-	// T27SetConfig serves tool t27_set_config.
+
+	// T27SetConfig serves tool "t27_set_config".
 	T27SetConfig(ctx context.Context, in T27SetConfigInput) (string, error)
-	// T27Metrics serves tool t27_metrics.
+
+	// T27Metrics serves tool "t27_metrics".
 	T27Metrics(ctx context.Context, in T27MetricsInput) (T27MetricsOutput, error)
-	// TgSend serves tool tg_send.
+
+	// TgSend serves tool "tg_send".
 	TgSend(ctx context.Context, in TgSendInput) (TgSendOutput, error)
-	// TgHistory serves tool tg_history.
+
+	// TgHistory serves tool "tg_history".
 	TgHistory(ctx context.Context, in TgHistoryInput) (TgHistoryOutput, error)
-	// TgPin serves tool tg_pin.
+
+	// TgPin serves tool "tg_pin".
 	TgPin(ctx context.Context, in TgPinInput) (any, error)
 }
 
 // HandlerMap returns the methods of h by tool name: the form BindMap takes.
 func HandlerMap(h Handlers) map[string]any {
-	return map[string]any{
-		ToolT27Status:      h.T27Status,
-		ToolT27Formats:     h.T27Formats,
-		ToolT27Format:      h.T27Format,
-		ToolT27Specs:       h.T27Specs,
-		ToolT27Spec:        h.T27Spec,
-		ToolT27Grep:        h.T27Grep,
-		ToolT27Issues:      h.T27Issues,
-		ToolT27Epics:       h.T27Epics,
-		ToolT27Modules:     h.T27Modules,
-		ToolT27Worlds:      h.T27Worlds,
-		ToolT27Raw:         h.T27Raw,
-		ToolT27Game:        h.T27Game,
-		ToolT27PaperClaims: h.T27PaperClaims,
-		ToolT27fView:       h.T27fView,
-		ToolT27Seal:        h.T27Seal,
-		ToolT27Verify:      h.T27Verify,
-		ToolT27Diff:        h.T27Diff,
-		ToolT27Log:         h.T27Log,
-		ToolT27Blame:       h.T27Blame,
-		ToolT27Build:       h.T27Build,
-		ToolT27Test:        h.T27Test,
-		ToolT27Config:      h.T27Config,
-		ToolT27SetConfig:   h.T27SetConfig,
-		ToolT27Metrics:     h.T27Metrics,
-		ToolTgSend:         h.TgSend,
-		ToolTgHistory:      h.TgHistory,
-		ToolTgPin:          h.TgPin,
-	}
+	m := make(map[string]any, 27)
+	m[ToolT27Status] = h.T27Status
+	m[ToolT27Formats] = h.T27Formats
+	m[ToolT27Format] = h.T27Format
+	m[ToolT27Specs] = h.T27Specs
+	m[ToolT27Spec] = h.T27Spec
+	m[ToolT27Grep] = h.T27Grep
+	m[ToolT27Issues] = h.T27Issues
+	m[ToolT27Epics] = h.T27Epics
+	m[ToolT27Modules] = h.T27Modules
+	m[ToolT27Worlds] = h.T27Worlds
+	m[ToolT27Raw] = h.T27Raw
+	m[ToolT27Game] = h.T27Game
+	m[ToolT27PaperClaims] = h.T27PaperClaims
+	m[ToolT27fView] = h.T27fView
+	m[ToolT27Seal] = h.T27Seal
+	m[ToolT27Verify] = h.T27Verify
+	m[ToolT27Diff] = h.T27Diff
+	m[ToolT27Log] = h.T27Log
+	m[ToolT27Blame] = h.T27Blame
+	m[ToolT27Build] = h.T27Build
+	m[ToolT27Test] = h.T27Test
+	m[ToolT27Config] = h.T27Config
+	m[ToolT27SetConfig] = h.T27SetConfig
+	m[ToolT27Metrics] = h.T27Metrics
+	m[ToolTgSend] = h.TgSend
+	m[ToolTgHistory] = h.TgHistory
+	m[ToolTgPin] = h.TgPin
+	return m
 }
 
 // tsServeTools are the tools in catalog order, as Bound serves them.
@@ -8410,4 +1775,1952 @@ func (b *Bound) ValidateOutput(tool string, out []byte) error {
 		return nil
 	}
 	return t.served.validate(out)
+}
+
+// MaxDepth is the deepest nesting of objects and arrays a decoder reads,
+// counted from the value it is given (the arguments object is depth 1). A
+// deeper value is refused with an error that is not a *ValidationError.
+// A server should let its transport carry MaxDepth plus its own envelope.
+const MaxDepth = 1000
+
+// MaxQuote is the most bytes of one input string or number an error
+// message quotes; a longer one is cut there and followed by "...". A JSON
+// pointer segment is cut the same way.
+const MaxQuote = 64
+
+// ValidationError is a value the schema refuses: the JSON pointer of the
+// value, the JSON Schema keyword that failed, and what was wrong.
+type ValidationError struct {
+	Pointer string // "" is the whole value
+	Keyword string
+	Message string
+}
+
+func (e *ValidationError) Error() string {
+	p := e.Pointer
+	if p == "" {
+		p = "(root)"
+	}
+	return p + ": " + e.Keyword + ": " + e.Message
+}
+
+// Nullable is an optional field that may also be null: Present is false
+// when the property is absent; Null is true when it is present and null;
+// otherwise Value holds it.
+type Nullable[T any] struct {
+	Present bool
+	Null    bool
+	Value   T
+}
+
+// IsZero reports an absent value, so that omitzero leaves it out.
+func (n Nullable[T]) IsZero() bool { return !n.Present }
+
+// MarshalJSON writes null or the value.
+func (n Nullable[T]) MarshalJSON() ([]byte, error) {
+	if !n.Present || n.Null {
+		return []byte("null"), nil
+	}
+	return json.Marshal(n.Value)
+}
+
+// UnmarshalJSON reads null or a value; either way the field is present.
+func (n *Nullable[T]) UnmarshalJSON(data []byte) error {
+	*n = Nullable[T]{Present: true}
+	if string(bytes.TrimSpace(data)) == "null" {
+		n.Null = true
+		return nil
+	}
+	return json.Unmarshal(data, &n.Value)
+}
+
+// tsTool is one tool's entry of the tools/list tables, as JSON text.
+type tsTool struct {
+	name  string // the wire name
+	head  string // {"name":…,"description":…,"inputSchema": as profile 1 writes it
+	head2 string // the same with "title", for profile 2; "" when head serves
+	in    string // input schema
+	out   string // output schema, or ""
+	ann   string // annotations object, or ""
+}
+
+// tsCatalog is a generated catalog: its tools, its tables built once, and
+// each tool's schemas compiled on first use.
+type tsCatalog struct {
+	tools   []tsTool
+	meta    [2]string // ,"_meta":{…}} closing each profile's table
+	once    [2]sync.Once
+	lists   [2][]byte
+	schemas []tsSchemas
+}
+
+type tsSchemas struct {
+	once    sync.Once
+	in, out *tsNode
+}
+
+func tsNewCatalog(tools []tsTool, meta1, meta2 string) *tsCatalog {
+	return &tsCatalog{tools: tools, meta: [2]string{meta1, meta2}, schemas: make([]tsSchemas, len(tools))}
+}
+
+// list returns a fresh copy of a profile's tools/list result.
+func (c *tsCatalog) list(profile int) []byte {
+	p := 0
+	if profile == 2 {
+		p = 1
+	}
+	c.once[p].Do(func() {
+		var b bytes.Buffer
+		b.WriteString(`{"tools":[`)
+		for i, t := range c.tools {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			head := t.head
+			if p == 1 && t.head2 != "" {
+				head = t.head2
+			}
+			b.WriteString(head)
+			b.WriteString(t.in)
+			if p == 1 && t.out != "" {
+				b.WriteString(`,"outputSchema":`)
+				b.WriteString(t.out)
+			}
+			if p == 1 && t.ann != "" {
+				b.WriteString(`,"annotations":`)
+				b.WriteString(t.ann)
+			}
+			b.WriteByte('}')
+		}
+		b.WriteString(c.meta[p])
+		c.lists[p] = b.Bytes()
+	})
+	return bytes.Clone(c.lists[p])
+}
+
+func (c *tsCatalog) compiled(i int) *tsSchemas {
+	s := &c.schemas[i]
+	s.once.Do(func() {
+		s.in = tsCompile(c.tools[i].in)
+		if c.tools[i].out != "" {
+			s.out = tsCompile(c.tools[i].out)
+		}
+	})
+	return s
+}
+
+func (c *tsCatalog) input(i int) *tsNode  { return c.compiled(i).in }
+func (c *tsCatalog) output(i int) *tsNode { return c.compiled(i).out }
+
+// checkHandlers returns one error naming every tool without a handler and
+// every handler without a tool, sorted, or nil.
+func (c *tsCatalog) checkHandlers(names []string) error {
+	have := make(map[string]bool, len(names))
+	for _, n := range names {
+		have[n] = true
+	}
+	known := make(map[string]bool, len(c.tools))
+	var missing, extra []string
+	for _, t := range c.tools {
+		known[t.name] = true
+		if !have[t.name] {
+			missing = append(missing, t.name)
+		}
+	}
+	for n := range have {
+		if !known[n] {
+			extra = append(extra, n)
+		}
+	}
+	if len(missing)+len(extra) == 0 {
+		return nil
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	var parts []string
+	if len(missing) > 0 {
+		parts = append(parts, "tools without a handler: "+tsJoin(missing))
+	}
+	if len(extra) > 0 {
+		parts = append(parts, "handlers without a tool: "+tsJoin(extra))
+	}
+	return errors.New("toolspec: " + strings.Join(parts, "; "))
+}
+
+func tsJoin(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// JSON types of a schema node, as bits.
+const (
+	tsTNull uint8 = 1 << iota
+	tsTBoolean
+	tsTObject
+	tsTArray
+	tsTNumber
+	tsTInteger
+	tsTString
+)
+
+// tsNode is a compiled schema: the subset of JSON Schema 2020-12 that
+// gen-json emits. A node has at most one type besides null.
+type tsNode struct {
+	types  uint8  // allowed types; 0 is any value
+	kind   uint8  // the type besides null
+	want   string // its name, for messages
+	enumS  []string
+	enumI  []int64
+	enum   bool
+	props  []tsProp
+	index  map[string]int // props by name, when there are many
+	closed bool           // additionalProperties: false
+	values *tsNode        // additionalProperties as a schema (a map)
+	items  *tsNode
+	prefix []*tsNode
+	tuple  bool
+	minN   int // minLength, minItems or minProperties; -1 when absent
+	maxN   int
+	min    *tsBound
+	max    *tsBound
+	xmin   *tsBound
+	xmax   *tsBound
+	mult   *tsBound
+	re     *regexp.Regexp
+	reText string
+	unique bool
+	never  bool // the schema false
+}
+
+type tsProp struct {
+	name     string
+	key      []byte // name as a JSON string
+	node     *tsNode
+	required bool
+}
+
+// tsBound is a number of the schema, kept exact.
+type tsBound struct {
+	text  string
+	f     float64
+	i     int64
+	small bool // an integer that fits int64, in i
+	dec   tsDec
+}
+
+func tsNewBound(tok []byte) *tsBound {
+	b := &tsBound{text: string(tok), dec: tsDecimal(tok)}
+	b.f, _ = strconv.ParseFloat(b.text, 64)
+	n := tsNum{tok: tok}
+	n.classify()
+	b.i, b.small = n.i, n.small
+	return b
+}
+
+// tsCompile compiles a schema gen-json wrote. Keywords it does not know
+// are annotations.
+func tsCompile(schema string) *tsNode {
+	d := &tsDecoder{data: []byte(schema)}
+	d.path = d.pathBuf[:0]
+	d.depth = -1 << 30 // MaxDepth limits values, not the spec's own schemas
+	n := d.schema()
+	d.end()
+	return n
+}
+
+func (d *tsDecoder) schema() *tsNode {
+	n := &tsNode{minN: -1, maxN: -1}
+	switch d.peek() {
+	case 't': // the schema true: any value
+		d.lit("true")
+		return n
+	case 'f': // the schema false: no value
+		d.lit("false")
+		n.never = true
+		return n
+	}
+	var required []string
+	d.enter()
+	first := true
+	for d.more('}', &first) {
+		switch string(d.key()) {
+		case "type":
+			if d.peek() == '[' {
+				d.enter()
+				f := true
+				for d.more(']', &f) {
+					n.addType(string(d.strBytes()))
+				}
+			} else {
+				n.addType(string(d.strBytes()))
+			}
+		case "enum":
+			n.enum = true
+			d.enter()
+			f := true
+			for d.more(']', &f) {
+				switch c := d.peek(); {
+				case c == '"':
+					n.enumS = append(n.enumS, string(d.strBytes()))
+				case c == 'n':
+					d.lit("null")
+				default:
+					n.enumI = append(n.enumI, tsNewBound(d.scanNum().tok).i)
+				}
+			}
+		case "properties":
+			d.enter()
+			f := true
+			for d.more('}', &f) {
+				d.ws()
+				start := d.pos
+				name := string(d.key())
+				key := bytes.TrimRight(d.data[start:d.pos-1], " \t\r\n")
+				n.props = append(n.props, tsProp{name: name, key: key, node: d.schema()})
+			}
+		case "required":
+			d.enter()
+			f := true
+			for d.more(']', &f) {
+				required = append(required, string(d.strBytes()))
+			}
+		case "additionalProperties":
+			if d.peek() == 'f' {
+				d.lit("false")
+				n.closed = true
+			} else {
+				n.values = d.schema()
+			}
+		case "items":
+			n.items = d.schema()
+		case "prefixItems":
+			n.tuple = true
+			d.enter()
+			f := true
+			for d.more(']', &f) {
+				n.prefix = append(n.prefix, d.schema())
+			}
+		case "minLength", "minItems", "minProperties":
+			n.minN = tsCount(d.scanNum().tok)
+		case "maxLength", "maxItems", "maxProperties":
+			n.maxN = tsCount(d.scanNum().tok)
+		case "minimum":
+			n.min = tsNewBound(d.scanNum().tok)
+		case "maximum":
+			n.max = tsNewBound(d.scanNum().tok)
+		case "exclusiveMinimum":
+			n.xmin = tsNewBound(d.scanNum().tok)
+		case "exclusiveMaximum":
+			n.xmax = tsNewBound(d.scanNum().tok)
+		case "multipleOf":
+			n.mult = tsNewBound(d.scanNum().tok)
+		case "pattern":
+			n.reText = string(d.strBytes())
+			n.re = regexp.MustCompile(n.reText)
+		case "uniqueItems":
+			n.unique = d.peek() == 't'
+			d.skip()
+		default:
+			d.skip()
+		}
+	}
+	for _, r := range required {
+		for i := range n.props {
+			if n.props[i].name == r {
+				n.props[i].required = true
+			}
+		}
+	}
+	if len(n.props) > 24 { // below that, comparing lengths first is faster than hashing
+		n.index = make(map[string]int, len(n.props))
+		for i, p := range n.props {
+			n.index[p.name] = i
+		}
+	}
+	return n
+}
+
+func (n *tsNode) addType(t string) {
+	bit := map[string]uint8{"null": tsTNull, "boolean": tsTBoolean, "object": tsTObject, "array": tsTArray, "number": tsTNumber, "integer": tsTInteger, "string": tsTString}[t]
+	n.types |= bit
+	if bit != tsTNull {
+		n.kind, n.want = bit, t
+	}
+}
+
+// tsCount is a length or count bound as an int; a huge one saturates and
+// a fraction rounds up (the checker allows neither).
+func tsCount(tok []byte) int {
+	v := tsDecimal(tok)
+	switch {
+	case v.neg || len(v.digits) == 0:
+		return 0
+	case int64(len(v.digits))+v.exp > 10:
+		return 1 << 31
+	}
+	c := 0
+	for i := int64(0); i < int64(len(v.digits))+v.exp; i++ {
+		c *= 10
+		if i < int64(len(v.digits)) {
+			c += int(v.digits[i] - '0')
+		}
+	}
+	if v.exp < 0 {
+		c++ // digits after the point
+	}
+	return min(c, 1<<31)
+}
+
+// lookup returns the index of the property named k, or -1.
+func (n *tsNode) lookup(k []byte) int {
+	if n.index != nil {
+		if i, ok := n.index[string(k)]; ok {
+			return i
+		}
+		return -1
+	}
+	for i := range n.props {
+		if n.props[i].name == string(k) {
+			return i
+		}
+	}
+	return -1
+}
+
+type tsSyntax struct {
+	off int
+	msg string
+}
+
+type tsSeg struct {
+	key string
+	idx int
+}
+
+// tsDecoder reads one JSON value in one pass, checking it against schema
+// nodes as it goes.
+type tsDecoder struct {
+	data    []byte
+	pos     int
+	path    []tsSeg
+	verr    *ValidationError
+	depth   int // open objects and arrays
+	pathBuf [8]tsSeg
+}
+
+// tsDecode is every Decode<Tool>Input: it decodes data with dec, which
+// checks against n, and returns the value or the first failure.
+func tsDecode[T any](data []byte, n *tsNode, dec func(*tsDecoder, *tsNode) T) (v T, err error) {
+	d := tsGetDecoder(data)
+	defer func() {
+		tsDecoders.Put(d)
+		if r := recover(); r != nil {
+			var zero T
+			v, err = zero, tsRecovered(r)
+		}
+	}()
+	v = dec(d, n)
+	d.end()
+	if d.verr != nil {
+		var zero T
+		return zero, d.verr
+	}
+	return v, nil
+}
+
+// tsDecoders keeps decoders between calls: a decoder escapes to the heap
+// (the typed decoders are function values), and reusing one is cheaper.
+var tsDecoders = sync.Pool{New: func() any { return new(tsDecoder) }}
+
+// tsGetDecoder returns a reset decoder of data. Its ValidationError, if
+// any, is handed to the caller, which is why verr is a fresh pointer.
+func tsGetDecoder(data []byte) *tsDecoder {
+	d := tsDecoders.Get().(*tsDecoder)
+	*d = tsDecoder{data: data}
+	d.path = d.pathBuf[:0]
+	return d
+}
+
+// tsValidate is every Validate<Tool>Output: nil when data validates
+// against n, else the first failure.
+func tsValidate(data []byte, n *tsNode) (err error) {
+	d := tsGetDecoder(data)
+	defer func() {
+		tsDecoders.Put(d)
+		if r := recover(); r != nil {
+			err = tsRecovered(r)
+		}
+	}()
+	d.check(n)
+	d.end()
+	if d.verr != nil {
+		return d.verr
+	}
+	return nil
+}
+
+// tsDepthError is the error of a value nested deeper than MaxDepth.
+type tsDepthError struct{ off int }
+
+func (e tsDepthError) Error() string {
+	return fmt.Sprintf("JSON nested deeper than %d levels at offset %d", MaxDepth, e.off)
+}
+
+func tsRecovered(r any) error {
+	switch s := r.(type) {
+	case tsSyntax:
+		return fmt.Errorf("invalid JSON at offset %d: %s", s.off, s.msg)
+	case tsDepthError:
+		return s
+	}
+	panic(r)
+}
+
+func (d *tsDecoder) syntax(msg string) { panic(tsSyntax{d.pos, msg}) }
+
+func (d *tsDecoder) ws() {
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (d *tsDecoder) end() {
+	d.ws()
+	if d.pos != len(d.data) {
+		d.syntax("data after the top-level value")
+	}
+}
+
+func (d *tsDecoder) peek() byte {
+	d.ws()
+	if d.pos >= len(d.data) {
+		d.syntax("unexpected end of JSON input")
+	}
+	return d.data[d.pos]
+}
+
+func (d *tsDecoder) push(key string, idx int) { d.path = append(d.path, tsSeg{key, idx}) }
+func (d *tsDecoder) pop()                     { d.path = d.path[:len(d.path)-1] }
+
+// pointer is the JSON pointer of the current value, each segment cut
+// after MaxQuote bytes.
+func (d *tsDecoder) pointer() string {
+	var b strings.Builder
+	for _, s := range d.path {
+		b.WriteByte('/')
+		if s.idx >= 0 {
+			b.WriteString(strconv.Itoa(s.idx))
+			continue
+		}
+		k, cut := tsCut(s.key)
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1"))
+		if cut {
+			b.WriteString("...")
+		}
+	}
+	return b.String()
+}
+
+// tsCut returns at most MaxQuote bytes of s, not splitting a UTF-8
+// sequence, and whether it cut.
+func tsCut(s string) (string, bool) {
+	if len(s) <= MaxQuote {
+		return s, false
+	}
+	i := MaxQuote
+	for i > MaxQuote-utf8.UTFMax && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i], true
+}
+
+// tsQuote is input text in a message: Go-quoted, cut after MaxQuote bytes.
+func tsQuote(s string) string {
+	k, cut := tsCut(s)
+	if cut {
+		return strconv.Quote(k) + "..."
+	}
+	return strconv.Quote(k)
+}
+
+// fail records the first validation error; decoding goes on, so that
+// invalid JSON later in the input is still reported as such.
+func (d *tsDecoder) fail(keyword, format string, args ...any) {
+	if d.verr == nil {
+		d.verr = &ValidationError{Pointer: d.pointer(), Keyword: keyword, Message: fmt.Sprintf(format, args...)}
+	}
+}
+
+func tsKindOf(c byte) string {
+	switch c {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+// typeErr records a type failure and skips the value.
+func (d *tsDecoder) typeErr(n *tsNode) {
+	d.fail("type", "got %s, want %s", tsKindOf(d.peek()), n.want)
+	d.skip()
+}
+
+func (d *tsDecoder) lit(word string) {
+	if len(d.data)-d.pos < len(word) || string(d.data[d.pos:d.pos+len(word)]) != word {
+		d.syntax("invalid literal")
+	}
+	d.pos += len(word)
+}
+
+// null consumes a null if one comes next.
+func (d *tsDecoder) null() bool {
+	if d.peek() == 'n' {
+		d.lit("null")
+		return true
+	}
+	return false
+}
+
+// strBytes scans a string and returns its decoded bytes, aliasing the
+// input when no escape or invalid UTF-8 needs rewriting.
+func (d *tsDecoder) strBytes() []byte {
+	if d.peek() != '"' {
+		d.syntax("expected string")
+	}
+	start := d.pos
+	d.pos++
+	plain, ascii := true, true
+	for {
+		if d.pos >= len(d.data) {
+			d.syntax("unexpected end of JSON input")
+		}
+		c := d.data[d.pos]
+		switch {
+		case c == '"':
+			d.pos++
+			span := d.data[start+1 : d.pos-1]
+			if plain && (ascii || utf8.Valid(span)) {
+				return span
+			}
+			var s string
+			if err := json.Unmarshal(d.data[start:d.pos], &s); err != nil {
+				d.pos = start
+				d.syntax("invalid string")
+			}
+			return []byte(s)
+		case c == '\\':
+			plain = false
+			d.pos += 2
+			continue
+		case c < 0x20:
+			d.syntax("control character in string")
+		case c >= 0x80:
+			ascii = false
+		}
+		d.pos++
+	}
+}
+
+// str decodes a string value of n.
+func (d *tsDecoder) str(n *tsNode) string {
+	if d.peek() != '"' {
+		d.typeErr(n)
+		return ""
+	}
+	b := d.strBytes()
+	if n.enum && n.re == nil && n.minN < 0 && n.maxN < 0 {
+		// An enum value: the allowed string itself, no copy of the input.
+		for _, e := range n.enumS {
+			if e == string(b) {
+				return e
+			}
+		}
+		d.fail("enum", "%s is not one of the allowed values", tsQuote(string(b)))
+		return ""
+	}
+	s := string(b)
+	d.strRules(n, s)
+	return s
+}
+
+func (d *tsDecoder) strRules(n *tsNode, s string) {
+	if n.minN >= 0 || n.maxN >= 0 {
+		c := utf8.RuneCountInString(s)
+		if n.minN >= 0 && c < n.minN {
+			d.fail("minLength", "length %d is less than %d", c, n.minN)
+		}
+		if n.maxN >= 0 && c > n.maxN {
+			d.fail("maxLength", "length %d is greater than %d", c, n.maxN)
+		}
+	}
+	if n.re != nil && !n.re.MatchString(s) {
+		d.fail("pattern", "%s does not match %s", tsQuote(s), strconv.Quote(n.reText))
+	}
+	if n.enum {
+		for _, e := range n.enumS {
+			if e == s {
+				return
+			}
+		}
+		d.fail("enum", "%s is not one of the allowed values", tsQuote(s))
+	}
+}
+
+func (d *tsDecoder) boolean(n *tsNode) bool {
+	switch d.peek() {
+	case 't':
+		d.lit("true")
+		return true
+	case 'f':
+		d.lit("false")
+		return false
+	}
+	d.typeErr(n)
+	return false
+}
+
+// raw scans any JSON value and returns a copy of its bytes, with
+// duplicate object keys normalised: the last value wins, at the place of
+// the first (as JSON.parse and encoding/json read them).
+func (d *tsDecoder) raw(*tsNode) json.RawMessage {
+	d.ws()
+	start := d.pos
+	d.skip()
+	span := d.data[start:d.pos]
+	if bytes.IndexByte(span, '{') >= 0 && tsHasDup(span) {
+		return tsDedup(span)
+	}
+	return append(json.RawMessage(nil), span...)
+}
+
+type tsNum struct {
+	tok     []byte
+	i       int64
+	small   bool // an integer that fits int64, in i
+	integer bool
+}
+
+func tsDigits(data []byte, pos int) int {
+	for pos < len(data) && data[pos] >= '0' && data[pos] <= '9' {
+		pos++
+	}
+	return pos
+}
+
+// scanNum scans a JSON number.
+func (d *tsDecoder) scanNum() tsNum {
+	start := d.pos
+	p := start
+	if p < len(d.data) && d.data[p] == '-' {
+		p++
+	}
+	switch {
+	case p < len(d.data) && d.data[p] == '0':
+		p++
+	case p < len(d.data) && d.data[p] >= '1' && d.data[p] <= '9':
+		p = tsDigits(d.data, p)
+	default:
+		d.syntax("invalid number")
+	}
+	plain := true
+	if p < len(d.data) && d.data[p] == '.' {
+		plain = false
+		q := tsDigits(d.data, p+1)
+		if q == p+1 {
+			d.pos = q
+			d.syntax("invalid number")
+		}
+		p = q
+	}
+	if p < len(d.data) && (d.data[p] == 'e' || d.data[p] == 'E') {
+		plain = false
+		p++
+		if p < len(d.data) && (d.data[p] == '+' || d.data[p] == '-') {
+			p++
+		}
+		q := tsDigits(d.data, p)
+		if q == p {
+			d.pos = q
+			d.syntax("invalid number")
+		}
+		p = q
+	}
+	d.pos = p
+	n := tsNum{tok: d.data[start:p]}
+	if plain && len(n.tok) <= 18 {
+		// At most 18 digits: within int64.
+		digits := n.tok
+		if digits[0] == '-' {
+			digits = digits[1:]
+		}
+		for _, c := range digits {
+			n.i = n.i*10 + int64(c-'0')
+		}
+		if len(digits) < len(n.tok) {
+			n.i = -n.i
+		}
+		n.small, n.integer = true, true
+	}
+	return n
+}
+
+// classify decides exactly whether a number that is not a small plain
+// integer (1.0, 1e2, 12345678901234567890) is an integer, from its digits
+// and exponent: it never expands the number, so 1e999999 costs its 8 bytes.
+func (n *tsNum) classify() {
+	if n.small {
+		return
+	}
+	v := tsDecimal(n.tok)
+	if len(v.digits) > 0 && v.exp < 0 {
+		return // fractional digits the exponent does not cover
+	}
+	n.integer = true
+	if int64(len(v.digits))+v.exp > 19 {
+		return
+	}
+	var u uint64 // at most 19 digits: below 10^19, within uint64
+	for _, c := range v.digits {
+		u = u*10 + uint64(c-'0')
+	}
+	for e := v.exp; e > 0; e-- {
+		u *= 10
+	}
+	switch {
+	case v.neg && u <= 1<<63:
+		n.i, n.small = -int64(u), true
+	case !v.neg && u <= 1<<63-1:
+		n.i, n.small = int64(u), true
+	}
+}
+
+// text is the number as written, for messages; a long one is cut.
+func (n tsNum) text() string {
+	if len(n.tok) > MaxQuote {
+		return string(n.tok[:MaxQuote]) + "..."
+	}
+	return string(n.tok)
+}
+
+// cmp compares the number with a bound exactly, as JSON Schema does:
+// int64s directly, else through cmpSlow.
+func (n tsNum) cmp(b *tsBound) int {
+	if n.small && b.small {
+		return cmp.Compare(n.i, b.i)
+	}
+	return n.cmpSlow(b)
+}
+
+// cmpSlow compares beyond int64s. Rounding to float64 keeps order, so
+// floats that differ decide; only equal floats need the exact comparison
+// of digits and exponents.
+func (n tsNum) cmpSlow(b *tsBound) int {
+	f, _ := strconv.ParseFloat(string(n.tok), 64)
+	switch {
+	case f < b.f:
+		return -1
+	case f > b.f:
+		return 1
+	}
+	return tsCmpDecimal(tsDecimal(n.tok), b.dec)
+}
+
+// num scans a number of n and checks it; false when it is not one.
+func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
+	c := d.peek()
+	if c != '-' && (c < '0' || c > '9') {
+		d.typeErr(n)
+		return tsNum{}, false
+	}
+	v := d.scanNum()
+	if n.kind == tsTInteger {
+		v.classify()
+		if !v.integer {
+			d.fail("type", "got number, want integer")
+			return v, false
+		}
+	}
+	if n.min != nil && v.cmp(n.min) < 0 {
+		d.fail("minimum", "%s is less than %s", v.text(), n.min.text)
+	}
+	if n.max != nil && v.cmp(n.max) > 0 {
+		d.fail("maximum", "%s is greater than %s", v.text(), n.max.text)
+	}
+	if n.xmin != nil && v.cmp(n.xmin) <= 0 {
+		d.fail("exclusiveMinimum", "%s is not greater than %s", v.text(), n.xmin.text)
+	}
+	if n.xmax != nil && v.cmp(n.xmax) >= 0 {
+		d.fail("exclusiveMaximum", "%s is not less than %s", v.text(), n.xmax.text)
+	}
+	if n.mult != nil && !tsMultiple(tsDecimal(v.tok), n.mult.dec) {
+		d.fail("multipleOf", "%s is not a multiple of %s", v.text(), n.mult.text)
+	}
+	if n.enum {
+		ok := false
+		for _, e := range n.enumI {
+			ok = ok || v.small && v.i == e
+		}
+		if !ok {
+			d.fail("enum", "%s is not one of the allowed values", v.text())
+		}
+	}
+	return v, true
+}
+
+// i64 decodes an integer whose bounds fit int64.
+func (d *tsDecoder) i64(n *tsNode) int64 {
+	v, _ := d.num(n)
+	return v.i
+}
+
+// f64 decodes a number with both bounds.
+func (d *tsDecoder) f64(n *tsNode) float64 {
+	v, ok := d.num(n)
+	if !ok {
+		return 0
+	}
+	f, _ := strconv.ParseFloat(string(v.tok), 64)
+	return f
+}
+
+// integer decodes an integer as json.Number: plain digits when it fits
+// int64 (1.0 and 1e2 become "1" and "100"), else the number as written.
+func (d *tsDecoder) integer(n *tsNode) json.Number {
+	v, ok := d.num(n)
+	switch {
+	case !ok:
+		return ""
+	case v.small:
+		return json.Number(strconv.FormatInt(v.i, 10))
+	}
+	return json.Number(v.tok)
+}
+
+// number decodes a number as json.Number, as written.
+func (d *tsDecoder) number(n *tsNode) json.Number {
+	v, ok := d.num(n)
+	if !ok {
+		return ""
+	}
+	return json.Number(v.tok)
+}
+
+// tsDec is the exact value of a JSON number: digits × 10^exp, digits
+// without leading or trailing zeros (none for zero, whose sign is
+// dropped). An exponent of more than 18 digits saturates exp at ±2^62,
+// which keeps comparisons with bounds exact; etext, eneg and adj keep the
+// exact exponent (etext × 10^0, negated when eneg, plus adj) for keys.
+type tsDec struct {
+	neg    bool
+	digits []byte
+	exp    int64
+	huge   bool
+	eneg   bool
+	etext  []byte
+	adj    int64
+}
+
+// tsDecimal reads a valid JSON number token in time linear in its length.
+func tsDecimal(tok []byte) tsDec {
+	var v tsDec
+	p := 0
+	if p < len(tok) && tok[p] == '-' {
+		v.neg = true
+		p++
+	}
+	q := tsDigits(tok, p)
+	whole := tok[p:q]
+	p = q
+	var frac []byte
+	if p < len(tok) && tok[p] == '.' {
+		q = tsDigits(tok, p+1)
+		frac = tok[p+1 : q]
+		p = q
+	}
+	var etext []byte
+	eneg := false
+	if p < len(tok) && (tok[p] == 'e' || tok[p] == 'E') {
+		p++
+		if p < len(tok) && (tok[p] == '+' || tok[p] == '-') {
+			eneg = tok[p] == '-'
+			p++
+		}
+		etext = tok[p:]
+	}
+	for len(frac) > 0 && frac[len(frac)-1] == '0' {
+		frac = frac[:len(frac)-1]
+	}
+	digits := whole
+	if len(frac) > 0 {
+		digits = append(append(make([]byte, 0, len(whole)+len(frac)), whole...), frac...)
+	}
+	adj := -int64(len(frac))
+	for len(digits) > 0 && digits[0] == '0' {
+		digits = digits[1:]
+	}
+	for len(digits) > 0 && digits[len(digits)-1] == '0' {
+		digits = digits[:len(digits)-1]
+		adj++
+	}
+	if len(digits) == 0 {
+		return tsDec{}
+	}
+	v.digits = digits
+	for len(etext) > 0 && etext[0] == '0' {
+		etext = etext[1:]
+	}
+	if len(etext) > 18 {
+		v.huge, v.eneg, v.etext, v.adj = true, eneg, etext, adj
+		v.exp = 1 << 62
+		if eneg {
+			v.exp = -v.exp
+		}
+		return v
+	}
+	var e int64
+	for _, c := range etext {
+		e = e*10 + int64(c-'0')
+	}
+	if eneg {
+		e = -e
+	}
+	v.exp = e + adj
+	return v
+}
+
+func (v tsDec) sign() int {
+	switch {
+	case len(v.digits) == 0:
+		return 0
+	case v.neg:
+		return -1
+	}
+	return 1
+}
+
+// tsCmpDecimal compares two exact values by sign, then by the position of
+// the leading digit, then digit by digit.
+func tsCmpDecimal(a, b tsDec) int {
+	sa, sb := a.sign(), b.sign()
+	if sa != sb || sa == 0 {
+		return max(-1, min(1, sa-sb))
+	}
+	c := 0
+	ma, mb := int64(len(a.digits))+a.exp, int64(len(b.digits))+b.exp
+	switch {
+	case ma < mb:
+		c = -1
+	case ma > mb:
+		c = 1
+	default:
+		// Same leading position and no trailing zeros: a digit string
+		// that is a prefix of the other is the smaller value.
+		c = bytes.Compare(a.digits, b.digits)
+	}
+	return c * sa
+}
+
+// tsMultiple reports whether v is an integer multiple of m (m > 0) in
+// exact decimal arithmetic: 0.3 is a multiple of 0.1. With v = a × 10^p
+// and m = b × 10^q (a and b without trailing zeros), v/m = (a/b) ×
+// 10^(p-q). Write b = 2^i × 5^j × c with c prime to 10. When p < q the
+// quotient would need a to end in a zero, which it does not; otherwise it
+// is an integer exactly when c divides a and 2^(i-(p-q)) and 5^(j-(p-q))
+// (when positive) divide a. The digits of a are divided as text, so a long
+// v costs its length and a huge exponent nothing.
+func tsMultiple(v, m tsDec) bool {
+	if len(v.digits) == 0 {
+		return true // zero
+	}
+	shift := v.exp - m.exp
+	if len(m.digits) == 0 || shift < 0 {
+		return false
+	}
+	if len(m.digits) > 18 {
+		a, _ := new(big.Int).SetString(string(v.digits), 10)
+		b, _ := new(big.Int).SetString(string(m.digits), 10)
+		if shift >= 4096 { // more than the 2s and 5s of any b the checker allows
+			return tsBigCoprimeDivides(a, b)
+		}
+		a.Mul(a, new(big.Int).Exp(big.NewInt(10), big.NewInt(shift), nil))
+		return new(big.Int).Mod(a, b).Sign() == 0
+	}
+	var b uint64
+	for _, c := range m.digits {
+		b = b*10 + uint64(c-'0')
+	}
+	c, i, j := b, int64(0), int64(0)
+	for c%2 == 0 {
+		c, i = c/2, i+1
+	}
+	for c%5 == 0 {
+		c, j = c/5, j+1
+	}
+	two, five := uint64(1), uint64(1)
+	for k := shift; k < i; k++ {
+		two *= 2
+	}
+	for k := shift; k < j; k++ {
+		five *= 5
+	}
+	return tsMod(v.digits, c) == 0 && tsMod(v.digits, two) == 0 && tsMod(v.digits, five) == 0
+}
+
+// tsBigCoprimeDivides is tsMultiple's rule for a long b and a large
+// shift, which covers any power of 2 or 5 in b: the part of b prime
+// to 10 must divide a.
+func tsBigCoprimeDivides(a, b *big.Int) bool {
+	c := new(big.Int).Set(b)
+	for _, p := range []int64{2, 5} {
+		bp := big.NewInt(p)
+		r := new(big.Int)
+		for {
+			q, rem := new(big.Int).QuoRem(c, bp, r)
+			if rem.Sign() != 0 {
+				break
+			}
+			c = q
+		}
+	}
+	return new(big.Int).Mod(a, c).Sign() == 0
+}
+
+// tsMod is the number written in digits, modulo m (below 1.8 × 10^18).
+func tsMod(digits []byte, m uint64) uint64 {
+	var r uint64
+	for _, c := range digits {
+		r = (r*10 + uint64(c-'0')) % m
+	}
+	return r
+}
+
+// expText is the exact exponent of v as decimal text.
+func (v tsDec) expText() string {
+	if !v.huge {
+		return strconv.FormatInt(v.exp, 10)
+	}
+	// |E| >= 10^18 > |adj|: E + adj keeps the sign of E, and its
+	// magnitude is |E| + adj (or - adj when E is negative).
+	delta := v.adj
+	sign := ""
+	if v.eneg {
+		delta, sign = -delta, "-"
+	}
+	hi := []byte(string(v.etext[:len(v.etext)-18]))
+	lo, _ := strconv.ParseInt(string(v.etext[len(v.etext)-18:]), 10, 64)
+	lo += delta
+	const ten18 = 1000000000000000000
+	switch {
+	case lo >= ten18:
+		lo -= ten18
+		i := len(hi) - 1
+		for ; i >= 0 && hi[i] == '9'; i-- {
+			hi[i] = '0'
+		}
+		if i < 0 {
+			hi = append([]byte{'1'}, hi...)
+		} else {
+			hi[i]++
+		}
+	case lo < 0:
+		lo += ten18
+		i := len(hi) - 1
+		for ; hi[i] == '0'; i-- {
+			hi[i] = '9'
+		}
+		hi[i]--
+		for len(hi) > 0 && hi[0] == '0' {
+			hi = hi[1:]
+		}
+	}
+	if len(hi) == 0 {
+		return sign + strconv.FormatInt(lo, 10)
+	}
+	l := strconv.FormatInt(lo, 10)
+	return sign + string(hi) + strings.Repeat("0", 18-len(l)) + l
+}
+
+// key scans an object key and the colon after it.
+func (d *tsDecoder) key() []byte {
+	k := d.strBytes()
+	if d.peek() != ':' {
+		d.syntax("expected :")
+	}
+	d.pos++
+	return k
+}
+
+// more reports whether another member or element follows, consuming the
+// comma or the closing byte.
+func (d *tsDecoder) more(end byte, first *bool) bool {
+	c := d.peek()
+	if c == end {
+		d.pos++
+		d.depth--
+		return false
+	}
+	if *first {
+		*first = false
+		return true
+	}
+	if c != ',' {
+		d.syntax("expected , or " + string(end))
+	}
+	d.pos++
+	return true
+}
+
+// open consumes the opening byte of an object or array of n, or records a
+// type failure, skips the value and returns false.
+func (d *tsDecoder) open(c byte, n *tsNode) bool {
+	if d.peek() != c {
+		d.typeErr(n)
+		return false
+	}
+	d.enter()
+	return true
+}
+
+// enter consumes the opening byte of an object or array.
+func (d *tsDecoder) enter() {
+	d.pos++
+	d.depth++
+	if d.depth > MaxDepth {
+		panic(tsDepthError{d.pos - 1})
+	}
+}
+
+// skip scans any JSON value.
+func (d *tsDecoder) skip() {
+	switch d.peek() {
+	case '{':
+		d.enter()
+		first := true
+		for d.more('}', &first) {
+			d.key()
+			d.skip()
+		}
+	case '[':
+		d.enter()
+		first := true
+		for d.more(']', &first) {
+			d.skip()
+		}
+	case '"':
+		d.strBytes()
+	case 't':
+		d.lit("true")
+	case 'f':
+		d.lit("false")
+	case 'n':
+		d.lit("null")
+	default:
+		d.scanNum()
+	}
+}
+
+// tsHasDup reports whether an object in a valid JSON value has a key
+// twice (keys compared as decoded).
+func tsHasDup(raw []byte) bool {
+	d := &tsDecoder{data: raw}
+	return d.hasDup()
+}
+
+func (d *tsDecoder) hasDup() bool {
+	switch d.peek() {
+	case '{':
+		d.pos++
+		var buf [16][]byte
+		keys := buf[:0]
+		first := true
+		for d.more('}', &first) {
+			k := d.key()
+			for _, prev := range keys {
+				if bytes.Equal(prev, k) {
+					return true
+				}
+			}
+			keys = append(keys, k)
+			if d.hasDup() {
+				return true
+			}
+		}
+	case '[':
+		d.pos++
+		first := true
+		for d.more(']', &first) {
+			if d.hasDup() {
+				return true
+			}
+		}
+	default:
+		d.skip()
+	}
+	return false
+}
+
+// tsDedup returns a copy of a valid JSON value without duplicate keys:
+// each key keeps its first place and its last value. A value without
+// duplicates is copied byte for byte.
+func tsDedup(raw []byte) json.RawMessage {
+	d := &tsDecoder{data: raw}
+	var b bytes.Buffer
+	if !d.dedup(&b) {
+		return append(json.RawMessage(nil), raw...)
+	}
+	return b.Bytes()
+}
+
+// dedup writes the value without duplicate keys (and without whitespace
+// between tokens) and reports whether it dropped any.
+func (d *tsDecoder) dedup(b *bytes.Buffer) (dropped bool) {
+	d.ws()
+	switch d.data[d.pos] {
+	case '{':
+		d.pos++
+		type member struct {
+			key   []byte // as written
+			value []byte // rewritten
+		}
+		var members []member
+		at := map[string]int{}
+		first := true
+		for d.more('}', &first) {
+			d.ws()
+			start := d.pos
+			k := string(d.key())
+			keyText := bytes.TrimRight(d.data[start:d.pos-1], " \t\r\n")
+			var v bytes.Buffer
+			dropped = d.dedup(&v) || dropped
+			if i, ok := at[k]; ok {
+				members[i].value = v.Bytes()
+				dropped = true
+				continue
+			}
+			at[k] = len(members)
+			members = append(members, member{keyText, v.Bytes()})
+		}
+		b.WriteByte('{')
+		for i, m := range members {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(m.key)
+			b.WriteByte(':')
+			b.Write(m.value)
+		}
+		b.WriteByte('}')
+	case '[':
+		d.pos++
+		b.WriteByte('[')
+		first := true
+		for i := 0; d.more(']', &first); i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			dropped = d.dedup(b) || dropped
+		}
+		b.WriteByte(']')
+	default:
+		start := d.pos
+		d.skip()
+		b.Write(d.data[start:d.pos])
+	}
+	return dropped
+}
+
+// check validates any value against n without building it.
+func (d *tsDecoder) check(n *tsNode) {
+	if n.never {
+		d.fail("false", "no value is allowed here")
+		d.skip()
+		return
+	}
+	if n.types == 0 {
+		d.skip()
+		return
+	}
+	if n.types&tsTNull != 0 && d.null() {
+		return
+	}
+	switch n.kind {
+	case tsTString:
+		d.str(n)
+	case tsTInteger, tsTNumber:
+		d.num(n)
+	case tsTBoolean:
+		d.boolean(n)
+	case tsTObject:
+		if n.values != nil {
+			for _, v := range d.entries(n) {
+				d.check(v)
+			}
+			return
+		}
+		for _, f := range d.fields(n) {
+			d.check(f)
+		}
+	case tsTArray:
+		for _, e := range d.elems(n) {
+			d.check(e)
+		}
+	}
+}
+
+// fields reads an object of n and yields each known property's index and
+// schema; the caller decodes it. See tsObj.
+func (d *tsDecoder) fields(n *tsNode) func(func(int, *tsNode) bool) {
+	return func(yield func(int, *tsNode) bool) {
+		stop := false
+		for o := d.object(n); o.next(d); {
+			if stop {
+				d.check(o.node)
+			} else {
+				stop = !yield(o.i, o.node)
+			}
+		}
+	}
+}
+
+// tsObj is an object being read: the typed decoders loop
+//
+//	for o := d.object(n); o.next(d); { switch o.i { … decode o.node … } }
+//
+// next leaves the decoder at the value of the known property o.i, whose
+// schema is o.node, checking unknown properties on the way; at the end it
+// checks missing ones and reports the first failure of a property (in
+// property order) only after both.
+type tsObj struct {
+	n     *tsNode
+	i     int
+	node  *tsNode
+	first bool
+	done  bool // the object is read (or was no object)
+	open  bool // the caller is decoding property i
+	saved *ValidationError
+	errs  []*ValidationError // made on the first failure
+	seen  tsBits
+}
+
+func (d *tsDecoder) object(n *tsNode) tsObj {
+	o := tsObj{n: n, first: true}
+	o.done = !d.open('{', n)
+	if !o.done {
+		o.seen.init(len(n.props))
+	}
+	return o
+}
+
+func (o *tsObj) next(d *tsDecoder) bool {
+	if o.done {
+		return false
+	}
+	if o.open {
+		o.open = false
+		if d.verr != nil {
+			if o.errs == nil {
+				o.errs = make([]*ValidationError, len(o.n.props))
+			}
+			o.errs[o.i] = d.verr
+		} else if o.errs != nil {
+			o.errs[o.i] = nil
+		}
+		o.seen.set(o.i)
+		d.verr = o.saved
+		d.pop()
+	}
+	n := o.n
+	for d.more('}', &o.first) {
+		k := d.key()
+		i := n.lookup(k)
+		if i < 0 {
+			if n.closed {
+				d.fail("additionalProperties", "property %s is not allowed", tsQuote(string(k)))
+			}
+			d.skip()
+			continue
+		}
+		d.push(n.props[i].name, -1)
+		o.saved, d.verr = d.verr, nil
+		o.i, o.node, o.open = i, n.props[i].node, true
+		return true
+	}
+	o.done = true
+	for i := range n.props {
+		if n.props[i].required && !o.seen.has(i) {
+			d.fail("required", "missing property %s", strconv.Quote(n.props[i].name))
+		}
+	}
+	for _, e := range o.errs {
+		if d.verr == nil && e != nil {
+			d.verr = e
+		}
+	}
+	return false
+}
+
+// tsBits is a set of property indexes: a word for up to 64, else a slice.
+type tsBits struct {
+	w    uint64
+	more []bool
+}
+
+func (b *tsBits) init(n int) {
+	if n > 64 {
+		b.more = make([]bool, n)
+	}
+}
+
+func (b *tsBits) set(i int) {
+	if b.more != nil {
+		b.more[i] = true
+	} else {
+		b.w |= 1 << uint(i)
+	}
+}
+
+func (b *tsBits) has(i int) bool {
+	if b.more != nil {
+		return b.more[i]
+	}
+	return b.w&(1<<uint(i)) != 0
+}
+
+// entries reads a map of n and yields each key and the value schema; the
+// failure reported is that of the smallest key.
+func (d *tsDecoder) entries(n *tsNode) func(func(string, *tsNode) bool) {
+	return func(yield func(string, *tsNode) bool) {
+		if !d.open('{', n) {
+			return
+		}
+		var errs map[string]*ValidationError
+		counted := n.minN >= 0 || n.maxN >= 0
+		var keys tsKeySet // distinct keys, when counted
+		first, stop := true, false
+		for d.more('}', &first) {
+			k := string(d.key())
+			if counted {
+				keys.add(k)
+			}
+			d.push(k, -1)
+			saved := d.verr
+			d.verr = nil
+			if stop {
+				d.check(n.values)
+			} else {
+				stop = !yield(k, n.values)
+			}
+			if d.verr != nil {
+				if errs == nil {
+					errs = map[string]*ValidationError{}
+				}
+				errs[k] = d.verr
+			} else {
+				delete(errs, k)
+			}
+			d.verr = saved
+			d.pop()
+		}
+		count := keys.len()
+		if n.minN >= 0 && count < n.minN {
+			d.fail("minProperties", "%d properties, want at least %d", count, n.minN)
+		}
+		if n.maxN >= 0 && count > n.maxN {
+			d.fail("maxProperties", "%d properties, want at most %d", count, n.maxN)
+		}
+		if d.verr == nil && len(errs) > 0 {
+			var best string
+			for k, e := range errs {
+				if d.verr == nil || k < best {
+					best, d.verr = k, e
+				}
+			}
+		}
+	}
+}
+
+// tsKeySet counts distinct keys: a few in a slice, more in a map.
+type tsKeySet struct {
+	buf   [8]string
+	count int
+	many  map[string]bool
+}
+
+func (s *tsKeySet) add(k string) {
+	if s.many != nil {
+		s.many[k] = true
+		return
+	}
+	for _, prev := range s.buf[:s.count] {
+		if prev == k {
+			return
+		}
+	}
+	if s.count < len(s.buf) {
+		s.buf[s.count] = k
+		s.count++
+		return
+	}
+	s.many = map[string]bool{k: true}
+	for _, prev := range s.buf[:s.count] {
+		s.many[prev] = true
+	}
+}
+
+func (s *tsKeySet) len() int {
+	if s.many != nil {
+		return len(s.many)
+	}
+	return s.count
+}
+
+// elems reads an array (or a tuple) of n and yields each element's index
+// and schema; the caller decodes it. See tsArr.
+func (d *tsDecoder) elems(n *tsNode) func(func(int, *tsNode) bool) {
+	return func(yield func(int, *tsNode) bool) {
+		stop := false
+		for a := d.array(n); a.next(d); {
+			if stop {
+				d.check(a.node)
+			} else {
+				stop = !yield(a.i, a.node)
+			}
+		}
+	}
+}
+
+// tsArr is an array (or tuple) being read, as tsObj is an object:
+//
+//	for a := d.array(n); a.next(d); { … decode element a.i of schema a.node … }
+//
+// After the first failure the rest of an array is only checked to be
+// JSON; a tuple's members beyond its prefix are skipped and counted. At
+// the end next checks the counts and uniqueness.
+type tsArr struct {
+	n     *tsNode
+	i     int     // the index of the current element
+	node  *tsNode // its schema
+	first bool    // no element read yet
+	done  bool
+	open  bool // the caller is decoding element i
+	start int  // its offset, for uniqueItems
+	spans [][2]int
+}
+
+func (d *tsDecoder) array(n *tsNode) tsArr {
+	return tsArr{n: n, first: true, done: !d.open('[', n)}
+}
+
+func (a *tsArr) next(d *tsDecoder) bool {
+	if a.done {
+		return false
+	}
+	if a.open {
+		a.open = false
+		a.end(d)
+	}
+	n := a.n
+	for d.more(']', &a.first) {
+		if !n.tuple && d.verr != nil {
+			d.skip()
+			a.i++
+			continue
+		}
+		d.push("", a.i)
+		d.ws()
+		a.start = d.pos
+		e := n.items
+		if n.tuple {
+			e = nil
+			if a.i < len(n.prefix) {
+				e = n.prefix[a.i]
+			}
+		}
+		if e != nil {
+			a.node, a.open = e, true
+			return true
+		}
+		d.skip()
+		a.end(d)
+	}
+	a.done = true
+	switch count := a.i; {
+	case n.tuple && count != len(n.prefix):
+		kw := "minItems"
+		if count > len(n.prefix) {
+			kw = "maxItems"
+		}
+		d.fail(kw, "%d items, want %d", count, len(n.prefix))
+	case n.minN >= 0 && count < n.minN:
+		d.fail("minItems", "%d items, want at least %d", count, n.minN)
+	case n.maxN >= 0 && count > n.maxN:
+		d.fail("maxItems", "%d items, want at most %d", count, n.maxN)
+	}
+	if n.unique {
+		d.unique(a.spans)
+	}
+	return false
+}
+
+// end ends the current element.
+func (a *tsArr) end(d *tsDecoder) {
+	if a.n.unique {
+		a.spans = append(a.spans, [2]int{a.start, d.pos})
+	}
+	d.pop()
+	a.i++
+}
+
+// tsArray decodes an array of n, each element with elem.
+func tsArray[T any](d *tsDecoder, n *tsNode, elem func(*tsDecoder, *tsNode) T) []T {
+	v := []T{}
+	for a := d.array(n); a.next(d); {
+		v = append(v, elem(d, a.node))
+	}
+	return v
+}
+
+// tsMap decodes a map of n, each value with elem.
+func tsMap[T any](d *tsDecoder, n *tsNode, elem func(*tsDecoder, *tsNode) T) map[string]T {
+	v := map[string]T{}
+	for k, e := range d.entries(n) {
+		v[k] = elem(d, e)
+	}
+	return v
+}
+
+// tsPtr decodes a value that may be null (n allows it): nil for null.
+func tsPtr[T any](d *tsDecoder, n *tsNode, dec func(*tsDecoder, *tsNode) T) *T {
+	if d.null() {
+		return nil
+	}
+	x := dec(d, n)
+	return &x
+}
+
+// tsOpt decodes an optional property into a pointer.
+func tsOpt[T any](x T) *T { return &x }
+
+// tsNullable decodes an optional property that may be null.
+func tsNullable[T any](d *tsDecoder, n *tsNode, dec func(*tsDecoder, *tsNode) T) Nullable[T] {
+	if d.null() {
+		return Nullable[T]{Present: true, Null: true}
+	}
+	return Nullable[T]{Present: true, Value: dec(d, n)}
+}
+
+// tsCanon is a value in a form where JSON-equal values are equal strings:
+// keys sorted, numbers exact.
+func tsCanon(raw []byte) string {
+	switch c := raw[0]; {
+	case c == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw):
+		return string(raw)
+	case c == 't' || c == 'f' || c == 'n':
+		return string(raw)
+	case c == '-' || c >= '0' && c <= '9':
+		return tsNumKey(raw)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return string(raw)
+	}
+	if s, ok := v.(string); ok {
+		return "\"" + s + "\"" // as the fast path above
+	}
+	var b strings.Builder
+	tsCanonWrite(&b, v)
+	return b.String()
+}
+
+func tsCanonWrite(b *strings.Builder, v any) {
+	switch v := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteByte('{')
+		for _, k := range keys {
+			b.WriteString(strconv.Quote(k))
+			b.WriteByte(':')
+			tsCanonWrite(b, v[k])
+			b.WriteByte(',')
+		}
+		b.WriteByte('}')
+	case []any:
+		b.WriteByte('[')
+		for _, e := range v {
+			tsCanonWrite(b, e)
+			b.WriteByte(',')
+		}
+		b.WriteByte(']')
+	case json.Number:
+		b.WriteString(tsNumKey([]byte(v)))
+	case string:
+		b.WriteString(strconv.Quote(v))
+	default:
+		fmt.Fprint(b, v)
+	}
+}
+
+// tsNumKey is the exact value of a JSON number as significant digits and
+// a power of ten ("n-15e-1" for -1.50), so that equal numbers give equal
+// keys without big arithmetic, in time linear in the token.
+func tsNumKey(raw []byte) string {
+	v := tsDecimal(raw)
+	if len(v.digits) == 0 {
+		return "n0"
+	}
+	sign := ""
+	if v.neg {
+		sign = "-"
+	}
+	return "n" + sign + string(v.digits) + "e" + v.expText()
+}
+
+// unique records a uniqueItems failure when two items are JSON-equal.
+func (d *tsDecoder) unique(items [][2]int) {
+	if len(items) < 2 || d.verr != nil {
+		return
+	}
+	if len(items) <= 16 {
+		var buf [16]string
+		keys := buf[:0]
+		for i, it := range items {
+			k := tsCanon(d.data[it[0]:it[1]])
+			for j, prev := range keys {
+				if prev == k {
+					d.fail("uniqueItems", "items at %d and %d are equal", j, i)
+					return
+				}
+			}
+			keys = append(keys, k)
+		}
+		return
+	}
+	seen := make(map[string]int, len(items))
+	for i, it := range items {
+		k := tsCanon(d.data[it[0]:it[1]])
+		if j, ok := seen[k]; ok {
+			d.fail("uniqueItems", "items at %d and %d are equal", j, i)
+			return
+		}
+		seen[k] = i
+	}
+}
+
+// tsMarshal is the MarshalJSON of a generated struct whose fields are the
+// properties of n, in order: every property under its exact name, absent
+// optional ones left out, a nil array or map written [] or {} (unless the
+// field is a nil pointer that means null). The field's Go type follows
+// from the property as the generator chose it: any is json.RawMessage
+// (nil is absent); required is T, or *T when nullable (nil is null);
+// optional is *T (nil is absent), or Nullable[T] when nullable.
+func tsMarshal(v any, n *tsNode) ([]byte, error) {
+	rv := reflect.ValueOf(v)
+	var o tsMembers
+	for i, p := range n.props {
+		f := rv.Field(i)
+		nullable := p.node.types&tsTNull != 0
+		switch {
+		case p.node.types == 0:
+			if p.required || f.Len() > 0 {
+				o.value(p.key, f, "")
+			}
+		case p.required && !nullable:
+			o.value(p.key, f, p.node.empty())
+		case p.required:
+			if f.IsNil() {
+				o.raw(p.key, []byte("null"))
+			} else {
+				o.value(p.key, f.Elem(), p.node.empty())
+			}
+		case nullable:
+			switch {
+			case !f.Field(0).Bool():
+			case f.Field(1).Bool():
+				o.raw(p.key, []byte("null"))
+			default:
+				o.value(p.key, f.Field(2), p.node.empty())
+			}
+		case !f.IsNil():
+			o.value(p.key, f.Elem(), p.node.empty())
+		}
+	}
+	return o.end()
+}
+
+// empty is what a nil Go value of n writes when n is not null: [] for an
+// array, {} for a map.
+func (n *tsNode) empty() string {
+	switch {
+	case n.kind == tsTArray && !n.tuple:
+		return "[]"
+	case n.kind == tsTObject && n.values != nil:
+		return "{}"
+	}
+	return ""
+}
+
+// tsMembers builds a JSON object for tsMarshal.
+type tsMembers struct {
+	b   []byte
+	err error
+}
+
+func (o *tsMembers) raw(key, value []byte) {
+	if len(o.b) == 0 {
+		o.b = append(o.b, '{')
+	} else {
+		o.b = append(o.b, ',')
+	}
+	o.b = append(o.b, key...)
+	o.b = append(o.b, ':')
+	o.b = append(o.b, value...)
+}
+
+// value writes f, or empty for a nil slice or map when empty is not "".
+func (o *tsMembers) value(key []byte, f reflect.Value, empty string) {
+	if o.err != nil {
+		return
+	}
+	if empty != "" && f.IsNil() {
+		o.raw(key, []byte(empty))
+		return
+	}
+	data, err := json.Marshal(f.Interface())
+	if err != nil {
+		o.err = err
+		return
+	}
+	o.raw(key, data)
+}
+
+func (o *tsMembers) end() ([]byte, error) {
+	if o.err != nil {
+		return nil, o.err
+	}
+	if len(o.b) == 0 {
+		return []byte("{}"), nil
+	}
+	return append(o.b, '}'), nil
 }

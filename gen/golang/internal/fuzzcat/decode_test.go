@@ -3,6 +3,7 @@ package fuzzcat
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -106,17 +107,22 @@ func TestValidateOutput(t *testing.T) {
 	}
 }
 
-// TestDepth: nesting is limited as in encoding/json (10000 levels), which
-// santhosh-tekuri/jsonschema reads values with.
+// TestDepth: values nested up to MaxDepth levels decode (the arguments
+// object is level 1); one level more is refused with an error that is not
+// a *ValidationError, before the scanner goes further.
 func TestDepth(t *testing.T) {
 	s := inputSchema(t, "t27_specs")
-	for _, n := range []int{9998, 9999, 10000} {
+	for _, n := range []int{MaxDepth - 2, MaxDepth - 1, MaxDepth, 10 * MaxDepth} {
 		in := []byte(`{"flag": true, "blob": ` + strings.Repeat("[", n) + strings.Repeat("]", n) + `}`)
-		fails, err := s.Validate(in)
-		want := err == nil && len(fails) == 0
 		_, derr := DecodeT27SpecsInput(in)
-		if (derr == nil) != want {
-			t.Errorf("depth %d: decoder %v, santhosh valid=%v %v", n+1, derr, want, err)
+		var ve *ValidationError
+		switch {
+		case n+1 <= MaxDepth:
+			if fails, err := s.Validate(in); derr != nil || err != nil || fails != nil {
+				t.Errorf("depth %d: decoder %v, santhosh %v %v", n+1, derr, err, fails)
+			}
+		case derr == nil || errors.As(derr, &ve) || !strings.Contains(derr.Error(), "nested deeper than 1000 levels"):
+			t.Errorf("depth %d: got %v, want the depth error", n+1, derr)
 		}
 	}
 }
@@ -181,6 +187,74 @@ func BenchmarkHugeExponent(b *testing.B) {
 	for b.Loop() {
 		if _, err := DecodeT27fViewInput(in); err == nil {
 			b.Fatal("accepted")
+		}
+	}
+}
+
+// TestHostileMessages: a refused value's message quotes at most MaxQuote
+// bytes of the input, however long the key, enum value or string.
+func TestHostileMessages(t *testing.T) {
+	huge := strings.Repeat("x", 4<<20)
+	for _, in := range []string{
+		`{"flag": true, "` + huge + `": 1}`,
+		`{"flag": true, "family": "` + huge + `"}`,
+	} {
+		_, err := DecodeT27SpecsInput([]byte(in))
+		if err == nil || len(err.Error()) > 2*MaxQuote+100 {
+			t.Errorf("message of %d bytes", len(fmt.Sprint(err)))
+		}
+	}
+	_, err := DecodeT27fViewInput([]byte(`{"status": [], "chat": "@` + huge + `"}`))
+	if err == nil || len(err.Error()) > 2*MaxQuote+100 {
+		t.Errorf("pattern: message of %d bytes", len(fmt.Sprint(err)))
+	}
+}
+
+// TestAnyDuplicateKeys: an any value is normalised: each key once, at its
+// first place, with its last value, as JSON.parse and encoding/json read
+// it; a value without duplicates keeps its bytes.
+func TestAnyDuplicateKeys(t *testing.T) {
+	v, err := DecodeT27SpecsInput([]byte(`{"flag": true, "blob": {"a": 1, "b": [{"c": 1, "c": 2}], "a": 3}}`))
+	if err != nil || string(v.Blob) != `{"a":3,"b":[{"c":2}]}` {
+		t.Errorf("got %s %v", v.Blob, err)
+	}
+	v, _ = DecodeT27SpecsInput([]byte(`{"flag": true, "blob": {"a": 1, "b": 2}}`))
+	if string(v.Blob) != `{"a": 1, "b": 2}` {
+		t.Errorf("got %s", v.Blob)
+	}
+}
+
+// TestConcurrent: schemas compile once on first use, decoders are pooled:
+// decoding from many goroutines at once is safe (run with -race).
+func TestConcurrent(t *testing.T) {
+	done := make(chan error)
+	for i := range 8 {
+		go func() {
+			var err error
+			for range 50 {
+				if i%2 == 0 {
+					_, err = DecodeT27fViewInput(benchInputs[0])
+				} else {
+					_, err = DecodeT27SpecsInput([]byte(`{"flag": true, "limit": 501}`))
+					if err == nil {
+						err = errors.New("limit 501 accepted")
+					} else {
+						err = nil
+					}
+				}
+				if err == nil && len(ListToolsJSON(i%3)) == 0 {
+					err = errors.New("empty table")
+				}
+				if err != nil {
+					break
+				}
+			}
+			done <- err
+		}()
+	}
+	for range 8 {
+		if err := <-done; err != nil {
+			t.Error(err)
 		}
 	}
 }

@@ -66,6 +66,9 @@ var seeds = []string{
 	`{"status": [], "chat": "é\u00e9abcd"}`,
 	`{"flag": true, "limit": 500, "ratio": 0.5, "big": 12345678901234567890, "blob": {"a": [1, null]}}`,
 	`{"flag": false, "limit": 501, "prefix": "", "family": "core"}`,
+	`{"flag": true, "step": 0.3, "even": 12345678901234567890}`,
+	`{"flag": true, "step": -5, "even": 3}`,
+	`{"flag": true, "step": 4.9000000000000000001, "even": -2e3}`,
 	`{"flag": true, "ratio": 2.50000000000000001}`,
 	`[]`, `null`, `{`, `{"a":1,}`,
 	`{"status": [1e999999, 1e999999], "chat": "@t27_bot", "x": 1e-99999999999999999999}`,
@@ -80,7 +83,7 @@ func FuzzDecode(f *testing.F) {
 	view := inputSchema(f, "t27f_view")
 	specs := inputSchema(f, "t27_specs")
 	f.Fuzz(func(t *testing.T, data []byte) {
-		huge := hugeExponent.Match(data)
+		huge := hugeExponent.Match(data) || tooDeep(data)
 		for _, c := range []struct {
 			s      *validate.Schema
 			decode func([]byte) error
@@ -135,4 +138,26 @@ func BenchmarkSanthoshPath(b *testing.B) {
 			}
 		}
 	}
+}
+
+// tooDeep reports nesting beyond MaxDepth, which Decode refuses and
+// santhosh-tekuri/jsonschema (through encoding/json, up to 10 000) reads.
+func tooDeep(data []byte) bool {
+	depth, inString := 0, false
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case !inString && (c == '[' || c == '{'):
+			depth++
+			if depth > MaxDepth {
+				return true
+			}
+		case !inString && (c == ']' || c == '}'):
+			depth--
+		}
+	}
+	return false
 }

@@ -6,10 +6,14 @@ package fuzznested
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
+	"reflect"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -37,19 +41,10 @@ func CatalogID(profile int) string {
 	return "787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p1"
 }
 
-const tsTools1 = "{\"tools\":[{\"name\":\"get-app\",\"description\":\"Nested objects, maps, tuples and nullable enums\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"app\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":8},\"owner\":{\"type\":[\"object\",\"null\"],\"properties\":{\"name\":{\"type\":\"string\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":3},\"maxItems\":4,\"uniqueItems\":true}},\"required\":[\"name\"],\"additionalProperties\":false},\"extra\":{\"type\":\"object\",\"properties\":{\"note\":{\"type\":\"string\"}}}},\"required\":[\"id\"],\"additionalProperties\":false},\"labels\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\",\"maxLength\":5},\"minProperties\":1,\"maxProperties\":3},\"scores\":{\"type\":\"object\",\"additionalProperties\":{\"type\":[\"integer\",\"null\"],\"minimum\":-10,\"maximum\":10}},\"pair\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"items\":{},\"minItems\":2,\"maxItems\":2},\"point\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"number\",\"minimum\":-1.5,\"maximum\":1.5},{\"type\":\"number\",\"minimum\":-1.5,\"maximum\":1.5}],\"items\":{\"type\":\"number\"},\"minItems\":2,\"maxItems\":2},\"level\":{\"type\":[\"integer\",\"null\"],\"enum\":[1,2,3,null]},\"mode\":{\"type\":\"string\",\"enum\":[\"fast\",\"slow-ish\",\"$weird\"]},\"nums\":{\"type\":\"array\",\"items\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1},\"uniqueItems\":true},\"items\":{\"type\":\"array\",\"items\":{},\"minItems\":2,\"uniqueItems\":true},\"maybe\":{\"type\":\"array\",\"items\":{\"type\":[\"integer\",\"null\"]}}},\"required\":[\"app\",\"mode\"],\"additionalProperties\":false}},{\"name\":\"top\",\"description\":\"Odd field names\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"$top\":{\"type\":\"integer\",\"description\":\"dollar\"},\"x.y\":{\"type\":\"string\",\"description\":\"dotted\"},\"a b\":{\"type\":\"string\",\"description\":\"spaced\"}},\"additionalProperties\":false}},{\"name\":\"nothing\",\"description\":\"No arguments\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false}}],\"_meta\":{\"toolspec/catalog\":\"787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p1\"}}"
-
-const tsTools2 = "{\"tools\":[{\"name\":\"get-app\",\"description\":\"Nested objects, maps, tuples and nullable enums\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"app\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":8},\"owner\":{\"type\":[\"object\",\"null\"],\"properties\":{\"name\":{\"type\":\"string\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":3},\"maxItems\":4,\"uniqueItems\":true}},\"required\":[\"name\"],\"additionalProperties\":false},\"extra\":{\"type\":\"object\",\"properties\":{\"note\":{\"type\":\"string\"}}}},\"required\":[\"id\"],\"additionalProperties\":false},\"labels\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"string\",\"maxLength\":5},\"minProperties\":1,\"maxProperties\":3},\"scores\":{\"type\":\"object\",\"additionalProperties\":{\"type\":[\"integer\",\"null\"],\"minimum\":-10,\"maximum\":10}},\"pair\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"items\":{},\"minItems\":2,\"maxItems\":2},\"point\":{\"type\":\"array\",\"prefixItems\":[{\"type\":\"number\",\"minimum\":-1.5,\"maximum\":1.5},{\"type\":\"number\",\"minimum\":-1.5,\"maximum\":1.5}],\"items\":{\"type\":\"number\"},\"minItems\":2,\"maxItems\":2},\"level\":{\"type\":[\"integer\",\"null\"],\"enum\":[1,2,3,null]},\"mode\":{\"type\":\"string\",\"enum\":[\"fast\",\"slow-ish\",\"$weird\"]},\"nums\":{\"type\":\"array\",\"items\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1},\"uniqueItems\":true},\"items\":{\"type\":\"array\",\"items\":{},\"minItems\":2,\"uniqueItems\":true},\"maybe\":{\"type\":\"array\",\"items\":{\"type\":[\"integer\",\"null\"]}}},\"required\":[\"app\",\"mode\"],\"additionalProperties\":false},\"outputSchema\":{\"type\":\"object\",\"properties\":{\"ok\":{\"type\":\"boolean\"},\"why\":{\"type\":[\"string\",\"null\"]}},\"required\":[\"ok\"],\"additionalProperties\":false}},{\"name\":\"top\",\"description\":\"Odd field names\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"$top\":{\"type\":\"integer\",\"description\":\"dollar\"},\"x.y\":{\"type\":\"string\",\"description\":\"dotted\"},\"a b\":{\"type\":\"string\",\"description\":\"spaced\"}},\"additionalProperties\":false}},{\"name\":\"nothing\",\"description\":\"No arguments\",\"inputSchema\":{\"type\":\"object\",\"additionalProperties\":false}}],\"_meta\":{\"toolspec/catalog\":\"787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p2\"}}"
-
 // ListToolsJSON returns the tools/list result of a profile as JSON, a fresh
 // copy on every call: profile 1 (protocol 2024-11-05) or 2 (2025-06-18). Any profile other
 // than 2 is profile 1.
-func ListToolsJSON(profile int) []byte {
-	if profile == 2 {
-		return []byte(tsTools2)
-	}
-	return []byte(tsTools1)
-}
+func ListToolsJSON(profile int) []byte { return tsCat.list(profile) }
 
 // ProfileFor maps a negotiated MCP protocol version to a profile: 2025-06-18 and
 // later get profile 2; everything earlier, and anything that is not a
@@ -70,51 +65,16 @@ func ProfileFor(protocolVersion string) int {
 	return 1
 }
 
-var tsToolNames = []string{"get-app", "top", "nothing"}
-
 // CheckHandlers is the startup guard: it returns one error naming every tool
 // without a handler and every handler without a tool, sorted, or nil when
 // names are exactly the catalog's tools.
-func CheckHandlers(names []string) error {
-	have := make(map[string]bool, len(names))
-	for _, n := range names {
-		have[n] = true
-	}
-	known := make(map[string]bool, len(tsToolNames))
-	var missing, extra []string
-	for _, t := range tsToolNames {
-		known[t] = true
-		if !have[t] {
-			missing = append(missing, t)
-		}
-	}
-	for n := range have {
-		if !known[n] {
-			extra = append(extra, n)
-		}
-	}
-	if len(missing)+len(extra) == 0 {
-		return nil
-	}
-	sort.Strings(missing)
-	sort.Strings(extra)
-	var parts []string
-	if len(missing) > 0 {
-		parts = append(parts, "tools without a handler: "+tsJoin(missing))
-	}
-	if len(extra) > 0 {
-		parts = append(parts, "handlers without a tool: "+tsJoin(extra))
-	}
-	return errors.New("toolspec: " + strings.Join(parts, "; "))
-}
+func CheckHandlers(names []string) error { return tsCat.checkHandlers(names) }
 
-func tsJoin(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = strconv.Quote(n)
-	}
-	return strings.Join(q, ", ")
-}
+var tsCat = tsNewCatalog([]tsTool{
+	{"get-app", `{"name":"get-app","description":"Nested objects, maps, tuples and nullable enums","inputSchema":`, ``, `{"type":"object","properties":{"app":{"type":"object","properties":{"id":{"type":"string","minLength":1,"maxLength":8},"owner":{"type":["object","null"],"properties":{"name":{"type":"string"},"tags":{"type":"array","items":{"type":"string","minLength":1,"maxLength":3},"maxItems":4,"uniqueItems":true}},"required":["name"],"additionalProperties":false},"extra":{"type":"object","properties":{"note":{"type":"string"}}}},"required":["id"],"additionalProperties":false},"labels":{"type":"object","additionalProperties":{"type":"string","maxLength":5},"minProperties":1,"maxProperties":3},"scores":{"type":"object","additionalProperties":{"type":["integer","null"],"minimum":-10,"maximum":10}},"pair":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}],"items":{},"minItems":2,"maxItems":2},"point":{"type":"array","prefixItems":[{"type":"number","minimum":-1.5,"maximum":1.5},{"type":"number","minimum":-1.5,"maximum":1.5}],"items":{"type":"number"},"minItems":2,"maxItems":2},"level":{"type":["integer","null"],"enum":[1,2,3,null]},"mode":{"type":"string","enum":["fast","slow-ish","$weird"]},"nums":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"uniqueItems":true},"items":{"type":"array","items":{},"minItems":2,"uniqueItems":true},"maybe":{"type":"array","items":{"type":["integer","null"]}}},"required":["app","mode"],"additionalProperties":false}`, `{"type":"object","properties":{"ok":{"type":"boolean"},"why":{"type":["string","null"]}},"required":["ok"],"additionalProperties":false}`, ``},
+	{"top", `{"name":"top","description":"Odd field names","inputSchema":`, ``, `{"type":"object","properties":{"$top":{"type":"integer","description":"dollar"},"x.y":{"type":"string","description":"dotted"},"a b":{"type":"string","description":"spaced"}},"additionalProperties":false}`, ``, ``},
+	{"nothing", `{"name":"nothing","description":"No arguments","inputSchema":`, ``, `{"type":"object","additionalProperties":false}`, ``, ``},
+}, `],"_meta":{"toolspec/catalog":"787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p1"}}`, `],"_meta":{"toolspec/catalog":"787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p2"}}`)
 
 // Tool names.
 const (
@@ -123,136 +83,46 @@ const (
 	ToolNothing = "nothing"
 )
 
-// DecodeGetAppInput decodes the arguments of tool "get-app" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeGetAppInput(data []byte) (v GetAppInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = GetAppInput{}, tsRecovered(r)
+func (d *tsDecoder) dec1(n *tsNode) []string {
+	return tsArray(d, n, (*tsDecoder).str)
+}
+
+// GetAppInputAppOwner is a value of tool "get-app" field "app" field "owner".
+type GetAppInputAppOwner struct {
+	Name string    `json:"name"`
+	Tags *[]string `json:"tags,omitempty"`
+}
+
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
+func (v GetAppInputAppOwner) MarshalJSON() ([]byte, error) {
+	return tsMarshal(v, tsCat.input(0).props[0].node.props[1].node)
+}
+
+func (d *tsDecoder) dec2(n *tsNode) (v GetAppInputAppOwner) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Name = d.str(o.node)
+		case 1:
+			v.Tags = tsOpt(d.dec1(o.node))
 		}
-	}()
-	v = d.dec0()
-	d.end()
-	if d.verr != nil {
-		return GetAppInput{}, d.verr
 	}
-	return v, nil
+	return v
 }
 
-// ValidateGetAppOutput checks a structured result of tool "get-app" against the
-// tool's output schema: nil when it validates, else the first failure.
-func ValidateGetAppOutput(data []byte) (err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			err = tsRecovered(r)
+// GetAppInputAppExtra is a value of tool "get-app" field "app" field "extra".
+type GetAppInputAppExtra struct {
+	Note *string `json:"note,omitempty"`
+}
+
+func (d *tsDecoder) dec3(n *tsNode) (v GetAppInputAppExtra) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Note = tsOpt(d.str(o.node))
 		}
-	}()
-	d.dec27()
-	d.end()
-	if d.verr != nil {
-		return d.verr
 	}
-	return nil
-}
-
-// DecodeTopInput decodes the arguments of tool "top" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeTopInput(data []byte) (v TopInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = TopInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec30()
-	d.end()
-	if d.verr != nil {
-		return TopInput{}, d.verr
-	}
-	return v, nil
-}
-
-// DecodeNothingInput decodes the arguments of tool "nothing" and validates them:
-// it accepts exactly what the tool's input schema accepts. A refused value
-// gives a *ValidationError naming the JSON pointer and the keyword.
-func DecodeNothingInput(data []byte) (v NothingInput, err error) {
-	var path [8]tsSeg
-	d := tsDecoder{data: data, path: path[:0]}
-	defer func() {
-		if r := recover(); r != nil {
-			v, err = NothingInput{}, tsRecovered(r)
-		}
-	}()
-	v = d.dec34()
-	d.end()
-	if d.verr != nil {
-		return NothingInput{}, d.verr
-	}
-	return v, nil
-}
-
-// GetAppInput is the arguments of tool "get-app".
-type GetAppInput struct {
-	App    GetAppInputApp             `json:"app"`
-	Labels *map[string]string         `json:"labels,omitempty"`
-	Scores *map[string]*int64         `json:"scores,omitempty"`
-	Pair   *GetAppInputPair           `json:"pair,omitempty"`
-	Point  *GetAppInputPoint          `json:"point,omitempty"`
-	Level  Nullable[GetAppInputLevel] `json:"level,omitzero"`
-	Mode   GetAppInputMode            `json:"mode"`
-	Nums   *[]float64                 `json:"nums,omitempty"`
-	Items  *[]json.RawMessage         `json:"items,omitempty"`
-	Maybe  *[]*json.Number            `json:"maybe,omitempty"`
-}
-
-// MarshalJSON writes every property of GetAppInput under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
-func (v GetAppInput) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	o.value("\"app\"", v.App)
-	if v.Labels != nil && *v.Labels == nil {
-		o.raw("\"labels\"", []byte("{}"))
-	} else if v.Labels != nil {
-		o.value("\"labels\"", *v.Labels)
-	}
-	if v.Scores != nil && *v.Scores == nil {
-		o.raw("\"scores\"", []byte("{}"))
-	} else if v.Scores != nil {
-		o.value("\"scores\"", *v.Scores)
-	}
-	if v.Pair != nil {
-		o.value("\"pair\"", *v.Pair)
-	}
-	if v.Point != nil {
-		o.value("\"point\"", *v.Point)
-	}
-	if v.Level.Present {
-		o.value("\"level\"", v.Level)
-	}
-	o.value("\"mode\"", v.Mode)
-	if v.Nums != nil && *v.Nums == nil {
-		o.raw("\"nums\"", []byte("[]"))
-	} else if v.Nums != nil {
-		o.value("\"nums\"", *v.Nums)
-	}
-	if v.Items != nil && *v.Items == nil {
-		o.raw("\"items\"", []byte("[]"))
-	} else if v.Items != nil {
-		o.value("\"items\"", *v.Items)
-	}
-	if v.Maybe != nil && *v.Maybe == nil {
-		o.raw("\"maybe\"", []byte("[]"))
-	} else if v.Maybe != nil {
-		o.value("\"maybe\"", *v.Maybe)
-	}
-	return o.end()
+	return v
 }
 
 // GetAppInputApp is a value of tool "get-app" field "app".
@@ -262,28 +132,30 @@ type GetAppInputApp struct {
 	Extra *GetAppInputAppExtra          `json:"extra,omitempty"`
 }
 
-// GetAppInputAppOwner is a value of tool "get-app" field "app" field "owner".
-type GetAppInputAppOwner struct {
-	Name string    `json:"name"`
-	Tags *[]string `json:"tags,omitempty"`
-}
-
-// MarshalJSON writes every property of GetAppInputAppOwner under its exact name,
-// leaving out absent optional ones; a nil array or map is [] or {}.
-func (v GetAppInputAppOwner) MarshalJSON() ([]byte, error) {
-	var o tsObject
-	o.value("\"name\"", v.Name)
-	if v.Tags != nil && *v.Tags == nil {
-		o.raw("\"tags\"", []byte("[]"))
-	} else if v.Tags != nil {
-		o.value("\"tags\"", *v.Tags)
+func (d *tsDecoder) dec4(n *tsNode) (v GetAppInputApp) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Id = d.str(o.node)
+		case 1:
+			v.Owner = tsNullable(d, o.node, (*tsDecoder).dec2)
+		case 2:
+			v.Extra = tsOpt(d.dec3(o.node))
+		}
 	}
-	return o.end()
+	return v
 }
 
-// GetAppInputAppExtra is a value of tool "get-app" field "app" field "extra".
-type GetAppInputAppExtra struct {
-	Note *string `json:"note,omitempty"`
+func (d *tsDecoder) dec5(n *tsNode) map[string]string {
+	return tsMap(d, n, (*tsDecoder).str)
+}
+
+func (d *tsDecoder) dec6(n *tsNode) *int64 {
+	return tsPtr(d, n, (*tsDecoder).i64)
+}
+
+func (d *tsDecoder) dec7(n *tsNode) map[string]*int64 {
+	return tsMap(d, n, (*tsDecoder).dec6)
 }
 
 // GetAppInputPair is a value of tool "get-app" field "pair".
@@ -315,8 +187,32 @@ func (t *GetAppInputPair) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+func (d *tsDecoder) dec8(n *tsNode) (v GetAppInputPair) {
+	for a := d.array(n); a.next(d); {
+		switch a.i {
+		case 0:
+			v.V0 = d.str(a.node)
+		case 1:
+			v.V1 = d.integer(a.node)
+		}
+	}
+	return v
+}
+
 // GetAppInputPoint is a value of tool "get-app" field "point".
 type GetAppInputPoint [2]float64
+
+func (d *tsDecoder) dec9(n *tsNode) (v GetAppInputPoint) {
+	for a := d.array(n); a.next(d); {
+		switch a.i {
+		case 0:
+			v[0] = d.f64(a.node)
+		case 1:
+			v[1] = d.f64(a.node)
+		}
+	}
+	return v
+}
 
 // GetAppInputLevel is a value of tool "get-app" field "level".
 type GetAppInputLevel int64
@@ -328,6 +224,10 @@ const (
 	GetAppInputLevel3 GetAppInputLevel = 3
 )
 
+func (d *tsDecoder) dec10(n *tsNode) GetAppInputLevel {
+	return GetAppInputLevel(d.i64(n))
+}
+
 // GetAppInputMode is a value of tool "get-app" field "mode".
 type GetAppInputMode string
 
@@ -337,6 +237,83 @@ const (
 	GetAppInputModeSlowIsh GetAppInputMode = "slow-ish"
 	GetAppInputModeWeird   GetAppInputMode = "$weird"
 )
+
+func (d *tsDecoder) dec11(n *tsNode) GetAppInputMode {
+	return GetAppInputMode(d.str(n))
+}
+
+func (d *tsDecoder) dec12(n *tsNode) []float64 {
+	return tsArray(d, n, (*tsDecoder).f64)
+}
+
+func (d *tsDecoder) dec13(n *tsNode) []json.RawMessage {
+	return tsArray(d, n, (*tsDecoder).raw)
+}
+
+func (d *tsDecoder) dec14(n *tsNode) *json.Number {
+	return tsPtr(d, n, (*tsDecoder).integer)
+}
+
+func (d *tsDecoder) dec15(n *tsNode) []*json.Number {
+	return tsArray(d, n, (*tsDecoder).dec14)
+}
+
+// GetAppInput is the arguments of tool "get-app".
+type GetAppInput struct {
+	App    GetAppInputApp             `json:"app"`
+	Labels *map[string]string         `json:"labels,omitempty"`
+	Scores *map[string]*int64         `json:"scores,omitempty"`
+	Pair   *GetAppInputPair           `json:"pair,omitempty"`
+	Point  *GetAppInputPoint          `json:"point,omitempty"`
+	Level  Nullable[GetAppInputLevel] `json:"level,omitzero"`
+	Mode   GetAppInputMode            `json:"mode"`
+	Nums   *[]float64                 `json:"nums,omitempty"`
+	Items  *[]json.RawMessage         `json:"items,omitempty"`
+	Maybe  *[]*json.Number            `json:"maybe,omitempty"`
+}
+
+// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
+func (v GetAppInput) MarshalJSON() ([]byte, error) {
+	return tsMarshal(v, tsCat.input(0))
+}
+
+func (d *tsDecoder) dec16(n *tsNode) (v GetAppInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.App = d.dec4(o.node)
+		case 1:
+			v.Labels = tsOpt(d.dec5(o.node))
+		case 2:
+			v.Scores = tsOpt(d.dec7(o.node))
+		case 3:
+			v.Pair = tsOpt(d.dec8(o.node))
+		case 4:
+			v.Point = tsOpt(d.dec9(o.node))
+		case 5:
+			v.Level = tsNullable(d, o.node, (*tsDecoder).dec10)
+		case 6:
+			v.Mode = d.dec11(o.node)
+		case 7:
+			v.Nums = tsOpt(d.dec12(o.node))
+		case 8:
+			v.Items = tsOpt(d.dec13(o.node))
+		case 9:
+			v.Maybe = tsOpt(d.dec15(o.node))
+		}
+	}
+	return v
+}
+
+// DecodeGetAppInput decodes and validates the arguments of tool "get-app".
+func DecodeGetAppInput(data []byte) (GetAppInput, error) {
+	return tsDecode(data, tsCat.input(0), (*tsDecoder).dec16)
+}
+
+// ValidateGetAppOutput validates a structured result of tool "get-app".
+func ValidateGetAppOutput(data []byte) error {
+	return tsValidate(data, tsCat.output(0))
+}
 
 // GetAppOutput is the structured result of tool "get-app".
 type GetAppOutput struct {
@@ -354,1641 +331,38 @@ type TopInput struct {
 	AB *string `json:"a b,omitempty"`
 }
 
+func (d *tsDecoder) dec17(n *tsNode) (v TopInput) {
+	for o := d.object(n); o.next(d); {
+		switch o.i {
+		case 0:
+			v.Top = tsOpt(d.integer(o.node))
+		case 1:
+			v.XY = tsOpt(d.str(o.node))
+		case 2:
+			v.AB = tsOpt(d.str(o.node))
+		}
+	}
+	return v
+}
+
+// DecodeTopInput decodes and validates the arguments of tool "top".
+func DecodeTopInput(data []byte) (TopInput, error) {
+	return tsDecode(data, tsCat.input(1), (*tsDecoder).dec17)
+}
+
 // NothingInput is the arguments of tool "nothing".
 type NothingInput struct {
 }
 
-func (d *tsDecoder) dec0() GetAppInput {
-	var v GetAppInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var e2 *ValidationError
-	var e3 *ValidationError
-	var e4 *ValidationError
-	var e5 *ValidationError
-	var e6 *ValidationError
-	var s6 bool
-	var e7 *ValidationError
-	var e8 *ValidationError
-	var e9 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "app":
-			d.push("app", -1)
-			saved := d.verr
-			d.verr = nil
-			v.App = d.dec1()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "labels":
-			d.push("labels", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec9()
-			v.Labels = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		case "scores":
-			d.push("scores", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec11()
-			v.Scores = &y
-			e2 = d.verr
-			d.verr = saved
-			d.pop()
-		case "pair":
-			d.push("pair", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec13()
-			v.Pair = &y
-			e3 = d.verr
-			d.verr = saved
-			d.pop()
-		case "point":
-			d.push("point", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec16()
-			v.Point = &y
-			e4 = d.verr
-			d.verr = saved
-			d.pop()
-		case "level":
-			d.push("level", -1)
-			saved := d.verr
-			d.verr = nil
-			if d.null() {
-				v.Level = Nullable[GetAppInputLevel]{Present: true, Null: true}
-			} else {
-				v.Level = Nullable[GetAppInputLevel]{Present: true, Value: d.dec19()}
-			}
-			e5 = d.verr
-			d.verr = saved
-			d.pop()
-		case "mode":
-			d.push("mode", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Mode = d.dec20()
-			e6 = d.verr
-			s6 = true
-			d.verr = saved
-			d.pop()
-		case "nums":
-			d.push("nums", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec21()
-			v.Nums = &y
-			e7 = d.verr
-			d.verr = saved
-			d.pop()
-		case "items":
-			d.push("items", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec23()
-			v.Items = &y
-			e8 = d.verr
-			d.verr = saved
-			d.pop()
-		case "maybe":
-			d.push("maybe", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec25()
-			v.Maybe = &y
-			e9 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"app\"")
-	}
-	if !s6 {
-		d.fail("required", "missing property %s", "\"mode\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		case e3 != nil:
-			d.verr = e3
-		case e4 != nil:
-			d.verr = e4
-		case e5 != nil:
-			d.verr = e5
-		case e6 != nil:
-			d.verr = e6
-		case e7 != nil:
-			d.verr = e7
-		case e8 != nil:
-			d.verr = e8
-		case e9 != nil:
-			d.verr = e9
-		}
+func (d *tsDecoder) dec18(n *tsNode) (v NothingInput) {
+	for o := d.object(n); o.next(d); {
 	}
 	return v
 }
 
-func (d *tsDecoder) dec1() GetAppInputApp {
-	var v GetAppInputApp
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	var e2 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "id":
-			d.push("id", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Id = d.dec2()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "owner":
-			d.push("owner", -1)
-			saved := d.verr
-			d.verr = nil
-			if d.null() {
-				v.Owner = Nullable[GetAppInputAppOwner]{Present: true, Null: true}
-			} else {
-				v.Owner = Nullable[GetAppInputAppOwner]{Present: true, Value: d.dec3()}
-			}
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		case "extra":
-			d.push("extra", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec7()
-			v.Extra = &y
-			e2 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"id\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec2() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 8 {
-		d.fail("maxLength", "length %d is greater than %d", n, 8)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec3() GetAppInputAppOwner {
-	var v GetAppInputAppOwner
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "name":
-			d.push("name", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Name = d.dec4()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "tags":
-			d.push("tags", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec5()
-			v.Tags = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"name\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec4() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec5() []string {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []string{}
-	var spans [][2]int
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		d.ws()
-		start := d.pos
-		x := d.dec6()
-		v = append(v, x)
-		spans = append(spans, [2]int{start, d.pos})
-		d.pop()
-	}
-	if len(v) > 4 {
-		d.fail("maxItems", "%d items, want at most %d", len(v), 4)
-	}
-	d.unique(spans)
-	return v
-}
-
-func (d *tsDecoder) dec6() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n < 1 {
-		d.fail("minLength", "length %d is less than %d", n, 1)
-	}
-	if n > 3 {
-		d.fail("maxLength", "length %d is greater than %d", n, 3)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec7() GetAppInputAppExtra {
-	var v GetAppInputAppExtra
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "note":
-			d.push("note", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec8()
-			v.Note = &y
-			e0 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.skip()
-		}
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec8() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec9() map[string]string {
-	if !d.open('{', "object") {
-		return nil
-	}
-	v := map[string]string{}
-	var errs map[string]*ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := string(d.key())
-		d.push(k, -1)
-		saved := d.verr
-		d.verr = nil
-		x := d.dec10()
-		v[k] = x
-		if d.verr != nil {
-			if errs == nil {
-				errs = map[string]*ValidationError{}
-			}
-			errs[k] = d.verr
-		} else {
-			delete(errs, k)
-		}
-		d.verr = saved
-		d.pop()
-	}
-	if len(v) < 1 {
-		d.fail("minProperties", "%d properties, want at least %d", len(v), 1)
-	}
-	if len(v) > 3 {
-		d.fail("maxProperties", "%d properties, want at most %d", len(v), 3)
-	}
-	if d.verr == nil && len(errs) > 0 {
-		d.verr = tsFirstErr(errs)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec10() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	n := utf8.RuneCountInString(s)
-	if n > 5 {
-		d.fail("maxLength", "length %d is greater than %d", n, 5)
-	}
-	return s
-}
-
-func (d *tsDecoder) dec11() map[string]*int64 {
-	if !d.open('{', "object") {
-		return nil
-	}
-	v := map[string]*int64{}
-	var errs map[string]*ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := string(d.key())
-		d.push(k, -1)
-		saved := d.verr
-		d.verr = nil
-		var x *int64
-		if !d.null() {
-			y := d.dec12()
-			x = &y
-		}
-		v[k] = x
-		if d.verr != nil {
-			if errs == nil {
-				errs = map[string]*ValidationError{}
-			}
-			errs[k] = d.verr
-		} else {
-			delete(errs, k)
-		}
-		d.verr = saved
-		d.pop()
-	}
-	if d.verr == nil && len(errs) > 0 {
-		d.verr = tsFirstErr(errs)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec12() int64 {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < -10 || !n.small && n.cmp("-10") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "-10")
-	}
-	if n.small && n.i > 10 || !n.small && n.cmp("10") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "10")
-	}
-	return n.i
-}
-
-func (d *tsDecoder) dec13() GetAppInputPair {
-	var v GetAppInputPair
-	if !d.open('[', "array") {
-		return v
-	}
-	first := true
-	i := 0
-	for ; d.more(']', &first); i++ {
-		d.push("", i)
-		switch i {
-		case 0:
-			v.V0 = d.dec14()
-		case 1:
-			v.V1 = d.dec15()
-		default:
-			d.skip()
-		}
-		d.pop()
-	}
-	if i < 2 {
-		d.fail("minItems", "%d items, want 2", i)
-	}
-	if i > 2 {
-		d.fail("maxItems", "%d items, want 2", i)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec14() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec15() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec16() GetAppInputPoint {
-	var v GetAppInputPoint
-	if !d.open('[', "array") {
-		return v
-	}
-	first := true
-	i := 0
-	for ; d.more(']', &first); i++ {
-		d.push("", i)
-		switch i {
-		case 0:
-			v[0] = d.dec17()
-		case 1:
-			v[1] = d.dec18()
-		default:
-			d.skip()
-		}
-		d.pop()
-	}
-	if i < 2 {
-		d.fail("minItems", "%d items, want 2", i)
-	}
-	if i > 2 {
-		d.fail("maxItems", "%d items, want 2", i)
-	}
-	return v
-}
-
-func (d *tsDecoder) dec17() float64 {
-	n, ok := d.num("number")
-	if !ok {
-		return 0
-	}
-	if n.cmp("-1.5") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "-1.5")
-	}
-	if n.cmp("1.5") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "1.5")
-	}
-	return n.float()
-}
-
-func (d *tsDecoder) dec18() float64 {
-	n, ok := d.num("number")
-	if !ok {
-		return 0
-	}
-	if n.cmp("-1.5") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "-1.5")
-	}
-	if n.cmp("1.5") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "1.5")
-	}
-	return n.float()
-}
-
-func (d *tsDecoder) dec19() GetAppInputLevel {
-	n, ok := d.num("integer")
-	if !ok {
-		return 0
-	}
-	if !n.small || (n.i != 1 && n.i != 2 && n.i != 3) {
-		d.fail("enum", "%s is not one of the allowed values", n.text())
-	}
-	return GetAppInputLevel(n.i)
-}
-
-func (d *tsDecoder) dec20() GetAppInputMode {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	switch s {
-	case "fast", "slow-ish", "$weird":
-	default:
-		d.fail("enum", "%q is not one of the allowed values", s)
-	}
-	return GetAppInputMode(s)
-}
-
-func (d *tsDecoder) dec21() []float64 {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []float64{}
-	var spans [][2]int
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		d.ws()
-		start := d.pos
-		x := d.dec22()
-		v = append(v, x)
-		spans = append(spans, [2]int{start, d.pos})
-		d.pop()
-	}
-	d.unique(spans)
-	return v
-}
-
-func (d *tsDecoder) dec22() float64 {
-	n, ok := d.num("number")
-	if !ok {
-		return 0
-	}
-	if n.small && n.i < 0 || !n.small && n.cmp("0") < 0 {
-		d.fail("minimum", "%s is less than %s", n.text(), "0")
-	}
-	if n.small && n.i > 1 || !n.small && n.cmp("1") > 0 {
-		d.fail("maximum", "%s is greater than %s", n.text(), "1")
-	}
-	return n.float()
-}
-
-func (d *tsDecoder) dec23() []json.RawMessage {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []json.RawMessage{}
-	var spans [][2]int
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		d.ws()
-		start := d.pos
-		x := d.dec24()
-		v = append(v, x)
-		spans = append(spans, [2]int{start, d.pos})
-		d.pop()
-	}
-	if len(v) < 2 {
-		d.fail("minItems", "%d items, want at least %d", len(v), 2)
-	}
-	d.unique(spans)
-	return v
-}
-
-func (d *tsDecoder) dec24() json.RawMessage {
-	return d.raw()
-}
-
-func (d *tsDecoder) dec25() []*json.Number {
-	if !d.open('[', "array") {
-		return nil
-	}
-	v := []*json.Number{}
-	first := true
-	for i := 0; d.more(']', &first); i++ {
-		if d.verr != nil {
-			d.skip()
-			continue
-		}
-		d.push("", i)
-		var x *json.Number
-		if !d.null() {
-			y := d.dec26()
-			x = &y
-		}
-		v = append(v, x)
-		d.pop()
-	}
-	return v
-}
-
-func (d *tsDecoder) dec26() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec27() GetAppOutput {
-	var v GetAppOutput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var s0 bool
-	var e1 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "ok":
-			d.push("ok", -1)
-			saved := d.verr
-			d.verr = nil
-			v.Ok = d.dec28()
-			e0 = d.verr
-			s0 = true
-			d.verr = saved
-			d.pop()
-		case "why":
-			d.push("why", -1)
-			saved := d.verr
-			d.verr = nil
-			if d.null() {
-				v.Why = Nullable[string]{Present: true, Null: true}
-			} else {
-				v.Why = Nullable[string]{Present: true, Value: d.dec29()}
-			}
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if !s0 {
-		d.fail("required", "missing property %s", "\"ok\"")
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec28() bool {
-	return d.boolean()
-}
-
-func (d *tsDecoder) dec29() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec30() TopInput {
-	var v TopInput
-	if !d.open('{', "object") {
-		return v
-	}
-	var e0 *ValidationError
-	var e1 *ValidationError
-	var e2 *ValidationError
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		case "$top":
-			d.push("$top", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec31()
-			v.Top = &y
-			e0 = d.verr
-			d.verr = saved
-			d.pop()
-		case "x.y":
-			d.push("x.y", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec32()
-			v.XY = &y
-			e1 = d.verr
-			d.verr = saved
-			d.pop()
-		case "a b":
-			d.push("a b", -1)
-			saved := d.verr
-			d.verr = nil
-			y := d.dec33()
-			v.AB = &y
-			e2 = d.verr
-			d.verr = saved
-			d.pop()
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	if d.verr == nil {
-		switch {
-		case e0 != nil:
-			d.verr = e0
-		case e1 != nil:
-			d.verr = e1
-		case e2 != nil:
-			d.verr = e2
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec31() json.Number {
-	n, ok := d.num("integer")
-	if !ok {
-		return ""
-	}
-	return json.Number(n.canon())
-}
-
-func (d *tsDecoder) dec32() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec33() string {
-	if d.peek() != '"' {
-		d.typeErr("string")
-		return ""
-	}
-	s := d.str()
-	return s
-}
-
-func (d *tsDecoder) dec34() NothingInput {
-	var v NothingInput
-	if !d.open('{', "object") {
-		return v
-	}
-	first := true
-	for d.more('}', &first) {
-		k := d.key()
-		switch string(k) {
-		default:
-			d.fail("additionalProperties", "property %q is not allowed", string(k))
-			d.skip()
-		}
-	}
-	return v
-}
-
-// ValidationError is a value the schema refuses: the JSON pointer of the
-// value, the JSON Schema keyword that failed, and what was wrong.
-type ValidationError struct {
-	Pointer string // "" is the whole value
-	Keyword string
-	Message string
-}
-
-func (e *ValidationError) Error() string {
-	p := e.Pointer
-	if p == "" {
-		p = "(root)"
-	}
-	return p + ": " + e.Keyword + ": " + e.Message
-}
-
-// Nullable is an optional field that may also be null: Present is false
-// when the property is absent; Null is true when it is present and null;
-// otherwise Value holds it.
-type Nullable[T any] struct {
-	Present bool
-	Null    bool
-	Value   T
-}
-
-// IsZero reports an absent value, so that omitzero leaves it out.
-func (n Nullable[T]) IsZero() bool { return !n.Present }
-
-// MarshalJSON writes null or the value.
-func (n Nullable[T]) MarshalJSON() ([]byte, error) {
-	if !n.Present || n.Null {
-		return []byte("null"), nil
-	}
-	return json.Marshal(n.Value)
-}
-
-// UnmarshalJSON reads null or a value; either way the field is present.
-func (n *Nullable[T]) UnmarshalJSON(data []byte) error {
-	*n = Nullable[T]{Present: true}
-	if string(bytes.TrimSpace(data)) == "null" {
-		n.Null = true
-		return nil
-	}
-	return json.Unmarshal(data, &n.Value)
-}
-
-type tsSyntax struct {
-	off int
-	msg string
-}
-
-type tsSeg struct {
-	key string
-	idx int
-}
-
-type tsDecoder struct {
-	data  []byte
-	pos   int
-	path  []tsSeg
-	verr  *ValidationError
-	depth int // open objects and arrays, limited as in encoding/json
-}
-
-type tsNum struct {
-	tok     []byte
-	i       int64
-	small   bool // an integer that fits int64, in i
-	integer bool
-}
-
-func tsRecovered(r any) error {
-	s, ok := r.(tsSyntax)
-	if !ok {
-		panic(r)
-	}
-	return fmt.Errorf("invalid JSON at offset %d: %s", s.off, s.msg)
-}
-
-func (d *tsDecoder) syntax(msg string) { panic(tsSyntax{d.pos, msg}) }
-
-func (d *tsDecoder) ws() {
-	for d.pos < len(d.data) {
-		switch d.data[d.pos] {
-		case ' ', '\t', '\n', '\r':
-			d.pos++
-		default:
-			return
-		}
-	}
-}
-
-func (d *tsDecoder) end() {
-	d.ws()
-	if d.pos != len(d.data) {
-		d.syntax("data after the top-level value")
-	}
-}
-
-func (d *tsDecoder) peek() byte {
-	d.ws()
-	if d.pos >= len(d.data) {
-		d.syntax("unexpected end of JSON input")
-	}
-	return d.data[d.pos]
-}
-
-func (d *tsDecoder) push(key string, idx int) { d.path = append(d.path, tsSeg{key, idx}) }
-func (d *tsDecoder) pop()                     { d.path = d.path[:len(d.path)-1] }
-
-func (d *tsDecoder) pointer() string {
-	var b strings.Builder
-	for _, s := range d.path {
-		b.WriteByte('/')
-		if s.idx >= 0 {
-			b.WriteString(strconv.Itoa(s.idx))
-			continue
-		}
-		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(s.key, "~", "~0"), "/", "~1"))
-	}
-	return b.String()
-}
-
-// fail records the first validation error; decoding goes on, so that
-// invalid JSON later in the input is still reported as such.
-func (d *tsDecoder) fail(keyword, format string, args ...any) {
-	if d.verr == nil {
-		d.verr = &ValidationError{Pointer: d.pointer(), Keyword: keyword, Message: fmt.Sprintf(format, args...)}
-	}
-}
-
-func tsKindOf(c byte) string {
-	switch c {
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case '"':
-		return "string"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	}
-	return "number"
-}
-
-// typeErr records a type failure and skips the value.
-func (d *tsDecoder) typeErr(want string) {
-	d.fail("type", "got %s, want %s", tsKindOf(d.peek()), want)
-	d.skip()
-}
-
-func (d *tsDecoder) lit(word string) {
-	if len(d.data)-d.pos < len(word) || string(d.data[d.pos:d.pos+len(word)]) != word {
-		d.syntax("invalid literal")
-	}
-	d.pos += len(word)
-}
-
-// null consumes a null if one comes next.
-func (d *tsDecoder) null() bool {
-	if d.peek() == 'n' {
-		d.lit("null")
-		return true
-	}
-	return false
-}
-
-func (d *tsDecoder) boolean() bool {
-	switch d.peek() {
-	case 't':
-		d.lit("true")
-		return true
-	case 'f':
-		d.lit("false")
-		return false
-	}
-	d.typeErr("boolean")
-	return false
-}
-
-// strBytes scans a string and returns its decoded bytes, aliasing the
-// input when no escape or invalid UTF-8 needs rewriting.
-func (d *tsDecoder) strBytes() []byte {
-	if d.peek() != '"' {
-		d.syntax("expected string")
-	}
-	start := d.pos
-	d.pos++
-	plain, ascii := true, true
-	for {
-		if d.pos >= len(d.data) {
-			d.syntax("unexpected end of JSON input")
-		}
-		c := d.data[d.pos]
-		switch {
-		case c == '"':
-			d.pos++
-			span := d.data[start+1 : d.pos-1]
-			if plain && (ascii || utf8.Valid(span)) {
-				return span
-			}
-			var s string
-			if err := json.Unmarshal(d.data[start:d.pos], &s); err != nil {
-				d.pos = start
-				d.syntax("invalid string")
-			}
-			return []byte(s)
-		case c == '\\':
-			plain = false
-			d.pos += 2
-			continue
-		case c < 0x20:
-			d.syntax("control character in string")
-		case c >= 0x80:
-			ascii = false
-		}
-		d.pos++
-	}
-}
-
-func (d *tsDecoder) str() string { return string(d.strBytes()) }
-
-func tsDigits(data []byte, pos int) int {
-	for pos < len(data) && data[pos] >= '0' && data[pos] <= '9' {
-		pos++
-	}
-	return pos
-}
-
-// number scans a JSON number and classifies it exactly.
-func (d *tsDecoder) number() tsNum {
-	start := d.pos
-	p := start
-	if p < len(d.data) && d.data[p] == '-' {
-		p++
-	}
-	switch {
-	case p < len(d.data) && d.data[p] == '0':
-		p++
-	case p < len(d.data) && d.data[p] >= '1' && d.data[p] <= '9':
-		p = tsDigits(d.data, p)
-	default:
-		d.syntax("invalid number")
-	}
-	plain := true
-	if p < len(d.data) && d.data[p] == '.' {
-		plain = false
-		q := tsDigits(d.data, p+1)
-		if q == p+1 {
-			d.pos = q
-			d.syntax("invalid number")
-		}
-		p = q
-	}
-	if p < len(d.data) && (d.data[p] == 'e' || d.data[p] == 'E') {
-		plain = false
-		p++
-		if p < len(d.data) && (d.data[p] == '+' || d.data[p] == '-') {
-			p++
-		}
-		q := tsDigits(d.data, p)
-		if q == p {
-			d.pos = q
-			d.syntax("invalid number")
-		}
-		p = q
-	}
-	d.pos = p
-	n := tsNum{tok: d.data[start:p]}
-	if plain && len(n.tok) <= 18 {
-		n.i, _ = strconv.ParseInt(string(n.tok), 10, 64)
-		n.small, n.integer = true, true
-	}
-	return n
-}
-
-// classify decides exactly whether a number that is not a small plain
-// integer (1.0, 1e2, 12345678901234567890) is an integer, from its digits
-// and exponent: it never expands the number, so 1e999999 costs its 8 bytes.
-func (n *tsNum) classify() {
-	if n.small {
-		return
-	}
-	v := tsDecimal(n.tok)
-	if len(v.digits) > 0 && v.exp < 0 {
-		return // fractional digits the exponent does not cover
-	}
-	n.integer = true
-	if int64(len(v.digits))+v.exp > 19 {
-		return
-	}
-	var u uint64 // at most 19 digits: below 10^19, within uint64
-	for _, c := range v.digits {
-		u = u*10 + uint64(c-'0')
-	}
-	for e := v.exp; e > 0; e-- {
-		u *= 10
-	}
-	switch {
-	case v.neg && u <= 1<<63:
-		n.i, n.small = -int64(u), true
-	case !v.neg && u <= 1<<63-1:
-		n.i, n.small = int64(u), true
-	}
-}
-
-// canon is the value of an integer json.Number: plain digits when it fits
-// int64 (1.0 and 1e2 become "1" and "100"), else the number as written.
-func (n tsNum) canon() string {
-	if n.small {
-		return strconv.FormatInt(n.i, 10)
-	}
-	return string(n.tok)
-}
-
-// text is the number as written, for messages; a long one is cut.
-func (n tsNum) text() string {
-	if len(n.tok) > 64 {
-		return string(n.tok[:64]) + "..."
-	}
-	return string(n.tok)
-}
-
-func (n tsNum) float() float64 {
-	f, _ := strconv.ParseFloat(string(n.tok), 64)
-	return f
-}
-
-// cmp compares the number with a bound exactly, as JSON Schema does.
-// Rounding to float64 keeps order, so floats that differ decide; only
-// equal floats need the exact comparison of digits and exponents.
-func (n tsNum) cmp(bound string) int {
-	f, _ := strconv.ParseFloat(string(n.tok), 64)
-	b, _ := strconv.ParseFloat(bound, 64)
-	switch {
-	case f < b:
-		return -1
-	case f > b:
-		return 1
-	}
-	return tsCmpDecimal(tsDecimal(n.tok), tsDecimal([]byte(bound)))
-}
-
-// tsDec is the exact value of a JSON number: digits × 10^exp, digits
-// without leading or trailing zeros (none for zero, whose sign is
-// dropped). An exponent of more than 18 digits saturates exp at ±2^62,
-// which keeps comparisons with bounds exact; etext, eneg and adj keep the
-// exact exponent (etext × 10^0, negated when eneg, plus adj) for keys.
-type tsDec struct {
-	neg    bool
-	digits []byte
-	exp    int64
-	huge   bool
-	eneg   bool
-	etext  []byte
-	adj    int64
-}
-
-// tsDecimal reads a valid JSON number token in time linear in its length.
-func tsDecimal(tok []byte) tsDec {
-	var v tsDec
-	p := 0
-	if p < len(tok) && tok[p] == '-' {
-		v.neg = true
-		p++
-	}
-	q := tsDigits(tok, p)
-	whole := tok[p:q]
-	p = q
-	var frac []byte
-	if p < len(tok) && tok[p] == '.' {
-		q = tsDigits(tok, p+1)
-		frac = tok[p+1 : q]
-		p = q
-	}
-	var etext []byte
-	eneg := false
-	if p < len(tok) && (tok[p] == 'e' || tok[p] == 'E') {
-		p++
-		if p < len(tok) && (tok[p] == '+' || tok[p] == '-') {
-			eneg = tok[p] == '-'
-			p++
-		}
-		etext = tok[p:]
-	}
-	for len(frac) > 0 && frac[len(frac)-1] == '0' {
-		frac = frac[:len(frac)-1]
-	}
-	digits := whole
-	if len(frac) > 0 {
-		digits = append(append(make([]byte, 0, len(whole)+len(frac)), whole...), frac...)
-	}
-	adj := -int64(len(frac))
-	for len(digits) > 0 && digits[0] == '0' {
-		digits = digits[1:]
-	}
-	for len(digits) > 0 && digits[len(digits)-1] == '0' {
-		digits = digits[:len(digits)-1]
-		adj++
-	}
-	if len(digits) == 0 {
-		return tsDec{}
-	}
-	v.digits = digits
-	for len(etext) > 0 && etext[0] == '0' {
-		etext = etext[1:]
-	}
-	if len(etext) > 18 {
-		v.huge, v.eneg, v.etext, v.adj = true, eneg, etext, adj
-		v.exp = 1 << 62
-		if eneg {
-			v.exp = -v.exp
-		}
-		return v
-	}
-	var e int64
-	for _, c := range etext {
-		e = e*10 + int64(c-'0')
-	}
-	if eneg {
-		e = -e
-	}
-	v.exp = e + adj
-	return v
-}
-
-func (v tsDec) sign() int {
-	switch {
-	case len(v.digits) == 0:
-		return 0
-	case v.neg:
-		return -1
-	}
-	return 1
-}
-
-// tsCmpDecimal compares two exact values by sign, then by the position of
-// the leading digit, then digit by digit.
-func tsCmpDecimal(a, b tsDec) int {
-	sa, sb := a.sign(), b.sign()
-	if sa != sb || sa == 0 {
-		return max(-1, min(1, sa-sb))
-	}
-	c := 0
-	ma, mb := int64(len(a.digits))+a.exp, int64(len(b.digits))+b.exp
-	switch {
-	case ma < mb:
-		c = -1
-	case ma > mb:
-		c = 1
-	default:
-		// Same leading position and no trailing zeros: a digit string
-		// that is a prefix of the other is the smaller value.
-		c = bytes.Compare(a.digits, b.digits)
-	}
-	return c * sa
-}
-
-// expText is the exact exponent of v as decimal text.
-func (v tsDec) expText() string {
-	if !v.huge {
-		return strconv.FormatInt(v.exp, 10)
-	}
-	// |E| >= 10^18 > |adj|: E + adj keeps the sign of E, and its
-	// magnitude is |E| + adj (or - adj when E is negative).
-	delta := v.adj
-	sign := ""
-	if v.eneg {
-		delta, sign = -delta, "-"
-	}
-	hi := []byte(string(v.etext[:len(v.etext)-18]))
-	lo, _ := strconv.ParseInt(string(v.etext[len(v.etext)-18:]), 10, 64)
-	lo += delta
-	const ten18 = 1000000000000000000
-	switch {
-	case lo >= ten18:
-		lo -= ten18
-		i := len(hi) - 1
-		for ; i >= 0 && hi[i] == '9'; i-- {
-			hi[i] = '0'
-		}
-		if i < 0 {
-			hi = append([]byte{'1'}, hi...)
-		} else {
-			hi[i]++
-		}
-	case lo < 0:
-		lo += ten18
-		i := len(hi) - 1
-		for ; hi[i] == '0'; i-- {
-			hi[i] = '9'
-		}
-		hi[i]--
-		for len(hi) > 0 && hi[0] == '0' {
-			hi = hi[1:]
-		}
-	}
-	if len(hi) == 0 {
-		return sign + strconv.FormatInt(lo, 10)
-	}
-	l := strconv.FormatInt(lo, 10)
-	return sign + string(hi) + strings.Repeat("0", 18-len(l)) + l
-}
-
-// num scans a number, or records a type failure and returns false.
-func (d *tsDecoder) num(want string) (tsNum, bool) {
-	c := d.peek()
-	if c != '-' && (c < '0' || c > '9') {
-		d.typeErr(want)
-		return tsNum{}, false
-	}
-	n := d.number()
-	if want == "integer" {
-		n.classify()
-	}
-	if want == "integer" && !n.integer {
-		d.fail("type", "got number, want integer")
-		return n, false
-	}
-	return n, true
-}
-
-// key scans an object key and the colon after it.
-func (d *tsDecoder) key() []byte {
-	k := d.strBytes()
-	if d.peek() != ':' {
-		d.syntax("expected :")
-	}
-	d.pos++
-	return k
-}
-
-// more reports whether another member or element follows, consuming the
-// comma or the closing byte.
-func (d *tsDecoder) more(end byte, first *bool) bool {
-	c := d.peek()
-	if c == end {
-		d.pos++
-		d.depth--
-		return false
-	}
-	if *first {
-		*first = false
-		return true
-	}
-	if c != ',' {
-		d.syntax("expected , or " + string(end))
-	}
-	d.pos++
-	return true
-}
-
-// open consumes the opening byte of an object or array, or records a
-// type failure, skips the value and returns false.
-func (d *tsDecoder) open(c byte, want string) bool {
-	if d.peek() != c {
-		d.typeErr(want)
-		return false
-	}
-	d.enter()
-	return true
-}
-
-// enter consumes the opening byte of an object or array.
-func (d *tsDecoder) enter() {
-	d.pos++
-	d.depth++
-	if d.depth > 10000 {
-		d.syntax("exceeded max depth")
-	}
-}
-
-// skip scans any JSON value.
-func (d *tsDecoder) skip() {
-	switch d.peek() {
-	case '{':
-		d.enter()
-		first := true
-		for d.more('}', &first) {
-			d.key()
-			d.skip()
-		}
-	case '[':
-		d.enter()
-		first := true
-		for d.more(']', &first) {
-			d.skip()
-		}
-	case '"':
-		d.strBytes()
-	case 't':
-		d.lit("true")
-	case 'f':
-		d.lit("false")
-	case 'n':
-		d.lit("null")
-	default:
-		d.number()
-	}
-}
-
-// raw scans any JSON value and returns a copy of its bytes.
-func (d *tsDecoder) raw() json.RawMessage {
-	d.ws()
-	start := d.pos
-	d.skip()
-	return append(json.RawMessage(nil), d.data[start:d.pos]...)
-}
-
-// tsCanon is a value in a form where JSON-equal values are equal strings:
-// keys sorted, numbers exact.
-func tsCanon(raw []byte) string {
-	switch c := raw[0]; {
-	case c == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw):
-		return string(raw)
-	case c == 't' || c == 'f' || c == 'n':
-		return string(raw)
-	case c == '-' || c >= '0' && c <= '9':
-		if k, ok := tsNumKey(raw); ok {
-			return k
-		}
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return string(raw)
-	}
-	if s, ok := v.(string); ok {
-		return "\"" + s + "\"" // as the fast path above
-	}
-	var b strings.Builder
-	tsCanonWrite(&b, v)
-	return b.String()
-}
-
-func tsCanonWrite(b *strings.Builder, v any) {
-	switch v := v.(type) {
-	case map[string]any:
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		b.WriteByte('{')
-		for _, k := range keys {
-			b.WriteString(strconv.Quote(k))
-			b.WriteByte(':')
-			tsCanonWrite(b, v[k])
-			b.WriteByte(',')
-		}
-		b.WriteByte('}')
-	case []any:
-		b.WriteByte('[')
-		for _, e := range v {
-			tsCanonWrite(b, e)
-			b.WriteByte(',')
-		}
-		b.WriteByte(']')
-	case json.Number:
-		k, _ := tsNumKey([]byte(v))
-		b.WriteString(k)
-	case string:
-		b.WriteString(strconv.Quote(v))
-	default:
-		fmt.Fprint(b, v)
-	}
-}
-
-// tsNumKey is the exact value of a JSON number as significant digits and
-// a power of ten ("n-15e-1" for -1.50), so that equal numbers give equal
-// keys without big arithmetic, in time linear in the token.
-func tsNumKey(raw []byte) (string, bool) {
-	v := tsDecimal(raw)
-	if len(v.digits) == 0 {
-		return "n0", true
-	}
-	sign := ""
-	if v.neg {
-		sign = "-"
-	}
-	return "n" + sign + string(v.digits) + "e" + v.expText(), true
-}
-
-// unique records a uniqueItems failure when two items are JSON-equal.
-func (d *tsDecoder) unique(items [][2]int) {
-	if len(items) < 2 || d.verr != nil {
-		return
-	}
-	if len(items) <= 16 {
-		var buf [16]string
-		keys := buf[:0]
-		for i, it := range items {
-			k := tsCanon(d.data[it[0]:it[1]])
-			for j, prev := range keys {
-				if prev == k {
-					d.fail("uniqueItems", "items at %d and %d are equal", j, i)
-					return
-				}
-			}
-			keys = append(keys, k)
-		}
-		return
-	}
-	seen := make(map[string]int, len(items))
-	for i, it := range items {
-		k := tsCanon(d.data[it[0]:it[1]])
-		if j, ok := seen[k]; ok {
-			d.fail("uniqueItems", "items at %d and %d are equal", j, i)
-			return
-		}
-		seen[k] = i
-	}
-}
-
-// tsObject builds a JSON object for the generated MarshalJSON methods;
-// keys are JSON string literals.
-type tsObject struct {
-	b   []byte
-	err error
-}
-
-func (o *tsObject) raw(key string, value []byte) {
-	if len(o.b) == 0 {
-		o.b = append(o.b, '{')
-	} else {
-		o.b = append(o.b, ',')
-	}
-	o.b = append(o.b, key...)
-	o.b = append(o.b, ':')
-	o.b = append(o.b, value...)
-}
-
-func (o *tsObject) value(key string, v any) {
-	if o.err != nil {
-		return
-	}
-	data, err := json.Marshal(v)
-	if err != nil {
-		o.err = err
-		return
-	}
-	o.raw(key, data)
-}
-
-func (o *tsObject) end() ([]byte, error) {
-	if o.err != nil {
-		return nil, o.err
-	}
-	if len(o.b) == 0 {
-		return []byte("{}"), nil
-	}
-	return append(o.b, '}'), nil
-}
-
-// firstErr returns the error of the smallest key.
-func tsFirstErr(errs map[string]*ValidationError) *ValidationError {
-	var best string
-	var e *ValidationError
-	for k, v := range errs {
-		if e == nil || k < best {
-			best, e = k, v
-		}
-	}
-	return e
+// DecodeNothingInput decodes and validates the arguments of tool "nothing".
+func DecodeNothingInput(data []byte) (NothingInput, error) {
+	return tsDecode(data, tsCat.input(2), (*tsDecoder).dec18)
 }
 
 // Handlers is the server side of the catalog: one method per tool, called
@@ -1998,21 +372,23 @@ func tsFirstErr(errs map[string]*ValidationError) *ValidationError {
 // any value json.Marshal writes (json.RawMessage for bytes in hand). An
 // error is reported to the client as a tool result with isError.
 type Handlers interface {
-	// GetApp serves tool get-app.
+	// GetApp serves tool "get-app".
 	GetApp(ctx context.Context, in GetAppInput) (GetAppOutput, error)
-	// Top serves tool top.
+
+	// Top serves tool "top".
 	Top(ctx context.Context, in TopInput) (any, error)
-	// Nothing serves tool nothing.
+
+	// Nothing serves tool "nothing".
 	Nothing(ctx context.Context, in NothingInput) (string, error)
 }
 
 // HandlerMap returns the methods of h by tool name: the form BindMap takes.
 func HandlerMap(h Handlers) map[string]any {
-	return map[string]any{
-		ToolGetApp:  h.GetApp,
-		ToolTop:     h.Top,
-		ToolNothing: h.Nothing,
-	}
+	m := make(map[string]any, 3)
+	m[ToolGetApp] = h.GetApp
+	m[ToolTop] = h.Top
+	m[ToolNothing] = h.Nothing
+	return m
 }
 
 // tsServeTools are the tools in catalog order, as Bound serves them.
@@ -2250,4 +626,1952 @@ func (b *Bound) ValidateOutput(tool string, out []byte) error {
 		return nil
 	}
 	return t.served.validate(out)
+}
+
+// MaxDepth is the deepest nesting of objects and arrays a decoder reads,
+// counted from the value it is given (the arguments object is depth 1). A
+// deeper value is refused with an error that is not a *ValidationError.
+// A server should let its transport carry MaxDepth plus its own envelope.
+const MaxDepth = 1000
+
+// MaxQuote is the most bytes of one input string or number an error
+// message quotes; a longer one is cut there and followed by "...". A JSON
+// pointer segment is cut the same way.
+const MaxQuote = 64
+
+// ValidationError is a value the schema refuses: the JSON pointer of the
+// value, the JSON Schema keyword that failed, and what was wrong.
+type ValidationError struct {
+	Pointer string // "" is the whole value
+	Keyword string
+	Message string
+}
+
+func (e *ValidationError) Error() string {
+	p := e.Pointer
+	if p == "" {
+		p = "(root)"
+	}
+	return p + ": " + e.Keyword + ": " + e.Message
+}
+
+// Nullable is an optional field that may also be null: Present is false
+// when the property is absent; Null is true when it is present and null;
+// otherwise Value holds it.
+type Nullable[T any] struct {
+	Present bool
+	Null    bool
+	Value   T
+}
+
+// IsZero reports an absent value, so that omitzero leaves it out.
+func (n Nullable[T]) IsZero() bool { return !n.Present }
+
+// MarshalJSON writes null or the value.
+func (n Nullable[T]) MarshalJSON() ([]byte, error) {
+	if !n.Present || n.Null {
+		return []byte("null"), nil
+	}
+	return json.Marshal(n.Value)
+}
+
+// UnmarshalJSON reads null or a value; either way the field is present.
+func (n *Nullable[T]) UnmarshalJSON(data []byte) error {
+	*n = Nullable[T]{Present: true}
+	if string(bytes.TrimSpace(data)) == "null" {
+		n.Null = true
+		return nil
+	}
+	return json.Unmarshal(data, &n.Value)
+}
+
+// tsTool is one tool's entry of the tools/list tables, as JSON text.
+type tsTool struct {
+	name  string // the wire name
+	head  string // {"name":…,"description":…,"inputSchema": as profile 1 writes it
+	head2 string // the same with "title", for profile 2; "" when head serves
+	in    string // input schema
+	out   string // output schema, or ""
+	ann   string // annotations object, or ""
+}
+
+// tsCatalog is a generated catalog: its tools, its tables built once, and
+// each tool's schemas compiled on first use.
+type tsCatalog struct {
+	tools   []tsTool
+	meta    [2]string // ,"_meta":{…}} closing each profile's table
+	once    [2]sync.Once
+	lists   [2][]byte
+	schemas []tsSchemas
+}
+
+type tsSchemas struct {
+	once    sync.Once
+	in, out *tsNode
+}
+
+func tsNewCatalog(tools []tsTool, meta1, meta2 string) *tsCatalog {
+	return &tsCatalog{tools: tools, meta: [2]string{meta1, meta2}, schemas: make([]tsSchemas, len(tools))}
+}
+
+// list returns a fresh copy of a profile's tools/list result.
+func (c *tsCatalog) list(profile int) []byte {
+	p := 0
+	if profile == 2 {
+		p = 1
+	}
+	c.once[p].Do(func() {
+		var b bytes.Buffer
+		b.WriteString(`{"tools":[`)
+		for i, t := range c.tools {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			head := t.head
+			if p == 1 && t.head2 != "" {
+				head = t.head2
+			}
+			b.WriteString(head)
+			b.WriteString(t.in)
+			if p == 1 && t.out != "" {
+				b.WriteString(`,"outputSchema":`)
+				b.WriteString(t.out)
+			}
+			if p == 1 && t.ann != "" {
+				b.WriteString(`,"annotations":`)
+				b.WriteString(t.ann)
+			}
+			b.WriteByte('}')
+		}
+		b.WriteString(c.meta[p])
+		c.lists[p] = b.Bytes()
+	})
+	return bytes.Clone(c.lists[p])
+}
+
+func (c *tsCatalog) compiled(i int) *tsSchemas {
+	s := &c.schemas[i]
+	s.once.Do(func() {
+		s.in = tsCompile(c.tools[i].in)
+		if c.tools[i].out != "" {
+			s.out = tsCompile(c.tools[i].out)
+		}
+	})
+	return s
+}
+
+func (c *tsCatalog) input(i int) *tsNode  { return c.compiled(i).in }
+func (c *tsCatalog) output(i int) *tsNode { return c.compiled(i).out }
+
+// checkHandlers returns one error naming every tool without a handler and
+// every handler without a tool, sorted, or nil.
+func (c *tsCatalog) checkHandlers(names []string) error {
+	have := make(map[string]bool, len(names))
+	for _, n := range names {
+		have[n] = true
+	}
+	known := make(map[string]bool, len(c.tools))
+	var missing, extra []string
+	for _, t := range c.tools {
+		known[t.name] = true
+		if !have[t.name] {
+			missing = append(missing, t.name)
+		}
+	}
+	for n := range have {
+		if !known[n] {
+			extra = append(extra, n)
+		}
+	}
+	if len(missing)+len(extra) == 0 {
+		return nil
+	}
+	sort.Strings(missing)
+	sort.Strings(extra)
+	var parts []string
+	if len(missing) > 0 {
+		parts = append(parts, "tools without a handler: "+tsJoin(missing))
+	}
+	if len(extra) > 0 {
+		parts = append(parts, "handlers without a tool: "+tsJoin(extra))
+	}
+	return errors.New("toolspec: " + strings.Join(parts, "; "))
+}
+
+func tsJoin(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// JSON types of a schema node, as bits.
+const (
+	tsTNull uint8 = 1 << iota
+	tsTBoolean
+	tsTObject
+	tsTArray
+	tsTNumber
+	tsTInteger
+	tsTString
+)
+
+// tsNode is a compiled schema: the subset of JSON Schema 2020-12 that
+// gen-json emits. A node has at most one type besides null.
+type tsNode struct {
+	types  uint8  // allowed types; 0 is any value
+	kind   uint8  // the type besides null
+	want   string // its name, for messages
+	enumS  []string
+	enumI  []int64
+	enum   bool
+	props  []tsProp
+	index  map[string]int // props by name, when there are many
+	closed bool           // additionalProperties: false
+	values *tsNode        // additionalProperties as a schema (a map)
+	items  *tsNode
+	prefix []*tsNode
+	tuple  bool
+	minN   int // minLength, minItems or minProperties; -1 when absent
+	maxN   int
+	min    *tsBound
+	max    *tsBound
+	xmin   *tsBound
+	xmax   *tsBound
+	mult   *tsBound
+	re     *regexp.Regexp
+	reText string
+	unique bool
+	never  bool // the schema false
+}
+
+type tsProp struct {
+	name     string
+	key      []byte // name as a JSON string
+	node     *tsNode
+	required bool
+}
+
+// tsBound is a number of the schema, kept exact.
+type tsBound struct {
+	text  string
+	f     float64
+	i     int64
+	small bool // an integer that fits int64, in i
+	dec   tsDec
+}
+
+func tsNewBound(tok []byte) *tsBound {
+	b := &tsBound{text: string(tok), dec: tsDecimal(tok)}
+	b.f, _ = strconv.ParseFloat(b.text, 64)
+	n := tsNum{tok: tok}
+	n.classify()
+	b.i, b.small = n.i, n.small
+	return b
+}
+
+// tsCompile compiles a schema gen-json wrote. Keywords it does not know
+// are annotations.
+func tsCompile(schema string) *tsNode {
+	d := &tsDecoder{data: []byte(schema)}
+	d.path = d.pathBuf[:0]
+	d.depth = -1 << 30 // MaxDepth limits values, not the spec's own schemas
+	n := d.schema()
+	d.end()
+	return n
+}
+
+func (d *tsDecoder) schema() *tsNode {
+	n := &tsNode{minN: -1, maxN: -1}
+	switch d.peek() {
+	case 't': // the schema true: any value
+		d.lit("true")
+		return n
+	case 'f': // the schema false: no value
+		d.lit("false")
+		n.never = true
+		return n
+	}
+	var required []string
+	d.enter()
+	first := true
+	for d.more('}', &first) {
+		switch string(d.key()) {
+		case "type":
+			if d.peek() == '[' {
+				d.enter()
+				f := true
+				for d.more(']', &f) {
+					n.addType(string(d.strBytes()))
+				}
+			} else {
+				n.addType(string(d.strBytes()))
+			}
+		case "enum":
+			n.enum = true
+			d.enter()
+			f := true
+			for d.more(']', &f) {
+				switch c := d.peek(); {
+				case c == '"':
+					n.enumS = append(n.enumS, string(d.strBytes()))
+				case c == 'n':
+					d.lit("null")
+				default:
+					n.enumI = append(n.enumI, tsNewBound(d.scanNum().tok).i)
+				}
+			}
+		case "properties":
+			d.enter()
+			f := true
+			for d.more('}', &f) {
+				d.ws()
+				start := d.pos
+				name := string(d.key())
+				key := bytes.TrimRight(d.data[start:d.pos-1], " \t\r\n")
+				n.props = append(n.props, tsProp{name: name, key: key, node: d.schema()})
+			}
+		case "required":
+			d.enter()
+			f := true
+			for d.more(']', &f) {
+				required = append(required, string(d.strBytes()))
+			}
+		case "additionalProperties":
+			if d.peek() == 'f' {
+				d.lit("false")
+				n.closed = true
+			} else {
+				n.values = d.schema()
+			}
+		case "items":
+			n.items = d.schema()
+		case "prefixItems":
+			n.tuple = true
+			d.enter()
+			f := true
+			for d.more(']', &f) {
+				n.prefix = append(n.prefix, d.schema())
+			}
+		case "minLength", "minItems", "minProperties":
+			n.minN = tsCount(d.scanNum().tok)
+		case "maxLength", "maxItems", "maxProperties":
+			n.maxN = tsCount(d.scanNum().tok)
+		case "minimum":
+			n.min = tsNewBound(d.scanNum().tok)
+		case "maximum":
+			n.max = tsNewBound(d.scanNum().tok)
+		case "exclusiveMinimum":
+			n.xmin = tsNewBound(d.scanNum().tok)
+		case "exclusiveMaximum":
+			n.xmax = tsNewBound(d.scanNum().tok)
+		case "multipleOf":
+			n.mult = tsNewBound(d.scanNum().tok)
+		case "pattern":
+			n.reText = string(d.strBytes())
+			n.re = regexp.MustCompile(n.reText)
+		case "uniqueItems":
+			n.unique = d.peek() == 't'
+			d.skip()
+		default:
+			d.skip()
+		}
+	}
+	for _, r := range required {
+		for i := range n.props {
+			if n.props[i].name == r {
+				n.props[i].required = true
+			}
+		}
+	}
+	if len(n.props) > 24 { // below that, comparing lengths first is faster than hashing
+		n.index = make(map[string]int, len(n.props))
+		for i, p := range n.props {
+			n.index[p.name] = i
+		}
+	}
+	return n
+}
+
+func (n *tsNode) addType(t string) {
+	bit := map[string]uint8{"null": tsTNull, "boolean": tsTBoolean, "object": tsTObject, "array": tsTArray, "number": tsTNumber, "integer": tsTInteger, "string": tsTString}[t]
+	n.types |= bit
+	if bit != tsTNull {
+		n.kind, n.want = bit, t
+	}
+}
+
+// tsCount is a length or count bound as an int; a huge one saturates and
+// a fraction rounds up (the checker allows neither).
+func tsCount(tok []byte) int {
+	v := tsDecimal(tok)
+	switch {
+	case v.neg || len(v.digits) == 0:
+		return 0
+	case int64(len(v.digits))+v.exp > 10:
+		return 1 << 31
+	}
+	c := 0
+	for i := int64(0); i < int64(len(v.digits))+v.exp; i++ {
+		c *= 10
+		if i < int64(len(v.digits)) {
+			c += int(v.digits[i] - '0')
+		}
+	}
+	if v.exp < 0 {
+		c++ // digits after the point
+	}
+	return min(c, 1<<31)
+}
+
+// lookup returns the index of the property named k, or -1.
+func (n *tsNode) lookup(k []byte) int {
+	if n.index != nil {
+		if i, ok := n.index[string(k)]; ok {
+			return i
+		}
+		return -1
+	}
+	for i := range n.props {
+		if n.props[i].name == string(k) {
+			return i
+		}
+	}
+	return -1
+}
+
+type tsSyntax struct {
+	off int
+	msg string
+}
+
+type tsSeg struct {
+	key string
+	idx int
+}
+
+// tsDecoder reads one JSON value in one pass, checking it against schema
+// nodes as it goes.
+type tsDecoder struct {
+	data    []byte
+	pos     int
+	path    []tsSeg
+	verr    *ValidationError
+	depth   int // open objects and arrays
+	pathBuf [8]tsSeg
+}
+
+// tsDecode is every Decode<Tool>Input: it decodes data with dec, which
+// checks against n, and returns the value or the first failure.
+func tsDecode[T any](data []byte, n *tsNode, dec func(*tsDecoder, *tsNode) T) (v T, err error) {
+	d := tsGetDecoder(data)
+	defer func() {
+		tsDecoders.Put(d)
+		if r := recover(); r != nil {
+			var zero T
+			v, err = zero, tsRecovered(r)
+		}
+	}()
+	v = dec(d, n)
+	d.end()
+	if d.verr != nil {
+		var zero T
+		return zero, d.verr
+	}
+	return v, nil
+}
+
+// tsDecoders keeps decoders between calls: a decoder escapes to the heap
+// (the typed decoders are function values), and reusing one is cheaper.
+var tsDecoders = sync.Pool{New: func() any { return new(tsDecoder) }}
+
+// tsGetDecoder returns a reset decoder of data. Its ValidationError, if
+// any, is handed to the caller, which is why verr is a fresh pointer.
+func tsGetDecoder(data []byte) *tsDecoder {
+	d := tsDecoders.Get().(*tsDecoder)
+	*d = tsDecoder{data: data}
+	d.path = d.pathBuf[:0]
+	return d
+}
+
+// tsValidate is every Validate<Tool>Output: nil when data validates
+// against n, else the first failure.
+func tsValidate(data []byte, n *tsNode) (err error) {
+	d := tsGetDecoder(data)
+	defer func() {
+		tsDecoders.Put(d)
+		if r := recover(); r != nil {
+			err = tsRecovered(r)
+		}
+	}()
+	d.check(n)
+	d.end()
+	if d.verr != nil {
+		return d.verr
+	}
+	return nil
+}
+
+// tsDepthError is the error of a value nested deeper than MaxDepth.
+type tsDepthError struct{ off int }
+
+func (e tsDepthError) Error() string {
+	return fmt.Sprintf("JSON nested deeper than %d levels at offset %d", MaxDepth, e.off)
+}
+
+func tsRecovered(r any) error {
+	switch s := r.(type) {
+	case tsSyntax:
+		return fmt.Errorf("invalid JSON at offset %d: %s", s.off, s.msg)
+	case tsDepthError:
+		return s
+	}
+	panic(r)
+}
+
+func (d *tsDecoder) syntax(msg string) { panic(tsSyntax{d.pos, msg}) }
+
+func (d *tsDecoder) ws() {
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (d *tsDecoder) end() {
+	d.ws()
+	if d.pos != len(d.data) {
+		d.syntax("data after the top-level value")
+	}
+}
+
+func (d *tsDecoder) peek() byte {
+	d.ws()
+	if d.pos >= len(d.data) {
+		d.syntax("unexpected end of JSON input")
+	}
+	return d.data[d.pos]
+}
+
+func (d *tsDecoder) push(key string, idx int) { d.path = append(d.path, tsSeg{key, idx}) }
+func (d *tsDecoder) pop()                     { d.path = d.path[:len(d.path)-1] }
+
+// pointer is the JSON pointer of the current value, each segment cut
+// after MaxQuote bytes.
+func (d *tsDecoder) pointer() string {
+	var b strings.Builder
+	for _, s := range d.path {
+		b.WriteByte('/')
+		if s.idx >= 0 {
+			b.WriteString(strconv.Itoa(s.idx))
+			continue
+		}
+		k, cut := tsCut(s.key)
+		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1"))
+		if cut {
+			b.WriteString("...")
+		}
+	}
+	return b.String()
+}
+
+// tsCut returns at most MaxQuote bytes of s, not splitting a UTF-8
+// sequence, and whether it cut.
+func tsCut(s string) (string, bool) {
+	if len(s) <= MaxQuote {
+		return s, false
+	}
+	i := MaxQuote
+	for i > MaxQuote-utf8.UTFMax && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i], true
+}
+
+// tsQuote is input text in a message: Go-quoted, cut after MaxQuote bytes.
+func tsQuote(s string) string {
+	k, cut := tsCut(s)
+	if cut {
+		return strconv.Quote(k) + "..."
+	}
+	return strconv.Quote(k)
+}
+
+// fail records the first validation error; decoding goes on, so that
+// invalid JSON later in the input is still reported as such.
+func (d *tsDecoder) fail(keyword, format string, args ...any) {
+	if d.verr == nil {
+		d.verr = &ValidationError{Pointer: d.pointer(), Keyword: keyword, Message: fmt.Sprintf(format, args...)}
+	}
+}
+
+func tsKindOf(c byte) string {
+	switch c {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+// typeErr records a type failure and skips the value.
+func (d *tsDecoder) typeErr(n *tsNode) {
+	d.fail("type", "got %s, want %s", tsKindOf(d.peek()), n.want)
+	d.skip()
+}
+
+func (d *tsDecoder) lit(word string) {
+	if len(d.data)-d.pos < len(word) || string(d.data[d.pos:d.pos+len(word)]) != word {
+		d.syntax("invalid literal")
+	}
+	d.pos += len(word)
+}
+
+// null consumes a null if one comes next.
+func (d *tsDecoder) null() bool {
+	if d.peek() == 'n' {
+		d.lit("null")
+		return true
+	}
+	return false
+}
+
+// strBytes scans a string and returns its decoded bytes, aliasing the
+// input when no escape or invalid UTF-8 needs rewriting.
+func (d *tsDecoder) strBytes() []byte {
+	if d.peek() != '"' {
+		d.syntax("expected string")
+	}
+	start := d.pos
+	d.pos++
+	plain, ascii := true, true
+	for {
+		if d.pos >= len(d.data) {
+			d.syntax("unexpected end of JSON input")
+		}
+		c := d.data[d.pos]
+		switch {
+		case c == '"':
+			d.pos++
+			span := d.data[start+1 : d.pos-1]
+			if plain && (ascii || utf8.Valid(span)) {
+				return span
+			}
+			var s string
+			if err := json.Unmarshal(d.data[start:d.pos], &s); err != nil {
+				d.pos = start
+				d.syntax("invalid string")
+			}
+			return []byte(s)
+		case c == '\\':
+			plain = false
+			d.pos += 2
+			continue
+		case c < 0x20:
+			d.syntax("control character in string")
+		case c >= 0x80:
+			ascii = false
+		}
+		d.pos++
+	}
+}
+
+// str decodes a string value of n.
+func (d *tsDecoder) str(n *tsNode) string {
+	if d.peek() != '"' {
+		d.typeErr(n)
+		return ""
+	}
+	b := d.strBytes()
+	if n.enum && n.re == nil && n.minN < 0 && n.maxN < 0 {
+		// An enum value: the allowed string itself, no copy of the input.
+		for _, e := range n.enumS {
+			if e == string(b) {
+				return e
+			}
+		}
+		d.fail("enum", "%s is not one of the allowed values", tsQuote(string(b)))
+		return ""
+	}
+	s := string(b)
+	d.strRules(n, s)
+	return s
+}
+
+func (d *tsDecoder) strRules(n *tsNode, s string) {
+	if n.minN >= 0 || n.maxN >= 0 {
+		c := utf8.RuneCountInString(s)
+		if n.minN >= 0 && c < n.minN {
+			d.fail("minLength", "length %d is less than %d", c, n.minN)
+		}
+		if n.maxN >= 0 && c > n.maxN {
+			d.fail("maxLength", "length %d is greater than %d", c, n.maxN)
+		}
+	}
+	if n.re != nil && !n.re.MatchString(s) {
+		d.fail("pattern", "%s does not match %s", tsQuote(s), strconv.Quote(n.reText))
+	}
+	if n.enum {
+		for _, e := range n.enumS {
+			if e == s {
+				return
+			}
+		}
+		d.fail("enum", "%s is not one of the allowed values", tsQuote(s))
+	}
+}
+
+func (d *tsDecoder) boolean(n *tsNode) bool {
+	switch d.peek() {
+	case 't':
+		d.lit("true")
+		return true
+	case 'f':
+		d.lit("false")
+		return false
+	}
+	d.typeErr(n)
+	return false
+}
+
+// raw scans any JSON value and returns a copy of its bytes, with
+// duplicate object keys normalised: the last value wins, at the place of
+// the first (as JSON.parse and encoding/json read them).
+func (d *tsDecoder) raw(*tsNode) json.RawMessage {
+	d.ws()
+	start := d.pos
+	d.skip()
+	span := d.data[start:d.pos]
+	if bytes.IndexByte(span, '{') >= 0 && tsHasDup(span) {
+		return tsDedup(span)
+	}
+	return append(json.RawMessage(nil), span...)
+}
+
+type tsNum struct {
+	tok     []byte
+	i       int64
+	small   bool // an integer that fits int64, in i
+	integer bool
+}
+
+func tsDigits(data []byte, pos int) int {
+	for pos < len(data) && data[pos] >= '0' && data[pos] <= '9' {
+		pos++
+	}
+	return pos
+}
+
+// scanNum scans a JSON number.
+func (d *tsDecoder) scanNum() tsNum {
+	start := d.pos
+	p := start
+	if p < len(d.data) && d.data[p] == '-' {
+		p++
+	}
+	switch {
+	case p < len(d.data) && d.data[p] == '0':
+		p++
+	case p < len(d.data) && d.data[p] >= '1' && d.data[p] <= '9':
+		p = tsDigits(d.data, p)
+	default:
+		d.syntax("invalid number")
+	}
+	plain := true
+	if p < len(d.data) && d.data[p] == '.' {
+		plain = false
+		q := tsDigits(d.data, p+1)
+		if q == p+1 {
+			d.pos = q
+			d.syntax("invalid number")
+		}
+		p = q
+	}
+	if p < len(d.data) && (d.data[p] == 'e' || d.data[p] == 'E') {
+		plain = false
+		p++
+		if p < len(d.data) && (d.data[p] == '+' || d.data[p] == '-') {
+			p++
+		}
+		q := tsDigits(d.data, p)
+		if q == p {
+			d.pos = q
+			d.syntax("invalid number")
+		}
+		p = q
+	}
+	d.pos = p
+	n := tsNum{tok: d.data[start:p]}
+	if plain && len(n.tok) <= 18 {
+		// At most 18 digits: within int64.
+		digits := n.tok
+		if digits[0] == '-' {
+			digits = digits[1:]
+		}
+		for _, c := range digits {
+			n.i = n.i*10 + int64(c-'0')
+		}
+		if len(digits) < len(n.tok) {
+			n.i = -n.i
+		}
+		n.small, n.integer = true, true
+	}
+	return n
+}
+
+// classify decides exactly whether a number that is not a small plain
+// integer (1.0, 1e2, 12345678901234567890) is an integer, from its digits
+// and exponent: it never expands the number, so 1e999999 costs its 8 bytes.
+func (n *tsNum) classify() {
+	if n.small {
+		return
+	}
+	v := tsDecimal(n.tok)
+	if len(v.digits) > 0 && v.exp < 0 {
+		return // fractional digits the exponent does not cover
+	}
+	n.integer = true
+	if int64(len(v.digits))+v.exp > 19 {
+		return
+	}
+	var u uint64 // at most 19 digits: below 10^19, within uint64
+	for _, c := range v.digits {
+		u = u*10 + uint64(c-'0')
+	}
+	for e := v.exp; e > 0; e-- {
+		u *= 10
+	}
+	switch {
+	case v.neg && u <= 1<<63:
+		n.i, n.small = -int64(u), true
+	case !v.neg && u <= 1<<63-1:
+		n.i, n.small = int64(u), true
+	}
+}
+
+// text is the number as written, for messages; a long one is cut.
+func (n tsNum) text() string {
+	if len(n.tok) > MaxQuote {
+		return string(n.tok[:MaxQuote]) + "..."
+	}
+	return string(n.tok)
+}
+
+// cmp compares the number with a bound exactly, as JSON Schema does:
+// int64s directly, else through cmpSlow.
+func (n tsNum) cmp(b *tsBound) int {
+	if n.small && b.small {
+		return cmp.Compare(n.i, b.i)
+	}
+	return n.cmpSlow(b)
+}
+
+// cmpSlow compares beyond int64s. Rounding to float64 keeps order, so
+// floats that differ decide; only equal floats need the exact comparison
+// of digits and exponents.
+func (n tsNum) cmpSlow(b *tsBound) int {
+	f, _ := strconv.ParseFloat(string(n.tok), 64)
+	switch {
+	case f < b.f:
+		return -1
+	case f > b.f:
+		return 1
+	}
+	return tsCmpDecimal(tsDecimal(n.tok), b.dec)
+}
+
+// num scans a number of n and checks it; false when it is not one.
+func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
+	c := d.peek()
+	if c != '-' && (c < '0' || c > '9') {
+		d.typeErr(n)
+		return tsNum{}, false
+	}
+	v := d.scanNum()
+	if n.kind == tsTInteger {
+		v.classify()
+		if !v.integer {
+			d.fail("type", "got number, want integer")
+			return v, false
+		}
+	}
+	if n.min != nil && v.cmp(n.min) < 0 {
+		d.fail("minimum", "%s is less than %s", v.text(), n.min.text)
+	}
+	if n.max != nil && v.cmp(n.max) > 0 {
+		d.fail("maximum", "%s is greater than %s", v.text(), n.max.text)
+	}
+	if n.xmin != nil && v.cmp(n.xmin) <= 0 {
+		d.fail("exclusiveMinimum", "%s is not greater than %s", v.text(), n.xmin.text)
+	}
+	if n.xmax != nil && v.cmp(n.xmax) >= 0 {
+		d.fail("exclusiveMaximum", "%s is not less than %s", v.text(), n.xmax.text)
+	}
+	if n.mult != nil && !tsMultiple(tsDecimal(v.tok), n.mult.dec) {
+		d.fail("multipleOf", "%s is not a multiple of %s", v.text(), n.mult.text)
+	}
+	if n.enum {
+		ok := false
+		for _, e := range n.enumI {
+			ok = ok || v.small && v.i == e
+		}
+		if !ok {
+			d.fail("enum", "%s is not one of the allowed values", v.text())
+		}
+	}
+	return v, true
+}
+
+// i64 decodes an integer whose bounds fit int64.
+func (d *tsDecoder) i64(n *tsNode) int64 {
+	v, _ := d.num(n)
+	return v.i
+}
+
+// f64 decodes a number with both bounds.
+func (d *tsDecoder) f64(n *tsNode) float64 {
+	v, ok := d.num(n)
+	if !ok {
+		return 0
+	}
+	f, _ := strconv.ParseFloat(string(v.tok), 64)
+	return f
+}
+
+// integer decodes an integer as json.Number: plain digits when it fits
+// int64 (1.0 and 1e2 become "1" and "100"), else the number as written.
+func (d *tsDecoder) integer(n *tsNode) json.Number {
+	v, ok := d.num(n)
+	switch {
+	case !ok:
+		return ""
+	case v.small:
+		return json.Number(strconv.FormatInt(v.i, 10))
+	}
+	return json.Number(v.tok)
+}
+
+// number decodes a number as json.Number, as written.
+func (d *tsDecoder) number(n *tsNode) json.Number {
+	v, ok := d.num(n)
+	if !ok {
+		return ""
+	}
+	return json.Number(v.tok)
+}
+
+// tsDec is the exact value of a JSON number: digits × 10^exp, digits
+// without leading or trailing zeros (none for zero, whose sign is
+// dropped). An exponent of more than 18 digits saturates exp at ±2^62,
+// which keeps comparisons with bounds exact; etext, eneg and adj keep the
+// exact exponent (etext × 10^0, negated when eneg, plus adj) for keys.
+type tsDec struct {
+	neg    bool
+	digits []byte
+	exp    int64
+	huge   bool
+	eneg   bool
+	etext  []byte
+	adj    int64
+}
+
+// tsDecimal reads a valid JSON number token in time linear in its length.
+func tsDecimal(tok []byte) tsDec {
+	var v tsDec
+	p := 0
+	if p < len(tok) && tok[p] == '-' {
+		v.neg = true
+		p++
+	}
+	q := tsDigits(tok, p)
+	whole := tok[p:q]
+	p = q
+	var frac []byte
+	if p < len(tok) && tok[p] == '.' {
+		q = tsDigits(tok, p+1)
+		frac = tok[p+1 : q]
+		p = q
+	}
+	var etext []byte
+	eneg := false
+	if p < len(tok) && (tok[p] == 'e' || tok[p] == 'E') {
+		p++
+		if p < len(tok) && (tok[p] == '+' || tok[p] == '-') {
+			eneg = tok[p] == '-'
+			p++
+		}
+		etext = tok[p:]
+	}
+	for len(frac) > 0 && frac[len(frac)-1] == '0' {
+		frac = frac[:len(frac)-1]
+	}
+	digits := whole
+	if len(frac) > 0 {
+		digits = append(append(make([]byte, 0, len(whole)+len(frac)), whole...), frac...)
+	}
+	adj := -int64(len(frac))
+	for len(digits) > 0 && digits[0] == '0' {
+		digits = digits[1:]
+	}
+	for len(digits) > 0 && digits[len(digits)-1] == '0' {
+		digits = digits[:len(digits)-1]
+		adj++
+	}
+	if len(digits) == 0 {
+		return tsDec{}
+	}
+	v.digits = digits
+	for len(etext) > 0 && etext[0] == '0' {
+		etext = etext[1:]
+	}
+	if len(etext) > 18 {
+		v.huge, v.eneg, v.etext, v.adj = true, eneg, etext, adj
+		v.exp = 1 << 62
+		if eneg {
+			v.exp = -v.exp
+		}
+		return v
+	}
+	var e int64
+	for _, c := range etext {
+		e = e*10 + int64(c-'0')
+	}
+	if eneg {
+		e = -e
+	}
+	v.exp = e + adj
+	return v
+}
+
+func (v tsDec) sign() int {
+	switch {
+	case len(v.digits) == 0:
+		return 0
+	case v.neg:
+		return -1
+	}
+	return 1
+}
+
+// tsCmpDecimal compares two exact values by sign, then by the position of
+// the leading digit, then digit by digit.
+func tsCmpDecimal(a, b tsDec) int {
+	sa, sb := a.sign(), b.sign()
+	if sa != sb || sa == 0 {
+		return max(-1, min(1, sa-sb))
+	}
+	c := 0
+	ma, mb := int64(len(a.digits))+a.exp, int64(len(b.digits))+b.exp
+	switch {
+	case ma < mb:
+		c = -1
+	case ma > mb:
+		c = 1
+	default:
+		// Same leading position and no trailing zeros: a digit string
+		// that is a prefix of the other is the smaller value.
+		c = bytes.Compare(a.digits, b.digits)
+	}
+	return c * sa
+}
+
+// tsMultiple reports whether v is an integer multiple of m (m > 0) in
+// exact decimal arithmetic: 0.3 is a multiple of 0.1. With v = a × 10^p
+// and m = b × 10^q (a and b without trailing zeros), v/m = (a/b) ×
+// 10^(p-q). Write b = 2^i × 5^j × c with c prime to 10. When p < q the
+// quotient would need a to end in a zero, which it does not; otherwise it
+// is an integer exactly when c divides a and 2^(i-(p-q)) and 5^(j-(p-q))
+// (when positive) divide a. The digits of a are divided as text, so a long
+// v costs its length and a huge exponent nothing.
+func tsMultiple(v, m tsDec) bool {
+	if len(v.digits) == 0 {
+		return true // zero
+	}
+	shift := v.exp - m.exp
+	if len(m.digits) == 0 || shift < 0 {
+		return false
+	}
+	if len(m.digits) > 18 {
+		a, _ := new(big.Int).SetString(string(v.digits), 10)
+		b, _ := new(big.Int).SetString(string(m.digits), 10)
+		if shift >= 4096 { // more than the 2s and 5s of any b the checker allows
+			return tsBigCoprimeDivides(a, b)
+		}
+		a.Mul(a, new(big.Int).Exp(big.NewInt(10), big.NewInt(shift), nil))
+		return new(big.Int).Mod(a, b).Sign() == 0
+	}
+	var b uint64
+	for _, c := range m.digits {
+		b = b*10 + uint64(c-'0')
+	}
+	c, i, j := b, int64(0), int64(0)
+	for c%2 == 0 {
+		c, i = c/2, i+1
+	}
+	for c%5 == 0 {
+		c, j = c/5, j+1
+	}
+	two, five := uint64(1), uint64(1)
+	for k := shift; k < i; k++ {
+		two *= 2
+	}
+	for k := shift; k < j; k++ {
+		five *= 5
+	}
+	return tsMod(v.digits, c) == 0 && tsMod(v.digits, two) == 0 && tsMod(v.digits, five) == 0
+}
+
+// tsBigCoprimeDivides is tsMultiple's rule for a long b and a large
+// shift, which covers any power of 2 or 5 in b: the part of b prime
+// to 10 must divide a.
+func tsBigCoprimeDivides(a, b *big.Int) bool {
+	c := new(big.Int).Set(b)
+	for _, p := range []int64{2, 5} {
+		bp := big.NewInt(p)
+		r := new(big.Int)
+		for {
+			q, rem := new(big.Int).QuoRem(c, bp, r)
+			if rem.Sign() != 0 {
+				break
+			}
+			c = q
+		}
+	}
+	return new(big.Int).Mod(a, c).Sign() == 0
+}
+
+// tsMod is the number written in digits, modulo m (below 1.8 × 10^18).
+func tsMod(digits []byte, m uint64) uint64 {
+	var r uint64
+	for _, c := range digits {
+		r = (r*10 + uint64(c-'0')) % m
+	}
+	return r
+}
+
+// expText is the exact exponent of v as decimal text.
+func (v tsDec) expText() string {
+	if !v.huge {
+		return strconv.FormatInt(v.exp, 10)
+	}
+	// |E| >= 10^18 > |adj|: E + adj keeps the sign of E, and its
+	// magnitude is |E| + adj (or - adj when E is negative).
+	delta := v.adj
+	sign := ""
+	if v.eneg {
+		delta, sign = -delta, "-"
+	}
+	hi := []byte(string(v.etext[:len(v.etext)-18]))
+	lo, _ := strconv.ParseInt(string(v.etext[len(v.etext)-18:]), 10, 64)
+	lo += delta
+	const ten18 = 1000000000000000000
+	switch {
+	case lo >= ten18:
+		lo -= ten18
+		i := len(hi) - 1
+		for ; i >= 0 && hi[i] == '9'; i-- {
+			hi[i] = '0'
+		}
+		if i < 0 {
+			hi = append([]byte{'1'}, hi...)
+		} else {
+			hi[i]++
+		}
+	case lo < 0:
+		lo += ten18
+		i := len(hi) - 1
+		for ; hi[i] == '0'; i-- {
+			hi[i] = '9'
+		}
+		hi[i]--
+		for len(hi) > 0 && hi[0] == '0' {
+			hi = hi[1:]
+		}
+	}
+	if len(hi) == 0 {
+		return sign + strconv.FormatInt(lo, 10)
+	}
+	l := strconv.FormatInt(lo, 10)
+	return sign + string(hi) + strings.Repeat("0", 18-len(l)) + l
+}
+
+// key scans an object key and the colon after it.
+func (d *tsDecoder) key() []byte {
+	k := d.strBytes()
+	if d.peek() != ':' {
+		d.syntax("expected :")
+	}
+	d.pos++
+	return k
+}
+
+// more reports whether another member or element follows, consuming the
+// comma or the closing byte.
+func (d *tsDecoder) more(end byte, first *bool) bool {
+	c := d.peek()
+	if c == end {
+		d.pos++
+		d.depth--
+		return false
+	}
+	if *first {
+		*first = false
+		return true
+	}
+	if c != ',' {
+		d.syntax("expected , or " + string(end))
+	}
+	d.pos++
+	return true
+}
+
+// open consumes the opening byte of an object or array of n, or records a
+// type failure, skips the value and returns false.
+func (d *tsDecoder) open(c byte, n *tsNode) bool {
+	if d.peek() != c {
+		d.typeErr(n)
+		return false
+	}
+	d.enter()
+	return true
+}
+
+// enter consumes the opening byte of an object or array.
+func (d *tsDecoder) enter() {
+	d.pos++
+	d.depth++
+	if d.depth > MaxDepth {
+		panic(tsDepthError{d.pos - 1})
+	}
+}
+
+// skip scans any JSON value.
+func (d *tsDecoder) skip() {
+	switch d.peek() {
+	case '{':
+		d.enter()
+		first := true
+		for d.more('}', &first) {
+			d.key()
+			d.skip()
+		}
+	case '[':
+		d.enter()
+		first := true
+		for d.more(']', &first) {
+			d.skip()
+		}
+	case '"':
+		d.strBytes()
+	case 't':
+		d.lit("true")
+	case 'f':
+		d.lit("false")
+	case 'n':
+		d.lit("null")
+	default:
+		d.scanNum()
+	}
+}
+
+// tsHasDup reports whether an object in a valid JSON value has a key
+// twice (keys compared as decoded).
+func tsHasDup(raw []byte) bool {
+	d := &tsDecoder{data: raw}
+	return d.hasDup()
+}
+
+func (d *tsDecoder) hasDup() bool {
+	switch d.peek() {
+	case '{':
+		d.pos++
+		var buf [16][]byte
+		keys := buf[:0]
+		first := true
+		for d.more('}', &first) {
+			k := d.key()
+			for _, prev := range keys {
+				if bytes.Equal(prev, k) {
+					return true
+				}
+			}
+			keys = append(keys, k)
+			if d.hasDup() {
+				return true
+			}
+		}
+	case '[':
+		d.pos++
+		first := true
+		for d.more(']', &first) {
+			if d.hasDup() {
+				return true
+			}
+		}
+	default:
+		d.skip()
+	}
+	return false
+}
+
+// tsDedup returns a copy of a valid JSON value without duplicate keys:
+// each key keeps its first place and its last value. A value without
+// duplicates is copied byte for byte.
+func tsDedup(raw []byte) json.RawMessage {
+	d := &tsDecoder{data: raw}
+	var b bytes.Buffer
+	if !d.dedup(&b) {
+		return append(json.RawMessage(nil), raw...)
+	}
+	return b.Bytes()
+}
+
+// dedup writes the value without duplicate keys (and without whitespace
+// between tokens) and reports whether it dropped any.
+func (d *tsDecoder) dedup(b *bytes.Buffer) (dropped bool) {
+	d.ws()
+	switch d.data[d.pos] {
+	case '{':
+		d.pos++
+		type member struct {
+			key   []byte // as written
+			value []byte // rewritten
+		}
+		var members []member
+		at := map[string]int{}
+		first := true
+		for d.more('}', &first) {
+			d.ws()
+			start := d.pos
+			k := string(d.key())
+			keyText := bytes.TrimRight(d.data[start:d.pos-1], " \t\r\n")
+			var v bytes.Buffer
+			dropped = d.dedup(&v) || dropped
+			if i, ok := at[k]; ok {
+				members[i].value = v.Bytes()
+				dropped = true
+				continue
+			}
+			at[k] = len(members)
+			members = append(members, member{keyText, v.Bytes()})
+		}
+		b.WriteByte('{')
+		for i, m := range members {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(m.key)
+			b.WriteByte(':')
+			b.Write(m.value)
+		}
+		b.WriteByte('}')
+	case '[':
+		d.pos++
+		b.WriteByte('[')
+		first := true
+		for i := 0; d.more(']', &first); i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			dropped = d.dedup(b) || dropped
+		}
+		b.WriteByte(']')
+	default:
+		start := d.pos
+		d.skip()
+		b.Write(d.data[start:d.pos])
+	}
+	return dropped
+}
+
+// check validates any value against n without building it.
+func (d *tsDecoder) check(n *tsNode) {
+	if n.never {
+		d.fail("false", "no value is allowed here")
+		d.skip()
+		return
+	}
+	if n.types == 0 {
+		d.skip()
+		return
+	}
+	if n.types&tsTNull != 0 && d.null() {
+		return
+	}
+	switch n.kind {
+	case tsTString:
+		d.str(n)
+	case tsTInteger, tsTNumber:
+		d.num(n)
+	case tsTBoolean:
+		d.boolean(n)
+	case tsTObject:
+		if n.values != nil {
+			for _, v := range d.entries(n) {
+				d.check(v)
+			}
+			return
+		}
+		for _, f := range d.fields(n) {
+			d.check(f)
+		}
+	case tsTArray:
+		for _, e := range d.elems(n) {
+			d.check(e)
+		}
+	}
+}
+
+// fields reads an object of n and yields each known property's index and
+// schema; the caller decodes it. See tsObj.
+func (d *tsDecoder) fields(n *tsNode) func(func(int, *tsNode) bool) {
+	return func(yield func(int, *tsNode) bool) {
+		stop := false
+		for o := d.object(n); o.next(d); {
+			if stop {
+				d.check(o.node)
+			} else {
+				stop = !yield(o.i, o.node)
+			}
+		}
+	}
+}
+
+// tsObj is an object being read: the typed decoders loop
+//
+//	for o := d.object(n); o.next(d); { switch o.i { … decode o.node … } }
+//
+// next leaves the decoder at the value of the known property o.i, whose
+// schema is o.node, checking unknown properties on the way; at the end it
+// checks missing ones and reports the first failure of a property (in
+// property order) only after both.
+type tsObj struct {
+	n     *tsNode
+	i     int
+	node  *tsNode
+	first bool
+	done  bool // the object is read (or was no object)
+	open  bool // the caller is decoding property i
+	saved *ValidationError
+	errs  []*ValidationError // made on the first failure
+	seen  tsBits
+}
+
+func (d *tsDecoder) object(n *tsNode) tsObj {
+	o := tsObj{n: n, first: true}
+	o.done = !d.open('{', n)
+	if !o.done {
+		o.seen.init(len(n.props))
+	}
+	return o
+}
+
+func (o *tsObj) next(d *tsDecoder) bool {
+	if o.done {
+		return false
+	}
+	if o.open {
+		o.open = false
+		if d.verr != nil {
+			if o.errs == nil {
+				o.errs = make([]*ValidationError, len(o.n.props))
+			}
+			o.errs[o.i] = d.verr
+		} else if o.errs != nil {
+			o.errs[o.i] = nil
+		}
+		o.seen.set(o.i)
+		d.verr = o.saved
+		d.pop()
+	}
+	n := o.n
+	for d.more('}', &o.first) {
+		k := d.key()
+		i := n.lookup(k)
+		if i < 0 {
+			if n.closed {
+				d.fail("additionalProperties", "property %s is not allowed", tsQuote(string(k)))
+			}
+			d.skip()
+			continue
+		}
+		d.push(n.props[i].name, -1)
+		o.saved, d.verr = d.verr, nil
+		o.i, o.node, o.open = i, n.props[i].node, true
+		return true
+	}
+	o.done = true
+	for i := range n.props {
+		if n.props[i].required && !o.seen.has(i) {
+			d.fail("required", "missing property %s", strconv.Quote(n.props[i].name))
+		}
+	}
+	for _, e := range o.errs {
+		if d.verr == nil && e != nil {
+			d.verr = e
+		}
+	}
+	return false
+}
+
+// tsBits is a set of property indexes: a word for up to 64, else a slice.
+type tsBits struct {
+	w    uint64
+	more []bool
+}
+
+func (b *tsBits) init(n int) {
+	if n > 64 {
+		b.more = make([]bool, n)
+	}
+}
+
+func (b *tsBits) set(i int) {
+	if b.more != nil {
+		b.more[i] = true
+	} else {
+		b.w |= 1 << uint(i)
+	}
+}
+
+func (b *tsBits) has(i int) bool {
+	if b.more != nil {
+		return b.more[i]
+	}
+	return b.w&(1<<uint(i)) != 0
+}
+
+// entries reads a map of n and yields each key and the value schema; the
+// failure reported is that of the smallest key.
+func (d *tsDecoder) entries(n *tsNode) func(func(string, *tsNode) bool) {
+	return func(yield func(string, *tsNode) bool) {
+		if !d.open('{', n) {
+			return
+		}
+		var errs map[string]*ValidationError
+		counted := n.minN >= 0 || n.maxN >= 0
+		var keys tsKeySet // distinct keys, when counted
+		first, stop := true, false
+		for d.more('}', &first) {
+			k := string(d.key())
+			if counted {
+				keys.add(k)
+			}
+			d.push(k, -1)
+			saved := d.verr
+			d.verr = nil
+			if stop {
+				d.check(n.values)
+			} else {
+				stop = !yield(k, n.values)
+			}
+			if d.verr != nil {
+				if errs == nil {
+					errs = map[string]*ValidationError{}
+				}
+				errs[k] = d.verr
+			} else {
+				delete(errs, k)
+			}
+			d.verr = saved
+			d.pop()
+		}
+		count := keys.len()
+		if n.minN >= 0 && count < n.minN {
+			d.fail("minProperties", "%d properties, want at least %d", count, n.minN)
+		}
+		if n.maxN >= 0 && count > n.maxN {
+			d.fail("maxProperties", "%d properties, want at most %d", count, n.maxN)
+		}
+		if d.verr == nil && len(errs) > 0 {
+			var best string
+			for k, e := range errs {
+				if d.verr == nil || k < best {
+					best, d.verr = k, e
+				}
+			}
+		}
+	}
+}
+
+// tsKeySet counts distinct keys: a few in a slice, more in a map.
+type tsKeySet struct {
+	buf   [8]string
+	count int
+	many  map[string]bool
+}
+
+func (s *tsKeySet) add(k string) {
+	if s.many != nil {
+		s.many[k] = true
+		return
+	}
+	for _, prev := range s.buf[:s.count] {
+		if prev == k {
+			return
+		}
+	}
+	if s.count < len(s.buf) {
+		s.buf[s.count] = k
+		s.count++
+		return
+	}
+	s.many = map[string]bool{k: true}
+	for _, prev := range s.buf[:s.count] {
+		s.many[prev] = true
+	}
+}
+
+func (s *tsKeySet) len() int {
+	if s.many != nil {
+		return len(s.many)
+	}
+	return s.count
+}
+
+// elems reads an array (or a tuple) of n and yields each element's index
+// and schema; the caller decodes it. See tsArr.
+func (d *tsDecoder) elems(n *tsNode) func(func(int, *tsNode) bool) {
+	return func(yield func(int, *tsNode) bool) {
+		stop := false
+		for a := d.array(n); a.next(d); {
+			if stop {
+				d.check(a.node)
+			} else {
+				stop = !yield(a.i, a.node)
+			}
+		}
+	}
+}
+
+// tsArr is an array (or tuple) being read, as tsObj is an object:
+//
+//	for a := d.array(n); a.next(d); { … decode element a.i of schema a.node … }
+//
+// After the first failure the rest of an array is only checked to be
+// JSON; a tuple's members beyond its prefix are skipped and counted. At
+// the end next checks the counts and uniqueness.
+type tsArr struct {
+	n     *tsNode
+	i     int     // the index of the current element
+	node  *tsNode // its schema
+	first bool    // no element read yet
+	done  bool
+	open  bool // the caller is decoding element i
+	start int  // its offset, for uniqueItems
+	spans [][2]int
+}
+
+func (d *tsDecoder) array(n *tsNode) tsArr {
+	return tsArr{n: n, first: true, done: !d.open('[', n)}
+}
+
+func (a *tsArr) next(d *tsDecoder) bool {
+	if a.done {
+		return false
+	}
+	if a.open {
+		a.open = false
+		a.end(d)
+	}
+	n := a.n
+	for d.more(']', &a.first) {
+		if !n.tuple && d.verr != nil {
+			d.skip()
+			a.i++
+			continue
+		}
+		d.push("", a.i)
+		d.ws()
+		a.start = d.pos
+		e := n.items
+		if n.tuple {
+			e = nil
+			if a.i < len(n.prefix) {
+				e = n.prefix[a.i]
+			}
+		}
+		if e != nil {
+			a.node, a.open = e, true
+			return true
+		}
+		d.skip()
+		a.end(d)
+	}
+	a.done = true
+	switch count := a.i; {
+	case n.tuple && count != len(n.prefix):
+		kw := "minItems"
+		if count > len(n.prefix) {
+			kw = "maxItems"
+		}
+		d.fail(kw, "%d items, want %d", count, len(n.prefix))
+	case n.minN >= 0 && count < n.minN:
+		d.fail("minItems", "%d items, want at least %d", count, n.minN)
+	case n.maxN >= 0 && count > n.maxN:
+		d.fail("maxItems", "%d items, want at most %d", count, n.maxN)
+	}
+	if n.unique {
+		d.unique(a.spans)
+	}
+	return false
+}
+
+// end ends the current element.
+func (a *tsArr) end(d *tsDecoder) {
+	if a.n.unique {
+		a.spans = append(a.spans, [2]int{a.start, d.pos})
+	}
+	d.pop()
+	a.i++
+}
+
+// tsArray decodes an array of n, each element with elem.
+func tsArray[T any](d *tsDecoder, n *tsNode, elem func(*tsDecoder, *tsNode) T) []T {
+	v := []T{}
+	for a := d.array(n); a.next(d); {
+		v = append(v, elem(d, a.node))
+	}
+	return v
+}
+
+// tsMap decodes a map of n, each value with elem.
+func tsMap[T any](d *tsDecoder, n *tsNode, elem func(*tsDecoder, *tsNode) T) map[string]T {
+	v := map[string]T{}
+	for k, e := range d.entries(n) {
+		v[k] = elem(d, e)
+	}
+	return v
+}
+
+// tsPtr decodes a value that may be null (n allows it): nil for null.
+func tsPtr[T any](d *tsDecoder, n *tsNode, dec func(*tsDecoder, *tsNode) T) *T {
+	if d.null() {
+		return nil
+	}
+	x := dec(d, n)
+	return &x
+}
+
+// tsOpt decodes an optional property into a pointer.
+func tsOpt[T any](x T) *T { return &x }
+
+// tsNullable decodes an optional property that may be null.
+func tsNullable[T any](d *tsDecoder, n *tsNode, dec func(*tsDecoder, *tsNode) T) Nullable[T] {
+	if d.null() {
+		return Nullable[T]{Present: true, Null: true}
+	}
+	return Nullable[T]{Present: true, Value: dec(d, n)}
+}
+
+// tsCanon is a value in a form where JSON-equal values are equal strings:
+// keys sorted, numbers exact.
+func tsCanon(raw []byte) string {
+	switch c := raw[0]; {
+	case c == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw):
+		return string(raw)
+	case c == 't' || c == 'f' || c == 'n':
+		return string(raw)
+	case c == '-' || c >= '0' && c <= '9':
+		return tsNumKey(raw)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return string(raw)
+	}
+	if s, ok := v.(string); ok {
+		return "\"" + s + "\"" // as the fast path above
+	}
+	var b strings.Builder
+	tsCanonWrite(&b, v)
+	return b.String()
+}
+
+func tsCanonWrite(b *strings.Builder, v any) {
+	switch v := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteByte('{')
+		for _, k := range keys {
+			b.WriteString(strconv.Quote(k))
+			b.WriteByte(':')
+			tsCanonWrite(b, v[k])
+			b.WriteByte(',')
+		}
+		b.WriteByte('}')
+	case []any:
+		b.WriteByte('[')
+		for _, e := range v {
+			tsCanonWrite(b, e)
+			b.WriteByte(',')
+		}
+		b.WriteByte(']')
+	case json.Number:
+		b.WriteString(tsNumKey([]byte(v)))
+	case string:
+		b.WriteString(strconv.Quote(v))
+	default:
+		fmt.Fprint(b, v)
+	}
+}
+
+// tsNumKey is the exact value of a JSON number as significant digits and
+// a power of ten ("n-15e-1" for -1.50), so that equal numbers give equal
+// keys without big arithmetic, in time linear in the token.
+func tsNumKey(raw []byte) string {
+	v := tsDecimal(raw)
+	if len(v.digits) == 0 {
+		return "n0"
+	}
+	sign := ""
+	if v.neg {
+		sign = "-"
+	}
+	return "n" + sign + string(v.digits) + "e" + v.expText()
+}
+
+// unique records a uniqueItems failure when two items are JSON-equal.
+func (d *tsDecoder) unique(items [][2]int) {
+	if len(items) < 2 || d.verr != nil {
+		return
+	}
+	if len(items) <= 16 {
+		var buf [16]string
+		keys := buf[:0]
+		for i, it := range items {
+			k := tsCanon(d.data[it[0]:it[1]])
+			for j, prev := range keys {
+				if prev == k {
+					d.fail("uniqueItems", "items at %d and %d are equal", j, i)
+					return
+				}
+			}
+			keys = append(keys, k)
+		}
+		return
+	}
+	seen := make(map[string]int, len(items))
+	for i, it := range items {
+		k := tsCanon(d.data[it[0]:it[1]])
+		if j, ok := seen[k]; ok {
+			d.fail("uniqueItems", "items at %d and %d are equal", j, i)
+			return
+		}
+		seen[k] = i
+	}
+}
+
+// tsMarshal is the MarshalJSON of a generated struct whose fields are the
+// properties of n, in order: every property under its exact name, absent
+// optional ones left out, a nil array or map written [] or {} (unless the
+// field is a nil pointer that means null). The field's Go type follows
+// from the property as the generator chose it: any is json.RawMessage
+// (nil is absent); required is T, or *T when nullable (nil is null);
+// optional is *T (nil is absent), or Nullable[T] when nullable.
+func tsMarshal(v any, n *tsNode) ([]byte, error) {
+	rv := reflect.ValueOf(v)
+	var o tsMembers
+	for i, p := range n.props {
+		f := rv.Field(i)
+		nullable := p.node.types&tsTNull != 0
+		switch {
+		case p.node.types == 0:
+			if p.required || f.Len() > 0 {
+				o.value(p.key, f, "")
+			}
+		case p.required && !nullable:
+			o.value(p.key, f, p.node.empty())
+		case p.required:
+			if f.IsNil() {
+				o.raw(p.key, []byte("null"))
+			} else {
+				o.value(p.key, f.Elem(), p.node.empty())
+			}
+		case nullable:
+			switch {
+			case !f.Field(0).Bool():
+			case f.Field(1).Bool():
+				o.raw(p.key, []byte("null"))
+			default:
+				o.value(p.key, f.Field(2), p.node.empty())
+			}
+		case !f.IsNil():
+			o.value(p.key, f.Elem(), p.node.empty())
+		}
+	}
+	return o.end()
+}
+
+// empty is what a nil Go value of n writes when n is not null: [] for an
+// array, {} for a map.
+func (n *tsNode) empty() string {
+	switch {
+	case n.kind == tsTArray && !n.tuple:
+		return "[]"
+	case n.kind == tsTObject && n.values != nil:
+		return "{}"
+	}
+	return ""
+}
+
+// tsMembers builds a JSON object for tsMarshal.
+type tsMembers struct {
+	b   []byte
+	err error
+}
+
+func (o *tsMembers) raw(key, value []byte) {
+	if len(o.b) == 0 {
+		o.b = append(o.b, '{')
+	} else {
+		o.b = append(o.b, ',')
+	}
+	o.b = append(o.b, key...)
+	o.b = append(o.b, ':')
+	o.b = append(o.b, value...)
+}
+
+// value writes f, or empty for a nil slice or map when empty is not "".
+func (o *tsMembers) value(key []byte, f reflect.Value, empty string) {
+	if o.err != nil {
+		return
+	}
+	if empty != "" && f.IsNil() {
+		o.raw(key, []byte(empty))
+		return
+	}
+	data, err := json.Marshal(f.Interface())
+	if err != nil {
+		o.err = err
+		return
+	}
+	o.raw(key, data)
+}
+
+func (o *tsMembers) end() ([]byte, error) {
+	if o.err != nil {
+		return nil, o.err
+	}
+	if len(o.b) == 0 {
+		return []byte("{}"), nil
+	}
+	return append(o.b, '}'), nil
 }

@@ -77,7 +77,7 @@ func FuzzDecodeNested(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		huge := hugeExponent.Match(data)
+		huge := hugeExponent.Match(data) || tooDeep(data)
 		for _, c := range []struct {
 			s      *validate.Schema
 			decode func([]byte) error
@@ -133,4 +133,26 @@ func BenchmarkSanthoshPathNested(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// tooDeep reports nesting beyond MaxDepth, which Decode refuses and
+// santhosh-tekuri/jsonschema (through encoding/json, up to 10 000) reads.
+func tooDeep(data []byte) bool {
+	depth, inString := 0, false
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case !inString && (c == '[' || c == '{'):
+			depth++
+			if depth > MaxDepth {
+				return true
+			}
+		case !inString && (c == ']' || c == '}'):
+			depth--
+		}
+	}
+	return false
 }

@@ -1,0 +1,103 @@
+package golang
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// printer writes Go source already in gofmt's layout, so no formatting
+// pass runs over the file: tabs for indentation, one blank line between
+// declarations, and the column alignment gofmt gives struct fields and
+// const specs (aligned). TestGofmt holds every golden to gofmt.
+type printer struct {
+	b bytes.Buffer
+}
+
+// printf writes formatted text.
+func (p *printer) printf(format string, args ...any) { fmt.Fprintf(&p.b, format, args...) }
+
+// str writes its arguments one after the other.
+func (p *printer) str(parts ...string) {
+	for _, s := range parts {
+		p.b.WriteString(s)
+	}
+}
+
+// doc writes a doc comment before a declaration, after a blank line.
+func (p *printer) doc(lines ...string) {
+	p.b.WriteByte('\n')
+	for _, l := range lines {
+		p.str("// ", l, "\n")
+	}
+}
+
+// aligned writes rows of cells at one indentation as gofmt aligns them:
+// every cell but the last of a row is padded to the widest of its column
+// plus one space. A nil row is a line that breaks the alignment (a comment
+// line, in comments[i]). Cells are ASCII but the last one.
+func (p *printer) aligned(indent string, rows [][]string, comments []string) {
+	for start := 0; start < len(rows); {
+		if rows[start] == nil {
+			p.str(indent, "// ", comments[start], "\n")
+			start++
+			continue
+		}
+		end := start
+		var widths []int
+		for ; end < len(rows) && rows[end] != nil; end++ {
+			for c, cell := range rows[end][:len(rows[end])-1] {
+				if c == len(widths) {
+					widths = append(widths, 0)
+				}
+				widths[c] = max(widths[c], len(cell))
+			}
+		}
+		for _, row := range rows[start:end] {
+			p.str(indent)
+			for c, cell := range row {
+				p.str(cell)
+				if c < len(row)-1 {
+					p.str(strings.Repeat(" ", widths[c]-len(cell)+1))
+				}
+			}
+			p.str("\n")
+		}
+		start = end
+	}
+}
+
+// quote turns spec text into a Go interpreted string literal, every
+// non-printable rune escaped.
+func quote(s string) string { return strconv.Quote(s) }
+
+// literal is text as a Go string literal: a raw string, which reads like
+// the JSON it holds, when that keeps the bytes (no backtick, carriage
+// return, byte order mark or other non-printable rune); quote otherwise.
+func literal(s string) string {
+	for _, c := range s {
+		if c == '`' || c == '\uFEFF' || !strconv.IsPrint(c) {
+			return quote(s)
+		}
+	}
+	return "`" + s + "`"
+}
+
+// comment makes spec text safe inside a // comment: every rune that is
+// not printable (line breaks, control and format characters, and the byte
+// order mark, which Go refuses anywhere but at the start of a file)
+// becomes a space, and runs of spaces one.
+func comment(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r != ' ' && !unicode.IsPrint(r), r == '\uFEFF':
+			b.WriteByte(' ')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}

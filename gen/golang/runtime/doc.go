@@ -1,0 +1,18 @@
+// Package runtime is the decoder runtime of gen-go, kept as real Go code so
+// that it is compiled, vetted and unit-tested here. gen/golang embeds
+// runtime.go and copies everything after its import block into every
+// generated catalog, which therefore stays one self-contained file that
+// imports only the standard library.
+//
+// The generated code holds, per tool, its tools/list entry as JSON text
+// (the input and output schemas among it) and small typed decoders. The
+// runtime compiles a schema from that text on first use into a tree of
+// tsNode and interprets it: the typed decoders call it for every value
+// they read, and Validate<Tool>Output is the interpreter alone. So the
+// schema a client sees and the checks a server makes come from the same
+// bytes.
+//
+// Every name declared in runtime.go is either exported and reserved in
+// generated files (ValidationError, Nullable, MaxDepth, MaxQuote) or starts
+// with ts, which no name the generator makes from a spec does.
+package runtime

@@ -1,0 +1,235 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestMultipleOf(t *testing.T) {
+	for _, c := range []struct {
+		v, m string
+		want bool
+	}{
+		{"0.3", "0.1", true},
+		{"0.35", "0.1", false},
+		{"-0.3", "0.1", true},
+		{"0", "0.7", true},
+		{"8", "2", true},
+		{"7", "2", false},
+		{"4.5", "1.5", true},
+		{"4.6", "1.5", false},
+		{"12.5", "2.5", true},
+		{"0.0001", "0.001", false},
+		{"1e-5", "1e-6", true},
+		{"10", "0.0625", true},
+		{"0.1", "0.0625", false},
+		{"0.5", "0.25", true},
+		{"0.125", "0.25", false},
+		{"1e999999", "2", true},
+		{"1e999999", "3", false},
+		{"3e999999", "3", true},
+		{"1e-999999", "3", false},
+		{"3e-999999", "3", false},
+		{"1e99999999999999999999", "7", false},
+		{"7e99999999999999999999", "7", true},
+		{"123456789012345678901", "123456789012345678901", true},
+		{"246913578024691357802", "123456789012345678901", true},
+		{"246913578024691357803", "123456789012345678901", false},
+		{"12.3456789012345678901", "1.23456789012345678901", true},
+	} {
+		if got := tsMultiple(tsDecimal([]byte(c.v)), tsDecimal([]byte(c.m))); got != c.want {
+			t.Errorf("%s multipleOf %s: got %v, want %v", c.v, c.m, got, c.want)
+		}
+	}
+}
+
+// TestMultipleOfRat holds tsMultiple to big.Rat arithmetic on random
+// decimals.
+func TestMultipleOfRat(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	dec := func() string {
+		s := fmt.Sprint(r.IntN(2000) - 1000)
+		if r.IntN(2) == 0 {
+			s += fmt.Sprintf("e%d", r.IntN(9)-4)
+		}
+		return s
+	}
+	for range 20000 {
+		v, m := dec(), dec()
+		if strings.HasPrefix(m, "-") || strings.HasPrefix(m, "0") {
+			continue
+		}
+		rv, _ := new(big.Rat).SetString(v)
+		rm, _ := new(big.Rat).SetString(m)
+		want := new(big.Rat).Quo(rv, rm).IsInt()
+		if got := tsMultiple(tsDecimal([]byte(v)), tsDecimal([]byte(m))); got != want {
+			t.Fatalf("%s multipleOf %s: got %v, want %v", v, m, got, want)
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	const schema = `{"type":"object","properties":{` +
+		`"a":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1.5},` +
+		`"m":{"type":"number","multipleOf":0.1},` +
+		`"i":{"type":["integer","null"],"minimum":-5,"multipleOf":3},` +
+		`"e":{"type":"string","enum":["x","y"]},` +
+		`"p":{"type":"string","pattern":"^a+$"},` +
+		`"map":{"type":"object","additionalProperties":{"type":"integer"},"maxProperties":1},` +
+		`"any":{}},"required":["a"],"additionalProperties":false}`
+	n := tsCompile(schema)
+	for _, c := range []struct{ in, want string }{
+		{`{"a": 1}`, ""},
+		{`{"a": 0}`, "/a: exclusiveMinimum: 0 is not greater than 0"},
+		{`{"a": 1.5}`, "/a: exclusiveMaximum: 1.5 is not less than 1.5"},
+		{`{"a": 1.49999999999999999999}`, ""},
+		{`{"a": 1e-400}`, ""},
+		{`{"a": 1, "m": 0.3}`, ""},
+		{`{"a": 1, "m": 0.35}`, "/m: multipleOf: 0.35 is not a multiple of 0.1"},
+		{`{"a": 1, "i": 9}`, ""},
+		{`{"a": 1, "i": null}`, ""},
+		{`{"a": 1, "i": -6}`, "/i: minimum: -6 is less than -5"},
+		{`{"a": 1, "i": 4}`, "/i: multipleOf: 4 is not a multiple of 3"},
+		{`{"a": 1, "i": 4.5}`, "/i: type: got number, want integer"},
+		{`{"a": 1, "e": "z"}`, `/e: enum: "z" is not one of the allowed values`},
+		{`{"a": 1, "map": {"k": 1, "k": 2}}`, ""},
+		{`{"a": 1, "map": {"k": 1, "l": 2}}`, "/map: maxProperties: 2 properties, want at most 1"},
+		{`{"a": 1, "map": {"k": "s"}}`, "/map/k: type: got string, want integer"},
+		{`{"a": 1, "any": {"k": [1, {"x": null}]}}`, ""},
+		{`{"a": 1, "b": 1}`, `(root): additionalProperties: property "b" is not allowed`},
+		{`{}`, `(root): required: missing property "a"`},
+	} {
+		err := tsValidate([]byte(c.in), n)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestBooleanSchemas: true allows any value, false none (a tuple's items
+// may be either).
+func TestBooleanSchemas(t *testing.T) {
+	n := tsCompile(`{"type":"object","properties":{"a":true,"b":false}}`)
+	if err := tsValidate([]byte(`{"a": [1, {}]}`), n); err != nil {
+		t.Error(err)
+	}
+	if err := tsValidate([]byte(`{"b": 1}`), n); err == nil || err.Error() != "/b: false: no value is allowed here" {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestQuoteLimit: a message quotes at most MaxQuote bytes of any input
+// string, however long the key, enum value or string that failed.
+func TestQuoteLimit(t *testing.T) {
+	n := tsCompile(`{"type":"object","properties":{"e":{"type":"string","enum":["x"]},` +
+		`"p":{"type":"string","pattern":"^a$"},"m":{"type":"object","additionalProperties":{"type":"integer","maximum":5}}},` +
+		`"additionalProperties":false}`)
+	huge := strings.Repeat("é", 1<<20) // 2 MB
+	for _, in := range []string{
+		`{"` + huge + `": 1}`,
+		`{"e": "` + huge + `"}`,
+		`{"p": "` + huge + `"}`,
+		`{"m": {"` + huge + `": "s"}}`,
+		`{"m": {"k": 1` + strings.Repeat("0", 2<<20) + `}}`,
+	} {
+		err := tsValidate([]byte(in), n)
+		if err == nil || len(err.Error()) > 3*MaxQuote+100 || !strings.Contains(err.Error(), "...") {
+			msg := fmt.Sprint(err)
+			t.Errorf("%.40s…: message of %d bytes: %.200s", in, len(msg), msg)
+		}
+	}
+	if s := tsQuote("aé" + strings.Repeat("é", MaxQuote)); !strings.HasSuffix(s, `"...`) || len(s) > MaxQuote+5 {
+		t.Errorf("tsQuote cut %q", s)
+	}
+}
+
+func TestDepth(t *testing.T) {
+	n := tsCompile(`{}`)
+	for depth, ok := range map[int]bool{MaxDepth: true, MaxDepth + 1: false} {
+		in := strings.Repeat("[", depth) + strings.Repeat("]", depth)
+		err := tsValidate([]byte(in), n)
+		var de tsDepthError
+		if ok != (err == nil) || !ok && !errors.As(err, &de) {
+			t.Errorf("depth %d: %v", depth, err)
+		}
+	}
+}
+
+// TestDedup: an any value keeps its bytes unless an object in it repeats
+// a key; then each key keeps its first place and its last value, keys
+// compared as decoded.
+func TestDedup(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"a": 1, "b": [1, 2]}`:                `{"a": 1, "b": [1, 2]}`,
+		`{"a":1,"b":2,"a":3}`:                  `{"a":3,"b":2}`,
+		`{"a": 1, "\u0061": {"x": 1, "x": 2}}`: `{"a":{"x":2}}`,
+		`[{"k": 1, "k": {"k": 0, "k": 9}}, 2]`: `[{"k":{"k":9}},2]`,
+		`"{\"a\":1,\"a\":2}"`:                  `"{\"a\":1,\"a\":2}"`,
+	} {
+		d := &tsDecoder{data: []byte(in)}
+		d.path = d.pathBuf[:0]
+		if got := string(d.raw(nil)); got != want {
+			t.Errorf("%s: got %s, want %s", in, got, want)
+		}
+	}
+}
+
+// TestListPieces: a tool with a title, an output and annotations is
+// assembled as both profiles write it.
+func TestListPieces(t *testing.T) {
+	c := tsNewCatalog([]tsTool{
+		{"a", `{"name":"a","description":"d","inputSchema":`, `{"name":"a","title":"T","description":"d","inputSchema":`, `{"type":"object"}`, `{"type":"object"}`, `{"readOnlyHint":true}`},
+		{"b", `{"name":"b","description":"e","inputSchema":`, ``, `{}`, ``, ``},
+	}, `],"_meta":{"k":"h/p1"}}`, `],"_meta":{"k":"h/p2"}}`)
+	want1 := `{"tools":[{"name":"a","description":"d","inputSchema":{"type":"object"}},{"name":"b","description":"e","inputSchema":{}}],"_meta":{"k":"h/p1"}}`
+	want2 := `{"tools":[{"name":"a","title":"T","description":"d","inputSchema":{"type":"object"},"outputSchema":{"type":"object"},"annotations":{"readOnlyHint":true}},{"name":"b","description":"e","inputSchema":{}}],"_meta":{"k":"h/p2"}}`
+	if got := string(c.list(1)); got != want1 {
+		t.Errorf("profile 1: %s", got)
+	}
+	if got := string(c.list(2)); got != want2 {
+		t.Errorf("profile 2: %s", got)
+	}
+	b := c.list(1)
+	b[0] = 'x'
+	if c.list(1)[0] != '{' {
+		t.Error("list returns a shared slice")
+	}
+}
+
+// TestMapCount: minProperties and maxProperties count distinct keys, past
+// the few a decoder keeps without a map.
+func TestMapCount(t *testing.T) {
+	n := tsCompile(`{"type":"object","additionalProperties":{"type":"integer"},"minProperties":10,"maxProperties":10}`)
+	obj := func(keys ...string) string {
+		var b strings.Builder
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, "%q: %d", k, i)
+		}
+		return "{" + b.String() + "}"
+	}
+	ten := strings.Split("a b c d e f g h i j", " ")
+	for in, ok := range map[string]bool{
+		obj(ten...): true,
+		obj(slices.Concat(ten, []string{"a", "j"})...): true,
+		obj(slices.Concat(ten[:9], []string{"a"})...):  false,
+		obj(slices.Concat(ten[:9], ten[:9])...):        false,
+		obj(slices.Concat(ten, []string{"k"})...):      false,
+		obj(slices.Concat([]string{"j"}, ten, ten)...): true,
+	} {
+		if err := tsValidate([]byte(in), n); (err == nil) != ok {
+			t.Errorf("%s: %v", in, err)
+		}
+	}
+}

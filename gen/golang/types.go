@@ -1,0 +1,407 @@
+package golang
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/toolspec/toolspec/model"
+)
+
+// value is how a non-null value of a spec type is held and decoded.
+type value struct {
+	goType string // its Go type
+	dec    string // the tsDecoder method that decodes it; "" in output types
+}
+
+// at says where a type sits: the name it gets when it is a named type,
+// the Go expression of its compiled schema node, whether it is decoded
+// (input types are; output types are only validated), and what it is
+// for doc comments.
+type at struct {
+	name, node string
+	decode     bool
+	what       string
+	root       bool // a tool's input or output: its name is claimed
+}
+
+func (a at) sub(name, node string) at {
+	return at{a.name + name, a.node + node, a.decode, a.what, false}
+}
+
+// declare writes the Go type of a tool's input or output object (and
+// the types it needs, and their decoders when decode) and returns its
+// decoder method. what names the tool, doc says what the object is.
+func (g *gen) declare(t *model.Type, name, node string, decode bool, what, doc string) string {
+	return g.object(t, at{name, node, decode, what, true}, doc).dec
+}
+
+// typ writes the declarations the type of a value needs, one function
+// per kind, and returns how the value is held.
+func (g *gen) typ(t *model.Type, a at) value {
+	switch t.Kind {
+	case model.Enum:
+		return g.enum(t, a)
+	case model.Array:
+		return g.array(t, a)
+	case model.Map:
+		return g.mapOf(t, a)
+	case model.Tuple:
+		return g.tuple(t, a)
+	case model.Object:
+		return g.object(t, a, "")
+	}
+	return scalar(t)
+}
+
+// scalar is a string, number, boolean or any value: a Go type and a
+// runtime method. An integer bounded on both sides (by a range or by
+// above/below) by bounds that fit int64 is an int64; a number with both
+// ends of a range a float64; else json.Number, which holds any JSON
+// number. An exclusive bound does not make a float64: a value just below
+// it can round to it (0.99999999999999999999 below 1 becomes 1.0), which
+// would marshal to a value the schema refuses.
+func scalar(t *model.Type) value {
+	switch t.Kind {
+	case model.String:
+		return value{"string", "str"}
+	case model.Integer:
+		lo, hi := t.Min, t.Max
+		if lo == nil {
+			lo = t.ExclusiveMin
+		}
+		if hi == nil {
+			hi = t.ExclusiveMax
+		}
+		if fitsInt64(lo) && fitsInt64(hi) {
+			return value{"int64", "i64"}
+		}
+		return value{"json.Number", "integer"}
+	case model.Number:
+		if t.Min != nil && t.Max != nil && t.ExclusiveMin == nil && t.ExclusiveMax == nil {
+			return value{"float64", "f64"}
+		}
+		return value{"json.Number", "number"}
+	case model.Boolean:
+		return value{"bool", "boolean"}
+	}
+	return value{"json.RawMessage", "raw"}
+}
+
+func fitsInt64(n *model.Num) bool {
+	return n != nil && n.IsInt() && n.Rat.Num().IsInt64()
+}
+
+// named claims the package-level name of a named type and writes its doc
+// comment.
+func (g *gen) named(a at, doc string) string {
+	name := a.name
+	if !a.root {
+		name = g.names.claim(a.name)
+	}
+	if doc == "" {
+		doc = "a value of " + a.what
+	}
+	g.p.doc(name + " is " + doc + ".")
+	return name
+}
+
+// method starts a decoder method and returns its name.
+func (g *gen) method(result string) string {
+	g.ndec++
+	name := fmt.Sprintf("dec%d", g.ndec)
+	g.p.printf("\nfunc (d *tsDecoder) %s(n *tsNode) %s {\n", name, result)
+	return name
+}
+
+// shared returns the decoder of an unnamed Go type, writing it the first
+// time: body is its one return expression.
+func (g *gen) shared(goType, body string) string {
+	if m, ok := g.decs[goType]; ok {
+		return m
+	}
+	m := g.method(goType)
+	g.p.str("\treturn ", body, "\n}\n")
+	g.decs[goType] = m
+	return m
+}
+
+// elem is the decoder of an element, array item or map value, as a
+// function value: a nullable one (but any, whose RawMessage holds null)
+// decodes to a pointer, nil for null.
+func (g *gen) elem(t *model.Type, v value) (goType, fn string) {
+	if !t.Nullable || t.Kind == model.Any {
+		return v.goType, "(*tsDecoder)." + v.dec
+	}
+	if v.dec == "" {
+		return "*" + v.goType, ""
+	}
+	return "*" + v.goType, "(*tsDecoder)." + g.shared("*"+v.goType, "tsPtr(d, n, (*tsDecoder)."+v.dec+")")
+}
+
+func (g *gen) enum(t *model.Type, a at) value {
+	name := g.named(a, "")
+	under, method := "string", "str"
+	if t.Enum[0].IsInt {
+		under, method = "int64", "i64"
+	}
+	g.p.printf("type %s %s\n", name, under)
+	g.p.doc("Values of " + name + ".")
+	g.p.str("const (\n")
+	consts := newNamer()
+	rows := make([][]string, len(t.Enum))
+	for i, v := range t.Enum {
+		c := ""
+		lit := strconv.FormatInt(v.Int, 10)
+		if v.IsInt {
+			// The digits as written: -v.Int overflows for math.MinInt64.
+			if digits, neg := strings.CutPrefix(lit, "-"); neg {
+				c = name + "Minus" + digits
+			} else {
+				c = name + digits
+			}
+		} else {
+			lit = quote(v.Str)
+			if vn, _ := GoName(v.Str); vn != "" {
+				c = name + vn
+			}
+		}
+		if c == "" || !consts.free(c) || !g.names.free(c) {
+			c = fmt.Sprintf("%sValue%d", name, i+1)
+		}
+		c = g.names.claim(c)
+		consts.claim(c)
+		rows[i] = []string{c, name, "= " + lit}
+	}
+	g.p.aligned("\t", rows, nil)
+	g.p.str(")\n")
+	v := value{goType: name}
+	if a.decode {
+		v.dec = g.method(name)
+		g.p.printf("\treturn %s(d.%s(n))\n}\n", name, method)
+	}
+	return v
+}
+
+func (g *gen) array(t *model.Type, a at) value {
+	item := g.typ(t.Elem, a.sub("Item", ".items"))
+	goType, fn := g.elem(t.Elem, item)
+	v := value{goType: "[]" + goType}
+	if a.decode {
+		v.dec = g.shared(v.goType, "tsArray(d, n, "+fn+")")
+	}
+	return v
+}
+
+func (g *gen) mapOf(t *model.Type, a at) value {
+	val := g.typ(t.Elem, a.sub("Value", ".values"))
+	goType, fn := g.elem(t.Elem, val)
+	v := value{goType: "map[string]" + goType}
+	if a.decode {
+		v.dec = g.shared(v.goType, "tsMap(d, n, "+fn+")")
+	}
+	return v
+}
+
+func (g *gen) tuple(t *model.Type, a at) value {
+	members := make([]value, len(t.Items))
+	types := make([]string, len(t.Items))
+	same := true
+	for i, it := range t.Items {
+		members[i] = g.typ(it, a.sub(fmt.Sprintf("V%d", i), fmt.Sprintf(".prefix[%d]", i)))
+		types[i], _ = g.elem(it, members[i])
+		same = same && types[i] == types[0]
+	}
+	name := g.named(a, "")
+	field := func(i int) string { return fmt.Sprintf("v.V%d", i) }
+	if same {
+		g.p.printf("type %s [%d]%s\n", name, len(t.Items), types[0])
+		field = func(i int) string { return fmt.Sprintf("v[%d]", i) }
+	} else {
+		g.tupleStruct(name, types)
+	}
+	v := value{goType: name}
+	if !a.decode {
+		return v
+	}
+	v.dec = g.method("(v " + name + ")")
+	g.p.str("\tfor a := d.array(n); a.next(d); {\n\t\tswitch a.i {\n")
+	for i, it := range t.Items {
+		g.p.printf("\t\tcase %d:\n\t\t\t%s = %s\n", i, field(i), g.assign(it, members[i], true, "a.node"))
+	}
+	g.p.str("\t\t}\n\t}\n\treturn v\n}\n")
+	return v
+}
+
+// tupleStruct writes a tuple of mixed member types as a struct that
+// marshals as a JSON array.
+func (g *gen) tupleStruct(name string, types []string) {
+	g.p.printf("type %s struct {\n", name)
+	rows := make([][]string, len(types))
+	vals := make([]string, len(types))
+	for i, t := range types {
+		rows[i] = []string{fmt.Sprintf("V%d", i), t}
+		vals[i] = fmt.Sprintf("t.V%d", i)
+	}
+	g.p.aligned("\t", rows, nil)
+	g.p.str("}\n")
+	g.p.doc("MarshalJSON writes the tuple as a JSON array.")
+	g.p.printf("func (t %s) MarshalJSON() ([]byte, error) {\n\treturn json.Marshal([]any{%s})\n}\n", name, strings.Join(vals, ", "))
+	g.p.doc("UnmarshalJSON reads the tuple from a JSON array.")
+	g.p.printf("func (t *%s) UnmarshalJSON(data []byte) error {\n\tvar items []json.RawMessage\n\tif err := json.Unmarshal(data, &items); err != nil {\n\t\treturn err\n\t}\n", name)
+	g.p.printf("\tif len(items) != %d {\n\t\treturn errors.New(\"tuple of %[1]d items\")\n\t}\n", len(types))
+	for i := range types {
+		g.p.printf("\tif err := json.Unmarshal(items[%d], &t.V%d); err != nil {\n\t\treturn err\n\t}\n", i, i)
+	}
+	g.p.str("\treturn nil\n}\n")
+}
+
+// assign is the expression that decodes one required value (an element,
+// or a required property) from node expression n.
+func (g *gen) assign(t *model.Type, v value, required bool, n string) string {
+	switch {
+	case t.Kind == model.Any:
+		return "d.raw(" + n + ")"
+	case required && t.Nullable:
+		return "tsPtr(d, " + n + ", (*tsDecoder)." + v.dec + ")"
+	case required:
+		return "d." + v.dec + "(" + n + ")"
+	case t.Nullable:
+		return "tsNullable(d, " + n + ", (*tsDecoder)." + v.dec + ")"
+	}
+	return "tsOpt(d." + v.dec + "(" + n + "))"
+}
+
+func (g *gen) object(t *model.Type, a at, doc string) value {
+	fields := make([]value, len(t.Fields))
+	fieldNames := g.fieldNames(t)
+	for i, fd := range t.Fields {
+		sub := at{a.name + fieldNames[i], fmt.Sprintf("%s.props[%d].node", a.node, i), a.decode,
+			a.what + " field " + comment(quote(fd.Name)), false}
+		fields[i] = g.typ(fd.Type, sub)
+	}
+	name := g.named(a, doc)
+	g.p.printf("type %s struct {\n", name)
+	rows := make([][]string, 0, len(t.Fields))
+	var comments []string
+	for i, fd := range t.Fields {
+		if desc := comment(fd.Description); desc != "" {
+			rows, comments = append(rows, nil), append(comments, desc)
+		}
+		rows, comments = append(rows, []string{fieldNames[i], fieldType(fd, fields[i]), jsonTag(fd)}), append(comments, "")
+	}
+	g.p.aligned("\t", rows, comments)
+	g.p.str("}\n")
+	if needsMarshal(t) {
+		g.p.doc("MarshalJSON writes the exact property names, a nil array or map as [] or {}.")
+		g.p.printf("func (v %s) MarshalJSON() ([]byte, error) {\n\treturn tsMarshal(v, %s)\n}\n", name, a.node)
+	}
+	v := value{goType: name}
+	if !a.decode {
+		return v
+	}
+	v.dec = g.method("(v " + name + ")")
+	if len(t.Fields) == 0 {
+		g.p.str("\tfor o := d.object(n); o.next(d); {\n\t}\n\treturn v\n}\n")
+		return v
+	}
+	g.p.str("\tfor o := d.object(n); o.next(d); {\n\t\tswitch o.i {\n")
+	for i, fd := range t.Fields {
+		g.p.printf("\t\tcase %d:\n\t\t\tv.%s = %s\n", i, fieldNames[i], g.assign(fd.Type, fields[i], fd.Required, "o.node"))
+	}
+	g.p.str("\t\t}\n\t}\n\treturn v\n}\n")
+	return v
+}
+
+// fieldNames are the Go names of an object's fields: mangled, unique in
+// the struct, and never MarshalJSON when the struct has that method.
+func (g *gen) fieldNames(t *model.Type) []string {
+	n := newNamer()
+	if needsMarshal(t) {
+		n = newNamer("MarshalJSON")
+	}
+	names := make([]string, len(t.Fields))
+	for i, fd := range t.Fields {
+		names[i] = n.claim(mangle(fd.Name))
+	}
+	return names
+}
+
+// fieldType is the Go type of a struct field: required fields hold their
+// value; optional ones a pointer (nil is absent), Nullable[T] when also
+// nullable, json.RawMessage (nil is absent) for any; a required nullable
+// one a pointer (nil is null).
+func fieldType(fd *model.Field, v value) string {
+	switch {
+	case fd.Type.Kind == model.Any:
+		return v.goType
+	case fd.Required && fd.Type.Nullable, !fd.Required && !fd.Type.Nullable:
+		return "*" + v.goType
+	case fd.Required:
+		return v.goType
+	}
+	return "Nullable[" + v.goType + "]"
+}
+
+// needsMarshal reports whether an object's struct writes its own
+// MarshalJSON: a property name cannot be a json tag, or a field holds an
+// array or a map, which must marshal as [] or {} when nil.
+func needsMarshal(t *model.Type) bool {
+	for _, fd := range t.Fields {
+		if !validTag(fd.Name) || fd.Type.Kind == model.Array || fd.Type.Kind == model.Map {
+			return true
+		}
+	}
+	return false
+}
+
+// jsonTag is the struct tag of a field. Names that encoding/json cannot
+// carry in a tag get "-": the struct's MarshalJSON writes them, and Decode
+// fills them (json.Unmarshal cannot).
+func jsonTag(fd *model.Field) string {
+	name := fd.Name
+	if !validTag(name) {
+		return tagLiteral(`json:"-"`)
+	}
+	opt := ""
+	switch {
+	case fd.Required:
+	case fd.Type.Nullable && fd.Type.Kind != model.Any:
+		opt = ",omitzero"
+	default:
+		opt = ",omitempty"
+	}
+	if name == "-" && opt == "" {
+		opt = "," // a lone "-" would mean "skip this field"
+	}
+	return tagLiteral(`json:"` + name + opt + `"`)
+}
+
+// tagLiteral writes a struct tag as a raw string, the usual form, when
+// that is safe, and through quote otherwise.
+func tagLiteral(tag string) string {
+	for _, c := range tag {
+		if c == '`' || !strconv.IsPrint(c) {
+			return quote(tag)
+		}
+	}
+	return "`" + tag + "`"
+}
+
+// validTag mirrors encoding/json's rule for a tag name.
+func validTag(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		switch {
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case unicode.IsLetter(c), unicode.IsDigit(c):
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,5 @@
+package check
+
+// FormatNames returns the format names the checker accepts after `format`,
+// for editors to complete (a copy: callers may not change the checker's).
+func FormatNames() []string { return append([]string(nil), formatNames...) }

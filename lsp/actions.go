@@ -1,0 +1,239 @@
+package lsp
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/lang/diag"
+	"github.com/toolspec/toolspec/lang/parser"
+	"github.com/toolspec/toolspec/lang/token"
+	"github.com/toolspec/toolspec/report"
+)
+
+// --- code actions -----------------------------------------------------------
+
+// codeActions offers, for the diagnostics in the range: the name a
+// misspelt group, tool or kind was probably meant to be; and the presence
+// column where a row lacks it. Each action is found by its diagnostic's
+// code and by trying the edit, never by reading the message.
+func (s *Server) codeActions(_ *glsp.Context, p *protocol.CodeActionParams) (any, error) {
+	d, err := s.doc(p.TextDocument.URI)
+	if err != nil {
+		return nil, err
+	}
+	lo, hi := d.offset(p.Range.Start), d.offset(p.Range.End)
+	out := []protocol.CodeAction{}
+	ix := d.index()
+	for _, x := range d.diags {
+		w := d.wordAt(d.offsetOf(x.Pos))
+		if r := refAt(ix, w); r.end >= lo && r.start <= hi {
+			w = r
+		}
+		if w.end < lo || w.start > hi {
+			continue
+		}
+		ld := d.lspDiagnostic(x, ix)
+		var candidates []string
+		switch {
+		case diag.GroupUnknown.Is(x):
+			w, candidates = refAt(ix, w), declNames(ix, "group")
+		case diag.FixtureUnknownTool.Is(x):
+			w, candidates = refAt(ix, w), declNames(ix, "tool")
+		case diag.UnknownKind.Is(x):
+			candidates = kindWords()
+		case diag.SyntaxError.Is(x):
+			for _, presence := range []string{"required", "optional"} {
+				if d.fixesSyntax(w.start, presence+" ") {
+					out = append(out, d.edit("Add "+presence, ld, span{w.start, w.start}, presence+" "))
+				}
+			}
+		}
+		if best := closest(d.text[w.start:w.end], candidates); best != "" {
+			out = append(out, d.edit(fmt.Sprintf("Change to %s", best), ld, w, best))
+		}
+	}
+	// After the test lens: the fixtures that kill the surviving mutants,
+	// offered on any survivor (test-report --suggest).
+	if d.suggested != "" {
+		for _, sv := range d.survivors {
+			if sv.end >= lo && sv.start <= hi {
+				end := span{len(d.text), len(d.text)}
+				text := d.suggested
+				if !strings.HasSuffix(d.text, "\n") {
+					text = "\n" + text
+				}
+				a := d.edit("Add the fixtures test-report suggests for the surviving mutants", protocol.Diagnostic{}, end, "\n"+text)
+				a.Diagnostics = nil
+				out = append(out, a)
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
+// fixesSyntax reports whether inserting text at off moves the first syntax
+// error past off (or removes it).
+func (d *document) fixesSyntax(off int, text string) bool {
+	src := d.text[:off] + text + d.text[off:]
+	p := parser.Parse("", []byte(src))
+	for _, x := range p.Diags {
+		if diag.SyntaxError.Is(x) && x.Pos.Offset <= off+len(text) {
+			return false
+		}
+	}
+	return true
+}
+
+func (d *document) edit(title string, ld protocol.Diagnostic, at span, text string) protocol.CodeAction {
+	kind := protocol.CodeActionKindQuickFix
+	return protocol.CodeAction{
+		Title:       title,
+		Kind:        &kind,
+		Diagnostics: []protocol.Diagnostic{ld},
+		IsPreferred: ptr(true),
+		Edit: &protocol.WorkspaceEdit{Changes: map[protocol.DocumentUri][]protocol.TextEdit{
+			d.uri: {{Range: d.rangeOf(at), NewText: text}},
+		}},
+	}
+}
+
+// refAt returns the name of the reference that starts at w (the group
+// of a `use`, the tool of a fixture), or w.
+func refAt(ix *index, w span) span {
+	for _, r := range ix.refs {
+		if r.from == w.start {
+			return r.at
+		}
+	}
+	return w
+}
+
+func declNames(ix *index, kind string) []string {
+	var out []string
+	for _, dc := range ix.decls {
+		if dc.kind == kind {
+			out = append(out, dc.name)
+		}
+	}
+	return out
+}
+
+// closest returns the candidate nearest to name within a few edits, the
+// first in sorted order on a tie, or "".
+func closest(name string, candidates []string) string {
+	sorted := append([]string(nil), candidates...)
+	sort.Strings(sorted)
+	best, bestDist := "", len(name)/3+2
+	for _, c := range sorted {
+		if dist := levenshtein(name, c); dist < bestDist && c != name {
+			best, bestDist = c, dist
+		}
+	}
+	return best
+}
+
+func levenshtein(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// --- test lens --------------------------------------------------------------
+
+// codeLens puts "run test-report" above the spec line.
+func (s *Server) codeLens(_ *glsp.Context, p *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
+	d, err := s.doc(p.TextDocument.URI)
+	if err != nil {
+		return nil, err
+	}
+	if d.file == nil {
+		return []protocol.CodeLens{}, nil
+	}
+	return []protocol.CodeLens{{
+		Range:   d.rangeOf(span{0, 0}),
+		Command: &protocol.Command{Title: "▶ run test-report", Command: commandTestReport, Arguments: []any{d.uri}},
+	}}, nil
+}
+
+// executeCommand runs test-report on a document and publishes its
+// diagnostics again with the report's verdicts added: each test passes
+// (hint) or fails (information), and each surviving mutant is shown on the
+// first tool it names (information).
+func (s *Server) executeCommand(_ *glsp.Context, p *protocol.ExecuteCommandParams) (any, error) {
+	if p.Command != commandTestReport {
+		return nil, errorf("unknown command %q", p.Command)
+	}
+	if len(p.Arguments) != 1 {
+		return nil, errorf("%s takes the document URI", commandTestReport)
+	}
+	uri, _ := p.Arguments[0].(string)
+	d, err := s.doc(uri)
+	if err != nil {
+		return nil, err
+	}
+	r := compile.Source(pathOf(d.uri), []byte(d.text))
+	if r.Catalog == nil {
+		return nil, errorf("test-report needs a spec without errors")
+	}
+	rep := report.Run(r, report.Options{Suggest: true})
+	d.suggested, d.survivors = rep.SuggestedTests(), nil
+	diags := d.lspDiagnostics()
+	for _, t := range rep.Tests {
+		sev := protocol.DiagnosticSeverityHint
+		msg := fmt.Sprintf("test %q: %s, kills %d mutants", t.Name, t.Verdict, t.Kills)
+		if t.Verdict != report.Pass {
+			sev = protocol.DiagnosticSeverityInformation
+		}
+		diags = append(diags, d.reportDiagnostic(t.Pos, sev, msg))
+	}
+	ix := d.index()
+	for _, m := range rep.Mutants {
+		if m.Verdict != report.Survived {
+			continue
+		}
+		at := span{0, 0}
+		if len(m.Tools) > 0 {
+			if dc := ix.decl("tool", m.Tools[0]); dc != nil {
+				at = dc.nameAt
+			}
+		}
+		d.survivors = append(d.survivors, at)
+		sev := protocol.DiagnosticSeverityInformation
+		diags = append(diags, protocol.Diagnostic{Range: d.rangeOf(at), Severity: &sev, Source: ptr("toolspec test-report"),
+			Message: fmt.Sprintf("surviving mutant (%s) at %s: %s; no test tells it apart", m.Operator, m.Where, m.Description)})
+	}
+	s.publish(d, diags)
+	return rep.Summary, nil
+}
+
+// reportDiagnostic places a report line at its "file:line:col" position.
+func (d *document) reportDiagnostic(pos string, sev protocol.DiagnosticSeverity, msg string) protocol.Diagnostic {
+	var tp token.Pos
+	parts := strings.Split(pos, ":")
+	if n := len(parts); n >= 3 {
+		tp.Line, _ = strconv.Atoi(parts[n-2])
+		tp.Column, _ = strconv.Atoi(parts[n-1])
+	}
+	return protocol.Diagnostic{Range: d.rangeOf(d.wordAt(d.offsetOf(tp))), Severity: &sev, Source: ptr("toolspec test-report"), Message: msg}
+}

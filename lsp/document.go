@@ -1,0 +1,169 @@
+package lsp
+
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/check"
+	"github.com/toolspec/toolspec/lang/parser"
+	"github.com/toolspec/toolspec/lang/token"
+	"github.com/toolspec/toolspec/model"
+
+	protocol "github.com/tliron/glsp/protocol_3_16"
+)
+
+// maxDocument bounds the text the server analyses. A spec of 10 000 tools
+// is about 2 MB; a bigger text is refused rather than held and re-parsed on
+// every keystroke.
+const maxDocument = 16 << 20
+
+// document is one open spec: its text and what the compiler made of it.
+type document struct {
+	uri     string
+	version int32
+	text    string
+	lines   []int // byte offset of each line's start
+
+	file     *ast.File
+	comments []*ast.Comment
+	catalog  *model.Catalog // built even when diags has errors (see check.Result)
+	diags    token.List
+
+	// suggested is what the last test-report run on this text (the test
+	// lens) suggests adding: test blocks of killing fixtures for its
+	// surviving mutants, "" when none; survivors are where it showed them.
+	suggested string
+	survivors []span
+}
+
+// analyse parses and checks text as `toolspec check` does (compile.Source
+// without the hash, which nothing here needs).
+func analyse(uri string, version int32, text string) *document {
+	d := &document{uri: uri, version: version, text: text, lines: lineStarts(text)}
+	p := parser.Parse(pathOf(uri), []byte(text))
+	d.file, d.comments, d.diags = p.File, p.Comments, p.Diags
+	if d.file != nil {
+		r := checkConfig.Check(d.file)
+		d.catalog = r.Catalog
+		d.diags = append(d.diags, r.Diags...).Sort()
+	}
+	return d
+}
+
+// checkConfig is compile's: defaults and examples are checked against the
+// schema every backend emits.
+var checkConfig = check.Config{SchemaOf: schema.Type}
+
+func lineStarts(text string) []int {
+	starts := []int{0}
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// position converts a byte offset to an LSP position (UTF-16 columns).
+func (d *document) position(off int) protocol.Position {
+	off = max(0, min(off, len(d.text)))
+	line := 0
+	lo, hi := 0, len(d.lines)-1
+	for lo <= hi {
+		m := (lo + hi) / 2
+		if d.lines[m] <= off {
+			line, lo = m, m+1
+		} else {
+			hi = m - 1
+		}
+	}
+	col := 0
+	for _, r := range d.text[d.lines[line]:off] {
+		col += utf16.RuneLen(r)
+		if r == utf8.RuneError {
+			col = max(col, 1)
+		}
+	}
+	return protocol.Position{Line: protocol.UInteger(line), Character: protocol.UInteger(col)}
+}
+
+// offset converts an LSP position to a byte offset, clamped to the line.
+func (d *document) offset(p protocol.Position) int {
+	if int(p.Line) >= len(d.lines) {
+		return len(d.text)
+	}
+	start := d.lines[p.Line]
+	end := len(d.text)
+	if int(p.Line)+1 < len(d.lines) {
+		end = d.lines[p.Line+1] - 1
+	}
+	col := 0
+	for i, r := range d.text[start:end] {
+		if col >= int(p.Character) {
+			return start + i
+		}
+		col += utf16.RuneLen(r)
+	}
+	return end
+}
+
+// offsetOf returns the byte offset of a token position.
+func (d *document) offsetOf(p token.Pos) int {
+	if p.Line < 1 || p.Line > len(d.lines) {
+		return 0
+	}
+	return d.lines[p.Line-1] + p.Column - 1
+}
+
+// span is a range of bytes in the text.
+type span struct{ start, end int }
+
+func (d *document) rangeOf(s span) protocol.Range {
+	return protocol.Range{Start: d.position(s.start), End: d.position(s.end)}
+}
+
+// wordAt returns the span of the token starting at off: a word, a string
+// literal, or else one character, so a diagnostic underlines what it names.
+func (d *document) wordAt(off int) span {
+	t := d.text
+	if off >= len(t) {
+		return span{len(t), len(t)}
+	}
+	end := off
+	switch {
+	case t[off] == '"':
+		end++
+		for end < len(t) && t[end] != '"' && t[end] != '\n' {
+			if t[end] == '\\' {
+				end++
+			}
+			end++
+		}
+		end = min(end+1, len(t))
+	case isWordByte(t[off]):
+		for end < len(t) && (isWordByte(t[end]) || t[end] == '-' || t[end] == '.') {
+			end++
+		}
+	default:
+		_, n := utf8.DecodeRuneInString(t[off:])
+		end += n
+	}
+	return span{off, end}
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// nameSpan is the span of a name as written.
+func nameSpan(n *ast.Name) span {
+	l := len(n.Ident)
+	if n.Quoted != nil {
+		l = len(n.Quoted.Raw)
+	}
+	return span{n.Pos.Offset, n.Pos.Offset + l}
+}
+
+func within(s span, off int) bool { return off >= s.start && off <= s.end }

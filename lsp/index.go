@@ -1,0 +1,215 @@
+package lsp
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/model"
+)
+
+// pathOf turns a file:// URI into the path diagnostics name.
+func pathOf(uri string) string {
+	if u, err := url.Parse(uri); err == nil && u.Scheme == "file" {
+		return u.Path
+	}
+	return uri
+}
+
+// decl is a named declaration: a tool, group or test.
+type decl struct {
+	kind   string // "tool", "group", "test"
+	name   string
+	nameAt span
+	body   span
+}
+
+// ref is a name that points at a declaration: `use g` at a group, a
+// fixture's tool at a tool.
+type ref struct {
+	kind string // the kind of declaration it names
+	name string
+	at   span
+	// from is where the construct starts (`use`, `accept`): diagnostics
+	// about the reference are reported there.
+	from int
+}
+
+// rowSite is a row of the spec with the span of its name.
+type rowSite struct {
+	row  *ast.Row
+	name span
+}
+
+// fixtureSite is a fixture with where its tool name and pointer are.
+type fixtureSite struct {
+	fx   *ast.Fixture
+	tool span
+	at   span // the `at "/ptr"` string, if any
+}
+
+// index is what the navigation features need from a parsed spec.
+type index struct {
+	decls    []decl
+	refs     []ref
+	rows     []rowSite
+	fixtures []fixtureSite
+}
+
+func (d *document) index() *index {
+	ix := &index{}
+	if d.file == nil {
+		return ix
+	}
+	for _, dc := range d.file.Decls {
+		switch {
+		case dc.Tool != nil:
+			t := dc.Tool
+			ix.decls = append(ix.decls, decl{kind: "tool", name: t.Name.Value(), nameAt: nameSpan(t.Name), body: closeSpan(t.Pos.Offset, t.Close)})
+			for _, it := range t.Items {
+				if it.In != nil && it.In.Block != nil {
+					ix.block(it.In.Block.Items)
+				}
+				if it.Out != nil {
+					ix.block(it.Out.Items)
+				}
+			}
+		case dc.Group != nil:
+			g := dc.Group
+			ix.decls = append(ix.decls, decl{kind: "group", name: g.Name.Value(), nameAt: nameSpan(g.Name), body: closeSpan(g.Pos.Offset, g.Close)})
+			ix.block(g.Items)
+		case dc.Test != nil:
+			t := dc.Test
+			ns := span{t.Name.Pos.Offset, t.Name.Pos.Offset + len(t.Name.Raw) + len(t.Name.Block)}
+			ix.decls = append(ix.decls, decl{kind: "test", name: t.Name.Value(), nameAt: ns, body: closeSpan(t.Pos.Offset, t.Close)})
+			for _, fx := range t.Fixtures {
+				fs := fixtureSite{fx: fx, tool: nameSpan(fx.Tool)}
+				if fx.Because != nil && fx.Because.At != nil {
+					fs.at = span{fx.Because.At.Pos.Offset, fx.Because.At.Pos.Offset + len(fx.Because.At.Raw)}
+				}
+				ix.fixtures = append(ix.fixtures, fs)
+				ix.refs = append(ix.refs, ref{kind: "tool", name: fx.Tool.Value(), at: fs.tool, from: fx.Pos.Offset})
+			}
+		}
+	}
+	return ix
+}
+
+func closeSpan(start int, c *ast.Close) span {
+	if c == nil {
+		return span{start, start}
+	}
+	return span{start, c.Pos.Offset + 1}
+}
+
+func (ix *index) block(items []*ast.Item) {
+	for _, it := range items {
+		if it.Use != nil {
+			ix.refs = append(ix.refs, ref{kind: "group", name: it.Use.Name.Value(), at: nameSpan(it.Use.Name), from: it.Use.Pos.Offset})
+			continue
+		}
+		r := it.Row
+		if r == nil {
+			continue
+		}
+		ix.rows = append(ix.rows, rowSite{row: r, name: nameSpan(r.Name)})
+		if r.Kind != nil {
+			ix.kind(r.Kind)
+		}
+	}
+}
+
+func (ix *index) kind(k *ast.Kind) {
+	switch {
+	case k.Object != nil:
+		ix.block(k.Object.Items)
+	case k.Array != nil && k.Array.Kind != nil:
+		ix.kind(k.Array.Kind)
+	case k.Map != nil && k.Map.Kind != nil:
+		ix.kind(k.Map.Kind)
+	case k.Tuple != nil:
+		for _, e := range k.Tuple.Items {
+			if e.Kind != nil {
+				ix.kind(e.Kind)
+			}
+		}
+	}
+}
+
+func (ix *index) decl(kind, name string) *decl {
+	for i := range ix.decls {
+		if ix.decls[i].kind == kind && ix.decls[i].name == name {
+			return &ix.decls[i]
+		}
+	}
+	return nil
+}
+
+// fieldAt finds the model field a row became: the first one, at any depth
+// of any tool, whose position is the row's (a group's row is inlined into
+// every tool that uses it; all copies have one schema).
+func fieldAt(c *model.Catalog, off int) *model.Field {
+	if c == nil {
+		return nil
+	}
+	var found *model.Field
+	var walk func(t *model.Type)
+	walk = func(t *model.Type) {
+		if t == nil || found != nil {
+			return
+		}
+		for _, f := range t.Fields {
+			if f.Pos.Offset == off {
+				found = f
+				return
+			}
+			walk(f.Type)
+		}
+		walk(t.Elem)
+		for _, it := range t.Items {
+			walk(it)
+		}
+	}
+	for _, t := range c.Tools {
+		walk(t.Input)
+		walk(t.Output)
+	}
+	return found
+}
+
+// fieldAtPointer follows a JSON Pointer into a type to the field it names;
+// array indexes and map keys step into elements.
+func fieldAtPointer(t *model.Type, ptr string) *model.Field {
+	if ptr == "" || ptr[0] != '/' {
+		return nil
+	}
+	var last *model.Field
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		if t == nil {
+			return last
+		}
+		switch {
+		case t.Fields != nil || t.Kind == model.Object:
+			f := t.Field(tok)
+			if f == nil {
+				return last
+			}
+			last, t = f, f.Type
+		case t.Elem != nil:
+			t = t.Elem
+		case t.Items != nil:
+			i := 0
+			for _, c := range tok {
+				i = i*10 + int(c-'0')
+			}
+			if i < 0 || i >= len(t.Items) {
+				return last
+			}
+			t = t.Items[i]
+		default:
+			return last
+		}
+	}
+	return last
+}
