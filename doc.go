@@ -8,8 +8,6 @@
 //   - lang/descriptor: the table of every kind and modifier, with its
 //     keyword, operand, kinds, JSON Schema keywords, order, checks and
 //     mutants (docs/language.md's kind and modifier tables come from it);
-//   - lang/suggest: the nearest known word to a misspelt one, for every
-//     "did you mean";
 //   - lang/ast and lang/parser: the syntax tree and the participle grammar
 //     over a hand-written lexer;
 //   - lang/check: the rules of the language, producing the checked model

@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -54,7 +53,7 @@ func (s *Server) codeActions(_ *glsp.Context, p *protocol.CodeActionParams) (any
 				}
 			}
 		}
-		if best := closest(d.text[w.start:w.end], candidates); best != "" {
+		if best := diag.Closest(d.text[w.start:w.end], candidates); best != "" {
 			out = append(out, d.edit(fmt.Sprintf("Change to %s", best), ld, w, best))
 		}
 	}
@@ -123,40 +122,6 @@ func declNames(ix *index, kind string) []string {
 		}
 	}
 	return out
-}
-
-// closest returns the candidate nearest to name within a few edits, the
-// first in sorted order on a tie, or "".
-func closest(name string, candidates []string) string {
-	sorted := append([]string(nil), candidates...)
-	sort.Strings(sorted)
-	best, bestDist := "", len(name)/3+2
-	for _, c := range sorted {
-		if dist := levenshtein(name, c); dist < bestDist && c != name {
-			best, bestDist = c, dist
-		}
-	}
-	return best
-}
-
-func levenshtein(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // --- test lens --------------------------------------------------------------

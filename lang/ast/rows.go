@@ -6,7 +6,7 @@ import (
 	"github.com/alecthomas/participle/v2"
 
 	"github.com/toolspec/toolspec/lang/descriptor"
-	"github.com/toolspec/toolspec/lang/suggest"
+	"github.com/toolspec/toolspec/lang/diag"
 )
 
 // Tools, rows, kinds and blocks are parsed by hand. They are most of a
@@ -78,7 +78,7 @@ func parseMods(lex stream) ([]*Modifier, error) {
 		err := m.parse(lex)
 		if err == participle.NextMatch {
 			if t := lex.Peek(); t.Type == TokenIdent && !StartsRow(lex) {
-				if near, ok := suggest.Nearest(t.Value, modifierWords); ok && suggest.Distance(t.Value, near) <= 2 && !notModifiers[t.Value] {
+				if near := diag.Closest(t.Value, modifierWords); near != "" && !notModifiers[t.Value] {
 					return nil, &Misspelt{Pos: t.Pos, Word: t.Value, Near: near}
 				}
 			}

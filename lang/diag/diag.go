@@ -162,6 +162,21 @@ func Suggest(key string) string {
 	return best
 }
 
+// Closest returns the candidate nearest to name within a few edits (a
+// third of its length, plus one), the first in sorted order on a tie, or ""
+// — the one did-you-mean rule of every message and editor action.
+func Closest(name string, candidates []string) string {
+	sorted := append([]string(nil), candidates...)
+	sort.Strings(sorted)
+	best, bestDist := "", len(name)/3+2
+	for _, c := range sorted {
+		if dist := editDistance(name, c); dist < bestDist && c != name {
+			best, bestDist = c, dist
+		}
+	}
+	return best
+}
+
 // editDistance is the Levenshtein distance between a and b, in bytes.
 func editDistance(a, b string) int {
 	prev := make([]int, len(b)+1)

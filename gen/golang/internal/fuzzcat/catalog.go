@@ -836,7 +836,7 @@ func (d *tsDecoder) schema() *tsNode {
 			n.mult = tsNewBound(d.scanNum().tok)
 		case "pattern":
 			n.reText = string(d.strBytes())
-			n.re = regexp.MustCompile(n.reText)
+			n.re = regexp.MustCompile(tsECMAPattern(n.reText))
 		case "uniqueItems":
 			n.unique = d.peek() == 't'
 			d.skip()
@@ -2440,4 +2440,37 @@ func (o *tsMembers) end() ([]byte, error) {
 		return []byte("{}"), nil
 	}
 	return append(o.b, '}'), nil
+}
+
+// tsECMAPattern gives RE2 the ECMAScript meaning of a schema's pattern
+// (JSON Schema patterns are ECMA-262): each . outside a class and not
+// escaped becomes ECMAScript's . (u flag), which unlike RE2's does not match
+// \r, U+2028 or U+2029. The checker admits only patterns the two engines
+// otherwise read alike. internal/pattern.RE2 is the same function for the
+// compiler's own matchers; a test holds the two equal.
+func tsECMAPattern(p string) string {
+	if !strings.Contains(p, ".") {
+		return p
+	}
+	var b strings.Builder
+	inClass := false
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '\\' && i+1 < len(p):
+			b.WriteByte(c)
+			i++
+			b.WriteByte(p[i])
+			continue
+		case inClass && c == ']':
+			inClass = false
+		case !inClass && c == '[':
+			inClass = true
+		case !inClass && c == '.':
+			b.WriteString(`[^\n\r\x{2028}\x{2029}]`)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
