@@ -13,12 +13,17 @@
 //   - lang/check: the rules of the language, producing the checked model
 //     (defaults and examples are checked against the emitted schema, whose
 //     emitter compile passes in: lang does not import gen);
+//   - lang/clients: the client families (Gemini, OpenAI, Anthropic, ...),
+//     the table of what each refuses or drops with its sources, and the
+//     lints over the checked model (check --clients, `clients` in a header);
 //   - lang/format: the canonical layout, and the canonical text the spec
 //     hash is computed over;
 //   - model: the checked catalog, the only input of everything below;
 //   - compile: parse, check and hash wired together for the commands;
 //   - gen/schema, gen/jsonout, gen/golang, gen/js: JSON Schema and the
 //     tables servers serve;
+//   - gen/dialect: the tables lowered to a client family's dialect
+//     (gen-json --dialect), and the normalisation servers apply first;
 //   - serve/gosdk: a generated catalog served with the official Go MCP
 //     SDK in one call (the handlers, profiles, scopes and a transport that
 //     answers malformed lines);

@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"os"
+	"slices"
 
 	"github.com/zeebo/blake3"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/toolspec/toolspec/internal/sizecap"
 	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/lang/check"
+	"github.com/toolspec/toolspec/lang/clients"
 	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/format"
 	"github.com/toolspec/toolspec/lang/parser"
@@ -45,12 +47,24 @@ func ReadSpec(path string) ([]byte, token.List) {
 }
 
 // File reads (ReadSpec) and compiles the spec at path.
-func File(path string) Result {
+func File(path string) Result { return FileWith(path, Options{}) }
+
+// Options tune compilation.
+type Options struct {
+	// Clients tunes the lints of client families.
+	Clients clients.Options
+	// Lint names client families to lint as warnings (`check --clients`);
+	// the families the spec declares are linted as errors all the same.
+	Lint []string
+}
+
+// FileWith is File with options.
+func FileWith(path string, opt Options) Result {
 	src, diags := ReadSpec(path)
 	if diags != nil {
 		return Result{Diags: diags}
 	}
-	return Source(path, src)
+	return SourceWith(path, src, opt)
 }
 
 func unwrapPathError(err error) error {
@@ -62,7 +76,10 @@ func unwrapPathError(err error) error {
 }
 
 // Source compiles spec text; filename is used in positions only.
-func Source(filename string, src []byte) Result {
+func Source(filename string, src []byte) Result { return SourceWith(filename, src, Options{}) }
+
+// SourceWith is Source with options.
+func SourceWith(filename string, src []byte, opt Options) Result {
 	p := parser.Parse(filename, src)
 	r := Result{File: p.File, Comments: p.Comments, Diags: p.Diags}
 	if p.File == nil {
@@ -80,19 +97,30 @@ func Source(filename string, src []byte) Result {
 	// planted defect, hashes only specs that pass.)
 	hash := make(chan string, 1)
 	go func() { hash <- Hash(p.File) }()
-	return checked(r, func() string { return <-hash })
+	return checked(r, func() string { return <-hash }, opt)
 }
 
 // Checked runs the checks on an already parsed tree (r.File) and fills in
 // Catalog and Diags. The test report uses it on planted defects.
 func Checked(r Result) Result {
-	return checked(r, func() string { return Hash(r.File) })
+	return checked(r, func() string { return Hash(r.File) }, Options{})
 }
 
-func checked(r Result, hash func() string) Result {
+func checked(r Result, hash func() string, opt Options) Result {
 	checked := checkConfig.Check(r.File)
 	cat := checked.Catalog
 	r.Diags = append(r.Diags, checked.Diags...)
+	if !r.Diags.HasErrors() {
+		// The families the spec declares: their lints are errors.
+		r.Diags = append(r.Diags, clients.Lint(cat, cat.Clients, token.Error, opt.Clients)...)
+		var others []string
+		for _, f := range opt.Lint {
+			if !slices.Contains(cat.Clients, f) {
+				others = append(others, f)
+			}
+		}
+		r.Diags = append(r.Diags, clients.Lint(cat, others, token.Warning, opt.Clients)...)
+	}
 	r.Diags = r.Diags.Sort()
 	if r.Diags.HasErrors() {
 		return r

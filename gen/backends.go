@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolspec/toolspec/gen/dialect"
 	"github.com/toolspec/toolspec/gen/jsonout"
 	"github.com/toolspec/toolspec/model"
 )
@@ -150,6 +151,9 @@ func Recognise(c *model.Catalog, path string, data []byte) (r Recipe, ok bool) {
 
 var identityRE = regexp.MustCompile(`\b([0-9a-f]{64})/p[0-9]+\b`)
 
+// dialectRE finds the identity of a dialect table: ".../p2/gemini".
+var dialectRE = regexp.MustCompile(`\b[0-9a-f]{64}/p([0-9]+)/([a-z_]+)"`)
+
 // EmbeddedSpecHash returns the spec hash an artifact carries in its catalog
 // identities ("<spec_hash>/p<profile>"). ok is false when it carries none,
 // or identities of more than one spec.
@@ -182,13 +186,21 @@ func checkOptions(opts map[string]string, names ...string) error {
 }
 
 func init() {
-	// gen-json: the tools/list result of one profile.
+	// gen-json: the tools/list result of one profile, lowered to a client
+	// family's dialect when the option dialect is given.
 	Register(&backend{
 		name:   "gen-json",
 		format: 1,
 		roles:  []string{"json"},
 		check: func(opts map[string]string) error {
-			if err := checkOptions(opts, "profile"); err != nil {
+			names := []string{"profile"}
+			if d, ok := opts["dialect"]; ok {
+				if !dialect.Known(d) {
+					return fmt.Errorf("dialect: unknown client family %q", d)
+				}
+				names = append(names, "dialect")
+			}
+			if err := checkOptions(opts, names...); err != nil {
 				return err
 			}
 			if p := opts["profile"]; p != "1" && p != "2" {
@@ -202,15 +214,24 @@ func init() {
 			if m := identityRE.Find(data); m != nil && strings.HasSuffix(string(m), "/p2") {
 				first, second = second, first
 			}
-			return []Recipe{
+			recipes := []Recipe{
 				{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": first}},
 				{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": second}},
 			}
+			if m := dialectRE.FindSubmatch(data); m != nil && dialect.Known(string(m[2])) {
+				d := map[string]string{"profile": string(m[1]), "dialect": string(m[2])}
+				recipes = append([]Recipe{{Generator: "gen-json", Role: "json", Options: d}}, recipes...)
+			}
+			return recipes
 		},
 		generate: func(c *model.Catalog, opts map[string]string) ([][]byte, error) {
 			p := 1
 			if opts["profile"] == "2" {
 				p = 2
+			}
+			if d, ok := opts["dialect"]; ok {
+				b, err := dialect.Generate(c, p, d)
+				return [][]byte{b}, err
 			}
 			return [][]byte{jsonout.Generate(c, p)}, nil
 		},

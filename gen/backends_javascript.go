@@ -1,10 +1,18 @@
 package gen
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 
+	"github.com/toolspec/toolspec/gen/dialect"
 	"github.com/toolspec/toolspec/gen/js"
 	"github.com/toolspec/toolspec/model"
+)
+
+var (
+	dialectsRE = regexp.MustCompile(`DIALECTS(?:: readonly | = Object\.freeze\()\[([^\]]*)\]`)
+	quotedRE   = regexp.MustCompile(`"([a-z_]+)"`)
 )
 
 func init() {
@@ -14,10 +22,29 @@ func init() {
 		name:   "gen-js",
 		format: 1,
 		roles:  []string{"mjs", "dts"},
-		check:  func(opts map[string]string) error { return checkOptions(opts) },
-		guess: func(path string, _ []byte) []Recipe {
-			mjs := Recipe{Generator: "gen-js", Role: "mjs", Options: map[string]string{}}
-			dts := Recipe{Generator: "gen-js", Role: "dts", Options: map[string]string{}}
+		check: func(opts map[string]string) error {
+			if d, ok := opts["dialects"]; ok {
+				for _, fam := range strings.Split(d, ",") {
+					if !dialect.Known(fam) {
+						return fmt.Errorf("dialects: unknown client family %q", fam)
+					}
+				}
+				return checkOptions(opts, "dialects")
+			}
+			return checkOptions(opts)
+		},
+		guess: func(path string, data []byte) []Recipe {
+			opts := map[string]string{}
+			// A module with dialect tables lists them in DIALECTS.
+			if m := dialectsRE.FindSubmatch(data); m != nil {
+				var fams []string
+				for _, q := range quotedRE.FindAllSubmatch(m[1], -1) {
+					fams = append(fams, string(q[1]))
+				}
+				opts["dialects"] = strings.Join(fams, ",")
+			}
+			mjs := Recipe{Generator: "gen-js", Role: "mjs", Options: opts}
+			dts := Recipe{Generator: "gen-js", Role: "dts", Options: opts}
 			switch {
 			case strings.HasSuffix(path, ".mjs"):
 				return []Recipe{mjs}
@@ -26,8 +53,12 @@ func init() {
 			}
 			return []Recipe{mjs, dts}
 		},
-		generate: func(c *model.Catalog, _ map[string]string) ([][]byte, error) {
-			mjs, dts, err := js.Generate(c)
+		generate: func(c *model.Catalog, opts map[string]string) ([][]byte, error) {
+			var o js.Options
+			if d, ok := opts["dialects"]; ok {
+				o.Dialects = strings.Split(d, ",")
+			}
+			mjs, dts, err := js.GenerateWith(c, o)
 			return [][]byte{mjs, dts}, err
 		},
 	})

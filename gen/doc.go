@@ -4,5 +4,6 @@
 //   - gen/schema: the JSON Schema of every tool and the tools/list result of
 //     a profile, shared by every backend;
 //   - gen/jsonout: `toolspec gen-json`;
+//   - gen/dialect: `gen-json --dialect`, tables a client family can read;
 //   - gen/js and gen/golang: the ES module and the Go source servers import.
 package gen

@@ -58,6 +58,9 @@ func ProfileFor(protocolVersion string) int {
 type Catalog struct {
 	Name       string
 	CatalogKey string
+	// Clients are the client families the spec declares (`clients`), in
+	// the order written: their lints (lang/clients) are errors.
+	Clients []string
 	// SpecHash is the BLAKE3-256 of the canonical spec, lowercase hex.
 	SpecHash string
 	Tools    []*Tool

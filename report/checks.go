@@ -14,9 +14,10 @@ const (
 	checkFixtures = "tests name a tool and a direction it has"
 	checkSpec     = "spec header well formed"
 	checkEndpoint = "endpoints and request wiring"
+	checkClients  = "declared client families read every tool"
 )
 
-var checkOrder = []string{checkRows, checkNames, checkTools, checkGroups, checkPatterns, checkToolName, checkFixtures, checkSpec, checkEndpoint}
+var checkOrder = []string{checkRows, checkNames, checkTools, checkGroups, checkPatterns, checkToolName, checkFixtures, checkSpec, checkEndpoint, checkClients}
 
 // runChecks lists the checks as they ran on the spec. The spec compiled,
 // so each passed; warnings are attributed to the check whose rule gave them.

@@ -251,7 +251,7 @@ func useWithRows(p *planter) func(it *ast.Item) bool {
 // controls are the negative controls, one per rule of package check,
 // grouped by section-6 check. TestControlsCoverEveryRule keeps this list
 // and the table of lang/diag in step.
-var controls = []control{
+var controls = append([]control{
 	// rows well formed
 	{code: diag.UnknownKind, check: checkRows,
 		plant: rowPlant(anyRow, func(s rowSite) { s.row.Kind = &ast.Kind{Pos: s.row.Kind.Pos, Unknown: "strng"} })},
@@ -672,7 +672,7 @@ var controls = []control{
 		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) {
 			e.Path = text(e.Path.Pos, "/toolspec/{}")
 		})},
-}
+}, clientControls...)
 
 // endpointOf returns a tool's endpoint, or nil.
 func endpointOf(t *ast.Tool) *ast.Endpoint {

@@ -10,9 +10,17 @@ type Position = lexer.Position
 // File is a whole spec.
 type File struct {
 	Pos        Position
-	Name       *Name   `parser:"'spec' @@"`
-	CatalogKey *Text   `parser:"( 'catalog_key' @@ )?"`
-	Decls      []*Decl `parser:"@@*"`
+	Name       *Name    `parser:"'spec' @@"`
+	CatalogKey *Text    `parser:"( 'catalog_key' @@ )?"`
+	Clients    *Clients `parser:"@@?"`
+	Decls      []*Decl  `parser:"@@*"`
+}
+
+// Clients is `clients f, ...`: the client families the catalog must work
+// for (lang/clients), in the order written.
+type Clients struct {
+	Pos      Position
+	Families []*Name `parser:"'clients' @@ ( ',' @@ )*"`
 }
 
 // Decl is a top-level declaration.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/clients"
 	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/parser"
 	"github.com/toolspec/toolspec/lang/token"
@@ -152,6 +153,9 @@ func (c *checker) file(f *ast.File) *model.Catalog {
 			c.report(diag.CatalogKeyEmpty, f.CatalogKey.Pos)
 		}
 	}
+	if f.Clients != nil {
+		cat.Clients = c.clients(f.Clients)
+	}
 
 	// Declarations may come in any order: collect groups first.
 	for _, d := range f.Decls {
@@ -205,6 +209,25 @@ func (c *checker) file(f *ast.File) *model.Catalog {
 		}
 	}
 	return cat
+}
+
+// clients returns the declared families, each known and once.
+func (c *checker) clients(cl *ast.Clients) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range cl.Families {
+		name := n.Value()
+		switch _, known := clients.Lookup(name); {
+		case !known:
+			c.report(diag.ClientFamilyUnknown, n.Pos, quoteName(name), didYouMean(name, clients.Names()))
+		case seen[name]:
+			c.report(diag.ClientFamilyRepeated, n.Pos, name)
+		default:
+			seen[name] = true
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // findCycles marks every `use` that lies on a cycle of groups, and reports it.

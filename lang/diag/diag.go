@@ -102,6 +102,7 @@ var areas = []struct{ prefix, title string }{
 	{"TS07", "Defaults, examples and JSON values"},
 	{"TS08", "Tests"},
 	{"TS09", "Endpoints and request wiring"},
+	{"TS10", "Client families"},
 }
 
 var (

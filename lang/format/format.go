@@ -3,7 +3,8 @@ package format
 // The canonical layout. It is part of the product: the spec hash is computed
 // over Canonical's output, so a change here changes every hash.
 //
-//   - File: `spec NAME`, then `catalog_key "..."` on its own line if written.
+//   - File: `spec NAME`, then `catalog_key "..."` and `clients F, ...` each on
+//     its own line if written.
 //     One blank line after the header and between top-level declarations,
 //     none inside blocks. Indentation is 2 spaces per level. The file ends
 //     with exactly one newline; no line ends in a blank.
@@ -288,6 +289,18 @@ func (p *printer) file(f *ast.File) {
 		fr := p.frag()
 		fr.str("catalog_key ")
 		fr.text(f.CatalogKey)
+		p.add(0, fr)
+	}
+	if f.Clients != nil {
+		fr := p.frag()
+		fr.at(f.Clients.Pos)
+		fr.str("clients ")
+		for i, n := range f.Clients.Families {
+			if i > 0 {
+				fr.str(", ")
+			}
+			fr.name(n)
+		}
 		p.add(0, fr)
 	}
 	for _, d := range f.Decls {

@@ -110,8 +110,8 @@ func Parse(filename string, src []byte) Result {
 	return res
 }
 
-// headerLen counts the tokens of `spec NAME [catalog_key "KEY"]` at the
-// start of the first piece.
+// headerLen counts the tokens of `spec NAME [catalog_key "KEY"]
+// [clients F {, F}]` at the start of the first piece.
 func headerLen(toks []plex.Token) int {
 	n := min(2, len(toks))
 	if n < len(toks) && toks[n].Value == "catalog_key" && toks[n].Type == tIdent {
@@ -119,7 +119,24 @@ func headerLen(toks []plex.Token) int {
 		// missing key, not a declaration the word.
 		n = min(n+2, len(toks))
 	}
+	if n < len(toks) && toks[n].Value == "clients" && toks[n].Type == tIdent {
+		// Families up to the first declaration: a missing family is then
+		// reported there, not as a family called "tool".
+		n++
+		for n < len(toks) && !startsDecl(toks[n]) {
+			n++
+			if n >= len(toks) || toks[n].Value != "," || toks[n].Type != tPunct {
+				break
+			}
+			n++
+		}
+	}
 	return n
+}
+
+// startsDecl reports whether t starts a top-level declaration.
+func startsDecl(t plex.Token) bool {
+	return t.Type == tIdent && (t.Value == "tool" || t.Value == "group" || t.Value == "test")
 }
 
 // parseTokens runs one grammar over a slice of tokens followed by an end of

@@ -62,6 +62,11 @@ func TestSyntaxErrors(t *testing.T) {
 		{"spec s\ntool t in none", `2:8: error: syntax error: unexpected "in", expected "{" after the tool name`},
 		{"spec x catalog_key", `1:19: error: syntax error: unexpected end of file, expected a string`},
 		{"spec x\ncatalog_key\n// c\n", `2:12: error: syntax error: unexpected end of file, expected a string`},
+		// A clients line without a family stops before the next declaration.
+		{"spec x\nclients\ntool t {}", `3:1: error: syntax error: unexpected end of file, expected a name`},
+		{"spec x\nclients a,\ntool t {}", `3:1: error: syntax error: unexpected end of file, expected a name`},
+		{"spec x\nclients , a", `2:9: error: syntax error: unexpected ",", expected a name`},
+		{"spec x\nclients a catalog_key \"k\"", `2:11: error: syntax error: unexpected "catalog_key"`},
 	}
 	for _, c := range cases {
 		r := Parse("x.tspec", []byte(c.src))

@@ -90,7 +90,7 @@ func splitDecls(p []plex.Token) [][]plex.Token {
 	for i, t := range p {
 		startsLine := t.Pos.Line != line
 		line = t.Pos.Line
-		if i > start && startsLine && t.Pos.Column == 1 && startsDecl(p[i:]) {
+		if i > start && startsLine && t.Pos.Column == 1 && beginsDecl(p[i:]) {
 			pieces = append(pieces, p[start:i])
 			start = i
 		}
@@ -98,7 +98,7 @@ func splitDecls(p []plex.Token) [][]plex.Token {
 	return append(pieces, p[start:])
 }
 
-func startsDecl(p []plex.Token) bool {
+func beginsDecl(p []plex.Token) bool {
 	if len(p) < 3 || p[0].Type != tIdent {
 		return false
 	}

@@ -15,6 +15,7 @@ func init() { register(genJSCmd) }
 
 func genJSCmd(e *env) *cobra.Command {
 	var out string
+	var dialects []string
 	cmd := &cobra.Command{
 		Use:   "gen-js FILE -o OUT.mjs",
 		Short: "Write an ES module serving the catalog, and its .d.ts",
@@ -22,13 +23,22 @@ func genJSCmd(e *env) *cobra.Command {
 and catalog key, both profiles' tools/list results (listTools), profileFor
 and checkHandlers; and beside it OUT.d.ts (OUT without .mjs or .js) with a
 typed input and output interface per tool. Both files are written
-atomically, and neither is written when the spec has errors.`,
+atomically, and neither is written when the spec has errors.
+
+--dialects F,... adds the dialect tables of those client families
+(docs/clients.md): listDialectTools(profile, dialect, {scope}) and
+normalizeArgs(dialect, name, args), which a server applies before
+validating with the spec. Without it the module is unchanged.`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
 			if out == "" {
 				return usagef("-o OUT.mjs is required")
 			}
-			b, err := backend("gen-js", map[string]string{})
+			opts := map[string]string{}
+			if len(dialects) > 0 {
+				opts["dialects"] = strings.Join(dialects, ",")
+			}
+			b, err := backend("gen-js", opts)
 			if err != nil {
 				return err
 			}
@@ -36,7 +46,7 @@ atomically, and neither is written when the spec has errors.`,
 			if r == nil {
 				return failed
 			}
-			pair, err := b.Generate(r.Catalog, map[string]string{})
+			pair, err := b.Generate(r.Catalog, opts)
 			var diags token.List
 			if errors.As(err, &diags) {
 				e.printDiags(diags)
@@ -49,6 +59,7 @@ atomically, and neither is written when the spec has errors.`,
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the module to write (required); the .d.ts goes beside it")
+	cmd.Flags().StringSliceVar(&dialects, "dialects", nil, "also carry the dialect tables of these client families (docs/clients.md)")
 	return cmd
 }
 

@@ -275,9 +275,12 @@ func (e *env) loadStrict(path string, strict bool) *compile.Result {
 }
 
 // compile compiles one spec; the path "-" reads it from stdin.
-func (e *env) compile(path string) compile.Result {
+func (e *env) compile(path string) compile.Result { return e.compileWith(path, compile.Options{}) }
+
+// compileWith is compile with options (client lints).
+func (e *env) compileWith(path string, opt compile.Options) compile.Result {
 	if path != "-" {
-		return compile.File(path)
+		return compile.FileWith(path, opt)
 	}
 	src, err := io.ReadAll(e.stdin)
 	if err != nil {
@@ -285,7 +288,7 @@ func (e *env) compile(path string) compile.Result {
 		diag.FileUnreadable.Report(&l, token.Pos{File: stdinName}, err.Error())
 		return compile.Result{Diags: l}
 	}
-	return compile.Source(stdinName, src)
+	return compile.SourceWith(stdinName, src, opt)
 }
 
 // stdinName is the file name of a spec read from stdin, in diagnostics.

@@ -1,0 +1,383 @@
+package dialect
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/lang/clients"
+	"github.com/toolspec/toolspec/model"
+)
+
+// lowering says what a family's dialect rewrites; each field is one
+// documented lowering (docs/clients.md).
+type lowering struct {
+	nullableKeyword  bool // type arrays → nullable: true, null out of enum
+	noAdditional     bool // additionalProperties dropped
+	stringEnumsOnly  bool // integer enums → the values in the description
+	tupleAsArray     bool // prefixItems dropped; items typed or anyOf
+	tupleAsItemsList bool // prefixItems → draft-07 items: [...]
+	typedAny         bool // {} → {"type":"object","nullable":true}
+	allRequired      bool // every property required, optional ones nullable
+	onlyFormats      map[string]bool
+	moved            []string // keywords moved into the description
+	minItemsAbove1   bool     // minItems moved only when above 1
+}
+
+var lowerings = map[string]lowering{
+	"gemini": {
+		nullableKeyword: true, noAdditional: true, stringEnumsOnly: true, tupleAsArray: true, typedAny: true,
+		onlyFormats: map[string]bool{"date-time": true, "enum": true},
+		moved:       []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "default", "examples", "deprecated"},
+	},
+	"openai_strict":    {allRequired: true, tupleAsArray: true, moved: []string{"default"}},
+	"anthropic_strict": {moved: []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "maxItems", "minItems"}, minItemsAbove1: true},
+	"xai":              {moved: []string{"minLength", "maxLength", "minItems", "maxItems"}},
+	// Draft-07 validators assert format; the spec's format is an annotation.
+	"copilot": {tupleAsItemsList: true, moved: []string{"format"}},
+}
+
+// Known reports whether family names a client family (every family has a
+// dialect; for some it is the standard table under another identity).
+func Known(family string) bool {
+	_, ok := clients.Lookup(family)
+	return ok
+}
+
+// Identity is the catalog identity of a dialect table:
+// "<spec_hash>/p<profile>/<family>".
+func Identity(c *model.Catalog, profile int, family string) string {
+	return c.Identity(profile) + "/" + family
+}
+
+// ToolsList returns the tools/list result of a profile lowered to a
+// family's dialect, compact, in the emitted key order. Only input schemas
+// are lowered: output schemas do not reach the model.
+func ToolsList(c *model.Catalog, profile int, family string) ([]byte, error) {
+	if !Known(family) {
+		return nil, fmt.Errorf("unknown client family %q", family)
+	}
+	v, err := parse(schema.ToolsList(c, profile))
+	if err != nil {
+		return nil, err // cannot happen: gen/schema writes JSON
+	}
+	root := v.(*node)
+	low := lowerings[family]
+	for _, t := range root.vals["tools"].([]any) {
+		tool := t.(*node)
+		if in := tool.obj("inputSchema"); in != nil {
+			low.lower(in, true)
+		}
+	}
+	meta := root.obj("_meta")
+	meta.set(c.CatalogKey, Identity(c, profile, family))
+	var b bytes.Buffer
+	write(&b, root)
+	return b.Bytes(), nil
+}
+
+// Generate is ToolsList indented as gen-json prints tables.
+func Generate(c *model.Catalog, profile int, family string) ([]byte, error) {
+	b, err := ToolsList(c, profile, family)
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, b, "", "  "); err != nil {
+		return nil, err
+	}
+	out.WriteByte('\n')
+	return out.Bytes(), nil
+}
+
+// InputSchema returns one tool's input schema lowered to a family's dialect.
+func InputSchema(t *model.Tool, family string) []byte {
+	v, _ := parse(schema.Input(t))
+	n := v.(*node)
+	lowerings[family].lower(n, true)
+	var b bytes.Buffer
+	write(&b, n)
+	return b.Bytes()
+}
+
+// lower rewrites n and everything below it; root is a tool's input.
+func (l lowering) lower(n *node, root bool) {
+	var notes []string
+	// Children first: a tuple's note names its lowered elements.
+	if props := n.obj("properties"); props != nil {
+		req := map[string]bool{}
+		if r, ok := n.vals["required"].([]any); ok {
+			for _, x := range r {
+				req[x.(string)] = true
+			}
+		}
+		for _, k := range props.keys {
+			p := props.obj(k)
+			l.lower(p, false)
+			if l.allRequired && !req[k] {
+				makeNullable(p)
+				addNotes(p, []string{"null when not given"})
+			}
+		}
+		if l.allRequired && len(props.keys) > 0 {
+			all := make([]any, len(props.keys))
+			for i, k := range props.keys {
+				all[i] = k
+			}
+			n.setAfter("properties", "required", all)
+		}
+	}
+	if items := n.obj("items"); items != nil {
+		l.lower(items, false)
+	}
+	if ap := n.obj("additionalProperties"); ap != nil {
+		l.lower(ap, false)
+	}
+	if pre, ok := n.vals["prefixItems"].([]any); ok {
+		for _, e := range pre {
+			l.lower(e.(*node), false)
+		}
+		switch {
+		case l.tupleAsArray:
+			notes = append(notes, tupleNote(pre))
+			n.del("prefixItems")
+			n.set("items", anyOf(pre))
+		case l.tupleAsItemsList:
+			n.del("prefixItems")
+			n.set("items", pre)
+		}
+	}
+
+	if l.allRequired && n.vals["uniqueItems"] == true && strings.Contains(typeWord(objOr(n.obj("items"))), "object") {
+		// Strict clients send null for an absent property, so two items
+		// that differ only there arrive equal: uniqueness is the spec's
+		// to hold, after Normalize.
+		n.del("uniqueItems")
+		notes = append(notes, "unique items")
+	}
+	typ, isArray := n.vals["type"].([]any)
+	if l.nullableKeyword {
+		if isArray && len(typ) == 2 && typ[1] == "null" {
+			n.set("type", typ[0])
+			n.setAfter("type", "nullable", true)
+		}
+		if e, ok := n.vals["enum"].([]any); ok {
+			var keep []any
+			for _, x := range e {
+				if x != nil {
+					keep = append(keep, x)
+				}
+			}
+			n.set("enum", keep)
+		}
+	}
+	if l.typedAny && !n.has("type") && !n.has("anyOf") {
+		n.keys = append([]string{"type"}, n.keys...)
+		n.vals["type"] = "object"
+		n.setAfter("type", "nullable", true)
+		notes = append(notes, "any JSON value")
+	}
+	if l.stringEnumsOnly {
+		if e, ok := n.vals["enum"].([]any); ok && len(e) > 0 {
+			if _, isNum := e[0].(json.Number); isNum {
+				var vals []string
+				for _, x := range e {
+					vals = append(vals, compact(x))
+				}
+				notes = append(notes, "one of "+strings.Join(vals, ", "))
+				n.del("enum")
+			}
+		}
+	}
+	if l.noAdditional {
+		if ap := n.obj("additionalProperties"); ap != nil {
+			notes = append(notes, "values: "+typeWord(ap))
+		}
+		n.del("additionalProperties")
+	}
+	if l.onlyFormats != nil {
+		if f := n.str("format"); f != "" && !l.onlyFormats[f] {
+			notes = append(notes, "format "+f)
+			n.del("format")
+		}
+	}
+	notes = append(notes, l.move(n)...)
+	addNotes(n, notes)
+}
+
+// move takes the keywords the family cannot read out of n and returns
+// their notes, in one fixed order.
+func (l lowering) move(n *node) []string {
+	moved := map[string]bool{}
+	for _, k := range l.moved {
+		if !n.has(k) {
+			continue
+		}
+		if v := compact(n.vals[k]); k == "minItems" && l.minItemsAbove1 && (v == "0" || v == "1") {
+			continue
+		}
+		moved[k] = true
+	}
+	var notes []string
+	num := func(k string) string {
+		if !moved[k] {
+			return ""
+		}
+		s := compact(n.vals[k])
+		n.del(k)
+		return s
+	}
+	unit := map[string]string{"string": "characters", "array": "items", "object": "properties"}[typeWord(n)]
+	if lo, hi := num("minLength"), num("maxLength"); lo != "" || hi != "" {
+		notes = append(notes, span(lo, hi, " characters"))
+	}
+	if lo, hi := num("minItems"), num("maxItems"); lo != "" || hi != "" {
+		notes = append(notes, span(lo, hi, " "+unit))
+	}
+	if lo, hi := num("minimum"), num("maximum"); lo != "" || hi != "" {
+		notes = append(notes, span(lo, hi, ""))
+	}
+	if v := num("exclusiveMinimum"); v != "" {
+		notes = append(notes, "greater than "+v)
+	}
+	if v := num("exclusiveMaximum"); v != "" {
+		notes = append(notes, "less than "+v)
+	}
+	if v := num("multipleOf"); v != "" {
+		notes = append(notes, "a multiple of "+v)
+	}
+	if moved["format"] {
+		notes = append(notes, "format "+n.str("format"))
+		n.del("format")
+	}
+	if v := num("uniqueItems"); v == "true" {
+		notes = append(notes, "unique items")
+	}
+	if v := num("default"); v != "" {
+		notes = append(notes, "default "+v)
+	}
+	if moved["examples"] {
+		var ex []string
+		for _, x := range n.vals["examples"].([]any) {
+			ex = append(ex, compact(x))
+		}
+		n.del("examples")
+		notes = append(notes, "for example "+strings.Join(ex, ", "))
+	}
+	if v := num("deprecated"); v == "true" {
+		notes = append(notes, "deprecated")
+	}
+	return notes
+}
+
+// span is the fixed form of a range: "1 to 64 characters", "at least 1
+// characters", "at most 64 characters", "exactly 2 items".
+func span(lo, hi, unit string) string {
+	switch {
+	case lo != "" && hi != "" && lo == hi:
+		return "exactly " + lo + unit
+	case lo != "" && hi != "":
+		return lo + " to " + hi + unit
+	case lo != "":
+		return "at least " + lo + unit
+	}
+	return "at most " + hi + unit
+}
+
+// addNotes appends notes to n's description in the fixed form
+// "DESCRIPTION (note; note)", or "note; note" when n has none.
+func addNotes(n *node, notes []string) {
+	if len(notes) == 0 {
+		return
+	}
+	text := strings.Join(notes, "; ")
+	if d := n.str("description"); d != "" {
+		text = d + " (" + text + ")"
+	}
+	if n.has("description") {
+		n.vals["description"] = text
+		return
+	}
+	if n.has("nullable") {
+		n.setAfter("nullable", "description", text)
+	} else {
+		n.setAfter("type", "description", text)
+	}
+}
+
+// makeNullable lets n also be null (OpenAI strict's optional property).
+func makeNullable(n *node) {
+	switch t := n.vals["type"].(type) {
+	case string:
+		n.vals["type"] = []any{t, "null"}
+	case nil:
+		if !n.has("anyOf") {
+			return // {} already takes null
+		}
+		n.set("anyOf", append(n.vals["anyOf"].([]any), &node{keys: []string{"type"}, vals: map[string]any{"type": "null"}}))
+		return
+	}
+	if e, ok := n.vals["enum"].([]any); ok {
+		for _, x := range e {
+			if x == nil {
+				return
+			}
+		}
+		n.vals["enum"] = append(e, nil)
+	}
+}
+
+func objOr(n *node) *node {
+	if n == nil {
+		return &node{vals: map[string]any{}}
+	}
+	return n
+}
+
+// typeWord names a schema's type for notes: "integer", "string or null",
+// "any".
+func typeWord(n *node) string {
+	switch t := n.vals["type"].(type) {
+	case string:
+		if n.vals["nullable"] == true {
+			return t + " or null"
+		}
+		return t
+	case []any:
+		var w []string
+		for _, x := range t {
+			w = append(w, fmt.Sprint(x))
+		}
+		return strings.Join(w, " or ")
+	}
+	return "any"
+}
+
+// tupleNote is the fixed form of a tuple: "exactly 2 items, in order:
+// integer, string".
+func tupleNote(pre []any) string {
+	var w []string
+	for _, e := range pre {
+		w = append(w, typeWord(e.(*node)))
+	}
+	return fmt.Sprintf("exactly %d items, in order: %s", len(pre), strings.Join(w, ", "))
+}
+
+// anyOf is the common items of a lowered tuple whose elements differ:
+// each distinct element schema once, in order.
+func anyOf(pre []any) *node {
+	seen := map[string]bool{}
+	var alts []any
+	for _, e := range pre {
+		if k := compact(e); !seen[k] {
+			seen[k] = true
+			alts = append(alts, e)
+		}
+	}
+	if len(alts) == 1 {
+		return alts[0].(*node)
+	}
+	return &node{keys: []string{"anyOf"}, vals: map[string]any{"anyOf": alts}}
+}

@@ -1,0 +1,159 @@
+package dialect
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/internal/cases"
+	"github.com/toolspec/toolspec/lang/clients"
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/validate"
+)
+
+// specs are the catalogs the laws run over: the reference catalog and the
+// test specs of the generators.
+func specs(t *testing.T) map[string]*model.Catalog {
+	t.Helper()
+	var paths []string
+	for _, g := range []string{"../jsonout/testdata/*.tspec", "../js/testdata/diff/*.tspec", "../../report/testdata/*.tspec"} {
+		m, err := filepath.Glob(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, m...)
+	}
+	paths = append(paths, "../../specs/t27mcp/tool_schema.tspec")
+	out := map[string]*model.Catalog{}
+	for _, p := range paths {
+		r := compile.File(p)
+		if r.Catalog == nil {
+			t.Fatalf("%s:\n%v", p, r.Diags)
+		}
+		out[p] = r.Catalog
+	}
+	if len(out) < 5 {
+		t.Fatalf("only %d specs", len(out))
+	}
+	return out
+}
+
+// asJSONSchema reads a dialect schema as its family does, in JSON Schema
+// terms: Gemini's nullable: true is a type array (and null in an enum), and
+// its documented stand-in for any ("any JSON value") is {}.
+func asJSONSchema(family string, b []byte) []byte {
+	if family != "gemini" {
+		return b
+	}
+	v, _ := parse(b)
+	var walk func(x any) any
+	walk = func(x any) any {
+		switch x := x.(type) {
+		case *node:
+			if x.vals["nullable"] == true && x.str("type") == "object" && strings.Contains(x.str("description"), "any JSON value") {
+				return &node{vals: map[string]any{}}
+			}
+			for _, k := range x.keys {
+				x.vals[k] = walk(x.vals[k])
+			}
+			if x.vals["nullable"] == true {
+				x.del("nullable")
+				x.vals["type"] = []any{x.vals["type"], "null"}
+				if e, ok := x.vals["enum"].([]any); ok {
+					x.vals["enum"] = append(e, nil)
+				}
+			}
+			return x
+		case []any:
+			for i := range x {
+				x[i] = walk(x[i])
+			}
+		}
+		return x
+	}
+	var out bytes.Buffer
+	write(&out, walk(v))
+	return out.Bytes()
+}
+
+func draftOf(family string) validate.Draft {
+	f, _ := clients.Lookup(family)
+	if f.Draft == "draft-07" {
+		return validate.Draft7
+	}
+	return validate.Draft2020
+}
+
+// TestSoundness: every argument the spec accepts, as the family's client
+// sends it (Denormalize), is accepted by the family's dialect schema, read
+// in the family's draft: a dialect never makes a valid call impossible.
+// And enforcement: Normalize gives back an argument the spec accepts, so
+// the server, which validates with the spec, serves it.
+func TestSoundness(t *testing.T) {
+	reported := map[string]bool{}
+	ambiguous := 0
+	for path, cat := range specs(t) {
+		for _, fam := range clients.Names() {
+			checked := 0
+			for _, tool := range cat.Tools {
+				spec, err := validate.Compile(schema.Input(tool), validate.Draft2020)
+				if err != nil {
+					t.Fatal(err)
+				}
+				dialect, err := validate.Compile(asJSONSchema(fam, InputSchema(tool, fam)), draftOf(fam))
+				if err != nil {
+					t.Fatalf("%s %s %s: the dialect schema does not compile: %v\n%s", path, fam, tool.Name, err, InputSchema(tool, fam))
+				}
+				for _, v := range cases.Values(tool.Input, cases.Options{NumberModifiers: true}) {
+					if f, err := spec.Validate([]byte(v)); err != nil || f != nil {
+						continue // the spec refuses it
+					}
+					checked++
+					sent := Denormalize(fam, tool.Input, []byte(v))
+					if f, err := dialect.Validate(sent); (err != nil || f != nil) && !reported[path+fam+tool.Name] {
+						reported[path+fam+tool.Name] = true
+						t.Errorf("%s: %s refuses a valid call of %s: %s: %v %v\nschema %s", path, fam, tool.Name, sent, f, err, InputSchema(tool, fam))
+					}
+					back := Normalize(fam, tool.Input, sent)
+					if !bytes.Equal(back, canonical(v)) {
+						// Absent and null arrive the same from a strict
+						// client (docs/clients.md): the server sees null.
+						ambiguous++
+					}
+					if f, err := spec.Validate(back); err != nil || f != nil && !onlyUnique(f) {
+						t.Errorf("%s: %s: the normalised call %s of %s is refused by the spec: %v %v", path, fam, back, tool.Name, f, err)
+					}
+				}
+			}
+			if checked == 0 {
+				t.Errorf("%s %s: no valid case", path, fam)
+			}
+		}
+	}
+	t.Logf("%d valid calls lose the difference between absent and null", ambiguous)
+}
+
+// onlyUnique: the one way a normalised call can fail the spec is two
+// items of a unique array that differed only by an absent versus a null
+// property (docs/clients.md).
+func onlyUnique(f []validate.Failure) bool {
+	for _, x := range f {
+		if x.Keyword != "uniqueItems" {
+			return false
+		}
+	}
+	return true
+}
+
+func canonical(v string) []byte {
+	x, err := parse([]byte(v))
+	if err != nil {
+		return []byte(v)
+	}
+	var b bytes.Buffer
+	write(&b, x)
+	return b.Bytes()
+}

@@ -1,0 +1,113 @@
+package clients_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/lang/clients"
+	"github.com/toolspec/toolspec/lang/diag"
+	"github.com/toolspec/toolspec/lang/token"
+)
+
+// TestExplainNamesEverySource: the explanation of each lint's code names
+// every family that has a rule for it and the rule's sources, and says
+// "uncertain" when a rule is; so `toolspec explain` and docs/diagnostics.md
+// say what the table says.
+func TestExplainNamesEverySource(t *testing.T) {
+	for _, r := range clients.Rules {
+		ex := r.Construct.Diag.Explain
+		for _, src := range strings.Split(r.Source, ", ") {
+			src = strings.SplitN(src, ";", 2)[0]
+			src = strings.TrimSuffix(strings.TrimSpace(strings.SplitN(src, " (", 2)[0]), ")")
+			if !strings.Contains(ex, src) {
+				t.Errorf("%s (%s, %s): the explanation does not name the source %q", r.Construct.Diag.Code, r.Family, r.Construct.What, src)
+			}
+		}
+		if r.Uncertain && !strings.Contains(ex, "uncertain") {
+			t.Errorf("%s (%s): the rule is uncertain, the explanation does not say so", r.Construct.Diag.Code, r.Family)
+		}
+	}
+}
+
+// TestEveryConstructHasARule: a construct no family cares about would be a
+// lint that never fires; every lint code belongs to a construct.
+func TestEveryConstructHasARule(t *testing.T) {
+	used := map[*clients.Construct]bool{}
+	for _, r := range clients.Rules {
+		if _, ok := clients.Lookup(r.Family); !ok {
+			t.Errorf("rule of unknown family %s", r.Family)
+		}
+		used[r.Construct] = true
+	}
+	codes := map[string]bool{}
+	for _, c := range clients.Constructs {
+		if !used[c] {
+			t.Errorf("%s: no family has a rule for %s", c.Diag.Code, c.What)
+		}
+		codes[c.Diag.Code] = true
+	}
+	for _, d := range diag.All() {
+		if strings.HasPrefix(d.Name, "client-") && !strings.HasPrefix(d.Name, "client-family-") && !codes[d.Code] {
+			t.Errorf("%s %s is no construct of lang/clients", d.Code, d.Name)
+		}
+	}
+}
+
+const spec = `spec demo
+
+tool t {
+  description "d"
+  in {
+    a  string                   optional  nullable
+    b  tuple<integer, string>   required
+    c  enum(1, 2)               required
+    d  any                      required
+    e  map<integer>             required  1..
+  }
+  result text
+}
+`
+
+// TestLint: each family reports what its rules say, where, and with the
+// severity asked for.
+func TestLint(t *testing.T) {
+	r := compile.Source("demo.tspec", []byte(spec))
+	if r.Catalog == nil {
+		t.Fatal(r.Diags)
+	}
+	for _, tc := range []struct {
+		family string
+		want   []string // code and place, in order
+	}{
+		{"gemini", []string{"TS1010 tool t", "TS1012 tool t at /a", "TS1014 tool t at /b", "TS1013 tool t at /c", "TS1018 tool t at /d", "TS1010 tool t at /e", "TS1019 tool t at /e"}},
+		{"openai_strict", []string{"TS1020 tool t at /a", "TS1014 tool t at /b", "TS1019 tool t at /e", "TS1011 tool t at /e"}},
+		{"anthropic_strict", []string{"TS1021 tool t at /e", "TS1011 tool t at /e"}},
+		{"cursor", []string{"TS1012 tool t at /a"}},
+		{"openai", []string{"TS1019 tool t at /e"}},
+	} {
+		l := clients.Lint(r.Catalog, []string{tc.family}, token.Warning, clients.Options{})
+		var got []string
+		for _, d := range l {
+			if d.Severity != token.Warning || !strings.Contains(d.Msg, ": "+tc.family+" ") {
+				t.Errorf("%s: %s", tc.family, d)
+			}
+			got = append(got, d.Code+" "+strings.SplitN(d.Msg, ":", 2)[0])
+		}
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s:\ngot  %q\nwant %q", tc.family, got, tc.want)
+		}
+	}
+}
+
+// TestPrefixLength: Cursor counts the server-name prefix.
+func TestPrefixLength(t *testing.T) {
+	src := "spec demo\n\ntool " + strings.Repeat("a", 50) + " {\n  description \"d\"\n  in none\n  result text\n}\n"
+	r := compile.Source("demo.tspec", []byte(src))
+	for prefix, want := range map[int]int{0: 0, 10: 0, 11: 1} {
+		l := clients.Lint(r.Catalog, []string{"cursor"}, token.Warning, clients.Options{PrefixLength: prefix})
+		if len(l) != want {
+			t.Errorf("prefix %d: %v", prefix, l)
+		}
+	}
+}
