@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolspec/toolspec/gen/schema"
 	"github.com/toolspec/toolspec/lang/check"
+	"github.com/toolspec/toolspec/lang/clients"
 	"github.com/toolspec/toolspec/lang/descriptor"
 )
 
@@ -55,6 +56,12 @@ func complete(d *document, line string) []protocol.CompletionItem {
 		if m := descriptor.Lookup("from"); m != nil {
 			return wordItems(m.Words, protocol.CompletionItemKindEnumMember, "location")
 		}
+	case words[0] == "clients":
+		// clients gemini, openai_strict: a family after the keyword or a comma.
+		if prev == "clients" || strings.HasSuffix(prev, ",") {
+			return wordItems(clients.Names(), protocol.CompletionItemKindEnumMember, "client family")
+		}
+		return nil
 	case words[0] == "accept" || words[0] == "reject":
 		switch len(words) {
 		case 1:
@@ -136,7 +143,7 @@ func kindOf(column string) string {
 // than a row.
 func isKeyword(w string) bool {
 	switch w {
-	case "spec", "catalog_key", "group", "tool", "test", "title", "description", "hints", "in", "out", "result", "endpoint", "}":
+	case "spec", "catalog_key", "clients", "group", "tool", "test", "title", "description", "hints", "in", "out", "result", "endpoint", "}":
 		return true
 	}
 	return false

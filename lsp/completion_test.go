@@ -35,6 +35,9 @@ func TestComplete(t *testing.T) {
 		{line: "  description ", want: ""},
 		{line: "    at string required format ", has: "date-time", not: "string"},
 		{line: "    at array<string format d", has: "uuid"},
+		{line: "clients ", has: "openai_strict", not: "string"},
+		{line: "clients gemini, ", has: "cursor"},
+		{line: "clients gemini ", want: ""},
 	} {
 		got := labels(complete(d, tc.line))
 		switch {
