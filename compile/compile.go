@@ -83,6 +83,13 @@ func SourceWith(filename string, src []byte, opt Options) Result {
 	p := parser.Parse(filename, src)
 	r := Result{File: p.File, Comments: p.Comments, Diags: p.Diags}
 	if p.File == nil {
+		if p.Partial != nil {
+			// Report the problems of the declarations that parsed too;
+			// the result is never fit to emit, so no catalog.
+			cfg := checkConfig
+			cfg.Unparsed = check.Unparsed{Tools: p.Unparsed["tool"], Groups: p.Unparsed["group"]}
+			r.Diags = append(r.Diags, cfg.Check(p.Partial).Diags...).Sort()
+		}
 		return r
 	}
 	// The hash needs only the tree: compute it on the other core while

@@ -14,8 +14,9 @@ var goPackageRE = regexp.MustCompile(`(?m)^package ([A-Za-z_][A-Za-z0-9_]*)\s*$`
 func init() {
 	// gen-go: Go source; the package clause is its one option.
 	Register(&backend{
-		name:  "gen-go",
-		roles: []string{"go"},
+		name:   "gen-go",
+		format: 1,
+		roles:  []string{"go"},
 		check: func(opts map[string]string) error {
 			if err := checkOptions(opts, "package"); err != nil {
 				return err
