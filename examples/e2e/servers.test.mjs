@@ -287,13 +287,13 @@ for (const kind of ["js", "go"]) {
   });
 }
 
-// Served per client: the JS example module carries the gemini and
-// openai_strict dialects (make generate), and register picks the dialect
-// from clientInfo.name. The Go server serves the standard table to all.
-describe("js server per client", () => {
+// Served per client: both example catalogs carry the gemini and
+// openai_strict dialects (make generate), and the adapters pick the
+// dialect from clientInfo.name.
+for (const kind of ["js", "go"]) describe(`${kind} server per client`, () => {
   for (const { version, profile } of versions) {
     test(`gemini-cli at ${version} gets the gemini table of profile ${profile}; calls are held to the spec`, async () => {
-      const session = await connect("js", version, {}, "gemini-cli-mcp-client");
+      const session = await connect(kind, version, {}, "gemini-cli-mcp-client");
       try {
         await session.client.listTools();
         const wire = session.transport.lastReply("tools/list").result;
@@ -310,7 +310,7 @@ describe("js server per client", () => {
   }
 
   test("claude-code gets the standard table", async () => {
-    const session = await connect("js", "2025-06-18", {}, "claude-code");
+    const session = await connect(kind, "2025-06-18", {}, "claude-code");
     try {
       await session.client.listTools();
       assert.deepEqual(session.transport.lastReply("tools/list").result, expectedTable(2));
