@@ -135,6 +135,20 @@ case; any other client gets the standard table):
 | ` + "`" + `claude-ai` + "`" + `, ` + "`" + `claude-code` + "`" + ` | none | Anthropic's clients read the standard 2020-12 table (listed to say so) |
 | OpenAI clients | none | the Agents SDK sends the Python or TypeScript MCP SDK's default name, which says nothing about strict mode, and ChatGPT's name (` + "`" + `openai-mcp` + "`" + `, third-party) is unconfirmed: a server that knows its clients use strict mode says so with ` + "`" + `dialectFor: () => "openai_strict"` + "`" + ` |
 
+**In Go**, ` + "`" + `gen-go --dialects F,...` + "`" + ` adds the tables as bytes,
+` + "`" + `ListDialectToolsJSON(profile, scope, dialect)` + "`" + ` and, on ` + "`" + `Bound` + "`" + `, the
+methods ` + "`" + `Dialects` + "`" + `, ` + "`" + `ListDialectToolsJSON` + "`" + ` and ` + "`" + `NormalizeArgs` + "`" + ` (the
+openai_strict normalisation, held to ` + "`" + `dialect.Normalize` + "`" + ` over the shared
+cases). serve/gosdk serves such a catalog per client the same way: the
+dialect of a session is ` + "`" + `Options.DialectFor(clientInfo.name)` + "`" + ` (default
+` + "`" + `DefaultDialectFor` + "`" + `; a family the catalog does not carry is the standard
+table for the default and refuses the initialize request for the
+author's), tools/list is ` + "`" + `ListDialectToolsJSON` + "`" + ` byte for byte, and
+arguments pass through ` + "`" + `NormalizeArgs` + "`" + ` before the spec's decoder. The
+example servers carry gemini and openai_strict (` + "`" + `make generate` + "`" + `), and the
+e2e suite connects to both as gemini-cli and claude-code.
+
 The map is declared once per language (gen/js ` + "`" + `ClientDialects` + "`" + `, rendered
-into the module as ` + "`" + `CLIENT_DIALECTS` + "`" + `); a test holds this table to it.
+into the module as ` + "`" + `CLIENT_DIALECTS` + "`" + `; serve/gosdk ` + "`" + `ClientDialects` + "`" + `); tests
+hold the two equal and this table to them.
 `
