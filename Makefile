@@ -3,12 +3,15 @@
 # `make test` is the one test command: it installs the node packages the
 # JavaScript tests need (npm ci, from package-lock.json), then runs every Go
 # test with the node-backed tests required rather than skipped.
+# `make test-short` is the inner loop: vet and `go test -short`, which skips
+# every test that starts node, builds and drives the example servers, or
+# compiles generated Go.
 
 GO       ?= go
 BIN      ?= bin/toolspec
 FUZZTIME ?= 60s
 
-.PHONY: all build test gotest nodedeps fuzz bench bench-js bench-github verify generate vet clean editors
+.PHONY: all build test test-short gotest nodedeps fuzz bench bench-js bench-github verify generate vet clean editors
 
 all: build
 
@@ -20,6 +23,9 @@ nodedeps:
 
 test: nodedeps vet
 	TOOLSPEC_REQUIRE_NODE=1 $(GO) test -count=1 ./...
+
+test-short: vet
+	$(GO) test -short ./...
 
 vet:
 	$(GO) vet ./...

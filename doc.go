@@ -37,5 +37,7 @@
 //     result, through the formatter and the checker;
 //   - specdiff: a spec's schemas against an older tools/list result;
 //   - lsp: the language server editors start (`toolspec lsp`);
-//   - cmd/toolspec: the command line, one file per command.
+//   - cmd/toolspec: the command line, one file per command;
+//   - docs: no code; its tests run every spec, command and snippet that
+//     README.md and docs/*.md show.
 package toolspec

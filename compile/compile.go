@@ -83,6 +83,8 @@ func SourceWith(filename string, src []byte, opt Options) Result {
 	p := parser.Parse(filename, src)
 	r := Result{File: p.File, Comments: p.Comments, Diags: p.Diags}
 	if p.File == nil {
+		// The result is never fit to emit, so no catalog.
+		r.Diags = append(r.Diags, partial(p)...).Sort()
 		return r
 	}
 	// The hash needs only the tree: compute it on the other core while
@@ -104,15 +106,7 @@ func checked(r Result, hash func() string, opt Options) Result {
 	cat := checked.Catalog
 	r.Diags = append(r.Diags, checked.Diags...)
 	if !r.Diags.HasErrors() {
-		// The families the spec declares: their lints are errors.
-		r.Diags = append(r.Diags, clients.Lint(cat, cat.Clients, token.Error, opt.Clients)...)
-		var others []string
-		for _, f := range opt.Lint {
-			if !slices.Contains(cat.Clients, f) {
-				others = append(others, f)
-			}
-		}
-		r.Diags = append(r.Diags, clients.Lint(cat, others, token.Warning, opt.Clients)...)
+		r.Diags = append(r.Diags, lints(cat, opt)...)
 	}
 	r.Diags = r.Diags.Sort()
 	if r.Diags.HasErrors() {
@@ -120,6 +114,50 @@ func checked(r Result, hash func() string, opt Options) Result {
 	}
 	cat.SpecHash = hash()
 	r.Catalog = cat
+	return r
+}
+
+// lints lints cat for client families: those the spec declares as errors,
+// those opt.Lint adds as warnings.
+func lints(cat *model.Catalog, opt Options) token.List {
+	l := clients.Lint(cat, cat.Clients, token.Error, opt.Clients)
+	var others []string
+	for _, f := range opt.Lint {
+		if !slices.Contains(cat.Clients, f) {
+			others = append(others, f)
+		}
+	}
+	return append(l, clients.Lint(cat, others, token.Warning, opt.Clients)...)
+}
+
+// partial checks the declarations that parsed around a syntax error, so
+// their problems are reported in the same run.
+func partial(p parser.Result) token.List {
+	if p.Partial == nil {
+		return nil
+	}
+	cfg := checkConfig
+	cfg.Unparsed = check.Unparsed{Tools: p.Unparsed["tool"], Groups: p.Unparsed["group"]}
+	return cfg.Check(p.Partial).Diags
+}
+
+// Analyse is what an editor needs of spec text: every diagnostic `check`
+// reports, and the checked model even when there are errors (for hover
+// and completion; never fit to emit). It computes no hash.
+func Analyse(filename string, src []byte, opt Options) Result {
+	p := parser.Parse(filename, src)
+	r := Result{File: p.File, Comments: p.Comments, Diags: p.Diags}
+	if p.File == nil {
+		r.Diags = append(r.Diags, partial(p)...).Sort()
+		return r
+	}
+	checked := checkConfig.Check(p.File)
+	r.Catalog = checked.Catalog
+	r.Diags = append(r.Diags, checked.Diags...)
+	if !r.Diags.HasErrors() {
+		r.Diags = append(r.Diags, lints(r.Catalog, opt)...)
+	}
+	r.Diags = r.Diags.Sort()
 	return r
 }
 

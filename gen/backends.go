@@ -39,6 +39,10 @@ func (r Recipe) String() string {
 type Backend interface {
 	// Name is the command that runs it: "gen-json".
 	Name() string
+	// Format is the version of the backend's output: raise it whenever the
+	// same spec makes other bytes, so that `toolspec version` tells which
+	// output a binary writes.
+	Format() int
 	// Roles names the files one run writes, in order; most write one.
 	Roles() []string
 	// CheckOptions reports whether opts are valid options of the backend:
@@ -58,6 +62,7 @@ type Backend interface {
 // backend is a Backend made of functions; each backends_*.go registers one.
 type backend struct {
 	name     string
+	format   int
 	roles    []string
 	check    func(opts map[string]string) error
 	guess    func(path string, data []byte) []Recipe
@@ -65,6 +70,7 @@ type backend struct {
 }
 
 func (b *backend) Name() string                              { return b.name }
+func (b *backend) Format() int                               { return b.format }
 func (b *backend) Roles() []string                           { return b.roles }
 func (b *backend) CheckOptions(opts map[string]string) error { return b.check(opts) }
 func (b *backend) Guess(path string, data []byte) []Recipe   { return b.guess(path, data) }
@@ -183,8 +189,9 @@ func init() {
 	// gen-json: the tools/list result of one profile, lowered to a client
 	// family's dialect when the option dialect is given.
 	Register(&backend{
-		name:  "gen-json",
-		roles: []string{"json"},
+		name:   "gen-json",
+		format: 1,
+		roles:  []string{"json"},
 		check: func(opts map[string]string) error {
 			names := []string{"profile"}
 			if d, ok := opts["dialect"]; ok {

@@ -19,8 +19,9 @@ var (
 func init() {
 	// gen-go: Go source; the package clause is its one option.
 	Register(&backend{
-		name:  "gen-go",
-		roles: []string{"go"},
+		name:   "gen-go",
+		format: 1,
+		roles:  []string{"go"},
 		check: func(opts map[string]string) error {
 			names := []string{"package"}
 			if d, ok := opts["dialects"]; ok {

@@ -19,8 +19,9 @@ func init() {
 	// gen-js: one run writes X.mjs and X.d.ts; each is sealed as its own
 	// artifact, told apart by role.
 	Register(&backend{
-		name:  "gen-js",
-		roles: []string{"mjs", "dts"},
+		name:   "gen-js",
+		format: 1,
+		roles:  []string{"mjs", "dts"},
 		check: func(opts map[string]string) error {
 			if d, ok := opts["dialects"]; ok {
 				for _, fam := range strings.Split(d, ",") {

@@ -87,6 +87,11 @@ func OpenAPI(doc *openapi.Doc, opts Options) (*Result, error) {
 	names := map[string]bool{}
 	var tools []*tool
 	for i, op := range ops {
+		if b := op.Body; b != nil && b.Schema == nil && b.Required {
+			// A tool sends JSON arguments: it could never make this call.
+			im.warnAt(b.At, "", "", fmt.Sprintf("%s: the request body is %s, not JSON, and required: not imported", op, strings.Join(b.ContentTypes, ", ")))
+			continue
+		}
 		t := im.tool(op, xs[i])
 		base := t.name
 		for i := 2; names[t.name]; i++ {

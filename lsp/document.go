@@ -4,10 +4,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/lang/ast"
-	"github.com/toolspec/toolspec/lang/check"
-	"github.com/toolspec/toolspec/lang/parser"
 	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/model"
 
@@ -38,23 +36,15 @@ type document struct {
 	survivors []span
 }
 
-// analyse parses and checks text as `toolspec check` does (compile.Source
-// without the hash, which nothing here needs).
+// analyse parses and checks text as `toolspec check` does, client lints of
+// the families the spec declares included (compile.Analyse: the model
+// even when it has errors, no hash).
 func analyse(uri string, version int32, text string) *document {
 	d := &document{uri: uri, version: version, text: text, lines: lineStarts(text)}
-	p := parser.Parse(pathOf(uri), []byte(text))
-	d.file, d.comments, d.diags = p.File, p.Comments, p.Diags
-	if d.file != nil {
-		r := checkConfig.Check(d.file)
-		d.catalog = r.Catalog
-		d.diags = append(d.diags, r.Diags...).Sort()
-	}
+	r := compile.Analyse(pathOf(uri), []byte(text), compile.Options{})
+	d.file, d.comments, d.diags, d.catalog = r.File, r.Comments, r.Diags, r.Catalog
 	return d
 }
-
-// checkConfig is compile's: defaults and examples are checked against the
-// schema every backend emits.
-var checkConfig = check.Config{SchemaOf: schema.Type}
 
 func lineStarts(text string) []int {
 	starts := []int{0}

@@ -148,8 +148,10 @@ func TestSession(t *testing.T) {
 	c.notify("textDocument/didOpen", protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: uri, LanguageID: "toolspec", Version: 1, Text: broken}})
 	p := c.nextDiags()
 	codes := c.lastCodes
-	if got := strings.Join(codes, " "); got != "TS0401 TS0402 TS0501 TS0502" {
-		t.Errorf("codes = %q, want the group unused, the unknown group, the unknown kind, the misfit range", got)
+	// The range after the misspelt kind is not also a misfit on any: the
+	// checker leaves a row's modifiers alone when its kind is unknown.
+	if got := strings.Join(codes, " "); got != "TS0401 TS0402 TS0501" {
+		t.Errorf("codes = %q, want the group unused, the unknown group, the unknown kind", got)
 	}
 	if len(p.Diagnostics) > 1 {
 		if r := p.Diagnostics[1].Range; r.Start != at(broken, "filtr", 0, 0) || r.End != at(broken, "filtr", 0, 5) {

@@ -254,3 +254,78 @@ tool get_x {
 		t.Errorf("report (-want +got):\n%s", d)
 	}
 }
+
+// TestWhatARowCannotClaim: a row typed any against a schema parity cannot
+// read is a warning, not drift; a body in another media type is drift only
+// when the API requires it or rows are meant for it.
+func TestWhatARowCannotClaim(t *testing.T) {
+	dir := t.TempDir()
+	doc := filepath.Join(dir, "doc.yaml")
+	if err := os.WriteFile(doc, []byte(`openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /pets:
+    post:
+      operationId: addPet
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              properties:
+                meta: {oneOf: [{type: string}, {type: integer}]}
+      responses: {"200": {description: ok}}
+  /upload:
+    post:
+      operationId: upload
+      requestBody:
+        content: {multipart/form-data: {schema: {type: object}}}
+      responses: {"200": {description: ok}}
+  /cbor:
+    post:
+      operationId: cbor
+      requestBody:
+        required: true
+        content: {application/cbor: {schema: {type: string}}}
+      responses: {"200": {description: ok}}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec := []byte(`spec s
+
+tool add_pet {
+  description "Add a pet"
+  endpoint POST "/pets"
+  in {
+    meta  any  optional
+  }
+  result any
+}
+
+tool upload {
+  description "Upload nothing"
+  endpoint POST "/upload"
+  in none
+  result any
+}
+
+tool cbor {
+  description "Send CBOR"
+  endpoint POST "/cbor"
+  in none
+  result any
+}
+`)
+	rep := parity.CheckAll(catalog(t, "s.tspec", spec), load(t, doc))
+	got := report(rep.Mismatches)
+	if strings.Contains(got, "add_pet") || strings.Contains(got, "tool upload") {
+		t.Errorf("reported as drift:\n%s", got)
+	}
+	if !strings.Contains(got, "tool cbor field body: API: request body of POST /cbor is application/cbor, not JSON") {
+		t.Errorf("a required CBOR body the tool cannot send is not reported:\n%s", got)
+	}
+	if len(rep.Warnings) != 1 || rep.Warnings[0].Tool != "add_pet" || !strings.Contains(rep.Warnings[0].Msg, "not compared: oneOf") {
+		t.Errorf("warnings = %v, want one about add_pet's oneOf", rep.Warnings)
+	}
+}

@@ -60,6 +60,9 @@ func TestMain(m *testing.M) {
 // fails it when TOOLSPEC_REQUIRE_NODE=1.
 func needNode(t *testing.T) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("starts node (-short)")
+	}
 	missing := ""
 	if _, err := exec.LookPath("node"); err != nil {
 		missing = "node is not on PATH"
@@ -89,6 +92,9 @@ var (
 // goServerBinary builds examples/go-server once per test run.
 func goServerBinary(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and drives the example servers (-short)")
+	}
 	buildOnce.Do(func() {
 		goServer = filepath.Join(scratch, "go-server")
 		cmd := exec.Command("go", "build", "-o", goServer, "./examples/go-server")
@@ -135,8 +141,11 @@ func genJSON(t *testing.T) string {
 
 // TestNodeSuite runs examples/e2e/*.test.mjs: the TypeScript SDK Client
 // drives both servers at 2024-11-05 and 2025-06-18.
+//
+// It runs beside TestGoSDKClient: both mostly wait on server processes.
 func TestNodeSuite(t *testing.T) {
 	needNode(t)
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join(root, "examples/e2e/*.test.mjs"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no node tests in examples/e2e (%v)", err)
@@ -237,6 +246,7 @@ func compileOutputs(t *testing.T, p2 table) map[string]*jsonschema.Schema {
 // 2024-11-05, 2025-06-18 and the SDK's own default (it proposes 2026-07-28,
 // which neither server speaks; both settle on 2025-11-25, profile 2).
 func TestGoSDKClient(t *testing.T) {
+	t.Parallel()
 	dir := genJSON(t)
 	var tables [3]table
 	readJSON(t, filepath.Join(dir, "p1.json"), &tables[1])
@@ -270,6 +280,7 @@ func TestGoSDKClient(t *testing.T) {
 				name = srv.name + "/sdk-default"
 			}
 			t.Run(name, func(t *testing.T) {
+				t.Parallel() // one server process and client each
 				cmd := srv.command(t)
 				cmd.Dir = root
 				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)

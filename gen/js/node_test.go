@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -43,6 +44,9 @@ func repoRoot(t *testing.T) string {
 // TOOLSPEC_REQUIRE_NODE=1 (make test sets it after npm ci).
 func needNode(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("starts node (-short)")
+	}
 	root := repoRoot(t)
 	missing := ""
 	if _, err := exec.LookPath("node"); err != nil {
@@ -134,40 +138,68 @@ func decode(t *testing.T, data []byte) any {
 // TestNode imports each testdata spec's module in node and checks every
 // export against the model and gen-json, runs ajv over every schema and
 // fixture, and type-checks the declarations with tsc.
+//
+// The type checks of all catalogs are one tsc run after the others: tsc's
+// start-up (loading the standard library's declarations) is most of the
+// time of a check, and one run per catalog paid it four times over.
 func TestNode(t *testing.T) {
 	root := needNode(t)
-	for base, c := range specs(t) {
-		t.Run(filepath.Base(base), func(t *testing.T) {
-			t.Parallel()
-			mjs, dts, err := Generate(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dir := t.TempDir()
-			write(t, filepath.Join(dir, "catalog.mjs"), mjs)
-			var fixtures []fixtureIn
-			var all []*model.Fixture
-			for _, test := range c.Tests {
-				for _, f := range test.Fixtures {
-					fixtures = append(fixtures, fixtureIn{f.Tool, f.Output, f.Value})
-					all = append(all, f)
-				}
-			}
-			fx, err := json.Marshal(fixtures)
-			if err != nil {
-				t.Fatal(err)
-			}
-			write(t, filepath.Join(dir, "fixtures.json"), fx)
-			out := run(t, root, "node", filepath.Join(root, "gen/js/testdata/node/check.mjs"),
-				filepath.Join(dir, "catalog.mjs"), filepath.Join(dir, "fixtures.json"))
-			var r report
-			if err := json.Unmarshal(out, &r); err != nil {
-				t.Fatalf("node output: %v\n%s", err, out)
-			}
-			checkReport(t, c, &r, all)
-			typeCheck(t, root, c, mjs, dts)
-		})
+	tsDir := t.TempDir()
+	write(t, filepath.Join(tsDir, "package.json"), []byte(`{"type": "module"}`+"\n"))
+	var mu sync.Mutex
+	var tsRoots []string
+	t.Run("each", func(t *testing.T) {
+		for base, c := range specs(t) {
+			t.Run(filepath.Base(base), func(t *testing.T) {
+				t.Parallel()
+				roots := checkNode(t, root, c)
+				mu.Lock()
+				defer mu.Unlock()
+				tsRoots = append(tsRoots, writeTypeCheck(t, filepath.Join(tsDir, filepath.Base(base)), c, roots.mjs, roots.dts)...)
+			})
+		}
+	})
+	if t.Failed() {
+		return
 	}
+	sort.Strings(tsRoots)
+	run(t, tsDir, "node", append([]string{filepath.Join(root, "node_modules/typescript/bin/tsc"),
+		"--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext",
+		"--target", "es2022", "--lib", "es2022"}, tsRoots...)...)
+}
+
+type generated struct{ mjs, dts []byte }
+
+// checkNode runs check.mjs over one catalog's module and checks its report.
+func checkNode(t *testing.T, root string, c *model.Catalog) generated {
+	t.Helper()
+	mjs, dts, err := Generate(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "catalog.mjs"), mjs)
+	var fixtures []fixtureIn
+	var all []*model.Fixture
+	for _, test := range c.Tests {
+		for _, f := range test.Fixtures {
+			fixtures = append(fixtures, fixtureIn{f.Tool, f.Output, f.Value})
+			all = append(all, f)
+		}
+	}
+	fx, err := json.Marshal(fixtures)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "fixtures.json"), fx)
+	out := run(t, root, "node", filepath.Join(root, "gen/js/testdata/node/check.mjs"),
+		filepath.Join(dir, "catalog.mjs"), filepath.Join(dir, "fixtures.json"))
+	var r report
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatalf("node output: %v\n%s", err, out)
+	}
+	checkReport(t, c, &r, all)
+	return generated{mjs, dts}
 }
 
 func checkReport(t *testing.T, c *model.Catalog, r *report, fixtures []*model.Fixture) {
@@ -360,10 +392,14 @@ func checkReport(t *testing.T, c *model.Catalog, r *report, fixtures []*model.Fi
 // TypeScript pairs OUT.mjs with OUT.d.mts only, so the program imports the
 // module as catalog.js (in a "type": "module" folder), which TypeScript
 // pairs with catalog.d.ts.
-func typeCheck(t *testing.T, root string, c *model.Catalog, mjs, dts []byte) {
+// writeTypeCheck writes, into dir, a catalog's module and declarations and
+// a TypeScript program that uses them as a server would; it returns the
+// files tsc must check.
+func writeTypeCheck(t *testing.T, dir string, c *model.Catalog, mjs, dts []byte) []string {
 	t.Helper()
-	dir := t.TempDir()
-	write(t, filepath.Join(dir, "package.json"), []byte(`{"type": "module"}`+"\n"))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	write(t, filepath.Join(dir, "catalog.js"), mjs)
 	write(t, filepath.Join(dir, "catalog.d.ts"), dts)
 	var b strings.Builder
@@ -415,10 +451,7 @@ export const used = [name, hash, key, identity, meta];
 		}
 	}
 	write(t, filepath.Join(dir, "use.ts"), []byte(b.String()))
-	run(t, dir, "node", filepath.Join(root, "node_modules/typescript/bin/tsc"),
-		"--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext",
-		"--target", "es2022", "--lib", "es2022",
-		"catalog.d.ts", "use.ts")
+	return []string{filepath.Join(dir, "catalog.d.ts"), filepath.Join(dir, "use.ts")}
 }
 
 // protoField reports whether a tool's input (or output) has, at any depth,

@@ -12,6 +12,17 @@ import (
 // permission.
 var ErrReadOnly = errors.New("the file is read-only")
 
+// WriteError is a file that could not be written, and why: the command
+// line reports it in the same words as a file it cannot read.
+type WriteError struct {
+	Path string
+	Err  error
+}
+
+func (e *WriteError) Error() string { return fmt.Sprintf("cannot write %s: %v", e.Path, e.Err) }
+
+func (e *WriteError) Unwrap() error { return e.Err }
+
 // File is one file to write: its path and its content, the pieces one
 // after the other.
 type File struct {
@@ -44,23 +55,23 @@ func WriteAll(files ...File) (err error) {
 	seen := map[string]string{}
 	for i, f := range files {
 		if targets[i], err = Target(f.Path); err != nil {
-			return fmt.Errorf("cannot write %s: %w", f.Path, unwrapPathError(err))
+			return &WriteError{Path: f.Path, Err: unwrapPathError(err)}
 		}
 		if first, dup := seen[targets[i]]; dup {
-			return fmt.Errorf("cannot write %s: it is the same file as %s", f.Path, first)
+			return &WriteError{Path: f.Path, Err: fmt.Errorf("it is the same file as %s", first)}
 		}
 		seen[targets[i]] = f.Path
 	}
 	for i, f := range files {
 		name, err := writeTemp(targets[i], f.Data)
 		if err != nil {
-			return fmt.Errorf("cannot write %s: %w", f.Path, unwrapPathError(err))
+			return &WriteError{Path: f.Path, Err: unwrapPathError(err)}
 		}
 		temps = append(temps, name)
 	}
 	for i, f := range files {
 		if err := os.Rename(temps[i], targets[i]); err != nil {
-			return fmt.Errorf("cannot write %s: %w", f.Path, unwrapPathError(err))
+			return &WriteError{Path: f.Path, Err: unwrapPathError(err)}
 		}
 	}
 	return nil

@@ -1,9 +1,12 @@
 package ast
 
 import (
+	"fmt"
+
 	"github.com/alecthomas/participle/v2"
 
 	"github.com/toolspec/toolspec/lang/descriptor"
+	"github.com/toolspec/toolspec/lang/diag"
 )
 
 // Tools, rows, kinds and blocks are parsed by hand. They are most of a
@@ -74,6 +77,11 @@ func parseMods(lex stream) ([]*Modifier, error) {
 		var m Modifier
 		err := m.parse(lex)
 		if err == participle.NextMatch {
+			if t := lex.Peek(); t.Type == TokenIdent && !StartsRow(lex) {
+				if near := diag.Closest(t.Value, modifierWords); near != "" && !notModifiers[t.Value] {
+					return nil, &Misspelt{Pos: t.Pos, Word: t.Value, Near: near}
+				}
+			}
 			return pointers(mods), nil
 		}
 		if err != nil {
@@ -81,6 +89,37 @@ func parseMods(lex stream) ([]*Modifier, error) {
 		}
 		mods = append(mods, m)
 	}
+}
+
+// modifierWords are the keywords of the modifiers, for the suggestion
+// after a misspelt one.
+var modifierWords = func() []string {
+	var words []string
+	for _, d := range descriptor.Modifiers {
+		if d.Operand != descriptor.RangeOperand {
+			words = append(words, d.Keyword)
+		}
+	}
+	return words
+}()
+
+// Misspelt is a word read as a misspelt modifier: the parser reports it
+// as its own diagnostic (diag.UnknownModifier), not as "unexpected".
+type Misspelt struct {
+	Pos        Position
+	Word, Near string
+}
+
+func (m *Misspelt) Error() string {
+	return fmt.Sprintf("unknown modifier %s; did you mean %s?", m.Word, m.Near)
+}
+
+// notModifiers are words that may follow a row's modifiers and are no
+// misspelt modifier: a use, and (after a block that lacks its "}") the
+// items of a tool.
+var notModifiers = map[string]bool{
+	"use": true, "required": true, "optional": true,
+	"title": true, "description": true, "hints": true, "in": true, "out": true, "result": true, "endpoint": true,
 }
 
 // pointers copies values parsed into a scratch slice to the heap, all in
@@ -175,8 +214,37 @@ func (k *Kind) parse(lex stream) error {
 		}
 	default:
 		k.Unknown = t.Value
+		// A misspelt kind that takes arguments (`aray<string>`): skip them,
+		// so the checker names the word and nothing follows from it.
+		if n := lex.Peek(); isPunct(n, "<") || isPunct(n, "(") {
+			return skipBalanced(lex)
+		}
 	}
 	return nil
+}
+
+// skipBalanced consumes an opening bracket and everything up to the one
+// that closes it.
+func skipBalanced(lex stream) error {
+	depth := 0
+	for {
+		t := lex.Peek()
+		if t.EOF() {
+			return expected(lex, "the end of the kind's arguments")
+		}
+		if t.Type == TokenPunct {
+			switch t.Value {
+			case "<", "(", "{", "[":
+				depth++
+			case ">", ")", "}", "]":
+				depth--
+			}
+		}
+		lex.Next()
+		if depth == 0 {
+			return nil
+		}
+	}
 }
 
 // parse reads a kind and its element modifiers.

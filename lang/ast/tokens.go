@@ -190,6 +190,9 @@ func StartsRow(lex stream) bool {
 	case "object":
 		return isPunct(next, "{")
 	}
+	if isPunct(next, "<") || isPunct(next, "(") {
+		return true // a misspelt kind with arguments: the checker names it
+	}
 	// A scalar kind, or a word that is no kind (the checker names it):
 	// either way a presence follows.
 	return next.Type == TokenIdent && (next.Value == "required" || next.Value == "optional")

@@ -34,7 +34,21 @@ type Config struct {
 	// (gen/schema.Type). Defaults and examples are checked against it; when
 	// it is nil they are not (lang cannot import gen: see values).
 	SchemaOf func(*model.Type) []byte
+	// Unparsed names the declarations that had syntax errors, when the
+	// tree is the part of a file that parsed (parser.Result.Partial).
+	Unparsed Unparsed
 }
+
+// Unparsed names the declarations of a file that had syntax errors: the
+// tree holds the others. Checking them reports their own errors, and
+// nothing that follows from the missing ones (a test of a tool that did
+// not parse, a use of such a group, a group only such a tool used). Its
+// catalog is never fit to emit.
+type Unparsed struct {
+	Tools, Groups map[string]bool
+}
+
+func (u Unparsed) any() bool { return len(u.Tools)+len(u.Groups) > 0 }
 
 // Check checks a parsed spec, without checking defaults and examples
 // against their rows (see Config). Diagnostics are sorted.
@@ -43,8 +57,9 @@ func Check(f *ast.File) Result { return Config{}.Check(f) }
 // Check checks a parsed spec. Diagnostics are sorted.
 func (cfg Config) Check(f *ast.File) Result {
 	c := &checker{
-		groups: map[string]*groupInfo{},
-		broken: map[*model.Type]bool{},
+		groups:   map[string]*groupInfo{},
+		broken:   map[*model.Type]bool{},
+		unparsed: cfg.Unparsed,
 	}
 	cat := c.file(f)
 	if cfg.SchemaOf != nil {
@@ -59,6 +74,7 @@ type checker struct {
 	groupList []*groupInfo
 	tools     map[string]*model.Tool
 	broken    map[*model.Type]bool
+	unparsed  Unparsed
 	// patterns caches patternProblem and backtracking by pattern text: one
 	// spec repeats the same few patterns across its tools, and compiling
 	// them is costly.
@@ -188,7 +204,7 @@ func (c *checker) file(f *ast.File) *model.Catalog {
 	}
 
 	for _, g := range c.groupList {
-		if !g.used {
+		if !g.used && !c.unparsed.any() {
 			c.report(diag.GroupUnused, g.decl.Pos, quoteName(g.decl.Name.Value()))
 		}
 	}
@@ -342,7 +358,9 @@ func (c *checker) items(items []*ast.Item, in *groupInfo) []*model.Field {
 		name := u.Name.Value()
 		g, ok := c.groups[name]
 		if !ok {
-			c.report(diag.GroupUnknown, u.Pos, quoteName(name), didYouMean(name, c.groupNames()))
+			if !c.unparsed.Groups[name] {
+				c.report(diag.GroupUnknown, u.Pos, quoteName(name), didYouMean(name, c.groupNames()))
+			}
 			continue
 		}
 		g.used = true

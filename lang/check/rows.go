@@ -91,6 +91,9 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 	case k.Unknown != "":
 		c.report(diag.UnknownKind, k.Pos, what, k.Unknown, didYouMean(k.Unknown, kindWords))
 		t.Kind = model.Any
+		// The modifiers were meant for the kind intended: checking them
+		// against any would only add errors that go away with the typo.
+		return t
 	case k.Map != nil:
 		t.Kind = model.Map
 		t.Elem = c.typ(k.Map.Kind, k.Map.Mods, what+"{}")

@@ -51,7 +51,9 @@ func (c *checker) fixture(d *ast.Fixture) *model.Fixture {
 	}
 	tool, ok := c.tools[f.Tool]
 	if !ok {
-		c.report(diag.FixtureUnknownTool, d.Tool.Pos, quoteName(f.Tool), didYouMean(f.Tool, c.toolNames()))
+		if !c.unparsed.Tools[f.Tool] {
+			c.report(diag.FixtureUnknownTool, d.Tool.Pos, quoteName(f.Tool), didYouMean(f.Tool, c.toolNames()))
+		}
 	} else if f.Output && tool.Result != model.ResultOut {
 		c.report(diag.FixtureNoOutput, d.Pos, quoteName(f.Tool), resultWord(tool.Result))
 	}
@@ -84,9 +86,14 @@ func resultWord(r model.Result) string {
 	return r.String()
 }
 
+// toolNames are the names a fixture may mean: the tools, and those that
+// did not parse.
 func (c *checker) toolNames() []string {
 	var names []string
 	for n := range c.tools {
+		names = append(names, n)
+	}
+	for n := range c.unparsed.Tools {
 		names = append(names, n)
 	}
 	return names

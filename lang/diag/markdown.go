@@ -32,7 +32,7 @@ for another rule; messages may be reworded, so programs must key on the code
 - ` + "`toolspec check --json FILE...`" + ` prints the diagnostics as one JSON object
   on stdout, for editors and CI annotators (exit codes as without --json):
 
-  ` + "```" + `
+  ` + "```json" + `
   {"diagnostics": [
     {"code": "TS0510", "name": "enum-empty", "severity": "error",
      "file": "a.tspec", "line": 7, "column": 12, "message": "level: empty enum"}

@@ -32,6 +32,12 @@ var (
 		Explain:   "The spec file could not be read: it does not exist, is a directory, or is not readable. The message is the operating system's reason.",
 		NoExample: "it is about the file, not its text",
 	})
+	FileUnwritable = def(Def{
+		Code: "TS0003", Name: "file-unwritable", Severity: errorSev, Phase: Read,
+		Format:    "cannot write: %s",
+		Explain:   "A file a command writes (generated code, a seal, a JUnit report) could not be written: its folder cannot be created, a directory is in its place, or it is not writable. The message is the operating system's reason; nothing is written.",
+		NoExample: "it is about the file, not its text",
+	})
 	FileTooLarge = def(Def{
 		Code: "TS0002", Name: "file-too-large", Severity: errorSev, Phase: Read,
 		Format:    "%s",
@@ -45,7 +51,7 @@ var (
 	SyntaxError = def(Def{
 		Code: "TS0101", Name: "syntax-error", Severity: errorSev, Phase: Syntax,
 		Format:  "syntax error: %s",
-		Explain: "The text does not follow the grammar of docs/language.md: the message names the token found and what the grammar expected there. Each top-level declaration is parsed on its own, so every broken declaration is reported, not only the first; after a syntax error no other check runs.",
+		Explain: "The text does not follow the grammar of docs/language.md: the message names the token found and what the grammar expected there. Each top-level declaration is parsed on its own, so every broken declaration is reported, not only the first, and the declarations that parsed are still checked; nothing is emitted.",
 		Wrong:   "spec demo\n\ntool demo {\n  description \"A demo tool\"\n  in {\n    x  required  string\n  }\n  result text\n}\n",
 		Right:   inRows("    x  string  required\n"),
 	})
@@ -62,6 +68,20 @@ var (
 		Explain: "Brackets ({ < ( [) nest at most 100 levels deep. The limit keeps the parser, the generators and every validator downstream from running out of stack on hostile input; no real schema comes near it.",
 		Wrong:   inRows("    x  " + repeat("array<", 101) + "string" + repeat(">", 101) + "  required\n"),
 		Right:   inRows("    x  array<array<string>>  required\n"),
+	})
+	UnknownModifier = def(Def{
+		Code: "TS0104", Name: "unknown-modifier", Severity: errorSev, Phase: Syntax,
+		Format:  "syntax error: unknown modifier %s; did you mean %s?",
+		Explain: "After a row's presence come its modifiers (nullable, a range, pattern, format, default, example, unique, deprecated, open, from, as). A word there that is within two edits of one of them is taken for a misspelling of it, rather than reported as whatever the grammar expected next.",
+		Wrong:   inRows("    x  string  required  patern \"^x\"\n"),
+		Right:   inRows("    x  string  required  pattern \"^x\"\n"),
+	})
+	UnclosedBrace = def(Def{
+		Code: "TS0105", Name: "unclosed-brace", Severity: errorSev, Phase: Syntax,
+		Format:  "syntax error: the \"{\" after %s is not closed: a \"}\" is missing before %s",
+		Explain: "Every { has its }. When one is missing, the parser would only notice where the declaration ends, often far below; the error is put at the { instead. Which { is found by indentation: the innermost one whose block is followed by a line indented no deeper than the line that opened it. The declarations after it are parsed on their own.",
+		Wrong:   "spec demo\n\ntool demo {\n  description \"A demo tool\"\n  in {\n    x  string  required\n  result text\n}\n",
+		Right:   inRows("    x  string  required\n"),
 	})
 	InvalidUTF8 = def(Def{
 		Code: "TS0110", Name: "invalid-utf8", Severity: errorSev, Phase: Syntax,

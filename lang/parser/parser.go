@@ -35,6 +35,14 @@ type Result struct {
 	File     *ast.File
 	Comments []*ast.Comment
 	Diags    token.List
+	// Partial is the tree of the declarations that parsed when others had
+	// syntax errors (File is then nil), and Unparsed names the others by
+	// kind: "tool" and "group" → their names. The checker reports the
+	// errors of the sound declarations with them, so one broken
+	// declaration does not hide the problems of the rest. Nil when the
+	// header or the lexer failed.
+	Partial  *ast.File
+	Unparsed map[string]map[string]bool
 }
 
 // Parse parses one spec. It never panics; on a syntax error File is nil and
@@ -82,13 +90,19 @@ func Parse(filename string, src []byte) Result {
 	if pieces[0] = pieces[0][head:]; len(pieces[0]) == 0 {
 		pieces = pieces[1:]
 	}
-	decls, errs := parseDecls(pieces)
+	lexOK := !diags.HasErrors()
+	decls, errs, unparsed := parseDecls(pieces)
 	for _, err := range errs {
 		diags = append(diags, syntaxError(filename, err))
 	}
 	if diags.HasErrors() {
-		// After a lexical or syntax error the tree is unreliable: none.
+		// After a lexical or syntax error the tree is unreliable: none,
+		// but the declarations that parsed can still be checked.
 		res.Diags = diags.Sort()
+		if lexOK {
+			file.Decls = decls
+			res.Partial, res.Unparsed = file, unparsed
+		}
 		return res
 	}
 	file.Decls = decls
@@ -141,16 +155,17 @@ func parseTokens[G any](g *participle.Parser[G], toks []plex.Token, eof plex.Pos
 // A piece that is one well-formed tool (most of them) is parsed by
 // ast.ParseTool straight from its tokens; any other piece, or a tool with
 // an error, goes through the grammar.
-func parseDecls(pieces [][]plex.Token) ([]*ast.Decl, []error) {
+func parseDecls(pieces [][]plex.Token) ([]*ast.Decl, []error, map[string]map[string]bool) {
 	if len(pieces) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	workers := runtime.GOMAXPROCS(0)
 	nBatches := min(len(pieces), workers*4)
 	type batch struct {
-		pieces [][]plex.Token
-		decls  []*ast.Decl
-		errs   []error
+		pieces   [][]plex.Token
+		decls    []*ast.Decl
+		errs     []error
+		unparsed []plex.Token // the first tokens of each piece that failed
 	}
 	batches := make([]batch, nBatches)
 	per := (len(pieces) + nBatches - 1) / nBatches
@@ -165,7 +180,7 @@ func parseDecls(pieces [][]plex.Token) ([]*ast.Decl, []error) {
 		go func() {
 			defer wg.Done()
 			for b := range next {
-				b.decls, b.errs = parseBatch(b.pieces)
+				b.decls, b.errs, b.unparsed = parseBatch(b.pieces)
 			}
 		}()
 	}
@@ -176,16 +191,37 @@ func parseDecls(pieces [][]plex.Token) ([]*ast.Decl, []error) {
 	wg.Wait()
 	var decls []*ast.Decl
 	var errs []error
+	var unparsed map[string]map[string]bool
 	for _, b := range batches {
 		decls = append(decls, b.decls...)
 		errs = append(errs, b.errs...)
+		for i := 0; i+1 < len(b.unparsed); i += 2 {
+			kw, name := b.unparsed[i], b.unparsed[i+1]
+			if unparsed == nil {
+				unparsed = map[string]map[string]bool{}
+			}
+			if unparsed[kw.Value] == nil {
+				unparsed[kw.Value] = map[string]bool{}
+			}
+			unparsed[kw.Value][nameOf(name)] = true
+		}
 	}
-	return decls, errs
+	return decls, errs, unparsed
 }
 
-func parseBatch(pieces [][]plex.Token) ([]*ast.Decl, []error) {
-	decls := make([]*ast.Decl, 0, len(pieces))
-	var errs []error
+// nameOf is the name a token spells: an identifier, or a string decoded.
+func nameOf(t plex.Token) string {
+	if t.Type == tString {
+		s, _ := ast.DecodeString(t.Value)
+		return s
+	}
+	return t.Value
+}
+
+// parseBatch parses pieces in order. unparsed holds, for each piece that
+// failed, its first two tokens (keyword and name).
+func parseBatch(pieces [][]plex.Token) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
+	decls = make([]*ast.Decl, 0, len(pieces))
 	for i, p := range pieces {
 		pieces[i] = nil
 		if p[0].Type == tIdent && p[0].Value == "tool" {
@@ -195,13 +231,28 @@ func parseBatch(pieces [][]plex.Token) ([]*ast.Decl, []error) {
 			}
 		}
 		d, err := parseTokens(declGrammar, p, endOf(p))
+		if err != nil && len(p) >= 2 {
+			unparsed = append(unparsed, p[0], p[1])
+		}
 		if err != nil {
+			if open, before, ok := unclosed(p); ok {
+				// A missing "}" swallows the declarations after it into
+				// this piece: say which brace, and parse those on their own.
+				errs = append(errs, unclosedError(p, open, before))
+				if rest := splitDecls(p); len(rest) > 1 {
+					more, moreErrs, moreUnparsed := parseBatch(rest[1:])
+					decls = append(decls, more...)
+					errs = append(errs, moreErrs...)
+					unparsed = append(unparsed, moreUnparsed...)
+				}
+				continue
+			}
 			errs = append(errs, err)
 			continue
 		}
 		decls = append(decls, d.Decls...)
 	}
-	return decls, errs
+	return decls, errs, unparsed
 }
 
 // endOf is where a piece's end of file is reported: just after its last token.
@@ -214,6 +265,14 @@ func endOf(p []plex.Token) plex.Position {
 }
 
 func syntaxError(filename string, err error) token.Diagnostic {
+	var misspelt *ast.Misspelt
+	if errors.As(err, &misspelt) {
+		return diag.UnknownModifier.New(Pos(misspelt.Pos), misspelt.Word, misspelt.Near)
+	}
+	var unclosed *unclosedBrace
+	if errors.As(err, &unclosed) {
+		return diag.UnclosedBrace.New(Pos(unclosed.open), unclosed.after, unclosed.before)
+	}
 	var perr participle.Error
 	if errors.As(err, &perr) {
 		return diag.SyntaxError.New(Pos(perr.Position()), syntaxMessage(perr.Message()))

@@ -30,7 +30,8 @@ func TestParseConformanceSpecs(t *testing.T) {
 func TestSyntaxErrors(t *testing.T) {
 	cases := []struct{ src, want string }{
 		{"spec s\ntool t {\n in {\n  limit integer 1..5\n }\n}", `4:17: error: syntax error: unexpected "1", expected "required" | "optional"`},
-		{"spec s\ntool t {", `2:9: error: syntax error: unexpected end of file`},
+		{"spec s\ntool t {", `2:8: error: syntax error: the "{" after tool t is not closed: a "}" is missing before the end of the file`},
+		{"spec s\ntool t {\n  in {\n    a string required\n  result text\n}\n", `3:6: error: syntax error: the "{" after in is not closed: a "}" is missing before line 5`},
 		{"tool t {}", `1:1: error: syntax error: a spec starts with ` + "`spec NAME`" + `, not "tool"`},
 		{"", `1:1: error: syntax error: a spec starts with ` + "`spec NAME`" + `, not the end of the file`},
 
@@ -236,6 +237,33 @@ func TestNestingBound(t *testing.T) {
 	ok := "spec s\ntool t { description \"d\" in { x " + strings.Repeat("array<", 90) + "string" + strings.Repeat(">", 90) + " optional } result text }"
 	if r := Parse("x.tspec", []byte(ok)); r.File == nil {
 		t.Errorf("90 levels refused: %v", r.Diags)
+	}
+}
+
+// TestPartialTree: after a syntax error, File is nil but Partial holds the
+// declarations that parsed, and Unparsed names the others, so the checker
+// can report their problems without follow-on errors.
+func TestPartialTree(t *testing.T) {
+	src := "spec s\ntool broken { in { n integer 1..5 } }\ngroup \"g h\" { x string sometimes }\ntool ok { description \"d\" in none result text }\n"
+	r := Parse("x.tspec", []byte(src))
+	if r.File != nil || r.Partial == nil {
+		t.Fatalf("File %v, Partial %v", r.File, r.Partial)
+	}
+	if len(r.Partial.Decls) != 1 || r.Partial.Decls[0].Tool == nil || r.Partial.Decls[0].Tool.Name.Value() != "ok" {
+		t.Errorf("Partial.Decls = %v, want tool ok only", r.Partial.Decls)
+	}
+	if !r.Unparsed["tool"]["broken"] || !r.Unparsed["group"]["g h"] {
+		t.Errorf("Unparsed = %v", r.Unparsed)
+	}
+}
+
+// TestMissingBraceSplitsDeclarations: a "}" missing in one tool does not
+// swallow the declarations after it.
+func TestMissingBraceSplitsDeclarations(t *testing.T) {
+	src := "spec s\ntool a {\n  in {\n    x string required\n  result text\n}\n\ntool b {\n  description \"d\"\n  in none\n  result text\n}\n"
+	r := Parse("x.tspec", []byte(src))
+	if r.Partial == nil || len(r.Partial.Decls) != 1 || r.Partial.Decls[0].Tool.Name.Value() != "b" {
+		t.Fatalf("tool b is not parsed on its own: %v %v", r.Partial, r.Diags)
 	}
 }
 

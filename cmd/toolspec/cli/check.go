@@ -35,7 +35,8 @@ guard servers (a pattern that can backtrack exponentially) errors.
 silently drops is a warning, or an error for the families the spec declares
 in its header (clients F, ...). --prefix-length N is the length of the
 server-name prefix clients put before tool names (Cursor's 60 counts it).
-A summary per family (tools refused, tools weakened) follows on stdout.`,
+A summary per family (tools refused, tools weakened) follows on stdout.
+The file - is stdin.`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
 			extra, err := parseFamilies(families)
@@ -45,7 +46,7 @@ A summary per family (tools refused, tools weakened) follows on stdout.`,
 			bad := false
 			var all token.List
 			for _, f := range files {
-				r := compile.FileWith(f, compile.Options{Clients: lintOpts, Lint: extra})
+				r := e.compileWith(f, compile.Options{Clients: lintOpts, Lint: extra})
 				if strict {
 					r.Diags = diag.Strict(r.Diags)
 				}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -26,6 +27,9 @@ It is a report: exit 0 whatever it finds, 1 when a file cannot be read or the
 spec has errors. See docs/openapi.md.`,
 		Args: args(cobra.ExactArgs(2)),
 		RunE: func(_ *cobra.Command, a []string) error {
+			if isSpecPath(a[0]) && !isSpecPath(a[1]) {
+				return usagef("the old tools/list result comes first, then the spec: toolspec diff %s %s", a[1], a[0])
+			}
 			old, err := sizecap.ReadFile(a[0], sizecap.Document, "a document")
 			if err != nil {
 				e.docError(a[0], err)
@@ -50,3 +54,6 @@ spec has errors. See docs/openapi.md.`,
 		},
 	}
 }
+
+// isSpecPath reports whether path names a spec file by its extension.
+func isSpecPath(path string) bool { return strings.HasSuffix(path, ".tspec") }

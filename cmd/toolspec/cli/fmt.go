@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"fmt"
 
 	"github.com/rogpeppe/go-internal/diff"
 	"github.com/spf13/cobra"
@@ -75,7 +74,7 @@ alone and makes the command exit 1.`,
 // does.
 func (e *env) rewrite(path string, out []byte) bool {
 	if err := writeFile(path, out); err != nil {
-		fmt.Fprintf(e.stderr, "toolspec: %v\n", err)
+		e.printError(err)
 		return false
 	}
 	return true

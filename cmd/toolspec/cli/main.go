@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen"
@@ -43,29 +45,41 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	colour         bool // stderr is a terminal and NO_COLOR is unset
 }
 
 // Main runs toolspec with args (without the program name) and returns the
 // exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, colour: wantColour(stderr)}
 	root := &cobra.Command{
-		Use:   "toolspec",
+		Use:   "toolspec COMMAND",
 		Short: "toolspec compiles MCP tool catalogs from one spec file",
 		Long: `toolspec compiles MCP tool catalogs from one spec file (*.tspec): it checks
 the spec, runs its tests, seals it with a content hash, and emits the
 self-contained JSON Schema tables MCP servers serve.`,
+		Version: versionText(),
+		Args:    unknownCommand,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return usagef("a command is needed; toolspec --help lists them")
+		},
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
+	root.SuggestionsMinimumDistance = 2
+	root.SetVersionTemplate("{{.Version}}")
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err.Error()} })
+	root.SetFlagErrorFunc(flagError)
 	for _, add := range commands {
 		root.AddCommand(add(e))
 	}
+	completeFiles(root)
+	// A command with subcommands runs only to say one is missing: its help
+	// lists the subcommands, not a use line of its own.
+	root.SetUsageTemplate(strings.Replace(root.UsageTemplate(), "{{if .Runnable}}", "{{if and .Runnable (not .HasAvailableSubCommands)}}", 1))
 	cmd, err := root.ExecuteC()
 	if err == nil {
 		return exitOK
@@ -75,27 +89,77 @@ self-contained JSON Schema tables MCP servers serve.`,
 		return ee.code
 	}
 	var ue usageError
-	if errors.As(err, &ue) || isCobraUsage(err) {
+	if errors.As(err, &ue) {
 		fmt.Fprintf(stderr, "toolspec: %v\n", err)
 		if cmd != nil {
 			fmt.Fprintf(stderr, "usage: %s\n", cmd.UseLine())
 		}
 		return exitUsage
 	}
-	fmt.Fprintf(stderr, "toolspec: %v\n", err)
+	if fe := asFileError(err); fe != nil {
+		e.printError(fe)
+	} else {
+		fmt.Fprintf(stderr, "toolspec: %v\n", err)
+	}
 	return exitFailed
 }
 
-// isCobraUsage recognises cobra's own argument errors (unknown command,
-// wrong number of arguments), which are usage errors.
-func isCobraUsage(err error) bool {
-	msg := err.Error()
-	for _, p := range []string{"unknown command", "accepts ", "requires at least", "requires exactly", "unknown flag", "unknown shorthand"} {
-		if strings.Contains(msg, p) {
-			return true
-		}
+// unknownCommand is the root's argument check: any word that is not a
+// command is a usage error, with the nearest command suggested.
+func unknownCommand(cmd *cobra.Command, a []string) error {
+	if len(a) == 0 {
+		return nil
 	}
-	return false
+	msg := fmt.Sprintf("unknown command %q", a[0])
+	if s := cmd.SuggestionsFor(a[0]); len(s) > 0 {
+		msg += "; did you mean " + s[0] + "?"
+	}
+	return usageError{msg + "; toolspec --help lists the commands"}
+}
+
+// flagError words pflag's errors as ours: the flag, what it takes, and
+// what it got, instead of strconv's "parsing "two": invalid syntax".
+func flagError(cmd *cobra.Command, err error) error {
+	var invalid *pflag.InvalidValueError
+	var missing *pflag.ValueRequiredError
+	var unknown *pflag.NotExistError
+	switch {
+	case errors.As(err, &invalid):
+		f := invalid.GetFlag()
+		return usagef("--%s takes %s, not %q", f.Name, valueKind(f), invalid.GetValue())
+	case errors.As(err, &missing):
+		f := missing.GetFlag()
+		return usagef("--%s needs a value: %s", f.Name, valueKind(f))
+	case errors.As(err, &unknown):
+		return usagef("unknown flag %s; toolspec %s --help lists the flags", dashed(unknown.GetSpecifiedName(), unknown.GetSpecifiedShortnames()), cmd.Name())
+	}
+	return usageError{err.Error()}
+}
+
+func dashed(name, short string) string {
+	if name != "" {
+		return "--" + name
+	}
+	return "-" + short
+}
+
+// valueKind says what a flag's value must be.
+func valueKind(f *pflag.Flag) string {
+	if k, ok := flagValues[f.Name]; ok {
+		return k
+	}
+	switch f.Value.Type() {
+	case "int":
+		return "a whole number"
+	case "bool":
+		return "true or false"
+	}
+	return "a " + f.Value.Type() + " value"
+}
+
+// flagValues words the values of flags that take few.
+var flagValues = map[string]string{
+	"profile": "1 (protocol 2024-11-05) or 2 (2025-06-18)",
 }
 
 // commands are the constructors of every subcommand, one file each.
@@ -103,14 +167,67 @@ var commands []func(*env) *cobra.Command
 
 func register(f func(*env) *cobra.Command) { commands = append(commands, f) }
 
-// args wraps a cobra positional-argument check so its error is a usage error.
+// args wraps a cobra positional-argument check so that a wrong count is a
+// usage error in our words: what the command takes (its use line) and
+// what it got. A command with subcommands names them.
 func args(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, a []string) error {
-		if err := check(cmd, a); err != nil {
-			return usageError{err.Error()}
+		if check(cmd, a) == nil {
+			return nil
 		}
-		return nil
+		if cmd.HasSubCommands() && len(a) > 0 {
+			var names []string
+			for _, c := range cmd.Commands() {
+				if c.IsAvailableCommand() {
+					names = append(names, c.Name())
+				}
+			}
+			return usagef("%s: unknown %q; expected %s", cmd.Name(), a[0], orList(names))
+		}
+		return usagef("%s takes %s; got %s", cmd.Name(), operands(cmd), countArgs(a))
 	}
+}
+
+// orList joins words as "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// operands is the use line without the command name and the flags: the
+// words in brackets, each -flag and the value after it are left out.
+func operands(cmd *cobra.Command) string {
+	var words []string
+	depth, flagValue := 0, false
+	for _, w := range strings.Fields(cmd.Use)[1:] {
+		opens := strings.HasPrefix(w, "[")
+		switch {
+		case depth > 0 || opens:
+		case flagValue:
+			flagValue = false
+		case strings.HasPrefix(w, "-"):
+			flagValue = true
+		default:
+			words = append(words, w)
+		}
+		depth += strings.Count(w, "[") - strings.Count(w, "]")
+	}
+	if len(words) == 0 {
+		return "no arguments"
+	}
+	return strings.Join(words, " ")
+}
+
+func countArgs(a []string) string {
+	switch len(a) {
+	case 0:
+		return "none"
+	case 1:
+		return fmt.Sprintf("1 argument (%s)", a[0])
+	}
+	return fmt.Sprintf("%d arguments (%s)", len(a), strings.Join(a, " "))
 }
 
 // backend returns the generator a command runs, once opts (its flags, as
@@ -130,7 +247,7 @@ func backend(name string, opts map[string]string) (gen.Backend, error) {
 // printDiags prints diagnostics to stderr, one per line.
 func (e *env) printDiags(l token.List) {
 	for _, d := range l {
-		fmt.Fprintln(e.stderr, d.String())
+		fmt.Fprintln(e.stderr, e.paint(d.String()))
 	}
 }
 
@@ -143,7 +260,7 @@ func (e *env) load(path string) *compile.Result {
 // loadStrict is load; with strict, warnings that strict runs count as
 // errors (diag.Def.Strict) are errors.
 func (e *env) loadStrict(path string, strict bool) *compile.Result {
-	r := compile.File(path)
+	r := e.compile(path)
 	if strict {
 		r.Diags = diag.Strict(r.Diags)
 		if r.Diags.HasErrors() {
@@ -155,6 +272,76 @@ func (e *env) loadStrict(path string, strict bool) *compile.Result {
 		return nil
 	}
 	return &r
+}
+
+// compile compiles one spec; the path "-" reads it from stdin.
+func (e *env) compile(path string) compile.Result { return e.compileWith(path, compile.Options{}) }
+
+// compileWith is compile with options (client lints).
+func (e *env) compileWith(path string, opt compile.Options) compile.Result {
+	if path != "-" {
+		return compile.FileWith(path, opt)
+	}
+	src, err := io.ReadAll(e.stdin)
+	if err != nil {
+		var l token.List
+		diag.FileUnreadable.Report(&l, token.Pos{File: stdinName}, err.Error())
+		return compile.Result{Diags: l}
+	}
+	return compile.SourceWith(stdinName, src, opt)
+}
+
+// stdinName is the file name of a spec read from stdin, in diagnostics.
+const stdinName = "<stdin>"
+
+// fileError is a file that cannot be read or written. Every command words
+// it as the spec's own read error is: "PATH: error: REASON [TS0001]",
+// REASON as the system says it (no such file or directory, is a
+// directory, permission denied), and "PATH: error: cannot write: REASON
+// [TS0003]" for a write.
+type fileError struct {
+	path  string
+	write bool
+	err   error
+}
+
+func (f *fileError) Error() string { return f.diagnostic().String() }
+
+func (f *fileError) diagnostic() token.Diagnostic {
+	d := diag.FileUnreadable
+	if f.write {
+		d = diag.FileUnwritable
+	}
+	return d.New(token.Pos{File: f.path}, f.err.Error())
+}
+
+func (f *fileError) Unwrap() error { return f.err }
+
+// printError prints an error that ends a command: a file that cannot be
+// read or written in the one wording of fileError, anything else as it is.
+func (e *env) printError(err error) {
+	if fe := asFileError(err); fe != nil {
+		fmt.Fprintln(e.stderr, e.paint(fe.Error()))
+		return
+	}
+	fmt.Fprintln(e.stderr, err)
+}
+
+// asFileError returns err as a fileError when it is one or an
+// *fs.PathError, else nil.
+func asFileError(err error) *fileError {
+	var fe *fileError
+	var pe *fs.PathError
+	var we *atomicfile.WriteError
+	switch {
+	case errors.As(err, &fe):
+		return fe
+	case errors.As(err, &we):
+		return &fileError{path: we.Path, write: true, err: we.Err}
+	case errors.As(err, &pe):
+		return &fileError{path: pe.Path, err: pe.Err}
+	}
+	return nil
 }
 
 // writeFile writes a whole file atomically, through a symlink to its
@@ -176,6 +363,10 @@ func unwrapPathError(err error) error {
 // "DOC: error: ..." or, for the OpenAPI loader's messages that already
 // carry a position, "DOC:line:col: error: ...", one a line.
 func (e *env) docError(path string, err error) {
+	if fe := asFileError(err); fe != nil {
+		e.printError(fe) // the file itself: one wording for every command
+		return
+	}
 	for _, msg := range strings.Split(unwrapPathError(err).Error(), "\n") {
 		pos := path
 		if rest, ok := strings.CutPrefix(msg, path); ok {

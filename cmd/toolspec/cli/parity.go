@@ -13,6 +13,7 @@ func init() { register(parityCmd) }
 
 func parityCmd(e *env) *cobra.Command {
 	var doc string
+	var allowEmpty bool
 	cmd := &cobra.Command{
 		Use:   "parity --openapi DOC SPEC",
 		Short: "Compare every tool that names an endpoint with the OpenAPI document",
@@ -22,8 +23,8 @@ path rows must be exactly the operation's body properties, query and path
 parameters, with the same types, nullability, enum values and required-ness.
 Every mismatch of every tool is printed, one a line, as
 file:line:col: tool T field F: API: ...; spec: ...
-Exit 0 when all agree, 1 on any mismatch or when the spec or the document
-cannot be read. See docs/openapi.md.`,
+Exit 0 when all agree, 1 on any mismatch, when the spec or the document
+cannot be read, or when no tool names an endpoint (unless --allow-empty). See docs/openapi.md.`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
 			if doc == "" {
@@ -51,6 +52,10 @@ cannot be read. See docs/openapi.md.`,
 				}
 			}
 			n := parity.Checked(r.Catalog)
+			if n == 0 && !allowEmpty {
+				fmt.Fprintf(e.stderr, "parity: compared nothing: no tool of %s names an endpoint (endpoint METHOD \"PATH\" in a tool; --allow-empty accepts a spec without any)\n", files[0])
+				return failed
+			}
 			if len(ms) > 0 {
 				fmt.Fprintf(e.stderr, "parity: %d mismatches in %s against %s\n", len(ms), files[0], doc)
 				return failed
@@ -60,5 +65,6 @@ cannot be read. See docs/openapi.md.`,
 		},
 	}
 	cmd.Flags().StringVar(&doc, "openapi", "", "the OpenAPI document (JSON or YAML)")
+	cmd.Flags().BoolVar(&allowEmpty, "allow-empty", false, "exit 0 when no tool names an endpoint (nothing to compare)")
 	return cmd
 }

@@ -44,9 +44,11 @@ artifact fails; the seal is written whole or not at all.`,
 				old, err := readSeal(out)
 				switch {
 				case errors.Is(err, fs.ErrNotExist):
-					// A first seal without artifacts guards the spec alone.
+					// A first seal without artifacts guards the spec alone:
+					// legal, but rarely what was meant.
+					fmt.Fprintln(e.stderr, e.paint(fmt.Sprintf("%s: warning: no artifacts named and no seal yet: this seals the spec alone (toolspec seal %s FILE... seals generated files too)", out, spec)))
 				case err != nil:
-					fmt.Fprintf(e.stderr, "%v\n", err)
+					e.printError(err)
 					return failed
 				default:
 					in = old.Inputs(out)
@@ -57,7 +59,7 @@ artifact fails; the seal is written whole or not at all.`,
 			}
 			s, err := seal.Make(r.Catalog, spec, out, in)
 			if err != nil {
-				fmt.Fprintf(e.stderr, "%v\n", err)
+				e.printError(err)
 				return failed
 			}
 			var b bytes.Buffer
@@ -78,6 +80,8 @@ func readSeal(path string) (*seal.Seal, error) {
 	switch {
 	case errors.As(err, &pe):
 		return nil, fmt.Errorf("%s: corrupt seal: %w", path, err)
+	case err != nil && asFileError(err) == nil:
+		return nil, &fileError{path: path, err: err} // refused: not a regular file
 	}
 	return s, err
 }

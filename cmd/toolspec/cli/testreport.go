@@ -28,7 +28,7 @@ func testReportCmd(e *env) *cobra.Command {
 	var asJSON, strict, suggest, write, verbose bool
 	var junit string
 	cmd := &cobra.Command{
-		Use:   "test-report FILE [--suggest [-w]] [-v]",
+		Use:   "test-report FILE... [--suggest [-w]] [-v]",
 		Short: "Run the checks, negative controls, tests and mutants of a spec",
 		Long: `Run everything that shows a spec's tests are worth having: the checks, a
 negative control for every checker rule (a planted defect that rule must
@@ -41,26 +41,22 @@ no mutant can make fail is vacuous. Exit 0 only when nothing failed and
 nothing is vacuous; --strict also fails on surviving mutants, and makes
 strict warnings (a pattern that can backtrack exponentially) errors. --json
 prints a machine-readable report instead; --junit FILE also writes JUnit
-XML. A spec with errors prints its diagnostics and exits 1.
+XML. A spec with errors prints its diagnostics and exits 1. Several specs
+are reported one after the other (exit 1 when any fails); --json, --junit
+and -w take one. Verdicts are coloured on a terminal unless NO_COLOR is
+set.
 
 --suggest adds, for each surviving mutant, the smallest fixture that
 kills it, verified with the validator, as test blocks ready to paste;
 with -w they are appended to the spec (formatted, atomically). -v lists
 every mutant, killed ones too. See docs/test-report.md.`,
-		Args: args(cobra.ExactArgs(1)),
+		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
 			if write && !suggest {
 				return usagef("-w writes the suggested fixtures: give it with --suggest")
 			}
-			if fi, err := os.Stat(files[0]); err == nil && fi.Mode().IsRegular() && fi.Size() > sizecap.TestReport {
-				var l token.List
-				diag.FileTooLarge.Report(&l, token.Pos{File: files[0]}, "test-report: "+(&sizecap.TooLargeError{What: "a spec", Size: fi.Size(), Limit: sizecap.TestReport}).Error())
-				e.printDiags(l)
-				return failed
-			}
-			r := e.loadStrict(files[0], strict)
-			if r == nil {
-				return failed
+			if len(files) > 1 && (asJSON || junit != "" || write) {
+				return usagef("--json, --junit and -w report one spec; got %d", len(files))
 			}
 			// The run allocates many small short-lived schemas; collecting
 			// less often saves about a quarter of its time, but only while
@@ -68,29 +64,19 @@ every mutant, killed ones too. See docs/test-report.md.`,
 			if os.Getenv("GOGC") == "" {
 				defer gcpace.Pace(heapBudget)()
 			}
-			prog := newProgress(e.stderr)
-			rep := report.Run(*r, report.Options{Strict: strict, Suggest: suggest, Verbose: verbose, Progress: prog.update})
-			prog.clear()
-			if junit != "" {
-				if err := writeFile(junit, rep.JUnit()); err != nil {
+			opts := report.Options{Strict: strict, Suggest: suggest, Verbose: verbose}
+			ok := true
+			for i, f := range files {
+				if i > 0 {
+					fmt.Fprintln(e.stdout)
+				}
+				done, err := e.testReport(f, opts, asJSON, junit, write)
+				if err != nil {
 					return err
 				}
+				ok = ok && done
 			}
-			var out bytes.Buffer
-			if asJSON {
-				rep.JSON(&out)
-			} else {
-				rep.Text(&out)
-			}
-			if _, err := e.stdout.Write(out.Bytes()); err != nil {
-				return err
-			}
-			if write {
-				if err := e.writeSuggestions(files[0], rep); err != nil {
-					return err
-				}
-			}
-			if !rep.Summary.OK {
+			if !ok {
 				return failed
 			}
 			return nil
@@ -103,6 +89,49 @@ every mutant, killed ones too. See docs/test-report.md.`,
 	cmd.Flags().BoolVarP(&write, "write", "w", false, "with --suggest: append the suggested tests to the spec")
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "list every mutant, killed ones too")
 	return cmd
+}
+
+// testReport runs the report of one spec and prints it; ok is false when
+// the spec has errors or the report fails.
+func (e *env) testReport(file string, opts report.Options, asJSON bool, junit string, write bool) (ok bool, err error) {
+	if fi, err := os.Stat(file); err == nil && fi.Mode().IsRegular() && fi.Size() > sizecap.TestReport {
+		var l token.List
+		diag.FileTooLarge.Report(&l, token.Pos{File: file}, "test-report: "+(&sizecap.TooLargeError{What: "a spec", Size: fi.Size(), Limit: sizecap.TestReport}).Error())
+		e.printDiags(l)
+		return false, nil
+	}
+	r := e.loadStrict(file, opts.Strict)
+	if r == nil {
+		return false, nil
+	}
+	prog := newProgress(e.stderr)
+	opts.Progress = prog.update
+	rep := report.Run(*r, opts)
+	prog.clear()
+	if junit != "" {
+		if err := writeFile(junit, rep.JUnit()); err != nil {
+			return false, err
+		}
+	}
+	var out bytes.Buffer
+	if asJSON {
+		rep.JSON(&out)
+	} else {
+		rep.Text(&out)
+	}
+	text := out.Bytes()
+	if !asJSON && wantColour(e.stdout) {
+		text = paintReport(text)
+	}
+	if _, err := e.stdout.Write(text); err != nil {
+		return false, err
+	}
+	if write {
+		if err := e.writeSuggestions(file, rep); err != nil {
+			return false, err
+		}
+	}
+	return rep.Summary.OK, nil
 }
 
 // writeSuggestions appends the suggested test blocks to the spec, through

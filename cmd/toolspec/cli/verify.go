@@ -50,7 +50,7 @@ and on a missing or corrupt seal.`,
 				return failed
 			}
 			if err != nil {
-				fmt.Fprintf(e.stderr, "%v\n", err)
+				e.printError(err)
 				return failed
 			}
 			fields := seal.Verify(r.Catalog, spec, sealPath, s)
