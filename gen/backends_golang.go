@@ -4,12 +4,17 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"strings"
 
+	"github.com/toolspec/toolspec/gen/dialect"
 	"github.com/toolspec/toolspec/gen/golang"
 	"github.com/toolspec/toolspec/model"
 )
 
-var goPackageRE = regexp.MustCompile(`(?m)^package ([A-Za-z_][A-Za-z0-9_]*)\s*$`)
+var (
+	goPackageRE  = regexp.MustCompile(`(?m)^package ([A-Za-z_][A-Za-z0-9_]*)\s*$`)
+	goDialectsRE = regexp.MustCompile(`(?m)^var tsDialects = \[\]string\{([^}]*)\}$`)
+)
 
 func init() {
 	// gen-go: Go source; the package clause is its one option.
@@ -18,7 +23,16 @@ func init() {
 		format: 1,
 		roles:  []string{"go"},
 		check: func(opts map[string]string) error {
-			if err := checkOptions(opts, "package"); err != nil {
+			names := []string{"package"}
+			if d, ok := opts["dialects"]; ok {
+				for _, fam := range strings.Split(d, ",") {
+					if !dialect.Known(fam) {
+						return fmt.Errorf("dialects: unknown client family %q", fam)
+					}
+				}
+				names = append(names, "dialects")
+			}
+			if err := checkOptions(opts, names...); err != nil {
 				return err
 			}
 			if p := opts["package"]; !golang.ValidPackage(p) {
@@ -35,10 +49,23 @@ func init() {
 			if m == nil {
 				return nil
 			}
-			return []Recipe{{Generator: "gen-go", Role: "go", Options: map[string]string{"package": string(m[1])}}}
+			opts := map[string]string{"package": string(m[1])}
+			// A file with dialect tables lists them in tsDialects.
+			if d := goDialectsRE.FindSubmatch(data); d != nil {
+				var fams []string
+				for _, q := range quotedRE.FindAllSubmatch(d[1], -1) {
+					fams = append(fams, string(q[1]))
+				}
+				opts["dialects"] = strings.Join(fams, ",")
+			}
+			return []Recipe{{Generator: "gen-go", Role: "go", Options: opts}}
 		},
 		generate: func(c *model.Catalog, opts map[string]string) ([][]byte, error) {
-			src, err := golang.Generate(c, golang.Options{Package: opts["package"]})
+			o := golang.Options{Package: opts["package"]}
+			if d, ok := opts["dialects"]; ok {
+				o.Dialects = strings.Split(d, ",")
+			}
+			src, err := golang.Generate(c, o)
 			return [][]byte{src}, err
 		},
 	})

@@ -112,18 +112,24 @@ var (
 	genErr  error
 )
 
-// genJSON writes `toolspec gen-json --profile N` of the reference spec to
-// scratch/p1.json and p2.json (the command run in-process) and returns the
-// folder.
+// genJSON writes `toolspec gen-json --profile N [--dialect gemini]` of the
+// reference spec to scratch/p1.json, p2.json, p1.gemini.json and
+// p2.gemini.json (the command run in-process) and returns the folder.
 func genJSON(t *testing.T) string {
 	t.Helper()
 	genOnce.Do(func() {
 		for _, p := range []string{"1", "2"} {
-			var stderr bytes.Buffer
-			out := filepath.Join(scratch, "p"+p+".json")
-			if code := cli.Main([]string{"gen-json", "--profile", p, filepath.Join(root, spec), "-o", out}, nil, &stderr, &stderr); code != 0 {
-				genErr = fmt.Errorf("toolspec gen-json --profile %s: exit %d\n%s", p, code, stderr.Bytes())
-				return
+			for _, d := range []string{"", "gemini"} {
+				var stderr bytes.Buffer
+				args := []string{"gen-json", "--profile", p, filepath.Join(root, spec), "-o", filepath.Join(scratch, "p"+p+".json")}
+				if d != "" {
+					args = append(args, "--dialect", d)
+					args[len(args)-3] = filepath.Join(scratch, "p"+p+"."+d+".json")
+				}
+				if code := cli.Main(args, nil, &stderr, &stderr); code != 0 {
+					genErr = fmt.Errorf("toolspec %v: exit %d\n%s", args, code, stderr.Bytes())
+					return
+				}
 			}
 		}
 	})

@@ -28,17 +28,20 @@ function scratchDir() {
 }
 
 /**
- * What `toolspec gen-json --profile N` prints for the reference spec. The Go
- * wrapper (examples/e2e/e2e_test.go) runs gen-json and passes the folder in
- * TOOLSPEC_E2E_GENJSON_DIR; run alone, the suite runs the command itself.
+ * What `toolspec gen-json --profile N [--dialect D]` prints for the
+ * reference spec. The Go wrapper (examples/e2e/e2e_test.go) runs gen-json
+ * and passes the folder in TOOLSPEC_E2E_GENJSON_DIR; run alone, the suite
+ * runs the command itself.
  */
 const tables = {};
-export function expectedTable(profile) {
+export function expectedTable(profile, dialect = "") {
   const dir = process.env.TOOLSPEC_E2E_GENJSON_DIR;
-  tables[profile] ??= dir
-    ? readFileSync(join(dir, `p${profile}.json`), "utf8")
-    : execFileSync("go", ["run", "./cmd/toolspec", "gen-json", "--profile", String(profile), spec], { cwd: root, encoding: "utf8" });
-  return JSON.parse(tables[profile]);
+  const name = dialect === "" ? `p${profile}` : `p${profile}.${dialect}`;
+  const flags = dialect === "" ? [] : ["--dialect", dialect];
+  tables[name] ??= dir
+    ? readFileSync(join(dir, `${name}.json`), "utf8")
+    : execFileSync("go", ["run", "./cmd/toolspec", "gen-json", "--profile", String(profile), ...flags, spec], { cwd: root, encoding: "utf8" });
+  return JSON.parse(tables[name]);
 }
 
 let goServer;
@@ -96,13 +99,13 @@ export class PinnedVersionTransport {
 }
 
 /** Starts a server (with env added to its environment) and connects an SDK Client that negotiates version. */
-export async function connect(kind, version, env = {}) {
+export async function connect(kind, version, env = {}, clientName = "toolspec-e2e") {
   const { command, args } = serverCommand(kind);
   const stdio = new StdioClientTransport({ command, args, cwd: root, stderr: "pipe", env: { ...process.env, ...env } });
   let stderr = "";
   stdio.stderr.on("data", (d) => (stderr += d));
   const transport = new PinnedVersionTransport(stdio, version);
-  const client = new Client({ name: "toolspec-e2e", version: "0" });
+  const client = new Client({ name: clientName, version: "0" });
   await client.connect(transport);
   return { client, transport, stderr: () => stderr };
 }

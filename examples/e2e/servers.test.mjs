@@ -286,3 +286,36 @@ for (const kind of ["js", "go"]) {
     });
   });
 }
+
+// Served per client: both example catalogs carry the gemini and
+// openai_strict dialects (make generate), and the adapters pick the
+// dialect from clientInfo.name.
+for (const kind of ["js", "go"]) describe(`${kind} server per client`, () => {
+  for (const { version, profile } of versions) {
+    test(`gemini-cli at ${version} gets the gemini table of profile ${profile}; calls are held to the spec`, async () => {
+      const session = await connect(kind, version, {}, "gemini-cli-mcp-client");
+      try {
+        await session.client.listTools();
+        const wire = session.transport.lastReply("tools/list").result;
+        const want = expectedTable(profile, "gemini");
+        assert.deepEqual(wire, want, "gen-json --dialect gemini");
+        const key = Object.keys(want._meta)[0];
+        assert.equal(wire._meta[key], expectedTable(profile)._meta[key] + "/gemini", "the identity names the dialect");
+        const result = await session.client.callTool({ name: "t27_specs", arguments: { limit: 501 } });
+        assert.equal(result.isError, true, "the spec's maximum, not the dialect's");
+      } finally {
+        await session.client.close();
+      }
+    });
+  }
+
+  test("claude-code gets the standard table", async () => {
+    const session = await connect(kind, "2025-06-18", {}, "claude-code");
+    try {
+      await session.client.listTools();
+      assert.deepEqual(session.transport.lastReply("tools/list").result, expectedTable(2));
+    } finally {
+      await session.client.close();
+    }
+  });
+});

@@ -726,3 +726,23 @@ export interface ToolOutputs {
   "tg_send": TgSendOutput;
   "tg_history": TgHistoryOutput;
 }
+
+/** The client families whose dialect tables this module carries. */
+export declare const DIALECTS: readonly ["gemini", "openai_strict"];
+
+/** The tools/list result of a profile lowered to a client family's dialect. */
+export declare function listDialectTools(profile: 1 | 2, dialect: string, options?: { scope?: "all" | "read" | "write" }): { tools: object[]; _meta: Record<string, string> };
+
+/** Dialect-shaped arguments back in the spec's shapes (openai_strict: nulls of optional properties dropped). */
+export declare function normalizeArgs(dialect: string, name: string, args: unknown): unknown;
+
+/** The dialect register serves a client by default, by clientInfo.name in lower case; null: the standard table. */
+export declare const CLIENT_DIALECTS: Readonly<Record<string, string | null>>;
+
+/** register's default dialectFor: CLIENT_DIALECTS's family when this module carries it, else null. */
+export declare function defaultDialectFor(clientInfo: { name?: string; [key: string]: unknown }): string | null;
+
+export interface RegisterOptions {
+  /** The session's dialect (one of DIALECTS) or null for the standard table, from initialize's clientInfo. */
+  dialectFor?: (clientInfo: { name?: string; version?: string; [key: string]: unknown }) => string | null | Promise<string | null>;
+}

@@ -62,8 +62,8 @@ integer, string", "one of 1, 2", "values: integer" (a map under gemini),
 identity ` + "`<hash>/p2/read/gemini`" + ` when scoped) and
 ` + "`normalizeArgs(dialect, name, args)`" + `, the JavaScript twin of Normalize (held
 to it over internal/cases by gen/js's TestDialectTables). Without the flag
-the module is unchanged. register does not pick a dialect per session yet:
-a server serves listDialectTools and calls normalizeArgs itself.
+the module is unchanged. Such a module's ` + "`" + `register` + "`" + ` serves each session its
+client's dialect (below).
 
 **Normalisation.** OpenAI strict makes the model send every property; it
 sends null for an optional one it leaves out. ` + "`dialect.Normalize`" + ` (Go) drops
@@ -101,4 +101,54 @@ Not lowered: open objects and maps under openai_strict and anthropic_strict
 gemini (an OBJECT needs properties),
 tool names, and request limits (tools per request, optional parameters per
 request): their lints stay.
+
+## Served per client
+
+A module generated with ` + "`" + `gen-js --dialects F,...` + "`" + ` picks a dialect for each
+session from the ` + "`" + `clientInfo` + "`" + ` of its initialize request, the way it picks
+the profile from the negotiated version:
+
+- tools/list answers ` + "`" + `listDialectTools(profile, dialect, {scope})` + "`" + `, byte for
+  byte; the identity names the scope, then the dialect:
+  ` + "`" + `<hash>/p2/gemini` + "`" + `, ` + "`" + `<hash>/p2/read/gemini` + "`" + `;
+- tools/call arguments pass through ` + "`" + `normalizeArgs(dialect, name, args)` + "`" + `
+  and are then validated with the spec's own validators: the server always
+  enforces the spec, never the dialect, and handlers see the spec's shapes;
+- a session whose dialect is null gets the standard table, exactly as a
+  module without dialects serves it.
+
+The dialect is ` + "`" + `options.dialectFor(clientInfo)` + "`" + ` (may be async): a family of
+` + "`" + `DIALECTS` + "`" + `, or null for the standard table; anything else is an error
+answered to the client (-32603, naming the value). The default,
+` + "`" + `defaultDialectFor` + "`" + `, looks the client's name up, in lower case, in
+` + "`" + `CLIENT_DIALECTS` + "`" + `, and answers null when the module does not carry that
+family (so ` + "`" + `--dialects gemini` + "`" + ` alone serves Cursor the standard table).
+
+The default map (gen/js ` + "`" + `ClientDialects` + "`" + `; every name compared in lower
+case; any other client gets the standard table):
+
+| clientInfo.name | dialect | why, and how sure |
+|---|---|---|
+| ` + "`" + `gemini-cli-mcp-client` + "`" + `, ` + "`" + `gemini-cli` + "`" + ` | gemini | the first is the name gemini-cli sends, as seen in other servers' client detection (not from gemini-cli's source: unconfirmed). gemini-cli sends ` + "`" + `parametersJsonSchema` + "`" + ` since July 2025 (google-gemini/gemini-cli#4176), which reads more than the dialect; the dialect is sound (every valid call stays possible), so the only cost is what moves into descriptions |
+| ` + "`" + `cursor-vscode` + "`" + ` | cursor | the name Cursor sends (seen in many servers' client detection). The cursor dialect is the standard table under its identity today |
+| ` + "`" + `Visual Studio Code` + "`" + `, ` + "`" + `Visual Studio Code - Insiders` + "`" + `, ` + "`" + `visual-studio-code` + "`" + ` | copilot | VS Code's MCP client (Copilot agent mode) validates with draft-07 (microsoft/vscode#251315); the names are VS Code's product names as seen in client detection code, unconfirmed for every build |
+| ` + "`" + `claude-ai` + "`" + `, ` + "`" + `claude-code` + "`" + ` | none | Anthropic's clients read the standard 2020-12 table (listed to say so) |
+| OpenAI clients | none | the Agents SDK sends the Python or TypeScript MCP SDK's default name, which says nothing about strict mode, and ChatGPT's name (` + "`" + `openai-mcp` + "`" + `, third-party) is unconfirmed: a server that knows its clients use strict mode says so with ` + "`" + `dialectFor: () => "openai_strict"` + "`" + ` |
+
+**In Go**, ` + "`" + `gen-go --dialects F,...` + "`" + ` adds the tables as bytes,
+` + "`" + `ListDialectToolsJSON(profile, scope, dialect)` + "`" + ` and, on ` + "`" + `Bound` + "`" + `, the
+methods ` + "`" + `Dialects` + "`" + `, ` + "`" + `ListDialectToolsJSON` + "`" + ` and ` + "`" + `NormalizeArgs` + "`" + ` (the
+openai_strict normalisation, held to ` + "`" + `dialect.Normalize` + "`" + ` over the shared
+cases). serve/gosdk serves such a catalog per client the same way: the
+dialect of a session is ` + "`" + `Options.DialectFor(clientInfo.name)` + "`" + ` (default
+` + "`" + `DefaultDialectFor` + "`" + `; a family the catalog does not carry is the standard
+table for the default and refuses the initialize request for the
+author's), tools/list is ` + "`" + `ListDialectToolsJSON` + "`" + ` byte for byte, and
+arguments pass through ` + "`" + `NormalizeArgs` + "`" + ` before the spec's decoder. The
+example servers carry gemini and openai_strict (` + "`" + `make generate` + "`" + `), and the
+e2e suite connects to both as gemini-cli and claude-code.
+
+The map is declared once per language (gen/js ` + "`" + `ClientDialects` + "`" + `, rendered
+into the module as ` + "`" + `CLIENT_DIALECTS` + "`" + `; serve/gosdk ` + "`" + `ClientDialects` + "`" + `); tests
+hold the two equal and this table to them.
 `

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/toolspec/toolspec/gen/dialect"
 	"github.com/toolspec/toolspec/gen/schema"
 	ltoken "github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/model"
@@ -18,6 +19,10 @@ type Options struct {
 	// Package is the package clause of the generated file; "" means
 	// DefaultPackage.
 	Package string
+	// Dialects are client families (lang/clients) whose dialect tables the
+	// file also carries, for serving each client its dialect; none by
+	// default, and then the file is exactly what it was.
+	Dialects []string
 }
 
 // DefaultPackage is the package name when none is given or derivable.
@@ -94,6 +99,8 @@ type gen struct {
 	imports []string
 	decs    map[string]string // Go type → its decoder method, for shared ones
 	ndec    int
+
+	dialectList []string // Options.Dialects
 }
 
 func newGen(c *model.Catalog, pkg string) *gen {
@@ -126,7 +133,16 @@ func Generate(c *model.Catalog, opts Options) ([]byte, error) {
 	if !ValidPackage(pkg) {
 		return nil, fmt.Errorf("package name %s is not a Go identifier", quote(pkg))
 	}
+	for _, fam := range opts.Dialects {
+		if !dialect.Known(fam) {
+			return nil, fmt.Errorf("unknown client family %s", quote(fam))
+		}
+		if _, err := dialect.ToolsList(c, 1, fam); err != nil {
+			return nil, err
+		}
+	}
 	g := newGen(c, pkg)
+	g.dialectList = opts.Dialects
 	for _, section := range g.sections() {
 		section()
 	}
@@ -137,7 +153,11 @@ func Generate(c *model.Catalog, opts Options) ([]byte, error) {
 // further part (typed handlers, say) is one more entry here; it writes
 // through g.p and may add to g.imports.
 func (g *gen) sections() []func() {
-	return []func(){g.identity, g.table, g.toolNames, g.perTool, g.serve}
+	s := []func(){g.identity, g.table, g.toolNames, g.perTool, g.serve}
+	if len(g.dialectList) > 0 {
+		s = append(s, g.dialects)
+	}
+	return s
 }
 
 // file is the header, the package clause, the imports, the sections and
@@ -156,6 +176,9 @@ func (g *gen) file() []byte {
 	b.WriteString(")\n")
 	b.Write(g.p.b.Bytes())
 	b.WriteString(runtimeBody)
+	if len(g.dialectList) > 0 {
+		b.WriteString(dialectRuntimeBody)
+	}
 	return b.Bytes()
 }
 

@@ -20,9 +20,12 @@ type Options struct {
 // exports DIALECTS, listDialectTools(profile, dialect, {scope}) and
 // normalizeArgs(dialect, name, args), declared in the .d.ts.
 func GenerateWith(c *model.Catalog, opt Options) (mjs, dts []byte, err error) {
-	mjs, dts, err = Generate(c)
-	if err != nil || len(opt.Dialects) == 0 {
-		return mjs, dts, err
+	if len(opt.Dialects) == 0 {
+		return Generate(c)
+	}
+	mjs, dts, err = generate(c, dialectRuntime())
+	if err != nil {
+		return nil, nil, err
 	}
 	var m bytes.Buffer
 	m.Write(mjs)
@@ -51,7 +54,7 @@ const DIALECT_TABLES = Object.freeze({
 
 /** The client families whose dialect tables this module carries. */
 export const DIALECTS = Object.freeze([` + join(names) + `]);
-
+` + perClientJS() + `
 /**
  * The tools/list result of a profile lowered to a client family's dialect,
  * narrowed to options.scope as listTools narrows it. The identity names the
@@ -130,7 +133,7 @@ export declare function listDialectTools(profile: 1 | 2, dialect: string, option
 
 /** Dialect-shaped arguments back in the spec's shapes (openai_strict: nulls of optional properties dropped). */
 export declare function normalizeArgs(dialect: string, name: string, args: unknown): unknown;
-`)
+` + perClientDTS)
 	return m.Bytes(), d.Bytes(), nil
 }
 

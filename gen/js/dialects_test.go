@@ -3,6 +3,7 @@ package js
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -121,4 +122,39 @@ func sameJSON(t *testing.T, a, b []byte) bool {
 		t.Fatalf("%v: %s", err, b)
 	}
 	return cmp.Equal(x, y)
+}
+
+// TestClientDialectsDocumented: docs/clients.md lists every name of the
+// default map with its dialect, and nothing else in that table.
+func TestClientDialectsDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/clients.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	start := strings.Index(text, "| clientInfo.name | dialect |")
+	if start < 0 {
+		t.Fatal("docs/clients.md has no clientInfo.name table")
+	}
+	end := strings.Index(text[start:], "\n\n")
+	documented := map[string]string{}
+	for _, line := range strings.Split(text[start:start+end], "\n")[2:] {
+		cells := strings.Split(line, "|")
+		if len(cells) < 4 {
+			t.Fatalf("bad row %q", line)
+		}
+		family := strings.TrimSpace(cells[2])
+		if family == "none" {
+			family = ""
+		}
+		for _, name := range strings.Split(cells[1], ",") {
+			name = strings.TrimSpace(name)
+			if strings.HasPrefix(name, "`") {
+				documented[strings.ToLower(strings.Trim(name, "`"))] = family
+			}
+		}
+	}
+	if diff := cmp.Diff(ClientDialects, documented); diff != "" {
+		t.Errorf("docs/clients.md's table differs from ClientDialects (-code +docs):\n%s", diff)
+	}
 }

@@ -679,3 +679,43 @@ tool wipe {
 		t.Error(f)
 	}
 }
+
+// TestRegisterDialects: register in a module with dialect tables serves
+// each session the dialect of its client (register_dialects.mjs).
+func TestRegisterDialects(t *testing.T) {
+	root := needNode(t)
+	r := compile.Source("regd.tspec", []byte(`spec regd
+tool look {
+  description "Look"
+  hints read_only
+  in {
+    q    string   required  1..10
+    lim  integer  optional  1..5
+  }
+  out { n integer required 0.. }
+}
+tool wipe {
+  description "Wipe"
+  hints destructive
+  in none
+  result any
+}
+`))
+	if r.Catalog == nil {
+		t.Fatalf("spec does not compile: %v", r.Diags)
+	}
+	mjs, _, err := GenerateWith(r.Catalog, Options{Dialects: []string{"gemini", "openai_strict"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "catalog.mjs"), mjs)
+	out := run(t, root, "node", filepath.Join(root, "gen/js/testdata/node/register_dialects.mjs"), filepath.Join(dir, "catalog.mjs"))
+	var got struct{ Failures []string }
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("register_dialects.mjs: %v\n%s", err, out)
+	}
+	for _, f := range got.Failures {
+		t.Error(f)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 
@@ -29,6 +30,42 @@ type Catalog interface {
 	Decode(tool string, args []byte) (any, error)
 	Run(ctx context.Context, tool string, in any) (any, error)
 	ValidateOutput(tool string, out []byte) error
+}
+
+// DialectCatalog is a Catalog generated with dialect tables (gen-go
+// --dialects): the *Bound of such a file. NewServer serves each session
+// its client's dialect when the catalog is one (see Options.DialectFor).
+type DialectCatalog interface {
+	Catalog
+	// Dialects are the client families whose tables the catalog carries.
+	Dialects() []string
+	// ListDialectToolsJSON is the tools/list result of a profile and
+	// scope lowered to a dialect.
+	ListDialectToolsJSON(profile int, scope, dialect string) []byte
+	// NormalizeArgs returns a dialect's arguments in the spec's shapes.
+	NormalizeArgs(dialect, tool string, args []byte) []byte
+}
+
+// ClientDialects is the default map from an MCP client's clientInfo.name,
+// in lower case, to the client family whose dialect it is served; "" is
+// the standard table, as is any client not listed. docs/clients.md gives
+// each entry's source and how sure it is; gen/js declares the same map for
+// JavaScript modules (a test holds them equal).
+var ClientDialects = map[string]string{
+	"gemini-cli-mcp-client":         "gemini",
+	"gemini-cli":                    "gemini",
+	"cursor-vscode":                 "cursor",
+	"visual studio code":            "copilot",
+	"visual studio code - insiders": "copilot",
+	"visual-studio-code":            "copilot",
+	"claude-ai":                     "",
+	"claude-code":                   "",
+}
+
+// DefaultDialectFor is the default Options.DialectFor: ClientDialects's
+// family for the client's name, in any case.
+func DefaultDialectFor(clientName string) string {
+	return ClientDialects[strings.ToLower(clientName)]
 }
 
 // Scopes a session can have (see Options.Scope).
@@ -58,6 +95,15 @@ type Options struct {
 	// Implementation is the serverInfo NewServer reports; nil: the spec
 	// name, and the first 12 digits of the spec hash as the version. Register leaves the server's own.
 	Implementation *mcp.Implementation
+	// DialectFor returns the dialect of a session from its client's
+	// clientInfo.name, once per session, when the catalog carries dialect
+	// tables (DialectCatalog): one of its Dialects, or "" for the standard
+	// table. Any other value refuses the initialize request. nil:
+	// DefaultDialectFor, whose families the catalog does not carry mean
+	// the standard table. tools/list then answers the dialect's table and
+	// tools/call normalises the arguments before the spec's decoder checks
+	// them: the spec is always what is enforced.
+	DialectFor func(clientName string) string
 }
 
 // NewServer returns an SDK server that serves c (see Register), set up to
@@ -103,8 +149,10 @@ func register(server *mcp.Server, c Catalog, opts *Options) (*catalogServer, err
 		return nil, err
 	}
 	s := &catalogServer{cat: c, sessions: map[mcp.Session]session{}}
+	s.dialects, _ = c.(DialectCatalog)
 	if opts != nil {
 		s.scope = opts.Scope
+		s.dialectFor = opts.DialectFor
 	}
 	server.AddReceivingMiddleware(s.middleware)
 	return s, nil
@@ -123,11 +171,14 @@ func Run(ctx context.Context, server *mcp.Server) error {
 type session struct {
 	profile int
 	scope   string
+	dialect string // "": the standard table
 }
 
 type catalogServer struct {
-	cat   Catalog
-	scope func(context.Context, mcp.Request) string
+	cat        Catalog
+	scope      func(context.Context, mcp.Request) string
+	dialects   DialectCatalog // nil when the catalog carries no dialect tables
+	dialectFor func(string) string
 
 	mu       sync.Mutex
 	sessions map[mcp.Session]session // dropped when the session closes
@@ -167,15 +218,22 @@ func (s *catalogServer) session(ctx context.Context, req mcp.Request) (session, 
 	if ok {
 		return st, nil
 	}
-	version := ""
+	version, client := "", ""
 	if srv, ok := ss.(*mcp.ServerSession); ok && srv.InitializeParams() != nil {
 		version = srv.InitializeParams().ProtocolVersion
+		if ci := srv.InitializeParams().ClientInfo; ci != nil {
+			client = ci.Name
+		}
 	}
 	scope, err := s.scopeOf(ctx, req)
 	if err != nil {
 		return session{}, err
 	}
-	st = session{profile: s.cat.ProfileFor(version), scope: scope}
+	dialect, err := s.dialectOf(client)
+	if err != nil {
+		return session{}, err
+	}
+	st = session{profile: s.cat.ProfileFor(version), scope: scope, dialect: dialect}
 	s.remember(ss, st)
 	return st, nil
 }
@@ -192,6 +250,25 @@ func (s *catalogServer) scopeOf(ctx context.Context, req mcp.Request) (string, e
 	default:
 		return "", &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("server scope %q is none of read, write, all", scope)}
 	}
+}
+
+// dialectOf is the dialect of a session whose client is called client.
+func (s *catalogServer) dialectOf(client string) (string, error) {
+	if s.dialects == nil {
+		return "", nil
+	}
+	pick := s.dialectFor
+	if pick == nil {
+		pick = DefaultDialectFor
+	}
+	d := pick(client)
+	if d == "" || slices.Contains(s.dialects.Dialects(), d) {
+		return d, nil
+	}
+	if s.dialectFor == nil {
+		return "", nil // a default family this catalog does not carry
+	}
+	return "", &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("server dialect %q is not one the catalog carries (%s)", d, strings.Join(s.dialects.Dialects(), ", "))}
 }
 
 // toolsList is a tools/list result that marshals to the catalog's bytes
@@ -213,10 +290,18 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			if err != nil {
 				return nil, err
 			}
+			client := ""
+			if p, ok := req.GetParams().(*mcp.InitializeParams); ok && p != nil && p.ClientInfo != nil {
+				client = p.ClientInfo.Name
+			}
+			dialect, err := s.dialectOf(client)
+			if err != nil {
+				return nil, err
+			}
 			res, err := next(ctx, method, req)
 			if init, ok := res.(*mcp.InitializeResult); ok && err == nil {
 				// The version the SDK negotiated, not the one asked for.
-				s.remember(req.GetSession(), session{profile: s.cat.ProfileFor(init.ProtocolVersion), scope: scope})
+				s.remember(req.GetSession(), session{profile: s.cat.ProfileFor(init.ProtocolVersion), scope: scope, dialect: dialect})
 				if init.Capabilities != nil && init.Capabilities.Tools == nil {
 					init.Capabilities.Tools = &mcp.ToolCapabilities{ListChanged: true}
 				}
@@ -229,6 +314,9 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 			if p, ok := req.GetParams().(*mcp.ListToolsParams); ok && p != nil && p.Cursor != "" {
 				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("tools/list: unknown cursor %q: the catalog is one page", p.Cursor)}
+			}
+			if st.dialect != "" {
+				return &toolsList{raw: s.dialects.ListDialectToolsJSON(st.profile, st.scope, st.dialect)}, nil
 			}
 			return &toolsList{raw: s.cat.ListToolsJSON(st.profile, st.scope)}, nil
 		case "tools/call":
@@ -257,6 +345,9 @@ func (s *catalogServer) call(ctx context.Context, st session, name string, args 
 	}
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}") // arguments may be omitted when there are none
+	}
+	if st.dialect != "" {
+		args = s.dialects.NormalizeArgs(st.dialect, name, args)
 	}
 	in, err := s.cat.Decode(name, args)
 	if err != nil {

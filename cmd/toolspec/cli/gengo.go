@@ -14,6 +14,7 @@ func init() { register(genGoCmd) }
 
 func genGoCmd(e *env) *cobra.Command {
 	var out, pkg string
+	var dialects []string
 	cmd := &cobra.Command{
 		Use:   "gen-go FILE -o OUT.go [--package P]",
 		Short: "Write the Go source a server imports to serve the catalog",
@@ -22,7 +23,11 @@ typed argument structs and validating decoders (see docs/gen-go.md).
 
 The package clause is --package, else the base name of OUT's directory as
 written on the command line (lowercased, letters, digits and _ only), else
-"toolspec". The working directory never changes the output.`,
+"toolspec". The working directory never changes the output.
+
+--dialects F,... adds the dialect tables of those client families
+(docs/clients.md): ListDialectToolsJSON, and the Bound methods with which
+serve/gosdk serves each client its dialect.`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
 			if out == "" {
@@ -32,6 +37,9 @@ written on the command line (lowercased, letters, digits and _ only), else
 				pkg = defaultPackage(out)
 			}
 			opts := map[string]string{"package": pkg}
+			if len(dialects) > 0 {
+				opts["dialects"] = strings.Join(dialects, ",")
+			}
 			b, err := backend("gen-go", opts)
 			if err != nil {
 				return err
@@ -54,6 +62,7 @@ written on the command line (lowercased, letters, digits and _ only), else
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the Go file to write")
 	cmd.Flags().StringVar(&pkg, "package", "", "package name of the generated file")
+	cmd.Flags().StringSliceVar(&dialects, "dialects", nil, "also carry the dialect tables of these client families (docs/clients.md)")
 	return cmd
 }
 

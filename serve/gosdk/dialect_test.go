@@ -1,0 +1,118 @@
+package gosdk
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolspec/toolspec/compile"
+	c "github.com/toolspec/toolspec/examples/go-server/t27catalog"
+	"github.com/toolspec/toolspec/gen/dialect"
+	"github.com/toolspec/toolspec/gen/js"
+)
+
+// The default map is the same in Go and in generated JavaScript modules.
+func TestClientDialectsSameAsJS(t *testing.T) {
+	if diff := cmp.Diff(js.ClientDialects, ClientDialects); diff != "" {
+		t.Errorf("serve/gosdk and gen/js map clients differently (-js +go):\n%s", diff)
+	}
+}
+
+// initializeAs initializes a session as the client called name.
+func (w *wire) initializeAs(name, version string) reply {
+	w.t.Helper()
+	r := w.call(1, "initialize", `{"protocolVersion":"`+version+`","capabilities":{},"clientInfo":{"name":"`+name+`","version":"0"}}`)
+	w.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return r
+}
+
+// Each client gets its dialect's table (the reference catalog carries
+// gemini and openai_strict), byte for byte gen/dialect's, narrowed to the
+// session's scope with the scope then the dialect in the identity.
+func TestDialectPerClient(t *testing.T) {
+	r := compile.File(filepath.Join("..", "..", "specs", "t27mcp", "tool_schema.tspec"))
+	if r.Catalog == nil {
+		t.Fatal(r.Diags)
+	}
+	for _, tc := range []struct {
+		client, version string
+		profile         int
+		scope, want     string // want "": the standard table
+	}{
+		{"gemini-cli-mcp-client", "2025-06-18", 2, "", "gemini"},
+		{"Gemini-CLI", "2024-11-05", 1, "", "gemini"},
+		{"gemini-cli", "2025-06-18", 2, "read", "gemini"},
+		{"claude-code", "2025-06-18", 2, "", ""},
+		{"cursor-vscode", "2025-06-18", 2, "", ""}, // cursor: not carried
+		{"someone", "2025-06-18", 2, "", ""},
+	} {
+		var opts *Options
+		if tc.scope != "" {
+			opts = &Options{Scope: func(context.Context, mcp.Request) string { return tc.scope }}
+		}
+		w := startWire(t, stub(nil), opts, nil)
+		w.initializeAs(tc.client, tc.version)
+		got := string(w.call(2, "tools/list", `{}`).Result)
+		want := string(c.ListToolsScopedJSON(tc.profile, tc.scope))
+		if tc.want != "" {
+			want = string(c.ListDialectToolsJSON(tc.profile, tc.scope, tc.want))
+		}
+		if got != want {
+			t.Errorf("%s: tools/list is not the %q table of profile %d scope %q:\n%.300s", tc.client, tc.want, tc.profile, tc.scope, got)
+		}
+		if tc.want != "" && tc.scope == "" {
+			table, _ := dialect.ToolsList(r.Catalog, tc.profile, tc.want)
+			if got != string(table) {
+				t.Errorf("%s: not gen/dialect's table", tc.client)
+			}
+		}
+		if tc.scope != "" && !strings.Contains(got, `/p2/read/gemini"`) {
+			t.Errorf("%s: scoped identity: %.200s", tc.client, got[strings.LastIndex(got, "_meta"):])
+		}
+	}
+}
+
+// Under openai_strict a null optional is dropped before the spec's
+// decoder, which still enforces the spec; other sessions send the spec's
+// shapes, and a null there is refused.
+func TestDialectNormalisesThenEnforcesSpec(t *testing.T) {
+	var seen *c.T27SpecsInput
+	cat := stub(map[string]any{"t27_specs": func(_ context.Context, in c.T27SpecsInput) (c.T27SpecsOutput, error) {
+		seen = &in
+		return c.T27SpecsOutput{}, nil
+	}})
+	strict := &Options{DialectFor: func(string) string { return "openai_strict" }}
+	w := startWire(t, cat, strict, nil)
+	w.initializeAs("t", "2025-06-18")
+	if got, want := string(w.call(2, "tools/list", `{}`).Result), string(c.ListDialectToolsJSON(2, "", "openai_strict")); got != want {
+		t.Errorf("DialectFor: tools/list is not the openai_strict table")
+	}
+	res := w.call(3, "tools/call", `{"name":"t27_specs","arguments":{"prefix":null,"family":null,"limit":null}}`).tool(t)
+	if strings.Contains(res.Content[0].Text, "invalid arguments") || seen == nil || seen.Limit != nil || seen.Prefix != nil {
+		t.Errorf("nulls of optionals not dropped: %s", res.Content[0].Text)
+	}
+	res = w.call(4, "tools/call", `{"name":"t27_specs","arguments":{"prefix":null,"family":null,"limit":501}}`).tool(t)
+	if !res.IsError || !strings.Contains(res.Content[0].Text, "limit") {
+		t.Errorf("the spec's maximum is not enforced: %s", res.Content[0].Text)
+	}
+
+	w = startWire(t, cat, nil, nil)
+	w.initializeAs("gemini-cli", "2025-06-18")
+	res = w.call(2, "tools/call", `{"name":"t27_specs","arguments":{"limit":null}}`).tool(t)
+	if !res.IsError || !strings.Contains(res.Content[0].Text, "invalid arguments") {
+		t.Errorf("gemini: a null limit accepted: %s", res.Content[0].Text)
+	}
+}
+
+// DialectFor must name a dialect the catalog carries, or "".
+func TestDialectForUncarried(t *testing.T) {
+	w := startWire(t, stub(nil), &Options{DialectFor: func(string) string { return "cursor" }}, nil)
+	r := w.call(1, "initialize", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}`)
+	if r.Error == nil || !strings.Contains(r.Error.Message, `"cursor"`) {
+		t.Errorf("initialize with an uncarried dialect: %s", r.line)
+	}
+}
