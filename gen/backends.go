@@ -105,6 +105,15 @@ func Backends() []Backend {
 	return list
 }
 
+// Format returns the output format version of the backend called name
+// (Backend.Format), or 0 when there is none.
+func Format(name string) int {
+	if b, ok := backends[name]; ok {
+		return b.Format()
+	}
+	return 0
+}
+
 // Check reports whether r names a registered backend, one of its roles and
 // valid options.
 func (r Recipe) Check() error {

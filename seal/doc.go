@@ -4,7 +4,8 @@
 //
 // A seal records the spec's name, path and hash, its catalog identities, and
 // for every artifact its path, the recipe that made it (generator, role,
-// options; see gen.Recipe) and the BLAKE3-256 of its bytes. Read and Write
+// options; see gen.Recipe), the output format version of that generator,
+// and the BLAKE3-256 of its bytes. Read and Write
 // are the file format (docs/seal.md); Make builds a seal from a compiled spec
 // and its artifacts; Verify compares a seal with the spec and the files on
 // disk and classifies every difference.

@@ -16,10 +16,17 @@ import (
 	"github.com/toolspec/toolspec/model"
 )
 
-// Version is the seal format version this toolspec reads and writes. Bump
-// it whenever the meaning of a field changes, and whenever canonicalization
-// (and so the spec hash of an unchanged spec) changes.
-const Version = 1
+// Version is the seal format version this toolspec writes. Bump it
+// whenever the grammar or the meaning of a field changes, and whenever
+// canonicalization (and so the spec hash of an unchanged spec) changes.
+//
+// Version 2 added each artifact's generator format (Artifact.Format).
+const Version = 2
+
+// MinVersion is the oldest seal format version this toolspec still reads.
+// A version 1 seal records no generator formats; its artifacts read with
+// Format 0, "unknown".
+const MinVersion = 1
 
 // magic starts the first line of every seal: "toolspec-seal <version>".
 const magic = "toolspec-seal"
@@ -27,6 +34,10 @@ const magic = "toolspec-seal"
 // Seal is the content of one seal file. Paths are slash-separated and
 // relative to the directory of the seal file.
 type Seal struct {
+	// Version is the format version the seal is written in: Version for a
+	// seal Make builds, the file's own for one Read parses. Write writes
+	// it back, so a seal reads and writes to the same bytes.
+	Version  int
 	SpecName string
 	SpecPath string
 	SpecHash string
@@ -42,6 +53,10 @@ type Artifact struct {
 	Path string
 	// Hash is the BLAKE3-256 of the file's bytes, lowercase hex.
 	Hash string
+	// Format is the output format version of the generator that wrote
+	// the file (gen.Backend.Format); 0 when unknown, as in a version 1
+	// seal. Verify tells "the generator changed" from "stale" by it.
+	Format int
 	gen.Recipe
 }
 
@@ -73,8 +88,11 @@ var (
 // Write writes s in the seal format. It does not sort: s must already be
 // valid (Make's result, or Read's).
 func Write(w io.Writer, s *Seal) error {
+	if s.Version < MinVersion || s.Version > Version {
+		return fmt.Errorf("refusing to write an invalid seal: %w %d", ErrVersion, s.Version)
+	}
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s %d\n", magic, Version)
+	fmt.Fprintf(&b, "%s %d\n", magic, s.Version)
 	fmt.Fprintf(&b, "spec %s\n", quote(s.SpecName))
 	fmt.Fprintf(&b, "spec-path %s\n", quote(s.SpecPath))
 	fmt.Fprintf(&b, "spec-hash %s\n", s.SpecHash)
@@ -82,7 +100,14 @@ func Write(w io.Writer, s *Seal) error {
 		fmt.Fprintf(&b, "identity p%d %s\n", i+1, id) // profiles count from 1
 	}
 	for _, a := range s.Artifacts {
-		fmt.Fprintf(&b, "artifact %s %s %s\n", quote(a.Path), a.Hash, a.Recipe)
+		switch {
+		case s.Version == 1 && a.Format != 0:
+			return fmt.Errorf("refusing to write an invalid seal: a version 1 seal cannot record the generator format of %s", a.Path)
+		case s.Version == 1:
+			fmt.Fprintf(&b, "artifact %s %s %s\n", quote(a.Path), a.Hash, a.Recipe)
+		default:
+			fmt.Fprintf(&b, "artifact %s %s %s %d %s\n", quote(a.Path), a.Hash, a.Generator, a.Format, recipeTail(a.Recipe))
+		}
 	}
 	// Write only what Read accepts: sorted, unique, well-formed fields.
 	if _, err := Read(bytes.NewReader(b.Bytes())); err != nil {
@@ -158,11 +183,12 @@ func (p *parser) seal() (*Seal, error) {
 	if err != nil {
 		return nil, &ParseError{Line: 1, Msg: "not a toolspec seal (the first line is not \"" + magic + " <version>\")"}
 	}
-	if v, err := strconv.Atoi(f[0]); err != nil || v != Version {
+	v, err := strconv.Atoi(f[0])
+	if err != nil || v < MinVersion || v > Version || f[0] != strconv.Itoa(v) {
 		return nil, &ParseError{Line: 1, Err: ErrVersion,
-			Msg: fmt.Sprintf("%v %s; this toolspec reads version %d", ErrVersion, f[0], Version)}
+			Msg: fmt.Sprintf("%v %s; this toolspec reads versions %d to %d", ErrVersion, f[0], MinVersion, Version)}
 	}
-	s := &Seal{}
+	s := &Seal{Version: v}
 	if f, err = p.next("spec", 1); err != nil {
 		return nil, err
 	}
@@ -193,11 +219,16 @@ func (p *parser) seal() (*Seal, error) {
 		}
 		s.Identities = append(s.Identities, f[1])
 	}
+	// Version 2 has the generator format after the generator.
+	minFields := 4
+	if s.Version >= 2 {
+		minFields = 5
+	}
 	for p.line < len(p.lines) {
-		if f, err = p.next("artifact", -4); err != nil {
+		if f, err = p.next("artifact", -minFields); err != nil {
 			return nil, err
 		}
-		a, err := artifact(f)
+		a, err := artifact(s.Version, f)
 		if err != nil {
 			return nil, p.errorf("artifact %s: %v", quote(f[0]), err)
 		}
@@ -214,18 +245,27 @@ func (p *parser) seal() (*Seal, error) {
 	return s, nil
 }
 
-// artifact parses the fields of an artifact line after the keyword:
-// path, hash, generator, role, options.
-func artifact(f []string) (Artifact, error) {
-	a := Artifact{Path: f[0], Hash: f[1], Recipe: gen.Recipe{Generator: f[2], Role: f[3], Options: map[string]string{}}}
+// artifact parses the fields of an artifact line after the keyword: path,
+// hash, generator, its format (from version 2 on), role, options.
+func artifact(version int, f []string) (Artifact, error) {
+	a := Artifact{Path: f[0], Hash: f[1], Recipe: gen.Recipe{Generator: f[2], Options: map[string]string{}}}
 	if err := checkPath(a.Path); err != nil {
 		return a, err
 	}
 	if !hexRE.MatchString(a.Hash) {
 		return a, fmt.Errorf("hash %q is not a BLAKE3-256 in lowercase hex", a.Hash)
 	}
+	rest := f[3:]
+	if version >= 2 {
+		n, err := strconv.Atoi(rest[0])
+		if err != nil || n < 1 || rest[0] != strconv.Itoa(n) {
+			return a, fmt.Errorf("%s: format %q is not a positive whole number", a.Generator, rest[0])
+		}
+		a.Format, rest = n, rest[1:]
+	}
+	a.Role = rest[0]
 	prev := ""
-	for _, o := range f[4:] {
+	for _, o := range rest[1:] {
 		k, v, ok := strings.Cut(o, "=")
 		switch {
 		case !ok || !optionRE.MatchString(k) || v == "":
@@ -240,6 +280,13 @@ func artifact(f []string) (Artifact, error) {
 		return a, err
 	}
 	return a, nil
+}
+
+// recipeTail is a recipe as the seal writes it after the generator (and
+// its format): role, then options.
+func recipeTail(r gen.Recipe) string {
+	_, tail, _ := strings.Cut(r.String(), " ")
+	return tail
 }
 
 // bare reports whether s can be written without quotes: printable ASCII

@@ -19,20 +19,33 @@ const (
 
 func example() *Seal {
 	return &Seal{
+		Version:    Version,
 		SpecName:   "demo",
 		SpecPath:   "../specs/demo.tspec",
 		SpecHash:   h0,
 		Identities: []string{h0 + "/p1", h0 + "/p2"},
 		Artifacts: []Artifact{
-			{Path: "demo.p1.json", Hash: h1, Recipe: gen.Recipe{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": "1"}}},
-			{Path: "out dir/demo.p2.json", Hash: h2, Recipe: gen.Recipe{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": "2"}}},
+			{Path: "demo.p1.json", Hash: h1, Format: 1, Recipe: gen.Recipe{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": "1"}}},
+			{Path: "out dir/demo.p2.json", Hash: h2, Format: 1, Recipe: gen.Recipe{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": "2"}}},
 		},
 	}
 }
 
 // exampleText is example() in the seal format: the layout is a contract
 // (docs/seal.md), so it is pinned here.
-const exampleText = `toolspec-seal 1
+const exampleText = `toolspec-seal 2
+spec demo
+spec-path ../specs/demo.tspec
+spec-hash ` + h0 + `
+identity p1 ` + h0 + `/p1
+identity p2 ` + h0 + `/p2
+artifact demo.p1.json ` + h1 + ` gen-json 1 json profile=1
+artifact "out dir/demo.p2.json" ` + h2 + ` gen-json 1 json profile=2
+`
+
+// exampleTextV1 is example() as a version 1 seal wrote it, before seals
+// recorded generator formats.
+const exampleTextV1 = `toolspec-seal 1
 spec demo
 spec-path ../specs/demo.tspec
 spec-hash ` + h0 + `
@@ -41,6 +54,37 @@ identity p2 ` + h0 + `/p2
 artifact demo.p1.json ` + h1 + ` gen-json json profile=1
 artifact "out dir/demo.p2.json" ` + h2 + ` gen-json json profile=2
 `
+
+// TestReadVersions: a toolspec reads the seals older ones wrote. A version
+// 1 seal has no generator formats: its artifacts read with Format 0,
+// "unknown", and it writes back to the same bytes.
+func TestReadVersions(t *testing.T) {
+	t.Parallel()
+	v1 := example()
+	v1.Version = 1
+	for i := range v1.Artifacts {
+		v1.Artifacts[i].Format = 0
+	}
+	for _, tc := range []struct {
+		name, text string
+		want       *Seal
+	}{
+		{"version 1", exampleTextV1, v1},
+		{"version 2", exampleText, example()},
+	} {
+		got, err := Read(strings.NewReader(tc.text))
+		if err != nil {
+			t.Errorf("%s: Read: %v", tc.name, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: Read:\ngot  %+v\nwant %+v", tc.name, got, tc.want)
+		}
+		if again := string(write(t, got)); again != tc.text {
+			t.Errorf("%s: Write(Read(b)) != b:\n%s\n%s", tc.name, again, tc.text)
+		}
+	}
+}
 
 func write(t *testing.T, s *Seal) []byte {
 	t.Helper()
@@ -124,7 +168,14 @@ func TestReadErrors(t *testing.T) {
 		{"no final newline", strings.TrimSuffix(exampleText, "\n"), "truncated: no newline at the end of the last line"},
 		{"not a seal", "hello\n", `line 1: not a toolspec seal (the first line is not "toolspec-seal <version>")`},
 		{"json", "{}\n", "line 1: not a toolspec seal"},
-		{"future version", edit(1, "toolspec-seal 2\n"), "line 1: unsupported seal format version 2; this toolspec reads version 1"},
+		{"future version", edit(1, "toolspec-seal 3\n"), "line 1: unsupported seal format version 3; this toolspec reads versions 1 to 2"},
+		{"version zero", edit(1, "toolspec-seal 0\n"), "line 1: unsupported seal format version 0"},
+		{"version leading zero", edit(1, "toolspec-seal 02\n"), "line 1: unsupported seal format version 02"},
+		{"version 1 artifact in a version 2 seal", edit(7, "artifact demo.p1.json "+h1+" gen-json json profile=1\n"), `line 7: artifact demo.p1.json: gen-json: format "json" is not a positive whole number`},
+		{"version 2 artifact in a version 1 seal", strings.Replace(exampleText, "toolspec-seal 2", "toolspec-seal 1", 1), `line 7: artifact demo.p1.json: option "json" is not name=value`},
+		{"format zero", edit(7, "artifact demo.p1.json "+h1+" gen-json 0 json profile=1\n"), `line 7: artifact demo.p1.json: gen-json: format "0" is not a positive whole number`},
+		{"format leading zero", edit(7, "artifact demo.p1.json "+h1+" gen-json 01 json profile=1\n"), `format "01" is not a positive whole number`},
+		{"format signed", edit(7, "artifact demo.p1.json "+h1+" gen-json +1 json profile=1\n"), `format "+1" is not a positive whole number`},
 		{"bad version", edit(1, "toolspec-seal one\n"), "line 1: unsupported seal format version one"},
 		{"truncated", strings.Join(lines[:3], ""), `line 4: unexpected end of file; want "spec-hash"`},
 		{"swapped lines", edit(2, "spec-path x\n"), `line 2: want "spec", found "spec-path"`},
@@ -137,8 +188,8 @@ func TestReadErrors(t *testing.T) {
 		{"junk after string", edit(2, "spec \"de mo\"x\n"), "line 2: want a space at column 13"},
 		{"bad escape", edit(2, "spec \"\\q\"\n"), "line 2: bad string at column 6"},
 		{"quoted bare name", edit(2, "spec \"demo\"\n"), "line 2: string at column 6 is not in canonical form; write demo"},
-		{"quoted bare path", edit(7, "artifact \"demo.p1.json\" "+h1+" gen-json json profile=1\n"), "line 7: string at column 10 is not in canonical form; write demo.p1.json"},
-		{"quoted escaped path", edit(8, "artifact \"out\\u0020dir/demo.p2.json\" "+h2+" gen-json json profile=2\n"), `line 8: string at column 10 is not in canonical form; write "out dir/demo.p2.json"`},
+		{"quoted bare path", edit(7, "artifact \"demo.p1.json\" "+h1+" gen-json 1 json profile=1\n"), "line 7: string at column 10 is not in canonical form; write demo.p1.json"},
+		{"quoted escaped path", edit(8, "artifact \"out\\u0020dir/demo.p2.json\" "+h2+" gen-json 1 json profile=2\n"), `line 8: string at column 10 is not in canonical form; write "out dir/demo.p2.json"`},
 		{"quoted spec path", edit(3, "spec-path \"../specs/demo.tspec\"\n"), "line 3: string at column 11 is not in canonical form"},
 		{"absolute spec path", edit(3, "spec-path /etc/demo.tspec\n"), `line 3: spec-path: path "/etc/demo.tspec" is absolute`},
 		{"unclean spec path", edit(3, "spec-path a/../demo.tspec\n"), `line 3: spec-path: path "a/../demo.tspec" is not clean (want "demo.tspec")`},
@@ -149,16 +200,16 @@ func TestReadErrors(t *testing.T) {
 		{"identity wrong profile", edit(5, "identity p2 "+h0+"/p2\n"), `line 5: identity: profile "p2", want "p1"`},
 		{"missing identity", edit(6, ""), `line 6: want "identity", found "artifact"`},
 		{"unknown line", exampleText + "comment here\n", `line 9: want "artifact", found "comment"`},
-		{"artifact too short", edit(7, "artifact demo.p1.json "+h1+" gen-json\n"), "line 7: artifact: 3 fields, want at least 4"},
-		{"artifact bad hash", edit(7, "artifact demo.p1.json xyz gen-json json profile=1\n"), `line 7: artifact demo.p1.json: hash "xyz" is not a BLAKE3-256`},
-		{"artifact absolute", edit(7, "artifact /demo.p1.json "+h1+" gen-json json profile=1\n"), `line 7: artifact /demo.p1.json: path "/demo.p1.json" is absolute`},
-		{"unknown generator", edit(7, "artifact demo.p1.json "+h1+" gen-cobol json profile=1\n"), `line 7: artifact demo.p1.json: unknown generator "gen-cobol"`},
-		{"unknown role", edit(7, "artifact demo.p1.json "+h1+" gen-json yaml profile=1\n"), `line 7: artifact demo.p1.json: gen-json: unknown role "yaml" (want json)`},
-		{"bad profile", edit(7, "artifact demo.p1.json "+h1+" gen-json json profile=3\n"), `line 7: artifact demo.p1.json: gen-json: profile must be 1 or 2, not "3"`},
-		{"missing option", edit(7, "artifact demo.p1.json "+h1+" gen-json json\n"), `line 7: artifact demo.p1.json: gen-json: missing option "profile"`},
-		{"unknown option", edit(7, "artifact demo.p1.json "+h1+" gen-json json profile=1 zzz=1\n"), `line 7: artifact demo.p1.json: gen-json: unknown option "zzz"`},
-		{"option without value", edit(7, "artifact demo.p1.json "+h1+" gen-json json profile=\n"), `line 7: artifact demo.p1.json: option "profile=" is not name=value`},
-		{"option repeated", edit(7, "artifact demo.p1.json "+h1+" gen-json json profile=1 profile=2\n"), `line 7: artifact demo.p1.json: option "profile" repeated or out of order`},
+		{"artifact too short", edit(7, "artifact demo.p1.json "+h1+" gen-json 1\n"), "line 7: artifact: 4 fields, want at least 5"},
+		{"artifact bad hash", edit(7, "artifact demo.p1.json xyz gen-json 1 json profile=1\n"), `line 7: artifact demo.p1.json: hash "xyz" is not a BLAKE3-256`},
+		{"artifact absolute", edit(7, "artifact /demo.p1.json "+h1+" gen-json 1 json profile=1\n"), `line 7: artifact /demo.p1.json: path "/demo.p1.json" is absolute`},
+		{"unknown generator", edit(7, "artifact demo.p1.json "+h1+" gen-cobol 1 json profile=1\n"), `line 7: artifact demo.p1.json: unknown generator "gen-cobol"`},
+		{"unknown role", edit(7, "artifact demo.p1.json "+h1+" gen-json 1 yaml profile=1\n"), `line 7: artifact demo.p1.json: gen-json: unknown role "yaml" (want json)`},
+		{"bad profile", edit(7, "artifact demo.p1.json "+h1+" gen-json 1 json profile=3\n"), `line 7: artifact demo.p1.json: gen-json: profile must be 1 or 2, not "3"`},
+		{"missing option", edit(7, "artifact demo.p1.json "+h1+" gen-json 1 json\n"), `line 7: artifact demo.p1.json: gen-json: missing option "profile"`},
+		{"unknown option", edit(7, "artifact demo.p1.json "+h1+" gen-json 1 json profile=1 zzz=1\n"), `line 7: artifact demo.p1.json: gen-json: unknown option "zzz"`},
+		{"option without value", edit(7, "artifact demo.p1.json "+h1+" gen-json 1 json profile=\n"), `line 7: artifact demo.p1.json: option "profile=" is not name=value`},
+		{"option repeated", edit(7, "artifact demo.p1.json "+h1+" gen-json 1 json profile=1 profile=2\n"), `line 7: artifact demo.p1.json: option "profile" repeated or out of order`},
 		{"artifacts out of order", lines[0] + lines[1] + lines[2] + lines[3] + lines[4] + lines[5] + lines[7] + lines[6], `line 8: artifact demo.p1.json out of order: artifacts are sorted by path`},
 		{"artifact twice", exampleText + lines[7], `line 9: artifact "out dir/demo.p2.json" listed twice`},
 	} {
@@ -189,15 +240,19 @@ func TestReadVersionIsSentinel(t *testing.T) {
 func TestWriteRefusesInvalid(t *testing.T) {
 	t.Parallel()
 	for name, spoil := range map[string]func(*Seal){
-		"unsorted artifacts": func(s *Seal) { s.Artifacts[0], s.Artifacts[1] = s.Artifacts[1], s.Artifacts[0] },
-		"duplicate artifact": func(s *Seal) { s.Artifacts[1].Path = s.Artifacts[0].Path },
-		"bad hash":           func(s *Seal) { s.Artifacts[0].Hash = "nope" },
-		"option with space":  func(s *Seal) { s.Artifacts[0].Options["profile"] = "1 2" },
-		"unknown generator":  func(s *Seal) { s.Artifacts[0].Generator = "gen-cobol" },
-		"identity mismatch":  func(s *Seal) { s.Identities[1] = h1 + "/p2" },
-		"absolute path":      func(s *Seal) { s.SpecPath = "/demo.tspec" },
-		"three identities":   func(s *Seal) { s.Identities = append(s.Identities, h0+"/p3") },
-		"one identity":       func(s *Seal) { s.Identities = s.Identities[:1] },
+		"unsorted artifacts":  func(s *Seal) { s.Artifacts[0], s.Artifacts[1] = s.Artifacts[1], s.Artifacts[0] },
+		"duplicate artifact":  func(s *Seal) { s.Artifacts[1].Path = s.Artifacts[0].Path },
+		"bad hash":            func(s *Seal) { s.Artifacts[0].Hash = "nope" },
+		"option with space":   func(s *Seal) { s.Artifacts[0].Options["profile"] = "1 2" },
+		"unknown generator":   func(s *Seal) { s.Artifacts[0].Generator = "gen-cobol" },
+		"identity mismatch":   func(s *Seal) { s.Identities[1] = h1 + "/p2" },
+		"absolute path":       func(s *Seal) { s.SpecPath = "/demo.tspec" },
+		"three identities":    func(s *Seal) { s.Identities = append(s.Identities, h0+"/p3") },
+		"one identity":        func(s *Seal) { s.Identities = s.Identities[:1] },
+		"no version":          func(s *Seal) { s.Version = 0 },
+		"future version":      func(s *Seal) { s.Version = Version + 1 },
+		"unknown format":      func(s *Seal) { s.Artifacts[0].Format = 0 },
+		"format in version 1": func(s *Seal) { s.Version = 1 },
 	} {
 		s := example()
 		spoil(s)

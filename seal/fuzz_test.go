@@ -14,6 +14,7 @@ import (
 // accepts is read from outside the seal's tree.
 func FuzzRead(f *testing.F) {
 	f.Add([]byte(exampleText))
+	f.Add([]byte(exampleTextV1))
 	for _, p := range []string{"../../../../etc/passwd", "../../../../dev/zero", "/etc/passwd", `"demo.p1.json"`, "a/../b", `"a\\b"`, `"x\u0000"`, "inside.json", "sub/inside.json", ".."} {
 		f.Add([]byte(strings.Replace(exampleText, "artifact demo.p1.json", "artifact "+p, 1)))
 	}

@@ -62,7 +62,7 @@ func Make(c *model.Catalog, specPath, sealPath string, in []Input) (*Seal, error
 	if err != nil {
 		return nil, err
 	}
-	s := &Seal{SpecName: c.Name, SpecPath: specRel, SpecHash: c.SpecHash}
+	s := &Seal{Version: Version, SpecName: c.Name, SpecPath: specRel, SpecHash: c.SpecHash}
 	for _, p := range model.Profiles {
 		s.Identities = append(s.Identities, c.Identity(p))
 	}
@@ -107,7 +107,7 @@ func Make(c *model.Catalog, specPath, sealPath string, in []Input) (*Seal, error
 				continue
 			}
 		}
-		s.Artifacts = append(s.Artifacts, Artifact{Path: rel, Hash: Hash(data), Recipe: r})
+		s.Artifacts = append(s.Artifacts, Artifact{Path: rel, Hash: Hash(data), Format: gen.Format(r.Generator), Recipe: r})
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
@@ -161,6 +161,10 @@ const (
 	// Stale: the artifact is exactly the sealed bytes, but regenerating it
 	// from the current spec gives other bytes.
 	Stale
+	// GeneratorChanged: the artifact is stale, and the seal records that
+	// another format version of its generator wrote it: the new bytes may
+	// come from the toolspec upgrade, not from the spec.
+	GeneratorChanged
 	// OtherSpec: the artifact is neither the sealed bytes nor what the
 	// current spec generates, and the catalog identity it carries names a
 	// spec that is neither the current one nor the sealed one.
@@ -171,17 +175,18 @@ const (
 )
 
 var classWords = [...]string{
-	Match:         "match",
-	SpecChanged:   "spec changed since sealing",
-	OtherSpecFile: "seal is for another spec file",
-	Refused:       "artifact refused",
-	Missing:       "artifact missing",
-	Unreadable:    "artifact unreadable",
-	NotGenerated:  "artifact cannot be regenerated",
-	Regenerated:   "artifact regenerated since sealing",
-	Stale:         "artifact stale",
-	OtherSpec:     "artifact from another spec",
-	HandEdited:    "artifact edited by hand",
+	Match:            "match",
+	SpecChanged:      "spec changed since sealing",
+	OtherSpecFile:    "seal is for another spec file",
+	Refused:          "artifact refused",
+	Missing:          "artifact missing",
+	Unreadable:       "artifact unreadable",
+	NotGenerated:     "artifact cannot be regenerated",
+	Regenerated:      "artifact regenerated since sealing",
+	Stale:            "artifact stale",
+	GeneratorChanged: "generator changed",
+	OtherSpec:        "artifact from another spec",
+	HandEdited:       "artifact edited by hand",
 }
 
 // String is the class as verify prints it.
@@ -270,6 +275,9 @@ func Verify(c *model.Catalog, specPath, sealPath string, s *Seal) []Field {
 			add(name, Match, "")
 		case current:
 			add(name, Regenerated, "it is what %s makes from the current spec, but the seal records other bytes; seal again", a.Recipe)
+		case sum == a.Hash && a.Format != 0 && a.Format != gen.Format(a.Generator):
+			add(name, GeneratorChanged, "sealed with %s format %d, this toolspec writes format %d; regenerate (%s) and seal again",
+				a.Generator, a.Format, gen.Format(a.Generator), a.Recipe)
 		case sum == a.Hash:
 			add(name, Stale, "regenerating it (%s) from the current spec gives other bytes", a.Recipe)
 		case ok && embedded != c.SpecHash && embedded != s.SpecHash:

@@ -34,7 +34,7 @@ same bytes for the same spec. Also toolspec --version.`,
 //	toolspec v1.2.3
 //	revision 0123abcd… (modified) 2026-12-01T20:00:00Z
 //	go go1.26.8
-//	format seal 1
+//	format seal 2
 //	format gen-go 1
 //	...
 func versionText() string {
