@@ -61,7 +61,11 @@ type Backend interface {
 
 // backend is a Backend made of functions; each backends_*.go registers one.
 type backend struct {
-	name     string
+	name string
+	// format goes up whenever the backend writes other bytes for the same
+	// catalog and options, so verify can say "generator changed" rather
+	// than "stale". 2: tuples carry items, the new number keywords, the
+	// gen-go runtime and the JS validators and adapter (2026-12).
 	format   int
 	roles    []string
 	check    func(opts map[string]string) error
@@ -199,7 +203,7 @@ func init() {
 	// family's dialect when the option dialect is given.
 	Register(&backend{
 		name:   "gen-json",
-		format: 1,
+		format: 2,
 		roles:  []string{"json"},
 		check: func(opts map[string]string) error {
 			names := []string{"profile"}
