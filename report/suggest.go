@@ -136,7 +136,7 @@ func (s *suite) synthesise(m *mutant, mutRoot func(target) (*validate.Schema, *m
 	for _, tg := range m.touches {
 		root := s.roots[tg]
 		if _, ok := minimal(root); !ok {
-			reason = "no valid value of " + s.cat.Tools[tg.tool].Name + " could be made (a pattern this generator cannot satisfy)"
+			reason = "no valid value of " + s.cat.Tools[tg.tool].Name + " could be made (a pattern this generator cannot satisfy, or a value over the 8 KiB a suggestion may take)"
 			continue
 		}
 		msch, _, ok := mutRoot(tg)

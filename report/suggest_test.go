@@ -220,3 +220,19 @@ func BenchmarkSuggest(b *testing.B) {
 		})
 	}
 }
+
+// TestSuggestHugeBounds: a count bound far beyond what a suggestion may
+// hold is refused before any value is built (a minLength of 10^9 used to
+// take the run's memory).
+func TestSuggestHugeBounds(t *testing.T) {
+	for _, row := range []string{
+		`a string optional 100000..`,
+		`a array<integer> optional 100000..`,
+		`a map<string> optional 100000..`,
+	} {
+		r := load(t, "huge.tspec", "spec huge\ntool t {\n  description \"d\"\n  in {\n    "+row+"\n  }\n  result text\n}\n")
+		if _, ok := minimal(r.Catalog.Tools[0].Input.Fields[0].Type); ok {
+			t.Errorf("%s: a minimal value was made", row)
+		}
+	}
+}

@@ -221,6 +221,9 @@ func countOf(n *model.Num) int {
 // the given one when there is one (first is a one-element slice, so that
 // a first null can be told from none).
 func mapOf(elem *model.Type, n int, first ...any) (any, bool) {
+	if n > maxSuggestion {
+		return nil, false // each member takes bytes of the fixture
+	}
 	obj := jobj{}
 	v, ok := minimal(elem)
 	if !ok {
@@ -248,6 +251,9 @@ func mapKey(i int) string {
 // distinct is an array of n valid values of elem, all different when
 // unique, starting with first when there is one (as for mapOf).
 func distinct(elem *model.Type, n int, unique bool, first ...any) ([]any, bool) {
+	if n > maxSuggestion {
+		return nil, false // each item takes at least a byte of the fixture
+	}
 	arr := []any{}
 	seen := map[string]bool{}
 	add := func(v any) {
@@ -396,7 +402,9 @@ func minimalString(t *model.Type) (string, bool) {
 // stringValue is a string of n characters that matches the type's pattern,
 // or ok false when this generator cannot make one.
 func stringValue(t *model.Type, n int) (string, bool) {
-	if n < 0 {
+	// A value longer than a suggestion may be is never printed: do not
+	// build it (a minLength of 10^9 would take the memory of the run).
+	if n < 0 || n > maxSuggestion {
 		return "", false
 	}
 	if t.Pattern == nil {
