@@ -29,6 +29,10 @@ func (s *Server) codeActions(_ *glsp.Context, p *protocol.CodeActionParams) (any
 	lo, hi := d.offset(p.Range.Start), d.offset(p.Range.End)
 	out := []protocol.CodeAction{}
 	ix := d.index()
+	// Each presence fix re-parses the document twice: offer it for the
+	// first few syntax errors of the range only, so a request over a
+	// whole broken file stays linear in its size.
+	parses := maxSyntaxFixes
 	for _, x := range d.diags {
 		w := d.wordAt(d.offsetOf(x.Pos))
 		if r := refAt(ix, w); r.end >= lo && r.start <= hi {
@@ -46,7 +50,8 @@ func (s *Server) codeActions(_ *glsp.Context, p *protocol.CodeActionParams) (any
 			w, candidates = refAt(ix, w), declNames(ix, "tool")
 		case diag.UnknownKind.Is(x):
 			candidates = kindWords()
-		case diag.SyntaxError.Is(x):
+		case diag.SyntaxError.Is(x) && parses > 0:
+			parses--
 			for _, presence := range []string{"required", "optional"} {
 				if d.fixesSyntax(w.start, presence+" ") {
 					out = append(out, d.edit("Add "+presence, ld, span{w.start, w.start}, presence+" "))
@@ -76,6 +81,10 @@ func (s *Server) codeActions(_ *glsp.Context, p *protocol.CodeActionParams) (any
 	}
 	return out, nil
 }
+
+// maxSyntaxFixes bounds the syntax errors one code action request tries
+// to fix by inserting a presence.
+const maxSyntaxFixes = 8
 
 // fixesSyntax reports whether inserting text at off moves the first syntax
 // error past off (or removes it).
