@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -365,50 +366,65 @@ func skipSpace(data []byte, i int) int {
 
 // shallowID is the "id" member of a top-level object when it is a string
 // or a number, else null. It reads only the top level, so it works on
-// lines too deep for a decoder.
+// lines too deep for a decoder. It reads keys as the SDK's decoder
+// (encoding/json) does — escapes decoded ("\u0069d" is "id"), case
+// ignored, the last of repeated keys winning — so the guard and the answer
+// see the same id.
 func shallowID(data []byte) json.RawMessage {
+	id := nullID
 	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '{' {
-		return nullID
+		return id
 	}
 	i++
 	for {
 		i = skipSpace(data, i)
 		if i >= len(data) || data[i] != '"' {
-			return nullID
+			return id
 		}
 		kEnd := valueEnd(data, i)
 		if kEnd < 0 {
-			return nullID
+			return id
 		}
 		key := data[i:kEnd]
 		i = skipSpace(data, kEnd)
 		if i >= len(data) || data[i] != ':' {
-			return nullID
+			return id
 		}
 		i = skipSpace(data, i+1)
 		vEnd := valueEnd(data, i)
 		if vEnd < 0 {
-			return nullID
+			return id
 		}
-		if string(key) == `"id"` {
+		if isIDKey(key) {
+			id = nullID
 			v := data[i:vEnd]
-			var id any
-			if json.Unmarshal(v, &id) == nil {
-				switch id.(type) {
+			var x any
+			if json.Unmarshal(v, &x) == nil {
+				switch x.(type) {
 				case string, float64:
-					return json.RawMessage(bytes.Clone(v))
+					id = json.RawMessage(bytes.Clone(v))
 				}
 			}
-			return nullID
 		}
 		i = skipSpace(data, vEnd)
 		if i < len(data) && data[i] == ',' {
 			i++
 			continue
 		}
-		return nullID
+		return id
 	}
+}
+
+// isIDKey reports whether a quoted JSON key reads as "id" to
+// encoding/json, which the SDK decodes with: escapes decoded, and field
+// names matched without regard to case ("ID" fills the id too).
+func isIDKey(key []byte) bool {
+	if string(key) == `"id"` {
+		return true
+	}
+	var k string
+	return len(key) <= 16 && json.Unmarshal(key, &k) == nil && strings.EqualFold(k, "id")
 }
 
 // valueEnd is the index just past the JSON value starting at i, found by

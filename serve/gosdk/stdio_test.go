@@ -45,6 +45,10 @@ func TestBadLinesAnswered(t *testing.T) {
 		{"wrong version", `{"jsonrpc":"1.0","id":"v","method":"ping"}`, 0, -32600, `"v"`, "invalid request"},
 		{"no method, no id", `{"jsonrpc":"2.0"}`, 0, -32600, "null", "invalid request"},
 		{"fractional id", `{"jsonrpc":"2.0","id":1.5,"method":"ping"}`, 0, -32600, "null", "id 1.5 is not an integer"},
+		// The decoder reads "\u0069d" and "ID" as id, and the last of two.
+		{"escaped fractional id", `{"jsonrpc":"2.0","\u0069d":9.5,"method":"ping"}`, 0, -32600, "null", "id 9.5 is not an integer"},
+		{"upper-case fractional id", `{"jsonrpc":"2.0","ID":9.5,"method":"ping"}`, 0, -32600, "null", "id 9.5 is not an integer"},
+		{"repeated id, last fractional", `{"jsonrpc":"2.0","id":10,"id":10.5,"method":"ping"}`, 0, -32600, "null", "id 10.5 is not an integer"},
 		{"params an array", `{"jsonrpc":"2.0","id":93,"method":"tools/list","params":[1]}`, 0, -32600, "93", "params must be an object"},
 		{"params a string", `{"jsonrpc":"2.0","id":"s","method":"tools/list","params":"x"}`, 0, -32600, `"s"`, "params must be an object"},
 		{"too long", `{"jsonrpc":"2.0","id":5,"method":"ping","params":{"pad":"` + strings.Repeat("x", 2000) + `"}}`, 1024, -32600, "null", "line longer than 1024 bytes"},
