@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -532,6 +533,8 @@ var multipleOfCases = []struct{ kind, m, row, why string }{
 	{"number", "0", "p number optional", "multipleOf 0 is not positive: not kept"},
 	{"number", "-2", "p number optional", "multipleOf -2 is not positive: not kept"},
 	{"integer", "5", "p integer optional multiple_of 5", ""},
+	{"integer", "1.5", "p integer optional multiple_of 3", "multipleOf 1.5 on an integer: written as multiple_of 3, the integers that are multiples of 1.5"},
+	{"integer", "0.5", "p integer optional", "multipleOf 0.5 on an integer: every integer is a multiple of it; not kept"},
 }
 
 // TestMultipleOfBothImporters: the MCP and the OpenAPI importer keep or
@@ -568,5 +571,22 @@ func TestMultipleOfBothImporters(t *testing.T) {
 		if row != c.row || !slices.Equal(ws, want) {
 			t.Errorf("mcp %s %s: got %q %q, want %q %q", c.kind, c.m, row, ws, c.row, want)
 		}
+	}
+}
+
+// TestMultipleOfImportPassesParity: whatever import makes of a multipleOf
+// (kept, rewritten, dropped as saying nothing or as invalid), the spec
+// agrees with its own document.
+func TestMultipleOfImportPassesParity(t *testing.T) {
+	var params []string
+	for i, c := range multipleOfCases {
+		params = append(params, fmt.Sprintf("{name: p%d, in: query, schema: {type: %s, multipleOf: %s}}", i, c.kind, c.m))
+	}
+	doc, _, cat := importAll(t, "m.yaml", `openapi: 3.1.0
+info: {title: M, version: "1"}
+paths: {/x: {get: {operationId: getX, parameters: [`+strings.Join(params, ", ")+`], responses: {"200": {description: ok}}}}}
+`)
+	if ms := parity.Check(cat, doc); len(ms) > 0 {
+		t.Errorf("imported spec fails parity:\n%v", ms)
 	}
 }

@@ -534,9 +534,11 @@ func (im *mcpImporter) exclusive(tool, field string, o *object, t *typ) {
 		if json.Unmarshal(raw, &n) != nil {
 			n = json.Number(raw) // not a number: multipleOf says so
 		}
-		if keep, why := multipleOf(n, t.kind); why != "" {
+		keep, why := multipleOf(n, t.kind)
+		if why != "" {
 			im.warn(tool, field, why)
-		} else {
+		}
+		if keep != "" {
 			t.setNumber("multiple_of", keep)
 		}
 	}

@@ -586,9 +586,11 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 		t.max = num(hi)
 	}
 	if m := s.MultipleOf; m != "" {
-		if keep, why := multipleOf(m, t.kind); why != "" {
+		keep, why := multipleOf(m, t.kind)
+		if why != "" {
 			im.warn(tool, field, why)
-		} else {
+		}
+		if keep != "" {
 			t.setNumber("multiple_of", keep)
 		}
 	}
