@@ -11,7 +11,7 @@ import (
 )
 
 var (
-	dialectsRE = regexp.MustCompile(`DIALECTS(?:: readonly | = Object\.freeze\()\[([^\]]*)\]`)
+	dialectsRE = regexp.MustCompile(`export (?:declare )?const DIALECTS(?:: readonly | = Object\.freeze\()\[([^\]]*)\]`)
 	quotedRE   = regexp.MustCompile(`"([a-z_]+)"`)
 )
 
@@ -35,7 +35,7 @@ func init() {
 		},
 		guess: func(path string, data []byte) []Recipe {
 			opts := map[string]string{}
-			// A module with dialect tables lists them in DIALECTS.
+			// A module with dialect tables exports them as DIALECTS.
 			if m := dialectsRE.FindSubmatch(data); m != nil {
 				var fams []string
 				for _, q := range quotedRE.FindAllSubmatch(m[1], -1) {

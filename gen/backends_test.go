@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen"
+	"github.com/toolspec/toolspec/gen/js"
 	"github.com/toolspec/toolspec/gen/jsonout"
 	"github.com/toolspec/toolspec/model"
 )
@@ -133,6 +134,39 @@ func TestGuessGenJSON(t *testing.T) {
 		g := b.Guess("x.json", jsonout.Generate(c, p))
 		if len(g) != 2 || g[0].Options["profile"] != fmt.Sprint(p) {
 			t.Errorf("profile %d: guesses %v, want profile %d first of two", p, g, p)
+		}
+	}
+}
+
+// TestRecogniseGenJS: a module and its declarations are recognised with
+// the dialects they carry, and none when they carry none (the runtime's
+// private DIALECTS of a standard module is not an option).
+func TestRecogniseGenJS(t *testing.T) {
+	t.Parallel()
+	c := catalog(t, demo)
+	for _, d := range []string{"", "gemini,openai_strict"} {
+		var o js.Options
+		want := ""
+		if d != "" {
+			o.Dialects = strings.Split(d, ",")
+			want = " dialects=" + d
+		}
+		mjs, dts, err := js.GenerateWith(c, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []struct {
+			path, role string
+			data       []byte
+		}{{"x.mjs", "mjs", mjs}, {"x.d.ts", "dts", dts}} {
+			r, ok := gen.Recognise(c, f.path, f.data)
+			if !ok {
+				t.Errorf("%s with dialects %q not recognised", f.path, d)
+				continue
+			}
+			if w := "gen-js " + f.role + want; r.String() != w {
+				t.Errorf("%s: recognised %q, want %q", f.path, r, w)
+			}
 		}
 	}
 }

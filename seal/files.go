@@ -13,7 +13,7 @@ import (
 
 // A seal arrives in pull requests, so verify reads paths an untrusted file
 // names. It reads only what the seal governs: regular files inside the tree
-// of the seal (see Tree), at most MaxArtifactSize bytes each. Anything else
+// of the seal (see Tree, or Root when the build names it), at most MaxArtifactSize bytes each. Anything else
 // is refused without being opened, or opened without blocking and closed
 // unread.
 
@@ -56,6 +56,42 @@ func Tree(sealPath string) (string, error) {
 		}
 		d = up
 	}
+}
+
+// Root returns dir as the tree a seal governs, chosen by the build rather
+// than found by Tree (an export without .git: git archive, a module zip, a
+// container copy). dir must exist and be a directory; the result is
+// absolute with its symlinks resolved.
+func Root(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return "", &fs.PathError{Op: "root", Path: dir, Err: err}
+	}
+	fi, err := os.Stat(real)
+	if err != nil {
+		return "", err
+	}
+	if !fi.IsDir() {
+		return "", &fs.PathError{Op: "root", Path: dir, Err: syscall.ENOTDIR}
+	}
+	return real, nil
+}
+
+// governed returns the tree the seal at sealPath governs: root through
+// Root when the build names one, else Tree's discovery.
+func governed(sealPath, root string) (string, error) {
+	if root != "" {
+		return Root(root)
+	}
+	return Tree(sealPath)
 }
 
 // resolve resolves the symlinks of the absolute path dir, of which only a

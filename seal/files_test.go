@@ -118,6 +118,39 @@ func TestTree(t *testing.T) {
 	}
 }
 
+// TestRoot: a tree the build names must be an existing directory, and is
+// returned resolved, whatever .git says.
+func TestRoot(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	must(t, err)
+	must(t, os.MkdirAll(filepath.Join(root, "export", "specs"), 0o755))
+	must(t, os.WriteFile(filepath.Join(root, "export", "file"), nil, 0o644))
+	must(t, os.Symlink("export", filepath.Join(root, "link")))
+	for _, tc := range []struct {
+		dir, want, err string
+	}{
+		{dir: filepath.Join(root, "export"), want: filepath.Join(root, "export")},
+		{dir: filepath.Join(root, "link", "specs"), want: filepath.Join(root, "export", "specs")},
+		{dir: filepath.Join(root, "export", "file"), err: "not a directory"},
+		{dir: filepath.Join(root, "nothere"), err: "no such file or directory"},
+	} {
+		got, err := Root(tc.dir)
+		switch {
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("Root(%s) = %q, %v; want an error containing %q", tc.dir, got, err, tc.err)
+		case tc.err == "" && (err != nil || got != tc.want):
+			t.Errorf("Root(%s) = %q, %v; want %s", tc.dir, got, err, tc.want)
+		}
+	}
+	// governed takes the root given over the seal's own directory.
+	if got, _ := governed(filepath.Join(root, "export", "specs", "x.seal"), filepath.Join(root, "export")); got != filepath.Join(root, "export") {
+		t.Errorf("governed with a root = %s, want %s", got, filepath.Join(root, "export"))
+	}
+	if got, _ := governed(filepath.Join(root, "export", "specs", "x.seal"), ""); got != filepath.Join(root, "export", "specs") {
+		t.Errorf("governed without a root = %s, want %s", got, filepath.Join(root, "export", "specs"))
+	}
+}
+
 func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {

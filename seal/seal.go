@@ -55,8 +55,9 @@ var ErrNotGenerated = errors.New("stale or hand-edited; regenerate it first")
 // regenerating it from c gives its bytes exactly: with its recipe when
 // known, else with the first recipe gen.Recognise finds. Every artifact that
 // fails is reported, in order, in one joined error, and then there is no
-// seal.
-func Make(c *model.Catalog, specPath, sealPath string, in []Input) (*Seal, error) {
+// seal. Artifacts must be inside root when it is not "" (see Root), else
+// inside the seal's Tree.
+func Make(c *model.Catalog, specPath, sealPath, root string, in []Input) (*Seal, error) {
 	dir := filepath.Dir(sealPath)
 	specRel, err := relTo(dir, specPath)
 	if err != nil {
@@ -66,7 +67,7 @@ func Make(c *model.Catalog, specPath, sealPath string, in []Input) (*Seal, error
 	for _, p := range model.Profiles {
 		s.Identities = append(s.Identities, c.Identity(p))
 	}
-	tree, err := Tree(sealPath)
+	tree, err := governed(sealPath, root)
 	if err != nil {
 		return nil, err
 	}
@@ -208,8 +209,9 @@ type Field struct {
 // compiled from specPath and with the artifact files, and returns one
 // verdict per field: spec name, spec path, spec hash, each identity, each
 // artifact. Artifact names are their paths joined to the seal's directory;
-// only regular files inside the seal's Tree are read (readArtifact).
-func Verify(c *model.Catalog, specPath, sealPath string, s *Seal) []Field {
+// only regular files inside root are read when it is not "" (see Root),
+// else inside the seal's Tree (readArtifact).
+func Verify(c *model.Catalog, specPath, sealPath, root string, s *Seal) []Field {
 	var out []Field
 	add := func(name string, cl Class, format string, args ...any) {
 		out = append(out, Field{Name: name, Class: cl, Detail: fmt.Sprintf(format, args...)})
@@ -241,7 +243,7 @@ func Verify(c *model.Catalog, specPath, sealPath string, s *Seal) []Field {
 		}
 	}
 
-	tree, treeErr := Tree(sealPath)
+	tree, treeErr := governed(sealPath, root)
 	for _, a := range s.Artifacts {
 		file := filepath.Join(sealDir, filepath.FromSlash(a.Path))
 		name := "artifact " + file

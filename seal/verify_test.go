@@ -38,7 +38,7 @@ func TestVerifyGeneratorFormat(t *testing.T) {
 	if err := os.WriteFile(artifact, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Make(sealed, specPath, sealPath, []Input{{File: artifact}})
+	s, err := Make(sealed, specPath, sealPath, "", []Input{{File: artifact}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestVerifyGeneratorFormat(t *testing.T) {
 		s.Version = tc.version
 		s.Artifacts = []Artifact{s.Artifacts[0]}
 		s.Artifacts[0].Format = tc.format
-		fields := Verify(tc.catalog, specPath, sealPath, &s)
+		fields := Verify(tc.catalog, specPath, sealPath, "", &s)
 		if got := fields[len(fields)-1]; got.Class != tc.want {
 			t.Errorf("%s: %s is %v (%s), want %v", tc.name, got.Name, got.Class, got.Detail, tc.want)
 		}

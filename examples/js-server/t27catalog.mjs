@@ -1986,6 +1986,9 @@ const OUTPUT_VALIDATORS = new Map([
   ["tg_history", tsV78],
 ]);
 
+// The runtime: the part of every module that does not depend on the spec
+// (gen/js/runtime.go names what the rest of the module defines for it).
+
 /** At most this many problems are returned per value (the first ones, in document order). */
 export const MAX_PROBLEMS = 100;
 
@@ -2203,13 +2206,14 @@ function tsToolError(text) {
  * "write"; may be async); extra is the SDK's request extra (authInfo,
  * sessionId, ...). Default: "all".
  *
- * This module carries dialect tables (DIALECTS): each session also gets a
- * dialect, options.dialectFor(clientInfo) (the initialize request's
- * clientInfo; may be async; default defaultDialectFor), a family of
- * DIALECTS or null for the standard table. tools/list is then
- * listDialectTools(profile, dialect, { scope }), and tools/call arguments
- * pass through normalizeArgs(dialect, ...) before validateInput: the spec
- * is always what is enforced, and handlers see the spec's shapes.
+ * Each session also gets a dialect, options.dialectFor(clientInfo) (the
+ * initialize request's clientInfo; may be async; default defaultDialectFor),
+ * a family of DIALECTS or null for the standard table. A module without
+ * dialect tables serves every session the standard table. With a dialect,
+ * tools/list is listDialectTools(profile, dialect, { scope }), and
+ * tools/call arguments pass through normalizeArgs(dialect, ...) before
+ * validateInput: the spec is always what is enforced, and handlers see the
+ * spec's shapes.
  */
 export function register(server, handlers, options = {}) {
   if (server === null || typeof server !== "object" || typeof server.registerCapabilities !== "function") {
@@ -2313,6 +2317,17 @@ export function register(server, handlers, options = {}) {
     const content = [{ type: "text", text }];
     return profile === 2 ? { content, structuredContent: wire } : { content };
   }
+}
+
+// tsDialect checks what options.dialectFor returned: null (or undefined)
+// for the standard table, or a dialect this module carries.
+function tsDialect(d) {
+  if (d === null || d === undefined) return null;
+  if (typeof d !== "string" || !DIALECTS.includes(d)) {
+    const carried = DIALECTS.length === 0 ? "no dialect tables" : DIALECTS.join(", ") + " (or null)";
+    throw new RangeError("register: options.dialectFor returned " + tsShow(d) + "; this module carries " + carried);
+  }
+  return d;
 }
 
 /** The longest line StdioTransport reads: 16 MiB, without its newline. */
@@ -2518,16 +2533,6 @@ export function defaultDialectFor(clientInfo) {
   const name = typeof clientInfo?.name === "string" ? clientInfo.name.toLowerCase() : "";
   const family = Object.hasOwn(CLIENT_DIALECTS, name) ? CLIENT_DIALECTS[name] : null;
   return family !== null && DIALECTS.includes(family) ? family : null;
-}
-
-// tsDialect checks what options.dialectFor returned: null (or undefined)
-// for the standard table, or a dialect this module carries.
-function tsDialect(d) {
-  if (d === null || d === undefined) return null;
-  if (typeof d !== "string" || !DIALECTS.includes(d)) {
-    throw new RangeError("register: options.dialectFor returned " + tsShow(d) + "; this module carries " + DIALECTS.join(", ") + " (or null)");
-  }
-  return d;
 }
 
 /**

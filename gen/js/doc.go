@@ -8,10 +8,10 @@
 // passed to JSON.parse, so the tables cannot drift from gen-json. Beside
 // the tables it holds validators compiled at build time from the same
 // schema text (validate.go: one function per distinct object or array
-// schema, held to ajv by the differential test), and a fixed runtime
-// (runtime.go): validateInput/validateOutput, register (the adapter for
-// the MCP TypeScript SDK's Server, which it is given rather than imports)
-// and StdioTransport. Every spec string that reaches either file — JSON
+// schema, held to ajv by the differential test), and a fixed runtime,
+// JavaScript under runtime/ embedded by runtime.go: validateInput and
+// validateOutput, register (the adapter for the MCP TypeScript SDK's
+// Server, which it is given rather than imports) and StdioTransport. Every spec string that reaches either file — JSON
 // text, names, enum values, patterns, comments — goes through one quoting
 // function, Quote.
 package js

@@ -719,3 +719,27 @@ tool wipe {
 		t.Error(f)
 	}
 }
+
+// runtimeHelpers are the runtime's internal names runtime.test.mjs calls.
+const runtimeHelpers = "tsErr, tsQuote, tsShow, tsPointer, tsLen, tsDuplicate, tsMultipleOf, tsScan, tsShape, tsDialect, defaultDialectFor, normalizeArgs"
+
+// TestRuntime syntax-checks each runtime file with node --check, then runs
+// testdata/node/runtime.test.mjs (node:test) on a generated module whose
+// internal helpers are exported for it.
+func TestRuntime(t *testing.T) {
+	root := needNode(t)
+	files, err := filepath.Glob(filepath.Join(root, "gen/js/runtime/*.mjs"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no runtime files: %v", err)
+	}
+	for _, f := range files {
+		run(t, root, "node", "--check", f)
+	}
+	mjs, _, err := Generate(specs(t)["testdata/kinds"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "catalog.mjs"), append(mjs, "\nexport { "+runtimeHelpers+" };\n"...))
+	run(t, root, "node", filepath.Join(root, "gen/js/testdata/node/runtime.test.mjs"), filepath.Join(dir, "catalog.mjs"))
+}

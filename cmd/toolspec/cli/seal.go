@@ -14,9 +14,9 @@ import (
 func init() { register(sealCmd) }
 
 func sealCmd(e *env) *cobra.Command {
-	var out string
+	var out, root string
 	cmd := &cobra.Command{
-		Use:   "seal SPEC [-o SEAL] [ARTIFACT...]",
+		Use:   "seal SPEC [-o SEAL] [--root DIR] [ARTIFACT...]",
 		Short: "Record the spec hash and the hash of every generated artifact",
 		Long: `Write the seal of a spec: its name, path and hash, its catalog identities, and
 for each artifact its path, the generator and options that made it, and the
@@ -28,10 +28,17 @@ finds the generator and options by regenerating. An artifact no generator
 reproduces is stale or edited by hand: regenerate it first. With ARTIFACTs
 named, the seal lists exactly those; with none, it keeps the artifacts the
 existing seal lists. Nothing is written when the spec has errors or any
-artifact fails; the seal is written whole or not at all.`,
+artifact fails; the seal is written whole or not at all.
+
+Every ARTIFACT must be a regular file inside the tree the seal governs: the
+nearest directory above the seal holding .git, else the seal's directory,
+or DIR with --root (docs/seal.md).`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, a []string) error {
 			spec, artifacts := a[0], a[1:]
+			if err := checkRoot(root); err != nil {
+				return err
+			}
 			if out == "" {
 				out = seal.DefaultPath(spec)
 			}
@@ -57,7 +64,7 @@ artifact fails; the seal is written whole or not at all.`,
 			for _, f := range artifacts {
 				in = append(in, seal.Input{File: f})
 			}
-			s, err := seal.Make(r.Catalog, spec, out, in)
+			s, err := seal.Make(r.Catalog, spec, out, root, in)
 			if err != nil {
 				e.printError(err)
 				return failed
@@ -70,7 +77,30 @@ artifact fails; the seal is written whole or not at all.`,
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write the seal here (default: SPEC with .seal for .tspec)")
+	rootFlag(cmd, &root)
 	return cmd
+}
+
+// rootFlag adds --root, shared by seal and verify.
+func rootFlag(cmd *cobra.Command, root *string) {
+	cmd.Flags().StringVar(root, "root", "", "the tree the seal governs; artifacts must be inside it (default: the nearest directory above the seal holding .git, else the seal's own)")
+}
+
+// checkRoot makes a --root that is not an existing directory a usage error,
+// before anything is read or written.
+func checkRoot(root string) error {
+	if root == "" {
+		return nil
+	}
+	_, err := seal.Root(root)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if err != nil {
+		return usagef("--root %s: %v; it must be an existing directory", root, err)
+	}
+	return nil
 }
 
 // readSeal reads and parses the seal at path; errors name the path.

@@ -13,9 +13,9 @@ import (
 func init() { register(verifyCmd) }
 
 func verifyCmd(e *env) *cobra.Command {
-	var sealPath string
+	var sealPath, root string
 	cmd := &cobra.Command{
-		Use:   "verify SPEC [--seal SEAL]",
+		Use:   "verify SPEC [--seal SEAL] [--root DIR]",
 		Short: "Check the spec and every sealed artifact against the seal",
 		Long: `Recompute the spec hash and every sealed artifact and compare them with the
 seal (SPEC with .seal in place of .tspec unless --seal names one). One line
@@ -33,10 +33,17 @@ per field, MATCH or MISMATCH with its class:
   artifact edited by hand             other bytes, neither sealed nor generated
 
 Exit 0 when every field matches, 1 on any mismatch, on a spec with errors,
-and on a missing or corrupt seal.`,
+and on a missing or corrupt seal.
+
+The seal's tree is the nearest directory above the seal holding .git, else
+the seal's directory. In an export without .git (git archive, a module zip,
+a container copy), name it: toolspec verify --root . SPEC (docs/seal.md).`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, a []string) error {
 			spec := a[0]
+			if err := checkRoot(root); err != nil {
+				return err
+			}
 			if sealPath == "" {
 				sealPath = seal.DefaultPath(spec)
 			}
@@ -53,7 +60,7 @@ and on a missing or corrupt seal.`,
 				e.printError(err)
 				return failed
 			}
-			fields := seal.Verify(r.Catalog, spec, sealPath, s)
+			fields := seal.Verify(r.Catalog, spec, sealPath, root, s)
 			width, bad := 0, 0
 			for _, f := range fields {
 				width = max(width, len(f.Name))
@@ -74,5 +81,6 @@ and on a missing or corrupt seal.`,
 		},
 	}
 	cmd.Flags().StringVar(&sealPath, "seal", "", "the seal to check (default: SPEC with .seal for .tspec)")
+	rootFlag(cmd, &root)
 	return cmd
 }

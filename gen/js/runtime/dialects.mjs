@@ -1,0 +1,77 @@
+
+/**
+ * The default options.dialectFor of register: CLIENT_DIALECTS's family for
+ * the client's name when this module carries it, else null (the standard table).
+ */
+export function defaultDialectFor(clientInfo) {
+  const name = typeof clientInfo?.name === "string" ? clientInfo.name.toLowerCase() : "";
+  const family = Object.hasOwn(CLIENT_DIALECTS, name) ? CLIENT_DIALECTS[name] : null;
+  return family !== null && DIALECTS.includes(family) ? family : null;
+}
+
+/**
+ * The tools/list result of a profile lowered to a client family's dialect,
+ * narrowed to options.scope as listTools narrows it. The identity names the
+ * scope, then the dialect: "<SPEC_HASH>/p2/gemini", "<SPEC_HASH>/p2/read/gemini".
+ * Servers validate calls with the spec's own schemas (after normalizeArgs),
+ * never with a dialect table. Every call returns a new object.
+ */
+export function listDialectTools(profile, dialect, options = undefined) {
+  if (profile !== 1 && profile !== 2) {
+    throw new RangeError("listDialectTools: profile must be 1 or 2, not " + String(profile));
+  }
+  if (typeof dialect !== "string" || !Object.hasOwn(DIALECT_TABLES, dialect)) {
+    throw new RangeError("listDialectTools: no dialect table for " + tsShow(dialect) + "; this module carries " + DIALECTS.join(", "));
+  }
+  const scope = tsScope(options?.scope, "listDialectTools");
+  const result = JSON.parse(DIALECT_TABLES[dialect][profile]);
+  if (scope !== "all") {
+    result.tools = result.tools.filter((_, i) => tsInScope(i, scope));
+  }
+  result._meta[CATALOG_KEY] = PROFILES[profile].catalog + (scope === "all" ? "" : "/" + scope) + "/" + dialect;
+  return result;
+}
+
+let tsSpecInputs;
+
+/**
+ * Arguments shaped by a dialect, back in the spec's shapes, before they are
+ * validated with the spec: for openai_strict, whose table lists every
+ * property as required, a null sent for an optional property whose schema
+ * does not take null is dropped, at every depth (an optional any row's null
+ * too: it cannot be told from an absent one). Other dialects send the
+ * spec's shapes already. Returns a new value; args is not changed.
+ */
+export function normalizeArgs(dialect, name, args) {
+  if (dialect !== "openai_strict") return args;
+  tsSpecInputs ??= new Map(JSON.parse(TABLES[2]).tools.map((t) => [t.name, t.inputSchema]));
+  const schema = tsSpecInputs.get(name);
+  return schema === undefined ? args : tsDropNulls(schema, args);
+}
+
+function tsTakesNull(s) {
+  return s.type === undefined ? false : [].concat(s.type).includes("null");
+}
+
+function tsDropNulls(s, v) {
+  if (Array.isArray(v)) {
+    return v.map((x, i) => {
+      const e = Array.isArray(s.prefixItems) && i < s.prefixItems.length ? s.prefixItems[i] : s.items;
+      return e && typeof e === "object" ? tsDropNulls(e, x) : x;
+    });
+  }
+  if (v === null || typeof v !== "object") return v;
+  const out = {};
+  const required = s.required ?? [];
+  for (const k of Object.keys(v)) {
+    const p = s.properties && Object.hasOwn(s.properties, k) ? s.properties[k] : undefined;
+    if (p !== undefined) {
+      if (v[k] === null && !required.includes(k) && !tsTakesNull(p)) continue;
+      Object.defineProperty(out, k, { value: tsDropNulls(p, v[k]), enumerable: true, writable: true, configurable: true });
+    } else {
+      const ap = s.additionalProperties;
+      Object.defineProperty(out, k, { value: ap && typeof ap === "object" ? tsDropNulls(ap, v[k]) : v[k], enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return out;
+}

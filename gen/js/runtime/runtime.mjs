@@ -1,0 +1,505 @@
+// The runtime: the part of every module that does not depend on the spec
+// (gen/js/runtime.go names what the rest of the module defines for it).
+
+/** At most this many problems are returned per value (the first ones, in document order). */
+export const MAX_PROBLEMS = 100;
+
+/** Input strings (values and keys) are quoted in messages up to this many characters, then "...". */
+export const QUOTE_LIMIT = 64;
+
+function tsIsObject(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function tsAcceptAll() {}
+
+function tsErr(e, p, keyword, message, params) {
+  if (e.length < MAX_PROBLEMS) {
+    e.push({ instancePath: p, keyword, message, params: params ?? {} });
+  } else {
+    e.truncated = true;
+  }
+}
+
+// tsKind names the JSON type of a value, for messages.
+function tsKind(v) {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  return typeof v;
+}
+
+// tsQuote quotes an input string for a message: its first QUOTE_LIMIT
+// characters (code points), then "..." when it is longer.
+function tsQuote(s) {
+  if (s.length <= QUOTE_LIMIT) return JSON.stringify(s);
+  const head = Array.from(s.slice(0, 2 * QUOTE_LIMIT)).slice(0, QUOTE_LIMIT).join("");
+  return head.length < s.length ? JSON.stringify(head) + "..." : JSON.stringify(s);
+}
+
+// tsShow shows a value in a message: strings quoted and cut, containers by kind.
+function tsShow(v) {
+  if (typeof v === "string") return tsQuote(v);
+  if (typeof v === "object" && v !== null) return tsKind(v);
+  return String(v);
+}
+
+// tsPointer escapes a key as a JSON pointer token, cut as tsQuote cuts.
+function tsPointer(k) {
+  if (k.length > QUOTE_LIMIT) {
+    const head = Array.from(k.slice(0, 2 * QUOTE_LIMIT)).slice(0, QUOTE_LIMIT).join("");
+    if (head.length < k.length) k = head + "...";
+  }
+  return k.indexOf("~") < 0 && k.indexOf("/") < 0 ? k : k.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+// tsLen is the length of a string in code points, as JSON Schema counts
+// (and ajv: a surrogate pair is one character).
+function tsLen(s) {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    n++;
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+  }
+  return n;
+}
+
+// tsDuplicate returns the indexes [j, i] (j < i) of the first item equal
+// to an earlier one, or null; with only, of the items it accepts. Objects
+// and arrays are compared by a canonical text (keys sorted), so the time
+// is linear in the array's size, never quadratic in its length.
+function tsDuplicate(a, only) {
+  const seen = new Map();
+  let objects = null;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (only !== undefined && !only(x)) continue;
+    const scalar = typeof x !== "object" || x === null;
+    const map = scalar ? seen : (objects ??= new Map());
+    const key = scalar ? x : tsCanon(x);
+    const j = map.get(key);
+    if (j !== undefined) return [j, i];
+    map.set(key, i);
+  }
+  return null;
+}
+
+// tsCanon is the text of a JSON value with object keys sorted: equal
+// values (in the sense of JSON Schema) have equal texts.
+function tsCanon(x) {
+  if (typeof x !== "object" || x === null) return JSON.stringify(x) ?? "undefined";
+  if (Array.isArray(x)) return "[" + x.map(tsCanon).join(",") + "]";
+  return "{" + Object.keys(x).sort().map((k) => JSON.stringify(k) + ":" + tsCanon(x[k])).join(",") + "}";
+}
+
+// tsMultipleOf decides multipleOf in decimal, on the shortest text of the
+// double (0.3 is a multiple of 0.1), as the spec's exact arithmetic does.
+function tsMultipleOf(v, d, text) {
+  if (Number.isInteger(v) && Number.isInteger(d)) return v % d === 0;
+  const [vm, ve] = tsDecimal(String(v));
+  const [dm, de] = tsDecimal(text);
+  const low = Math.min(ve, de);
+  return (vm * 10n ** BigInt(ve - low)) % (dm * 10n ** BigInt(de - low)) === 0n;
+}
+
+function tsDecimal(text) {
+  const [mant, exp = "0"] = text.toLowerCase().split("e");
+  const [whole, frac = ""] = mant.split(".");
+  return [BigInt(whole + frac), Number(exp) - frac.length];
+}
+
+function tsValidate(table, what, toolName, value) {
+  const check = table.get(toolName);
+  if (check === undefined) {
+    throw new RangeError(what + ": no tool " + (typeof toolName === "string" ? tsQuote(toolName) : tsShow(toolName)) + " in spec " + SPEC_NAME);
+  }
+  const problems = [];
+  check(value, "", problems);
+  return problems;
+}
+
+/**
+ * Every problem of a tool's arguments against its inputSchema: an array of
+ * { instancePath, keyword, message, params }, empty when they are valid
+ * (at most MAX_PROBLEMS; the array's truncated property is then true).
+ * Throws a RangeError for a name that is not a tool of the catalog.
+ */
+export function validateInput(toolName, args) {
+  return tsValidate(INPUT_VALIDATORS, "validateInput", toolName, args);
+}
+
+/**
+ * Every problem of a tool's structured result against its outputSchema,
+ * as validateInput. A tool without `out` has no outputSchema: its results
+ * are not checked (an empty array).
+ */
+export function validateOutput(toolName, value) {
+  if (!OUTPUT_VALIDATORS.has(toolName) && INPUT_VALIDATORS.has(toolName)) return [];
+  return tsValidate(OUTPUT_VALIDATORS, "validateOutput", toolName, value);
+}
+
+/**
+ * Problems as one line: "/limit: maximum: 501 is greater than 500; ...",
+ * "(root)" for the value itself; at most limit problems, then how many more.
+ */
+export function describeProblems(problems, limit = 20) {
+  const parts = problems.slice(0, limit).map((p) => (p.instancePath || "(root)") + ": " + p.keyword + ": " + p.message);
+  const more = problems.length - parts.length;
+  if (more > 0) parts.push("and " + more + " more problem" + (more === 1 ? "" : "s"));
+  if (problems.truncated) parts.push("(more not counted)");
+  return parts.join("; ");
+}
+
+const SCOPES = ["all", "read", "write"];
+
+function tsScope(scope, what) {
+  if (scope === undefined) return "all";
+  if (!SCOPES.includes(scope)) {
+    throw new RangeError(what + ": scope must be \"all\", \"read\" or \"write\", not " + tsShow(scope));
+  }
+  return scope;
+}
+
+// tsInScope: read is the tools with read_only; write is all but the destructive ones.
+function tsInScope(index, scope) {
+  const hints = TOOL_HINTS.charCodeAt(index) - 48; // 1: read_only, 2: destructive
+  if (scope === "read") return (hints & 1) !== 0;
+  if (scope === "write") return (hints & 2) === 0;
+  return true;
+}
+
+const TOOL_INDEX = new Map(TOOL_NAMES.map((name, i) => [name, i]));
+
+/**
+ * The tools/list result of a profile (1, the default, or 2), deep-equal to
+ * `toolspec gen-json --profile N`. With { scope: "read" } only the tools
+ * with read_only, with { scope: "write" } all but the destructive ones, and
+ * the catalog identity names the scope ("<SPEC_HASH>/p2/read"); "all" (the
+ * default) is the full table. Every call returns a new object.
+ */
+export function listTools(profile = 1, options = undefined) {
+  if (profile !== 1 && profile !== 2) {
+    throw new RangeError("listTools: profile must be 1 or 2, not " + String(profile));
+  }
+  const scope = tsScope(options?.scope, "listTools");
+  const result = JSON.parse(TABLES[profile]);
+  if (scope !== "all") {
+    result.tools = result.tools.filter((_, i) => tsInScope(i, scope));
+    result._meta[CATALOG_KEY] += "/" + scope;
+  }
+  return result;
+}
+
+function tsRpcError(code, message) {
+  return Object.assign(new Error(message), { code });
+}
+
+function tsToolError(text) {
+  return { content: [{ type: "text", text }], isError: true };
+}
+
+/**
+ * Serves the catalog on an MCP SDK server (@modelcontextprotocol/sdk 1.x):
+ * the low-level Server, or McpServer's .server before any tool is
+ * registered on the McpServer. Call it before connect(). It refuses (throws,
+ * naming the tools) when handlers and tools differ, then answers tools/list
+ * and tools/call:
+ *
+ *  - the profile of each session comes from the negotiated protocol version
+ *    (profileFor); tools/list is listTools(profile, { scope });
+ *  - arguments are checked with validateInput: all problems in one isError
+ *    result; a missing or null arguments is {};
+ *  - a handler's throw or rejection is an isError result; the server serves on;
+ *  - a structured result is checked with validateOutput before it leaves,
+ *    as text on every profile and also as structuredContent on profile 2;
+ *  - a tool outside the session's scope is an unknown tool (-32602).
+ *
+ * options.scope(extra) returns the session's scope ("all", "read" or
+ * "write"; may be async); extra is the SDK's request extra (authInfo,
+ * sessionId, ...). Default: "all".
+ *
+ * Each session also gets a dialect, options.dialectFor(clientInfo) (the
+ * initialize request's clientInfo; may be async; default defaultDialectFor),
+ * a family of DIALECTS or null for the standard table. A module without
+ * dialect tables serves every session the standard table. With a dialect,
+ * tools/list is listDialectTools(profile, dialect, { scope }), and
+ * tools/call arguments pass through normalizeArgs(dialect, ...) before
+ * validateInput: the spec is always what is enforced, and handlers see the
+ * spec's shapes.
+ */
+export function register(server, handlers, options = {}) {
+  if (server === null || typeof server !== "object" || typeof server.registerCapabilities !== "function") {
+    throw new TypeError("register: server must be an MCP SDK Server (for McpServer, pass mcpServer.server)");
+  }
+  if (typeof server._oninitialize !== "function") {
+    throw new TypeError("register: this MCP SDK has no Server._oninitialize; toolspec reads the negotiated version there");
+  }
+  if (server.fallbackRequestHandler !== undefined) {
+    throw new Error("register: the server already has a fallbackRequestHandler");
+  }
+  // McpServer installs its own tools/list and tools/call handlers with its
+  // first registerTool; they would answer instead of these.
+  if (server._requestHandlers?.has?.("tools/list") || server._requestHandlers?.has?.("tools/call")) {
+    throw new Error("register: the server already answers tools/list or tools/call (tools registered on an McpServer?)");
+  }
+  checkHandlers(Object.keys(handlers));
+  const notFunctions = TOOL_NAMES.filter((name) => typeof handlers[name] !== "function");
+  if (notFunctions.length > 0) {
+    throw new TypeError("spec " + SPEC_NAME + ": handlers that are not functions: " + notFunctions.map((n) => JSON.stringify(n)).join(", "));
+  }
+  const scopeOf = options.scope ?? (() => "all");
+  const dialectFor = options.dialectFor ?? defaultDialectFor;
+  let clientInfo = {};
+  server.registerCapabilities({ tools: {} });
+
+  // SDK 1.x does not expose the negotiated version; it is the result of the
+  // private _oninitialize. The profile is a promise set before initialize
+  // is answered, so a tools/list sent right behind initialize gets it.
+  let profile = Promise.resolve(1);
+  const initialize = server._oninitialize;
+  server._oninitialize = function (request) {
+    const result = Promise.resolve(initialize.call(this, request));
+    profile = result.then((r) => profileFor(r.protocolVersion), () => 1);
+    clientInfo = tsIsObject(request?.params?.clientInfo) ? request.params.clientInfo : {};
+    return result;
+  };
+
+  const session = async (extra) => ({
+    profile: await profile,
+    scope: tsScope(await scopeOf(extra), "register: options.scope"),
+    dialect: tsDialect(await dialectFor(clientInfo)),
+  });
+
+  // Both methods are answered by the fallback handler, which gets requests
+  // as they came off the wire: the SDK's own tools/call schema would refuse
+  // "arguments": [1] with -32603 before any handler could name the rule.
+  server.fallbackRequestHandler = async (request, extra) => {
+    if (request.method === "tools/list") {
+      if (request.params?.cursor !== undefined) {
+        throw tsRpcError(-32602, "tools/list: unknown cursor: the catalog is one page");
+      }
+      const { profile, scope, dialect } = await session(extra);
+      return dialect === null ? listTools(profile, { scope }) : listDialectTools(profile, dialect, { scope });
+    }
+    if (request.method === "tools/call") {
+      return tsCall(request.params ?? {}, extra, await session(extra));
+    }
+    throw tsRpcError(-32601, "Method not found");
+  };
+
+  async function tsCall(params, extra, { profile, scope, dialect }) {
+    const name = params.name;
+    const index = typeof name === "string" ? TOOL_INDEX.get(name) : undefined;
+    if (index === undefined || !tsInScope(index, scope)) {
+      throw tsRpcError(-32602, "unknown tool " + (typeof name === "string" ? tsQuote(name) : tsShow(name)));
+    }
+    const args = dialect === null ? params.arguments ?? {} : normalizeArgs(dialect, name, params.arguments ?? {});
+    const problems = validateInput(name, args);
+    if (problems.length > 0) {
+      return tsToolError(name + ": invalid arguments: " + describeProblems(problems));
+    }
+    let result;
+    try {
+      result = await handlers[name](args, extra);
+    } catch (err) {
+      return tsToolError(name + ": " + (err instanceof Error ? err.message : String(err)));
+    }
+    if (!OUTPUT_VALIDATORS.has(name)) {
+      if (typeof result === "string") return { content: [{ type: "text", text: result }] };
+      if (TOOL_RESULTS.charAt(index) === "t") {
+        return tsToolError(name + ": internal error: a result text tool must return a string, not " + tsKind(result));
+      }
+    }
+    let text;
+    try {
+      text = JSON.stringify(result);
+    } catch (err) {
+      return tsToolError(name + ": internal error: the result is not JSON: " + err.message);
+    }
+    if (text === undefined) {
+      return tsToolError(name + ": internal error: the handler returned " + tsKind(result));
+    }
+    if (!OUTPUT_VALIDATORS.has(name)) return { content: [{ type: "text", text }] };
+    // What leaves is the JSON text: check that, not the handler's object.
+    const wire = JSON.parse(text);
+    const bad = validateOutput(name, wire);
+    if (bad.length > 0) {
+      return tsToolError(name + ": internal error: result does not match the output schema: " + describeProblems(bad));
+    }
+    const content = [{ type: "text", text }];
+    return profile === 2 ? { content, structuredContent: wire } : { content };
+  }
+}
+
+// tsDialect checks what options.dialectFor returned: null (or undefined)
+// for the standard table, or a dialect this module carries.
+function tsDialect(d) {
+  if (d === null || d === undefined) return null;
+  if (typeof d !== "string" || !DIALECTS.includes(d)) {
+    const carried = DIALECTS.length === 0 ? "no dialect tables" : DIALECTS.join(", ") + " (or null)";
+    throw new RangeError("register: options.dialectFor returned " + tsShow(d) + "; this module carries " + carried);
+  }
+  return d;
+}
+
+/** The longest line StdioTransport reads: 16 MiB, without its newline. */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+/** The deepest message StdioTransport passes on: the message object is level 1. */
+export const MAX_DEPTH = 1000;
+
+// tsShape says what is wrong with a parsed JSON-RPC message for the SDK,
+// or "" when nothing is.
+function tsShape(m) {
+  if (!tsIsObject(m)) return Array.isArray(m) ? "batches are not supported" : "a message must be an object";
+  if (m.jsonrpc !== "2.0") return "jsonrpc must be \"2.0\"";
+  const hasId = Object.hasOwn(m, "id");
+  if (hasId && !(typeof m.id === "string" || Number.isSafeInteger(m.id))) return "id must be a string or an integer";
+  if (typeof m.method === "string") {
+    if (m.params !== undefined && !tsIsObject(m.params)) return "params must be an object";
+    if (m.params?._meta !== undefined && !tsIsObject(m.params._meta)) return "params._meta must be an object";
+    return "";
+  }
+  if (m.method !== undefined) return "method must be a string";
+  if (!hasId) return "a message needs a method or an id";
+  if (Object.hasOwn(m, "result") === Object.hasOwn(m, "error")) return "a response needs a result or an error";
+  return "";
+}
+
+// tsScan returns the nesting depth of a JSON text (bytes) and, when it is
+// over MAX_DEPTH, the text with every value below level 1 replaced by 0,
+// from which the id can still be read.
+function tsScan(bytes) {
+  let depth = 0, max = 0, inString = false, cut = -1;
+  const pieces = [];
+  let from = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      if (depth > max) max = depth;
+      if (depth === 2) cut = i;
+    } else if (c === 0x7d || c === 0x5d) {
+      if (depth === 2 && cut >= 0) {
+        pieces.push(bytes.subarray(from, cut), "0");
+        from = i + 1;
+        cut = -1;
+      }
+      depth--;
+    }
+  }
+  if (max <= MAX_DEPTH) return { depth: max };
+  pieces.push(bytes.subarray(from));
+  return { depth: max, skeleton: pieces.map((p) => p.toString("utf8")).join("") };
+}
+
+/**
+ * A stdio transport for the MCP SDK's Server (newline-delimited JSON-RPC,
+ * as the SDK's StdioServerTransport) that answers every line it cannot
+ * pass on and keeps serving: invalid JSON is -32700 (parse error); a batch,
+ * a message that is not a JSON-RPC request, notification or response, or
+ * one nested deeper than MAX_DEPTH is -32600 (invalid request), with the
+ * message's id when it has a usable one; a line longer than MAX_LINE_BYTES
+ * is -32600 and skipped without being kept in memory. Ends when stdin ends.
+ */
+export class StdioTransport {
+  constructor(stdin = globalThis.process?.stdin, stdout = globalThis.process?.stdout) {
+    this._stdin = stdin;
+    this._stdout = stdout;
+    this._chunks = [];
+    this._size = 0;
+    this._skipping = false;
+    this._ondata = (chunk) => this._read(chunk);
+    this._onend = () => this.close();
+    this._onerror = (err) => this.onerror?.(err);
+  }
+
+  async start() {
+    if (this._started) throw new Error("StdioTransport: already started");
+    this._started = true;
+    this._stdin.on("data", this._ondata);
+    this._stdin.on("end", this._onend);
+    this._stdin.on("error", this._onerror);
+  }
+
+  _read(chunk) {
+    let start = 0;
+    while (start < chunk.length) {
+      const nl = chunk.indexOf(10, start);
+      const end = nl < 0 ? chunk.length : nl;
+      if (!this._skipping) {
+        this._size += end - start;
+        if (this._size > MAX_LINE_BYTES) {
+          this._chunks = [];
+          this._skipping = true;
+          this._reply(null, -32600, "invalid request: a line is longer than " + MAX_LINE_BYTES + " bytes");
+        } else if (end > start) {
+          this._chunks.push(chunk.subarray(start, end));
+        }
+      }
+      if (nl < 0) return;
+      if (!this._skipping) {
+        const line = this._chunks.length === 1 ? this._chunks[0] : Buffer.concat(this._chunks);
+        this._line(line);
+      }
+      this._chunks = [];
+      this._size = 0;
+      this._skipping = false;
+      start = nl + 1;
+    }
+  }
+
+  _line(bytes) {
+    let end = bytes.length;
+    if (end > 0 && bytes[end - 1] === 13) end--;
+    const text = bytes.toString("utf8", 0, end);
+    if (text.trim() === "") return;
+    const { depth, skeleton } = tsScan(bytes.subarray(0, end));
+    let message;
+    try {
+      message = JSON.parse(skeleton ?? text);
+    } catch (err) {
+      this._reply(null, -32700, "parse error: " + String(err.message).slice(0, 2 * QUOTE_LIMIT));
+      return;
+    }
+    const id = tsIsObject(message) && (typeof message.id === "string" || Number.isSafeInteger(message.id)) ? message.id : null;
+    if (skeleton !== undefined) {
+      this._reply(id, -32600, "invalid request: nested " + depth + " levels deep; the limit is " + MAX_DEPTH);
+      return;
+    }
+    const wrong = tsShape(message);
+    if (wrong !== "") {
+      this._reply(id, -32600, "invalid request: " + wrong);
+      return;
+    }
+    this.onmessage?.(message);
+  }
+
+  _reply(id, code, message) {
+    this.onerror?.(new Error(message));
+    this.send({ jsonrpc: "2.0", id, error: { code, message } }).catch((err) => this.onerror?.(err));
+  }
+
+  send(message) {
+    return new Promise((resolve) => {
+      if (this._stdout.write(JSON.stringify(message) + "\n")) resolve();
+      else this._stdout.once("drain", resolve);
+    });
+  }
+
+  async close() {
+    if (this._closed) return;
+    this._closed = true;
+    this._stdin.off("data", this._ondata);
+    this._stdin.off("end", this._onend);
+    this._stdin.off("error", this._onerror);
+    if (this._stdin.listenerCount?.("data") === 0) this._stdin.pause?.();
+    this.onclose?.();
+  }
+}
