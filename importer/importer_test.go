@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -520,5 +522,71 @@ func TestOpenAPIRepeatedEnum(t *testing.T) {
 			warnings: []string{w + `enum value "a" is repeated: written once`}},
 	} {
 		c.run(t)
+	}
+}
+
+// multipleOfCases are read alike by both importers, exactly.
+var multipleOfCases = []struct{ kind, m, row, why string }{
+	{"number", "1e-31", "p number optional multiple_of 1e-31", ""},
+	{"number", "1e-400", "p number optional", "multipleOf 1e-400 is beyond float64's range (about 1e-308 to 1e308): JSON readers cannot hold it; not kept"},
+	{"number", "1e400", "p number optional", "multipleOf 1e400 is beyond float64's range (about 1e-308 to 1e308): JSON readers cannot hold it; not kept"},
+	{"number", "0", "p number optional", "multipleOf 0 is not positive: not kept"},
+	{"number", "-2", "p number optional", "multipleOf -2 is not positive: not kept"},
+	{"integer", "5", "p integer optional multiple_of 5", ""},
+	{"integer", "1.5", "p integer optional multiple_of 3", "multipleOf 1.5 on an integer: written as multiple_of 3, the integers that are multiples of 1.5"},
+	{"integer", "0.5", "p integer optional", "multipleOf 0.5 on an integer: every integer is a multiple of it; not kept"},
+}
+
+// TestMultipleOfBothImporters: the MCP and the OpenAPI importer keep or
+// drop a multipleOf alike, with the same words.
+func TestMultipleOfBothImporters(t *testing.T) {
+	for _, c := range multipleOfCases {
+		row, ws := importOne(t, "3.1.0", `{type: `+c.kind+`, multipleOf: `+c.m+`}`)
+		var want []string
+		if c.why != "" {
+			want = []string{"tool getX field p: " + c.why}
+		}
+		if row != c.row || !slices.Equal(ws, want) {
+			t.Errorf("openapi %s %s: got %q %q, want %q %q", c.kind, c.m, row, ws, c.row, want)
+		}
+		res, err := importer.MCP([]byte(`{"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"p": {"type": "`+c.kind+`", "multipleOf": `+c.m+`}}}}]}`), "c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		row, ws = "", nil
+		for _, line := range strings.Split(string(res.Spec), "\n") {
+			if f := strings.Fields(line); len(f) > 0 && f[0] == "p" {
+				row = strings.Join(f, " ")
+			}
+		}
+		for _, w := range res.Warnings {
+			if s := w.String(); strings.Contains(s, "multipleOf") {
+				ws = append(ws, s)
+			}
+		}
+		want = nil
+		if c.why != "" {
+			want = []string{"tool t field inputSchema.p: " + c.why}
+		}
+		if row != c.row || !slices.Equal(ws, want) {
+			t.Errorf("mcp %s %s: got %q %q, want %q %q", c.kind, c.m, row, ws, c.row, want)
+		}
+	}
+}
+
+// TestMultipleOfImportPassesParity: whatever import makes of a multipleOf
+// (kept, rewritten, dropped as saying nothing or as invalid), the spec
+// agrees with its own document.
+func TestMultipleOfImportPassesParity(t *testing.T) {
+	var params []string
+	for i, c := range multipleOfCases {
+		params = append(params, fmt.Sprintf("{name: p%d, in: query, schema: {type: %s, multipleOf: %s}}", i, c.kind, c.m))
+	}
+	doc, _, cat := importAll(t, "m.yaml", `openapi: 3.1.0
+info: {title: M, version: "1"}
+paths: {/x: {get: {operationId: getX, parameters: [`+strings.Join(params, ", ")+`], responses: {"200": {description: ok}}}}}
+`)
+	if ms := parity.Check(cat, doc); len(ms) > 0 {
+		t.Errorf("imported spec fails parity:\n%v", ms)
 	}
 }

@@ -530,14 +530,16 @@ func (im *mcpImporter) exclusive(tool, field string, o *object, t *typ) {
 		t.setNumber(word, v)
 	}
 	if raw, ok := o.vals["multipleOf"]; ok {
-		var f float64
-		switch {
-		case json.Unmarshal(raw, &f) != nil || f <= 0:
-			im.warn(tool, field, "multipleOf "+string(raw)+" is not a positive number: not kept")
-		case t.kind == "integer" && f != math.Trunc(f):
-			im.warn(tool, field, "multipleOf "+string(raw)+" on an integer: toolspec takes whole divisors of integers only; not kept")
-		default:
-			t.setNumber("multiple_of", number(raw))
+		var n json.Number
+		if json.Unmarshal(raw, &n) != nil {
+			n = json.Number(raw) // not a number: multipleOf says so
+		}
+		keep, why := multipleOf(n, t.kind)
+		if why != "" {
+			im.warn(tool, field, why)
+		}
+		if keep != "" {
+			t.setNumber("multiple_of", keep)
 		}
 	}
 }

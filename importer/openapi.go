@@ -586,14 +586,12 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 		t.max = num(hi)
 	}
 	if m := s.MultipleOf; m != "" {
-		sign, _ := openapi.Compare(m, "0")
-		switch r := openapi.Rat(m); {
-		case sign <= 0:
-			im.warn(tool, field, "multipleOf "+string(m)+" is not positive: not kept")
-		case t.kind == "integer" && (r == nil || !r.IsInt()):
-			im.warn(tool, field, "multipleOf "+string(m)+" on an integer: toolspec takes whole divisors of integers only; not kept")
-		default:
-			t.setNumber("multiple_of", string(m))
+		keep, why := multipleOf(m, t.kind)
+		if why != "" {
+			im.warn(tool, field, why)
+		}
+		if keep != "" {
+			t.setNumber("multiple_of", keep)
 		}
 	}
 }

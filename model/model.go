@@ -508,3 +508,64 @@ type Fixture struct {
 	// At is the instance location (JSON pointer) of that failure; nil when not given.
 	At *string
 }
+
+// RatText writes r exactly as JSON number text, as JavaScript prints
+// numbers: plain digits (0.005, 1000) from 1e-7 up to 1e21, one digit
+// and an exponent (5e-32, 1.5e21) outside. It returns false when r has no
+// finite decimal expansion (1/3).
+func RatText(r *big.Rat) (string, bool) {
+	if r.IsInt() {
+		return shorter(r.Num().String(), r.Num()), true
+	}
+	// r = p / (2^a 5^b) has max(a, b) decimals.
+	d := new(big.Int).Set(r.Denom())
+	places := 0
+	for _, f := range []int64{2, 5} {
+		n, m, q := 0, new(big.Int), new(big.Int)
+		for {
+			q.QuoRem(d, big.NewInt(f), m)
+			if m.Sign() != 0 {
+				break
+			}
+			d.Set(q)
+			n++
+		}
+		places = max(places, n)
+	}
+	if d.Cmp(big.NewInt(1)) != 0 {
+		return "", false
+	}
+	digits := new(big.Int).Mul(r.Num(), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil))
+	digits.Quo(digits, r.Denom())
+	plain := r.FloatString(places)
+	return shorter(plain, digits, -places), true
+}
+
+// shorter returns plain, or digits·10^exp[0] written with an exponent
+// when its leading digit is outside 1e-7..1e20.
+func shorter(plain string, digits *big.Int, exp ...int) string {
+	if digits.Sign() == 0 {
+		return plain
+	}
+	e := 0
+	if len(exp) > 0 {
+		e = exp[0]
+	}
+	s := digits.String()
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	t := strings.TrimRight(s, "0")
+	e += len(s) - len(t)
+	// One digit before the point: d.ddd e(e + len-1).
+	e += len(t) - 1
+	mant := t[:1]
+	if len(t) > 1 {
+		mant += "." + t[1:]
+	}
+	if -7 <= e && e < 21 {
+		return plain
+	}
+	return sign + mant + "e" + strconv.Itoa(e)
+}

@@ -146,3 +146,18 @@ func TestArenaNums(t *testing.T) {
 		}
 	}
 }
+
+func TestRatText(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"1/8", "0.125"}, {"-3/20", "-0.15"}, {"5", "5"}, {"0", "0"}, {"1000000", "1000000"}, {"2000000000000000000000", "2e21"}, {"1/200", "0.005"},
+		{"1/20000000000000000000000000000000", "5e-32"}, {"3/2000000000000000000000000000000", "1.5e-30"},
+	} {
+		r, _ := new(big.Rat).SetString(c.in)
+		if got, ok := RatText(r); !ok || got != c.want {
+			t.Errorf("RatText(%s) = %q, %v; want %q", c.in, got, ok, c.want)
+		}
+	}
+	if _, ok := RatText(big.NewRat(1, 3)); ok {
+		t.Error("RatText(1/3) has a decimal text")
+	}
+}

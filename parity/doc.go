@@ -27,7 +27,9 @@
 //   - an exclusive bound (above, below; exclusiveMinimum/Maximum in either
 //     OpenAPI form) on either side is compared with the other side's bound
 //     at that end (on integers as the whole numbers each admits, so
-//     exclusiveMinimum 0 and 1.. agree), and multipleOf exactly;
+//     exclusiveMinimum 0 and 1.. agree), and multipleOf exactly as the
+//     values it admits (on integers 1.5 is 3, 0.5 nothing); one no
+//     validator can take (0, 1e-400) is a [Warning], not compared;
 //   - a readOnly body property needs no row (requests never carry it);
 //   - a row that is the key of an apiKey security scheme of the operation
 //     is a [Warning] (the credential, not drift), naming where the

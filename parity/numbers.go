@@ -2,6 +2,7 @@ package parity
 
 import (
 	"encoding/json"
+	"math"
 	"math/big"
 
 	"github.com/toolspec/toolspec/lang/token"
@@ -38,20 +39,52 @@ func (c *checker) numbers(t *model.Tool, pos token.Pos, field string, s *openapi
 				describeBound(end.spec, end.apiW, end.oneW, false, end.lower))
 		}
 	}
-	api, spec := openapi.Rat(s.MultipleOf), (*big.Rat)(nil)
+	c.multipleOf(t, pos, field, s, typ)
+}
+
+// multipleOf compares multipleOf with multiple_of as the values each
+// admits: exactly on numbers; on integers, multipleOf p/q (lowest terms)
+// admits the multiples of p, so 1.5 and multiple_of 3 agree, and 0.5 or 1
+// constrains nothing. A multipleOf no reader can take (0, -2, 1e-400) is
+// a warning about the document, and not compared.
+func (c *checker) multipleOf(t *model.Tool, pos token.Pos, field string, s *openapi.Schema, typ *model.Type) {
+	var api, spec *big.Rat
+	if m := s.MultipleOf; m != "" {
+		sign, _ := openapi.Compare(m, "0")
+		f, _ := openapi.Float64(m)
+		if sign <= 0 || f == 0 || math.IsInf(f, 0) {
+			c.warnings = append(c.warnings, Warning{Pos: pos, Tool: t.Name, Field: field, At: s.At,
+				Msg: "the document's multipleOf " + string(m) + " is not a positive number float64 holds: no validator can take it; not compared"})
+			return
+		}
+		api = admitted(openapi.Rat(m), typ.Kind)
+	}
 	if typ.MultipleOf != nil {
-		spec = typ.MultipleOf.Rat
+		spec = admitted(typ.MultipleOf.Rat, typ.Kind)
 	}
 	if (api == nil) != (spec == nil) || api != nil && api.Cmp(spec) != 0 {
 		a, b := "no multipleOf", "no multiple_of"
-		if api != nil {
+		if s.MultipleOf != "" {
 			a = "multipleOf " + string(s.MultipleOf)
 		}
-		if spec != nil {
+		if typ.MultipleOf != nil {
 			b = "multiple_of " + typ.MultipleOf.Text
 		}
 		c.add(pos, t.Name, field, a, b)
 	}
+}
+
+// admitted is the step of the values a multiple of m is, on kind: m
+// itself on numbers; on integers the numerator of m, nil when every
+// integer is one.
+func admitted(m *big.Rat, kind model.Kind) *big.Rat {
+	if kind != model.Integer {
+		return m
+	}
+	if m.Num().Cmp(big.NewInt(1)) == 0 {
+		return nil
+	}
+	return new(big.Rat).SetInt(m.Num())
 }
 
 func apiBound(n json.Number, open bool) bound {

@@ -329,3 +329,56 @@ tool cbor {
 		t.Errorf("warnings = %v, want one about add_pet's oneOf", rep.Warnings)
 	}
 }
+
+// TestMultipleOfAsAdmitted: multipleOf is compared by the values it
+// admits (on integers 1.5 is 3, and 0.5 or 1 nothing), and one no reader
+// can take is a warning about the document, not a mismatch.
+func TestMultipleOfAsAdmitted(t *testing.T) {
+	doc, err := openapi.Parse("m.yaml", []byte(`openapi: 3.1.0
+info: {title: M, version: "1"}
+paths:
+  /x:
+    get:
+      parameters:
+        - {name: a, in: query, schema: {type: integer, multipleOf: 1.5}}
+        - {name: b, in: query, schema: {type: integer, multipleOf: 0.5}}
+        - {name: c, in: query, schema: {type: integer, multipleOf: 1}}
+        - {name: d, in: query, schema: {type: number, multipleOf: 0}}
+        - {name: e, in: query, schema: {type: number, multipleOf: 1e-400}}
+        - {name: f, in: query, schema: {type: integer, multipleOf: 2.5}}
+      responses: {"200": {description: ok}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := catalog(t, "m.tspec", []byte(`spec m
+tool get_x {
+  description "Get x"
+  endpoint    GET "/x"
+  in {
+    a  integer  optional  multiple_of 3
+    b  integer  optional
+    c  integer  optional
+    d  number   optional
+    e  number   optional
+    f  integer  optional  multiple_of 2
+  }
+  result text
+}
+`))
+	rep := parity.CheckAll(cat, doc)
+	if d := cmp.Diff("m.tspec:11:5: tool get_x field f: API: multipleOf 2.5; spec: multiple_of 2\n", report(rep.Mismatches)); d != "" {
+		t.Errorf("mismatches (-want +got):\n%s", d)
+	}
+	var ws []string
+	for _, w := range rep.Warnings {
+		ws = append(ws, w.String())
+	}
+	want := []string{
+		"m.tspec:9:5: warning: tool get_x field d: the document's multipleOf 0 is not a positive number float64 holds: no validator can take it; not compared",
+		"m.tspec:10:5: warning: tool get_x field e: the document's multipleOf 1e-400 is not a positive number float64 holds: no validator can take it; not compared",
+	}
+	if d := cmp.Diff(want, ws); d != "" {
+		t.Errorf("warnings (-want +got):\n%s", d)
+	}
+}

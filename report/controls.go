@@ -272,7 +272,7 @@ var controls = append([]control{
 	{code: diag.RangeOutOfRange, check: checkRows,
 		plant: rowPlant(rangeRow, setRange("1e400", ""))},
 	{code: diag.RangeBeyondFloat64Integers, check: checkRows,
-		plant: rowPlant(isKind("integer", "number"), setRange("", "9007199254740993"))},
+		plant: rowPlant(isKind("integer"), setRange("", "9007199254740993"))},
 	{code: diag.RangeFractionOnInteger, check: checkRows,
 		plant: rowPlant(isKind("integer"), setRange("0.5", ""))},
 	{code: diag.RangeFractionOnCount, check: checkRows,

@@ -1,9 +1,11 @@
 package report
 
 import (
+	"math"
 	"strings"
 
 	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/validate"
 )
@@ -47,10 +49,14 @@ func (s *suite) invalidReason(roots map[target]*model.Type) string {
 }
 
 // brokenDefault walks the nodes the mutant copied (those that differ
-// from the spec's) and checks each default against its changed row.
+// from the spec's) and checks each default against its changed row, and
+// each changed number modifier against what check allows of a number.
 func (s *suite) brokenDefault(orig, mut *model.Type) string {
 	if orig == mut || mut == nil || orig == nil {
 		return ""
+	}
+	if r := brokenNumber(orig, mut); r != "" {
+		return r
 	}
 	if mut.Default != nil {
 		bare := *mut
@@ -74,6 +80,29 @@ func (s *suite) brokenDefault(orig, mut *model.Type) string {
 			if r := s.brokenDefault(g.Type, f.Type); r != "" {
 				return r
 			}
+		}
+	}
+	return ""
+}
+
+// brokenNumber says which number modifier of mut, changed from orig's,
+// check would reject: one float64 cannot hold (a multiple_of halved to
+// 2e-324 reads as 0), or a multiple_of that is not positive.
+func brokenNumber(orig, mut *model.Type) string {
+	for _, d := range descriptor.Modifiers {
+		if d.Operand != descriptor.NumberOperand {
+			continue
+		}
+		n, was := *mut.NumberModifier(d.Keyword), *orig.NumberModifier(d.Keyword)
+		if n == nil || was != nil && n.Cmp(was) == 0 {
+			continue
+		}
+		f, _ := n.Rat.Float64()
+		switch {
+		case model.NewNum(n.Text) == nil, math.IsInf(f, 0), f == 0 && n.Rat.Sign() != 0:
+			return d.Keyword + " " + n.Text + " would be out of float64 range"
+		case d.Keyword == "multiple_of" && n.Rat.Sign() <= 0:
+			return "multiple_of " + n.Text + " would not be positive"
 		}
 	}
 	return ""

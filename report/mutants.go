@@ -395,13 +395,16 @@ func addNum(n *model.Num, d int64) *model.Num {
 	return numOf(new(big.Rat).Add(n.Rat, new(big.Rat).SetInt64(d)))
 }
 
-// numOf returns r, a terminating decimal, as a Num with JSON text.
+// numOf returns r, a terminating decimal, as a Num with its exact text.
+// A number check would reject (beyond 10^±308) is kept as it is: the
+// mutant is then INVALID, never a survivor (see invalidReason).
 func numOf(r *big.Rat) *model.Num {
-	text := r.FloatString(30)
-	if r.IsInt() {
-		text = r.Num().String()
-	} else {
-		text = strings.TrimRight(text, "0")
+	text, ok := model.RatText(r)
+	if !ok {
+		return nil
 	}
-	return model.NewNum(text)
+	if n := model.NewNum(text); n != nil {
+		return n
+	}
+	return &model.Num{Text: text, Rat: r}
 }

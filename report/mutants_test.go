@@ -39,6 +39,11 @@ var operatorCases = []struct {
 		`reject t {"n": 3} because multipleOf`},
 	{descriptor.OpWidenMultipleOf, "t in.y", "multiple_of 0.25 widened to 0.125", `y number required multiple_of 0.25`,
 		`reject t {"y": 0.125} because multipleOf`},
+	// Exact below 30 decimals: halving 1e-31 is 5e-32, not 0.
+	{descriptor.OpWidenMultipleOf, "t in.z", "multiple_of 1e-31 widened to 5e-32", `z number required multiple_of 1e-31`,
+		`reject t {"z": 5e-32} because multipleOf`},
+	{descriptor.OpWidenMultipleOf, "t in.w", "multiple_of 3e-30 widened to 1.5e-30", `w number required multiple_of 3e-30`,
+		`reject t {"w": 1.5e-30} because multipleOf`},
 	{OpDropPattern, "t in.s", `pattern "^[a-z]+$" dropped`, `s string required pattern "^[a-z]+$"`,
 		`reject t {"s": "A"} because pattern`},
 	{OpDropEnumValue, "t in.e", `enum value "b" dropped`, `e enum(a, b) required`,
@@ -219,5 +224,23 @@ func TestMapValuesInKeyOrder(t *testing.T) {
 				t.Fatalf("run %d added %s", i, m.Description)
 			}
 		}
+	}
+}
+
+// TestMutantCheckRejectsIsInvalid: a multiple_of halved to 2e-324 (0 as a float64) is a
+// number check rejects; the mutant is INVALID, never a survivor.
+func TestMutantCheckRejectsIsInvalid(t *testing.T) {
+	rep := run(t, "tiny.tspec", aimedSpec(`y number optional multiple_of 4e-324`, `accept t {"y": 1}`), Options{})
+	found := false
+	for _, m := range rep.Mutants {
+		if m.Operator == descriptor.OpWidenMultipleOf {
+			found = true
+			if m.Verdict != Invalid || m.Description != "multiple_of 4e-324 widened to 2e-324" {
+				t.Errorf("got %s %q (%s), want INVALID", m.Verdict, m.Description, m.Reason)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no widen-multiple_of mutant")
 	}
 }

@@ -756,11 +756,11 @@ func ceilRat(r *big.Rat) *big.Rat {
 	return f.Add(f, big.NewRat(1, 1))
 }
 
-// ratNumber writes an exact number as JSON: digits for a whole number,
-// else a decimal (20 places at most, trailing zeros cut).
+// ratNumber writes a number as JSON: exactly when it has a decimal
+// expansion (5e-32), else a decimal of 20 places, trailing zeros cut.
 func ratNumber(r *big.Rat) json.Number {
-	if r.IsInt() {
-		return json.Number(r.Num().String())
+	if text, ok := model.RatText(r); ok {
+		return json.Number(text)
 	}
 	s := strings.TrimRight(r.FloatString(20), "0")
 	return json.Number(strings.TrimSuffix(s, "."))

@@ -369,8 +369,9 @@ func (c *checker) number(t *model.Type, at ast.Position, what, word, text string
 	case math.IsInf(f, 0) || f == 0 && n.Rat.Sign() != 0:
 		c.report(diag.RangeOutOfRange, at, what, word, text)
 		return nil
-	case n.IsInt() && !exact && !counts:
-		c.report(diag.RangeBeyondFloat64Integers, at, what, word, text, new(big.Float).SetFloat64(f).Text('f', 0))
+	case n.IsInt() && !exact && t.Kind == model.Integer:
+		// On a number row a large bound is just a float: no warning.
+		c.report(diag.RangeBeyondFloat64Integers, at, what, word, text, shortFloat(f))
 	}
 	switch {
 	case t.Kind == model.Integer && !n.IsInt():
@@ -387,6 +388,15 @@ func (c *checker) number(t *model.Type, at ast.Position, what, word, text string
 		return nil
 	}
 	return n
+}
+
+// shortFloat writes f as JavaScript prints it: digits below 1e21, the
+// shortest exponent form past it (1e300, never 301 digits).
+func shortFloat(f float64) string {
+	if math.Abs(f) < 1e21 {
+		return strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	return strings.Replace(strconv.FormatFloat(f, 'g', -1, 64), "e+", "e", 1)
 }
 
 // float64Of is n.Rat.Float64(), without its allocations for the integers

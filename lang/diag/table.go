@@ -83,6 +83,20 @@ var (
 		Wrong:   "spec demo\n\ntool demo {\n  description \"A demo tool\"\n  in {\n    x  string  required\n  result text\n}\n",
 		Right:   inRows("    x  string  required\n"),
 	})
+	ClientsEmpty = def(Def{
+		Code: "TS0106", Name: "clients-empty", Severity: errorSev, Phase: Syntax,
+		Format:  "syntax error: `clients` needs at least one client family (clients openai, anthropic)",
+		Explain: "`clients` in the header declares the client families the catalog must work for, one or more, separated by commas. Alone it would declare nothing: remove it, or name the families.",
+		Wrong:   "spec demo\nclients\n\ntool demo {\n  description \"A demo tool\"\n  in none\n  result text\n}\n",
+		Right:   "spec demo\nclients openai\n\ntool demo {\n  description \"A demo tool\"\n  in none\n  result text\n}\n",
+	})
+	ClientFamilyQuoted = def(Def{
+		Code: "TS0107", Name: "client-family-quoted", Severity: errorSev, Phase: Syntax,
+		Format:  "syntax error: client family %s is a string: families are identifiers (clients %s)",
+		Explain: "Client families are names toolspec knows (docs/clients.md), written as identifiers: `clients gemini`, not `clients \"gemini\"`. A string is a name some other tool chose; a family is a keyword of the language.",
+		Wrong:   "spec demo\nclients \"openai\"\n\ntool demo {\n  description \"A demo tool\"\n  in none\n  result text\n}\n",
+		Right:   "spec demo\nclients openai\n\ntool demo {\n  description \"A demo tool\"\n  in none\n  result text\n}\n",
+	})
 	InvalidUTF8 = def(Def{
 		Code: "TS0110", Name: "invalid-utf8", Severity: errorSev, Phase: Syntax,
 		Format:  "invalid UTF-8 encoding",

@@ -75,7 +75,7 @@ var (
 	RangeBeyondFloat64Integers = def(Def{
 		Code: "TS0522", Name: "range-beyond-float64-integers", Severity: warnSev, Phase: Check,
 		Format:  "%s: %s %s is beyond 2^53: JavaScript and other float64 readers see %s",
-		Explain: "Integers past 2^53 are not all representable as float64: JavaScript and other float64 readers round the bound, so they enforce a slightly different limit than the one written. The message shows the bound they see.",
+		Explain: "Integers past 2^53 are not all representable as float64: JavaScript and other float64 readers round the bound, so they enforce a slightly different limit than the one written. The message shows the bound they see, as JavaScript prints it. Only integer rows are warned: on a number row a bound like 1e308 is a float, and floats past 2^53 are what float64 is for.",
 		Wrong:   inRows("    id  integer  optional  ..9007199254740993\n"),
 		Right:   inRows("    id  integer  optional  ..9007199254740992\n"),
 	})

@@ -81,11 +81,24 @@ func Parse(filename string, src []byte) Result {
 	default:
 		after = endOf(pieces[0]) // the file ends with the header
 	}
+	if last := pieces[0][head-1]; head > 2 && last.Value == "clients" && last.Type == tIdent && pieces[0][head-2].Value != "catalog_key" {
+		// participle would say a name is expected at the next token.
+		diag.ClientsEmpty.Report(&diags, Pos(last.Pos))
+		res.Diags = diags.Sort()
+		return res
+	}
 	file, err := parseTokens(fileGrammar, pieces[0][:head], after)
 	if err != nil {
 		diags = append(diags, syntaxError(filename, err))
 		res.Diags = diags.Sort()
 		return res
+	}
+	if file.Clients != nil {
+		for _, f := range file.Clients.Families {
+			if f.Quoted != nil {
+				diag.ClientFamilyQuoted.Report(&diags, Pos(f.Pos), f.Quoted.Raw, f.Value())
+			}
+		}
 	}
 	if pieces[0] = pieces[0][head:]; len(pieces[0]) == 0 {
 		pieces = pieces[1:]

@@ -63,7 +63,10 @@ func TestSyntaxErrors(t *testing.T) {
 		{"spec x catalog_key", `1:19: error: syntax error: unexpected end of file, expected a string`},
 		{"spec x\ncatalog_key\n// c\n", `2:12: error: syntax error: unexpected end of file, expected a string`},
 		// A clients line without a family stops before the next declaration.
-		{"spec x\nclients\ntool t {}", `3:1: error: syntax error: unexpected end of file, expected a name`},
+		{"spec x\nclients\ntool t {}", "2:1: error: syntax error: `clients` needs at least one client family (clients openai, anthropic)"},
+		{"spec x\nclients", "2:1: error: syntax error: `clients` needs at least one client family (clients openai, anthropic)"},
+		{"spec x\nclients openai, \"gemini\"\ntool t {}", `2:17: error: syntax error: client family "gemini" is a string: families are identifiers (clients gemini)`},
+		{"spec x catalog_key clients", `1:20: error: syntax error: unexpected "clients", expected a string`},
 		{"spec x\nclients a,\ntool t {}", `3:1: error: syntax error: unexpected end of file, expected a name`},
 		{"spec x\nclients , a", `2:9: error: syntax error: unexpected ",", expected a name`},
 		{"spec x\nclients a catalog_key \"k\"", `2:11: error: syntax error: unexpected "catalog_key"`},
