@@ -59,7 +59,7 @@ func versionText() string {
 	fmt.Fprintf(&b, "toolspec %s\n", version)
 	switch {
 	case revision == "":
-		b.WriteString("revision unknown (not built from a git checkout)\n")
+		b.WriteString("revision unknown (built without VCS information: outside a git checkout, or with -buildvcs=false)\n")
 	default:
 		fmt.Fprintf(&b, "revision %s", revision)
 		if modified {
