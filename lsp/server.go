@@ -3,8 +3,10 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
@@ -21,9 +23,15 @@ type Server struct {
 	handler protocol.Handler
 	// notify sends a notification to the client.
 	notify glsp.NotifyFunc
-	// exited is closed by the exit notification.
-	exited chan struct{}
+	// exited is closed by the exit notification; shutdown says whether a
+	// shutdown request came first (LSP: exit code 0 then, 1 otherwise).
+	exited   chan struct{}
+	shutdown atomic.Bool
 }
+
+// ErrExitWithoutShutdown is Serve's error when the client sent exit
+// without a shutdown request before it: the protocol's exit code 1.
+var ErrExitWithoutShutdown = errors.New("exit without shutdown")
 
 // New returns a server that sends notifications through notify.
 func New(notify glsp.NotifyFunc) *Server {
@@ -31,7 +39,7 @@ func New(notify glsp.NotifyFunc) *Server {
 	s.handler = protocol.Handler{
 		Initialize:                 s.initialize,
 		Initialized:                func(*glsp.Context, *protocol.InitializedParams) error { return nil },
-		Shutdown:                   func(*glsp.Context) error { return nil },
+		Shutdown:                   func(*glsp.Context) error { s.shutdown.Store(true); return nil },
 		Exit:                       s.exit,
 		SetTrace:                   func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
 		TextDocumentDidOpen:        s.didOpen,
@@ -70,6 +78,9 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 		// The reader may be blocked on stdin, which closing cannot
 		// interrupt: the session is over, so return without waiting.
 		conn.Close()
+		if !s.shutdown.Load() {
+			return ErrExitWithoutShutdown
+		}
 		return nil
 	case <-ctx.Done():
 		conn.Close()

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -21,7 +22,11 @@ actions and a test-report lens for *.tspec files. Editors start it; see
 docs/editors.md.`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return lsp.Serve(context.Background(), stdio{e.stdin, e.stdout})
+			err := lsp.Serve(context.Background(), stdio{e.stdin, e.stdout})
+			if errors.Is(err, lsp.ErrExitWithoutShutdown) {
+				return failed // the protocol's exit code 1
+			}
+			return err
 		},
 	}
 }
