@@ -81,39 +81,62 @@ func Source(filename string, src []byte) Result { return SourceWith(filename, sr
 // SourceWith is Source with options.
 func SourceWith(filename string, src []byte, opt Options) Result {
 	p := parser.Parse(filename, src)
-	r := Result{File: p.File, Comments: p.Comments, Diags: p.Diags}
 	if p.File == nil {
-		// The result is never fit to emit, so no catalog.
-		r.Diags = append(r.Diags, partial(p)...).Sort()
-		return r
+		return analysed(p, opt) // never fit to emit, so no catalog
 	}
 	// The hash needs only the tree: compute it on the other core while
 	// the checks run. (Checked, which the test report calls once per
 	// planted defect, hashes only specs that pass.)
 	hash := make(chan string, 1)
 	go func() { hash <- Hash(p.File) }()
-	return checked(r, func() string { return <-hash }, opt)
+	return fitToEmit(analysed(p, opt), func() string { return <-hash })
 }
 
 // Checked runs the checks on an already parsed tree (r.File) and fills in
 // Catalog and Diags. The test report uses it on planted defects.
 func Checked(r Result) Result {
-	return checked(r, func() string { return Hash(r.File) }, Options{})
+	a := checkedTree(Result{File: r.File, Comments: r.Comments, Diags: r.Diags}, Options{})
+	return fitToEmit(a, func() string { return Hash(r.File) })
 }
 
-func checked(r Result, hash func() string, opt Options) Result {
-	checked := checkConfig.Check(r.File)
-	cat := checked.Catalog
-	r.Diags = append(r.Diags, checked.Diags...)
-	if !r.Diags.HasErrors() {
-		r.Diags = append(r.Diags, lints(cat, opt)...)
-	}
-	r.Diags = r.Diags.Sort()
-	if r.Diags.HasErrors() {
+// Analyse is what an editor needs of spec text: every diagnostic `check`
+// reports, and the checked model even when there are errors (for hover
+// and completion; never fit to emit). It computes no hash.
+func Analyse(filename string, src []byte, opt Options) Result {
+	return analysed(parser.Parse(filename, src), opt)
+}
+
+// analysed checks a parse: the declarations that parsed around a syntax
+// error, or the whole tree. The catalog is kept whatever the diagnostics.
+func analysed(p parser.Result, opt Options) Result {
+	r := Result{File: p.File, Comments: p.Comments, Diags: p.Diags}
+	if p.File == nil {
+		r.Diags = append(r.Diags, partial(p)...).Sort()
 		return r
 	}
-	cat.SpecHash = hash()
-	r.Catalog = cat
+	return checkedTree(r, opt)
+}
+
+// checkedTree runs the checks, then the client lints when they pass, on
+// r.File.
+func checkedTree(r Result, opt Options) Result {
+	checked := checkConfig.Check(r.File)
+	r.Catalog = checked.Catalog
+	r.Diags = append(r.Diags, checked.Diags...)
+	if !r.Diags.HasErrors() {
+		r.Diags = append(r.Diags, lints(r.Catalog, opt)...)
+	}
+	r.Diags = r.Diags.Sort()
+	return r
+}
+
+// fitToEmit keeps the catalog, hashed, only when there is no error.
+func fitToEmit(r Result, hash func() string) Result {
+	if r.Diags.HasErrors() {
+		r.Catalog = nil
+		return r
+	}
+	r.Catalog.SpecHash = hash()
 	return r
 }
 
@@ -139,26 +162,6 @@ func partial(p parser.Result) token.List {
 	cfg := checkConfig
 	cfg.Unparsed = check.Unparsed{Tools: p.Unparsed["tool"], Groups: p.Unparsed["group"]}
 	return cfg.Check(p.Partial).Diags
-}
-
-// Analyse is what an editor needs of spec text: every diagnostic `check`
-// reports, and the checked model even when there are errors (for hover
-// and completion; never fit to emit). It computes no hash.
-func Analyse(filename string, src []byte, opt Options) Result {
-	p := parser.Parse(filename, src)
-	r := Result{File: p.File, Comments: p.Comments, Diags: p.Diags}
-	if p.File == nil {
-		r.Diags = append(r.Diags, partial(p)...).Sort()
-		return r
-	}
-	checked := checkConfig.Check(p.File)
-	r.Catalog = checked.Catalog
-	r.Diags = append(r.Diags, checked.Diags...)
-	if !r.Diags.HasErrors() {
-		r.Diags = append(r.Diags, lints(r.Catalog, opt)...)
-	}
-	r.Diags = r.Diags.Sort()
-	return r
 }
 
 // checkConfig gives the checker the schema emitter, which lang may not
