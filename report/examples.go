@@ -54,24 +54,7 @@ func (s *suite) collectExamples() []Example {
 			}
 			out = append(out, ex)
 		}
-		switch t.Kind {
-		case model.Object:
-			for _, f := range t.Fields {
-				fw := where + "." + f.Name
-				if f.Group != "" {
-					fw = "group " + quoteName(f.Group) + "." + f.Name
-				}
-				walk(f.Type, fw, tg)
-			}
-		case model.Array:
-			walk(t.Elem, where+"[]", tg)
-		case model.Map:
-			walk(t.Elem, where+"{}", tg)
-		case model.Tuple:
-			for i, it := range t.Items {
-				walk(it, where+"["+strconv.Itoa(i)+"]", tg)
-			}
-		}
+		eachChild(t, where, func(_ *model.Field, child *model.Type, cw string) { walk(child, cw, tg) })
 	}
 	for i, tool := range s.cat.Tools {
 		walk(tool.Input, quoteName(tool.Name)+" in", target{i, false})

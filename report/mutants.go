@@ -149,31 +149,16 @@ func (s *suite) mutants() []*mutant {
 			m.touches, m.nodes = touchT[t], []*model.Type{t}
 			out = append(out, m)
 		}
-		switch t.Kind {
-		case model.Object:
-			for _, f := range t.Fields {
-				fw := where + "." + f.Name
-				if f.Group != "" {
-					fw = "group " + quoteName(f.Group) + "." + f.Name
+		eachChild(t, where, func(f *model.Field, child *model.Type, cw string) {
+			if f != nil && !seenF[f] {
+				seenF[f] = true
+				for _, m := range fieldMutants(f, cw) {
+					m.touches, m.nodes = touchF[f], parents[f]
+					out = append(out, m)
 				}
-				if !seenF[f] {
-					seenF[f] = true
-					for _, m := range fieldMutants(f, fw) {
-						m.touches, m.nodes = touchF[f], parents[f]
-						out = append(out, m)
-					}
-				}
-				walk(f.Type, fw)
 			}
-		case model.Array:
-			walk(t.Elem, where+"[]")
-		case model.Map:
-			walk(t.Elem, where+"{}")
-		case model.Tuple:
-			for i, it := range t.Items {
-				walk(it, where+"["+strconv.Itoa(i)+"]")
-			}
-		}
+			walk(child, cw)
+		})
 	}
 	for _, tg := range order {
 		dir := " in"
@@ -183,6 +168,31 @@ func (s *suite) mutants() []*mutant {
 		walk(s.roots[tg], quoteName(s.cat.Tools[tg.tool].Name)+dir)
 	}
 	return out
+}
+
+// eachChild calls visit on each type directly below t with the name the
+// report gives it: a row (f set) as where.name, or group g.name when it
+// came from a group; array items where[], map values where{}, tuple
+// members where[i].
+func eachChild(t *model.Type, where string, visit func(f *model.Field, child *model.Type, where string)) {
+	switch t.Kind {
+	case model.Object:
+		for _, f := range t.Fields {
+			fw := where + "." + f.Name
+			if f.Group != "" {
+				fw = "group " + quoteName(f.Group) + "." + f.Name
+			}
+			visit(f, f.Type, fw)
+		}
+	case model.Array:
+		visit(nil, t.Elem, where+"[]")
+	case model.Map:
+		visit(nil, t.Elem, where+"{}")
+	case model.Tuple:
+		for i, it := range t.Items {
+			visit(nil, it, where+"["+strconv.Itoa(i)+"]")
+		}
+	}
 }
 
 // replaceType is a swap that replaces one node by a changed copy.
