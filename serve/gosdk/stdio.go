@@ -328,33 +328,45 @@ func parseLine(line []byte, maxDepth int) (jsonrpc.Message, *rpcError) {
 // depth is the deepest nesting of objects and arrays in data, strings
 // skipped, as the SDK counts it.
 func depth(data []byte) int {
-	d, deepest := 0, 0
-	inString, escaped := false, false
+	var n nesting
+	deepest := 0
 	for _, b := range data {
-		if inString {
-			switch {
-			case escaped:
-				escaped = false
-			case b == '\\':
-				escaped = true
-			case b == '"':
-				inString = false
-			}
-			continue
-		}
-		switch b {
-		case '"':
-			inString = true
-		case '{', '[':
-			d++
-			deepest = max(deepest, d)
-		case '}', ']':
-			if d > 0 {
-				d--
-			}
-		}
+		deepest = max(deepest, n.step(b))
 	}
 	return deepest
+}
+
+// nesting follows the brackets of JSON text byte by byte, skipping
+// strings, without decoding it: it works on lines too deep to decode.
+type nesting struct {
+	depth             int
+	inString, escaped bool
+}
+
+// step reads one byte and returns the depth after it.
+func (n *nesting) step(b byte) int {
+	if n.inString {
+		switch {
+		case n.escaped:
+			n.escaped = false
+		case b == '\\':
+			n.escaped = true
+		case b == '"':
+			n.inString = false
+		}
+		return n.depth
+	}
+	switch b {
+	case '"':
+		n.inString = true
+	case '{', '[':
+		n.depth++
+	case '}', ']':
+		if n.depth > 0 {
+			n.depth--
+		}
+	}
+	return n.depth
 }
 
 func skipSpace(data []byte, i int) int {
@@ -445,31 +457,10 @@ func valueEnd(data []byte, i int) int {
 		}
 		return -1
 	case '{', '[':
-		d := 0
-		inString, escaped := false, false
+		var n nesting
 		for j := i; j < len(data); j++ {
-			b := data[j]
-			if inString {
-				switch {
-				case escaped:
-					escaped = false
-				case b == '\\':
-					escaped = true
-				case b == '"':
-					inString = false
-				}
-				continue
-			}
-			switch b {
-			case '"':
-				inString = true
-			case '{', '[':
-				d++
-			case '}', ']':
-				d--
-				if d == 0 {
-					return j + 1
-				}
+			if n.step(data[j]) == 0 {
+				return j + 1 // the bracket that opened at i closed
 			}
 		}
 		return -1
