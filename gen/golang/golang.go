@@ -97,14 +97,12 @@ type gen struct {
 	names   *namer // package-level names
 	tools   []Tool
 	imports []string
-	decs    map[string]string // Go type → its decoder method, for shared ones
-	ndec    int
 
 	dialectList []string // Options.Dialects
 }
 
 func newGen(c *model.Catalog, pkg string) *gen {
-	g := &gen{cat: c, pkg: pkg, names: newNamer(append(reserved, serveReserved...)...), decs: map[string]string{}}
+	g := &gen{cat: c, pkg: pkg, names: newNamer(append(reserved, serveReserved...)...)}
 	g.imports = slices.Clone(runtimeImports)
 	for i, t := range c.Tools {
 		base := g.names.claimAll(mangle(t.Name), func(n string) []string {
@@ -294,17 +292,18 @@ func (g *gen) toolNames() {
 func (g *gen) perTool() {
 	for _, t := range g.tools {
 		q := comment(quote(t.Name))
-		in := g.declare(t.Tool.Input, t.Input, fmt.Sprintf("tsCat.input(%d)", t.Index), true,
+		g.declare(t.Tool.Input, t.Input, fmt.Sprintf("tsCat.input(%d)", t.Index),
 			"tool "+q, "the arguments of tool "+q)
 		g.p.doc(fmt.Sprintf("Decode%sInput decodes and validates the arguments of tool %s.", t.Go, q))
-		g.p.printf("func Decode%sInput(data []byte) (%s, error) {\n\treturn tsDecode(data, tsCat.input(%d), (*tsDecoder).%s)\n}\n",
-			t.Go, t.Input, t.Index, in)
+		g.p.fn(fmt.Sprintf("func Decode%sInput(data []byte) (%s, error)", t.Go, t.Input),
+			fmt.Sprintf("return tsDecode[%s](tsCat, %d, data)", t.Input, t.Index))
 		if t.Output == "" {
 			continue
 		}
 		g.p.doc(fmt.Sprintf("Validate%sOutput validates a structured result of tool %s.", t.Go, q))
-		g.p.printf("func Validate%sOutput(data []byte) error {\n\treturn tsValidate(data, tsCat.output(%d))\n}\n", t.Go, t.Index)
-		g.declare(t.Tool.Output, t.Output, fmt.Sprintf("tsCat.output(%d)", t.Index), false,
+		g.p.fn(fmt.Sprintf("func Validate%sOutput(data []byte) error", t.Go),
+			fmt.Sprintf("return tsValidate(data, tsCat.output(%d))", t.Index))
+		g.declare(t.Tool.Output, t.Output, fmt.Sprintf("tsCat.output(%d)", t.Index),
 			"tool "+q, "the structured result of tool "+q)
 	}
 }
