@@ -327,8 +327,7 @@ func (g *gen) toolNames() {
 func (g *gen) perTool() {
 	for _, t := range g.tools {
 		q := comment(quote(t.Name))
-		g.declare(t.Tool.Input, t.Input, fmt.Sprintf("tsCat.input(%d)", t.Index),
-			"tool "+q, "the arguments of tool "+q)
+		g.declare(t.Tool.Input, t.Input, fmt.Sprintf("tsCat.input(%d)", t.Index), "the arguments of tool "+q)
 		g.p.doc(fmt.Sprintf("Decode%sInput decodes and validates the arguments of tool %s.", t.Go, q))
 		g.p.fn(fmt.Sprintf("func Decode%sInput(data []byte) (%s, error)", t.Go, t.Input),
 			fmt.Sprintf("return tsDecode[%s](tsCat, %d, data)", t.Input, t.Index))
@@ -338,7 +337,6 @@ func (g *gen) perTool() {
 		g.p.doc(fmt.Sprintf("Validate%sOutput validates a structured result of tool %s.", t.Go, q))
 		g.p.fn(fmt.Sprintf("func Validate%sOutput(data []byte) error", t.Go),
 			fmt.Sprintf("return tsValidate(data, tsCat.output(%d))", t.Index))
-		g.declare(t.Tool.Output, t.Output, fmt.Sprintf("tsCat.output(%d)", t.Index),
-			"tool "+q, "the structured result of tool "+q)
+		g.declare(t.Tool.Output, t.Output, fmt.Sprintf("tsCat.output(%d)", t.Index), "the structured result of tool "+q)
 	}
 }

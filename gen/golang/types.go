@@ -15,24 +15,22 @@ type value struct {
 }
 
 // at says where a type sits: the name it gets when it is a named type,
-// the Go expression of its compiled schema node (for MarshalJSON), and
-// what it is for doc comments.
+// and the Go expression of its compiled schema node (for MarshalJSON).
 type at struct {
 	name, node string
-	what       string
 	root       bool // a tool's input or output: its name is claimed
 }
 
 func (a at) sub(name, node string) at {
-	return at{a.name + name, a.node + node, a.what, false}
+	return at{a.name + name, a.node + node, false}
 }
 
 // declare writes the Go type of a tool's input or output object and the
 // types it needs. The runtime decodes into them through a plan it builds
-// from the types (tsPlan), so no decoder is written. what names the
-// tool, doc says what the object is.
-func (g *gen) declare(t *model.Type, name, node, what, doc string) {
-	g.object(t, at{name, node, what, true}, doc)
+// from the types (tsPlan), so no decoder is written. doc says what the
+// object is.
+func (g *gen) declare(t *model.Type, name, node, doc string) {
+	g.object(t, at{name, node, true}, doc)
 }
 
 // typ writes the declarations the type of a value needs, one function
@@ -91,17 +89,20 @@ func fitsInt64(n *model.Num) bool {
 	return n != nil && n.IsInt() && n.Rat.Num().IsInt64()
 }
 
-// named claims the package-level name of a named type and writes its doc
-// comment.
+// named claims the package-level name of a named type and starts its
+// declaration: a tool's input and output get a doc comment; a nested type
+// none, as its name spells its path and the json tag of the field that
+// holds it the property (short files for large catalogs).
 func (g *gen) named(a at, doc string) string {
 	name := a.name
 	if !a.root {
 		name = g.names.claim(a.name)
 	}
 	if doc == "" {
-		doc = "a value of " + a.what
+		g.p.str("\n")
+	} else {
+		g.p.doc(name + " is " + doc + ".")
 	}
-	g.p.doc(name + " is " + doc + ".")
 	return name
 }
 
@@ -122,8 +123,7 @@ func (g *gen) enum(t *model.Type, a at) value {
 		under = "int64"
 	}
 	g.p.printf("type %s %s\n", name, under)
-	g.p.doc("Values of " + name + ".")
-	g.p.str("const (\n")
+	g.p.str("\nconst (\n")
 	consts := newNamer()
 	rows := make([][]string, len(t.Enum))
 	for i, v := range t.Enum {
@@ -209,8 +209,7 @@ func (g *gen) object(t *model.Type, a at, doc string) value {
 	fields := make([]value, len(t.Fields))
 	fieldNames := g.fieldNames(t)
 	for i, fd := range t.Fields {
-		sub := at{a.name + fieldNames[i], fmt.Sprintf("%s.props[%d].node", a.node, i),
-			a.what + " field " + comment(quote(fd.Name)), false}
+		sub := at{a.name + fieldNames[i], fmt.Sprintf("%s.props[%d].node", a.node, i), false}
 		fields[i] = g.typ(fd.Type, sub)
 	}
 	name := g.named(a, doc)
@@ -226,7 +225,7 @@ func (g *gen) object(t *model.Type, a at, doc string) value {
 	g.p.aligned("\t", rows, comments)
 	g.p.str("}\n")
 	if needsMarshal(t) {
-		g.p.doc("MarshalJSON writes the exact property names, a nil array or map as [] or {}.")
+		g.p.str("\n")
 		g.p.fn(fmt.Sprintf("func (v %s) MarshalJSON() ([]byte, error)", name), fmt.Sprintf("return tsMarshal(v, %s)", a.node))
 	}
 	return value{goType: name}

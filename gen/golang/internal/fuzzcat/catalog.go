@@ -83,10 +83,8 @@ const (
 	ToolT27fView = "t27f_view"
 )
 
-// T27SpecsInputFamily is a value of tool "t27_specs" field "family".
 type T27SpecsInputFamily string
 
-// Values of T27SpecsInputFamily.
 const (
 	T27SpecsInputFamilyCore    T27SpecsInputFamily = "core"
 	T27SpecsInputFamilyMath    T27SpecsInputFamily = "math"
@@ -118,7 +116,6 @@ func DecodeT27SpecsInput(data []byte) (T27SpecsInput, error) {
 // ValidateT27SpecsOutput validates a structured result of tool "t27_specs".
 func ValidateT27SpecsOutput(data []byte) error { return tsValidate(data, tsCat.output(0)) }
 
-// T27SpecsOutputSpecsItem is a value of tool "t27_specs" field "specs".
 type T27SpecsOutputSpecsItem struct {
 	Path   string `json:"path"`
 	Sealed bool   `json:"sealed"`
@@ -130,16 +127,12 @@ type T27SpecsOutput struct {
 	Total json.Number               `json:"total"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v T27SpecsOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(0)) }
 
-// T27fViewInputCursor is a value of tool "t27f_view" field "cursor".
 type T27fViewInputCursor [2]json.Number
 
-// T27fViewInputHealth is a value of tool "t27f_view" field "health".
 type T27fViewInputHealth string
 
-// Values of T27fViewInputHealth.
 const (
 	T27fViewInputHealthOk       T27fViewInputHealth = "ok"
 	T27fViewInputHealthDegraded T27fViewInputHealth = "degraded"
@@ -158,7 +151,6 @@ type T27fViewInput struct {
 	Chat string `json:"chat"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v T27fViewInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(1)) }
 
 // DecodeT27fViewInput decodes and validates the arguments of tool "t27f_view".
@@ -190,8 +182,8 @@ func HandlerMap(h Handlers) map[string]any {
 
 // tsServeTools are the tools in catalog order, as Bound serves them.
 var tsServeTools = []tsServeTool{
-	{ToolT27Specs, true, false, "out", tsServe[T27SpecsInput, T27SpecsOutput](DecodeT27SpecsInput, ValidateT27SpecsOutput)},
-	{ToolT27fView, false, false, "text", tsServe[T27fViewInput, string](DecodeT27fViewInput, nil)},
+	{ToolT27Specs, true, false, "out", tsServe[T27SpecsInput, T27SpecsOutput](0)},
+	{ToolT27fView, false, false, "text", tsServe[T27fViewInput, string](1)},
 }
 
 // tsMetaKey is CatalogKey as a JSON string.
@@ -289,25 +281,31 @@ type tsServed struct {
 	validate func([]byte) error // nil without out
 }
 
-// tsServe binds a handler of type func(context.Context, In) (Out, error);
-// when the handler has another type, nil and the type it should have.
-func tsServe[In, Out any](decode func([]byte) (In, error), validate func([]byte) error) func(any) (*tsServed, string) {
+// tsServe binds tool i (of catalog index i, whose input type is In) to a
+// handler of type func(context.Context, In) (Out, error), with the tool's
+// Decode<Tool>Input and, when it has an output schema,
+// Validate<Tool>Output; when the handler has another type, nil and the
+// type it should have.
+func tsServe[In, Out any](i int) func(any) (*tsServed, string) {
 	return func(h any) (*tsServed, string) {
 		fn, ok := h.(func(context.Context, In) (Out, error))
 		if !ok {
 			return nil, fmt.Sprintf("%T", fn)
 		}
-		return &tsServed{
+		s := &tsServed{
 			decode: func(data []byte) (any, error) {
-				in, err := decode(data)
+				in, err := tsDecode[In](tsCat, i, data)
 				if err != nil {
 					return nil, err
 				}
 				return in, nil
 			},
-			run:      func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
-			validate: validate,
-		}, ""
+			run: func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
+		}
+		if tsCat.tools[i].out != "" {
+			s.validate = func(data []byte) error { return tsValidate(data, tsCat.output(i)) }
+		}
+		return s, ""
 	}
 }
 

@@ -85,30 +85,25 @@ const (
 	ToolNothing = "nothing"
 )
 
-// GetAppInputAppOwner is a value of tool "get-app" field "app" field "owner".
 type GetAppInputAppOwner struct {
 	Name string    `json:"name"`
 	Tags *[]string `json:"tags,omitempty"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v GetAppInputAppOwner) MarshalJSON() ([]byte, error) {
 	return tsMarshal(v, tsCat.input(0).props[0].node.props[1].node)
 }
 
-// GetAppInputAppExtra is a value of tool "get-app" field "app" field "extra".
 type GetAppInputAppExtra struct {
 	Note *string `json:"note,omitempty"`
 }
 
-// GetAppInputApp is a value of tool "get-app" field "app".
 type GetAppInputApp struct {
 	Id    string                        `json:"id"`
 	Owner Nullable[GetAppInputAppOwner] `json:"owner,omitzero"`
 	Extra *GetAppInputAppExtra          `json:"extra,omitempty"`
 }
 
-// GetAppInputPair is a value of tool "get-app" field "pair".
 type GetAppInputPair struct {
 	V0 string
 	V1 json.Number
@@ -137,23 +132,18 @@ func (t *GetAppInputPair) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// GetAppInputPoint is a value of tool "get-app" field "point".
 type GetAppInputPoint [2]float64
 
-// GetAppInputLevel is a value of tool "get-app" field "level".
 type GetAppInputLevel int64
 
-// Values of GetAppInputLevel.
 const (
 	GetAppInputLevel1 GetAppInputLevel = 1
 	GetAppInputLevel2 GetAppInputLevel = 2
 	GetAppInputLevel3 GetAppInputLevel = 3
 )
 
-// GetAppInputMode is a value of tool "get-app" field "mode".
 type GetAppInputMode string
 
-// Values of GetAppInputMode.
 const (
 	GetAppInputModeFast    GetAppInputMode = "fast"
 	GetAppInputModeSlowIsh GetAppInputMode = "slow-ish"
@@ -174,7 +164,6 @@ type GetAppInput struct {
 	Maybe  *[]*json.Number            `json:"maybe,omitempty"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v GetAppInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(0)) }
 
 // DecodeGetAppInput decodes and validates the arguments of tool "get-app".
@@ -241,9 +230,9 @@ func HandlerMap(h Handlers) map[string]any {
 
 // tsServeTools are the tools in catalog order, as Bound serves them.
 var tsServeTools = []tsServeTool{
-	{ToolGetApp, false, false, "out", tsServe[GetAppInput, GetAppOutput](DecodeGetAppInput, ValidateGetAppOutput)},
-	{ToolTop, false, false, "any", tsServe[TopInput, any](DecodeTopInput, nil)},
-	{ToolNothing, false, false, "text", tsServe[NothingInput, string](DecodeNothingInput, nil)},
+	{ToolGetApp, false, false, "out", tsServe[GetAppInput, GetAppOutput](0)},
+	{ToolTop, false, false, "any", tsServe[TopInput, any](1)},
+	{ToolNothing, false, false, "text", tsServe[NothingInput, string](2)},
 }
 
 // tsMetaKey is CatalogKey as a JSON string.
@@ -341,25 +330,31 @@ type tsServed struct {
 	validate func([]byte) error // nil without out
 }
 
-// tsServe binds a handler of type func(context.Context, In) (Out, error);
-// when the handler has another type, nil and the type it should have.
-func tsServe[In, Out any](decode func([]byte) (In, error), validate func([]byte) error) func(any) (*tsServed, string) {
+// tsServe binds tool i (of catalog index i, whose input type is In) to a
+// handler of type func(context.Context, In) (Out, error), with the tool's
+// Decode<Tool>Input and, when it has an output schema,
+// Validate<Tool>Output; when the handler has another type, nil and the
+// type it should have.
+func tsServe[In, Out any](i int) func(any) (*tsServed, string) {
 	return func(h any) (*tsServed, string) {
 		fn, ok := h.(func(context.Context, In) (Out, error))
 		if !ok {
 			return nil, fmt.Sprintf("%T", fn)
 		}
-		return &tsServed{
+		s := &tsServed{
 			decode: func(data []byte) (any, error) {
-				in, err := decode(data)
+				in, err := tsDecode[In](tsCat, i, data)
 				if err != nil {
 					return nil, err
 				}
 				return in, nil
 			},
-			run:      func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
-			validate: validate,
-		}, ""
+			run: func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
+		}
+		if tsCat.tools[i].out != "" {
+			s.validate = func(data []byte) error { return tsValidate(data, tsCat.output(i)) }
+		}
+		return s, ""
 	}
 }
 
