@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -596,8 +597,8 @@ type tsSchemas struct {
 	once     sync.Once
 	in, out  *tsNode
 	planOnce sync.Once
-	plan     tsPlan    // decodes the input into its Go type
-	values   sync.Pool // of *T, the input's Go type, for tsDecode
+	plan     tsPlan         // decodes the input into its Go type
+	spare    unsafe.Pointer // a *T, the input's Go type, for tsDecode
 }
 
 func tsNewCatalog(tools []tsTool, meta1, meta2 string) *tsCatalog {
@@ -1001,8 +1002,9 @@ func tsDecode[T any](c *tsCatalog, i int, data []byte) (v T, err error) {
 	s := c.compiled(i)
 	s.planOnce.Do(func() { s.plan = tsPlanFor(reflect.TypeFor[T](), s.in) })
 	// The plan writes through a pointer, so the value it fills lives on the
-	// heap: a pooled one, copied out, costs less than a new one per call.
-	x, _ := s.values.Get().(*T)
+	// heap: one kept per tool, taken and given back with an atomic swap and
+	// copied out, costs less than a new one per call.
+	x := (*T)(atomic.SwapPointer(&s.spare, nil))
 	if x == nil {
 		x = new(T)
 	}
@@ -1011,7 +1013,7 @@ func tsDecode[T any](c *tsCatalog, i int, data []byte) (v T, err error) {
 		tsDecoders.Put(d)
 		var zero T
 		*x = zero
-		s.values.Put(x)
+		atomic.StorePointer(&s.spare, unsafe.Pointer(x))
 		if r := recover(); r != nil {
 			v, err = zero, tsRecovered(r)
 		}
