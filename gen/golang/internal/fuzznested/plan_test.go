@@ -2,6 +2,7 @@ package fuzznested
 
 import (
 	"encoding/json"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -66,4 +67,26 @@ func TestRepeatedKeyReplaces(t *testing.T) {
 			t.Errorf("%s: -want +got:\n%s", c.in, d)
 		}
 	}
+}
+
+// TestDecodeConcurrent: Decode from many goroutines at once (the spare
+// value a tool keeps is taken by one call at a time); run it with -race.
+func TestDecodeConcurrent(t *testing.T) {
+	want, err := DecodeGetAppInput(benchInput)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 200 {
+				got, err := DecodeGetAppInput(benchInput)
+				if err != nil || !cmp.Equal(want, got) {
+					t.Errorf("concurrent Decode: %v, %s", err, cmp.Diff(want, got))
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
