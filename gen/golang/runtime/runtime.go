@@ -16,7 +16,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -146,8 +145,7 @@ type tsSchemas struct {
 	once     sync.Once
 	in, out  *tsNode
 	planOnce sync.Once
-	plan     tsPlan         // decodes the input into its Go type
-	spare    unsafe.Pointer // a *T, the input's Go type, for tsDecode
+	plan     tsPlan // decodes the input into its Go type
 }
 
 func tsNewCatalog(tools []tsTool, meta1, meta2 string) *tsCatalog {
@@ -501,6 +499,8 @@ type tsDecoder struct {
 	found   int       // problems found, listed or not
 	depth   int       // open objects and arrays
 	pathBuf [8]tsSeg
+	spare   unsafe.Pointer // a zero input value of spareOf's tool, kept for tsDecode
+	spareOf *tsSchemas
 }
 
 // tsSpan is the problems of one value: probs[from:to], found of them
@@ -551,18 +551,17 @@ func tsDecode[T any](c *tsCatalog, i int, data []byte) (v T, err error) {
 	s := c.compiled(i)
 	s.planOnce.Do(func() { s.plan = tsPlanFor(reflect.TypeFor[T](), s.in) })
 	// The plan writes through a pointer, so the value it fills lives on the
-	// heap: one kept per tool, taken and given back with an atomic swap and
-	// copied out, costs less than a new one per call.
-	x := (*T)(atomic.SwapPointer(&s.spare, nil))
-	if x == nil {
-		x = new(T)
-	}
+	// heap: the pooled decoder keeps one of the tool it last decoded, which
+	// is copied out and cleared, cheaper than a new one per call.
 	d := tsGetDecoder(data)
+	if d.spareOf != s {
+		d.spare, d.spareOf = unsafe.Pointer(new(T)), s
+	}
+	x := (*T)(d.spare)
 	defer func() {
-		tsDecoders.Put(d)
 		var zero T
 		*x = zero
-		atomic.StorePointer(&s.spare, unsafe.Pointer(x))
+		tsDecoders.Put(d)
 		if r := recover(); r != nil {
 			v, err = zero, tsRecovered(r)
 		}
@@ -584,7 +583,7 @@ var tsDecoders = sync.Pool{New: func() any { return new(tsDecoder) }}
 // handed to the caller, which is why probs starts nil.
 func tsGetDecoder(data []byte) *tsDecoder {
 	d := tsDecoders.Get().(*tsDecoder)
-	*d = tsDecoder{data: data}
+	*d = tsDecoder{data: data, spare: d.spare, spareOf: d.spareOf}
 	d.path = d.pathBuf[:0]
 	return d
 }
@@ -2230,6 +2229,48 @@ type tsField struct {
 	off  uintptr
 	plan tsPlan
 	typ  reflect.Type
+	op   uint8 // tsOpPlan, or a scalar the object loop decodes itself
+}
+
+// Scalar fields the object loop decodes without calling a plan: a
+// required or optional (pointer) string, int64, float64 or bool, named
+// types of those included. Fields are mostly these, and a switch costs
+// less than two calls through function values.
+const (
+	tsOpPlan uint8 = iota
+	tsOpStr
+	tsOpI64
+	tsOpF64
+	tsOpBool
+	tsOpOptStr
+	tsOpOptI64
+	tsOpOptF64
+	tsOpOptBool
+)
+
+// tsFieldOp is the op of a struct field of Go type t holding prop.
+func tsFieldOp(t reflect.Type, prop tsProp) uint8 {
+	n := prop.node
+	if n.types == 0 || n.never || n.types&tsTNull != 0 {
+		return tsOpPlan
+	}
+	op := tsOpStr
+	if !prop.required {
+		t, op = t.Elem(), tsOpOptStr
+	}
+	switch {
+	case t == tsNumberType:
+		return tsOpPlan
+	case t.Kind() == reflect.String:
+		return op
+	case t.Kind() == reflect.Int64:
+		return op + 1
+	case t.Kind() == reflect.Float64:
+		return op + 2
+	case t.Kind() == reflect.Bool:
+		return op + 3
+	}
+	return tsOpPlan
 }
 
 // tsObjectPlan fills a struct whose fields are the properties of n, in
@@ -2242,7 +2283,7 @@ func tsObjectPlan(t reflect.Type, n *tsNode) tsPlan {
 	fields := make([]tsField, len(n.props))
 	for i, prop := range n.props {
 		f := t.Field(i)
-		fields[i] = tsField{f.Offset, tsFieldPlan(f.Type, prop), f.Type}
+		fields[i] = tsField{f.Offset, tsFieldPlan(f.Type, prop), f.Type, tsFieldOp(f.Type, prop)}
 	}
 	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
 		for o := d.object(n); o.next(d); {
@@ -2251,7 +2292,30 @@ func tsObjectPlan(t reflect.Type, n *tsNode) tsPlan {
 			if o.seen.has(o.i) { // the key came again: the last value counts, alone
 				reflect.NewAt(f.typ, q).Elem().SetZero()
 			}
-			f.plan(d, o.node, q)
+			switch f.op {
+			case tsOpStr:
+				*(*string)(q) = d.str(o.node)
+			case tsOpI64:
+				*(*int64)(q) = d.i64(o.node)
+			case tsOpF64:
+				*(*float64)(q) = d.f64(o.node)
+			case tsOpBool:
+				*(*bool)(q) = d.boolean(o.node)
+			case tsOpOptStr:
+				v := d.str(o.node)
+				*(**string)(q) = &v
+			case tsOpOptI64:
+				v := d.i64(o.node)
+				*(**int64)(q) = &v
+			case tsOpOptF64:
+				v := d.f64(o.node)
+				*(**float64)(q) = &v
+			case tsOpOptBool:
+				v := d.boolean(o.node)
+				*(**bool)(q) = &v
+			default:
+				f.plan(d, o.node, q)
+			}
 		}
 	}
 }
