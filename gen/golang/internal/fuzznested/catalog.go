@@ -1027,7 +1027,7 @@ func tsDecode[T any](c *tsCatalog, i int, data []byte) (v T, err error) {
 }
 
 // tsDecoders keeps decoders between calls: a decoder escapes to the heap
-// (the typed decoders are function values), and reusing one is cheaper.
+// (plans are function values), and reusing one is cheaper.
 var tsDecoders = sync.Pool{New: func() any { return new(tsDecoder) }}
 
 // tsGetDecoder returns a reset decoder of data. Its problems, if any, are
@@ -1998,7 +1998,7 @@ func (d *tsDecoder) check(n *tsNode) {
 	}
 }
 
-// tsObj is an object being read: the typed decoders loop
+// tsObj is an object being read: the plans loop
 //
 //	for o := d.object(n); o.next(d); { switch o.i { … decode o.node … } }
 //
