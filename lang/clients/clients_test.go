@@ -30,6 +30,18 @@ func TestExplainNamesEverySource(t *testing.T) {
 	}
 }
 
+// TestExplainNamesLowering: the explanation of each lint names the dialect
+// of every family whose dialect lowers the construct, so the author of a
+// spec that declares the family knows serving the dialect works for its
+// clients.
+func TestExplainNamesLowering(t *testing.T) {
+	for _, r := range clients.Rules {
+		if r.Lowering != "" && !strings.Contains(strings.ToLower(r.Construct.Diag.Explain), "the "+r.Family+" dialect") {
+			t.Errorf("%s (%s): the dialect lowers it, the explanation does not say \"the %s dialect\"", r.Construct.Diag.Code, r.Family, r.Family)
+		}
+	}
+}
+
 // TestEveryConstructHasARule: a construct no family cares about would be a
 // lint that never fires; every lint code belongs to a construct.
 func TestEveryConstructHasARule(t *testing.T) {
@@ -109,5 +121,34 @@ func TestPrefixLength(t *testing.T) {
 		if len(l) != want {
 			t.Errorf("prefix %d: %v", prefix, l)
 		}
+	}
+}
+
+// TestClients: each known client's name is given once (in lower case), its
+// family is a family or "", and its evidence has a source; FamilyOf
+// compares names in lower case.
+func TestClients(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range clients.Clients {
+		low := strings.ToLower(c.Name)
+		if seen[low] {
+			t.Errorf("%s: listed twice", c.Name)
+		}
+		seen[low] = true
+		if _, ok := clients.Lookup(c.Family); c.Family != "" && !ok {
+			t.Errorf("%s: unknown family %q", c.Name, c.Family)
+		}
+		if c.Source == "" || c.Evidence == 0 {
+			t.Errorf("%s: no evidence", c.Name)
+		}
+		if got := clients.FamilyOf(strings.ToUpper(c.Name)); got != c.Family {
+			t.Errorf("FamilyOf(%q) = %q, want %q", strings.ToUpper(c.Name), got, c.Family)
+		}
+	}
+	if got := clients.FamilyOf("someone"); got != "" {
+		t.Errorf("an unknown client: %q", got)
+	}
+	if clients.FamilyOf("gemini-cli-mcp-client") != "gemini" || clients.FamilyOf("cursor-vscode") != "cursor" {
+		t.Error("gemini-cli or Cursor lost their dialect")
 	}
 }
