@@ -125,30 +125,25 @@ func TestPrefixLength(t *testing.T) {
 }
 
 // TestClients: each known client's name is given once (in lower case), its
-// family is a family or "", and its evidence has a source; FamilyOf
-// compares names in lower case.
+// family is a family or "", and its evidence has a source; the map
+// generated files carry has every name in lower case.
 func TestClients(t *testing.T) {
-	seen := map[string]bool{}
+	m := clients.ClientDialects()
 	for _, c := range clients.Clients {
-		low := strings.ToLower(c.Name)
-		if seen[low] {
-			t.Errorf("%s: listed twice", c.Name)
-		}
-		seen[low] = true
 		if _, ok := clients.Lookup(c.Family); c.Family != "" && !ok {
 			t.Errorf("%s: unknown family %q", c.Name, c.Family)
 		}
 		if c.Source == "" || c.Evidence == 0 {
 			t.Errorf("%s: no evidence", c.Name)
 		}
-		if got := clients.FamilyOf(strings.ToUpper(c.Name)); got != c.Family {
-			t.Errorf("FamilyOf(%q) = %q, want %q", strings.ToUpper(c.Name), got, c.Family)
+		if fam, ok := m[strings.ToLower(c.Name)]; !ok || fam != c.Family {
+			t.Errorf("%s: the map says %q", c.Name, fam)
 		}
 	}
-	if got := clients.FamilyOf("someone"); got != "" {
-		t.Errorf("an unknown client: %q", got)
+	if len(m) != len(clients.Clients) {
+		t.Errorf("%d names for %d clients: a name is listed twice", len(m), len(clients.Clients))
 	}
-	if clients.FamilyOf("gemini-cli-mcp-client") != "gemini" || clients.FamilyOf("cursor-vscode") != "cursor" {
+	if m["gemini-cli-mcp-client"] != "gemini" || m["cursor-vscode"] != "cursor" {
 		t.Error("gemini-cli or Cursor lost their dialect")
 	}
 }

@@ -109,19 +109,6 @@ var Clients = []Client{
 	},
 }
 
-// FamilyOf is the family a client called name is served by default, its
-// name compared in lower case: "" (the standard table) for a client the
-// table does not know or whose model varies.
-func FamilyOf(name string) string {
-	name = strings.ToLower(name)
-	for _, c := range Clients {
-		if strings.ToLower(c.Name) == name {
-			return c.Family
-		}
-	}
-	return ""
-}
-
 // ClientDialects is Clients as a map from the lower-case name to the
 // family ("" for the standard table), as generated modules carry it.
 func ClientDialects() map[string]string {
