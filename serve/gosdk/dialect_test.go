@@ -134,3 +134,21 @@ func TestDialectForUncarried(t *testing.T) {
 		t.Errorf("initialize with an uncarried dialect: %s", r.line)
 	}
 }
+
+// oldDialects is a catalog with dialect tables generated before
+// DialectForClient existed.
+type oldDialects struct{ Catalog }
+
+func (oldDialects) Dialects() []string { return []string{"gemini"} }
+
+// A catalog with dialect tables that lacks a DialectCatalog method is
+// refused, not served the standard table without a word.
+func TestOldDialectCatalogRefused(t *testing.T) {
+	err := Register(mcp.NewServer(&mcp.Implementation{Name: "t"}, nil), oldDialects{stub(nil)}, nil)
+	if err == nil || !strings.Contains(err.Error(), "generate it again") {
+		t.Errorf("an old dialect catalog: %v", err)
+	}
+	if err := Register(mcp.NewServer(&mcp.Implementation{Name: "t"}, nil), stub(nil), nil); err != nil {
+		t.Errorf("the current catalog: %v", err)
+	}
+}

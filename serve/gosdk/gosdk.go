@@ -133,6 +133,11 @@ func register(server *mcp.Server, c Catalog, opts *Options) (*catalogServer, err
 	}
 	s := &catalogServer{cat: c, sessions: map[mcp.Session]session{}}
 	s.dialects, _ = c.(DialectCatalog)
+	if _, tables := c.(interface{ Dialects() []string }); tables && s.dialects == nil {
+		// A file from an older toolspec: serving it the standard table to
+		// every client would drop its dialects without a word.
+		return nil, errors.New("the catalog carries dialect tables but not all of DialectCatalog's methods: generate it again with this toolspec")
+	}
 	if opts != nil {
 		s.scope = opts.Scope
 		s.dialectFor = opts.DialectFor
