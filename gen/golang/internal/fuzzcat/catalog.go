@@ -903,6 +903,8 @@ type tsDecoder struct {
 	pathBuf [8]tsSeg
 	spare   unsafe.Pointer // a zero input value of spareOf's tool, kept for tsDecode
 	spareOf *tsSchemas
+	items   [][2]int // the item spans of the open uniqueItems arrays, innermost last
+	keys    []byte   // scratch for unique's keys
 }
 
 // tsSpan is the problems of one value: probs[from:to], found of them
@@ -985,7 +987,10 @@ var tsDecoders = sync.Pool{New: func() any { return new(tsDecoder) }}
 // handed to the caller, which is why probs starts nil.
 func tsGetDecoder(data []byte) *tsDecoder {
 	d := tsDecoders.Get().(*tsDecoder)
-	*d = tsDecoder{data: data, spare: d.spare, spareOf: d.spareOf}
+	*d = tsDecoder{data: data, spare: d.spare, spareOf: d.spareOf, items: d.items[:0], keys: d.keys[:0]}
+	if cap(d.items) > 1<<12 || cap(d.keys) > 1<<16 { // a huge array once: do not keep its buffers
+		d.items, d.keys = nil, nil
+	}
 	d.path = d.pathBuf[:0]
 	return d
 }
@@ -1415,7 +1420,9 @@ func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
 	v := d.scanNum()
 	ok := true
 	if n.kind == tsTInteger {
-		v.classify()
+		if !v.small { // a small one is an integer: no call
+			v.classify()
+		}
 		if !v.integer {
 			// Still a number: its bounds are checked too.
 			d.fail("type", "got number, want integer")
@@ -2228,12 +2235,12 @@ type tsArr struct {
 	done  bool
 	open  bool // the caller is decoding element i
 	start int  // its offset, for uniqueItems
-	spans [][2]int
-	from  int // the array's first problem
+	items int  // where its item spans start in d.items, for uniqueItems
+	from  int  // the array's first problem
 }
 
 func (d *tsDecoder) array(n *tsNode) tsArr {
-	return tsArr{n: n, first: true, done: !d.open('[', n), from: len(d.probs)}
+	return tsArr{n: n, first: true, done: !d.open('[', n), items: len(d.items), from: len(d.probs)}
 }
 
 func (a *tsArr) next(d *tsDecoder) bool {
@@ -2279,7 +2286,8 @@ func (a *tsArr) next(d *tsDecoder) bool {
 	}
 	d.insert(a.from, since) // the count before the items, as in JavaScript
 	if n.unique {
-		d.unique(a.spans)
+		d.unique(d.items[a.items:])
+		d.items = d.items[:a.items]
 	}
 	return false
 }
@@ -2287,7 +2295,7 @@ func (a *tsArr) next(d *tsDecoder) bool {
 // end ends the current element.
 func (a *tsArr) end(d *tsDecoder) {
 	if a.n.unique {
-		a.spans = append(a.spans, [2]int{a.start, d.pos})
+		d.items = append(d.items, [2]int{a.start, d.pos})
 	}
 	d.pop()
 	a.i++
@@ -2295,27 +2303,30 @@ func (a *tsArr) end(d *tsDecoder) {
 
 // tsCanon is a value in a form where JSON-equal values are equal strings:
 // keys sorted, numbers exact.
-func tsCanon(raw []byte) string {
+func tsCanon(raw []byte) string { return string(tsCanonAppend(nil, raw)) }
+
+// tsCanonAppend appends tsCanon of raw to dst: scalars without allocating.
+func tsCanonAppend(dst, raw []byte) []byte {
 	switch c := raw[0]; {
 	case c == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw):
-		return string(raw)
+		return append(dst, raw...)
 	case c == 't' || c == 'f' || c == 'n':
-		return string(raw)
+		return append(dst, raw...)
 	case c == '-' || c >= '0' && c <= '9':
-		return tsNumKey(raw)
+		return tsNumKeyAppend(dst, raw)
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return string(raw)
+		return append(dst, raw...)
 	}
 	if s, ok := v.(string); ok {
-		return "\"" + s + "\"" // as the fast path above
+		return append(append(append(dst, '"'), s...), '"') // as the fast path above
 	}
 	var b strings.Builder
 	tsCanonWrite(&b, v)
-	return b.String()
+	return append(dst, b.String()...)
 }
 
 func tsCanonWrite(b *strings.Builder, v any) {
@@ -2353,16 +2364,22 @@ func tsCanonWrite(b *strings.Builder, v any) {
 // tsNumKey is the exact value of a JSON number as significant digits and
 // a power of ten ("n-15e-1" for -1.50), so that equal numbers give equal
 // keys without big arithmetic, in time linear in the token.
-func tsNumKey(raw []byte) string {
+func tsNumKey(raw []byte) string { return string(tsNumKeyAppend(nil, raw)) }
+
+func tsNumKeyAppend(dst, raw []byte) []byte {
 	v := tsDecimal(raw)
 	if len(v.digits) == 0 {
-		return "n0"
+		return append(dst, "n0"...)
 	}
-	sign := ""
+	dst = append(dst, 'n')
 	if v.neg {
-		sign = "-"
+		dst = append(dst, '-')
 	}
-	return "n" + sign + string(v.digits) + "e" + v.expText()
+	dst = append(append(dst, v.digits...), 'e')
+	if !v.huge {
+		return strconv.AppendInt(dst, v.exp, 10)
+	}
+	return append(dst, v.expText()...)
 }
 
 // unique records a uniqueItems failure when two items are JSON-equal.
@@ -2371,17 +2388,22 @@ func (d *tsDecoder) unique(items [][2]int) {
 		return
 	}
 	if len(items) <= 16 {
-		var buf [16]string
-		keys := buf[:0]
+		// The keys one after the other in d.keys, the end of key j in ends[j].
+		var ends [16]int
+		buf := d.keys[:0]
+		defer func() { d.keys = buf }()
 		for i, it := range items {
-			k := tsCanon(d.data[it[0]:it[1]])
-			for j, prev := range keys {
-				if prev == k {
+			start := len(buf)
+			buf = tsCanonAppend(buf, d.data[it[0]:it[1]])
+			prev := 0
+			for j := range i {
+				if bytes.Equal(buf[prev:ends[j]], buf[start:]) {
 					d.fail("uniqueItems", "items at %d and %d are equal", j, i)
 					return
 				}
+				prev = ends[j]
 			}
-			keys = append(keys, k)
+			ends[i] = len(buf)
 		}
 		return
 	}
