@@ -14,9 +14,12 @@ import (
 	"github.com/toolspec/toolspec/lang/token"
 )
 
+// options: the tokens come from lex; no look-ahead beyond one token, so a
+// production that has read a token and then fails is the error (the
+// grammar says where it looks further: RowStart).
 var options = []participle.Option{
 	participle.Lexer(definition{}),
-	participle.UseLookahead(1),
+	participle.UseLookahead(0),
 }
 
 var (
@@ -89,7 +92,7 @@ func Parse(filename string, src []byte) Result {
 	}
 	file, err := parseTokens(fileGrammar, pieces[0][:head], after)
 	if err != nil {
-		diags = append(diags, syntaxError(filename, err))
+		diags = append(diags, syntaxError(filename, explain(err, nil)))
 		res.Diags = diags.Sort()
 		return res
 	}
@@ -104,7 +107,7 @@ func Parse(filename string, src []byte) Result {
 		pieces = pieces[1:]
 	}
 	lexOK := !diags.HasErrors()
-	decls, errs, unparsed := parseDecls(pieces)
+	decls, errs, unparsed := parseDecls(src, pieces)
 	for _, err := range errs {
 		diags = append(diags, syntaxError(filename, err))
 	}
@@ -164,11 +167,7 @@ func parseTokens[G any](g *participle.Parser[G], toks []plex.Token, eof plex.Pos
 
 // parseDecls parses the pieces in parallel batches, keeping order. A piece
 // is dropped once parsed, so its tokens can be collected.
-//
-// A piece that is one well-formed tool (most of them) is parsed by
-// ast.ParseTool straight from its tokens; any other piece, or a tool with
-// an error, goes through the grammar.
-func parseDecls(pieces [][]plex.Token) ([]*ast.Decl, []error, map[string]map[string]bool) {
+func parseDecls(src []byte, pieces [][]plex.Token) ([]*ast.Decl, []error, map[string]map[string]bool) {
 	if len(pieces) == 0 {
 		return nil, nil, nil
 	}
@@ -193,7 +192,7 @@ func parseDecls(pieces [][]plex.Token) ([]*ast.Decl, []error, map[string]map[str
 		go func() {
 			defer wg.Done()
 			for b := range next {
-				b.decls, b.errs, b.unparsed = parseBatch(b.pieces)
+				b.decls, b.errs, b.unparsed = parseBatch(src, b.pieces)
 			}
 		}()
 	}
@@ -233,16 +232,10 @@ func nameOf(t plex.Token) string {
 
 // parseBatch parses pieces in order. unparsed holds, for each piece that
 // failed, its first two tokens (keyword and name).
-func parseBatch(pieces [][]plex.Token) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
+func parseBatch(src []byte, pieces [][]plex.Token) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
 	decls = make([]*ast.Decl, 0, len(pieces))
 	for i, p := range pieces {
 		pieces[i] = nil
-		if p[0].Type == tIdent && p[0].Value == "tool" {
-			if t, ok := ast.ParseTool(p, plex.EOFToken(endOf(p))); ok {
-				decls = append(decls, &ast.Decl{Tool: t})
-				continue
-			}
-		}
 		d, err := parseTokens(declGrammar, p, endOf(p))
 		if err != nil && len(p) >= 2 {
 			unparsed = append(unparsed, p[0], p[1])
@@ -253,15 +246,18 @@ func parseBatch(pieces [][]plex.Token) (decls []*ast.Decl, errs []error, unparse
 				// this piece: say which brace, and parse those on their own.
 				errs = append(errs, unclosedError(p, open, before))
 				if rest := splitDecls(p); len(rest) > 1 {
-					more, moreErrs, moreUnparsed := parseBatch(rest[1:])
+					more, moreErrs, moreUnparsed := parseBatch(src, rest[1:])
 					decls = append(decls, more...)
 					errs = append(errs, moreErrs...)
 					unparsed = append(unparsed, moreUnparsed...)
 				}
 				continue
 			}
-			errs = append(errs, err)
+			errs = append(errs, explain(err, d))
 			continue
+		}
+		for _, decl := range d.Decls {
+			ast.SetKeywords(decl, src)
 		}
 		decls = append(decls, d.Decls...)
 	}
@@ -286,9 +282,13 @@ func syntaxError(filename string, err error) token.Diagnostic {
 	if errors.As(err, &unclosed) {
 		return diag.UnclosedBrace.New(Pos(unclosed.open), unclosed.after, unclosed.before)
 	}
+	var unexpected *unexpectedError
+	if errors.As(err, &unexpected) {
+		return diag.SyntaxError.New(Pos(unexpected.token.Pos), unexpected.message())
+	}
 	var perr participle.Error
 	if errors.As(err, &perr) {
-		return diag.SyntaxError.New(Pos(perr.Position()), syntaxMessage(perr.Message()))
+		return diag.SyntaxError.New(Pos(perr.Position()), perr.Message())
 	}
 	return diag.SyntaxError.New(token.Pos{File: filename, Line: 1, Column: 1}, err.Error())
 }

@@ -52,14 +52,14 @@ func TestSyntaxErrors(t *testing.T) {
 		// A tool body is read by keyword: an error is reported inside the
 		// item, not as a missing "}" before it.
 		{"spec s\ntool t { foo }", `2:10: error: syntax error: unexpected "foo", expected title, description, hints, in, out, result, endpoint or "}"`},
-		{"spec s\ntool t { in 5 }", `2:13: error: syntax error: unexpected "5", expected none or "{" after in`},
-		{"spec s\ntool t { out none }", `2:14: error: syntax error: unexpected "none", expected "{" after out`},
-		{"spec s\ntool t { title }", `2:16: error: syntax error: unexpected "}", expected a string after title`},
-		{"spec s\ntool t { result bogus }", `2:17: error: syntax error: unexpected "bogus", expected text or any after result`},
-		{"spec s\ntool t { endpoint }", `2:19: error: syntax error: unexpected "}", expected an HTTP method after endpoint`},
-		{"spec s\ntool t { endpoint GET 12 }", `2:23: error: syntax error: unexpected "12", expected the path as a string`},
+		{"spec s\ntool t { in 5 }", `2:13: error: syntax error: unexpected "5", expected none or "{"`},
+		{"spec s\ntool t { out none }", `2:14: error: syntax error: unexpected "none", expected "{"`},
+		{"spec s\ntool t { title }", `2:16: error: syntax error: unexpected "}", expected a string`},
+		{"spec s\ntool t { result bogus }", `2:17: error: syntax error: unexpected "bogus", expected "text" | "any"`},
+		{"spec s\ntool t { endpoint }", `2:19: error: syntax error: unexpected "}", expected a name`},
+		{"spec s\ntool t { endpoint GET 12 }", `2:23: error: syntax error: unexpected "12", expected a string`},
 		{"spec s\ntool { }", `2:6: error: syntax error: unexpected "{", expected a name`},
-		{"spec s\ntool t in none", `2:8: error: syntax error: unexpected "in", expected "{" after the tool name`},
+		{"spec s\ntool t in none", `2:8: error: syntax error: unexpected "in", expected "{"`},
 		{"spec x catalog_key", `1:19: error: syntax error: unexpected end of file, expected a string`},
 		{"spec x\ncatalog_key\n// c\n", `2:12: error: syntax error: unexpected end of file, expected a string`},
 		// A clients line without a family stops before the next declaration.
