@@ -124,7 +124,7 @@ type Use struct {
 // (`(?! RowStart)`), never kept: its fields are empty.
 type RowStart struct {
 	Name struct{} `parser:"( Ident | String )"`
-	Kind struct{} `parser:"( 'enum' '(' | ( 'array' | 'tuple' | 'map' ) '<' | 'object' '{' | (?! 'enum' | 'array' | 'tuple' | 'map' | 'object') Ident ( '<' | '(' | 'required' | 'optional' ) )"`
+	Kind struct{} `parser:"( (?! 'enum' | 'array' | 'tuple' | 'map' | 'object') Ident ( 'required' | 'optional' | '<' | '(' ) | 'enum' '(' | ( 'array' | 'tuple' | 'map' ) '<' | 'object' '{' )"`
 }
 
 // Row is one field: name, kind, presence, modifiers, description.

@@ -188,3 +188,14 @@ func wordAt(src []byte, off int) []byte {
 	}
 	return src[off:end]
 }
+
+// LeafGrammar is the grammar of the leaves, in the EBNF participle prints
+// for the rest (lang/parser.Grammar): participle names a Parseable but
+// cannot see inside it. docs/language.md shows both.
+const LeafGrammar = `Name = <ident> | Text .
+Text = <string> | <block> .
+Close = "}" .
+JSON = JSONObject | JSONArray | <string> | <number> | "true" | "false" | "null" .
+JSONObject = "{" (<string> ":" JSON ("," <string> ":" JSON)*)? "}" .
+JSONArray = "[" (JSON ("," JSON)*)? "]" .
+UnknownModifier = <ident> .`

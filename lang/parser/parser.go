@@ -304,3 +304,7 @@ func describeToken(t plex.Token) string {
 func Pos(p plex.Position) token.Pos {
 	return token.Pos{File: p.Filename, Offset: p.Offset, Line: p.Line, Column: p.Column}
 }
+
+// Grammar is the grammar of a spec in participle's EBNF: the productions
+// of lang/ast, as docs/language.md shows them.
+func Grammar() string { return fileGrammar.String() }
