@@ -1,11 +1,12 @@
 package ast
 
 import (
-	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/toolspec/toolspec/lang/token"
 )
 
-// Position is the position participle records for a node.
-type Position = lexer.Position
+// Position is where a node starts: the one position type of toolspec
+// (token.Pos), which participle fills as it parses.
+type Position = token.Pos
 
 // File is a whole spec.
 type File struct {

@@ -22,9 +22,9 @@ func (n *Name) Parse(lex *lexer.PeekingLexer) error {
 	t := lex.Peek()
 	switch t.Type {
 	case TokenIdent:
-		n.Pos, n.Ident = t.Pos, t.Value
+		n.Pos, n.Ident = Position(t.Pos), t.Value
 	case TokenString, TokenBlock:
-		n.Pos, n.Quoted = t.Pos, textOf(t)
+		n.Pos, n.Quoted = Position(t.Pos), textOf(t)
 	default:
 		return participle.NextMatch
 	}
@@ -45,9 +45,9 @@ func (x *Text) Parse(lex *lexer.PeekingLexer) error {
 
 func textOf(t *lexer.Token) *Text {
 	if t.Type == TokenBlock {
-		return &Text{Pos: t.Pos, Block: t.Value}
+		return &Text{Pos: Position(t.Pos), Block: t.Value}
 	}
-	return &Text{Pos: t.Pos, Raw: t.Value}
+	return &Text{Pos: Position(t.Pos), Raw: t.Value}
 }
 
 // Parse reads a closing brace.
@@ -56,7 +56,7 @@ func (c *Close) Parse(lex *lexer.PeekingLexer) error {
 	if t.Type != TokenPunct || t.Value != "}" {
 		return participle.NextMatch
 	}
-	c.Pos, c.Brace = t.Pos, t.Value
+	c.Pos, c.Brace = Position(t.Pos), t.Value
 	lex.Next()
 	return nil
 }
@@ -79,7 +79,7 @@ func (*UnknownModifier) Parse(lex *lexer.PeekingLexer) error {
 		return participle.NextMatch
 	}
 	lex.Next()
-	return &Misspelt{Pos: t.Pos, Word: t.Value, Near: near}
+	return &Misspelt{Pos: Position(t.Pos), Word: t.Value, Near: near}
 }
 
 // modifierWords are the keywords of the modifiers, for the suggestion

@@ -34,11 +34,11 @@ var Symbols = map[string]lexer.TokenType{
 //	array  = "[" [ json { "," json } ] "]"
 func (v *JSON) Parse(lex *lexer.PeekingLexer) error {
 	t := lex.Peek()
-	v.Pos = t.Pos
+	v.Pos = Position(t.Pos)
 	switch {
 	case isPunct(t, "{"):
 		lex.Next()
-		v.Object = &JSONObject{Pos: t.Pos, Open: "{"}
+		v.Object = &JSONObject{Pos: Position(t.Pos), Open: "{"}
 		if isPunct(lex.Peek(), "}") {
 			lex.Next()
 			return nil
@@ -53,7 +53,7 @@ func (v *JSON) Parse(lex *lexer.PeekingLexer) error {
 				return expected(lex, `":"`)
 			}
 			lex.Next()
-			m := &JSONMember{Pos: k.Pos, Key: &Text{Pos: k.Pos, Raw: k.Value}, Value: &JSON{}}
+			m := &JSONMember{Pos: Position(k.Pos), Key: &Text{Pos: Position(k.Pos), Raw: k.Value}, Value: &JSON{}}
 			if err := m.Value.Parse(lex); err != nil {
 				return jsonValueError(lex, err)
 			}
@@ -69,7 +69,7 @@ func (v *JSON) Parse(lex *lexer.PeekingLexer) error {
 		}
 	case isPunct(t, "["):
 		lex.Next()
-		v.Array = &JSONArray{Pos: t.Pos, Open: "["}
+		v.Array = &JSONArray{Pos: Position(t.Pos), Open: "["}
 		if isPunct(lex.Peek(), "]") {
 			lex.Next()
 			return nil
@@ -90,7 +90,7 @@ func (v *JSON) Parse(lex *lexer.PeekingLexer) error {
 			lex.Next()
 		}
 	case t.Type == TokenString:
-		v.String = &Text{Pos: t.Pos, Raw: t.Value}
+		v.String = &Text{Pos: Position(t.Pos), Raw: t.Value}
 	case t.Type == TokenNumber:
 		v.Number = t.Value
 	case t.Type == TokenIdent && (t.Value == "true" || t.Value == "false"):

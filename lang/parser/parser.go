@@ -99,7 +99,7 @@ func Parse(filename string, src []byte) Result {
 	if file.Clients != nil {
 		for _, f := range file.Clients.Families {
 			if f.Quoted != nil {
-				diag.ClientFamilyQuoted.Report(&diags, Pos(f.Pos), f.Quoted.Raw, f.Value())
+				diag.ClientFamilyQuoted.Report(&diags, f.Pos, f.Quoted.Raw, f.Value())
 			}
 		}
 	}
@@ -276,7 +276,7 @@ func endOf(p []plex.Token) plex.Position {
 func syntaxError(filename string, err error) token.Diagnostic {
 	var misspelt *ast.Misspelt
 	if errors.As(err, &misspelt) {
-		return diag.UnknownModifier.New(Pos(misspelt.Pos), misspelt.Word, misspelt.Near)
+		return diag.UnknownModifier.New(misspelt.Pos, misspelt.Word, misspelt.Near)
 	}
 	var unclosed *unclosedBrace
 	if errors.As(err, &unclosed) {
@@ -290,7 +290,7 @@ func syntaxError(filename string, err error) token.Diagnostic {
 	if errors.As(err, &perr) {
 		return diag.SyntaxError.New(Pos(perr.Position()), perr.Message())
 	}
-	return diag.SyntaxError.New(token.Pos{File: filename, Line: 1, Column: 1}, err.Error())
+	return diag.SyntaxError.New(token.Pos{Filename: filename, Line: 1, Column: 1}, err.Error())
 }
 
 func describeToken(t plex.Token) string {
@@ -300,10 +300,9 @@ func describeToken(t plex.Token) string {
 	return strconv.Quote(t.Value)
 }
 
-// Pos converts a participle position.
-func Pos(p plex.Position) token.Pos {
-	return token.Pos{File: p.Filename, Offset: p.Offset, Line: p.Line, Column: p.Column}
-}
+// Pos converts the position of a participle token: the same fields, so
+// a conversion (see token.Pos).
+func Pos(p plex.Position) token.Pos { return token.Pos(p) }
 
 // Grammar is the grammar of a spec in participle's EBNF: the productions
 // of lang/ast, as docs/language.md shows them.
