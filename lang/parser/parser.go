@@ -127,7 +127,11 @@ func Parse(filename string, src []byte) Result {
 }
 
 // headerLen counts the tokens of `spec NAME [catalog_key "KEY"]
-// [clients F {, F}]` at the start of the first piece.
+// [clients F {, F}]` at the start of the first piece, so the header is
+// parsed on its own and the first declaration like any other (see the
+// package comment). It only finds where the header ends; the File grammar
+// then reads it, and what does not read as a header fails as a
+// declaration, as it would in the whole file's grammar.
 func headerLen(toks []plex.Token) int {
 	n := min(2, len(toks))
 	if n < len(toks) && toks[n].Value == "catalog_key" && toks[n].Type == tIdent {
