@@ -109,18 +109,33 @@ func explain(err error, partial *declList) error {
 		return err
 	}
 	term := expectedTerm(u)
-	what, ok := Expected[term]
-	switch {
-	case term == "Close":
-		if body := bodies[openBody(partial)]; body != "" {
-			what = Expected[body] + ` or "}"`
+	what := describe(term)
+	if body := bodies[openBody(partial)]; term == "Close" && body != "" {
+		// "}" ends a run of items: either may come.
+		items := Expected[body]
+		if i := strings.LastIndex(items, " or "); i >= 0 {
+			items = items[:i] + ", " + items[i+len(" or "):]
 		}
-	case tokenNames[term] != "":
-		what = tokenNames[term]
-	case !ok:
-		what = term // a literal or a choice of literals, as written
+		what = items + ` or "}"`
 	}
 	return &unexpectedError{token: u.Unexpected, expected: what}
+}
+
+// describe says what an EBNF term stands for: a production by its entry
+// in Expected, tokens by their names, literals as written.
+func describe(term string) string {
+	if what, ok := Expected[term]; ok {
+		return what
+	}
+	alts := strings.Split(term, " | ")
+	for i, alt := range alts {
+		name, ok := tokenNames[alt]
+		if !ok {
+			return term // literals, or a mix: as written
+		}
+		alts[i] = name
+	}
+	return strings.Join(alts, " or ")
 }
 
 // expectedTerm is the first term of what participle expected next, in its

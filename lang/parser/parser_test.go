@@ -58,6 +58,15 @@ func TestSyntaxErrors(t *testing.T) {
 		{"spec s\ntool t { result bogus }", `2:17: error: syntax error: unexpected "bogus", expected "text" | "any"`},
 		{"spec s\ntool t { endpoint }", `2:19: error: syntax error: unexpected "}", expected a name`},
 		{"spec s\ntool t { endpoint GET 12 }", `2:23: error: syntax error: unexpected "12", expected a string`},
+		// After the items of a body, "}" or another item may come.
+		{"spec s\ngroup g {\n  5\n}", `3:3: error: syntax error: unexpected "5", expected a row, use or "}"`},
+		{"spec s\ntool t { in { a string required\n b object { c string required , } } }", `3:31: error: syntax error: unexpected ",", expected a row, use or "}"`},
+		{"spec s\ntool t { in { a string required } , }", `2:35: error: syntax error: unexpected ",", expected title, description, hints, in, out, result, endpoint or "}"`},
+		{"spec s\ntest \"x\" {\n  foo\n}", `3:3: error: syntax error: unexpected "foo", expected accept, reject or "}"`},
+		// Expected tokens are named, productions described (Expected).
+		{"spec s\ntool t { in { a string optional format 5 } }", `2:40: error: syntax error: unexpected "5", expected a name or a format name`},
+		{"spec s\ntool t { in { a string } }", `2:24: error: syntax error: unexpected "}", expected "required" | "optional"`},
+		{"spec s\ntool t { in { a } }", `2:17: error: syntax error: unexpected "}", expected a kind (string, integer, number, boolean, any, enum, array, tuple, object, map)`},
 		{"spec s\ntool { }", `2:6: error: syntax error: unexpected "{", expected a name`},
 		{"spec s\ntool t in none", `2:8: error: syntax error: unexpected "in", expected "{"`},
 		{"spec x catalog_key", `1:19: error: syntax error: unexpected end of file, expected a string`},
