@@ -109,6 +109,10 @@ func explain(err error, partial *declList) error {
 		return err
 	}
 	term := expectedTerm(u)
+	if term == "" && partial != nil {
+		// A token after the last declaration that starts none.
+		term = "Decl"
+	}
 	what := describe(term)
 	if body := bodies[openBody(partial)]; term == "Close" && body != "" {
 		// "}" ends a run of items: either may come.
@@ -124,6 +128,9 @@ func explain(err error, partial *declList) error {
 // describe says what an EBNF term stands for: a production by its entry
 // in Expected, tokens by their names, literals as written.
 func describe(term string) string {
+	if term == "" {
+		return ""
+	}
 	if what, ok := Expected[term]; ok {
 		return what
 	}

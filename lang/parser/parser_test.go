@@ -63,6 +63,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"spec s\ntool t { in { a string required\n b object { c string required , } } }", `3:31: error: syntax error: unexpected ",", expected a row, use or "}"`},
 		{"spec s\ntool t { in { a string required } , }", `2:35: error: syntax error: unexpected ",", expected title, description, hints, in, out, result, endpoint or "}"`},
 		{"spec s\ntest \"x\" {\n  foo\n}", `3:3: error: syntax error: unexpected "foo", expected accept, reject or "}"`},
+		{"spec s\ntool t { in none }\n}", `3:1: error: syntax error: unexpected "}", expected "tool", "group" or "test"`},
 		// Expected tokens are named, productions described (Expected).
 		{"spec s\ntool t { in { a string optional format 5 } }", `2:40: error: syntax error: unexpected "5", expected a name or a format name`},
 		{"spec s\ntool t { in { a string } }", `2:24: error: syntax error: unexpected "}", expected "required" | "optional"`},
