@@ -37,10 +37,8 @@ type Decl struct {
 
 // Name is a tool, field, group or spec name: an identifier or a string.
 //
-//	Name = <ident> | Text .
-//
-// It is a leaf of the grammar, read by hand (leaves.go): it is the most
-// frequent node of a spec.
+// It is a leaf of the grammar, read by hand (leaves.go; LeafGrammar): it
+// is the most frequent node of a spec.
 type Name struct {
 	Pos    Position
 	Ident  string
@@ -61,9 +59,7 @@ func (n *Name) Value() string {
 // Text is a string literal or a block string. Raw holds the token text;
 // the lexer has already checked it, so decoding cannot fail here.
 //
-//	Text = <string> | <block> .
-//
-// It is a leaf of the grammar, read by hand (leaves.go).
+// It is a leaf of the grammar, read by hand (leaves.go; LeafGrammar).
 type Text struct {
 	Pos   Position
 	Raw   string
@@ -87,9 +83,7 @@ func (t *Text) Value() string {
 
 // Close is a closing brace, kept for its position.
 //
-//	Close = "}" .
-//
-// It is a leaf of the grammar, read by hand (leaves.go).
+// It is a leaf of the grammar, read by hand (leaves.go; LeafGrammar).
 type Close struct {
 	Pos   Position
 	Brace string
@@ -130,8 +124,6 @@ type RowStart struct {
 
 // Row is one field: name, kind, presence, modifiers, description.
 //
-//	row = name kind ( "required" | "optional" ) { modifier } [ string ]
-//
 // A string after the modifiers is the description unless it starts the next
 // row: a quoted name followed by the start of a kind (`"b" string required`,
 // `"b" enum(`, `"b" array<`, `"b" object {`, ...). Without that look-ahead a
@@ -147,12 +139,9 @@ type Row struct {
 	Description *Text       `parser:"@@ )?"`
 }
 
-// Kind is the kind column. Exactly one field is set.
-//
-//	kind = "string" | "integer" | "number" | "boolean" | "any"
-//	     | "enum" "(" [ value { "," value } ] ")"
-//	     | "array" "<" elem ">" | "tuple" "<" elem { "," elem } ">"
-//	     | "map" "<" elem ">" | "object" block
+// Kind is the kind column. Exactly one of Scalar, Enum, Array, Tuple,
+// Object, Map and Unknown is set. The keywords are lang/descriptor's (a
+// test in lang/parser holds them equal).
 type Kind struct {
 	Pos    Position
 	Scalar string     `parser:"  @( 'string' | 'integer' | 'number' | 'boolean' | 'any' )"`
@@ -254,10 +243,6 @@ type Tool struct {
 
 // ToolItem is one line of a tool body, chosen by its keyword. Exactly one
 // field is set.
-//
-//	item = "title" string | "description" string | "hints" { hint }
-//	     | "in" ( "none" | block ) | "out" block | "result" ( "text" | "any" )
-//	     | "endpoint" METHOD string
 type ToolItem struct {
 	Pos         Position
 	Title       *Text     `parser:"  'title' @@"`
