@@ -103,10 +103,17 @@ func (u *unexpectedError) message() string {
 // explain turns participle's unexpected-token error into one that names
 // what was expected. partial is the tree participle built up to the error
 // (nil for the header): it tells which body a "}" was expected to close.
-func explain(err error, partial *declList) error {
+// toks are the tokens parsed: right after a modifier's keyword only its
+// operand can come, which lang/descriptor names (Expects).
+func explain(err error, partial *declList, toks []plex.Token) error {
 	var u *participle.UnexpectedTokenError
 	if !errors.As(err, &u) {
 		return err
+	}
+	if kw := before(toks, u.Unexpected); kw != nil && kw.Type == tIdent {
+		if d := descriptor.Lookup(kw.Value); d != nil && d.Expects != "" {
+			return &unexpectedError{token: u.Unexpected, expected: d.Expects + " after " + d.Keyword}
+		}
 	}
 	term := expectedTerm(u)
 	if term == "" && partial != nil {
@@ -123,6 +130,16 @@ func explain(err error, partial *declList) error {
 		what = items + ` or "}"`
 	}
 	return &unexpectedError{token: u.Unexpected, expected: what}
+}
+
+// before returns the token just before t in toks, or nil.
+func before(toks []plex.Token, t plex.Token) *plex.Token {
+	for i := len(toks) - 1; i >= 0; i-- {
+		if toks[i].Pos.Offset < t.Pos.Offset {
+			return &toks[i]
+		}
+	}
+	return nil
 }
 
 // describe says what an EBNF term stands for: a production by its entry

@@ -92,7 +92,7 @@ func Parse(filename string, src []byte) Result {
 	}
 	file, err := parseTokens(fileGrammar, pieces[0][:head], after)
 	if err != nil {
-		diags = append(diags, syntaxError(filename, explain(err, nil)))
+		diags = append(diags, syntaxError(filename, explain(err, nil, nil)))
 		res.Diags = diags.Sort()
 		return res
 	}
@@ -257,7 +257,7 @@ func parseBatch(src []byte, pieces [][]plex.Token) (decls []*ast.Decl, errs []er
 				}
 				continue
 			}
-			errs = append(errs, explain(err, d))
+			errs = append(errs, explain(err, d, p))
 			continue
 		}
 		for _, decl := range d.Decls {

@@ -65,7 +65,12 @@ func TestSyntaxErrors(t *testing.T) {
 		{"spec s\ntest \"x\" {\n  foo\n}", `3:3: error: syntax error: unexpected "foo", expected accept, reject or "}"`},
 		{"spec s\ntool t { in none }\n}", `3:1: error: syntax error: unexpected "}", expected "tool", "group" or "test"`},
 		// Expected tokens are named, productions described (Expected).
-		{"spec s\ntool t { in { a string optional format 5 } }", `2:40: error: syntax error: unexpected "5", expected a name or a format name`},
+		// After a modifier's keyword, its operand as lang/descriptor names it.
+		{"spec s\ntool t { in { a string optional format 5 } }", `2:40: error: syntax error: unexpected "5", expected a format name after format`},
+		{"spec s\ntool t { in { a string optional pattern 5 } }", `2:41: error: syntax error: unexpected "5", expected a string after pattern`},
+		{"spec s\ntool t { in { a string optional from 5 } }", `2:38: error: syntax error: unexpected "5", expected path, query, body or header after from`},
+		{"spec s\ntool t { in { a string optional default } }", `2:41: error: syntax error: unexpected "}", expected a JSON value after default`},
+		{"spec s\ntool t { in { a integer optional below } }", `2:40: error: syntax error: unexpected "}", expected a number after below`},
 		{"spec s\ntool t { in { a string } }", `2:24: error: syntax error: unexpected "}", expected "required" | "optional"`},
 		{"spec s\ntool t { in { a } }", `2:17: error: syntax error: unexpected "}", expected a kind (string, integer, number, boolean, any, enum, array, tuple, object, map)`},
 		{"spec s\ntool { }", `2:6: error: syntax error: unexpected "{", expected a name`},
