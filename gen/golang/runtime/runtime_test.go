@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -305,5 +306,45 @@ func TestNestedUnique(t *testing.T) {
 		if got != c.want {
 			t.Errorf("%s: got %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// TestIntRange: num takes an int64 within [lo, hi] without checking the
+// bounds one by one; at and beyond the edges every bound still decides.
+func TestIntRange(t *testing.T) {
+	for _, c := range []struct {
+		schema string
+		ok     []string
+		bad    []string
+	}{
+		{`{"type":"integer","exclusiveMinimum":5,"exclusiveMaximum":10}`, []string{"6", "9", "6.0", "90e-1"}, []string{"5", "10", "-3", "100000000000000000000", "5.5"}},
+		{`{"type":"integer","minimum":5,"maximum":10}`, []string{"5", "10"}, []string{"4", "11"}},
+		{`{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807}`, []string{"-9223372036854775808", "0", "9223372036854775807"}, []string{"9223372036854775808", "-9223372036854775809"}},
+		{`{"type":"integer","exclusiveMinimum":9223372036854775807}`, []string{"9223372036854775808"}, []string{"9223372036854775807", "0"}},
+		{`{"type":"integer","exclusiveMaximum":-9223372036854775808}`, []string{"-9223372036854775809"}, []string{"-9223372036854775808", "0"}},
+		{`{"type":"number","minimum":0.5,"maximum":2}`, []string{"1", "2", "0.5"}, []string{"0", "3"}},
+		{`{"type":"integer","minimum":1,"multipleOf":2}`, []string{"2", "4"}, []string{"3", "0"}},
+		{`{"type":"integer","enum":[1,3]}`, []string{"1", "3"}, []string{"2"}},
+	} {
+		n := tsCompile(c.schema)
+		for _, in := range c.ok {
+			if err := tsValidate([]byte(in), n); err != nil {
+				t.Errorf("%s: %s: %v", c.schema, in, err)
+			}
+		}
+		for _, in := range c.bad {
+			if err := tsValidate([]byte(in), n); err == nil {
+				t.Errorf("%s: %s accepted", c.schema, in)
+			}
+		}
+	}
+}
+
+// TestNegativeZero: -0 decodes to the float -0, as strconv reads it.
+func TestNegativeZero(t *testing.T) {
+	d := tsGetDecoder([]byte("-0"))
+	defer tsPutDecoder(d)
+	if f := d.f64(tsCompile(`{"type":"number"}`)); f != 0 || !math.Signbit(f) {
+		t.Errorf("got %v", f)
 	}
 }
