@@ -348,3 +348,45 @@ func TestNegativeZero(t *testing.T) {
 		t.Errorf("got %v", f)
 	}
 }
+
+// TestInRangeAgreesWithNum: whatever inRange takes, num takes too, with
+// the same value and end and no problem; what it leaves, it does not read.
+func TestInRangeAgreesWithNum(t *testing.T) {
+	nodes := []*tsNode{
+		tsCompile(`{"type":"integer"}`),
+		tsCompile(`{"type":"integer","minimum":-5,"exclusiveMaximum":300}`),
+		tsCompile(`{"type":"number","maximum":1000000000000000000}`),
+		tsCompile(`{"type":"number","minimum":0.5}`),
+	}
+	tokens := []string{"0", "-0", "01", "-01", "7", "-5", "-6", "299", "300", "1e2", "1.0", "1E2", "-", "",
+		"123456789012345678", "1234567890123456789", "-12345678901234567", "-123456789012345678",
+		"999999999999999999", "9223372036854775807", "12x", "5 ", "5,", "5]"}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 2000 {
+		tok := []byte(strconv.FormatUint(r.Uint64(), 10) + strconv.FormatUint(r.Uint64(), 10))[:1+r.IntN(22)]
+		if r.IntN(2) == 0 {
+			tok = append([]byte{'-'}, tok...)
+		}
+		tokens = append(tokens, string(tok))
+	}
+	for _, n := range nodes {
+		for _, tok := range tokens {
+			d := tsGetDecoder([]byte(tok))
+			i, ok := d.inRange(n)
+			end := d.pos
+			tsPutDecoder(d)
+			if !ok {
+				if end != 0 && strings.TrimLeft(tok, " ") == tok {
+					t.Errorf("%q: inRange read to %d and refused", tok, end)
+				}
+				continue
+			}
+			d = tsGetDecoder([]byte(tok))
+			v, numOK := d.num(n)
+			if !numOK || !v.small || v.i != i || d.pos != end || d.found != 0 {
+				t.Errorf("%q: inRange %d to %d; num %+v to %d, %d problems", tok, i, end, v, d.pos, d.found)
+			}
+			tsPutDecoder(d)
+		}
+	}
+}

@@ -1512,14 +1512,55 @@ func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
 	return v, ok
 }
 
+// inRange reads a plain integer of up to 18 digits (as scanNum takes
+// for an int64) within [n.lo, n.hi], the common valid value, and reports
+// whether it did; otherwise it reads nothing. It returns two words where
+// num returns a tsNum.
+func (d *tsDecoder) inRange(n *tsNode) (int64, bool) {
+	if n.lo > n.hi {
+		return 0, false
+	}
+	d.ws()
+	data, p := d.data, d.pos
+	if p < len(data) && data[p] == '-' {
+		p++
+	}
+	first := p
+	var u uint64
+	for ; p < len(data) && data[p] >= '0' && data[p] <= '9' && p-d.pos < 18; p++ {
+		u = u*10 + uint64(data[p]-'0')
+	}
+	switch {
+	case p == first || data[first] == '0' && p > first+1: // not a number, or a leading zero
+		return 0, false
+	case p < len(data) && (data[p] == '.' || data[p] == 'e' || data[p] == 'E' || data[p] >= '0' && data[p] <= '9'):
+		return 0, false // a fraction, an exponent or a 19th character: num decides
+	}
+	i := int64(u)
+	if first > d.pos {
+		i = -i
+	}
+	if i < n.lo || i > n.hi || i == 0 && first > d.pos { // -0: the float -0, for f64
+		return 0, false
+	}
+	d.pos = p
+	return i, true
+}
+
 // i64 decodes an integer whose bounds fit int64.
 func (d *tsDecoder) i64(n *tsNode) int64 {
+	if i, ok := d.inRange(n); ok {
+		return i
+	}
 	v, _ := d.num(n)
 	return v.i
 }
 
 // f64 decodes a number with both bounds.
 func (d *tsDecoder) f64(n *tsNode) float64 {
+	if i, ok := d.inRange(n); ok {
+		return float64(i) // rounded as ParseFloat rounds the same digits
+	}
 	v, ok := d.num(n)
 	if !ok {
 		return 0
