@@ -1514,8 +1514,8 @@ func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
 
 // inRange reads a plain integer of up to 18 digits (as scanNum takes
 // for an int64) within [n.lo, n.hi], the common valid value, and reports
-// whether it did; otherwise it reads nothing. It returns two words where
-// num returns a tsNum.
+// whether it did; otherwise it reads only whitespace. It returns two
+// words where num returns a tsNum.
 func (d *tsDecoder) inRange(n *tsNode) (int64, bool) {
 	if n.lo > n.hi {
 		return 0, false
