@@ -1,8 +1,6 @@
 package importer
 
 import (
-	"github.com/toolspec/toolspec/openapi"
-
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -12,6 +10,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/toolspec/toolspec/internal/decimal"
+	"github.com/toolspec/toolspec/openapi"
 )
 
 // object is a JSON object with its keys in document order.
@@ -545,7 +546,6 @@ func (im *mcpImporter) exclusive(tool, field string, o *object, t *typ) {
 }
 
 func bigger(a, b string) bool {
-	x, _ := strconv.ParseFloat(a, 64)
-	y, _ := strconv.ParseFloat(b, 64)
-	return x > y
+	x, y := decimal.Parse(a), decimal.Parse(b)
+	return x != nil && y != nil && x.Cmp(y) > 0
 }

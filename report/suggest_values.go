@@ -11,6 +11,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/toolspec/toolspec/internal/decimal"
 	"github.com/toolspec/toolspec/internal/pattern"
 	"github.com/toolspec/toolspec/model"
 )
@@ -759,7 +760,7 @@ func ceilRat(r *big.Rat) *big.Rat {
 // ratNumber writes a number as JSON: exactly when it has a decimal
 // expansion (5e-32), else a decimal of 20 places, trailing zeros cut.
 func ratNumber(r *big.Rat) json.Number {
-	if text, ok := model.RatText(r); ok {
+	if text, ok := decimal.RatText(r); ok {
 		return json.Number(text)
 	}
 	s := strings.TrimRight(r.FloatString(20), "0")
@@ -771,5 +772,9 @@ func numberRat(v any) (*big.Rat, bool) {
 	if !ok {
 		return nil, false
 	}
-	return new(big.Rat).SetString(string(n))
+	d := decimal.Parse(string(n))
+	if d == nil || d.Rat == nil {
+		return nil, false // not a number, or too far from 1 to compute with
+	}
+	return d.Rat, true
 }
