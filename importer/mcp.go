@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/toolspec/toolspec/internal/decimal"
+	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/openapi"
 )
 
@@ -437,7 +438,7 @@ func (im *mcpImporter) enum(tool, field string, o *object, t *typ, ty string, an
 			hasNull = true
 		case json.Unmarshal(v, &s) == nil:
 			strs++
-			t.enum = append(t.enum, quote(s))
+			t.enum = append(t.enum, jsonstr.Quote(s))
 		case isInteger(text):
 			ints++
 			t.enum = append(t.enum, text)

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/toolspec/toolspec/internal/decimal"
+	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/openapi"
 )
 
@@ -485,7 +486,7 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 				if !ok {
 					return anyOf(fmt.Sprintf("enum value %v is not a string", v))
 				}
-				add(v, quote(str))
+				add(v, jsonstr.Quote(str))
 			}
 		case openapi.Integer:
 			t.kind = "enum"

@@ -1,12 +1,12 @@
 package importer
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/format"
@@ -91,16 +91,6 @@ type typ struct {
 	fields     []*row
 }
 
-// quote writes s as a string literal: JSON syntax, which the language
-// takes as is.
-func quote(s string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s) // a string always encodes
-	return strings.TrimSuffix(b.String(), "\n")
-}
-
 // printer writes spec text and counts lines.
 type printer struct {
 	b    strings.Builder
@@ -114,25 +104,25 @@ func (p *printer) str(s string) {
 
 func (p *printer) file(name, key string, tools []*tool) {
 	p.line = 1
-	p.str("spec " + quote(name) + "\n")
+	p.str("spec " + jsonstr.Quote(name) + "\n")
 	if key != "" {
-		p.str("catalog_key " + quote(key) + "\n")
+		p.str("catalog_key " + jsonstr.Quote(key) + "\n")
 	}
 	for _, t := range tools {
 		p.str("\n")
 		for _, c := range t.comments {
 			p.str("// " + strings.ReplaceAll(c, "\n", " ") + "\n")
 		}
-		p.str("tool " + quote(t.name) + " {\n")
+		p.str("tool " + jsonstr.Quote(t.name) + " {\n")
 		if t.title != "" {
-			p.str("title " + quote(t.title) + "\n")
+			p.str("title " + jsonstr.Quote(t.title) + "\n")
 		}
-		p.str("description " + quote(t.desc) + "\n")
+		p.str("description " + jsonstr.Quote(t.desc) + "\n")
 		if len(t.hints) > 0 {
 			p.str("hints " + strings.Join(t.hints, " ") + "\n")
 		}
 		if t.method != "" {
-			p.str("endpoint " + t.method + " " + quote(t.path) + "\n")
+			p.str("endpoint " + t.method + " " + jsonstr.Quote(t.path) + "\n")
 		}
 		if t.in == nil {
 			p.str("in none\n")
@@ -155,7 +145,7 @@ func (p *printer) file(name, key string, tools []*tool) {
 func (p *printer) rows(rs []*row) {
 	for _, r := range rs {
 		r.lines = r.lines[:0]
-		p.str(quote(r.name) + " ")
+		p.str(jsonstr.Quote(r.name) + " ")
 		r.lines = append(r.lines, p.line)
 		p.kind(r.t)
 		r.lines = append(r.lines, p.line)
@@ -169,10 +159,10 @@ func (p *printer) rows(rs []*row) {
 			p.str(" from " + r.from)
 		}
 		if r.as != "" {
-			p.str(" as " + quote(r.as))
+			p.str(" as " + jsonstr.Quote(r.as))
 		}
 		if r.desc != "" {
-			p.str(" " + quote(r.desc))
+			p.str(" " + jsonstr.Quote(r.desc))
 		}
 		p.str("\n")
 	}
@@ -231,7 +221,7 @@ func (p *printer) mods(t *typ) {
 			}
 		case "pattern":
 			if t.pattern != nil {
-				p.str(" pattern " + quote(*t.pattern))
+				p.str(" pattern " + jsonstr.Quote(*t.pattern))
 			}
 		case "format":
 			if t.format != "" {
@@ -345,7 +335,7 @@ func strip(t *typ, r refusal) string {
 		t.numbers = nil
 	}
 	if t.pattern != nil && (r.all || r.pattern) {
-		dropped = append(dropped, "pattern "+quote(*t.pattern))
+		dropped = append(dropped, "pattern "+jsonstr.Quote(*t.pattern))
 		t.pattern = nil
 	}
 	if t.def != nil && (r.all || r.def) {

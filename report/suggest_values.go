@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolspec/toolspec/internal/decimal"
+	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/internal/pattern"
 	"github.com/toolspec/toolspec/model"
 )
@@ -70,7 +71,7 @@ func writeJSON(b *strings.Builder, v any) {
 	case json.Number:
 		b.WriteString(string(x))
 	case string:
-		b.WriteString(quoteJSON(x))
+		b.WriteString(jsonstr.Quote(x))
 	case []any:
 		b.WriteByte('[')
 		for i, e := range x {
@@ -86,20 +87,12 @@ func writeJSON(b *strings.Builder, v any) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(quoteJSON(m.key))
+			b.WriteString(jsonstr.Quote(m.key))
 			b.WriteString(": ")
 			writeJSON(b, m.val)
 		}
 		b.WriteByte('}')
 	}
-}
-
-func quoteJSON(s string) string {
-	var b bytes.Buffer
-	e := json.NewEncoder(&b)
-	e.SetEscapeHTML(false)
-	e.Encode(s) // a string always encodes
-	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // decodeOrdered reads JSON (a default or an example) keeping member order.

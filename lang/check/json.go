@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 
+	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/lang/diag"
 )
@@ -30,7 +31,7 @@ func (c *checker) writeJSON(b *bytes.Buffer, v *ast.JSON) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(jsonString(k))
+			b.WriteString(jsonstr.Quote(k))
 			b.WriteByte(':')
 			c.writeJSON(b, m.Value)
 		}
@@ -45,7 +46,7 @@ func (c *checker) writeJSON(b *bytes.Buffer, v *ast.JSON) {
 		}
 		b.WriteByte(']')
 	case v.String != nil:
-		b.WriteString(jsonString(v.String.Value()))
+		b.WriteString(jsonstr.Quote(v.String.Value()))
 	case v.Number != "":
 		b.WriteString(v.Number)
 	case v.Bool != "":
@@ -53,9 +54,4 @@ func (c *checker) writeJSON(b *bytes.Buffer, v *ast.JSON) {
 	default:
 		b.WriteString("null")
 	}
-}
-
-func jsonString(s string) string {
-	out, _ := json.Marshal(s)
-	return string(out)
 }
