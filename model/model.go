@@ -32,10 +32,24 @@ func ProtocolOf(profile int) string {
 	return Profile1Protocol
 }
 
-// ProfileFor maps a negotiated MCP protocol version to a profile:
-// 2025-06-18 and later get profile 2; everything earlier, and anything that
-// is not a YYYY-MM-DD date, profile 1. Protocol versions are dates, so they
-// order as strings. The generated Go and JavaScript follow the same rule.
+// ProtocolProfiles is the one rule from a negotiated MCP protocol version
+// to a profile: a version written as a YYYY-MM-DD date gets the profile of
+// the last row whose From it is at or after (protocol versions are dates,
+// so they order as strings); anything else, and a date before every row,
+// profile 1. The generated runtimes' profileFor (gen/golang/runtime and
+// gen/js/runtime profile fragments) are written from it, and their tests
+// fail when a fragment is stale.
+var ProtocolProfiles = []ProtocolProfile{{From: Profile2Protocol, Profile: 2}}
+
+// ProtocolProfile is a row of ProtocolProfiles.
+type ProtocolProfile struct {
+	From    string // the first protocol version of the profile
+	Profile int
+}
+
+// ProfileFor maps a negotiated MCP protocol version to a profile by
+// ProtocolProfiles: 2025-06-18 and later get profile 2; everything
+// earlier, and anything that is not a YYYY-MM-DD date, profile 1.
 func ProfileFor(protocolVersion string) int {
 	v := protocolVersion
 	if len(v) != 10 || v[4] != '-' || v[7] != '-' {
@@ -46,11 +60,23 @@ func ProfileFor(protocolVersion string) int {
 			return 1
 		}
 	}
-	if v >= Profile2Protocol {
-		return 2
+	profile := 1
+	for _, row := range ProtocolProfiles {
+		if v >= row.From {
+			profile = row.Profile
+		}
 	}
-	return 1
+	return profile
 }
+
+// The startup guard of a generated server (CheckHandlers in Go,
+// checkHandlers in JavaScript) names the tools without a handler and the
+// handlers without a tool, after these words. The runtimes' profile
+// fragments carry them with ProtocolProfiles.
+const (
+	MissingHandlers = "tools without a handler"
+	ExtraHandlers   = "handlers without a tool"
+)
 
 // Catalog is one checked spec.
 type Catalog struct {
