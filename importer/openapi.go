@@ -646,10 +646,8 @@ func beyondFloat64(raw json.RawMessage) string {
 		if !ok {
 			continue
 		}
-		if d := decimal.Parse(string(n)); d != nil {
-			if f, _ := d.Float64(); math.IsInf(f, 0) || f == 0 && d.Sign() != 0 {
-				return string(n)
-			}
+		if !decimal.InFloat64Range(string(n)) {
+			return string(n)
 		}
 	}
 }

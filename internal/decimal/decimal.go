@@ -131,9 +131,52 @@ func (n *Number) Float64() (f float64, exact bool) {
 	return n.Rat.Float64()
 }
 
+// InFloat64Range reports whether text is a JSON number that float64 holds:
+// finite, and not a non-zero number that reads as 0. It allocates nothing
+// for a small integer, the common case in a spec's JSON values.
+func InFloat64Range(text string) bool {
+	if _, ok := SmallInt(text); ok {
+		return true
+	}
+	n := Parse(text)
+	if n == nil {
+		return false
+	}
+	f, _ := n.Float64()
+	return !math.IsInf(f, 0) && (f != 0 || n.Sign() == 0)
+}
+
 // Exponent is the power of ten of the number's leading digit: 2 for 123,
-// -3 for 0.001, 0 for 0; ok is false when it is beyond an int64.
+// -3 for 0.001, 0 for 0; ok is false when it is beyond an int64. It reads
+// the text without allocating while the text's exponent fits an int64.
 func (n *Number) Exponent() (e int64, ok bool) {
+	s := strings.TrimPrefix(n.Text, "-")
+	mant, exp := s, int64(0)
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		mant = s[:i]
+		x, err := strconv.ParseInt(strings.TrimPrefix(s[i+1:], "+"), 10, 64)
+		if err != nil {
+			return n.bigExponent()
+		}
+		exp = x
+	}
+	intPart, frac, _ := strings.Cut(mant, ".")
+	var lead int64
+	if t := strings.TrimLeft(intPart, "0"); t != "" {
+		lead = int64(len(t)) - 1
+	} else if t := strings.TrimLeft(frac, "0"); t != "" {
+		lead = -int64(len(frac)-len(t)) - 1
+	} else {
+		return 0, true // zero
+	}
+	if e = exp + lead; (lead > 0 && e < exp) || (lead < 0 && e > exp) {
+		return n.bigExponent() // overflow
+	}
+	return e, true
+}
+
+// bigExponent is Exponent through the normal form.
+func (n *Number) bigExponent() (int64, bool) {
 	f := n.form()
 	if f.digits == "" {
 		return 0, true

@@ -171,6 +171,18 @@ func TestFloat64(t *testing.T) {
 	}
 }
 
+func TestInFloat64Range(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]bool{
+		"0": true, "-0": true, "5": true, "0.0e-999": true, "1e308": true, "1e309": false, "-1e309": false,
+		"1e-324": false, "5e-324": true, "1e-999999": false, "0.5": true, "x": false, "": false, "007": false,
+	} {
+		if got := InFloat64Range(in); got != want {
+			t.Errorf("InFloat64Range(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
 func TestExponent(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]int64{"0.00123": -3, "123": 2, "0": 0, "1e6": 6, "-5e-400": -400, "10e999999": 1000000} {
@@ -178,8 +190,13 @@ func TestExponent(t *testing.T) {
 			t.Errorf("Exponent(%s) = %d, %v; want %d", in, got, ok, want)
 		}
 	}
-	if _, ok := Parse("1e99999999999999999999").Exponent(); ok {
-		t.Error("Exponent(1e99999999999999999999) fits an int64")
+	for _, in := range []string{"1e99999999999999999999", "10e9223372036854775807", "0.01e-9223372036854775808"} {
+		if e, ok := Parse(in).Exponent(); ok {
+			t.Errorf("Exponent(%s) = %d fits an int64", in, e)
+		}
+	}
+	if e, ok := Parse("0.1e-9223372036854775807").Exponent(); !ok || e != -1<<63 {
+		t.Errorf("Exponent(0.1e-9223372036854775807) = %d, %v", e, ok)
 	}
 }
 
@@ -308,6 +325,10 @@ func FuzzNumber(f *testing.F) {
 			if back == nil || back.Normal() != n.Normal() || back.Cmp(n) != 0 {
 				t.Fatalf("%q emits %q, which reads back as %v", a, n.Text, back)
 			}
+		}
+		e, ok := na.Exponent()
+		if want, wok := na.bigExponent(); ok != wok || ok && e != want {
+			t.Fatalf("Exponent(%s) = %d, %v; the normal form says %d, %v", a, e, ok, want, wok)
 		}
 		if (na.Cmp(nb) == 0) != (na.Normal() == nb.Normal()) {
 			t.Fatalf("%s, %s: Cmp %d, normal forms %s, %s", a, b, na.Cmp(nb), na.Normal(), nb.Normal())

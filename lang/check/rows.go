@@ -319,12 +319,7 @@ func (c *checker) float64Range(v *ast.JSON, what string, d *diag.Def) {
 			c.float64Range(it, what, d)
 		}
 	case v.Number != "":
-		n := decimal.Parse(v.Number)
-		if n == nil {
-			c.report(d, v.Pos, what, v.Number)
-			break
-		}
-		if f, _ := n.Float64(); math.IsInf(f, 0) || f == 0 && n.Sign() != 0 {
+		if !decimal.InFloat64Range(v.Number) {
 			c.report(d, v.Pos, what, v.Number)
 		}
 	}
