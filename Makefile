@@ -86,8 +86,8 @@ T27_P1   = examples/e2e/testdata/t27mcp.p1.json
 T27_P2   = examples/e2e/testdata/t27mcp.p2.json
 
 generate: build
-	$(BIN) gen-go $(T27) -o $(T27_GO) --package t27catalog --dialects gemini,openai_strict
-	$(BIN) gen-js $(T27) -o $(T27_JS) --dialects gemini,openai_strict
+	$(BIN) gen-go $(T27) -o $(T27_GO) --package t27catalog --dialects gemini,openai_strict,cursor
+	$(BIN) gen-js $(T27) -o $(T27_JS) --dialects gemini,openai_strict,cursor
 	$(BIN) gen-json --profile 1 $(T27) -o $(T27_P1)
 	$(BIN) gen-json --profile 2 $(T27) -o $(T27_P2)
 	$(BIN) seal $(T27) $(T27_GO) $(T27_JS) $(T27_DTS) $(T27_P1) $(T27_P2)

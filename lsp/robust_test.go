@@ -1,12 +1,15 @@
 package lsp
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -15,11 +18,12 @@ import (
 )
 
 // rawSession writes frames as bytes, so it can send what no client
-// library would, and reads the answers with the library's framing.
+// library would, and reads the answers' frames as bytes too, so it sees
+// what the library's decoder refuses (a response whose id is null).
 type rawSession struct {
 	t    *testing.T
 	conn net.Conn
-	in   jsonrpc2.Stream
+	in   *bufio.Reader
 }
 
 func startRaw(t *testing.T) *rawSession {
@@ -34,7 +38,7 @@ func startRaw(t *testing.T) *rawSession {
 			t.Error("server did not stop when the stream closed")
 		}
 	})
-	return &rawSession{t: t, conn: b, in: jsonrpc2.NewStream(b)}
+	return &rawSession{t: t, conn: b, in: bufio.NewReader(b)}
 }
 
 func (r *rawSession) send(body []byte) {
@@ -48,12 +52,56 @@ func (r *rawSession) send(body []byte) {
 // next returns the next message from the server that is not a log.
 func (r *rawSession) next() jsonrpc2.Message {
 	r.t.Helper()
-	r.conn.SetReadDeadline(time.Now().Add(30 * time.Second))
-	msg, _, err := r.in.Read(context.Background())
+	msg, err := jsonrpc2.DecodeMessage(r.frame())
 	if err != nil {
 		r.t.Fatal(err)
 	}
 	return msg
+}
+
+// frame reads one Content-Length frame and returns its body.
+func (r *rawSession) frame() []byte {
+	r.t.Helper()
+	r.conn.SetReadDeadline(time.Now().Add(30 * time.Second))
+	size := -1
+	for {
+		line, err := r.in.ReadString('\n')
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		line = strings.TrimRight(line, "\r\n")
+		if line == "" {
+			break
+		}
+		if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
+			size, _ = strconv.Atoi(v)
+		}
+	}
+	if size < 0 {
+		r.t.Fatal("frame without Content-Length")
+	}
+	body := make([]byte, size)
+	if _, err := io.ReadFull(r.in, body); err != nil {
+		r.t.Fatal(err)
+	}
+	return body
+}
+
+// wantParseError reads the answer to a message that could not be
+// decoded: a parse error whose id is null, as JSON-RPC says.
+func (r *rawSession) wantParseError() {
+	r.t.Helper()
+	body := r.frame()
+	var resp struct {
+		ID    json.RawMessage `json:"id"` // null stays "null", absent stays empty
+		Error struct{ Code int64 }
+	}
+	if err := json.Unmarshal(body, &resp); err != nil {
+		r.t.Fatal(err)
+	}
+	if string(resp.ID) != "null" || resp.Error.Code != int64(jsonrpc2.ParseError) {
+		r.t.Fatalf("got %s, want a parse error with id null", body)
+	}
 }
 
 // wantError reads a response and checks its error code.
@@ -99,9 +147,9 @@ func TestRobust(t *testing.T) {
 		t.Fatal("no answer to initialize")
 	}
 	r.send([]byte(`{"jsonrpc":"2.0","id":2,"method":`))
-	r.wantError(jsonrpc2.ParseError)
+	r.wantParseError()
 	r.send([]byte(`[1, 2, 3]`))
-	r.wantError(jsonrpc2.ParseError)
+	r.wantParseError()
 	r.send(call(3, "workspace/noSuchMethod", nil))
 	r.wantError(jsonrpc2.MethodNotFound)
 	r.send(call(4, "textDocument/hover", "not an object"))

@@ -2,7 +2,10 @@ package lsp
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
+	"sync"
 
 	"go.lsp.dev/jsonrpc2"
 )
@@ -15,12 +18,40 @@ import (
 type tolerantStream struct {
 	jsonrpc2.Stream
 	conn *watchedConn
+	// writing serialises the parse errors Read answers with the messages
+	// the connection writes from its handlers.
+	writing *sync.Mutex
 }
 
 // newStream frames rwc with the library's Content-Length framing.
 func newStream(rwc io.ReadWriteCloser) tolerantStream {
 	w := &watchedConn{ReadWriteCloser: rwc}
-	return tolerantStream{Stream: jsonrpc2.NewStream(w), conn: w}
+	return tolerantStream{Stream: jsonrpc2.NewStream(w), conn: w, writing: new(sync.Mutex)}
+}
+
+func (s tolerantStream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
+	s.writing.Lock()
+	defer s.writing.Unlock()
+	return s.Stream.Write(ctx, msg)
+}
+
+// parseError answers a message that could not be decoded. Its id is
+// unknown, which JSON-RPC writes as null; the library's Response cannot
+// say null (it writes the zero id, 0), so the answer is framed here, as
+// the library frames its own.
+func (s tolerantStream) parseError(cause error) error {
+	body, err := json.Marshal(map[string]any{
+		"jsonrpc": "2.0",
+		"id":      nil,
+		"error":   map[string]any{"code": jsonrpc2.ParseError, "message": cause.Error()},
+	})
+	if err != nil {
+		return err
+	}
+	s.writing.Lock()
+	defer s.writing.Unlock()
+	_, err = fmt.Fprintf(s.conn, "%s: %d%s%s", jsonrpc2.HdrContentLength, len(body), jsonrpc2.HdrContentSeparator, body)
+	return err
 }
 
 // watchedConn remembers whether reading the connection itself failed, to
@@ -44,13 +75,7 @@ func (s tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, erro
 		if err == nil || s.conn.readErr != nil || ctx.Err() != nil {
 			return msg, n, err
 		}
-		// The id of a message that could not be decoded is unknown; the
-		// library writes the zero id where JSON-RPC writes null.
-		resp, rerr := jsonrpc2.NewResponse(jsonrpc2.ID{}, nil, jsonrpc2.NewError(jsonrpc2.ParseError, err.Error()))
-		if rerr != nil {
-			return nil, n, rerr
-		}
-		if _, werr := s.Stream.Write(ctx, resp); werr != nil {
+		if werr := s.parseError(err); werr != nil {
 			return nil, n, werr
 		}
 	}

@@ -60,7 +60,7 @@ func Parse(name string, data []byte) (doc *Doc, err error) {
 	// say so about that document instead of crashing the caller.
 	defer func() {
 		if r := recover(); r != nil {
-			doc, err = nil, fmt.Errorf("%s: %w: the OpenAPI library failed on it: %v", name, ErrNotOpenAPI, r)
+			doc, err = nil, docErr(name, 0, 0, ErrNotOpenAPI, "the OpenAPI library failed on it: %v", r)
 		}
 	}()
 	version, err := sniff(name, data)
@@ -77,17 +77,17 @@ func Parse(name string, data []byte) (doc *Doc, err error) {
 	}
 	ld, err := libopenapi.NewDocumentWithConfiguration(data, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, &DocError{File: name, Message: err.Error()}
 	}
 	model, err := ld.BuildV3Model()
 	if model == nil {
 		if err == nil {
-			err = ErrNotOpenAPI
+			return nil, &DocError{File: name, Kind: ErrNotOpenAPI, Message: ErrNotOpenAPI.Error()}
 		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, &DocError{File: name, Message: err.Error()}
 	}
 	l := &loader{warnings: map[string]bool{}, refs: map[string]*Schema{}}
-	var broken []refError
+	var broken []*DocError
 	for _, e := range unwrap(err) {
 		var re *index.ResolvingError
 		var ie *index.IndexingError
@@ -103,10 +103,10 @@ func Parse(name string, data []byte) (doc *Doc, err error) {
 		}
 	}
 	if len(broken) > 0 {
-		slices.SortFunc(broken, func(a, b refError) int {
-			return cmp.Or(cmp.Compare(a.line, b.line), cmp.Compare(a.col, b.col), strings.Compare(a.ref, b.ref))
+		slices.SortFunc(broken, func(a, b *DocError) int {
+			return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), strings.Compare(a.Message, b.Message))
 		})
-		broken = slices.Compact(broken)
+		broken = slices.CompactFunc(broken, func(a, b *DocError) bool { return *a == *b })
 		errs := make([]error, len(broken))
 		for i, b := range broken {
 			errs[i] = b
@@ -168,49 +168,65 @@ func Parse(name string, data []byte) (doc *Doc, err error) {
 
 var quotedRef = regexp.MustCompile("`([^`]+)`")
 
-// refError is one $ref that resolves to nothing.
-type refError struct {
-	file      string
-	line, col int
-	ref       string
+// DocError is an error at a place in a document: "file:line:col: message",
+// or "file: message" when the place is unknown (Line 0). Callers that
+// print diagnostics read the fields; errors.Is finds Kind.
+type DocError struct {
+	File      string
+	Line, Col int
+	// Kind is ErrSyntax, ErrNotOpenAPI or ErrUnresolvedRef, or nil for a
+	// failure the OpenAPI library reported in its own words.
+	Kind error
+	// Message is what went wrong, starting with Kind's words when it has
+	// a Kind ("syntax error: ...", "unresolved $ref #/x").
+	Message string
 }
 
-func (e refError) Error() string {
-	if e.line > 0 {
-		return fmt.Sprintf("%s:%d:%d: %v %s", e.file, e.line, e.col, ErrUnresolvedRef, e.ref)
+func (e *DocError) Error() string {
+	switch {
+	case e.Line > 0 && e.Col > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Message)
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Message)
 	}
-	return fmt.Sprintf("%s: %v %s", e.file, ErrUnresolvedRef, e.ref)
+	return e.File + ": " + e.Message
 }
 
-func (e refError) Unwrap() error { return ErrUnresolvedRef }
+func (e *DocError) Unwrap() error { return e.Kind }
+
+// docErr makes a DocError whose message is kind's words, then the detail.
+func docErr(file string, line, col int, kind error, format string, args ...any) *DocError {
+	return &DocError{File: file, Line: line, Col: col, Kind: kind, Message: kind.Error() + ": " + fmt.Sprintf(format, args...)}
+}
 
 // unresolved describes an unresolved $ref from the library's error and the
 // node that holds the $ref.
-func unresolved(name string, err error, node *yaml.Node) refError {
-	e := refError{file: name, ref: "?"}
+func unresolved(name string, err error, node *yaml.Node) *DocError {
+	ref := "?"
+	line, col := 0, 0
 	if err != nil {
-		e.ref = err.Error()
-		if m := quotedRef.FindStringSubmatch(e.ref); m != nil {
-			e.ref = m[1]
+		ref = err.Error()
+		if m := quotedRef.FindStringSubmatch(ref); m != nil {
+			ref = m[1]
 		}
 	}
 	// The node holds the $ref as written; the message drops any file part.
 	if node != nil {
-		e.line, e.col = node.Line, node.Column
+		line, col = node.Line, node.Column
 		switch node.Kind {
 		case yaml.MappingNode:
 			for i := 0; i+1 < len(node.Content); i += 2 {
 				if node.Content[i].Value == "$ref" {
-					e.ref = node.Content[i+1].Value
+					ref = node.Content[i+1].Value
 				}
 			}
 		case yaml.ScalarNode:
 			if node.Value != "" {
-				e.ref = node.Value
+				ref = node.Value
 			}
 		}
 	}
-	return e
+	return &DocError{File: name, Line: line, Col: col, Kind: ErrUnresolvedRef, Message: ErrUnresolvedRef.Error() + " " + ref}
 }
 
 // unwrap flattens joined errors.
@@ -234,7 +250,7 @@ func unwrap(err error) []error {
 func sniff(name string, data []byte) (string, error) {
 	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff")
 	if len(trimmed) == 0 {
-		return "", fmt.Errorf("%s: %w: the file is empty", name, ErrNotOpenAPI)
+		return "", docErr(name, 0, 0, ErrNotOpenAPI, "the file is empty")
 	}
 	var top any
 	if trimmed[0] == '{' {
@@ -258,9 +274,9 @@ func sniff(name string, data []byte) (string, error) {
 			var se *json.SyntaxError
 			if errors.As(err, &se) {
 				line, col := position(data, se.Offset)
-				return "", fmt.Errorf("%s:%d:%d: %w: %v", name, line, col, ErrSyntax, se)
+				return "", docErr(name, line, col, ErrSyntax, "%v", se)
 			}
-			return "", fmt.Errorf("%s: %w: %v", name, ErrSyntax, err)
+			return "", docErr(name, 0, 0, ErrSyntax, "%v", err)
 		}
 	} else if err := yaml.Unmarshal(data, &top); err != nil {
 		return "", yamlError(name, err)
@@ -272,20 +288,20 @@ func sniff(name string, data []byte) (string, error) {
 	case map[any]any:
 		head = jsonable(t).(map[string]any)
 	default:
-		return "", fmt.Errorf("%s: %w: the document is %s, not an object", name, ErrNotOpenAPI, describe(top))
+		return "", docErr(name, 0, 0, ErrNotOpenAPI, "the document is %s, not an object", describe(top))
 	}
 	if sw, ok := head["swagger"]; ok {
-		return "", fmt.Errorf("%s: %w: it is swagger %v (convert it to OpenAPI 3 first)", name, ErrNotOpenAPI, sw)
+		return "", docErr(name, 0, 0, ErrNotOpenAPI, "it is swagger %v (convert it to OpenAPI 3 first)", sw)
 	}
 	v, ok := head["openapi"].(string)
 	if !ok {
 		if head["openapi"] == nil {
-			return "", fmt.Errorf("%s: %w: no \"openapi\" field", name, ErrNotOpenAPI)
+			return "", docErr(name, 0, 0, ErrNotOpenAPI, "no \"openapi\" field")
 		}
-		return "", fmt.Errorf("%s: %w: \"openapi\" is %v, not a version string", name, ErrNotOpenAPI, head["openapi"])
+		return "", docErr(name, 0, 0, ErrNotOpenAPI, "\"openapi\" is %v, not a version string", head["openapi"])
 	}
 	if !strings.HasPrefix(v, "3.0") && !strings.HasPrefix(v, "3.1") {
-		return "", fmt.Errorf("%s: %w: it is openapi %s", name, ErrNotOpenAPI, v)
+		return "", docErr(name, 0, 0, ErrNotOpenAPI, "it is openapi %s", v)
 	}
 	return v, nil
 }
@@ -313,12 +329,15 @@ var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 func yamlError(name string, err error) error {
 	msg := err.Error()
 	if m := yamlPosition.FindStringSubmatch(msg); m != nil {
-		return fmt.Errorf("%s:%s:%s: %w: %s", name, m[1], m[2], ErrSyntax, m[3])
+		line, _ := strconv.Atoi(m[1])
+		col, _ := strconv.Atoi(m[2])
+		return docErr(name, line, col, ErrSyntax, "%s", m[3])
 	}
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
-		return fmt.Errorf("%s:%s: %w: %s", name, m[1], ErrSyntax, m[2])
+		line, _ := strconv.Atoi(m[1])
+		return docErr(name, line, 0, ErrSyntax, "%s", m[2])
 	}
-	return fmt.Errorf("%s: %w: %s", name, ErrSyntax, strings.TrimPrefix(msg, "yaml: "))
+	return docErr(name, 0, 0, ErrSyntax, "%s", strings.TrimPrefix(msg, "yaml: "))
 }
 
 // position turns a byte offset into a 1-based line and column.

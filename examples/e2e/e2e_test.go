@@ -112,14 +112,15 @@ var (
 	genErr  error
 )
 
-// genJSON writes `toolspec gen-json --profile N [--dialect gemini]` of the
-// reference spec to scratch/p1.json, p2.json, p1.gemini.json and
-// p2.gemini.json (the command run in-process) and returns the folder.
+// genJSON writes `toolspec gen-json --profile N [--dialect D]` of the
+// reference spec to scratch/p1.json, p2.json, p1.D.json and p2.D.json for
+// the dialects gemini and cursor (the command run in-process) and returns
+// the folder.
 func genJSON(t *testing.T) string {
 	t.Helper()
 	genOnce.Do(func() {
 		for _, p := range []string{"1", "2"} {
-			for _, d := range []string{"", "gemini"} {
+			for _, d := range []string{"", "gemini", "cursor"} {
 				var stderr bytes.Buffer
 				args := []string{"gen-json", "--profile", p, filepath.Join(root, spec), "-o", filepath.Join(scratch, "p"+p+".json")}
 				if d != "" {

@@ -287,9 +287,9 @@ for (const kind of ["js", "go"]) {
   });
 }
 
-// Served per client: both example catalogs carry the gemini and
-// openai_strict dialects (make generate), and the adapters pick the
-// dialect from clientInfo.name.
+// Served per client: both example catalogs carry the gemini,
+// openai_strict and cursor dialects (make generate), and the adapters pick
+// the dialect from clientInfo.name (lang/clients' default map).
 for (const kind of ["js", "go"]) describe(`${kind} server per client`, () => {
   for (const { version, profile } of versions) {
     test(`gemini-cli at ${version} gets the gemini table of profile ${profile}; calls are held to the spec`, async () => {
@@ -308,6 +308,16 @@ for (const kind of ["js", "go"]) describe(`${kind} server per client`, () => {
       }
     });
   }
+
+  test("cursor-vscode gets the cursor table", async () => {
+    const session = await connect(kind, "2025-06-18", {}, "cursor-vscode");
+    try {
+      await session.client.listTools();
+      assert.deepEqual(session.transport.lastReply("tools/list").result, expectedTable(2, "cursor"), "gen-json --dialect cursor");
+    } finally {
+      await session.client.close();
+    }
+  });
 
   test("claude-code gets the standard table", async () => {
     const session = await connect(kind, "2025-06-18", {}, "claude-code");

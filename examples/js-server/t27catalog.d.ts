@@ -728,7 +728,7 @@ export interface ToolOutputs {
 }
 
 /** The client families whose dialect tables this module carries. */
-export declare const DIALECTS: readonly ["gemini", "openai_strict"];
+export declare const DIALECTS: readonly ["gemini", "openai_strict", "cursor"];
 
 /** The tools/list result of a profile lowered to a client family's dialect. */
 export declare function listDialectTools(profile: 1 | 2, dialect: string, options?: { scope?: "all" | "read" | "write" }): { tools: object[]; _meta: Record<string, string> };

@@ -127,6 +127,11 @@ func judge(family string, schema []byte) (refused, weakened string) {
 			if typeArray {
 				weaken("type array mishandled")
 			}
+			for _, k := range []string{"anyOf", "oneOf", "allOf"} {
+				if n.has(k) {
+					refuse(k + " (uncertain)")
+				}
+			}
 		}
 		if depth > 10 && (family == "openai" || family == "openai_strict") {
 			refuse("nesting deeper than 10")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/toolspec/toolspec/gen/schema"
@@ -20,6 +21,7 @@ type lowering struct {
 	tupleAsArray     bool // prefixItems dropped; items typed or anyOf
 	tupleAsItemsList bool // prefixItems → draft-07 items: [...]
 	typedAny         bool // {} → {"type":"object","nullable":true}
+	untypedNullable  bool // type arrays → no type, "a T or null" in the description
 	allRequired      bool // every property required, optional ones nullable
 	onlyFormats      map[string]bool
 	moved            []string // keywords moved into the description
@@ -32,6 +34,10 @@ var lowerings = map[string]lowering{
 		onlyFormats: map[string]bool{"date-time": true, "enum": true},
 		moved:       []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "default", "examples", "deprecated"},
 	},
+	// Cursor mishandles type arrays (cursor/cursor#3778) and reportedly
+	// anyOf: a nullable node loses its type; its other keywords apply to
+	// their own type only, so every value it took is still taken.
+	"cursor":           {untypedNullable: true},
 	"openai_strict":    {allRequired: true, tupleAsArray: true, moved: []string{"default"}},
 	"anthropic_strict": {moved: []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "maxItems", "minItems"}, minItemsAbove1: true},
 	"xai":              {moved: []string{"minLength", "maxLength", "minItems", "maxItems"}},
@@ -173,6 +179,11 @@ func (l lowering) lower(n *node, root bool) {
 			n.set("enum", keep)
 		}
 	}
+	dropType := false
+	if l.untypedNullable && isArray && slices.Contains(typ, any("null")) {
+		notes = append(notes, orNull(typ))
+		dropType = true
+	}
 	if l.typedAny && !n.has("type") && !n.has("anyOf") {
 		n.keys = append([]string{"type"}, n.keys...)
 		n.vals["type"] = "object"
@@ -205,6 +216,28 @@ func (l lowering) lower(n *node, root bool) {
 	}
 	notes = append(notes, l.move(n)...)
 	addNotes(n, notes)
+	if dropType {
+		n.del("type") // after addNotes, which places a new description after it
+	}
+}
+
+// orNull is the note of a type array: "a string or null", "an integer or
+// null".
+func orNull(types []any) string {
+	var w []string
+	for _, t := range types {
+		s := fmt.Sprint(t)
+		switch {
+		case s == "null":
+			continue
+		case strings.ContainsAny(s[:1], "aeiou"):
+			s = "an " + s
+		default:
+			s = "a " + s
+		}
+		w = append(w, s)
+	}
+	return strings.Join(append(w, "null"), " or ")
 }
 
 // move takes the keywords the family cannot read out of n and returns

@@ -107,6 +107,13 @@ tool t {
 			`"e":{"type":["integer","null"],"enum":[1,2,null],"default":1},` +
 			`"p":{"type":"array","description":"exactly 2 items","prefixItems":[{"type":"integer"},{"type":"string"}],"items":{}}},` +
 			`"required":["s","n","u","p"],"additionalProperties":false}`},
+		{"cursor", `{"type":"object","properties":{` +
+			`"s":{"type":"string","description":"Name","minLength":1,"maxLength":64,"pattern":"^c_[a-z0-9]+$"},` +
+			`"n":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":10,"multipleOf":2},` +
+			`"u":{"type":"array","items":{"type":"string"},"minItems":2,"maxItems":3,"uniqueItems":true},` +
+			`"e":{"description":"an integer or null","enum":[1,2,null],"default":1},` +
+			`"p":{"type":"array","prefixItems":[{"type":"integer"},{"type":"string"}],"items":{},"minItems":2,"maxItems":2}},` +
+			`"required":["s","n","u","p"],"additionalProperties":false}`},
 	} {
 		got := string(InputSchema(r.Catalog.Tools[0], tc.family))
 		if got != tc.want {

@@ -3,15 +3,18 @@ package golang
 import (
 	_ "embed"
 	"fmt"
+	"sort"
 
 	"github.com/toolspec/toolspec/gen/dialect"
+	"github.com/toolspec/toolspec/lang/clients"
 )
 
 // The dialect half of a file generated with Options.Dialects: each
 // (profile, dialect) tools/list table as bytes (gen/dialect's, exactly),
 // ListDialectToolsJSON, and the Bound methods an adapter uses to serve a
 // session its client's dialect (serve/gosdk): Dialects,
-// ListDialectToolsJSON, NormalizeArgs. Without dialects none of it is
+// ListDialectToolsJSON, NormalizeArgs, and DialectForClient over
+// lang/clients' default map. Without dialects none of it is
 // written, and the file is what it was.
 
 //go:embed runtime/dialect.go
@@ -45,6 +48,19 @@ func (g *gen) dialects() {
 		}
 		p("%s", quote(fam))
 	}
+	p("}\n")
+	p("\n// tsClientDialects is the default map from an MCP client's clientInfo.name,\n// in lower case, to its client family (\"\": the standard table), as\n// lang/clients declares it (docs/clients.md).\nvar tsClientDialects = map[string]string{\n")
+	m := clients.ClientDialects()
+	names := make([]string, 0, len(m))
+	for name := range m {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	rows := make([][]string, len(names))
+	for i, name := range names {
+		rows[i] = []string{quote(name) + ":", quote(m[name]) + ","}
+	}
+	g.p.aligned("\t", rows, nil)
 	p("}\n")
 	g.p.str(dialectServe)
 }
@@ -80,6 +96,23 @@ var (
 
 // Dialects are the client families whose dialect tables this file carries.
 func (b *Bound) Dialects() []string { return append([]string(nil), tsDialects...) }
+
+// DialectForClient is the dialect a server serves by default to the MCP
+// client whose clientInfo.name is clientName (in any case): its family
+// when this file carries that family's table, else "" (the standard
+// table). serve/gosdk uses it unless the server says otherwise.
+func DialectForClient(clientName string) string {
+	family := tsClientDialects[strings.ToLower(clientName)]
+	for _, d := range tsDialects {
+		if d == family {
+			return family
+		}
+	}
+	return ""
+}
+
+// DialectForClient is DialectForClient.
+func (b *Bound) DialectForClient(clientName string) string { return DialectForClient(clientName) }
 
 // ListDialectToolsJSON is ListDialectToolsJSON.
 func (b *Bound) ListDialectToolsJSON(profile int, scope, dialect string) []byte {

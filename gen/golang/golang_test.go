@@ -445,16 +445,18 @@ func TestGofmt(t *testing.T) {
 		if r.Catalog == nil {
 			t.Fatalf("%s: %v", name, r.Diags)
 		}
-		src, err := golang.Generate(r.Catalog, golang.Options{Package: "catalog"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		formatted, err := format.Source(src)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if d := cmp.Diff(string(formatted), string(src)); d != "" {
-			t.Errorf("%s: not gofmt's layout (-gofmt +generated):\n%s", name, d)
+		for _, dialects := range [][]string{nil, {"gemini", "cursor"}} {
+			src, err := golang.Generate(r.Catalog, golang.Options{Package: "catalog", Dialects: dialects})
+			if err != nil {
+				t.Fatal(err)
+			}
+			formatted, err := format.Source(src)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if d := cmp.Diff(string(formatted), string(src)); d != "" {
+				t.Errorf("%s %v: not gofmt's layout (-gofmt +generated):\n%s", name, dialects, d)
+			}
 		}
 	}
 }

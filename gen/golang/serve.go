@@ -13,7 +13,7 @@ import (
 
 // serveReserved are the exported package-level names the serving half
 // declares.
-var serveReserved = []string{"Handlers", "HandlerMap", "Bind", "BindMap", "Bound", "ListToolsScopedJSON", "ListDialectToolsJSON"}
+var serveReserved = []string{"Handlers", "HandlerMap", "Bind", "BindMap", "Bound", "ListToolsScopedJSON", "ListDialectToolsJSON", "DialectForClient"}
 
 // serveImports are the standard packages the serving half uses.
 var serveImports = []string{"bytes", "context", "encoding/json", "errors", "fmt", "strconv", "strings", "sync"}

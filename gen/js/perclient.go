@@ -4,50 +4,29 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/toolspec/toolspec/lang/clients"
 )
 
-// ClientDialects is the default map from an MCP client's clientInfo.name
-// (compared in lower case) to the client family whose dialect it is
-// served; "" is the standard table. docs/clients.md gives each entry's
-// source and how sure it is. serve/gosdk declares the same map for Go
-// (a test holds them equal).
-var ClientDialects = map[string]string{
-	// gemini-cli (name seen in third-party servers' client detection);
-	// since July 2025 it sends parametersJsonSchema, which reads more than
-	// the gemini dialect, but the dialect is sound, so it costs nothing.
-	"gemini-cli-mcp-client": "gemini",
-	"gemini-cli":            "gemini",
-	// Cursor: nullable type arrays mishandled (cursor/cursor#3778).
-	"cursor-vscode": "cursor",
-	// VS Code (Copilot agent mode): draft-07 validation, items on arrays.
-	"visual studio code":            "copilot",
-	"visual studio code - insiders": "copilot",
-	"visual-studio-code":            "copilot",
-	// Anthropic's clients read the standard 2020-12 table.
-	"claude-ai":   "",
-	"claude-code": "",
-}
-
-// clientDialectsJS is ClientDialects as a JS object literal body, sorted.
+// clientDialectsJS is lang/clients' default map from clientInfo.name (in
+// lower case) to family as a JS object literal body, sorted; null is the
+// standard table.
 func clientDialectsJS() string {
+	m := clients.ClientDialects()
+	names := make([]string, 0, len(m))
+	for k := range m {
+		names = append(names, k)
+	}
+	sort.Strings(names)
 	var b strings.Builder
-	for _, name := range clientNames() {
+	for _, name := range names {
 		v := "null"
-		if f := ClientDialects[name]; f != "" {
+		if f := m[name]; f != "" {
 			v = Quote(f)
 		}
 		fmt.Fprintf(&b, "  %s: %s,\n", Quote(name), v)
 	}
 	return b.String()
-}
-
-func clientNames() []string {
-	keys := make([]string, 0, len(ClientDialects))
-	for k := range ClientDialects {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // clientDialectsConst declares CLIENT_DIALECTS, which dialects.mjs's

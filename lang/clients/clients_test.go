@@ -30,6 +30,18 @@ func TestExplainNamesEverySource(t *testing.T) {
 	}
 }
 
+// TestExplainNamesLowering: the explanation of each lint names the dialect
+// of every family whose dialect lowers the construct, so the author of a
+// spec that declares the family knows serving the dialect works for its
+// clients.
+func TestExplainNamesLowering(t *testing.T) {
+	for _, r := range clients.Rules {
+		if r.Lowering != "" && !strings.Contains(strings.ToLower(r.Construct.Diag.Explain), "the "+r.Family+" dialect") {
+			t.Errorf("%s (%s): the dialect lowers it, the explanation does not say \"the %s dialect\"", r.Construct.Diag.Code, r.Family, r.Family)
+		}
+	}
+}
+
 // TestEveryConstructHasARule: a construct no family cares about would be a
 // lint that never fires; every lint code belongs to a construct.
 func TestEveryConstructHasARule(t *testing.T) {
@@ -109,5 +121,29 @@ func TestPrefixLength(t *testing.T) {
 		if len(l) != want {
 			t.Errorf("prefix %d: %v", prefix, l)
 		}
+	}
+}
+
+// TestClients: each known client's name is given once (in lower case), its
+// family is a family or "", and its evidence has a source; the map
+// generated files carry has every name in lower case.
+func TestClients(t *testing.T) {
+	m := clients.ClientDialects()
+	for _, c := range clients.Clients {
+		if _, ok := clients.Lookup(c.Family); c.Family != "" && !ok {
+			t.Errorf("%s: unknown family %q", c.Name, c.Family)
+		}
+		if c.Source == "" || c.Evidence == 0 {
+			t.Errorf("%s: no evidence", c.Name)
+		}
+		if fam, ok := m[strings.ToLower(c.Name)]; !ok || fam != c.Family {
+			t.Errorf("%s: the map says %q", c.Name, fam)
+		}
+	}
+	if len(m) != len(clients.Clients) {
+		t.Errorf("%d names for %d clients: a name is listed twice", len(m), len(clients.Clients))
+	}
+	if m["gemini-cli-mcp-client"] != "gemini" || m["cursor-vscode"] != "cursor" {
+		t.Error("gemini-cli or Cursor lost their dialect")
 	}
 }

@@ -209,11 +209,20 @@ func lintFamily(cat *model.Catalog, family string, sev token.Severity, opt Optio
 		if r.Uncertain {
 			what += " [uncertain rule]"
 		}
-		d := r.Construct.Diag.New(h.pos, h.where, family, r.Effect, what, r.Construct.Fix)
+		d := r.Construct.Diag.New(h.pos, h.where, family, r.Effect, what, r.fix())
 		d.Severity = sev
 		l = append(l, d)
 	}
 	return l
+}
+
+// fix is the fix a lint names: the family's dialect when it lowers the
+// construct, else the change to the spec.
+func (r Rule) fix() string {
+	if r.Lowering == "" {
+		return r.Construct.Fix + " (the " + r.Family + " dialect cannot lower it)"
+	}
+	return "serve the " + r.Family + " dialect (gen-json --dialect " + r.Family + "), which " + r.Lowering + "; or " + r.Construct.Fix
 }
 
 func hits(cat *model.Catalog, family string, opt Options) []hit {

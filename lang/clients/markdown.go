@@ -9,7 +9,7 @@ import (
 // family by family.
 func Markdown() string {
 	var b strings.Builder
-	b.WriteString("| family | construct | code | effect | limit | status | source |\n|---|---|---|---|---|---|---|\n")
+	b.WriteString("| family | construct | code | effect | limit | the family's dialect | status | source |\n|---|---|---|---|---|---|---|---|\n")
 	for _, f := range Families {
 		for _, r := range RulesOf(f.Name) {
 			limit := ""
@@ -26,8 +26,27 @@ func Markdown() string {
 			if r.Uncertain {
 				status = "uncertain"
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", f.Name, strings.ReplaceAll(r.Construct.What, "|", "\\|"), r.Construct.Diag.Code, r.Effect, limit, status, r.Source)
+			lowering := r.Lowering
+			if lowering == "" {
+				lowering = "cannot lower it"
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", f.Name, strings.ReplaceAll(r.Construct.What, "|", "\\|"), r.Construct.Diag.Code, r.Effect, limit, lowering, status, r.Source)
 		}
+	}
+	return b.String()
+}
+
+// ClientsMarkdown renders the default map from clientInfo.name to family
+// for docs/clients.md, one row per known client.
+func ClientsMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| clientInfo.name | client | family (default dialect) | evidence | source | note |\n|---|---|---|---|---|---|\n")
+	for _, c := range Clients {
+		fam := c.Family
+		if fam == "" {
+			fam = "none (the standard table)"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", c.Name, c.App, fam, c.Evidence, c.Source, strings.ReplaceAll(c.Note, "|", "\\|"))
 	}
 	return b.String()
 }

@@ -74,28 +74,30 @@ type Construct struct {
 	// What names the construct in messages: "additionalProperties (a
 	// closed object or a map)".
 	What string
-	// Fix says what to do, in messages and docs.
+	// Fix says what to change in the spec, in messages and docs; a rule
+	// whose family's dialect lowers the construct says so first
+	// (Rule.Lowering).
 	Fix string
 }
 
 // The constructs, declared once.
 var (
-	AdditionalProperties = &Construct{diag.ClientAdditionalProperties, "additionalProperties (a closed object or a map)", "serve the family's dialect (gen-json --dialect), which leaves it out"}
+	AdditionalProperties = &Construct{diag.ClientAdditionalProperties, "additionalProperties (a closed object or a map)", "make the object open (a map cannot do without it)"}
 	OpenObject           = &Construct{diag.ClientOpenObject, "an object without additionalProperties:false (an open object or a map)", "close the object, or list the map's keys as rows"}
-	Nullable             = &Construct{diag.ClientNullable, `a type array ["T","null"] (a nullable row)`, "serve the family's dialect, which writes nullable: true, or drop nullable"}
-	IntegerEnum          = &Construct{diag.ClientIntegerEnum, "an enum of integers", "serve the family's dialect, which lowers it to an integer with the values in the description"}
-	Tuple                = &Construct{diag.ClientTuple, "prefixItems (a tuple)", "serve the family's dialect, which lowers it to an array with the element order in the description"}
-	UniqueItems          = &Construct{diag.ClientUniqueItems, "uniqueItems (unique)", "serve the family's dialect, which moves it into the description"}
-	ExclusiveBound       = &Construct{diag.ClientExclusiveBound, "exclusiveMinimum/exclusiveMaximum (above, below)", "serve the family's dialect, which moves it into the description"}
-	MultipleOf           = &Construct{diag.ClientMultipleOf, "multipleOf (multiple_of)", "serve the family's dialect, which moves it into the description"}
-	Untyped              = &Construct{diag.ClientUntyped, "an untyped schema {} (any)", "serve the family's dialect, which writes a typed stand-in, or give the row a kind"}
-	EmptyObject          = &Construct{diag.ClientEmptyObject, "an object with no properties (or a map)", "serve the family's dialect, which gives it an open stand-in, or give it rows"}
-	OptionalProperty     = &Construct{diag.ClientOptionalProperty, "an optional property (strict needs every property in required)", "serve the family's dialect, which makes it required and nullable"}
-	Bounds               = &Construct{diag.ClientBounds, "a length, value or count bound (minLength/maxLength, minimum/maximum, minItems/maxItems, min/maxProperties)", "serve the family's dialect, which moves it into the description"}
-	LengthBounds         = &Construct{diag.ClientLengthBounds, "a length or count bound (minLength/maxLength, minItems/maxItems)", "serve the family's dialect, which moves it into the description"}
-	Format               = &Construct{diag.ClientFormat, "a format other than date-time", "serve the family's dialect, which moves it into the description"}
-	Annotation           = &Construct{diag.ClientAnnotation, "examples or deprecated", "serve the family's dialect, which moves it into the description"}
-	Default              = &Construct{diag.ClientDefault, "default", "serve the family's dialect, which moves it into the description"}
+	Nullable             = &Construct{diag.ClientNullable, `a type array ["T","null"] (a nullable row)`, "drop nullable"}
+	IntegerEnum          = &Construct{diag.ClientIntegerEnum, "an enum of integers", "use an enum of strings"}
+	Tuple                = &Construct{diag.ClientTuple, "prefixItems (a tuple)", "use an array"}
+	UniqueItems          = &Construct{diag.ClientUniqueItems, "uniqueItems (unique)", "drop unique"}
+	ExclusiveBound       = &Construct{diag.ClientExclusiveBound, "exclusiveMinimum/exclusiveMaximum (above, below)", "use an inclusive range"}
+	MultipleOf           = &Construct{diag.ClientMultipleOf, "multipleOf (multiple_of)", "drop multiple_of"}
+	Untyped              = &Construct{diag.ClientUntyped, "an untyped schema {} (any)", "give the row a kind"}
+	EmptyObject          = &Construct{diag.ClientEmptyObject, "an object with no properties (or a map)", "give the object rows"}
+	OptionalProperty     = &Construct{diag.ClientOptionalProperty, "an optional property (strict needs every property in required)", "make the row required"}
+	Bounds               = &Construct{diag.ClientBounds, "a length, value or count bound (minLength/maxLength, minimum/maximum, minItems/maxItems, min/maxProperties)", "drop the bound"}
+	LengthBounds         = &Construct{diag.ClientLengthBounds, "a length or count bound (minLength/maxLength, minItems/maxItems)", "drop the bound"}
+	Format               = &Construct{diag.ClientFormat, "a format other than date-time", "drop the format"}
+	Annotation           = &Construct{diag.ClientAnnotation, "examples or deprecated", "drop the example or deprecated"}
+	Default              = &Construct{diag.ClientDefault, "default", "drop the default"}
 	ToolCount            = &Construct{diag.ClientToolCount, "more tools than one request carries", "split the catalog into scopes, or serve fewer tools"}
 	OptionalCount        = &Construct{diag.ClientOptionalCount, "more optional parameters (over all tools) than one request carries", "make rows required, or serve fewer tools"}
 	NestingDepth         = &Construct{diag.ClientNestingDepth, "objects nested deeper than the family reads", "flatten the rows"}
@@ -121,11 +123,22 @@ type Rule struct {
 	// Prefixed the limit counts the server-name prefix too.
 	Name     *regexp.Regexp
 	Prefixed bool
+	// Lowering says how the family's dialect (gen/dialect) rewrites the
+	// construct into what the family reads ("leaves it out"); "" when it
+	// cannot, and the spec must change. gen/dialect's tests hold each rule
+	// to what its dialect does.
+	Lowering string
 	// Source is the evidence (docs/clients.md links it); Uncertain marks a
 	// rule the evidence does not settle (marked (?) in the research notes).
 	Source    string
 	Uncertain bool
 }
+
+// The lowerings several dialects share.
+const (
+	movesIt       = "moves it into the description"
+	tupleLowering = "writes an array with a common items, the element order in the description"
+)
 
 var (
 	openaiName    = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
@@ -135,18 +148,18 @@ var (
 
 // Rules is the table: family by family, construct by construct.
 var Rules = []Rule{
-	{Family: "gemini", Construct: AdditionalProperties, Effect: Refuses, Source: "nanbingxyz/5ire#42, brainlid/langchain#599"},
-	{Family: "gemini", Construct: Nullable, Effect: Refuses, Source: "zed-industries/zed#53919, taylorwilsdon/google_workspace_mcp#1099"},
-	{Family: "gemini", Construct: IntegerEnum, Effect: Refuses, Source: "musistudio/claude-code-router#475, microsoft/azure-devops-mcp#139"},
-	{Family: "gemini", Construct: Tuple, Effect: Refuses, Source: "googleapis/python-genai#69"},
-	{Family: "gemini", Construct: UniqueItems, Effect: Refuses, Source: "decolua/9router#3018"},
-	{Family: "gemini", Construct: ExclusiveBound, Effect: Refuses, Source: "hideya/langchain-mcp-tools-ts#36"},
-	{Family: "gemini", Construct: MultipleOf, Effect: Refuses, Source: "the Schema proto (inferred)", Uncertain: true},
-	{Family: "gemini", Construct: Untyped, Effect: Refuses, Source: "danny-avila/LibreChat#6971"},
+	{Family: "gemini", Construct: AdditionalProperties, Effect: Refuses, Lowering: "leaves it out", Source: "nanbingxyz/5ire#42, brainlid/langchain#599"},
+	{Family: "gemini", Construct: Nullable, Effect: Refuses, Lowering: "writes nullable: true", Source: "zed-industries/zed#53919, taylorwilsdon/google_workspace_mcp#1099"},
+	{Family: "gemini", Construct: IntegerEnum, Effect: Refuses, Lowering: "writes an integer with the values in the description", Source: "musistudio/claude-code-router#475, microsoft/azure-devops-mcp#139"},
+	{Family: "gemini", Construct: Tuple, Effect: Refuses, Lowering: tupleLowering, Source: "googleapis/python-genai#69"},
+	{Family: "gemini", Construct: UniqueItems, Effect: Refuses, Lowering: movesIt, Source: "decolua/9router#3018"},
+	{Family: "gemini", Construct: ExclusiveBound, Effect: Refuses, Lowering: movesIt, Source: "hideya/langchain-mcp-tools-ts#36"},
+	{Family: "gemini", Construct: MultipleOf, Effect: Refuses, Lowering: movesIt, Source: "the Schema proto (inferred)", Uncertain: true},
+	{Family: "gemini", Construct: Untyped, Effect: Refuses, Lowering: "writes a typed stand-in, \"any JSON value\" in the description", Source: "danny-avila/LibreChat#6971"},
 	{Family: "gemini", Construct: EmptyObject, Effect: Refuses, Source: "agno-agi/agno#2112"},
-	{Family: "gemini", Construct: Format, Effect: Refuses, Source: "google-gemini/gemini-cli#3178, punkpeye/mcp-remote#118; current docs allow any value", Uncertain: true},
-	{Family: "gemini", Construct: Annotation, Effect: Refuses, Source: "the Schema proto (inferred)", Uncertain: true},
-	{Family: "gemini", Construct: Default, Effect: Drops, Source: "hexdocs geminix V1beta.Schema (accepted and ignored); googleapis/python-genai#699 refused it", Uncertain: true},
+	{Family: "gemini", Construct: Format, Effect: Refuses, Lowering: movesIt, Source: "google-gemini/gemini-cli#3178, punkpeye/mcp-remote#118; current docs allow any value", Uncertain: true},
+	{Family: "gemini", Construct: Annotation, Effect: Refuses, Lowering: movesIt, Source: "the Schema proto (inferred)", Uncertain: true},
+	{Family: "gemini", Construct: Default, Effect: Drops, Lowering: movesIt, Source: "hexdocs geminix V1beta.Schema (accepted and ignored); googleapis/python-genai#699 refused it", Uncertain: true},
 	{Family: "gemini", Construct: ToolCount, Effect: Refuses, Limit: 512, Source: "google-gemini/gemini-cli#19083"},
 	{Family: "gemini", Construct: ToolName, Effect: Refuses, Name: geminiName, Limit: 64, Source: "kaitranntt/ccs#25"},
 
@@ -155,10 +168,10 @@ var Rules = []Rule{
 	{Family: "openai", Construct: EmptyObject, Effect: Refuses, Source: "evalstate/fast-agent#143", Uncertain: true},
 	{Family: "openai", Construct: ToolName, Effect: Refuses, Name: openaiName, Limit: 64, Source: "developers.openai.com function calling"},
 
-	{Family: "openai_strict", Construct: OptionalProperty, Effect: Refuses, Source: "kevinwatt/mysql-mcp#5"},
+	{Family: "openai_strict", Construct: OptionalProperty, Effect: Refuses, Lowering: "makes it required and nullable (the server drops the nulls)", Source: "kevinwatt/mysql-mcp#5"},
 	{Family: "openai_strict", Construct: OpenObject, Effect: Refuses, Source: "sherifkozman/the-llm-council#17"},
-	{Family: "openai_strict", Construct: Tuple, Effect: Refuses, Source: "pydantic/pydantic-ai#7315, AnswerDotAI/fastcore#798"},
-	{Family: "openai_strict", Construct: Default, Effect: Refuses, Source: "567-labs/instructor#1074, dotnet/extensions#6196; accepted in openai/openai-agents-python#4390", Uncertain: true},
+	{Family: "openai_strict", Construct: Tuple, Effect: Refuses, Lowering: tupleLowering, Source: "pydantic/pydantic-ai#7315, AnswerDotAI/fastcore#798"},
+	{Family: "openai_strict", Construct: Default, Effect: Refuses, Lowering: movesIt, Source: "567-labs/instructor#1074, dotnet/extensions#6196; accepted in openai/openai-agents-python#4390", Uncertain: true},
 	{Family: "openai_strict", Construct: EmptyObject, Effect: Refuses, Source: "evalstate/fast-agent#143", Uncertain: true},
 	{Family: "openai_strict", Construct: ToolCount, Effect: Refuses, Limit: 128, Source: "Upsonic/Upsonic#176"},
 	{Family: "openai_strict", Construct: NestingDepth, Effect: Refuses, Limit: 10, Source: "developers.openai.com structured-outputs (limits)"},
@@ -166,8 +179,8 @@ var Rules = []Rule{
 
 	{Family: "anthropic", Construct: ToolName, Effect: Refuses, Name: anthropicName, Limit: 128, Source: "home-assistant/core#147760"},
 
-	{Family: "anthropic_strict", Construct: Bounds, Effect: Refuses, Source: "platform.claude.com structured-outputs"},
-	{Family: "anthropic_strict", Construct: MultipleOf, Effect: Refuses, Source: "platform.claude.com structured-outputs"},
+	{Family: "anthropic_strict", Construct: Bounds, Effect: Refuses, Lowering: movesIt, Source: "platform.claude.com structured-outputs"},
+	{Family: "anthropic_strict", Construct: MultipleOf, Effect: Refuses, Lowering: movesIt, Source: "platform.claude.com structured-outputs"},
 	{Family: "anthropic_strict", Construct: OpenObject, Effect: Refuses, Source: "platform.claude.com structured-outputs"},
 	{Family: "anthropic_strict", Construct: ToolCount, Effect: Refuses, Limit: 20, Source: "elie222/inbox-zero#2323, elizaOS/eliza#16499"},
 	{Family: "anthropic_strict", Construct: OptionalCount, Effect: Refuses, Limit: 24, Source: "elie222/inbox-zero#2323, elizaOS/eliza#16499"},
@@ -176,13 +189,13 @@ var Rules = []Rule{
 	{Family: "copilot", Construct: ToolCount, Effect: Drops, Limit: 128, Source: "microsoft/vscode-copilot-release#9375, #11653"},
 	{Family: "copilot", Construct: ToolName, Effect: Refuses, Name: openaiName, Limit: 64, Prefixed: true, Source: "microsoft/vscode#243602"},
 
-	{Family: "cursor", Construct: Nullable, Effect: Drops, Source: "cursor/cursor#3778"},
+	{Family: "cursor", Construct: Nullable, Effect: Drops, Lowering: "leaves the type out, \"a T or null\" in the description", Source: "cursor/cursor#3778"},
 	{Family: "cursor", Construct: ToolCount, Effect: Drops, Limit: 40, Source: "docs.cursor.com via bun913/mcp-testrail#6; later a warning above 80 (Snowflake-Labs/mcp#77)", Uncertain: true},
 	{Family: "cursor", Construct: ToolName, Effect: Drops, Limit: 60, Prefixed: true, Source: "ComposioHQ/composio#2788, awslabs/mcp#1283"},
 
 	{Family: "mistral", Construct: ToolName, Effect: Refuses, Name: openaiName, Limit: 64, Source: "Mistral OpenAPI spec"},
 
-	{Family: "xai", Construct: LengthBounds, Effect: Refuses, Source: "openclaw/openclaw#32080 (March 2026; newer docs speak of best-effort keywords)", Uncertain: true},
+	{Family: "xai", Construct: LengthBounds, Effect: Refuses, Lowering: movesIt, Source: "openclaw/openclaw#32080 (March 2026; newer docs speak of best-effort keywords)", Uncertain: true},
 }
 
 // RulesOf returns the rules of one family, in table order.

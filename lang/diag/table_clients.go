@@ -54,21 +54,21 @@ var (
 	ClientAdditionalProperties = def(Def{
 		Code: "TS1010", Name: "client-additional-properties", Severity: errorSev, Phase: Check,
 		Format:  clientFormat,
-		Explain: "Gemini's `parameters` (a protobuf Schema) has no additionalProperties field: both true and false fail the whole request with `Unknown name \"additionalProperties\"` (confirmed by nanbingxyz/5ire#42, brainlid/langchain#599). Every closed object and every map carries it, so a Gemini client refuses every tool of a default table; the gemini dialect leaves it out (the server still validates with the spec).",
+		Explain: "Gemini's `parameters` (a protobuf Schema) has no additionalProperties field: both true and false fail the whole request with `Unknown name \"additionalProperties\"` (confirmed by nanbingxyz/5ire#42, brainlid/langchain#599). Every closed object and every map carries it, so a Gemini client refuses every tool of a default table; the gemini dialect leaves it out (the server still validates with the spec). Declared in `clients`, gemini therefore makes almost every spec fail check, dialect or not: a declared family must read the standard table as it is. To serve Gemini clients, leave gemini out of `clients`, serve them the gemini dialect, and read its lints as warnings with `check --clients gemini` (docs/clients.md).",
 		Wrong:   clientSpec("gemini", "    x  string  required\n"),
 		Right:   clientSpec("openai", "    x  string  required\n"),
 	})
 	ClientOpenObject = def(Def{
 		Code: "TS1011", Name: "client-open-object", Severity: errorSev, Phase: Check,
 		Format:  clientFormat,
-		Explain: "OpenAI strict mode requires additionalProperties:false on every object (confirmed by sherifkozman/the-llm-council#17), and Anthropic strict tool use refuses additionalProperties other than false (confirmed by platform.claude.com structured-outputs): an `open` object or a map cannot be sent in strict mode.",
+		Explain: "OpenAI strict mode requires additionalProperties:false on every object (confirmed by sherifkozman/the-llm-council#17), and Anthropic strict tool use refuses additionalProperties other than false (confirmed by platform.claude.com structured-outputs): an `open` object or a map cannot be sent in strict mode. No dialect lowers it: closing the object would refuse valid calls.",
 		Wrong:   clientSpec("openai_strict", "    x  map<string>  required\n"),
 		Right:   clientSpec("openai_strict", "    x  object {\n      k  string  required\n    }  required\n"),
 	})
 	ClientNullable = def(Def{
 		Code: "TS1012", Name: "client-nullable", Severity: errorSev, Phase: Check,
 		Format:  clientFormat,
-		Explain: "A nullable row is a type array such as [\"string\",\"null\"] (and null in an enum). Gemini refuses type arrays: \"Proto field is not repeating, cannot start list\" (confirmed by zed-industries/zed#53919, taylorwilsdon/google_workspace_mcp#1099); its dialect writes nullable: true. Cursor mishandles them: \"must be of type null,string, got string\" (confirmed by cursor/cursor#3778).",
+		Explain: "A nullable row is a type array such as [\"string\",\"null\"] (and null in an enum). Gemini refuses type arrays: \"Proto field is not repeating, cannot start list\" (confirmed by zed-industries/zed#53919, taylorwilsdon/google_workspace_mcp#1099); the gemini dialect writes nullable: true. Cursor mishandles them: \"must be of type null,string, got string\" (confirmed by cursor/cursor#3778); the cursor dialect leaves the type out and says \"a string or null\" in the description (the row's other keywords apply to their own type only, so every value the spec takes is still taken).",
 		Wrong:   clientSpec("cursor", "    x  string  required  nullable\n"),
 		Right:   clientSpec("cursor", "    x  string  required\n"),
 	})
@@ -82,7 +82,7 @@ var (
 	ClientTuple = def(Def{
 		Code: "TS1014", Name: "client-tuple", Severity: errorSev, Phase: Check,
 		Format:  clientFormat,
-		Explain: "A tuple is prefixItems. Gemini has no prefixItems field (confirmed by googleapis/python-genai#69); OpenAI strict ignores it and the array then fails \"missing items\" (confirmed by pydantic/pydantic-ai#7315, AnswerDotAI/fastcore#798). Their dialects write an array with a common items and the element order in the description.",
+		Explain: "A tuple is prefixItems. Gemini has no prefixItems field (confirmed by googleapis/python-genai#69); OpenAI strict ignores it and the array then fails \"missing items\" (confirmed by pydantic/pydantic-ai#7315, AnswerDotAI/fastcore#798). The gemini dialect and the openai_strict dialect write an array with a common items and the element order in the description.",
 		Wrong:   clientSpec("openai_strict", "    x  tuple<integer, integer>  required\n"),
 		Right:   clientSpec("openai_strict", "    x  array<integer>  required\n"),
 	})
@@ -103,7 +103,7 @@ var (
 	ClientMultipleOf = def(Def{
 		Code: "TS1017", Name: "client-multiple-of", Severity: errorSev, Phase: Check,
 		Format:  clientFormat,
-		Explain: "Anthropic strict tool use refuses multipleOf (confirmed by platform.claude.com structured-outputs). Gemini's Schema has no multipleOf field (uncertain: inferred from the Schema proto, not observed). Their dialects move it into the description.",
+		Explain: "Anthropic strict tool use refuses multipleOf (confirmed by platform.claude.com structured-outputs). Gemini's Schema has no multipleOf field (uncertain: inferred from the Schema proto, not observed). The anthropic_strict dialect and the gemini dialect move it into the description.",
 		Wrong:   clientSpec("anthropic_strict", "    x  integer  required  multiple_of 5\n"),
 		Right:   clientSpec("anthropic_strict", "    x  integer  required\n"),
 	})
@@ -131,7 +131,7 @@ var (
 	ClientBounds = def(Def{
 		Code: "TS1021", Name: "client-bounds", Severity: errorSev, Phase: Check,
 		Format:  clientFormat,
-		Explain: "Anthropic strict tool use refuses minimum/maximum, minLength/maxLength, minItems above 1 and maxItems (confirmed by platform.claude.com structured-outputs). Its dialect moves the bounds into the description.",
+		Explain: "Anthropic strict tool use refuses minimum/maximum, minLength/maxLength, minItems above 1 and maxItems (confirmed by platform.claude.com structured-outputs). The anthropic_strict dialect moves the bounds into the description.",
 		Wrong:   clientSpec("anthropic_strict", "    x  string  required  1..64\n"),
 		Right:   clientSpec("anthropic_strict", "    x  string  required\n"),
 	})
@@ -159,7 +159,7 @@ var (
 	ClientDefault = def(Def{
 		Code: "TS1024", Name: "client-default", Severity: errorSev, Phase: Check,
 		Format:  clientFormat,
-		Explain: "OpenAI strict mode said \"default is not permitted\" (uncertain: 567-labs/instructor#1074, dotnet/extensions#6196; accepted in openai/openai-agents-python#4390). Gemini accepts default and ignores it (uncertain: hexdocs geminix V1beta.Schema; googleapis/python-genai#699 refused it). Their dialects move it into the description.",
+		Explain: "OpenAI strict mode said \"default is not permitted\" (uncertain: 567-labs/instructor#1074, dotnet/extensions#6196; accepted in openai/openai-agents-python#4390). Gemini accepts default and ignores it (uncertain: hexdocs geminix V1beta.Schema; googleapis/python-genai#699 refused it). The openai_strict dialect and the gemini dialect move it into the description.",
 		Wrong:   clientSpec("openai_strict", "    x  integer  optional  default 5\n"),
 		Right:   clientSpec("openai_strict", "    x  integer  required\n"),
 	})

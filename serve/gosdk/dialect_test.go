@@ -6,19 +6,36 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolspec/toolspec/compile"
 	c "github.com/toolspec/toolspec/examples/go-server/t27catalog"
 	"github.com/toolspec/toolspec/gen/dialect"
-	"github.com/toolspec/toolspec/gen/js"
+	"github.com/toolspec/toolspec/lang/clients"
 )
 
-// The default map is the same in Go and in generated JavaScript modules.
-func TestClientDialectsSameAsJS(t *testing.T) {
-	if diff := cmp.Diff(js.ClientDialects, ClientDialects); diff != "" {
-		t.Errorf("serve/gosdk and gen/js map clients differently (-js +go):\n%s", diff)
+// The catalog's default map is lang/clients' table: every known client
+// gets its family when the catalog carries it, else the standard table,
+// whatever the case of its name.
+func TestDialectForClientIsTheTable(t *testing.T) {
+	var cat DialectCatalog = stub(nil)
+	carried := map[string]bool{}
+	for _, d := range cat.Dialects() {
+		carried[d] = true
+	}
+	for _, cl := range clients.Clients {
+		want := ""
+		if carried[cl.Family] {
+			want = cl.Family
+		}
+		for _, name := range []string{cl.Name, strings.ToUpper(cl.Name)} {
+			if got := cat.DialectForClient(name); got != want {
+				t.Errorf("DialectForClient(%q) = %q, want %q", name, got, want)
+			}
+		}
+	}
+	if got := cat.DialectForClient("someone"); got != "" {
+		t.Errorf("an unknown client gets %q", got)
 	}
 }
 
@@ -44,10 +61,11 @@ func TestDialectPerClient(t *testing.T) {
 		scope, want     string // want "": the standard table
 	}{
 		{"gemini-cli-mcp-client", "2025-06-18", 2, "", "gemini"},
-		{"Gemini-CLI", "2024-11-05", 1, "", "gemini"},
-		{"gemini-cli", "2025-06-18", 2, "read", "gemini"},
-		{"claude-code", "2025-06-18", 2, "", ""},
-		{"cursor-vscode", "2025-06-18", 2, "", ""}, // cursor: not carried
+		{"Gemini-CLI-MCP-Client", "2024-11-05", 1, "", "gemini"},
+		{"gemini-cli-mcp-client", "2025-06-18", 2, "read", "gemini"},
+		{"claude-code", "2025-06-18", 2, "", ""}, // anthropic: not carried
+		{"cursor-vscode", "2025-06-18", 2, "", "cursor"},
+		{"Visual Studio Code", "2025-06-18", 2, "", ""}, // copilot: not carried
 		{"someone", "2025-06-18", 2, "", ""},
 	} {
 		var opts *Options
@@ -101,7 +119,7 @@ func TestDialectNormalisesThenEnforcesSpec(t *testing.T) {
 	}
 
 	w = startWire(t, cat, nil, nil)
-	w.initializeAs("gemini-cli", "2025-06-18")
+	w.initializeAs("gemini-cli-mcp-client", "2025-06-18")
 	res = w.call(2, "tools/call", `{"name":"t27_specs","arguments":{"limit":null}}`).tool(t)
 	if !res.IsError || !strings.Contains(res.Content[0].Text, "invalid arguments") {
 		t.Errorf("gemini: a null limit accepted: %s", res.Content[0].Text)
@@ -110,9 +128,27 @@ func TestDialectNormalisesThenEnforcesSpec(t *testing.T) {
 
 // DialectFor must name a dialect the catalog carries, or "".
 func TestDialectForUncarried(t *testing.T) {
-	w := startWire(t, stub(nil), &Options{DialectFor: func(string) string { return "cursor" }}, nil)
+	w := startWire(t, stub(nil), &Options{DialectFor: func(string) string { return "copilot" }}, nil)
 	r := w.call(1, "initialize", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}`)
-	if r.Error == nil || !strings.Contains(r.Error.Message, `"cursor"`) {
+	if r.Error == nil || !strings.Contains(r.Error.Message, `"copilot"`) {
 		t.Errorf("initialize with an uncarried dialect: %s", r.line)
+	}
+}
+
+// oldDialects is a catalog with dialect tables generated before
+// DialectForClient existed.
+type oldDialects struct{ Catalog }
+
+func (oldDialects) Dialects() []string { return []string{"gemini"} }
+
+// A catalog with dialect tables that lacks a DialectCatalog method is
+// refused, not served the standard table without a word.
+func TestOldDialectCatalogRefused(t *testing.T) {
+	err := Register(mcp.NewServer(&mcp.Implementation{Name: "t"}, nil), oldDialects{stub(nil)}, nil)
+	if err == nil || !strings.Contains(err.Error(), "generate it again") {
+		t.Errorf("an old dialect catalog: %v", err)
+	}
+	if err := Register(mcp.NewServer(&mcp.Implementation{Name: "t"}, nil), stub(nil), nil); err != nil {
+		t.Errorf("the current catalog: %v", err)
 	}
 }

@@ -44,28 +44,10 @@ type DialectCatalog interface {
 	ListDialectToolsJSON(profile int, scope, dialect string) []byte
 	// NormalizeArgs returns a dialect's arguments in the spec's shapes.
 	NormalizeArgs(dialect, tool string, args []byte) []byte
-}
-
-// ClientDialects is the default map from an MCP client's clientInfo.name,
-// in lower case, to the client family whose dialect it is served; "" is
-// the standard table, as is any client not listed. docs/clients.md gives
-// each entry's source and how sure it is; gen/js declares the same map for
-// JavaScript modules (a test holds them equal).
-var ClientDialects = map[string]string{
-	"gemini-cli-mcp-client":         "gemini",
-	"gemini-cli":                    "gemini",
-	"cursor-vscode":                 "cursor",
-	"visual studio code":            "copilot",
-	"visual studio code - insiders": "copilot",
-	"visual-studio-code":            "copilot",
-	"claude-ai":                     "",
-	"claude-code":                   "",
-}
-
-// DefaultDialectFor is the default Options.DialectFor: ClientDialects's
-// family for the client's name, in any case.
-func DefaultDialectFor(clientName string) string {
-	return ClientDialects[strings.ToLower(clientName)]
+	// DialectForClient is the default dialect of a client, by its
+	// clientInfo.name: its family (lang/clients' map, generated into the
+	// catalog) when the catalog carries it, else "" (the standard table).
+	DialectForClient(clientName string) string
 }
 
 // Scopes a session can have (see Options.Scope).
@@ -98,9 +80,10 @@ type Options struct {
 	// DialectFor returns the dialect of a session from its client's
 	// clientInfo.name, once per session, when the catalog carries dialect
 	// tables (DialectCatalog): one of its Dialects, or "" for the standard
-	// table. Any other value refuses the initialize request. nil:
-	// DefaultDialectFor, whose families the catalog does not carry mean
-	// the standard table. tools/list then answers the dialect's table and
+	// table. Any other value refuses the initialize request. nil: the
+	// catalog's DialectForClient (docs/clients.md's default map; a family
+	// the catalog does not carry is the standard table). An author who
+	// overrides a few clients calls it for the rest. tools/list then answers the dialect's table and
 	// tools/call normalises the arguments before the spec's decoder checks
 	// them: the spec is always what is enforced.
 	DialectFor func(clientName string) string
@@ -150,6 +133,11 @@ func register(server *mcp.Server, c Catalog, opts *Options) (*catalogServer, err
 	}
 	s := &catalogServer{cat: c, sessions: map[mcp.Session]session{}}
 	s.dialects, _ = c.(DialectCatalog)
+	if _, tables := c.(interface{ Dialects() []string }); tables && s.dialects == nil {
+		// A file from an older toolspec: serving it the standard table to
+		// every client would drop its dialects without a word.
+		return nil, errors.New("the catalog carries dialect tables but not all of DialectCatalog's methods: generate it again with this toolspec")
+	}
 	if opts != nil {
 		s.scope = opts.Scope
 		s.dialectFor = opts.DialectFor
@@ -259,7 +247,7 @@ func (s *catalogServer) dialectOf(client string) (string, error) {
 	}
 	pick := s.dialectFor
 	if pick == nil {
-		pick = DefaultDialectFor
+		pick = s.dialects.DialectForClient
 	}
 	d := pick(client)
 	if d == "" || slices.Contains(s.dialects.Dialects(), d) {

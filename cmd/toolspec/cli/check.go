@@ -85,7 +85,7 @@ func printSummary(e *env, file string, sums []clients.Summary) {
 	for _, s := range sums {
 		line := fmt.Sprintf("  %-17s refuses %d of %d tools, weakens %d", s.Family, s.Refused, s.Tools, s.Weakened)
 		if s.Limits > 0 {
-			line += fmt.Sprintf(", passes %d request limit(s)", s.Limits)
+			line += fmt.Sprintf(", over %d of its request limits", s.Limits)
 		}
 		fmt.Fprintln(e.stdout, line)
 	}

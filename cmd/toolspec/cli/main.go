@@ -6,7 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -17,6 +17,7 @@ import (
 	"github.com/toolspec/toolspec/internal/atomicfile"
 	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/token"
+	"github.com/toolspec/toolspec/openapi"
 )
 
 // Exit codes.
@@ -360,25 +361,40 @@ func unwrapPathError(err error) error {
 }
 
 // docError prints why a document could not be read, as diagnostics:
-// "DOC: error: ..." or, for the OpenAPI loader's messages that already
-// carry a position, "DOC:line:col: error: ...", one a line.
+// "DOC: error: ..." or, where the OpenAPI loader knows the place,
+// "DOC:line:col: error: ...", one a line.
 func (e *env) docError(path string, err error) {
 	if fe := asFileError(err); fe != nil {
 		e.printError(fe) // the file itself: one wording for every command
 		return
 	}
-	for _, msg := range strings.Split(unwrapPathError(err).Error(), "\n") {
-		pos := path
-		if rest, ok := strings.CutPrefix(msg, path); ok {
-			if m := linecol.FindString(rest); m != "" {
-				pos, rest = path+m, rest[len(m):]
-			}
-			if r, ok := strings.CutPrefix(rest, ": "); ok {
-				msg = r
+	for _, err := range flatten(unwrapPathError(err)) {
+		pos, msg := path, err.Error()
+		var de *openapi.DocError
+		if errors.As(err, &de) {
+			pos, msg = de.File, de.Message
+			if de.Line > 0 {
+				pos += ":" + strconv.Itoa(de.Line)
+				if de.Col > 0 {
+					pos += ":" + strconv.Itoa(de.Col)
+				}
 			}
 		}
-		fmt.Fprintf(e.stderr, "%s: error: %s\n", pos, msg)
+		for _, line := range strings.Split(msg, "\n") {
+			fmt.Fprintf(e.stderr, "%s: error: %s\n", pos, line)
+		}
 	}
 }
 
-var linecol = regexp.MustCompile(`^:\d+:\d+`)
+// flatten lists the errors joined in err (errors.Join), or err alone.
+func flatten(err error) []error {
+	j, ok := err.(interface{ Unwrap() []error })
+	if !ok {
+		return []error{err}
+	}
+	var out []error
+	for _, e := range j.Unwrap() {
+		out = append(out, flatten(e)...)
+	}
+	return out
+}

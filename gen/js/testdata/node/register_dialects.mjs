@@ -51,7 +51,8 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 // (cursor, copilot) and unknown clients get the standard table.
 for (const [name, version, profile, want] of [
   ["gemini-cli-mcp-client", "2025-06-18", 2, "gemini"],
-  ["Gemini-CLI", "2024-11-05", 1, "gemini"],
+  ["Gemini-CLI-MCP-Client", "2024-11-05", 1, "gemini"],
+  ["gemini-cli", "2025-06-18", 2, null],
   ["claude-code", "2025-06-18", 2, null],
   ["cursor-vscode", "2025-06-18", 2, null],
   ["Visual Studio Code", "2025-06-18", 2, null],
@@ -69,7 +70,7 @@ check(m.defaultDialectFor({}) === null && m.defaultDialectFor(undefined) === nul
 
 // The identity names the scope, then the dialect.
 {
-  const s = await session("gemini-cli", { scope: () => "read" });
+  const s = await session("gemini-cli-mcp-client", { scope: () => "read" });
   const list = (await s.request("tools/list", {})).result;
   const id = list?._meta?.[key] ?? "";
   check(id === m.listTools(2)._meta[key] + "/read/gemini", `scoped identity: ${id}`);
@@ -95,7 +96,7 @@ check(m.defaultDialectFor({}) === null && m.defaultDialectFor(undefined) === nul
 
 // Without a dialect, a null optional is the spec's problem.
 {
-  const s = await session("gemini-cli");
+  const s = await session("gemini-cli-mcp-client");
   const r = (await s.request("tools/call", { name: "look", arguments: { q: "abc", lim: null } })).result;
   check(r?.isError && /\/lim: type/.test(r.content[0].text), `gemini sends spec shapes: ${show(r)}`);
   await s.close();

@@ -95,7 +95,7 @@ test("a module without dialect tables serves the standard table only", () => {
   assert.equal(m.tsDialect(null), null);
   assert.equal(m.tsDialect(undefined), null);
   assert.throws(() => m.tsDialect("gemini"), { name: "RangeError", message: /carries no dialect tables/ });
-  assert.equal(m.defaultDialectFor({ name: "gemini-cli" }), null);
+  assert.equal(m.defaultDialectFor({ name: "gemini-cli-mcp-client" }), null);
   const args = { a: null };
   assert.equal(m.normalizeArgs("openai_strict", "x", args), args);
 });
