@@ -5,10 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
+	"math/big"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/toolspec/toolspec/internal/decimal"
@@ -510,21 +509,25 @@ func (im *mcpImporter) exclusive(tool, field string, o *object, t *typ) {
 		case "false":
 			continue
 		}
-		var f float64
-		if json.Unmarshal(raw, &f) != nil {
+		v := number(raw)
+		n := decimal.Parse(v)
+		if n == nil {
 			im.warn(tool, field, k+" "+string(raw)+" is not a number: not kept")
 			continue
 		}
-		v := number(raw)
-		if t.kind == "integer" && f != math.Trunc(f) {
-			// The next integer inside, as an inclusive bound: the same
-			// integers pass, and above takes integers only on integer.
+		if t.kind == "integer" && !n.IsInt() {
+			// The next integer inside, as an inclusive bound, exactly: the
+			// same integers pass, and above takes integers only on integer.
+			r := n.Rat
+			if r == nil { // beyond 10^-1000: between 0 and ±1, on its sign's side
+				r = big.NewRat(int64(n.Sign()), 2)
+			}
 			if k == "exclusiveMinimum" {
-				v = strconv.FormatFloat(math.Floor(f)+1, 'f', -1, 64)
+				v = new(big.Int).Add(floor(r), big.NewInt(1)).String()
 				if t.min == "" || bigger(v, t.min) {
 					t.min = v
 				}
-			} else if v = strconv.FormatFloat(math.Ceil(f)-1, 'f', -1, 64); t.max == "" || bigger(t.max, v) {
+			} else if v = new(big.Int).Sub(ceil(r), big.NewInt(1)).String(); t.max == "" || bigger(t.max, v) {
 				t.max = v
 			}
 			continue
