@@ -213,7 +213,7 @@ var Modifiers = []*Modifier{
 		Checks:      []*diag.Def{diag.RangeEmpty, diag.RangeOutOfRange, diag.RangeBeyondFloat64Integers, diag.RangeFractionOnInteger, diag.RangeFractionOnCount, diag.RangeNegativeCount, diag.RangeTooLarge, diag.RangeMinAboveMax, diag.IntervalEmpty},
 		Schema:      "`A..B`, `A..`, `..B`: the kind's bounds, inclusive (see the kind table)",
 		Mutants:     []string{OpDropMin, OpWidenMin, OpDropMax, OpWidenMax},
-		GoDecoder:   "enforced exactly: values without rounding, string lengths in code points, item and property counts; both ends on a number make `float64`, int64-sized ends on an integer `int64`",
+		GoDecoder:   "enforced exactly: values without rounding, string lengths in code points, item and property counts; a number with both ends (and no `above`/`below`) is a `float64`, an integer bounded on both sides within int64 an `int64`, any other a `json.Number`",
 		JSValidator: "enforced: numbers on the double `JSON.parse` gives, string lengths in code points, item and property counts"},
 	{Keyword: "above", Expects: "a number", Operand: NumberOperand, Key: "exclusiveMinimum", Kinds: Of(Integer, Number), Emit: 2,
 		Checks:  []*diag.Def{diag.RangeOutOfRange, diag.RangeBeyondFloat64Integers, diag.RangeFractionOnInteger, diag.IntervalEmpty},
