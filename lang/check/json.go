@@ -10,7 +10,8 @@ import (
 )
 
 // json turns an inline JSON value into canonical compact JSON, reporting
-// repeated object keys.
+// repeated object keys. Its strings are escaped as emitted JSON's are
+// (jsonstr.AppendHTMLSafe): the tables carry these bytes.
 func (c *checker) json(v *ast.JSON) json.RawMessage {
 	var b bytes.Buffer
 	c.writeJSON(&b, v)
@@ -31,7 +32,7 @@ func (c *checker) writeJSON(b *bytes.Buffer, v *ast.JSON) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(jsonstr.Quote(k))
+			b.Write(jsonstr.AppendHTMLSafe(b.AvailableBuffer(), k))
 			b.WriteByte(':')
 			c.writeJSON(b, m.Value)
 		}
@@ -46,7 +47,7 @@ func (c *checker) writeJSON(b *bytes.Buffer, v *ast.JSON) {
 		}
 		b.WriteByte(']')
 	case v.String != nil:
-		b.WriteString(jsonstr.Quote(v.String.Value()))
+		b.Write(jsonstr.AppendHTMLSafe(b.AvailableBuffer(), v.String.Value()))
 	case v.Number != "":
 		b.WriteString(v.Number)
 	case v.Bool != "":
