@@ -42,7 +42,7 @@ func ReadSpec(path string) ([]byte, token.List) {
 	if errors.Is(err, sizecap.ErrTooLarge) {
 		d = diag.FileTooLarge
 	}
-	d.Report(&l, token.Pos{File: path}, unwrapPathError(err).Error())
+	d.Report(&l, token.Pos{Filename: path}, unwrapPathError(err).Error())
 	return nil, l
 }
 

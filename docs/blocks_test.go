@@ -28,7 +28,8 @@ func (b *block) String() string { return fmt.Sprintf("%s:%d", b.doc, b.line) }
 var langs = map[string]bool{
 	"tspec": true, "console": true, "go": true, "js": true,
 	"json": true, "yaml": true, "sh": true, "text": true, "jsonrpc": true,
-	"lua": true, "toml": true, // editor settings, shown
+	"ebnf": true,               // the grammar, generated (lang/parser)
+	"lua":  true, "toml": true, // editor settings, shown
 }
 
 var fence = regexp.MustCompile("^( *)```(.*)$")

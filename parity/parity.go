@@ -34,7 +34,7 @@ type Mismatch struct {
 
 func (m Mismatch) String() string {
 	var b strings.Builder
-	if m.Pos.IsValid() || m.Pos.File != "" {
+	if m.Pos.IsValid() || m.Pos.Filename != "" {
 		b.WriteString(m.Pos.String())
 		b.WriteString(": ")
 	}
@@ -63,7 +63,7 @@ type Warning struct {
 // #/pointer)".
 func (w Warning) String() string {
 	var b strings.Builder
-	if w.Pos.IsValid() || w.Pos.File != "" {
+	if w.Pos.IsValid() || w.Pos.Filename != "" {
 		b.WriteString(w.Pos.String())
 		b.WriteString(": ")
 	}

@@ -158,7 +158,7 @@ func TestControlIgnoresOtherRules(t *testing.T) {
 	r := loadFile(t, "testdata/rich.tspec")
 	wrong := func(f *tsast.File) tstoken.List {
 		var l tstoken.List
-		l.Errorf(tstoken.Pos{File: "x", Line: 1, Column: 1}, "something is wrong")
+		l.Errorf(tstoken.Pos{Filename: "x", Line: 1, Column: 1}, "something is wrong")
 		return l
 	}
 	for _, c := range runControls(r, Options{Check: wrong}) {

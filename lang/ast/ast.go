@@ -1,11 +1,12 @@
 package ast
 
 import (
-	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/toolspec/toolspec/lang/token"
 )
 
-// Position is the position participle records for a node.
-type Position = lexer.Position
+// Position is where a node starts: the one position type of toolspec
+// (token.Pos), which participle fills as it parses.
+type Position = token.Pos
 
 // File is a whole spec.
 type File struct {
@@ -35,6 +36,9 @@ type Decl struct {
 }
 
 // Name is a tool, field, group or spec name: an identifier or a string.
+//
+// It is a leaf of the grammar, read by hand (leaves.go; LeafGrammar): it
+// is the most frequent node of a spec.
 type Name struct {
 	Pos    Position
 	Ident  string
@@ -54,6 +58,8 @@ func (n *Name) Value() string {
 
 // Text is a string literal or a block string. Raw holds the token text;
 // the lexer has already checked it, so decoding cannot fail here.
+//
+// It is a leaf of the grammar, read by hand (leaves.go; LeafGrammar).
 type Text struct {
 	Pos   Position
 	Raw   string
@@ -76,6 +82,8 @@ func (t *Text) Value() string {
 }
 
 // Close is a closing brace, kept for its position.
+//
+// It is a leaf of the grammar, read by hand (leaves.go; LeafGrammar).
 type Close struct {
 	Pos   Position
 	Brace string
@@ -92,19 +100,29 @@ type Group struct {
 // Item is a row or a `use` inside a block: `use NAME` unless the words
 // after `use` read as a row (`use string required` is a row named use).
 type Item struct {
-	Use *Use
-	Row *Row
+	Use *Use `parser:"  @@"`
+	Row *Row `parser:"| @@"`
 }
 
 // Use is `use groupname`.
 type Use struct {
-	Pos  Position
-	Name *Name
+	Pos       Position
+	Lookahead RowStart `parser:"(?= 'use') (?! @@) 'use'"`
+	Name      *Name    `parser:"@@"`
+}
+
+// RowStart is the start of a row: a name, then the start of a kind
+// (`enum (`, `array <`, `tuple <`, `map <`, `object {`, or any other word
+// followed by a presence, `<` or `(`). A row has no terminator, so this
+// look-ahead is how a modifier keyword, a description or `use` after a row
+// is told apart from the name of the next row. It is only ever looked for
+// (`(?! RowStart)`), never kept: its fields are empty.
+type RowStart struct {
+	Name struct{} `parser:"( Ident | String )"`
+	Kind struct{} `parser:"( (?! 'enum' | 'array' | 'tuple' | 'map' | 'object') Ident ( 'required' | 'optional' | '<' | '(' ) | 'enum' '(' | ( 'array' | 'tuple' | 'map' ) '<' | 'object' '{' )"`
 }
 
 // Row is one field: name, kind, presence, modifiers, description.
-//
-//	row = name kind ( "required" | "optional" ) { modifier } [ string ]
 //
 // A string after the modifiers is the description unless it starts the next
 // row: a quoted name followed by the start of a kind (`"b" string required`,
@@ -113,80 +131,95 @@ type Use struct {
 // parse, and a row named `string` after a description would be misread.
 type Row struct {
 	Pos         Position
-	Name        *Name
-	Kind        *Kind
-	Presence    string
-	Mods        []*Modifier
-	Description *Text
+	Name        *Name       `parser:"@@"`
+	Kind        *Kind       `parser:"@@"`
+	Presence    string      `parser:"@( 'required' | 'optional' )"`
+	Mods        []*Modifier `parser:"@@*"`
+	Lookahead   RowStart    `parser:"( (?= String | Block) (?! @@)"`
+	Description *Text       `parser:"@@ )?"`
 }
 
-// Kind is the kind column. Exactly one field is set.
-//
-//	kind = "string" | "integer" | "number" | "boolean" | "any"
-//	     | "enum" "(" [ value { "," value } ] ")"
-//	     | "array" "<" elem ">" | "tuple" "<" elem { "," elem } ">"
-//	     | "map" "<" elem ">" | "object" block
+// Kind is the kind column. Exactly one of Scalar, Enum, Array, Tuple,
+// Object, Map and Unknown is set. The keywords are lang/descriptor's (a
+// test in lang/parser holds them equal).
 type Kind struct {
 	Pos    Position
-	Scalar string
-	Enum   *EnumKind
-	Array  *ElemType
-	Tuple  *TupleKind
-	Object *Block
-	Map    *ElemType
+	Scalar string     `parser:"  @( 'string' | 'integer' | 'number' | 'boolean' | 'any' )"`
+	Enum   *EnumKind  `parser:"| @@"`
+	Array  *ElemType  `parser:"| 'array' '<' @@ '>'"`
+	Tuple  *TupleKind `parser:"| @@"`
+	Object *Block     `parser:"| 'object' @@"`
+	Map    *ElemType  `parser:"| 'map' '<' @@ '>'"`
 	// Unknown is any other word in the kind column, kept so the checker can
-	// name it and suggest the kind that was meant.
-	Unknown string
+	// name it and suggest the kind that was meant. The arguments of a
+	// misspelt kind (`aray<string>`) are skipped, so nothing follows from
+	// them.
+	Unknown string    `parser:"| @Ident"`
+	Args    *KindArgs `parser:"( (?= '<' | '(') @@ )?"`
+}
+
+// KindArgs are the bracketed arguments of a word that is no kind, kept
+// only to be skipped.
+type KindArgs struct {
+	Open  string      `parser:"@( '<' | '(' | '[' | '{' )"`
+	Inner []*KindArgs `parser:"( @@ | ~( '<' | '>' | '(' | ')' | '[' | ']' | '{' | '}' ) )*"`
+	Close string      `parser:"@( '>' | ')' | ']' | '}' )"`
 }
 
 // EnumKind is `enum(v, ...)`; an empty one parses so the checker can name it.
 type EnumKind struct {
 	Pos    Position
-	Values []*EnumValue
+	Values []*EnumValue `parser:"'enum' '(' ( @@ ( ',' @@ )* )? ')'"`
 }
 
 // TupleKind is `tuple<T, ...>`.
 type TupleKind struct {
 	Pos   Position
-	Items []*ElemType
+	Items []*ElemType `parser:"'tuple' '<' @@ ( ',' @@ )* '>'"`
 }
 
 // EnumValue is an identifier, a string or an integer.
 type EnumValue struct {
 	Pos    Position
-	Ident  string
-	Quoted *Text
-	Number string
+	Ident  string `parser:"  @Ident"`
+	Quoted *Text  `parser:"| @@"`
+	Number string `parser:"| @Number"`
 }
 
 // ElemType is a kind with its element modifiers, inside <...>.
 type ElemType struct {
 	Pos  Position
-	Kind *Kind
-	Mods []*Modifier
+	Kind *Kind       `parser:"@@"`
+	Mods []*Modifier `parser:"@@*"`
 }
 
 // Block is `{ rows }`.
 type Block struct {
 	Pos   Position
-	Items []*Item
-	Close *Close
+	Items []*Item `parser:"'{' @@*"`
+	Close *Close  `parser:"@@"`
 }
 
 // Modifier is one modifier of a row or element: its keyword and the
 // operand lang/descriptor says the keyword takes (at most one field of
-// Range, Text, Word, Number and JSON is set).
+// Range, Text, Word, Number and JSON is set). The keywords of each operand
+// are those of lang/descriptor (a test holds them equal).
 //
-//	modifier = range | keyword [ string | word | number | json ]
+// The grammar captures the keyword of a modifier without an operand; the
+// keyword of one with an operand is matched but not captured (participle
+// captures into one field per place in the grammar, and the operand needs
+// its own), so the parser sets Keyword from the keyword's token
+// afterwards (SetKeywords), "range" for a range.
 type Modifier struct {
-	Pos Position
-	// Keyword is the modifier's word; "range" for A..B, which has none.
-	Keyword string
-	Range   *Range // range
-	Text    *Text  // pattern, as
-	Word    string // format, from
-	Number  string // above, below, multiple_of
-	JSON    *JSON  // default, example
+	Pos       Position
+	Range     *Range           `parser:"  @@"`
+	Lookahead RowStart         `parser:"| (?! @@)"`
+	Keyword   string           `parser:"( @( 'nullable' | 'unique' | 'open' | 'deprecated' )"`
+	Text      *Text            `parser:"| ( 'pattern' | 'as' ) @@"`
+	Word      string           `parser:"| ( 'format' | 'from' ) @( Ident | Format )"`
+	Number    string           `parser:"| ( 'above' | 'below' | 'multiple_of' ) @Number"`
+	JSON      *JSON            `parser:"| ( 'default' | 'example' ) @@"`
+	Unknown   *UnknownModifier `parser:"| @@ )"`
 }
 
 // Name returns the modifier's keyword, for messages.
@@ -195,56 +228,52 @@ func (m *Modifier) Name() string { return m.Keyword }
 // Range is `A..B`, `A..` or `..B`.
 type Range struct {
 	Pos  Position
-	Min  string
-	Dots string
-	Max  string
+	Min  string `parser:"( @Number"`
+	Dots string `parser:"@'..' | @'..' )"`
+	Max  string `parser:"@Number?"`
 }
 
 // Tool is `tool name { item ... }`.
 type Tool struct {
 	Pos   Position
-	Name  *Name
-	Items []*ToolItem
-	Close *Close
+	Name  *Name       `parser:"'tool' @@ '{'"`
+	Items []*ToolItem `parser:"@@*"`
+	Close *Close      `parser:"@@"`
 }
 
 // ToolItem is one line of a tool body, chosen by its keyword. Exactly one
 // field is set.
-//
-//	item = "title" string | "description" string | "hints" { hint }
-//	     | "in" ( "none" | block ) | "out" block | "result" ( "text" | "any" )
-//	     | "endpoint" METHOD string
 type ToolItem struct {
 	Pos         Position
-	Title       *Text
-	Description *Text
-	Hints       *Hints
-	In          *Input
-	Out         *Block
-	Result      string
-	Endpoint    *Endpoint
+	Title       *Text     `parser:"  'title' @@"`
+	Description *Text     `parser:"| 'description' @@"`
+	Hints       *Hints    `parser:"| @@"`
+	In          *Input    `parser:"| 'in' @@"`
+	Out         *Block    `parser:"| 'out' @@"`
+	Result      string    `parser:"| 'result' @( 'text' | 'any' )"`
+	Endpoint    *Endpoint `parser:"| @@"`
 }
 
 // Endpoint is `endpoint METHOD "/path/{param}"`: the HTTP operation the
 // tool wraps.
 type Endpoint struct {
 	Pos    Position
-	Method string
-	Path   *Text
+	Method string `parser:"'endpoint' @Ident"`
+	Path   *Text  `parser:"@@"`
 }
 
 // Hints is `hints h ...`, each one of read_only, destructive, idempotent
 // and open_world.
 type Hints struct {
 	Pos   Position
-	Names []string
+	Names []string `parser:"'hints' @( 'read_only' | 'destructive' | 'idempotent' | 'open_world' )*"`
 }
 
 // Input is `in none` or `in { ... }`.
 type Input struct {
 	Pos   Position
-	None  bool
-	Block *Block
+	None  bool   `parser:"  @'none'"`
+	Block *Block `parser:"| @@"`
 }
 
 // Test is `test "name" { fixtures }`.
@@ -272,7 +301,9 @@ type Because struct {
 	At      *Text  `parser:"( 'at' @@ )?"`
 }
 
-// JSON is an inline JSON value. Exactly one field is set.
+// JSON is an inline JSON value. Exactly one field is set. It is a leaf
+// of the grammar, read by hand (json.go): JSON's own grammar, which the
+// docs show by reference.
 type JSON struct {
 	Pos    Position
 	Object *JSONObject

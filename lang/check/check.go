@@ -7,7 +7,6 @@ import (
 	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/lang/clients"
 	"github.com/toolspec/toolspec/lang/diag"
-	"github.com/toolspec/toolspec/lang/parser"
 	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/model"
 )
@@ -130,11 +129,9 @@ type groupInfo struct {
 	fields []*model.Field
 }
 
-func pos(p ast.Position) token.Pos { return parser.Pos(p) }
-
 // report reports the diagnostic d at p; args fill in its message.
 func (c *checker) report(d *diag.Def, p ast.Position, args ...any) {
-	d.Report(&c.diags, pos(p), args...)
+	d.Report(&c.diags, p, args...)
 }
 
 // reportAt is report at a model position.
@@ -389,7 +386,7 @@ func (c *checker) groupNames() []string {
 }
 
 func (c *checker) tool(d *ast.Tool) *model.Tool {
-	t := &model.Tool{Pos: pos(d.Pos), Name: d.Name.Value()}
+	t := &model.Tool{Pos: d.Pos, Name: d.Name.Value()}
 	if !toolNameRx.MatchString(t.Name) {
 		c.report(diag.ToolNameInvalid, d.Pos, quoteName(t.Name))
 	} else if !toolNameStrict.MatchString(t.Name) {
@@ -426,7 +423,7 @@ func (c *checker) tool(d *ast.Tool) *model.Tool {
 		case it.In != nil:
 			if once(it, "input") {
 				if it.In.None {
-					t.Input = &model.Type{Pos: pos(it.In.Pos), Kind: model.Object}
+					t.Input = &model.Type{Pos: it.In.Pos, Kind: model.Object}
 				} else {
 					t.Input = c.block(it.In.Block, false)
 				}
@@ -454,7 +451,7 @@ func (c *checker) tool(d *ast.Tool) *model.Tool {
 	}
 	if t.Input == nil {
 		c.report(diag.InputMissing, d.Pos, quoteName(t.Name))
-		t.Input = &model.Type{Pos: pos(d.Pos), Kind: model.Object}
+		t.Input = &model.Type{Pos: d.Pos, Kind: model.Object}
 	}
 	if t.Result == 0 {
 		c.report(diag.OutputMissing, d.Pos, quoteName(t.Name))
@@ -484,7 +481,7 @@ func (c *checker) noWire(t *model.Type) {
 var httpMethods = []string{"GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"}
 
 func (c *checker) endpoint(t *model.Tool, e *ast.Endpoint) {
-	t.Endpoint = &model.Endpoint{Pos: pos(e.Pos), Method: e.Method, Path: e.Path.Value()}
+	t.Endpoint = &model.Endpoint{Pos: e.Pos, Method: e.Method, Path: e.Path.Value()}
 	if !contains(httpMethods, e.Method) {
 		c.report(diag.EndpointMethod, e.Pos, quoteName(t.Name), e.Method, strings.Join(httpMethods, ", "))
 	}
@@ -563,7 +560,7 @@ func (c *checker) hints(t *model.Tool, h *ast.Hints) {
 // block checks `{ rows }` and returns its object type.
 func (c *checker) block(b *ast.Block, open bool) *model.Type {
 	t := c.arena.NewType()
-	*t = model.Type{Pos: pos(b.Pos), Kind: model.Object, Open: open, Fields: c.items(b.Items, nil)}
+	*t = model.Type{Pos: b.Pos, Kind: model.Object, Open: open, Fields: c.items(b.Items, nil)}
 	return t
 }
 

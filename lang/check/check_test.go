@@ -52,8 +52,8 @@ func TestExpectations(t *testing.T) {
 			r := compile.Source(file, src)
 			got := map[int][]token.Diagnostic{}
 			for _, d := range r.Diags {
-				if d.Pos.File != file {
-					t.Errorf("diagnostic names file %q, want %q", d.Pos.File, file)
+				if d.Pos.Filename != file {
+					t.Errorf("diagnostic names file %q, want %q", d.Pos.Filename, file)
 				}
 				// Every diagnostic is reported through the table, with
 				// arguments that fit its format.

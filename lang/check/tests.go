@@ -26,7 +26,7 @@ var becauseKeywords = func() []string {
 }()
 
 func (c *checker) test(d *ast.Test) *model.Test {
-	t := &model.Test{Pos: pos(d.Pos), Name: d.Name.Value()}
+	t := &model.Test{Pos: d.Pos, Name: d.Name.Value()}
 	if strings.TrimSpace(t.Name) == "" {
 		c.report(diag.TestNameEmpty, d.Name.Pos)
 	}
@@ -43,7 +43,7 @@ func (c *checker) test(d *ast.Test) *model.Test {
 
 func (c *checker) fixture(d *ast.Fixture) *model.Fixture {
 	f := &model.Fixture{
-		Pos:    pos(d.Pos),
+		Pos:    d.Pos,
 		Accept: d.Verdict == "accept",
 		Tool:   d.Tool.Value(),
 		Output: d.Dir == "out",

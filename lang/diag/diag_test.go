@@ -85,7 +85,7 @@ func TestTableWellFormed(t *testing.T) {
 }
 
 func TestNewFillsTheFormat(t *testing.T) {
-	x := EnumEmpty.New(token.Pos{File: "a.tspec", Line: 3, Column: 7}, "level")
+	x := EnumEmpty.New(token.Pos{Filename: "a.tspec", Line: 3, Column: 7}, "level")
 	if got, want := x.String(), "a.tspec:3:7: error: level: empty enum [TS0510]"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}

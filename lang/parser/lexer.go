@@ -149,8 +149,7 @@ func (s *scanner) pos(off int) plex.Position {
 
 // report reports the diagnostic d at offset off.
 func (s *scanner) report(d *diag.Def, off int, args ...any) {
-	p := s.pos(off)
-	d.Report(&s.diags, token.Pos{File: p.Filename, Offset: p.Offset, Line: p.Line, Column: p.Column}, args...)
+	d.Report(&s.diags, token.Pos(s.pos(off)), args...)
 }
 
 func (s *scanner) emit(t plex.TokenType, start int) {
@@ -196,7 +195,7 @@ func (s *scanner) run() {
 			if i := strings.IndexByte(text, 0); i >= 0 {
 				s.report(diag.CommentNUL, start+i)
 			}
-			s.comments = append(s.comments, &ast.Comment{Pos: s.pos(start), Text: trimRight(text), Trailing: s.ntoks > 0 && s.lastLine == s.line})
+			s.comments = append(s.comments, &ast.Comment{Pos: token.Pos(s.pos(start)), Text: trimRight(text), Trailing: s.ntoks > 0 && s.lastLine == s.line})
 		case isLetter(c):
 			s.word()
 		case isDigit(c) || c == '-':
@@ -422,7 +421,7 @@ func (s *scanner) block() {
 	bad := false
 	for {
 		if s.off >= len(src) {
-			diag.BlockStringUnterminated.Report(&s.diags, token.Pos{File: s.file, Offset: start, Line: startPos.Line, Column: startPos.Column})
+			diag.BlockStringUnterminated.Report(&s.diags, token.Pos(startPos))
 			s.push(plex.Token{Type: tBlock, Value: `""""""`, Pos: startPos})
 			return
 		}

@@ -14,9 +14,12 @@ import (
 	"github.com/toolspec/toolspec/lang/token"
 )
 
+// options: the tokens come from lex; no look-ahead beyond one token, so a
+// production that has read a token and then fails is the error (the
+// grammar says where it looks further: RowStart).
 var options = []participle.Option{
 	participle.Lexer(definition{}),
-	participle.UseLookahead(1),
+	participle.UseLookahead(0),
 }
 
 var (
@@ -89,14 +92,14 @@ func Parse(filename string, src []byte) Result {
 	}
 	file, err := parseTokens(fileGrammar, pieces[0][:head], after)
 	if err != nil {
-		diags = append(diags, syntaxError(filename, err))
+		diags = append(diags, syntaxError(filename, explain(err, nil, nil)))
 		res.Diags = diags.Sort()
 		return res
 	}
 	if file.Clients != nil {
 		for _, f := range file.Clients.Families {
 			if f.Quoted != nil {
-				diag.ClientFamilyQuoted.Report(&diags, Pos(f.Pos), f.Quoted.Raw, f.Value())
+				diag.ClientFamilyQuoted.Report(&diags, f.Pos, f.Quoted.Raw, f.Value())
 			}
 		}
 	}
@@ -104,7 +107,7 @@ func Parse(filename string, src []byte) Result {
 		pieces = pieces[1:]
 	}
 	lexOK := !diags.HasErrors()
-	decls, errs, unparsed := parseDecls(pieces)
+	decls, errs, unparsed := parseDecls(src, pieces)
 	for _, err := range errs {
 		diags = append(diags, syntaxError(filename, err))
 	}
@@ -124,7 +127,11 @@ func Parse(filename string, src []byte) Result {
 }
 
 // headerLen counts the tokens of `spec NAME [catalog_key "KEY"]
-// [clients F {, F}]` at the start of the first piece.
+// [clients F {, F}]` at the start of the first piece, so the header is
+// parsed on its own and the first declaration like any other (see the
+// package comment). It only finds where the header ends; the File grammar
+// then reads it, and what does not read as a header fails as a
+// declaration, as it would in the whole file's grammar.
 func headerLen(toks []plex.Token) int {
 	n := min(2, len(toks))
 	if n < len(toks) && toks[n].Value == "catalog_key" && toks[n].Type == tIdent {
@@ -164,11 +171,7 @@ func parseTokens[G any](g *participle.Parser[G], toks []plex.Token, eof plex.Pos
 
 // parseDecls parses the pieces in parallel batches, keeping order. A piece
 // is dropped once parsed, so its tokens can be collected.
-//
-// A piece that is one well-formed tool (most of them) is parsed by
-// ast.ParseTool straight from its tokens; any other piece, or a tool with
-// an error, goes through the grammar.
-func parseDecls(pieces [][]plex.Token) ([]*ast.Decl, []error, map[string]map[string]bool) {
+func parseDecls(src []byte, pieces [][]plex.Token) ([]*ast.Decl, []error, map[string]map[string]bool) {
 	if len(pieces) == 0 {
 		return nil, nil, nil
 	}
@@ -193,7 +196,7 @@ func parseDecls(pieces [][]plex.Token) ([]*ast.Decl, []error, map[string]map[str
 		go func() {
 			defer wg.Done()
 			for b := range next {
-				b.decls, b.errs, b.unparsed = parseBatch(b.pieces)
+				b.decls, b.errs, b.unparsed = parseBatch(src, b.pieces)
 			}
 		}()
 	}
@@ -233,16 +236,10 @@ func nameOf(t plex.Token) string {
 
 // parseBatch parses pieces in order. unparsed holds, for each piece that
 // failed, its first two tokens (keyword and name).
-func parseBatch(pieces [][]plex.Token) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
+func parseBatch(src []byte, pieces [][]plex.Token) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
 	decls = make([]*ast.Decl, 0, len(pieces))
 	for i, p := range pieces {
 		pieces[i] = nil
-		if p[0].Type == tIdent && p[0].Value == "tool" {
-			if t, ok := ast.ParseTool(p, plex.EOFToken(endOf(p))); ok {
-				decls = append(decls, &ast.Decl{Tool: t})
-				continue
-			}
-		}
 		d, err := parseTokens(declGrammar, p, endOf(p))
 		if err != nil && len(p) >= 2 {
 			unparsed = append(unparsed, p[0], p[1])
@@ -253,15 +250,18 @@ func parseBatch(pieces [][]plex.Token) (decls []*ast.Decl, errs []error, unparse
 				// this piece: say which brace, and parse those on their own.
 				errs = append(errs, unclosedError(p, open, before))
 				if rest := splitDecls(p); len(rest) > 1 {
-					more, moreErrs, moreUnparsed := parseBatch(rest[1:])
+					more, moreErrs, moreUnparsed := parseBatch(src, rest[1:])
 					decls = append(decls, more...)
 					errs = append(errs, moreErrs...)
 					unparsed = append(unparsed, moreUnparsed...)
 				}
 				continue
 			}
-			errs = append(errs, err)
+			errs = append(errs, explain(err, d, p))
 			continue
+		}
+		for _, decl := range d.Decls {
+			ast.SetKeywords(decl, src)
 		}
 		decls = append(decls, d.Decls...)
 	}
@@ -280,17 +280,21 @@ func endOf(p []plex.Token) plex.Position {
 func syntaxError(filename string, err error) token.Diagnostic {
 	var misspelt *ast.Misspelt
 	if errors.As(err, &misspelt) {
-		return diag.UnknownModifier.New(Pos(misspelt.Pos), misspelt.Word, misspelt.Near)
+		return diag.UnknownModifier.New(misspelt.Pos, misspelt.Word, misspelt.Near)
 	}
 	var unclosed *unclosedBrace
 	if errors.As(err, &unclosed) {
 		return diag.UnclosedBrace.New(Pos(unclosed.open), unclosed.after, unclosed.before)
 	}
+	var unexpected *unexpectedError
+	if errors.As(err, &unexpected) {
+		return diag.SyntaxError.New(Pos(unexpected.token.Pos), unexpected.message())
+	}
 	var perr participle.Error
 	if errors.As(err, &perr) {
-		return diag.SyntaxError.New(Pos(perr.Position()), syntaxMessage(perr.Message()))
+		return diag.SyntaxError.New(Pos(perr.Position()), perr.Message())
 	}
-	return diag.SyntaxError.New(token.Pos{File: filename, Line: 1, Column: 1}, err.Error())
+	return diag.SyntaxError.New(token.Pos{Filename: filename, Line: 1, Column: 1}, err.Error())
 }
 
 func describeToken(t plex.Token) string {
@@ -300,7 +304,10 @@ func describeToken(t plex.Token) string {
 	return strconv.Quote(t.Value)
 }
 
-// Pos converts a participle position.
-func Pos(p plex.Position) token.Pos {
-	return token.Pos{File: p.Filename, Offset: p.Offset, Line: p.Line, Column: p.Column}
-}
+// Pos converts the position of a participle token: the same fields, so
+// a conversion (see token.Pos).
+func Pos(p plex.Position) token.Pos { return token.Pos(p) }
+
+// Grammar is the grammar of a spec in participle's EBNF: the productions
+// of lang/ast, as docs/language.md shows them.
+func Grammar() string { return fileGrammar.String() }

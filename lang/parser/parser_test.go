@@ -52,14 +52,29 @@ func TestSyntaxErrors(t *testing.T) {
 		// A tool body is read by keyword: an error is reported inside the
 		// item, not as a missing "}" before it.
 		{"spec s\ntool t { foo }", `2:10: error: syntax error: unexpected "foo", expected title, description, hints, in, out, result, endpoint or "}"`},
-		{"spec s\ntool t { in 5 }", `2:13: error: syntax error: unexpected "5", expected none or "{" after in`},
-		{"spec s\ntool t { out none }", `2:14: error: syntax error: unexpected "none", expected "{" after out`},
-		{"spec s\ntool t { title }", `2:16: error: syntax error: unexpected "}", expected a string after title`},
-		{"spec s\ntool t { result bogus }", `2:17: error: syntax error: unexpected "bogus", expected text or any after result`},
-		{"spec s\ntool t { endpoint }", `2:19: error: syntax error: unexpected "}", expected an HTTP method after endpoint`},
-		{"spec s\ntool t { endpoint GET 12 }", `2:23: error: syntax error: unexpected "12", expected the path as a string`},
+		{"spec s\ntool t { in 5 }", `2:13: error: syntax error: unexpected "5", expected none or "{"`},
+		{"spec s\ntool t { out none }", `2:14: error: syntax error: unexpected "none", expected "{"`},
+		{"spec s\ntool t { title }", `2:16: error: syntax error: unexpected "}", expected a string`},
+		{"spec s\ntool t { result bogus }", `2:17: error: syntax error: unexpected "bogus", expected "text" | "any"`},
+		{"spec s\ntool t { endpoint }", `2:19: error: syntax error: unexpected "}", expected a name`},
+		{"spec s\ntool t { endpoint GET 12 }", `2:23: error: syntax error: unexpected "12", expected a string`},
+		// After the items of a body, "}" or another item may come.
+		{"spec s\ngroup g {\n  5\n}", `3:3: error: syntax error: unexpected "5", expected a row, use or "}"`},
+		{"spec s\ntool t { in { a string required\n b object { c string required , } } }", `3:31: error: syntax error: unexpected ",", expected a row, use or "}"`},
+		{"spec s\ntool t { in { a string required } , }", `2:35: error: syntax error: unexpected ",", expected title, description, hints, in, out, result, endpoint or "}"`},
+		{"spec s\ntest \"x\" {\n  foo\n}", `3:3: error: syntax error: unexpected "foo", expected accept, reject or "}"`},
+		{"spec s\ntool t { in none }\n}", `3:1: error: syntax error: unexpected "}", expected "tool", "group" or "test"`},
+		// Expected tokens are named, productions described (Expected).
+		// After a modifier's keyword, its operand as lang/descriptor names it.
+		{"spec s\ntool t { in { a string optional format 5 } }", `2:40: error: syntax error: unexpected "5", expected a format name after format`},
+		{"spec s\ntool t { in { a string optional pattern 5 } }", `2:41: error: syntax error: unexpected "5", expected a string after pattern`},
+		{"spec s\ntool t { in { a string optional from 5 } }", `2:38: error: syntax error: unexpected "5", expected path, query, body or header after from`},
+		{"spec s\ntool t { in { a string optional default } }", `2:41: error: syntax error: unexpected "}", expected a JSON value after default`},
+		{"spec s\ntool t { in { a integer optional below } }", `2:40: error: syntax error: unexpected "}", expected a number after below`},
+		{"spec s\ntool t { in { a string } }", `2:24: error: syntax error: unexpected "}", expected "required" | "optional"`},
+		{"spec s\ntool t { in { a } }", `2:17: error: syntax error: unexpected "}", expected a kind (string, integer, number, boolean, any, enum, array, tuple, object, map)`},
 		{"spec s\ntool { }", `2:6: error: syntax error: unexpected "{", expected a name`},
-		{"spec s\ntool t in none", `2:8: error: syntax error: unexpected "in", expected "{" after the tool name`},
+		{"spec s\ntool t in none", `2:8: error: syntax error: unexpected "in", expected "{"`},
 		{"spec x catalog_key", `1:19: error: syntax error: unexpected end of file, expected a string`},
 		{"spec x\ncatalog_key\n// c\n", `2:12: error: syntax error: unexpected end of file, expected a string`},
 		// A clients line without a family stops before the next declaration.

@@ -8,11 +8,17 @@ import (
 
 // Pos is a position in a spec file. Line and Column are 1-based; Column
 // counts bytes, as Go's own tools do. The zero Pos means "no position".
+//
+// It is the one position type of toolspec: the syntax tree's (ast.Position
+// is this type), the checker's and the diagnostics'. Its fields are those
+// of participle's lexer.Position, in the same order, so that participle
+// fills the Pos of every node of the grammar with it and the lexer's
+// positions convert to it as they are.
 type Pos struct {
-	File   string
-	Offset int
-	Line   int
-	Column int
+	Filename string
+	Offset   int
+	Line     int
+	Column   int
 }
 
 // IsValid reports whether p names a place in a file.
@@ -20,20 +26,20 @@ func (p Pos) IsValid() bool { return p.Line > 0 }
 
 func (p Pos) String() string {
 	switch {
-	case !p.IsValid() && p.File == "":
+	case !p.IsValid() && p.Filename == "":
 		return "-"
 	case !p.IsValid():
-		return p.File
-	case p.File == "":
+		return p.Filename
+	case p.Filename == "":
 		return fmt.Sprintf("%d:%d", p.Line, p.Column)
 	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Column)
+	return fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)
 }
 
 // Before reports whether p comes before q in the same file.
 func (p Pos) Before(q Pos) bool {
-	if p.File != q.File {
-		return p.File < q.File
+	if p.Filename != q.Filename {
+		return p.Filename < q.Filename
 	}
 	if p.Line != q.Line {
 		return p.Line < q.Line

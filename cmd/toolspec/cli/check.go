@@ -124,7 +124,7 @@ func writeJSONDiags(e *env, l token.List) error {
 		Diagnostics []jsonDiag `json:"diagnostics"`
 	}{Diagnostics: make([]jsonDiag, 0, len(l))}
 	for _, d := range l {
-		j := jsonDiag{Code: d.Code, Severity: d.Severity.String(), File: d.Pos.File, Line: d.Pos.Line, Column: d.Pos.Column, Message: d.Msg}
+		j := jsonDiag{Code: d.Code, Severity: d.Severity.String(), File: d.Pos.Filename, Line: d.Pos.Line, Column: d.Pos.Column, Message: d.Msg}
 		if def := diag.Of(d); def != nil {
 			j.Name = def.Name
 		}

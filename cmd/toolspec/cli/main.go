@@ -286,7 +286,7 @@ func (e *env) compileWith(path string, opt compile.Options) compile.Result {
 	src, err := io.ReadAll(e.stdin)
 	if err != nil {
 		var l token.List
-		diag.FileUnreadable.Report(&l, token.Pos{File: stdinName}, err.Error())
+		diag.FileUnreadable.Report(&l, token.Pos{Filename: stdinName}, err.Error())
 		return compile.Result{Diags: l}
 	}
 	return compile.SourceWith(stdinName, src, opt)
@@ -313,7 +313,7 @@ func (f *fileError) diagnostic() token.Diagnostic {
 	if f.write {
 		d = diag.FileUnwritable
 	}
-	return d.New(token.Pos{File: f.path}, f.err.Error())
+	return d.New(token.Pos{Filename: f.path}, f.err.Error())
 }
 
 func (f *fileError) Unwrap() error { return f.err }

@@ -96,7 +96,7 @@ every mutant, killed ones too. See docs/test-report.md.`,
 func (e *env) testReport(file string, opts report.Options, asJSON bool, junit string, write bool) (ok bool, err error) {
 	if fi, err := os.Stat(file); err == nil && fi.Mode().IsRegular() && fi.Size() > sizecap.TestReport {
 		var l token.List
-		diag.FileTooLarge.Report(&l, token.Pos{File: file}, "test-report: "+(&sizecap.TooLargeError{What: "a spec", Size: fi.Size(), Limit: sizecap.TestReport}).Error())
+		diag.FileTooLarge.Report(&l, token.Pos{Filename: file}, "test-report: "+(&sizecap.TooLargeError{What: "a spec", Size: fi.Size(), Limit: sizecap.TestReport}).Error())
 		e.printDiags(l)
 		return false, nil
 	}
