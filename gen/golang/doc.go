@@ -16,8 +16,9 @@
 // nullable values, and what Decode checks.
 //
 // Files: golang.go writes the file's sections (sections lists them: a new
-// section is one more entry there); types.go writes the Go type and the
-// typed decoder of each kind, one function per kind; names.go makes any
+// section is one more entry there); types.go writes the Go type of each
+// kind, one function per kind (the runtime decodes into those types
+// through a plan it builds from them by reflection); names.go makes any
 // spec name a unique Go name; printer.go writes gofmt's layout directly.
 // The decoders' shared code is the package gen/golang/runtime, embedded
 // and copied into every file; its profile.go (ProfileFor's rule and the

@@ -112,14 +112,12 @@ type gen struct {
 	names   *namer // package-level names
 	tools   []Tool
 	imports []string
-	decs    map[string]string // Go type → its decoder method, for shared ones
-	ndec    int
 
 	dialectList []string // Options.Dialects
 }
 
 func newGen(c *model.Catalog, pkg string) *gen {
-	g := &gen{cat: c, pkg: pkg, names: newNamer(append(reserved, serveReserved...)...), decs: map[string]string{}}
+	g := &gen{cat: c, pkg: pkg, names: newNamer(append(reserved, serveReserved...)...)}
 	g.imports = slices.Clone(runtimeImports)
 	for i, t := range c.Tools {
 		base := g.names.claimAll(mangle(t.Name), func(n string) []string {
@@ -238,15 +236,46 @@ func CheckHandlers(names []string) error { return tsCat.checkHandlers(names) }
 
 // table writes the runtime's catalog: per tool its wire name and its
 // tools/list entry in pieces, so that both profiles share the schemas.
+// A piece that two or more tools carry (the same schema or annotations)
+// is written once, as a constant the rows name (tsJ1, tsJ2, …, in order
+// of first use).
 func (g *gen) table() {
+	entries := make([]entry, len(g.cat.Tools))
+	uses := map[string]int{}
+	for i, t := range g.cat.Tools {
+		entries[i] = splitEntry(t)
+		for _, piece := range entries[i].shareable() {
+			if piece != "" {
+				uses[piece]++
+			}
+		}
+	}
+	shared := map[string]string{}
+	for _, e := range entries {
+		for _, piece := range e.shareable() {
+			if _, done := shared[piece]; uses[piece] > 1 && !done {
+				shared[piece] = fmt.Sprintf("tsJ%d", len(shared)+1)
+				if len(shared) == 1 {
+					g.p.doc("Table pieces that more than one tool carries.")
+				}
+				g.p.str("const ", shared[piece], " = ", literal(piece), "\n")
+			}
+		}
+	}
+	lit := func(piece string) string {
+		if name, ok := shared[piece]; ok {
+			return name
+		}
+		return literal(piece)
+	}
 	g.p.str("\nvar tsCat = tsNewCatalog([]tsTool{")
 	if len(g.cat.Tools) > 0 {
 		g.p.str("\n")
 	}
-	for _, t := range g.cat.Tools {
-		e := splitEntry(t)
-		g.p.str("\t{", quote(t.Name), ", ", literal(e.head), ", ", literal(e.head2), ", ",
-			literal(e.in), ", ", literal(e.out), ", ", literal(e.ann), "},\n")
+	for i, t := range g.cat.Tools {
+		e := entries[i]
+		g.p.str("\t{", quote(t.Name), ", ", literal(e.head), ", ", lit(e.head2), ", ",
+			lit(e.in), ", ", lit(e.out), ", ", lit(e.ann), "},\n")
 	}
 	meta := func(p int) string {
 		return `],"_meta":{` + schema.String(g.cat.CatalogKey) + ":" + schema.String(g.cat.Identity(p)) + "}}"
@@ -255,6 +284,10 @@ func (g *gen) table() {
 }
 
 type entry struct{ head, head2, in, out, ann string }
+
+// shareable are the pieces of an entry that other tools may carry too
+// (head names the tool; head2 does too, but is "" for most tools).
+func (e entry) shareable() []string { return []string{e.in, e.out, e.ann} }
 
 // splitEntry cuts a tool's tools/list entries of both profiles into the
 // runtime's pieces: what precedes the input schema in each, the schemas,
@@ -296,17 +329,16 @@ func (g *gen) toolNames() {
 func (g *gen) perTool() {
 	for _, t := range g.tools {
 		q := comment(quote(t.Name))
-		in := g.declare(t.Tool.Input, t.Input, fmt.Sprintf("tsCat.input(%d)", t.Index), true,
-			"tool "+q, "the arguments of tool "+q)
+		g.declare(t.Tool.Input, t.Input, fmt.Sprintf("tsCat.input(%d)", t.Index), "the arguments of tool "+q)
 		g.p.doc(fmt.Sprintf("Decode%sInput decodes and validates the arguments of tool %s.", t.Go, q))
-		g.p.printf("func Decode%sInput(data []byte) (%s, error) {\n\treturn tsDecode(data, tsCat.input(%d), (*tsDecoder).%s)\n}\n",
-			t.Go, t.Input, t.Index, in)
+		g.p.fn(fmt.Sprintf("func Decode%sInput(data []byte) (%s, error)", t.Go, t.Input),
+			fmt.Sprintf("return tsDecode[%s](tsCat, %d, data)", t.Input, t.Index))
 		if t.Output == "" {
 			continue
 		}
 		g.p.doc(fmt.Sprintf("Validate%sOutput validates a structured result of tool %s.", t.Go, q))
-		g.p.printf("func Validate%sOutput(data []byte) error {\n\treturn tsValidate(data, tsCat.output(%d))\n}\n", t.Go, t.Index)
-		g.declare(t.Tool.Output, t.Output, fmt.Sprintf("tsCat.output(%d)", t.Index), false,
-			"tool "+q, "the structured result of tool "+q)
+		g.p.fn(fmt.Sprintf("func Validate%sOutput(data []byte) error", t.Go),
+			fmt.Sprintf("return tsValidate(data, tsCat.output(%d))", t.Index))
+		g.declare(t.Tool.Output, t.Output, fmt.Sprintf("tsCat.output(%d)", t.Index), "the structured result of tool "+q)
 	}
 }

@@ -34,6 +34,18 @@ func (p *printer) doc(lines ...string) {
 	}
 }
 
+// fn writes a top-level function whose body is one statement, on one line
+// when gofmt keeps it there: header (from "func" to the results, ASCII)
+// and the statement together take fewer than 100 columns (go/printer
+// counts one more, a blank, against its limit of 100).
+func (p *printer) fn(header, stmt string) {
+	if len(header)+len(stmt) < 100 {
+		p.str(header, " { ", stmt, " }\n")
+		return
+	}
+	p.str(header, " {\n\t", stmt, "\n}\n")
+}
+
 // aligned writes rows of cells at one indentation as gofmt aligns them:
 // every cell but the last of a row is padded to the widest of its column
 // plus one space. A nil row is a line that breaks the alignment (a comment

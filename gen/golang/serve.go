@@ -52,12 +52,8 @@ func HandlerMap(h Handlers) map[string]any {
 		p("\n")
 	}
 	for _, t := range g.tools {
-		validate := "nil"
-		if t.Result == model.ResultOut {
-			validate = "Validate" + t.Go + "Output"
-		}
-		p("\t{Tool%s, %t, %t, %q, tsServe[%s, %s](Decode%sInput, %s)},\n",
-			t.Go, t.Hints.ReadOnly, t.Hints.Destructive, t.Result.String(), t.Input, serveOut(t), t.Go, validate)
+		p("\t{Tool%s, %t, %t, %q, tsServe[%s, %s](%d)},\n",
+			t.Go, t.Hints.ReadOnly, t.Hints.Destructive, t.Result.String(), t.Input, serveOut(t), t.Index)
 	}
 	p("}\n")
 	p("\n// tsMetaKey is CatalogKey as a JSON string.\nconst tsMetaKey = %s\n", quote(schema.String(g.cat.CatalogKey)))
@@ -170,25 +166,31 @@ type tsServed struct {
 	validate func([]byte) error // nil without out
 }
 
-// tsServe binds a handler of type func(context.Context, In) (Out, error);
-// when the handler has another type, nil and the type it should have.
-func tsServe[In, Out any](decode func([]byte) (In, error), validate func([]byte) error) func(any) (*tsServed, string) {
+// tsServe binds tool i (of catalog index i, whose input type is In) to a
+// handler of type func(context.Context, In) (Out, error), with the tool's
+// Decode<Tool>Input and, when it has an output schema,
+// Validate<Tool>Output; when the handler has another type, nil and the
+// type it should have.
+func tsServe[In, Out any](i int) func(any) (*tsServed, string) {
 	return func(h any) (*tsServed, string) {
 		fn, ok := h.(func(context.Context, In) (Out, error))
 		if !ok {
 			return nil, fmt.Sprintf("%T", fn)
 		}
-		return &tsServed{
+		s := &tsServed{
 			decode: func(data []byte) (any, error) {
-				in, err := decode(data)
+				in, err := tsDecode[In](tsCat, i, data)
 				if err != nil {
 					return nil, err
 				}
 				return in, nil
 			},
-			run:      func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
-			validate: validate,
-		}, ""
+			run: func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
+		}
+		if tsCat.tools[i].out != "" {
+			s.validate = func(data []byte) error { return tsValidate(data, tsCat.output(i)) }
+		}
+		return s, ""
 	}
 }
 

@@ -9,32 +9,28 @@ import (
 	"github.com/toolspec/toolspec/model"
 )
 
-// value is how a non-null value of a spec type is held and decoded.
+// value is how a non-null value of a spec type is held.
 type value struct {
 	goType string // its Go type
-	dec    string // the tsDecoder method that decodes it; "" in output types
 }
 
 // at says where a type sits: the name it gets when it is a named type,
-// the Go expression of its compiled schema node, whether it is decoded
-// (input types are; output types are only validated), and what it is
-// for doc comments.
+// and the Go expression of its compiled schema node (for MarshalJSON).
 type at struct {
 	name, node string
-	decode     bool
-	what       string
 	root       bool // a tool's input or output: its name is claimed
 }
 
 func (a at) sub(name, node string) at {
-	return at{a.name + name, a.node + node, a.decode, a.what, false}
+	return at{a.name + name, a.node + node, false}
 }
 
-// declare writes the Go type of a tool's input or output object (and
-// the types it needs, and their decoders when decode) and returns its
-// decoder method. what names the tool, doc says what the object is.
-func (g *gen) declare(t *model.Type, name, node string, decode bool, what, doc string) string {
-	return g.object(t, at{name, node, decode, what, true}, doc).dec
+// declare writes the Go type of a tool's input or output object and the
+// types it needs. The runtime decodes into them through a plan it builds
+// from the types (tsPlan), so no decoder is written. doc says what the
+// object is.
+func (g *gen) declare(t *model.Type, name, node, doc string) {
+	g.object(t, at{name, node, true}, doc)
 }
 
 // typ writes the declarations the type of a value needs, one function
@@ -65,7 +61,7 @@ func (g *gen) typ(t *model.Type, a at) value {
 func scalar(t *model.Type) value {
 	switch t.Kind {
 	case model.String:
-		return value{"string", "str"}
+		return value{"string"}
 	case model.Integer:
 		lo, hi := t.Min, t.Max
 		if lo == nil {
@@ -75,80 +71,59 @@ func scalar(t *model.Type) value {
 			hi = t.ExclusiveMax
 		}
 		if fitsInt64(lo) && fitsInt64(hi) {
-			return value{"int64", "i64"}
+			return value{"int64"}
 		}
-		return value{"json.Number", "integer"}
+		return value{"json.Number"}
 	case model.Number:
 		if t.Min != nil && t.Max != nil && t.ExclusiveMin == nil && t.ExclusiveMax == nil {
-			return value{"float64", "f64"}
+			return value{"float64"}
 		}
-		return value{"json.Number", "number"}
+		return value{"json.Number"}
 	case model.Boolean:
-		return value{"bool", "boolean"}
+		return value{"bool"}
 	}
-	return value{"json.RawMessage", "raw"}
+	return value{"json.RawMessage"}
 }
 
 func fitsInt64(n *model.Num) bool {
 	return n != nil && n.IsInt() && n.Rat.Num().IsInt64()
 }
 
-// named claims the package-level name of a named type and writes its doc
-// comment.
+// named claims the package-level name of a named type and starts its
+// declaration: a tool's input and output get a doc comment; a nested type
+// none, as its name spells its path and the json tag of the field that
+// holds it the property (short files for large catalogs).
 func (g *gen) named(a at, doc string) string {
 	name := a.name
 	if !a.root {
 		name = g.names.claim(a.name)
 	}
 	if doc == "" {
-		doc = "a value of " + a.what
+		g.p.str("\n")
+	} else {
+		g.p.doc(name + " is " + doc + ".")
 	}
-	g.p.doc(name + " is " + doc + ".")
 	return name
 }
 
-// method starts a decoder method and returns its name.
-func (g *gen) method(result string) string {
-	g.ndec++
-	name := fmt.Sprintf("dec%d", g.ndec)
-	g.p.printf("\nfunc (d *tsDecoder) %s(n *tsNode) %s {\n", name, result)
-	return name
-}
-
-// shared returns the decoder of an unnamed Go type, writing it the first
-// time: body is its one return expression.
-func (g *gen) shared(goType, body string) string {
-	if m, ok := g.decs[goType]; ok {
-		return m
-	}
-	m := g.method(goType)
-	g.p.str("\treturn ", body, "\n}\n")
-	g.decs[goType] = m
-	return m
-}
-
-// elem is the decoder of an element, array item or map value, as a
-// function value: a nullable one (but any, whose RawMessage holds null)
-// decodes to a pointer, nil for null.
-func (g *gen) elem(t *model.Type, v value) (goType, fn string) {
+// elem is the Go type of an element, array item or map value: a
+// nullable one (but any, whose RawMessage holds null) is a pointer, nil
+// for null.
+func elem(t *model.Type, v value) string {
 	if !t.Nullable || t.Kind == model.Any {
-		return v.goType, "(*tsDecoder)." + v.dec
+		return v.goType
 	}
-	if v.dec == "" {
-		return "*" + v.goType, ""
-	}
-	return "*" + v.goType, "(*tsDecoder)." + g.shared("*"+v.goType, "tsPtr(d, n, (*tsDecoder)."+v.dec+")")
+	return "*" + v.goType
 }
 
 func (g *gen) enum(t *model.Type, a at) value {
 	name := g.named(a, "")
-	under, method := "string", "str"
+	under := "string"
 	if t.Enum[0].IsInt {
-		under, method = "int64", "i64"
+		under = "int64"
 	}
 	g.p.printf("type %s %s\n", name, under)
-	g.p.doc("Values of " + name + ".")
-	g.p.str("const (\n")
+	g.p.str("\nconst (\n")
 	consts := newNamer()
 	rows := make([][]string, len(t.Enum))
 	for i, v := range t.Enum {
@@ -176,32 +151,17 @@ func (g *gen) enum(t *model.Type, a at) value {
 	}
 	g.p.aligned("\t", rows, nil)
 	g.p.str(")\n")
-	v := value{goType: name}
-	if a.decode {
-		v.dec = g.method(name)
-		g.p.printf("\treturn %s(d.%s(n))\n}\n", name, method)
-	}
-	return v
+	return value{goType: name}
 }
 
 func (g *gen) array(t *model.Type, a at) value {
 	item := g.typ(t.Elem, a.sub("Item", ".items"))
-	goType, fn := g.elem(t.Elem, item)
-	v := value{goType: "[]" + goType}
-	if a.decode {
-		v.dec = g.shared(v.goType, "tsArray(d, n, "+fn+")")
-	}
-	return v
+	return value{goType: "[]" + elem(t.Elem, item)}
 }
 
 func (g *gen) mapOf(t *model.Type, a at) value {
 	val := g.typ(t.Elem, a.sub("Value", ".values"))
-	goType, fn := g.elem(t.Elem, val)
-	v := value{goType: "map[string]" + goType}
-	if a.decode {
-		v.dec = g.shared(v.goType, "tsMap(d, n, "+fn+")")
-	}
-	return v
+	return value{goType: "map[string]" + elem(t.Elem, val)}
 }
 
 func (g *gen) tuple(t *model.Type, a at) value {
@@ -210,28 +170,16 @@ func (g *gen) tuple(t *model.Type, a at) value {
 	same := true
 	for i, it := range t.Items {
 		members[i] = g.typ(it, a.sub(fmt.Sprintf("V%d", i), fmt.Sprintf(".prefix[%d]", i)))
-		types[i], _ = g.elem(it, members[i])
+		types[i] = elem(it, members[i])
 		same = same && types[i] == types[0]
 	}
 	name := g.named(a, "")
-	field := func(i int) string { return fmt.Sprintf("v.V%d", i) }
 	if same {
 		g.p.printf("type %s [%d]%s\n", name, len(t.Items), types[0])
-		field = func(i int) string { return fmt.Sprintf("v[%d]", i) }
 	} else {
 		g.tupleStruct(name, types)
 	}
-	v := value{goType: name}
-	if !a.decode {
-		return v
-	}
-	v.dec = g.method("(v " + name + ")")
-	g.p.str("\tfor a := d.array(n); a.next(d); {\n\t\tswitch a.i {\n")
-	for i, it := range t.Items {
-		g.p.printf("\t\tcase %d:\n\t\t\t%s = %s\n", i, field(i), g.assign(it, members[i], true, "a.node"))
-	}
-	g.p.str("\t\t}\n\t}\n\treturn v\n}\n")
-	return v
+	return value{goType: name}
 }
 
 // tupleStruct writes a tuple of mixed member types as a struct that
@@ -257,28 +205,11 @@ func (g *gen) tupleStruct(name string, types []string) {
 	g.p.str("\treturn nil\n}\n")
 }
 
-// assign is the expression that decodes one required value (an element,
-// or a required property) from node expression n.
-func (g *gen) assign(t *model.Type, v value, required bool, n string) string {
-	switch {
-	case t.Kind == model.Any:
-		return "d.raw(" + n + ")"
-	case required && t.Nullable:
-		return "tsPtr(d, " + n + ", (*tsDecoder)." + v.dec + ")"
-	case required:
-		return "d." + v.dec + "(" + n + ")"
-	case t.Nullable:
-		return "tsNullable(d, " + n + ", (*tsDecoder)." + v.dec + ")"
-	}
-	return "tsOpt(d." + v.dec + "(" + n + "))"
-}
-
 func (g *gen) object(t *model.Type, a at, doc string) value {
 	fields := make([]value, len(t.Fields))
 	fieldNames := g.fieldNames(t)
 	for i, fd := range t.Fields {
-		sub := at{a.name + fieldNames[i], fmt.Sprintf("%s.props[%d].node", a.node, i), a.decode,
-			a.what + " field " + comment(quote(fd.Name)), false}
+		sub := at{a.name + fieldNames[i], fmt.Sprintf("%s.props[%d].node", a.node, i), false}
 		fields[i] = g.typ(fd.Type, sub)
 	}
 	name := g.named(a, doc)
@@ -294,24 +225,10 @@ func (g *gen) object(t *model.Type, a at, doc string) value {
 	g.p.aligned("\t", rows, comments)
 	g.p.str("}\n")
 	if needsMarshal(t) {
-		g.p.doc("MarshalJSON writes the exact property names, a nil array or map as [] or {}.")
-		g.p.printf("func (v %s) MarshalJSON() ([]byte, error) {\n\treturn tsMarshal(v, %s)\n}\n", name, a.node)
+		g.p.str("\n")
+		g.p.fn(fmt.Sprintf("func (v %s) MarshalJSON() ([]byte, error)", name), fmt.Sprintf("return tsMarshal(v, %s)", a.node))
 	}
-	v := value{goType: name}
-	if !a.decode {
-		return v
-	}
-	v.dec = g.method("(v " + name + ")")
-	if len(t.Fields) == 0 {
-		g.p.str("\tfor o := d.object(n); o.next(d); {\n\t}\n\treturn v\n}\n")
-		return v
-	}
-	g.p.str("\tfor o := d.object(n); o.next(d); {\n\t\tswitch o.i {\n")
-	for i, fd := range t.Fields {
-		g.p.printf("\t\tcase %d:\n\t\t\tv.%s = %s\n", i, fieldNames[i], g.assign(fd.Type, fields[i], fd.Required, "o.node"))
-	}
-	g.p.str("\t\t}\n\t}\n\treturn v\n}\n")
-	return v
+	return value{goType: name}
 }
 
 // fieldNames are the Go names of an object's fields: mangled, unique in

@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // SpecName is the name of the spec.
@@ -57,33 +58,41 @@ func ProfileFor(protocolVersion string) int { return tsProfileFor(protocolVersio
 // names are exactly the catalog's tools.
 func CheckHandlers(names []string) error { return tsCat.checkHandlers(names) }
 
+// Table pieces that more than one tool carries.
+const tsJ1 = `{"type":"object","additionalProperties":false}`
+const tsJ2 = `{"readOnlyHint":true,"idempotentHint":true}`
+const tsJ3 = `{"idempotentHint":true}`
+const tsJ4 = `{"type":"object","properties":{"path":{"type":"string","minLength":1,"maxLength":256,"pattern":"\\.t27$"}},"required":["path"],"additionalProperties":false}`
+const tsJ5 = `{"readOnlyHint":true,"openWorldHint":true}`
+const tsJ6 = `{"readOnlyHint":true}`
+
 var tsCat = tsNewCatalog([]tsTool{
-	{"t27_status", `{"name":"t27_status","description":"Branch, head commit and how many specs are sealed.","inputSchema":`, `{"name":"t27_status","title":"Repository status","description":"Branch, head commit and how many specs are sealed.","inputSchema":`, `{"type":"object","additionalProperties":false}`, `{"type":"object","properties":{"branch":{"type":"string","minLength":1,"maxLength":255},"head":{"type":"string","pattern":"^[0-9a-f]{40}$"},"dirty":{"type":"boolean"},"specs":{"type":"integer","minimum":0},"sealed":{"type":"integer","minimum":0}},"required":["branch","head","dirty","specs","sealed"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
-	{"t27_formats", `{"name":"t27_formats","description":"The spec formats this server can read and write.","inputSchema":`, `{"name":"t27_formats","title":"Spec formats","description":"The spec formats this server can read and write.","inputSchema":`, `{"type":"object","additionalProperties":false}`, `{"type":"object","properties":{"formats":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":32},"extension":{"type":"string","pattern":"^\\.[a-z0-9]+$"},"version":{"type":"integer","minimum":1}},"required":["name","extension","version"],"additionalProperties":false},"minItems":1}},"required":["formats"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
-	{"t27_format", `{"name":"t27_format","description":"Rewrite one spec in canonical layout; with check, only report whether it would change.","inputSchema":`, `{"name":"t27_format","title":"Format a spec","description":"Rewrite one spec in canonical layout; with check, only report whether it would change.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","description":"Path of the spec","minLength":1,"maxLength":256,"pattern":"\\.t27$"},"check":{"type":"boolean","description":"Report only; do not write"}},"required":["path"],"additionalProperties":false}`, `{"type":"object","properties":{"changed":{"type":"boolean"},"diff":{"type":["string","null"],"description":"Unified diff when something changed"}},"required":["changed"],"additionalProperties":false}`, `{"idempotentHint":true}`},
-	{"t27_specs", `{"name":"t27_specs","description":"List the .t27 specs in the repository.","inputSchema":`, `{"name":"t27_specs","title":"List specs","description":"List the .t27 specs in the repository.","inputSchema":`, `{"type":"object","properties":{"prefix":{"type":"string","description":"Only specs whose path starts with this","minLength":1,"maxLength":256,"pattern":"^[a-z0-9_/]+$"},"family":{"type":"string","description":"Only specs of this family","enum":["core","math","mcp","physics"]},"limit":{"type":"integer","description":"Maximum number of specs","minimum":1,"maximum":500,"default":50}},"additionalProperties":false}`, `{"type":"object","properties":{"specs":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"family":{"type":"string","enum":["core","math","mcp","physics"]},"sealed":{"type":"boolean"}},"required":["path","family","sealed"],"additionalProperties":false},"maxItems":500},"total":{"type":"integer","minimum":0}},"required":["specs","total"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
-	{"t27_spec", `{"name":"t27_spec","description":"One spec with its hash and seal state.","inputSchema":`, `{"name":"t27_spec","title":"Read a spec","description":"One spec with its hash and seal state.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","minLength":1,"maxLength":256,"pattern":"\\.t27$"}},"required":["path"],"additionalProperties":false}`, `{"type":"object","properties":{"path":{"type":"string"},"hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"sealed":{"type":"boolean"},"body":{"type":"string","maxLength":1048576}},"required":["path","hash","sealed","body"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
-	{"t27_grep", `{"name":"t27_grep","description":"Search spec text with a regular expression.","inputSchema":`, `{"name":"t27_grep","title":"Search specs","description":"Search spec text with a regular expression.","inputSchema":`, `{"type":"object","properties":{"prefix":{"type":"string","description":"Only specs whose path starts with this","minLength":1,"maxLength":256,"pattern":"^[a-z0-9_/]+$"},"family":{"type":"string","description":"Only specs of this family","enum":["core","math","mcp","physics"]},"pattern":{"type":"string","description":"RE2 regular expression","minLength":1,"maxLength":200},"limit":{"type":"integer","minimum":1,"maximum":1000,"default":100},"context":{"type":"integer","description":"Lines of context around each match","minimum":0,"maximum":10}},"required":["pattern"],"additionalProperties":false}`, `{"type":"object","properties":{"matches":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"line":{"type":"integer","minimum":1},"text":{"type":"string"}},"required":["path","line","text"],"additionalProperties":false},"maxItems":1000},"truncated":{"type":"boolean"}},"required":["matches","truncated"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
-	{"t27_issues", `{"name":"t27_issues","description":"Issues of the repository, newest first.","inputSchema":`, `{"name":"t27_issues","title":"List issues","description":"Issues of the repository, newest first.","inputSchema":`, `{"type":"object","properties":{"state":{"type":"string","enum":["open","closed","all"],"default":"open"},"labels":{"type":"array","items":{"type":"string","minLength":1,"maxLength":50},"maxItems":10,"uniqueItems":true},"limit":{"type":"integer","description":"Maximum number of items","minimum":1,"maximum":500,"default":50},"offset":{"type":"integer","description":"Items to skip","minimum":0}},"additionalProperties":false}`, `{"type":"object","properties":{"issues":{"type":"array","items":{"type":"object","properties":{"number":{"type":"integer","minimum":1},"title":{"type":"string"},"state":{"type":"string","enum":["open","closed"]},"labels":{"type":"array","items":{"type":"string"}}},"required":["number","title","state","labels"],"additionalProperties":false}}},"required":["issues"],"additionalProperties":false}`, `{"readOnlyHint":true,"openWorldHint":true}`},
-	{"t27_epics", `{"name":"t27_epics","description":"Epics with their health and progress.","inputSchema":`, `{"name":"t27_epics","title":"List epics","description":"Epics with their health and progress.","inputSchema":`, `{"type":"object","properties":{"health":{"type":["string","null"],"description":"Filter by health; null lists epics never assessed","enum":["ok","degraded","down",null]}},"additionalProperties":false}`, `{"type":"object","properties":{"epics":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string","pattern":"^E[0-9]+$"},"title":{"type":"string"},"health":{"type":["string","null"],"enum":["ok","degraded","down",null]},"progress":{"type":"number","minimum":0,"maximum":1}},"required":["id","title","health","progress"],"additionalProperties":false}}},"required":["epics"],"additionalProperties":false}`, `{"readOnlyHint":true}`},
-	{"t27_modules", `{"name":"t27_modules","description":"Modules and the modules they depend on.","inputSchema":`, `{"name":"t27_modules","title":"List modules","description":"Modules and the modules they depend on.","inputSchema":`, `{"type":"object","properties":{"prefix":{"type":"string","minLength":1,"maxLength":256}},"additionalProperties":false}`, `{"type":"object","properties":{"modules":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"specs":{"type":"integer","minimum":0},"deps":{"type":"array","items":{"type":"string"},"uniqueItems":true}},"required":["name","specs","deps"],"additionalProperties":false}}},"required":["modules"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
-	{"t27_worlds", `{"name":"t27_worlds","description":"The game worlds, with their seed and size.","inputSchema":`, `{"name":"t27_worlds","title":"List worlds","description":"The game worlds, with their seed and size.","inputSchema":`, `{"type":"object","additionalProperties":false}`, `{"type":"object","properties":{"worlds":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"seed":{"type":"integer"},"size":{"type":"array","description":"Width and height","prefixItems":[{"type":"integer","minimum":1,"maximum":4096},{"type":"integer","minimum":1,"maximum":4096}],"items":{"type":"integer"},"minItems":2,"maxItems":2}},"required":["name","seed","size"],"additionalProperties":false}}},"required":["worlds"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
-	{"t27_raw", `{"name":"t27_raw","description":"A byte range of any file in the repository, as text.","inputSchema":`, `{"name":"t27_raw","title":"Read raw bytes","description":"A byte range of any file in the repository, as text.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","minLength":1,"maxLength":256},"offset":{"type":"integer","minimum":0},"length":{"type":"integer","minimum":1,"maximum":1048576,"default":65536}},"required":["path"],"additionalProperties":false}`, ``, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_status", `{"name":"t27_status","description":"Branch, head commit and how many specs are sealed.","inputSchema":`, `{"name":"t27_status","title":"Repository status","description":"Branch, head commit and how many specs are sealed.","inputSchema":`, tsJ1, `{"type":"object","properties":{"branch":{"type":"string","minLength":1,"maxLength":255},"head":{"type":"string","pattern":"^[0-9a-f]{40}$"},"dirty":{"type":"boolean"},"specs":{"type":"integer","minimum":0},"sealed":{"type":"integer","minimum":0}},"required":["branch","head","dirty","specs","sealed"],"additionalProperties":false}`, tsJ2},
+	{"t27_formats", `{"name":"t27_formats","description":"The spec formats this server can read and write.","inputSchema":`, `{"name":"t27_formats","title":"Spec formats","description":"The spec formats this server can read and write.","inputSchema":`, tsJ1, `{"type":"object","properties":{"formats":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":32},"extension":{"type":"string","pattern":"^\\.[a-z0-9]+$"},"version":{"type":"integer","minimum":1}},"required":["name","extension","version"],"additionalProperties":false},"minItems":1}},"required":["formats"],"additionalProperties":false}`, tsJ2},
+	{"t27_format", `{"name":"t27_format","description":"Rewrite one spec in canonical layout; with check, only report whether it would change.","inputSchema":`, `{"name":"t27_format","title":"Format a spec","description":"Rewrite one spec in canonical layout; with check, only report whether it would change.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","description":"Path of the spec","minLength":1,"maxLength":256,"pattern":"\\.t27$"},"check":{"type":"boolean","description":"Report only; do not write"}},"required":["path"],"additionalProperties":false}`, `{"type":"object","properties":{"changed":{"type":"boolean"},"diff":{"type":["string","null"],"description":"Unified diff when something changed"}},"required":["changed"],"additionalProperties":false}`, tsJ3},
+	{"t27_specs", `{"name":"t27_specs","description":"List the .t27 specs in the repository.","inputSchema":`, `{"name":"t27_specs","title":"List specs","description":"List the .t27 specs in the repository.","inputSchema":`, `{"type":"object","properties":{"prefix":{"type":"string","description":"Only specs whose path starts with this","minLength":1,"maxLength":256,"pattern":"^[a-z0-9_/]+$"},"family":{"type":"string","description":"Only specs of this family","enum":["core","math","mcp","physics"]},"limit":{"type":"integer","description":"Maximum number of specs","minimum":1,"maximum":500,"default":50}},"additionalProperties":false}`, `{"type":"object","properties":{"specs":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"family":{"type":"string","enum":["core","math","mcp","physics"]},"sealed":{"type":"boolean"}},"required":["path","family","sealed"],"additionalProperties":false},"maxItems":500},"total":{"type":"integer","minimum":0}},"required":["specs","total"],"additionalProperties":false}`, tsJ2},
+	{"t27_spec", `{"name":"t27_spec","description":"One spec with its hash and seal state.","inputSchema":`, `{"name":"t27_spec","title":"Read a spec","description":"One spec with its hash and seal state.","inputSchema":`, tsJ4, `{"type":"object","properties":{"path":{"type":"string"},"hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"sealed":{"type":"boolean"},"body":{"type":"string","maxLength":1048576}},"required":["path","hash","sealed","body"],"additionalProperties":false}`, tsJ2},
+	{"t27_grep", `{"name":"t27_grep","description":"Search spec text with a regular expression.","inputSchema":`, `{"name":"t27_grep","title":"Search specs","description":"Search spec text with a regular expression.","inputSchema":`, `{"type":"object","properties":{"prefix":{"type":"string","description":"Only specs whose path starts with this","minLength":1,"maxLength":256,"pattern":"^[a-z0-9_/]+$"},"family":{"type":"string","description":"Only specs of this family","enum":["core","math","mcp","physics"]},"pattern":{"type":"string","description":"RE2 regular expression","minLength":1,"maxLength":200},"limit":{"type":"integer","minimum":1,"maximum":1000,"default":100},"context":{"type":"integer","description":"Lines of context around each match","minimum":0,"maximum":10}},"required":["pattern"],"additionalProperties":false}`, `{"type":"object","properties":{"matches":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"line":{"type":"integer","minimum":1},"text":{"type":"string"}},"required":["path","line","text"],"additionalProperties":false},"maxItems":1000},"truncated":{"type":"boolean"}},"required":["matches","truncated"],"additionalProperties":false}`, tsJ2},
+	{"t27_issues", `{"name":"t27_issues","description":"Issues of the repository, newest first.","inputSchema":`, `{"name":"t27_issues","title":"List issues","description":"Issues of the repository, newest first.","inputSchema":`, `{"type":"object","properties":{"state":{"type":"string","enum":["open","closed","all"],"default":"open"},"labels":{"type":"array","items":{"type":"string","minLength":1,"maxLength":50},"maxItems":10,"uniqueItems":true},"limit":{"type":"integer","description":"Maximum number of items","minimum":1,"maximum":500,"default":50},"offset":{"type":"integer","description":"Items to skip","minimum":0}},"additionalProperties":false}`, `{"type":"object","properties":{"issues":{"type":"array","items":{"type":"object","properties":{"number":{"type":"integer","minimum":1},"title":{"type":"string"},"state":{"type":"string","enum":["open","closed"]},"labels":{"type":"array","items":{"type":"string"}}},"required":["number","title","state","labels"],"additionalProperties":false}}},"required":["issues"],"additionalProperties":false}`, tsJ5},
+	{"t27_epics", `{"name":"t27_epics","description":"Epics with their health and progress.","inputSchema":`, `{"name":"t27_epics","title":"List epics","description":"Epics with their health and progress.","inputSchema":`, `{"type":"object","properties":{"health":{"type":["string","null"],"description":"Filter by health; null lists epics never assessed","enum":["ok","degraded","down",null]}},"additionalProperties":false}`, `{"type":"object","properties":{"epics":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string","pattern":"^E[0-9]+$"},"title":{"type":"string"},"health":{"type":["string","null"],"enum":["ok","degraded","down",null]},"progress":{"type":"number","minimum":0,"maximum":1}},"required":["id","title","health","progress"],"additionalProperties":false}}},"required":["epics"],"additionalProperties":false}`, tsJ6},
+	{"t27_modules", `{"name":"t27_modules","description":"Modules and the modules they depend on.","inputSchema":`, `{"name":"t27_modules","title":"List modules","description":"Modules and the modules they depend on.","inputSchema":`, `{"type":"object","properties":{"prefix":{"type":"string","minLength":1,"maxLength":256}},"additionalProperties":false}`, `{"type":"object","properties":{"modules":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"specs":{"type":"integer","minimum":0},"deps":{"type":"array","items":{"type":"string"},"uniqueItems":true}},"required":["name","specs","deps"],"additionalProperties":false}}},"required":["modules"],"additionalProperties":false}`, tsJ2},
+	{"t27_worlds", `{"name":"t27_worlds","description":"The game worlds, with their seed and size.","inputSchema":`, `{"name":"t27_worlds","title":"List worlds","description":"The game worlds, with their seed and size.","inputSchema":`, tsJ1, `{"type":"object","properties":{"worlds":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"seed":{"type":"integer"},"size":{"type":"array","description":"Width and height","prefixItems":[{"type":"integer","minimum":1,"maximum":4096},{"type":"integer","minimum":1,"maximum":4096}],"items":{"type":"integer"},"minItems":2,"maxItems":2}},"required":["name","seed","size"],"additionalProperties":false}}},"required":["worlds"],"additionalProperties":false}`, tsJ2},
+	{"t27_raw", `{"name":"t27_raw","description":"A byte range of any file in the repository, as text.","inputSchema":`, `{"name":"t27_raw","title":"Read raw bytes","description":"A byte range of any file in the repository, as text.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","minLength":1,"maxLength":256},"offset":{"type":"integer","minimum":0},"length":{"type":"integer","minimum":1,"maximum":1048576,"default":65536}},"required":["path"],"additionalProperties":false}`, ``, tsJ2},
 	{"t27_game", `{"name":"t27_game","description":"Apply moves to a world and return the new position.","inputSchema":`, `{"name":"t27_game","title":"Play a game turn","description":"Apply moves to a world and return the new position.","inputSchema":`, `{"type":"object","properties":{"world":{"type":"string","minLength":1,"maxLength":64},"moves":{"type":"array","description":"Steps as [dx, dy]","items":{"type":"array","prefixItems":[{"type":"integer","minimum":-1,"maximum":1},{"type":"integer","minimum":-1,"maximum":1}],"items":{"type":"integer"},"minItems":2,"maxItems":2},"minItems":1,"maxItems":64}},"required":["world","moves"],"additionalProperties":false}`, `{"type":"object","properties":{"position":{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer"}],"items":{"type":"integer"},"minItems":2,"maxItems":2},"score":{"type":"integer","minimum":0},"done":{"type":"boolean"}},"required":["position","score","done"],"additionalProperties":false}`, ``},
-	{"t27_paper_claims", `{"name":"t27_paper_claims","description":"Recompute the numbers printed in a paper from the specs they cite,\nand say which ones still hold.","inputSchema":`, `{"name":"t27_paper_claims","title":"Check a paper's numbers","description":"Recompute the numbers printed in a paper from the specs they cite,\nand say which ones still hold.","inputSchema":`, `{"type":"object","properties":{"paper":{"type":"string","description":"Paper slug","pattern":"^[a-z0-9-]+$"},"claims":{"type":"array","description":"Claim ids; all when absent","items":{"type":"string"},"minItems":1,"uniqueItems":true}},"required":["paper"],"additionalProperties":false}`, `{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"printed":{"type":"number"},"recomputed":{"type":"number"},"holds":{"type":"boolean"},"tolerance":{"type":"number","minimum":0}},"required":["id","printed","recomputed","holds"],"additionalProperties":false}}},"required":["claims"],"additionalProperties":false}`, `{"readOnlyHint":true}`},
+	{"t27_paper_claims", `{"name":"t27_paper_claims","description":"Recompute the numbers printed in a paper from the specs they cite,\nand say which ones still hold.","inputSchema":`, `{"name":"t27_paper_claims","title":"Check a paper's numbers","description":"Recompute the numbers printed in a paper from the specs they cite,\nand say which ones still hold.","inputSchema":`, `{"type":"object","properties":{"paper":{"type":"string","description":"Paper slug","pattern":"^[a-z0-9-]+$"},"claims":{"type":"array","description":"Claim ids; all when absent","items":{"type":"string"},"minItems":1,"uniqueItems":true}},"required":["paper"],"additionalProperties":false}`, `{"type":"object","properties":{"claims":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"printed":{"type":"number"},"recomputed":{"type":"number"},"holds":{"type":"boolean"},"tolerance":{"type":"number","minimum":0}},"required":["id","printed","recomputed","holds"],"additionalProperties":false}}},"required":["claims"],"additionalProperties":false}`, tsJ6},
 	{"t27f_view", `{"name":"t27f_view","description":"Render a status vector","inputSchema":`, ``, `{"type":"object","properties":{"status":{"type":"array","description":"Status bytes, at most 27","items":{"type":"integer","minimum":0,"maximum":255},"maxItems":27},"cursor":{"type":"array","description":"Row and column","prefixItems":[{"type":"integer","minimum":0},{"type":"integer","minimum":0}],"items":{"type":"integer"},"minItems":2,"maxItems":2},"health":{"type":["string","null"],"description":"Filter by health","enum":["ok","degraded","down",null]},"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"}},"required":["status","chat"],"additionalProperties":false}`, ``, ``},
-	{"t27_seal", `{"name":"t27_seal","description":"Record the spec hash and the hashes of its generated files.","inputSchema":`, `{"name":"t27_seal","title":"Seal a spec","description":"Record the spec hash and the hashes of its generated files.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","minLength":1,"maxLength":256,"pattern":"\\.t27$"}},"required":["path"],"additionalProperties":false}`, `{"type":"object","properties":{"hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"artifacts":{"type":"integer","minimum":0}},"required":["hash","artifacts"],"additionalProperties":false}`, `{"idempotentHint":true}`},
-	{"t27_verify", `{"name":"t27_verify","description":"Check every sealed spec and artifact against its seal.","inputSchema":`, `{"name":"t27_verify","title":"Verify seals","description":"Check every sealed spec and artifact against its seal.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","minLength":1,"maxLength":256}},"additionalProperties":false}`, `{"type":"object","properties":{"results":{"type":"array","items":{"type":"object","properties":{"field":{"type":"string"},"verdict":{"type":"string","enum":["match","mismatch"]},"class":{"type":["string","null"],"enum":["spec","missing","edited","stale","foreign",null]}},"required":["field","verdict"],"additionalProperties":false}}},"required":["results"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
-	{"t27_diff", `{"name":"t27_diff","description":"Unified diff of the specs between two revisions.","inputSchema":`, `{"name":"t27_diff","title":"Diff two revisions","description":"Unified diff of the specs between two revisions.","inputSchema":`, `{"type":"object","properties":{"from":{"type":"string","pattern":"^[0-9a-f]{7,40}$"},"to":{"type":"string","description":"Defaults to the working tree","pattern":"^[0-9a-f]{7,40}$"}},"required":["from"],"additionalProperties":false}`, ``, `{"readOnlyHint":true,"idempotentHint":true}`},
-	{"t27_log", `{"name":"t27_log","description":"Recent commits touching the specs.","inputSchema":`, `{"name":"t27_log","title":"Commit log","description":"Recent commits touching the specs.","inputSchema":`, `{"type":"object","properties":{"since":{"type":"string","format":"date-time"},"limit":{"type":"integer","description":"Maximum number of items","minimum":1,"maximum":500,"default":50},"offset":{"type":"integer","description":"Items to skip","minimum":0}},"additionalProperties":false}`, `{"type":"object","properties":{"commits":{"type":"array","items":{"type":"object","properties":{"sha":{"type":"string","pattern":"^[0-9a-f]{40}$"},"author":{"type":"string"},"date":{"type":"string","format":"date-time"},"message":{"type":"string"}},"required":["sha","author","date","message"],"additionalProperties":false}}},"required":["commits"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
-	{"t27_blame", `{"name":"t27_blame","description":"The commit that last changed one line of a spec.","inputSchema":`, `{"name":"t27_blame","title":"Who wrote a line","description":"The commit that last changed one line of a spec.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","minLength":1,"maxLength":256},"line":{"type":"integer","minimum":1}},"required":["path","line"],"additionalProperties":false}`, `{"type":"object","properties":{"sha":{"type":"string","pattern":"^[0-9a-f]{40}$"},"author":{"type":"string"},"line":{"type":"integer","minimum":1}},"required":["sha","author","line"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_seal", `{"name":"t27_seal","description":"Record the spec hash and the hashes of its generated files.","inputSchema":`, `{"name":"t27_seal","title":"Seal a spec","description":"Record the spec hash and the hashes of its generated files.","inputSchema":`, tsJ4, `{"type":"object","properties":{"hash":{"type":"string","pattern":"^[0-9a-f]{64}$"},"artifacts":{"type":"integer","minimum":0}},"required":["hash","artifacts"],"additionalProperties":false}`, tsJ3},
+	{"t27_verify", `{"name":"t27_verify","description":"Check every sealed spec and artifact against its seal.","inputSchema":`, `{"name":"t27_verify","title":"Verify seals","description":"Check every sealed spec and artifact against its seal.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","minLength":1,"maxLength":256}},"additionalProperties":false}`, `{"type":"object","properties":{"results":{"type":"array","items":{"type":"object","properties":{"field":{"type":"string"},"verdict":{"type":"string","enum":["match","mismatch"]},"class":{"type":["string","null"],"enum":["spec","missing","edited","stale","foreign",null]}},"required":["field","verdict"],"additionalProperties":false}}},"required":["results"],"additionalProperties":false}`, tsJ2},
+	{"t27_diff", `{"name":"t27_diff","description":"Unified diff of the specs between two revisions.","inputSchema":`, `{"name":"t27_diff","title":"Diff two revisions","description":"Unified diff of the specs between two revisions.","inputSchema":`, `{"type":"object","properties":{"from":{"type":"string","pattern":"^[0-9a-f]{7,40}$"},"to":{"type":"string","description":"Defaults to the working tree","pattern":"^[0-9a-f]{7,40}$"}},"required":["from"],"additionalProperties":false}`, ``, tsJ2},
+	{"t27_log", `{"name":"t27_log","description":"Recent commits touching the specs.","inputSchema":`, `{"name":"t27_log","title":"Commit log","description":"Recent commits touching the specs.","inputSchema":`, `{"type":"object","properties":{"since":{"type":"string","format":"date-time"},"limit":{"type":"integer","description":"Maximum number of items","minimum":1,"maximum":500,"default":50},"offset":{"type":"integer","description":"Items to skip","minimum":0}},"additionalProperties":false}`, `{"type":"object","properties":{"commits":{"type":"array","items":{"type":"object","properties":{"sha":{"type":"string","pattern":"^[0-9a-f]{40}$"},"author":{"type":"string"},"date":{"type":"string","format":"date-time"},"message":{"type":"string"}},"required":["sha","author","date","message"],"additionalProperties":false}}},"required":["commits"],"additionalProperties":false}`, tsJ2},
+	{"t27_blame", `{"name":"t27_blame","description":"The commit that last changed one line of a spec.","inputSchema":`, `{"name":"t27_blame","title":"Who wrote a line","description":"The commit that last changed one line of a spec.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","minLength":1,"maxLength":256},"line":{"type":"integer","minimum":1}},"required":["path","line"],"additionalProperties":false}`, `{"type":"object","properties":{"sha":{"type":"string","pattern":"^[0-9a-f]{40}$"},"author":{"type":"string"},"line":{"type":"integer","minimum":1}},"required":["sha","author","line"],"additionalProperties":false}`, tsJ2},
 	{"t27_build", `{"name":"t27_build","description":"Build a target and report warnings.","inputSchema":`, `{"name":"t27_build","title":"Build","description":"Build a target and report warnings.","inputSchema":`, `{"type":"object","properties":{"target":{"type":"string","enum":["all","docs","specs"]},"verbose":{"type":"boolean"}},"required":["target"],"additionalProperties":false}`, `{"type":"object","properties":{"ok":{"type":"boolean"},"duration_ms":{"type":"number","minimum":0},"warnings":{"type":"array","items":{"type":"string"}}},"required":["ok","duration_ms","warnings"],"additionalProperties":false}`, `{"destructiveHint":true}`},
 	{"t27_test", `{"name":"t27_test","description":"Run the repository's tests, optionally filtered.","inputSchema":`, `{"name":"t27_test","title":"Run tests","description":"Run the repository's tests, optionally filtered.","inputSchema":`, `{"type":"object","properties":{"filter":{"type":"string","minLength":1,"maxLength":200},"timeout_s":{"type":"integer","minimum":1,"maximum":600,"default":60}},"additionalProperties":false}`, `{"type":"object","properties":{"passed":{"type":"integer","minimum":0},"failed":{"type":"integer","minimum":0},"failures":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"message":{"type":"string"}},"required":["name","message"],"additionalProperties":false}}},"required":["passed","failed","failures"],"additionalProperties":false}`, ``},
-	{"t27_config", `{"name":"t27_config","description":"All server settings.","inputSchema":`, `{"name":"t27_config","title":"Read settings","description":"All server settings.","inputSchema":`, `{"type":"object","additionalProperties":false}`, `{"type":"object","properties":{"settings":{"type":"object","additionalProperties":{"type":"string","maxLength":1024}}},"required":["settings"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
+	{"t27_config", `{"name":"t27_config","description":"All server settings.","inputSchema":`, `{"name":"t27_config","title":"Read settings","description":"All server settings.","inputSchema":`, tsJ1, `{"type":"object","properties":{"settings":{"type":"object","additionalProperties":{"type":"string","maxLength":1024}}},"required":["settings"],"additionalProperties":false}`, tsJ2},
 	{"t27_set_config", `{"name":"t27_set_config","description":"Set one server setting.","inputSchema":`, `{"name":"t27_set_config","title":"Change a setting","description":"Set one server setting.","inputSchema":`, `{"type":"object","properties":{"key":{"type":"string","pattern":"^[a-z][a-z0-9_.]{0,63}$"},"value":{}},"required":["key","value"],"additionalProperties":false}`, ``, `{"destructiveHint":true,"idempotentHint":true}`},
-	{"t27_metrics", `{"name":"t27_metrics","description":"Current values of named metrics.","inputSchema":`, `{"name":"t27_metrics","title":"Read metrics","description":"Current values of named metrics.","inputSchema":`, `{"type":"object","properties":{"names":{"type":"array","items":{"type":"string","minLength":1,"maxLength":64},"minItems":1,"maxItems":20,"uniqueItems":true}},"required":["names"],"additionalProperties":false}`, `{"type":"object","properties":{"values":{"type":"object","additionalProperties":{"type":"number"}}},"required":["values"],"additionalProperties":false}`, `{"readOnlyHint":true}`},
+	{"t27_metrics", `{"name":"t27_metrics","description":"Current values of named metrics.","inputSchema":`, `{"name":"t27_metrics","title":"Read metrics","description":"Current values of named metrics.","inputSchema":`, `{"type":"object","properties":{"names":{"type":"array","items":{"type":"string","minLength":1,"maxLength":64},"minItems":1,"maxItems":20,"uniqueItems":true}},"required":["names"],"additionalProperties":false}`, `{"type":"object","properties":{"values":{"type":"object","additionalProperties":{"type":"number"}}},"required":["values"],"additionalProperties":false}`, tsJ6},
 	{"tg_send", `{"name":"tg_send","description":"Post a message to a Telegram chat.","inputSchema":`, `{"name":"tg_send","title":"Send a Telegram message","description":"Post a message to a Telegram chat.","inputSchema":`, `{"type":"object","properties":{"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"},"text":{"type":"string","minLength":1,"maxLength":4096},"silent":{"type":"boolean"},"reply_to":{"type":["integer","null"],"minimum":1}},"required":["chat","text"],"additionalProperties":false}`, `{"type":"object","properties":{"message_id":{"type":"integer","minimum":1},"sent_at":{"type":"string","format":"date-time"}},"required":["message_id","sent_at"],"additionalProperties":false}`, `{"openWorldHint":true}`},
-	{"tg_history", `{"name":"tg_history","description":"Recent messages of a chat.","inputSchema":`, `{"name":"tg_history","title":"Read a Telegram chat","description":"Recent messages of a chat.","inputSchema":`, `{"type":"object","properties":{"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["chat"],"additionalProperties":false}`, `{"type":"object","properties":{"messages":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer","minimum":1},"from":{"type":"string"},"text":{"type":"string"},"meta":{"type":"object","properties":{"edited":{"type":"boolean"}}}},"required":["id","from","text"],"additionalProperties":false}}},"required":["messages"],"additionalProperties":false}`, `{"readOnlyHint":true,"openWorldHint":true}`},
+	{"tg_history", `{"name":"tg_history","description":"Recent messages of a chat.","inputSchema":`, `{"name":"tg_history","title":"Read a Telegram chat","description":"Recent messages of a chat.","inputSchema":`, `{"type":"object","properties":{"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["chat"],"additionalProperties":false}`, `{"type":"object","properties":{"messages":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer","minimum":1},"from":{"type":"string"},"text":{"type":"string"},"meta":{"type":"object","properties":{"edited":{"type":"boolean"}}}},"required":["id","from","text"],"additionalProperties":false}}},"required":["messages"],"additionalProperties":false}`, tsJ5},
 	{"tg_pin", `{"name":"tg_pin","description":"Pin one message in a chat.","inputSchema":`, `{"name":"tg_pin","title":"Pin a Telegram message","description":"Pin one message in a chat.","inputSchema":`, `{"type":"object","properties":{"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"},"message_id":{"type":"integer","minimum":1}},"required":["chat","message_id"],"additionalProperties":false}`, ``, `{"destructiveHint":true,"idempotentHint":true,"openWorldHint":true}`},
 }, `],"_meta":{"t27/catalog":"c2ee15e838506db50864dc8620ce16de6217e7c0ad3b3b3d5702adfb3622aac1/p1"}}`, `],"_meta":{"t27/catalog":"c2ee15e838506db50864dc8620ce16de6217e7c0ad3b3b3d5702adfb3622aac1/p2"}}`)
 
@@ -122,21 +131,13 @@ const (
 type T27StatusInput struct {
 }
 
-func (d *tsDecoder) dec1(n *tsNode) (v T27StatusInput) {
-	for o := d.object(n); o.next(d); {
-	}
-	return v
-}
-
 // DecodeT27StatusInput decodes and validates the arguments of tool "t27_status".
 func DecodeT27StatusInput(data []byte) (T27StatusInput, error) {
-	return tsDecode(data, tsCat.input(0), (*tsDecoder).dec1)
+	return tsDecode[T27StatusInput](tsCat, 0, data)
 }
 
 // ValidateT27StatusOutput validates a structured result of tool "t27_status".
-func ValidateT27StatusOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(0))
-}
+func ValidateT27StatusOutput(data []byte) error { return tsValidate(data, tsCat.output(0)) }
 
 // T27StatusOutput is the structured result of tool "t27_status".
 type T27StatusOutput struct {
@@ -151,23 +152,14 @@ type T27StatusOutput struct {
 type T27FormatsInput struct {
 }
 
-func (d *tsDecoder) dec2(n *tsNode) (v T27FormatsInput) {
-	for o := d.object(n); o.next(d); {
-	}
-	return v
-}
-
 // DecodeT27FormatsInput decodes and validates the arguments of tool "t27_formats".
 func DecodeT27FormatsInput(data []byte) (T27FormatsInput, error) {
-	return tsDecode(data, tsCat.input(1), (*tsDecoder).dec2)
+	return tsDecode[T27FormatsInput](tsCat, 1, data)
 }
 
 // ValidateT27FormatsOutput validates a structured result of tool "t27_formats".
-func ValidateT27FormatsOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(1))
-}
+func ValidateT27FormatsOutput(data []byte) error { return tsValidate(data, tsCat.output(1)) }
 
-// T27FormatsOutputFormatsItem is a value of tool "t27_formats" field "formats".
 type T27FormatsOutputFormatsItem struct {
 	Name      string      `json:"name"`
 	Extension string      `json:"extension"`
@@ -179,10 +171,7 @@ type T27FormatsOutput struct {
 	Formats []T27FormatsOutputFormatsItem `json:"formats"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27FormatsOutput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(1))
-}
+func (v T27FormatsOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(1)) }
 
 // T27FormatInput is the arguments of tool "t27_format".
 type T27FormatInput struct {
@@ -192,27 +181,13 @@ type T27FormatInput struct {
 	Check *bool `json:"check,omitempty"`
 }
 
-func (d *tsDecoder) dec3(n *tsNode) (v T27FormatInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Path = d.str(o.node)
-		case 1:
-			v.Check = tsOpt(d.boolean(o.node))
-		}
-	}
-	return v
-}
-
 // DecodeT27FormatInput decodes and validates the arguments of tool "t27_format".
 func DecodeT27FormatInput(data []byte) (T27FormatInput, error) {
-	return tsDecode(data, tsCat.input(2), (*tsDecoder).dec3)
+	return tsDecode[T27FormatInput](tsCat, 2, data)
 }
 
 // ValidateT27FormatOutput validates a structured result of tool "t27_format".
-func ValidateT27FormatOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(2))
-}
+func ValidateT27FormatOutput(data []byte) error { return tsValidate(data, tsCat.output(2)) }
 
 // T27FormatOutput is the structured result of tool "t27_format".
 type T27FormatOutput struct {
@@ -221,20 +196,14 @@ type T27FormatOutput struct {
 	Diff Nullable[string] `json:"diff,omitzero"`
 }
 
-// T27SpecsInputFamily is a value of tool "t27_specs" field "family".
 type T27SpecsInputFamily string
 
-// Values of T27SpecsInputFamily.
 const (
 	T27SpecsInputFamilyCore    T27SpecsInputFamily = "core"
 	T27SpecsInputFamilyMath    T27SpecsInputFamily = "math"
 	T27SpecsInputFamilyMcp     T27SpecsInputFamily = "mcp"
 	T27SpecsInputFamilyPhysics T27SpecsInputFamily = "physics"
 )
-
-func (d *tsDecoder) dec4(n *tsNode) T27SpecsInputFamily {
-	return T27SpecsInputFamily(d.str(n))
-}
 
 // T27SpecsInput is the arguments of tool "t27_specs".
 type T27SpecsInput struct {
@@ -246,34 +215,16 @@ type T27SpecsInput struct {
 	Limit *int64 `json:"limit,omitempty"`
 }
 
-func (d *tsDecoder) dec5(n *tsNode) (v T27SpecsInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Prefix = tsOpt(d.str(o.node))
-		case 1:
-			v.Family = tsOpt(d.dec4(o.node))
-		case 2:
-			v.Limit = tsOpt(d.i64(o.node))
-		}
-	}
-	return v
-}
-
 // DecodeT27SpecsInput decodes and validates the arguments of tool "t27_specs".
 func DecodeT27SpecsInput(data []byte) (T27SpecsInput, error) {
-	return tsDecode(data, tsCat.input(3), (*tsDecoder).dec5)
+	return tsDecode[T27SpecsInput](tsCat, 3, data)
 }
 
 // ValidateT27SpecsOutput validates a structured result of tool "t27_specs".
-func ValidateT27SpecsOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(3))
-}
+func ValidateT27SpecsOutput(data []byte) error { return tsValidate(data, tsCat.output(3)) }
 
-// T27SpecsOutputSpecsItemFamily is a value of tool "t27_specs" field "specs" field "family".
 type T27SpecsOutputSpecsItemFamily string
 
-// Values of T27SpecsOutputSpecsItemFamily.
 const (
 	T27SpecsOutputSpecsItemFamilyCore    T27SpecsOutputSpecsItemFamily = "core"
 	T27SpecsOutputSpecsItemFamilyMath    T27SpecsOutputSpecsItemFamily = "math"
@@ -281,7 +232,6 @@ const (
 	T27SpecsOutputSpecsItemFamilyPhysics T27SpecsOutputSpecsItemFamily = "physics"
 )
 
-// T27SpecsOutputSpecsItem is a value of tool "t27_specs" field "specs".
 type T27SpecsOutputSpecsItem struct {
 	Path   string                        `json:"path"`
 	Family T27SpecsOutputSpecsItemFamily `json:"family"`
@@ -294,35 +244,20 @@ type T27SpecsOutput struct {
 	Total json.Number               `json:"total"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27SpecsOutput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(3))
-}
+func (v T27SpecsOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(3)) }
 
 // T27SpecInput is the arguments of tool "t27_spec".
 type T27SpecInput struct {
 	Path string `json:"path"`
 }
 
-func (d *tsDecoder) dec6(n *tsNode) (v T27SpecInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Path = d.str(o.node)
-		}
-	}
-	return v
-}
-
 // DecodeT27SpecInput decodes and validates the arguments of tool "t27_spec".
 func DecodeT27SpecInput(data []byte) (T27SpecInput, error) {
-	return tsDecode(data, tsCat.input(4), (*tsDecoder).dec6)
+	return tsDecode[T27SpecInput](tsCat, 4, data)
 }
 
 // ValidateT27SpecOutput validates a structured result of tool "t27_spec".
-func ValidateT27SpecOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(4))
-}
+func ValidateT27SpecOutput(data []byte) error { return tsValidate(data, tsCat.output(4)) }
 
 // T27SpecOutput is the structured result of tool "t27_spec".
 type T27SpecOutput struct {
@@ -332,20 +267,14 @@ type T27SpecOutput struct {
 	Body   string `json:"body"`
 }
 
-// T27GrepInputFamily is a value of tool "t27_grep" field "family".
 type T27GrepInputFamily string
 
-// Values of T27GrepInputFamily.
 const (
 	T27GrepInputFamilyCore    T27GrepInputFamily = "core"
 	T27GrepInputFamilyMath    T27GrepInputFamily = "math"
 	T27GrepInputFamilyMcp     T27GrepInputFamily = "mcp"
 	T27GrepInputFamilyPhysics T27GrepInputFamily = "physics"
 )
-
-func (d *tsDecoder) dec7(n *tsNode) T27GrepInputFamily {
-	return T27GrepInputFamily(d.str(n))
-}
 
 // T27GrepInput is the arguments of tool "t27_grep".
 type T27GrepInput struct {
@@ -360,35 +289,14 @@ type T27GrepInput struct {
 	Context *int64 `json:"context,omitempty"`
 }
 
-func (d *tsDecoder) dec8(n *tsNode) (v T27GrepInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Prefix = tsOpt(d.str(o.node))
-		case 1:
-			v.Family = tsOpt(d.dec7(o.node))
-		case 2:
-			v.Pattern = d.str(o.node)
-		case 3:
-			v.Limit = tsOpt(d.i64(o.node))
-		case 4:
-			v.Context = tsOpt(d.i64(o.node))
-		}
-	}
-	return v
-}
-
 // DecodeT27GrepInput decodes and validates the arguments of tool "t27_grep".
 func DecodeT27GrepInput(data []byte) (T27GrepInput, error) {
-	return tsDecode(data, tsCat.input(5), (*tsDecoder).dec8)
+	return tsDecode[T27GrepInput](tsCat, 5, data)
 }
 
 // ValidateT27GrepOutput validates a structured result of tool "t27_grep".
-func ValidateT27GrepOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(5))
-}
+func ValidateT27GrepOutput(data []byte) error { return tsValidate(data, tsCat.output(5)) }
 
-// T27GrepOutputMatchesItem is a value of tool "t27_grep" field "matches".
 type T27GrepOutputMatchesItem struct {
 	Path string      `json:"path"`
 	Line json.Number `json:"line"`
@@ -401,28 +309,15 @@ type T27GrepOutput struct {
 	Truncated bool                       `json:"truncated"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27GrepOutput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(5))
-}
+func (v T27GrepOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(5)) }
 
-// T27IssuesInputState is a value of tool "t27_issues" field "state".
 type T27IssuesInputState string
 
-// Values of T27IssuesInputState.
 const (
 	T27IssuesInputStateOpen   T27IssuesInputState = "open"
 	T27IssuesInputStateClosed T27IssuesInputState = "closed"
 	T27IssuesInputStateAll    T27IssuesInputState = "all"
 )
-
-func (d *tsDecoder) dec9(n *tsNode) T27IssuesInputState {
-	return T27IssuesInputState(d.str(n))
-}
-
-func (d *tsDecoder) dec10(n *tsNode) []string {
-	return tsArray(d, n, (*tsDecoder).str)
-}
 
 // T27IssuesInput is the arguments of tool "t27_issues".
 type T27IssuesInput struct {
@@ -434,47 +329,23 @@ type T27IssuesInput struct {
 	Offset *json.Number `json:"offset,omitempty"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27IssuesInput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.input(6))
-}
-
-func (d *tsDecoder) dec11(n *tsNode) (v T27IssuesInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.State = tsOpt(d.dec9(o.node))
-		case 1:
-			v.Labels = tsOpt(d.dec10(o.node))
-		case 2:
-			v.Limit = tsOpt(d.i64(o.node))
-		case 3:
-			v.Offset = tsOpt(d.integer(o.node))
-		}
-	}
-	return v
-}
+func (v T27IssuesInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(6)) }
 
 // DecodeT27IssuesInput decodes and validates the arguments of tool "t27_issues".
 func DecodeT27IssuesInput(data []byte) (T27IssuesInput, error) {
-	return tsDecode(data, tsCat.input(6), (*tsDecoder).dec11)
+	return tsDecode[T27IssuesInput](tsCat, 6, data)
 }
 
 // ValidateT27IssuesOutput validates a structured result of tool "t27_issues".
-func ValidateT27IssuesOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(6))
-}
+func ValidateT27IssuesOutput(data []byte) error { return tsValidate(data, tsCat.output(6)) }
 
-// T27IssuesOutputIssuesItemState is a value of tool "t27_issues" field "issues" field "state".
 type T27IssuesOutputIssuesItemState string
 
-// Values of T27IssuesOutputIssuesItemState.
 const (
 	T27IssuesOutputIssuesItemStateOpen   T27IssuesOutputIssuesItemState = "open"
 	T27IssuesOutputIssuesItemStateClosed T27IssuesOutputIssuesItemState = "closed"
 )
 
-// T27IssuesOutputIssuesItem is a value of tool "t27_issues" field "issues".
 type T27IssuesOutputIssuesItem struct {
 	Number json.Number                    `json:"number"`
 	Title  string                         `json:"title"`
@@ -482,7 +353,6 @@ type T27IssuesOutputIssuesItem struct {
 	Labels []string                       `json:"labels"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v T27IssuesOutputIssuesItem) MarshalJSON() ([]byte, error) {
 	return tsMarshal(v, tsCat.output(6).props[0].node.items)
 }
@@ -492,24 +362,15 @@ type T27IssuesOutput struct {
 	Issues []T27IssuesOutputIssuesItem `json:"issues"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27IssuesOutput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(6))
-}
+func (v T27IssuesOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(6)) }
 
-// T27EpicsInputHealth is a value of tool "t27_epics" field "health".
 type T27EpicsInputHealth string
 
-// Values of T27EpicsInputHealth.
 const (
 	T27EpicsInputHealthOk       T27EpicsInputHealth = "ok"
 	T27EpicsInputHealthDegraded T27EpicsInputHealth = "degraded"
 	T27EpicsInputHealthDown     T27EpicsInputHealth = "down"
 )
-
-func (d *tsDecoder) dec12(n *tsNode) T27EpicsInputHealth {
-	return T27EpicsInputHealth(d.str(n))
-}
 
 // T27EpicsInput is the arguments of tool "t27_epics".
 type T27EpicsInput struct {
@@ -517,37 +378,22 @@ type T27EpicsInput struct {
 	Health Nullable[T27EpicsInputHealth] `json:"health,omitzero"`
 }
 
-func (d *tsDecoder) dec13(n *tsNode) (v T27EpicsInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Health = tsNullable(d, o.node, (*tsDecoder).dec12)
-		}
-	}
-	return v
-}
-
 // DecodeT27EpicsInput decodes and validates the arguments of tool "t27_epics".
 func DecodeT27EpicsInput(data []byte) (T27EpicsInput, error) {
-	return tsDecode(data, tsCat.input(7), (*tsDecoder).dec13)
+	return tsDecode[T27EpicsInput](tsCat, 7, data)
 }
 
 // ValidateT27EpicsOutput validates a structured result of tool "t27_epics".
-func ValidateT27EpicsOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(7))
-}
+func ValidateT27EpicsOutput(data []byte) error { return tsValidate(data, tsCat.output(7)) }
 
-// T27EpicsOutputEpicsItemHealth is a value of tool "t27_epics" field "epics" field "health".
 type T27EpicsOutputEpicsItemHealth string
 
-// Values of T27EpicsOutputEpicsItemHealth.
 const (
 	T27EpicsOutputEpicsItemHealthOk       T27EpicsOutputEpicsItemHealth = "ok"
 	T27EpicsOutputEpicsItemHealthDegraded T27EpicsOutputEpicsItemHealth = "degraded"
 	T27EpicsOutputEpicsItemHealthDown     T27EpicsOutputEpicsItemHealth = "down"
 )
 
-// T27EpicsOutputEpicsItem is a value of tool "t27_epics" field "epics".
 type T27EpicsOutputEpicsItem struct {
 	Id       string                         `json:"id"`
 	Title    string                         `json:"title"`
@@ -560,44 +406,27 @@ type T27EpicsOutput struct {
 	Epics []T27EpicsOutputEpicsItem `json:"epics"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27EpicsOutput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(7))
-}
+func (v T27EpicsOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(7)) }
 
 // T27ModulesInput is the arguments of tool "t27_modules".
 type T27ModulesInput struct {
 	Prefix *string `json:"prefix,omitempty"`
 }
 
-func (d *tsDecoder) dec14(n *tsNode) (v T27ModulesInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Prefix = tsOpt(d.str(o.node))
-		}
-	}
-	return v
-}
-
 // DecodeT27ModulesInput decodes and validates the arguments of tool "t27_modules".
 func DecodeT27ModulesInput(data []byte) (T27ModulesInput, error) {
-	return tsDecode(data, tsCat.input(8), (*tsDecoder).dec14)
+	return tsDecode[T27ModulesInput](tsCat, 8, data)
 }
 
 // ValidateT27ModulesOutput validates a structured result of tool "t27_modules".
-func ValidateT27ModulesOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(8))
-}
+func ValidateT27ModulesOutput(data []byte) error { return tsValidate(data, tsCat.output(8)) }
 
-// T27ModulesOutputModulesItem is a value of tool "t27_modules" field "modules".
 type T27ModulesOutputModulesItem struct {
 	Name  string      `json:"name"`
 	Specs json.Number `json:"specs"`
 	Deps  []string    `json:"deps"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
 func (v T27ModulesOutputModulesItem) MarshalJSON() ([]byte, error) {
 	return tsMarshal(v, tsCat.output(8).props[0].node.items)
 }
@@ -607,35 +436,22 @@ type T27ModulesOutput struct {
 	Modules []T27ModulesOutputModulesItem `json:"modules"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27ModulesOutput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(8))
-}
+func (v T27ModulesOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(8)) }
 
 // T27WorldsInput is the arguments of tool "t27_worlds".
 type T27WorldsInput struct {
 }
 
-func (d *tsDecoder) dec15(n *tsNode) (v T27WorldsInput) {
-	for o := d.object(n); o.next(d); {
-	}
-	return v
-}
-
 // DecodeT27WorldsInput decodes and validates the arguments of tool "t27_worlds".
 func DecodeT27WorldsInput(data []byte) (T27WorldsInput, error) {
-	return tsDecode(data, tsCat.input(9), (*tsDecoder).dec15)
+	return tsDecode[T27WorldsInput](tsCat, 9, data)
 }
 
 // ValidateT27WorldsOutput validates a structured result of tool "t27_worlds".
-func ValidateT27WorldsOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(9))
-}
+func ValidateT27WorldsOutput(data []byte) error { return tsValidate(data, tsCat.output(9)) }
 
-// T27WorldsOutputWorldsItemSize is a value of tool "t27_worlds" field "worlds" field "size".
 type T27WorldsOutputWorldsItemSize [2]int64
 
-// T27WorldsOutputWorldsItem is a value of tool "t27_worlds" field "worlds".
 type T27WorldsOutputWorldsItem struct {
 	Name string      `json:"name"`
 	Seed json.Number `json:"seed"`
@@ -648,10 +464,7 @@ type T27WorldsOutput struct {
 	Worlds []T27WorldsOutputWorldsItem `json:"worlds"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27WorldsOutput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(9))
-}
+func (v T27WorldsOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(9)) }
 
 // T27RawInput is the arguments of tool "t27_raw".
 type T27RawInput struct {
@@ -660,43 +473,12 @@ type T27RawInput struct {
 	Length *int64       `json:"length,omitempty"`
 }
 
-func (d *tsDecoder) dec16(n *tsNode) (v T27RawInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Path = d.str(o.node)
-		case 1:
-			v.Offset = tsOpt(d.integer(o.node))
-		case 2:
-			v.Length = tsOpt(d.i64(o.node))
-		}
-	}
-	return v
-}
-
 // DecodeT27RawInput decodes and validates the arguments of tool "t27_raw".
 func DecodeT27RawInput(data []byte) (T27RawInput, error) {
-	return tsDecode(data, tsCat.input(10), (*tsDecoder).dec16)
+	return tsDecode[T27RawInput](tsCat, 10, data)
 }
 
-// T27GameInputMovesItem is a value of tool "t27_game" field "moves".
 type T27GameInputMovesItem [2]int64
-
-func (d *tsDecoder) dec17(n *tsNode) (v T27GameInputMovesItem) {
-	for a := d.array(n); a.next(d); {
-		switch a.i {
-		case 0:
-			v[0] = d.i64(a.node)
-		case 1:
-			v[1] = d.i64(a.node)
-		}
-	}
-	return v
-}
-
-func (d *tsDecoder) dec18(n *tsNode) []T27GameInputMovesItem {
-	return tsArray(d, n, (*tsDecoder).dec17)
-}
 
 // T27GameInput is the arguments of tool "t27_game".
 type T27GameInput struct {
@@ -705,34 +487,16 @@ type T27GameInput struct {
 	Moves []T27GameInputMovesItem `json:"moves"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27GameInput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.input(11))
-}
-
-func (d *tsDecoder) dec19(n *tsNode) (v T27GameInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.World = d.str(o.node)
-		case 1:
-			v.Moves = d.dec18(o.node)
-		}
-	}
-	return v
-}
+func (v T27GameInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(11)) }
 
 // DecodeT27GameInput decodes and validates the arguments of tool "t27_game".
 func DecodeT27GameInput(data []byte) (T27GameInput, error) {
-	return tsDecode(data, tsCat.input(11), (*tsDecoder).dec19)
+	return tsDecode[T27GameInput](tsCat, 11, data)
 }
 
 // ValidateT27GameOutput validates a structured result of tool "t27_game".
-func ValidateT27GameOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(11))
-}
+func ValidateT27GameOutput(data []byte) error { return tsValidate(data, tsCat.output(11)) }
 
-// T27GameOutputPosition is a value of tool "t27_game" field "position".
 type T27GameOutputPosition [2]json.Number
 
 // T27GameOutput is the structured result of tool "t27_game".
@@ -750,34 +514,16 @@ type T27PaperClaimsInput struct {
 	Claims *[]string `json:"claims,omitempty"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27PaperClaimsInput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.input(12))
-}
-
-func (d *tsDecoder) dec20(n *tsNode) (v T27PaperClaimsInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Paper = d.str(o.node)
-		case 1:
-			v.Claims = tsOpt(d.dec10(o.node))
-		}
-	}
-	return v
-}
+func (v T27PaperClaimsInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(12)) }
 
 // DecodeT27PaperClaimsInput decodes and validates the arguments of tool "t27_paper_claims".
 func DecodeT27PaperClaimsInput(data []byte) (T27PaperClaimsInput, error) {
-	return tsDecode(data, tsCat.input(12), (*tsDecoder).dec20)
+	return tsDecode[T27PaperClaimsInput](tsCat, 12, data)
 }
 
 // ValidateT27PaperClaimsOutput validates a structured result of tool "t27_paper_claims".
-func ValidateT27PaperClaimsOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(12))
-}
+func ValidateT27PaperClaimsOutput(data []byte) error { return tsValidate(data, tsCat.output(12)) }
 
-// T27PaperClaimsOutputClaimsItem is a value of tool "t27_paper_claims" field "claims".
 type T27PaperClaimsOutputClaimsItem struct {
 	Id         string       `json:"id"`
 	Printed    json.Number  `json:"printed"`
@@ -791,43 +537,17 @@ type T27PaperClaimsOutput struct {
 	Claims []T27PaperClaimsOutputClaimsItem `json:"claims"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27PaperClaimsOutput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(12))
-}
+func (v T27PaperClaimsOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(12)) }
 
-func (d *tsDecoder) dec21(n *tsNode) []int64 {
-	return tsArray(d, n, (*tsDecoder).i64)
-}
-
-// T27fViewInputCursor is a value of tool "t27f_view" field "cursor".
 type T27fViewInputCursor [2]json.Number
 
-func (d *tsDecoder) dec22(n *tsNode) (v T27fViewInputCursor) {
-	for a := d.array(n); a.next(d); {
-		switch a.i {
-		case 0:
-			v[0] = d.integer(a.node)
-		case 1:
-			v[1] = d.integer(a.node)
-		}
-	}
-	return v
-}
-
-// T27fViewInputHealth is a value of tool "t27f_view" field "health".
 type T27fViewInputHealth string
 
-// Values of T27fViewInputHealth.
 const (
 	T27fViewInputHealthOk       T27fViewInputHealth = "ok"
 	T27fViewInputHealthDegraded T27fViewInputHealth = "degraded"
 	T27fViewInputHealthDown     T27fViewInputHealth = "down"
 )
-
-func (d *tsDecoder) dec23(n *tsNode) T27fViewInputHealth {
-	return T27fViewInputHealth(d.str(n))
-}
 
 // T27fViewInput is the arguments of tool "t27f_view".
 type T27fViewInput struct {
@@ -841,30 +561,11 @@ type T27fViewInput struct {
 	Chat string `json:"chat"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27fViewInput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.input(13))
-}
-
-func (d *tsDecoder) dec24(n *tsNode) (v T27fViewInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Status = d.dec21(o.node)
-		case 1:
-			v.Cursor = tsOpt(d.dec22(o.node))
-		case 2:
-			v.Health = tsNullable(d, o.node, (*tsDecoder).dec23)
-		case 3:
-			v.Chat = d.str(o.node)
-		}
-	}
-	return v
-}
+func (v T27fViewInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(13)) }
 
 // DecodeT27fViewInput decodes and validates the arguments of tool "t27f_view".
 func DecodeT27fViewInput(data []byte) (T27fViewInput, error) {
-	return tsDecode(data, tsCat.input(13), (*tsDecoder).dec24)
+	return tsDecode[T27fViewInput](tsCat, 13, data)
 }
 
 // T27SealInput is the arguments of tool "t27_seal".
@@ -872,25 +573,13 @@ type T27SealInput struct {
 	Path string `json:"path"`
 }
 
-func (d *tsDecoder) dec25(n *tsNode) (v T27SealInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Path = d.str(o.node)
-		}
-	}
-	return v
-}
-
 // DecodeT27SealInput decodes and validates the arguments of tool "t27_seal".
 func DecodeT27SealInput(data []byte) (T27SealInput, error) {
-	return tsDecode(data, tsCat.input(14), (*tsDecoder).dec25)
+	return tsDecode[T27SealInput](tsCat, 14, data)
 }
 
 // ValidateT27SealOutput validates a structured result of tool "t27_seal".
-func ValidateT27SealOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(14))
-}
+func ValidateT27SealOutput(data []byte) error { return tsValidate(data, tsCat.output(14)) }
 
 // T27SealOutput is the structured result of tool "t27_seal".
 type T27SealOutput struct {
@@ -903,39 +592,23 @@ type T27VerifyInput struct {
 	Path *string `json:"path,omitempty"`
 }
 
-func (d *tsDecoder) dec26(n *tsNode) (v T27VerifyInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Path = tsOpt(d.str(o.node))
-		}
-	}
-	return v
-}
-
 // DecodeT27VerifyInput decodes and validates the arguments of tool "t27_verify".
 func DecodeT27VerifyInput(data []byte) (T27VerifyInput, error) {
-	return tsDecode(data, tsCat.input(15), (*tsDecoder).dec26)
+	return tsDecode[T27VerifyInput](tsCat, 15, data)
 }
 
 // ValidateT27VerifyOutput validates a structured result of tool "t27_verify".
-func ValidateT27VerifyOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(15))
-}
+func ValidateT27VerifyOutput(data []byte) error { return tsValidate(data, tsCat.output(15)) }
 
-// T27VerifyOutputResultsItemVerdict is a value of tool "t27_verify" field "results" field "verdict".
 type T27VerifyOutputResultsItemVerdict string
 
-// Values of T27VerifyOutputResultsItemVerdict.
 const (
 	T27VerifyOutputResultsItemVerdictMatch    T27VerifyOutputResultsItemVerdict = "match"
 	T27VerifyOutputResultsItemVerdictMismatch T27VerifyOutputResultsItemVerdict = "mismatch"
 )
 
-// T27VerifyOutputResultsItemClass is a value of tool "t27_verify" field "results" field "class".
 type T27VerifyOutputResultsItemClass string
 
-// Values of T27VerifyOutputResultsItemClass.
 const (
 	T27VerifyOutputResultsItemClassSpec    T27VerifyOutputResultsItemClass = "spec"
 	T27VerifyOutputResultsItemClassMissing T27VerifyOutputResultsItemClass = "missing"
@@ -944,7 +617,6 @@ const (
 	T27VerifyOutputResultsItemClassForeign T27VerifyOutputResultsItemClass = "foreign"
 )
 
-// T27VerifyOutputResultsItem is a value of tool "t27_verify" field "results".
 type T27VerifyOutputResultsItem struct {
 	Field   string                                    `json:"field"`
 	Verdict T27VerifyOutputResultsItemVerdict         `json:"verdict"`
@@ -956,10 +628,7 @@ type T27VerifyOutput struct {
 	Results []T27VerifyOutputResultsItem `json:"results"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27VerifyOutput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(15))
-}
+func (v T27VerifyOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(15)) }
 
 // T27DiffInput is the arguments of tool "t27_diff".
 type T27DiffInput struct {
@@ -968,21 +637,9 @@ type T27DiffInput struct {
 	To *string `json:"to,omitempty"`
 }
 
-func (d *tsDecoder) dec27(n *tsNode) (v T27DiffInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.From = d.str(o.node)
-		case 1:
-			v.To = tsOpt(d.str(o.node))
-		}
-	}
-	return v
-}
-
 // DecodeT27DiffInput decodes and validates the arguments of tool "t27_diff".
 func DecodeT27DiffInput(data []byte) (T27DiffInput, error) {
-	return tsDecode(data, tsCat.input(16), (*tsDecoder).dec27)
+	return tsDecode[T27DiffInput](tsCat, 16, data)
 }
 
 // T27LogInput is the arguments of tool "t27_log".
@@ -994,31 +651,14 @@ type T27LogInput struct {
 	Offset *json.Number `json:"offset,omitempty"`
 }
 
-func (d *tsDecoder) dec28(n *tsNode) (v T27LogInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Since = tsOpt(d.str(o.node))
-		case 1:
-			v.Limit = tsOpt(d.i64(o.node))
-		case 2:
-			v.Offset = tsOpt(d.integer(o.node))
-		}
-	}
-	return v
-}
-
 // DecodeT27LogInput decodes and validates the arguments of tool "t27_log".
 func DecodeT27LogInput(data []byte) (T27LogInput, error) {
-	return tsDecode(data, tsCat.input(17), (*tsDecoder).dec28)
+	return tsDecode[T27LogInput](tsCat, 17, data)
 }
 
 // ValidateT27LogOutput validates a structured result of tool "t27_log".
-func ValidateT27LogOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(17))
-}
+func ValidateT27LogOutput(data []byte) error { return tsValidate(data, tsCat.output(17)) }
 
-// T27LogOutputCommitsItem is a value of tool "t27_log" field "commits".
 type T27LogOutputCommitsItem struct {
 	Sha     string `json:"sha"`
 	Author  string `json:"author"`
@@ -1031,10 +671,7 @@ type T27LogOutput struct {
 	Commits []T27LogOutputCommitsItem `json:"commits"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27LogOutput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(17))
-}
+func (v T27LogOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(17)) }
 
 // T27BlameInput is the arguments of tool "t27_blame".
 type T27BlameInput struct {
@@ -1042,27 +679,13 @@ type T27BlameInput struct {
 	Line json.Number `json:"line"`
 }
 
-func (d *tsDecoder) dec29(n *tsNode) (v T27BlameInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Path = d.str(o.node)
-		case 1:
-			v.Line = d.integer(o.node)
-		}
-	}
-	return v
-}
-
 // DecodeT27BlameInput decodes and validates the arguments of tool "t27_blame".
 func DecodeT27BlameInput(data []byte) (T27BlameInput, error) {
-	return tsDecode(data, tsCat.input(18), (*tsDecoder).dec29)
+	return tsDecode[T27BlameInput](tsCat, 18, data)
 }
 
 // ValidateT27BlameOutput validates a structured result of tool "t27_blame".
-func ValidateT27BlameOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(18))
-}
+func ValidateT27BlameOutput(data []byte) error { return tsValidate(data, tsCat.output(18)) }
 
 // T27BlameOutput is the structured result of tool "t27_blame".
 type T27BlameOutput struct {
@@ -1071,19 +694,13 @@ type T27BlameOutput struct {
 	Line   json.Number `json:"line"`
 }
 
-// T27BuildInputTarget is a value of tool "t27_build" field "target".
 type T27BuildInputTarget string
 
-// Values of T27BuildInputTarget.
 const (
 	T27BuildInputTargetAll   T27BuildInputTarget = "all"
 	T27BuildInputTargetDocs  T27BuildInputTarget = "docs"
 	T27BuildInputTargetSpecs T27BuildInputTarget = "specs"
 )
-
-func (d *tsDecoder) dec30(n *tsNode) T27BuildInputTarget {
-	return T27BuildInputTarget(d.str(n))
-}
 
 // T27BuildInput is the arguments of tool "t27_build".
 type T27BuildInput struct {
@@ -1091,27 +708,13 @@ type T27BuildInput struct {
 	Verbose *bool               `json:"verbose,omitempty"`
 }
 
-func (d *tsDecoder) dec31(n *tsNode) (v T27BuildInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Target = d.dec30(o.node)
-		case 1:
-			v.Verbose = tsOpt(d.boolean(o.node))
-		}
-	}
-	return v
-}
-
 // DecodeT27BuildInput decodes and validates the arguments of tool "t27_build".
 func DecodeT27BuildInput(data []byte) (T27BuildInput, error) {
-	return tsDecode(data, tsCat.input(19), (*tsDecoder).dec31)
+	return tsDecode[T27BuildInput](tsCat, 19, data)
 }
 
 // ValidateT27BuildOutput validates a structured result of tool "t27_build".
-func ValidateT27BuildOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(19))
-}
+func ValidateT27BuildOutput(data []byte) error { return tsValidate(data, tsCat.output(19)) }
 
 // T27BuildOutput is the structured result of tool "t27_build".
 type T27BuildOutput struct {
@@ -1120,10 +723,7 @@ type T27BuildOutput struct {
 	Warnings   []string    `json:"warnings"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27BuildOutput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(19))
-}
+func (v T27BuildOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(19)) }
 
 // T27TestInput is the arguments of tool "t27_test".
 type T27TestInput struct {
@@ -1131,29 +731,14 @@ type T27TestInput struct {
 	TimeoutS *int64  `json:"timeout_s,omitempty"`
 }
 
-func (d *tsDecoder) dec32(n *tsNode) (v T27TestInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Filter = tsOpt(d.str(o.node))
-		case 1:
-			v.TimeoutS = tsOpt(d.i64(o.node))
-		}
-	}
-	return v
-}
-
 // DecodeT27TestInput decodes and validates the arguments of tool "t27_test".
 func DecodeT27TestInput(data []byte) (T27TestInput, error) {
-	return tsDecode(data, tsCat.input(20), (*tsDecoder).dec32)
+	return tsDecode[T27TestInput](tsCat, 20, data)
 }
 
 // ValidateT27TestOutput validates a structured result of tool "t27_test".
-func ValidateT27TestOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(20))
-}
+func ValidateT27TestOutput(data []byte) error { return tsValidate(data, tsCat.output(20)) }
 
-// T27TestOutputFailuresItem is a value of tool "t27_test" field "failures".
 type T27TestOutputFailuresItem struct {
 	Name    string `json:"name"`
 	Message string `json:"message"`
@@ -1166,40 +751,26 @@ type T27TestOutput struct {
 	Failures []T27TestOutputFailuresItem `json:"failures"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27TestOutput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(20))
-}
+func (v T27TestOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(20)) }
 
 // T27ConfigInput is the arguments of tool "t27_config".
 type T27ConfigInput struct {
 }
 
-func (d *tsDecoder) dec33(n *tsNode) (v T27ConfigInput) {
-	for o := d.object(n); o.next(d); {
-	}
-	return v
-}
-
 // DecodeT27ConfigInput decodes and validates the arguments of tool "t27_config".
 func DecodeT27ConfigInput(data []byte) (T27ConfigInput, error) {
-	return tsDecode(data, tsCat.input(21), (*tsDecoder).dec33)
+	return tsDecode[T27ConfigInput](tsCat, 21, data)
 }
 
 // ValidateT27ConfigOutput validates a structured result of tool "t27_config".
-func ValidateT27ConfigOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(21))
-}
+func ValidateT27ConfigOutput(data []byte) error { return tsValidate(data, tsCat.output(21)) }
 
 // T27ConfigOutput is the structured result of tool "t27_config".
 type T27ConfigOutput struct {
 	Settings map[string]string `json:"settings"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27ConfigOutput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(21))
-}
+func (v T27ConfigOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(21)) }
 
 // T27SetConfigInput is the arguments of tool "t27_set_config".
 type T27SetConfigInput struct {
@@ -1207,21 +778,9 @@ type T27SetConfigInput struct {
 	Value json.RawMessage `json:"value"`
 }
 
-func (d *tsDecoder) dec34(n *tsNode) (v T27SetConfigInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Key = d.str(o.node)
-		case 1:
-			v.Value = d.raw(o.node)
-		}
-	}
-	return v
-}
-
 // DecodeT27SetConfigInput decodes and validates the arguments of tool "t27_set_config".
 func DecodeT27SetConfigInput(data []byte) (T27SetConfigInput, error) {
-	return tsDecode(data, tsCat.input(22), (*tsDecoder).dec34)
+	return tsDecode[T27SetConfigInput](tsCat, 22, data)
 }
 
 // T27MetricsInput is the arguments of tool "t27_metrics".
@@ -1229,40 +788,22 @@ type T27MetricsInput struct {
 	Names []string `json:"names"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27MetricsInput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.input(23))
-}
-
-func (d *tsDecoder) dec35(n *tsNode) (v T27MetricsInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Names = d.dec10(o.node)
-		}
-	}
-	return v
-}
+func (v T27MetricsInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(23)) }
 
 // DecodeT27MetricsInput decodes and validates the arguments of tool "t27_metrics".
 func DecodeT27MetricsInput(data []byte) (T27MetricsInput, error) {
-	return tsDecode(data, tsCat.input(23), (*tsDecoder).dec35)
+	return tsDecode[T27MetricsInput](tsCat, 23, data)
 }
 
 // ValidateT27MetricsOutput validates a structured result of tool "t27_metrics".
-func ValidateT27MetricsOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(23))
-}
+func ValidateT27MetricsOutput(data []byte) error { return tsValidate(data, tsCat.output(23)) }
 
 // T27MetricsOutput is the structured result of tool "t27_metrics".
 type T27MetricsOutput struct {
 	Values map[string]json.Number `json:"values"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27MetricsOutput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(23))
-}
+func (v T27MetricsOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(23)) }
 
 // TgSendInput is the arguments of tool "tg_send".
 type TgSendInput struct {
@@ -1273,31 +814,13 @@ type TgSendInput struct {
 	ReplyTo Nullable[json.Number] `json:"reply_to,omitzero"`
 }
 
-func (d *tsDecoder) dec36(n *tsNode) (v TgSendInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Chat = d.str(o.node)
-		case 1:
-			v.Text = d.str(o.node)
-		case 2:
-			v.Silent = tsOpt(d.boolean(o.node))
-		case 3:
-			v.ReplyTo = tsNullable(d, o.node, (*tsDecoder).integer)
-		}
-	}
-	return v
-}
-
 // DecodeTgSendInput decodes and validates the arguments of tool "tg_send".
 func DecodeTgSendInput(data []byte) (TgSendInput, error) {
-	return tsDecode(data, tsCat.input(24), (*tsDecoder).dec36)
+	return tsDecode[TgSendInput](tsCat, 24, data)
 }
 
 // ValidateTgSendOutput validates a structured result of tool "tg_send".
-func ValidateTgSendOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(24))
-}
+func ValidateTgSendOutput(data []byte) error { return tsValidate(data, tsCat.output(24)) }
 
 // TgSendOutput is the structured result of tool "tg_send".
 type TgSendOutput struct {
@@ -1312,34 +835,18 @@ type TgHistoryInput struct {
 	Limit *int64 `json:"limit,omitempty"`
 }
 
-func (d *tsDecoder) dec37(n *tsNode) (v TgHistoryInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Chat = d.str(o.node)
-		case 1:
-			v.Limit = tsOpt(d.i64(o.node))
-		}
-	}
-	return v
-}
-
 // DecodeTgHistoryInput decodes and validates the arguments of tool "tg_history".
 func DecodeTgHistoryInput(data []byte) (TgHistoryInput, error) {
-	return tsDecode(data, tsCat.input(25), (*tsDecoder).dec37)
+	return tsDecode[TgHistoryInput](tsCat, 25, data)
 }
 
 // ValidateTgHistoryOutput validates a structured result of tool "tg_history".
-func ValidateTgHistoryOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(25))
-}
+func ValidateTgHistoryOutput(data []byte) error { return tsValidate(data, tsCat.output(25)) }
 
-// TgHistoryOutputMessagesItemMeta is a value of tool "tg_history" field "messages" field "meta".
 type TgHistoryOutputMessagesItemMeta struct {
 	Edited *bool `json:"edited,omitempty"`
 }
 
-// TgHistoryOutputMessagesItem is a value of tool "tg_history" field "messages".
 type TgHistoryOutputMessagesItem struct {
 	Id   json.Number                      `json:"id"`
 	From string                           `json:"from"`
@@ -1352,10 +859,7 @@ type TgHistoryOutput struct {
 	Messages []TgHistoryOutputMessagesItem `json:"messages"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v TgHistoryOutput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(25))
-}
+func (v TgHistoryOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(25)) }
 
 // TgPinInput is the arguments of tool "tg_pin".
 type TgPinInput struct {
@@ -1364,22 +868,8 @@ type TgPinInput struct {
 	MessageId json.Number `json:"message_id"`
 }
 
-func (d *tsDecoder) dec38(n *tsNode) (v TgPinInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Chat = d.str(o.node)
-		case 1:
-			v.MessageId = d.integer(o.node)
-		}
-	}
-	return v
-}
-
 // DecodeTgPinInput decodes and validates the arguments of tool "tg_pin".
-func DecodeTgPinInput(data []byte) (TgPinInput, error) {
-	return tsDecode(data, tsCat.input(26), (*tsDecoder).dec38)
-}
+func DecodeTgPinInput(data []byte) (TgPinInput, error) { return tsDecode[TgPinInput](tsCat, 26, data) }
 
 // Handlers is the server side of the catalog: one method per tool, called
 // with arguments Decode<Tool>Input accepted. A tool with `out` returns its
@@ -1505,33 +995,33 @@ func HandlerMap(h Handlers) map[string]any {
 
 // tsServeTools are the tools in catalog order, as Bound serves them.
 var tsServeTools = []tsServeTool{
-	{ToolT27Status, true, false, "out", tsServe[T27StatusInput, T27StatusOutput](DecodeT27StatusInput, ValidateT27StatusOutput)},
-	{ToolT27Formats, true, false, "out", tsServe[T27FormatsInput, T27FormatsOutput](DecodeT27FormatsInput, ValidateT27FormatsOutput)},
-	{ToolT27Format, false, false, "out", tsServe[T27FormatInput, T27FormatOutput](DecodeT27FormatInput, ValidateT27FormatOutput)},
-	{ToolT27Specs, true, false, "out", tsServe[T27SpecsInput, T27SpecsOutput](DecodeT27SpecsInput, ValidateT27SpecsOutput)},
-	{ToolT27Spec, true, false, "out", tsServe[T27SpecInput, T27SpecOutput](DecodeT27SpecInput, ValidateT27SpecOutput)},
-	{ToolT27Grep, true, false, "out", tsServe[T27GrepInput, T27GrepOutput](DecodeT27GrepInput, ValidateT27GrepOutput)},
-	{ToolT27Issues, true, false, "out", tsServe[T27IssuesInput, T27IssuesOutput](DecodeT27IssuesInput, ValidateT27IssuesOutput)},
-	{ToolT27Epics, true, false, "out", tsServe[T27EpicsInput, T27EpicsOutput](DecodeT27EpicsInput, ValidateT27EpicsOutput)},
-	{ToolT27Modules, true, false, "out", tsServe[T27ModulesInput, T27ModulesOutput](DecodeT27ModulesInput, ValidateT27ModulesOutput)},
-	{ToolT27Worlds, true, false, "out", tsServe[T27WorldsInput, T27WorldsOutput](DecodeT27WorldsInput, ValidateT27WorldsOutput)},
-	{ToolT27Raw, true, false, "text", tsServe[T27RawInput, string](DecodeT27RawInput, nil)},
-	{ToolT27Game, false, false, "out", tsServe[T27GameInput, T27GameOutput](DecodeT27GameInput, ValidateT27GameOutput)},
-	{ToolT27PaperClaims, true, false, "out", tsServe[T27PaperClaimsInput, T27PaperClaimsOutput](DecodeT27PaperClaimsInput, ValidateT27PaperClaimsOutput)},
-	{ToolT27fView, false, false, "text", tsServe[T27fViewInput, string](DecodeT27fViewInput, nil)},
-	{ToolT27Seal, false, false, "out", tsServe[T27SealInput, T27SealOutput](DecodeT27SealInput, ValidateT27SealOutput)},
-	{ToolT27Verify, true, false, "out", tsServe[T27VerifyInput, T27VerifyOutput](DecodeT27VerifyInput, ValidateT27VerifyOutput)},
-	{ToolT27Diff, true, false, "text", tsServe[T27DiffInput, string](DecodeT27DiffInput, nil)},
-	{ToolT27Log, true, false, "out", tsServe[T27LogInput, T27LogOutput](DecodeT27LogInput, ValidateT27LogOutput)},
-	{ToolT27Blame, true, false, "out", tsServe[T27BlameInput, T27BlameOutput](DecodeT27BlameInput, ValidateT27BlameOutput)},
-	{ToolT27Build, false, true, "out", tsServe[T27BuildInput, T27BuildOutput](DecodeT27BuildInput, ValidateT27BuildOutput)},
-	{ToolT27Test, false, false, "out", tsServe[T27TestInput, T27TestOutput](DecodeT27TestInput, ValidateT27TestOutput)},
-	{ToolT27Config, true, false, "out", tsServe[T27ConfigInput, T27ConfigOutput](DecodeT27ConfigInput, ValidateT27ConfigOutput)},
-	{ToolT27SetConfig, false, true, "text", tsServe[T27SetConfigInput, string](DecodeT27SetConfigInput, nil)},
-	{ToolT27Metrics, true, false, "out", tsServe[T27MetricsInput, T27MetricsOutput](DecodeT27MetricsInput, ValidateT27MetricsOutput)},
-	{ToolTgSend, false, false, "out", tsServe[TgSendInput, TgSendOutput](DecodeTgSendInput, ValidateTgSendOutput)},
-	{ToolTgHistory, true, false, "out", tsServe[TgHistoryInput, TgHistoryOutput](DecodeTgHistoryInput, ValidateTgHistoryOutput)},
-	{ToolTgPin, false, true, "any", tsServe[TgPinInput, any](DecodeTgPinInput, nil)},
+	{ToolT27Status, true, false, "out", tsServe[T27StatusInput, T27StatusOutput](0)},
+	{ToolT27Formats, true, false, "out", tsServe[T27FormatsInput, T27FormatsOutput](1)},
+	{ToolT27Format, false, false, "out", tsServe[T27FormatInput, T27FormatOutput](2)},
+	{ToolT27Specs, true, false, "out", tsServe[T27SpecsInput, T27SpecsOutput](3)},
+	{ToolT27Spec, true, false, "out", tsServe[T27SpecInput, T27SpecOutput](4)},
+	{ToolT27Grep, true, false, "out", tsServe[T27GrepInput, T27GrepOutput](5)},
+	{ToolT27Issues, true, false, "out", tsServe[T27IssuesInput, T27IssuesOutput](6)},
+	{ToolT27Epics, true, false, "out", tsServe[T27EpicsInput, T27EpicsOutput](7)},
+	{ToolT27Modules, true, false, "out", tsServe[T27ModulesInput, T27ModulesOutput](8)},
+	{ToolT27Worlds, true, false, "out", tsServe[T27WorldsInput, T27WorldsOutput](9)},
+	{ToolT27Raw, true, false, "text", tsServe[T27RawInput, string](10)},
+	{ToolT27Game, false, false, "out", tsServe[T27GameInput, T27GameOutput](11)},
+	{ToolT27PaperClaims, true, false, "out", tsServe[T27PaperClaimsInput, T27PaperClaimsOutput](12)},
+	{ToolT27fView, false, false, "text", tsServe[T27fViewInput, string](13)},
+	{ToolT27Seal, false, false, "out", tsServe[T27SealInput, T27SealOutput](14)},
+	{ToolT27Verify, true, false, "out", tsServe[T27VerifyInput, T27VerifyOutput](15)},
+	{ToolT27Diff, true, false, "text", tsServe[T27DiffInput, string](16)},
+	{ToolT27Log, true, false, "out", tsServe[T27LogInput, T27LogOutput](17)},
+	{ToolT27Blame, true, false, "out", tsServe[T27BlameInput, T27BlameOutput](18)},
+	{ToolT27Build, false, true, "out", tsServe[T27BuildInput, T27BuildOutput](19)},
+	{ToolT27Test, false, false, "out", tsServe[T27TestInput, T27TestOutput](20)},
+	{ToolT27Config, true, false, "out", tsServe[T27ConfigInput, T27ConfigOutput](21)},
+	{ToolT27SetConfig, false, true, "text", tsServe[T27SetConfigInput, string](22)},
+	{ToolT27Metrics, true, false, "out", tsServe[T27MetricsInput, T27MetricsOutput](23)},
+	{ToolTgSend, false, false, "out", tsServe[TgSendInput, TgSendOutput](24)},
+	{ToolTgHistory, true, false, "out", tsServe[TgHistoryInput, TgHistoryOutput](25)},
+	{ToolTgPin, false, true, "any", tsServe[TgPinInput, any](26)},
 }
 
 // tsMetaKey is CatalogKey as a JSON string.
@@ -1629,25 +1119,31 @@ type tsServed struct {
 	validate func([]byte) error // nil without out
 }
 
-// tsServe binds a handler of type func(context.Context, In) (Out, error);
-// when the handler has another type, nil and the type it should have.
-func tsServe[In, Out any](decode func([]byte) (In, error), validate func([]byte) error) func(any) (*tsServed, string) {
+// tsServe binds tool i (of catalog index i, whose input type is In) to a
+// handler of type func(context.Context, In) (Out, error), with the tool's
+// Decode<Tool>Input and, when it has an output schema,
+// Validate<Tool>Output; when the handler has another type, nil and the
+// type it should have.
+func tsServe[In, Out any](i int) func(any) (*tsServed, string) {
 	return func(h any) (*tsServed, string) {
 		fn, ok := h.(func(context.Context, In) (Out, error))
 		if !ok {
 			return nil, fmt.Sprintf("%T", fn)
 		}
-		return &tsServed{
+		s := &tsServed{
 			decode: func(data []byte) (any, error) {
-				in, err := decode(data)
+				in, err := tsDecode[In](tsCat, i, data)
 				if err != nil {
 					return nil, err
 				}
 				return in, nil
 			},
-			run:      func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
-			validate: validate,
-		}, ""
+			run: func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
+		}
+		if tsCat.tools[i].out != "" {
+			s.validate = func(data []byte) error { return tsValidate(data, tsCat.output(i)) }
+		}
+		return s, ""
 	}
 }
 
@@ -1990,8 +1486,10 @@ type tsCatalog struct {
 }
 
 type tsSchemas struct {
-	once    sync.Once
-	in, out *tsNode
+	once     sync.Once
+	in, out  *tsNode
+	planOnce sync.Once
+	plan     tsPlan // decodes the input into its Go type
 }
 
 func tsNewCatalog(tools []tsTool, meta1, meta2 string) *tsCatalog {
@@ -2345,6 +1843,10 @@ type tsDecoder struct {
 	found   int       // problems found, listed or not
 	depth   int       // open objects and arrays
 	pathBuf [8]tsSeg
+	spare   unsafe.Pointer // a zero input value of spareOf's tool, kept for tsDecode
+	spareOf *tsSchemas
+	items   [][2]int // the item spans of the open uniqueItems arrays, innermost last
+	keys    []byte   // scratch for unique's keys
 }
 
 // tsSpan is the problems of one value: probs[from:to], found of them
@@ -2387,35 +1889,50 @@ func (d *tsDecoder) err() *ValidationError {
 	return &ValidationError{Problems: d.probs, Truncated: d.found > len(d.probs)}
 }
 
-// tsDecode is every Decode<Tool>Input: it decodes data with dec, which
-// checks against n, and returns the value or every failure.
-func tsDecode[T any](data []byte, n *tsNode, dec func(*tsDecoder, *tsNode) T) (v T, err error) {
+// tsDecode is every Decode<Tool>Input: it decodes data into a T, the Go
+// type of the input of tool i, checking it against the tool's schema, and
+// returns the value or every failure. The plan that fills a T is built
+// from T and the schema on the first call (see tsPlan).
+func tsDecode[T any](c *tsCatalog, i int, data []byte) (v T, err error) {
+	s := c.compiled(i)
+	s.planOnce.Do(func() { s.plan = tsPlanFor(reflect.TypeFor[T](), s.in) })
+	// The plan writes through a pointer, so the value it fills lives on the
+	// heap: the pooled decoder keeps one of the tool it last decoded, which
+	// is copied out and cleared, cheaper than a new one per call.
 	d := tsGetDecoder(data)
+	if d.spareOf != s {
+		d.spare, d.spareOf = unsafe.Pointer(new(T)), s
+	}
+	x := (*T)(d.spare)
 	defer func() {
+		var zero T
+		*x = zero
 		tsDecoders.Put(d)
 		if r := recover(); r != nil {
-			var zero T
 			v, err = zero, tsRecovered(r)
 		}
 	}()
-	v = dec(d, n)
+	s.plan(d, s.in, unsafe.Pointer(x))
 	d.end()
 	if e := d.err(); e != nil {
 		var zero T
 		return zero, e
 	}
-	return v, nil
+	return *x, nil
 }
 
 // tsDecoders keeps decoders between calls: a decoder escapes to the heap
-// (the typed decoders are function values), and reusing one is cheaper.
+// (plans are function values), and reusing one is cheaper.
 var tsDecoders = sync.Pool{New: func() any { return new(tsDecoder) }}
 
 // tsGetDecoder returns a reset decoder of data. Its problems, if any, are
 // handed to the caller, which is why probs starts nil.
 func tsGetDecoder(data []byte) *tsDecoder {
 	d := tsDecoders.Get().(*tsDecoder)
-	*d = tsDecoder{data: data}
+	*d = tsDecoder{data: data, spare: d.spare, spareOf: d.spareOf, items: d.items[:0], keys: d.keys[:0]}
+	if cap(d.items) > 1<<12 || cap(d.keys) > 1<<16 { // a huge array once: do not keep its buffers
+		d.items, d.keys = nil, nil
+	}
 	d.path = d.pathBuf[:0]
 	return d
 }
@@ -2845,7 +2362,9 @@ func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
 	v := d.scanNum()
 	ok := true
 	if n.kind == tsTInteger {
-		v.classify()
+		if !v.small { // a small one is an integer: no call
+			v.classify()
+		}
 		if !v.integer {
 			// Still a number: its bounds are checked too.
 			d.fail("type", "got number, want integer")
@@ -3364,37 +2883,22 @@ func (d *tsDecoder) check(n *tsNode) {
 		d.boolean(n)
 	case tsTObject:
 		if n.values != nil {
-			for _, v := range d.entries(n) {
-				d.check(v)
+			for e := d.entries(n); e.next(d); {
+				d.check(e.node)
 			}
 			return
 		}
-		for _, f := range d.fields(n) {
-			d.check(f)
+		for o := d.object(n); o.next(d); {
+			d.check(o.node)
 		}
 	case tsTArray:
-		for _, e := range d.elems(n) {
-			d.check(e)
+		for a := d.array(n); a.next(d); {
+			d.check(a.node)
 		}
 	}
 }
 
-// fields reads an object of n and yields each known property's index and
-// schema; the caller decodes it. See tsObj.
-func (d *tsDecoder) fields(n *tsNode) func(func(int, *tsNode) bool) {
-	return func(yield func(int, *tsNode) bool) {
-		stop := false
-		for o := d.object(n); o.next(d); {
-			if stop {
-				d.check(o.node)
-			} else {
-				stop = !yield(o.i, o.node)
-			}
-		}
-	}
-}
-
-// tsObj is an object being read: the typed decoders loop
+// tsObj is an object being read: the plans loop
 //
 //	for o := d.object(n); o.next(d); { switch o.i { … decode o.node … } }
 //
@@ -3553,55 +3057,74 @@ func (b *tsBits) has(i int) bool {
 	return b.w&(1<<uint(i)) != 0
 }
 
-// entries reads a map of n and yields each key and the value schema;
-// the problems are the values' in the order found (of its last value,
+// tsEnts is a map being read, as tsObj is an object:
+//
+//	for e := d.entries(n); e.next(d); { … decode the value of e.key, of schema e.node … }
+//
+// The problems are the values' in the order found (of its last value,
 // when a key repeats), then the count's.
-func (d *tsDecoder) entries(n *tsNode) func(func(string, *tsNode) bool) {
-	return func(yield func(string, *tsNode) bool) {
-		if !d.open('{', n) {
-			return
-		}
-		var spans map[string]tsSpan // of each key with problems
-		counted := n.minN >= 0 || n.maxN >= 0
-		var keys tsKeySet // distinct keys, when counted
-		first, stop := true, false
-		for d.more('}', &first) {
-			k := string(d.key())
-			if counted {
-				keys.add(k)
-			}
-			if s, ok := spans[k]; ok {
-				delete(spans, k)
-				removed := d.cut(s)
-				for j, t := range spans {
-					if t.from >= s.to {
-						spans[j] = tsSpan{t.from - removed, t.to - removed, t.found}
-					}
-				}
-			}
-			d.push(k, -1)
-			at := d.mark()
-			if stop {
-				d.check(n.values)
-			} else {
-				stop = !yield(k, n.values)
-			}
-			if d.found > at.found {
-				if spans == nil {
-					spans = map[string]tsSpan{}
-				}
-				spans[k] = d.close(at)
-			}
-			d.pop()
-		}
-		count := keys.len()
-		if n.minN >= 0 && count < n.minN {
-			d.fail("minProperties", "%d properties, want at least %d", count, n.minN)
-		}
-		if n.maxN >= 0 && count > n.maxN {
-			d.fail("maxProperties", "%d properties, want at most %d", count, n.maxN)
-		}
+type tsEnts struct {
+	n       *tsNode
+	key     string
+	node    *tsNode
+	first   bool
+	done    bool
+	open    bool // the caller is decoding the value of key
+	counted bool // the map has minProperties or maxProperties
+	at      tsSpan
+	spans   map[string]tsSpan // of each key with problems
+	keys    tsKeySet          // distinct keys, when counted
+}
+
+func (d *tsDecoder) entries(n *tsNode) tsEnts {
+	e := tsEnts{n: n, node: n.values, first: true, counted: n.minN >= 0 || n.maxN >= 0}
+	e.done = !d.open('{', n)
+	return e
+}
+
+func (e *tsEnts) next(d *tsDecoder) bool {
+	if e.done {
+		return false
 	}
+	if e.open {
+		e.open = false
+		if d.found > e.at.found {
+			if e.spans == nil {
+				e.spans = map[string]tsSpan{}
+			}
+			e.spans[e.key] = d.close(e.at)
+		}
+		d.pop()
+	}
+	n := e.n
+	if d.more('}', &e.first) {
+		k := string(d.key())
+		if e.counted {
+			e.keys.add(k)
+		}
+		if s, ok := e.spans[k]; ok {
+			delete(e.spans, k)
+			removed := d.cut(s)
+			for j, t := range e.spans {
+				if t.from >= s.to {
+					e.spans[j] = tsSpan{t.from - removed, t.to - removed, t.found}
+				}
+			}
+		}
+		d.push(k, -1)
+		e.key, e.open = k, true
+		e.at = d.mark()
+		return true
+	}
+	e.done = true
+	count := e.keys.len()
+	if n.minN >= 0 && count < n.minN {
+		d.fail("minProperties", "%d properties, want at least %d", count, n.minN)
+	}
+	if n.maxN >= 0 && count > n.maxN {
+		d.fail("maxProperties", "%d properties, want at most %d", count, n.maxN)
+	}
+	return false
 }
 
 // tsKeySet counts distinct keys: a few in a slice, more in a map.
@@ -3639,21 +3162,6 @@ func (s *tsKeySet) len() int {
 	return s.count
 }
 
-// elems reads an array (or a tuple) of n and yields each element's index
-// and schema; the caller decodes it. See tsArr.
-func (d *tsDecoder) elems(n *tsNode) func(func(int, *tsNode) bool) {
-	return func(yield func(int, *tsNode) bool) {
-		stop := false
-		for a := d.array(n); a.next(d); {
-			if stop {
-				d.check(a.node)
-			} else {
-				stop = !yield(a.i, a.node)
-			}
-		}
-	}
-}
-
 // tsArr is an array (or tuple) being read, as tsObj is an object:
 //
 //	for a := d.array(n); a.next(d); { … decode element a.i of schema a.node … }
@@ -3669,12 +3177,12 @@ type tsArr struct {
 	done  bool
 	open  bool // the caller is decoding element i
 	start int  // its offset, for uniqueItems
-	spans [][2]int
-	from  int // the array's first problem
+	items int  // where its item spans start in d.items, for uniqueItems
+	from  int  // the array's first problem
 }
 
 func (d *tsDecoder) array(n *tsNode) tsArr {
-	return tsArr{n: n, first: true, done: !d.open('[', n), from: len(d.probs)}
+	return tsArr{n: n, first: true, done: !d.open('[', n), items: len(d.items), from: len(d.probs)}
 }
 
 func (a *tsArr) next(d *tsDecoder) bool {
@@ -3720,7 +3228,8 @@ func (a *tsArr) next(d *tsDecoder) bool {
 	}
 	d.insert(a.from, since) // the count before the items, as in JavaScript
 	if n.unique {
-		d.unique(a.spans)
+		d.unique(d.items[a.items:])
+		d.items = d.items[:a.items]
 	}
 	return false
 }
@@ -3728,73 +3237,38 @@ func (a *tsArr) next(d *tsDecoder) bool {
 // end ends the current element.
 func (a *tsArr) end(d *tsDecoder) {
 	if a.n.unique {
-		a.spans = append(a.spans, [2]int{a.start, d.pos})
+		d.items = append(d.items, [2]int{a.start, d.pos})
 	}
 	d.pop()
 	a.i++
 }
 
-// tsArray decodes an array of n, each element with elem.
-func tsArray[T any](d *tsDecoder, n *tsNode, elem func(*tsDecoder, *tsNode) T) []T {
-	v := []T{}
-	for a := d.array(n); a.next(d); {
-		v = append(v, elem(d, a.node))
-	}
-	return v
-}
-
-// tsMap decodes a map of n, each value with elem.
-func tsMap[T any](d *tsDecoder, n *tsNode, elem func(*tsDecoder, *tsNode) T) map[string]T {
-	v := map[string]T{}
-	for k, e := range d.entries(n) {
-		v[k] = elem(d, e)
-	}
-	return v
-}
-
-// tsPtr decodes a value that may be null (n allows it): nil for null.
-func tsPtr[T any](d *tsDecoder, n *tsNode, dec func(*tsDecoder, *tsNode) T) *T {
-	if d.null() {
-		return nil
-	}
-	x := dec(d, n)
-	return &x
-}
-
-// tsOpt decodes an optional property into a pointer.
-func tsOpt[T any](x T) *T { return &x }
-
-// tsNullable decodes an optional property that may be null.
-func tsNullable[T any](d *tsDecoder, n *tsNode, dec func(*tsDecoder, *tsNode) T) Nullable[T] {
-	if d.null() {
-		return Nullable[T]{Present: true, Null: true}
-	}
-	return Nullable[T]{Present: true, Value: dec(d, n)}
-}
-
 // tsCanon is a value in a form where JSON-equal values are equal strings:
 // keys sorted, numbers exact.
-func tsCanon(raw []byte) string {
+func tsCanon(raw []byte) string { return string(tsCanonAppend(nil, raw)) }
+
+// tsCanonAppend appends tsCanon of raw to dst: scalars without allocating.
+func tsCanonAppend(dst, raw []byte) []byte {
 	switch c := raw[0]; {
 	case c == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw):
-		return string(raw)
+		return append(dst, raw...)
 	case c == 't' || c == 'f' || c == 'n':
-		return string(raw)
+		return append(dst, raw...)
 	case c == '-' || c >= '0' && c <= '9':
-		return tsNumKey(raw)
+		return tsNumKeyAppend(dst, raw)
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return string(raw)
+		return append(dst, raw...)
 	}
 	if s, ok := v.(string); ok {
-		return "\"" + s + "\"" // as the fast path above
+		return append(append(append(dst, '"'), s...), '"') // as the fast path above
 	}
 	var b strings.Builder
 	tsCanonWrite(&b, v)
-	return b.String()
+	return append(dst, b.String()...)
 }
 
 func tsCanonWrite(b *strings.Builder, v any) {
@@ -3832,16 +3306,22 @@ func tsCanonWrite(b *strings.Builder, v any) {
 // tsNumKey is the exact value of a JSON number as significant digits and
 // a power of ten ("n-15e-1" for -1.50), so that equal numbers give equal
 // keys without big arithmetic, in time linear in the token.
-func tsNumKey(raw []byte) string {
+func tsNumKey(raw []byte) string { return string(tsNumKeyAppend(nil, raw)) }
+
+func tsNumKeyAppend(dst, raw []byte) []byte {
 	v := tsDecimal(raw)
 	if len(v.digits) == 0 {
-		return "n0"
+		return append(dst, "n0"...)
 	}
-	sign := ""
+	dst = append(dst, 'n')
 	if v.neg {
-		sign = "-"
+		dst = append(dst, '-')
 	}
-	return "n" + sign + string(v.digits) + "e" + v.expText()
+	dst = append(append(dst, v.digits...), 'e')
+	if !v.huge {
+		return strconv.AppendInt(dst, v.exp, 10)
+	}
+	return append(dst, v.expText()...)
 }
 
 // unique records a uniqueItems failure when two items are JSON-equal.
@@ -3850,17 +3330,22 @@ func (d *tsDecoder) unique(items [][2]int) {
 		return
 	}
 	if len(items) <= 16 {
-		var buf [16]string
-		keys := buf[:0]
+		// The keys one after the other in d.keys, the end of key j in ends[j].
+		var ends [16]int
+		buf := d.keys[:0]
+		defer func() { d.keys = buf }()
 		for i, it := range items {
-			k := tsCanon(d.data[it[0]:it[1]])
-			for j, prev := range keys {
-				if prev == k {
+			start := len(buf)
+			buf = tsCanonAppend(buf, d.data[it[0]:it[1]])
+			prev := 0
+			for j := range i {
+				if bytes.Equal(buf[prev:ends[j]], buf[start:]) {
 					d.fail("uniqueItems", "items at %d and %d are equal", j, i)
 					return
 				}
+				prev = ends[j]
 			}
-			keys = append(keys, k)
+			ends[i] = len(buf)
 		}
 		return
 	}
@@ -4003,6 +3488,389 @@ func tsECMAPattern(p string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// tsPlan decodes one value of a Go type, checked against a schema node,
+// into the memory at p, which holds a value of that type. Plans are built
+// once per tool by reflection over the input type the generator declared
+// (tsPlanFor) and then run without reflection on the common paths: a
+// struct field is an offset, a scalar a store, so a tool's generated code
+// is its types and one line per decoder, and every tool shares this code.
+//
+// The Go type follows from the schema as the generator chose it (see
+// docs/gen-go.md, "Types"), so the plan trusts it: a mismatch is a
+// generator bug and panics when the plan is built.
+type tsPlan func(d *tsDecoder, n *tsNode, p unsafe.Pointer)
+
+var (
+	tsNumberType = reflect.TypeFor[json.Number]()
+	tsRawType    = reflect.TypeFor[json.RawMessage]()
+)
+
+// tsPlanFor is the plan of a non-null value of Go type t and schema n.
+func tsPlanFor(t reflect.Type, n *tsNode) tsPlan {
+	if n.types == 0 || n.never {
+		return tsRawPlan
+	}
+	switch t.Kind() {
+	case reflect.String:
+		switch {
+		case t == tsNumberType && n.kind == tsTInteger:
+			return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) { *(*json.Number)(p) = d.integer(n) }
+		case t == tsNumberType:
+			return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) { *(*json.Number)(p) = d.number(n) }
+		}
+		return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) { *(*string)(p) = d.str(n) }
+	case reflect.Int64:
+		return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) { *(*int64)(p) = d.i64(n) }
+	case reflect.Float64:
+		return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) { *(*float64)(p) = d.f64(n) }
+	case reflect.Bool:
+		return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) { *(*bool)(p) = d.boolean(n) }
+	case reflect.Slice:
+		return tsSlicePlan(t, n)
+	case reflect.Map:
+		return tsMapPlan(t, n)
+	case reflect.Array:
+		return tsTuplePlan(t, n, func(i int) uintptr { return uintptr(i) * t.Elem().Size() }, func(int) reflect.Type { return t.Elem() })
+	case reflect.Struct:
+		if n.tuple {
+			return tsTuplePlan(t, n, func(i int) uintptr { return t.Field(i).Offset }, func(i int) reflect.Type { return t.Field(i).Type })
+		}
+		return tsObjectPlan(t, n)
+	}
+	panic("toolspec: no plan for Go type " + t.String()) // a generator bug
+}
+
+func tsRawPlan(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+	if n.never {
+		d.check(n)
+		return
+	}
+	*(*json.RawMessage)(p) = d.raw(n)
+}
+
+// tsElemPlan is the plan of an array item, map value or tuple member: a
+// nullable one (but any, whose RawMessage holds null) is a pointer, nil
+// for null.
+func tsElemPlan(t reflect.Type, n *tsNode) tsPlan {
+	if n.types&tsTNull == 0 || n.types == tsTNull || t.Kind() != reflect.Pointer {
+		return tsPlanFor(t, n)
+	}
+	return tsPtrPlan(t, n)
+}
+
+// tsPtrPlan is the plan of a *T that is nil for null.
+func tsPtrPlan(t reflect.Type, n *tsNode) tsPlan {
+	inner, alloc := tsPlanFor(t.Elem(), n), tsAlloc(t.Elem())
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		if d.null() {
+			*(*unsafe.Pointer)(p) = nil
+			return
+		}
+		q := alloc()
+		inner(d, n, q)
+		*(*unsafe.Pointer)(p) = q
+	}
+}
+
+// tsAlloc returns a function that allocates a zero value of t.
+func tsAlloc(t reflect.Type) func() unsafe.Pointer {
+	switch t.Kind() {
+	case reflect.String:
+		return func() unsafe.Pointer { return unsafe.Pointer(new(string)) }
+	case reflect.Int64:
+		return func() unsafe.Pointer { return unsafe.Pointer(new(int64)) }
+	case reflect.Float64:
+		return func() unsafe.Pointer { return unsafe.Pointer(new(float64)) }
+	case reflect.Bool:
+		return func() unsafe.Pointer { return unsafe.Pointer(new(bool)) }
+	}
+	return func() unsafe.Pointer { return reflect.New(t).UnsafePointer() }
+}
+
+// tsField is a struct field: its offset, its plan, and its type, to zero
+// it when a key repeats.
+type tsField struct {
+	off  uintptr
+	plan tsPlan
+	typ  reflect.Type
+	op   uint8 // tsOpPlan, or a scalar the object loop decodes itself
+}
+
+// Scalar fields the object loop decodes without calling a plan: a
+// required or optional (pointer) string, int64, float64 or bool, named
+// types of those included. Fields are mostly these, and a switch costs
+// less than two calls through function values.
+const (
+	tsOpPlan uint8 = iota
+	tsOpStr
+	tsOpI64
+	tsOpF64
+	tsOpBool
+	tsOpOptStr
+	tsOpOptI64
+	tsOpOptF64
+	tsOpOptBool
+)
+
+// tsFieldOp is the op of a struct field of Go type t holding prop.
+func tsFieldOp(t reflect.Type, prop tsProp) uint8 {
+	n := prop.node
+	if n.types == 0 || n.never || n.types&tsTNull != 0 {
+		return tsOpPlan
+	}
+	op := tsOpStr
+	if !prop.required {
+		t, op = t.Elem(), tsOpOptStr
+	}
+	switch {
+	case t == tsNumberType:
+		return tsOpPlan
+	case t.Kind() == reflect.String:
+		return op
+	case t.Kind() == reflect.Int64:
+		return op + 1
+	case t.Kind() == reflect.Float64:
+		return op + 2
+	case t.Kind() == reflect.Bool:
+		return op + 3
+	}
+	return tsOpPlan
+}
+
+// tsObjectPlan fills a struct whose fields are the properties of n, in
+// order; a field's Go type says how it holds presence and null (see
+// tsFieldPlan).
+func tsObjectPlan(t reflect.Type, n *tsNode) tsPlan {
+	if t.NumField() != len(n.props) {
+		panic("toolspec: " + t.String() + " does not match its schema") // a generator bug
+	}
+	fields := make([]tsField, len(n.props))
+	for i, prop := range n.props {
+		f := t.Field(i)
+		fields[i] = tsField{f.Offset, tsFieldPlan(f.Type, prop), f.Type, tsFieldOp(f.Type, prop)}
+	}
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		for o := d.object(n); o.next(d); {
+			f := &fields[o.i]
+			q := unsafe.Add(p, f.off)
+			if o.seen.has(o.i) { // the key came again: the last value counts, alone
+				reflect.NewAt(f.typ, q).Elem().SetZero()
+			}
+			switch f.op {
+			case tsOpStr:
+				*(*string)(q) = d.str(o.node)
+			case tsOpI64:
+				*(*int64)(q) = d.i64(o.node)
+			case tsOpF64:
+				*(*float64)(q) = d.f64(o.node)
+			case tsOpBool:
+				*(*bool)(q) = d.boolean(o.node)
+			case tsOpOptStr:
+				v := d.str(o.node)
+				*(**string)(q) = &v
+			case tsOpOptI64:
+				v := d.i64(o.node)
+				*(**int64)(q) = &v
+			case tsOpOptF64:
+				v := d.f64(o.node)
+				*(**float64)(q) = &v
+			case tsOpOptBool:
+				v := d.boolean(o.node)
+				*(**bool)(q) = &v
+			default:
+				f.plan(d, o.node, q)
+			}
+		}
+	}
+}
+
+// tsFieldPlan is the plan of a struct field holding property prop, as
+// the generator types it: any is json.RawMessage (nil is absent);
+// required is T, or *T when nullable (nil is null); optional is *T (nil
+// is absent), or Nullable[T] when nullable.
+func tsFieldPlan(t reflect.Type, prop tsProp) tsPlan {
+	n := prop.node
+	nullable := n.types&tsTNull != 0
+	switch {
+	case n.types == 0 || n.never:
+		return tsRawPlan
+	case prop.required && !nullable:
+		return tsPlanFor(t, n)
+	case prop.required:
+		return tsPtrPlan(t, n)
+	case !nullable:
+		inner, alloc := tsPlanFor(t.Elem(), n), tsAlloc(t.Elem())
+		return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+			q := alloc()
+			inner(d, n, q)
+			*(*unsafe.Pointer)(p) = q
+		}
+	}
+	// Nullable[T]: Present, Null, Value.
+	isNull, val := t.Field(1).Offset, t.Field(2).Offset
+	inner := tsPlanFor(t.Field(2).Type, n)
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		*(*bool)(p) = true
+		if d.null() {
+			*(*bool)(unsafe.Add(p, isNull)) = true
+			return
+		}
+		inner(d, n, unsafe.Add(p, val))
+	}
+}
+
+// tsTuplePlan fills a tuple: a [n]T (every member of one Go type) or a
+// struct of V0, V1, … at the offsets off gives.
+func tsTuplePlan(t reflect.Type, n *tsNode, off func(int) uintptr, typ func(int) reflect.Type) tsPlan {
+	members := make([]tsField, len(n.prefix))
+	for i, m := range n.prefix {
+		members[i] = tsField{off: off(i), plan: tsElemPlan(typ(i), m)}
+	}
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		for a := d.array(n); a.next(d); {
+			m := &members[a.i]
+			m.plan(d, a.node, unsafe.Add(p, m.off))
+		}
+	}
+}
+
+// tsSlicePlan decodes an array into a slice, never nil: a slice of a
+// scalar or pointer type through a typed append of values a getter
+// returns (a named string or int64 type has the layout of string or
+// int64, every pointer that of unsafe.Pointer; and a value returned, not
+// written through a pointer, lets the compiler keep the growing slice on
+// the stack), any other through reflect.
+func tsSlicePlan(t reflect.Type, n *tsNode) tsPlan {
+	if t == tsRawType {
+		return tsRawPlan
+	}
+	et, items := t.Elem(), n.items
+	switch et.Kind() {
+	case reflect.String:
+		return tsSliceOf(tsStringGetter(et, items))
+	case reflect.Int64:
+		return tsSliceOf((*tsDecoder).i64)
+	case reflect.Float64:
+		return tsSliceOf((*tsDecoder).f64)
+	case reflect.Bool:
+		return tsSliceOf((*tsDecoder).boolean)
+	case reflect.Pointer:
+		return tsSliceOf(tsPtrGetter(et, items))
+	case reflect.Slice:
+		if et == tsRawType {
+			return tsSliceOf((*tsDecoder).raw)
+		}
+	}
+	elem := tsElemPlan(et, items)
+	size := et.Size()
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		v := reflect.MakeSlice(t, 0, 0)
+		for a := d.array(n); a.next(d); {
+			if v.Len() == v.Cap() {
+				w := reflect.MakeSlice(t, v.Len(), max(4, 2*v.Cap()))
+				reflect.Copy(w, v)
+				v = w
+			}
+			v = v.Slice(0, v.Len()+1)
+			elem(d, a.node, unsafe.Add(v.UnsafePointer(), uintptr(v.Len()-1)*size))
+		}
+		reflect.NewAt(t, p).Elem().Set(v)
+	}
+}
+
+// tsStringGetter decodes a value held in a Go string type: a string, or
+// an integer or number held as json.Number.
+func tsStringGetter(t reflect.Type, n *tsNode) func(*tsDecoder, *tsNode) string {
+	switch {
+	case t == tsNumberType && n.kind == tsTInteger:
+		return func(d *tsDecoder, n *tsNode) string { return string(d.integer(n)) }
+	case t == tsNumberType:
+		return func(d *tsDecoder, n *tsNode) string { return string(d.number(n)) }
+	}
+	return (*tsDecoder).str
+}
+
+// tsPtrGetter decodes a nullable value held as a pointer of type t: nil
+// for null.
+func tsPtrGetter(t reflect.Type, n *tsNode) func(*tsDecoder, *tsNode) unsafe.Pointer {
+	inner, alloc := tsPlanFor(t.Elem(), n), tsAlloc(t.Elem())
+	return func(d *tsDecoder, n *tsNode) unsafe.Pointer {
+		if d.null() {
+			return nil
+		}
+		q := alloc()
+		inner(d, n, q)
+		return q
+	}
+}
+
+func tsSliceOf[E any](get func(*tsDecoder, *tsNode) E) tsPlan {
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		v := []E{}
+		for a := d.array(n); a.next(d); {
+			v = append(v, get(d, a.node))
+		}
+		*(*[]E)(p) = v
+	}
+}
+
+// tsMapPlan decodes a map: through a typed map when the values are of a
+// scalar type or a pointer to one, through reflect otherwise.
+func tsMapPlan(t reflect.Type, n *tsNode) tsPlan {
+	et, values := t.Elem(), n.values
+	switch et {
+	case reflect.TypeFor[string](), tsNumberType:
+		if et == tsNumberType {
+			return tsMapOf(func(d *tsDecoder, n *tsNode) json.Number { return json.Number(tsStringGetter(et, values)(d, n)) })
+		}
+		return tsMapOf((*tsDecoder).str)
+	case reflect.TypeFor[int64]():
+		return tsMapOf((*tsDecoder).i64)
+	case reflect.TypeFor[float64]():
+		return tsMapOf((*tsDecoder).f64)
+	case reflect.TypeFor[bool]():
+		return tsMapOf((*tsDecoder).boolean)
+	case tsRawType:
+		return tsMapOf((*tsDecoder).raw)
+	case reflect.TypeFor[*string]():
+		return tsMapOf(tsPtrOf[string](et, values))
+	case reflect.TypeFor[*int64]():
+		return tsMapOf(tsPtrOf[int64](et, values))
+	case reflect.TypeFor[*float64]():
+		return tsMapOf(tsPtrOf[float64](et, values))
+	case reflect.TypeFor[*bool]():
+		return tsMapOf(tsPtrOf[bool](et, values))
+	case reflect.TypeFor[*json.Number]():
+		return tsMapOf(tsPtrOf[json.Number](et, values))
+	}
+	elem := tsElemPlan(et, values)
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		v := reflect.MakeMap(t)
+		for e := d.entries(n); e.next(d); {
+			x := reflect.New(et)
+			elem(d, e.node, x.UnsafePointer())
+			v.SetMapIndex(reflect.ValueOf(e.key), x.Elem())
+		}
+		reflect.NewAt(t, p).Elem().Set(v)
+	}
+}
+
+// tsPtrOf is tsPtrGetter typed: t is *E.
+func tsPtrOf[E any](t reflect.Type, n *tsNode) func(*tsDecoder, *tsNode) *E {
+	get := tsPtrGetter(t, n)
+	return func(d *tsDecoder, n *tsNode) *E { return (*E)(get(d, n)) }
+}
+
+func tsMapOf[E any](get func(*tsDecoder, *tsNode) E) tsPlan {
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		v := map[string]E{}
+		for e := d.entries(n); e.next(d); {
+			v[e.key] = get(d, e.node)
+		}
+		*(*map[string]E)(p) = v
+	}
 }
 
 // tsProfileFor maps a negotiated MCP protocol version to a profile: a

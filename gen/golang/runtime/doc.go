@@ -5,12 +5,14 @@
 // imports only the standard library.
 //
 // The generated code holds, per tool, its tools/list entry as JSON text
-// (the input and output schemas among it) and small typed decoders. The
-// runtime compiles a schema from that text on first use into a tree of
-// tsNode and interprets it: the typed decoders call it for every value
-// they read, and Validate<Tool>Output is the interpreter alone. So the
-// schema a client sees and the checks a server makes come from the same
-// bytes.
+// (the input and output schemas among it) and the Go types of its input
+// and output. The runtime compiles a schema from that text on first use
+// into a tree of tsNode and interprets it: Decode<Tool>Input runs a plan
+// (tsPlan) built once from the tool's compiled input schema and its Go
+// type by reflection, which reads each value against its node and stores
+// it at the field's offset; Validate<Tool>Output is the interpreter alone.
+// So the schema a client sees and the checks a server makes come from the
+// same bytes, and no decoding code is generated per tool.
 //
 // Every name declared in runtime.go is either exported and reserved in
 // generated files (ValidationError, Nullable, MaxDepth, MaxQuote) or starts

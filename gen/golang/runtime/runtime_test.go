@@ -287,3 +287,23 @@ func TestMapCount(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedUnique: arrays with uniqueItems inside one another keep their
+// item spans on one stack in the decoder; each compares only its own.
+func TestNestedUnique(t *testing.T) {
+	n := tsCompile(`{"type":"array","items":{"type":"array","items":{"type":"integer"},"uniqueItems":true},"uniqueItems":true}`)
+	for _, c := range []struct{ in, want string }{
+		{`[[1,2],[2,1]]`, ""},
+		{`[[1,2],[1,2.0]]`, "(root): uniqueItems: items at 0 and 1 are equal"},
+		{`[[1,1],[2]]`, "/0: uniqueItems: items at 0 and 1 are equal"},
+		{`[[3],[1,2,1],[3]]`, "/1: uniqueItems: items at 0 and 2 are equal; (root): uniqueItems: items at 0 and 2 are equal"},
+	} {
+		got := ""
+		if err := tsValidate([]byte(c.in), n); err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // SpecName is the name of the spec.
@@ -68,20 +69,14 @@ const (
 	ToolT27fView = "t27f_view"
 )
 
-// T27SpecsInputFamily is a value of tool "t27_specs" field "family".
 type T27SpecsInputFamily string
 
-// Values of T27SpecsInputFamily.
 const (
 	T27SpecsInputFamilyCore    T27SpecsInputFamily = "core"
 	T27SpecsInputFamilyMath    T27SpecsInputFamily = "math"
 	T27SpecsInputFamilyMcp     T27SpecsInputFamily = "mcp"
 	T27SpecsInputFamilyPhysics T27SpecsInputFamily = "physics"
 )
-
-func (d *tsDecoder) dec1(n *tsNode) T27SpecsInputFamily {
-	return T27SpecsInputFamily(d.str(n))
-}
 
 // T27SpecsInput is the arguments of tool "t27_specs".
 type T27SpecsInput struct {
@@ -99,43 +94,14 @@ type T27SpecsInput struct {
 	Even  *json.Number    `json:"even,omitempty"`
 }
 
-func (d *tsDecoder) dec2(n *tsNode) (v T27SpecsInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Prefix = tsOpt(d.str(o.node))
-		case 1:
-			v.Family = tsOpt(d.dec1(o.node))
-		case 2:
-			v.Limit = tsOpt(d.i64(o.node))
-		case 3:
-			v.Ratio = tsOpt(d.f64(o.node))
-		case 4:
-			v.Big = tsOpt(d.integer(o.node))
-		case 5:
-			v.Flag = d.boolean(o.node)
-		case 6:
-			v.Blob = d.raw(o.node)
-		case 7:
-			v.Step = tsOpt(d.number(o.node))
-		case 8:
-			v.Even = tsOpt(d.integer(o.node))
-		}
-	}
-	return v
-}
-
 // DecodeT27SpecsInput decodes and validates the arguments of tool "t27_specs".
 func DecodeT27SpecsInput(data []byte) (T27SpecsInput, error) {
-	return tsDecode(data, tsCat.input(0), (*tsDecoder).dec2)
+	return tsDecode[T27SpecsInput](tsCat, 0, data)
 }
 
 // ValidateT27SpecsOutput validates a structured result of tool "t27_specs".
-func ValidateT27SpecsOutput(data []byte) error {
-	return tsValidate(data, tsCat.output(0))
-}
+func ValidateT27SpecsOutput(data []byte) error { return tsValidate(data, tsCat.output(0)) }
 
-// T27SpecsOutputSpecsItem is a value of tool "t27_specs" field "specs".
 type T27SpecsOutputSpecsItem struct {
 	Path   string `json:"path"`
 	Sealed bool   `json:"sealed"`
@@ -147,43 +113,17 @@ type T27SpecsOutput struct {
 	Total json.Number               `json:"total"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27SpecsOutput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(0))
-}
+func (v T27SpecsOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(0)) }
 
-func (d *tsDecoder) dec3(n *tsNode) []int64 {
-	return tsArray(d, n, (*tsDecoder).i64)
-}
-
-// T27fViewInputCursor is a value of tool "t27f_view" field "cursor".
 type T27fViewInputCursor [2]json.Number
 
-func (d *tsDecoder) dec4(n *tsNode) (v T27fViewInputCursor) {
-	for a := d.array(n); a.next(d); {
-		switch a.i {
-		case 0:
-			v[0] = d.integer(a.node)
-		case 1:
-			v[1] = d.integer(a.node)
-		}
-	}
-	return v
-}
-
-// T27fViewInputHealth is a value of tool "t27f_view" field "health".
 type T27fViewInputHealth string
 
-// Values of T27fViewInputHealth.
 const (
 	T27fViewInputHealthOk       T27fViewInputHealth = "ok"
 	T27fViewInputHealthDegraded T27fViewInputHealth = "degraded"
 	T27fViewInputHealthDown     T27fViewInputHealth = "down"
 )
-
-func (d *tsDecoder) dec5(n *tsNode) T27fViewInputHealth {
-	return T27fViewInputHealth(d.str(n))
-}
 
 // T27fViewInput is the arguments of tool "t27f_view".
 type T27fViewInput struct {
@@ -197,30 +137,11 @@ type T27fViewInput struct {
 	Chat string `json:"chat"`
 }
 
-// MarshalJSON writes the exact property names, a nil array or map as [] or {}.
-func (v T27fViewInput) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.input(1))
-}
-
-func (d *tsDecoder) dec6(n *tsNode) (v T27fViewInput) {
-	for o := d.object(n); o.next(d); {
-		switch o.i {
-		case 0:
-			v.Status = d.dec3(o.node)
-		case 1:
-			v.Cursor = tsOpt(d.dec4(o.node))
-		case 2:
-			v.Health = tsNullable(d, o.node, (*tsDecoder).dec5)
-		case 3:
-			v.Chat = d.str(o.node)
-		}
-	}
-	return v
-}
+func (v T27fViewInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(1)) }
 
 // DecodeT27fViewInput decodes and validates the arguments of tool "t27f_view".
 func DecodeT27fViewInput(data []byte) (T27fViewInput, error) {
-	return tsDecode(data, tsCat.input(1), (*tsDecoder).dec6)
+	return tsDecode[T27fViewInput](tsCat, 1, data)
 }
 
 // Handlers is the server side of the catalog: one method per tool, called
@@ -247,8 +168,8 @@ func HandlerMap(h Handlers) map[string]any {
 
 // tsServeTools are the tools in catalog order, as Bound serves them.
 var tsServeTools = []tsServeTool{
-	{ToolT27Specs, true, false, "out", tsServe[T27SpecsInput, T27SpecsOutput](DecodeT27SpecsInput, ValidateT27SpecsOutput)},
-	{ToolT27fView, false, false, "text", tsServe[T27fViewInput, string](DecodeT27fViewInput, nil)},
+	{ToolT27Specs, true, false, "out", tsServe[T27SpecsInput, T27SpecsOutput](0)},
+	{ToolT27fView, false, false, "text", tsServe[T27fViewInput, string](1)},
 }
 
 // tsMetaKey is CatalogKey as a JSON string.
@@ -346,25 +267,31 @@ type tsServed struct {
 	validate func([]byte) error // nil without out
 }
 
-// tsServe binds a handler of type func(context.Context, In) (Out, error);
-// when the handler has another type, nil and the type it should have.
-func tsServe[In, Out any](decode func([]byte) (In, error), validate func([]byte) error) func(any) (*tsServed, string) {
+// tsServe binds tool i (of catalog index i, whose input type is In) to a
+// handler of type func(context.Context, In) (Out, error), with the tool's
+// Decode<Tool>Input and, when it has an output schema,
+// Validate<Tool>Output; when the handler has another type, nil and the
+// type it should have.
+func tsServe[In, Out any](i int) func(any) (*tsServed, string) {
 	return func(h any) (*tsServed, string) {
 		fn, ok := h.(func(context.Context, In) (Out, error))
 		if !ok {
 			return nil, fmt.Sprintf("%T", fn)
 		}
-		return &tsServed{
+		s := &tsServed{
 			decode: func(data []byte) (any, error) {
-				in, err := decode(data)
+				in, err := tsDecode[In](tsCat, i, data)
 				if err != nil {
 					return nil, err
 				}
 				return in, nil
 			},
-			run:      func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
-			validate: validate,
-		}, ""
+			run: func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
+		}
+		if tsCat.tools[i].out != "" {
+			s.validate = func(data []byte) error { return tsValidate(data, tsCat.output(i)) }
+		}
+		return s, ""
 	}
 }
 
@@ -603,8 +530,10 @@ type tsCatalog struct {
 }
 
 type tsSchemas struct {
-	once    sync.Once
-	in, out *tsNode
+	once     sync.Once
+	in, out  *tsNode
+	planOnce sync.Once
+	plan     tsPlan // decodes the input into its Go type
 }
 
 func tsNewCatalog(tools []tsTool, meta1, meta2 string) *tsCatalog {
@@ -958,6 +887,10 @@ type tsDecoder struct {
 	found   int       // problems found, listed or not
 	depth   int       // open objects and arrays
 	pathBuf [8]tsSeg
+	spare   unsafe.Pointer // a zero input value of spareOf's tool, kept for tsDecode
+	spareOf *tsSchemas
+	items   [][2]int // the item spans of the open uniqueItems arrays, innermost last
+	keys    []byte   // scratch for unique's keys
 }
 
 // tsSpan is the problems of one value: probs[from:to], found of them
@@ -1000,35 +933,50 @@ func (d *tsDecoder) err() *ValidationError {
 	return &ValidationError{Problems: d.probs, Truncated: d.found > len(d.probs)}
 }
 
-// tsDecode is every Decode<Tool>Input: it decodes data with dec, which
-// checks against n, and returns the value or every failure.
-func tsDecode[T any](data []byte, n *tsNode, dec func(*tsDecoder, *tsNode) T) (v T, err error) {
+// tsDecode is every Decode<Tool>Input: it decodes data into a T, the Go
+// type of the input of tool i, checking it against the tool's schema, and
+// returns the value or every failure. The plan that fills a T is built
+// from T and the schema on the first call (see tsPlan).
+func tsDecode[T any](c *tsCatalog, i int, data []byte) (v T, err error) {
+	s := c.compiled(i)
+	s.planOnce.Do(func() { s.plan = tsPlanFor(reflect.TypeFor[T](), s.in) })
+	// The plan writes through a pointer, so the value it fills lives on the
+	// heap: the pooled decoder keeps one of the tool it last decoded, which
+	// is copied out and cleared, cheaper than a new one per call.
 	d := tsGetDecoder(data)
+	if d.spareOf != s {
+		d.spare, d.spareOf = unsafe.Pointer(new(T)), s
+	}
+	x := (*T)(d.spare)
 	defer func() {
+		var zero T
+		*x = zero
 		tsDecoders.Put(d)
 		if r := recover(); r != nil {
-			var zero T
 			v, err = zero, tsRecovered(r)
 		}
 	}()
-	v = dec(d, n)
+	s.plan(d, s.in, unsafe.Pointer(x))
 	d.end()
 	if e := d.err(); e != nil {
 		var zero T
 		return zero, e
 	}
-	return v, nil
+	return *x, nil
 }
 
 // tsDecoders keeps decoders between calls: a decoder escapes to the heap
-// (the typed decoders are function values), and reusing one is cheaper.
+// (plans are function values), and reusing one is cheaper.
 var tsDecoders = sync.Pool{New: func() any { return new(tsDecoder) }}
 
 // tsGetDecoder returns a reset decoder of data. Its problems, if any, are
 // handed to the caller, which is why probs starts nil.
 func tsGetDecoder(data []byte) *tsDecoder {
 	d := tsDecoders.Get().(*tsDecoder)
-	*d = tsDecoder{data: data}
+	*d = tsDecoder{data: data, spare: d.spare, spareOf: d.spareOf, items: d.items[:0], keys: d.keys[:0]}
+	if cap(d.items) > 1<<12 || cap(d.keys) > 1<<16 { // a huge array once: do not keep its buffers
+		d.items, d.keys = nil, nil
+	}
 	d.path = d.pathBuf[:0]
 	return d
 }
@@ -1458,7 +1406,9 @@ func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
 	v := d.scanNum()
 	ok := true
 	if n.kind == tsTInteger {
-		v.classify()
+		if !v.small { // a small one is an integer: no call
+			v.classify()
+		}
 		if !v.integer {
 			// Still a number: its bounds are checked too.
 			d.fail("type", "got number, want integer")
@@ -1977,37 +1927,22 @@ func (d *tsDecoder) check(n *tsNode) {
 		d.boolean(n)
 	case tsTObject:
 		if n.values != nil {
-			for _, v := range d.entries(n) {
-				d.check(v)
+			for e := d.entries(n); e.next(d); {
+				d.check(e.node)
 			}
 			return
 		}
-		for _, f := range d.fields(n) {
-			d.check(f)
+		for o := d.object(n); o.next(d); {
+			d.check(o.node)
 		}
 	case tsTArray:
-		for _, e := range d.elems(n) {
-			d.check(e)
+		for a := d.array(n); a.next(d); {
+			d.check(a.node)
 		}
 	}
 }
 
-// fields reads an object of n and yields each known property's index and
-// schema; the caller decodes it. See tsObj.
-func (d *tsDecoder) fields(n *tsNode) func(func(int, *tsNode) bool) {
-	return func(yield func(int, *tsNode) bool) {
-		stop := false
-		for o := d.object(n); o.next(d); {
-			if stop {
-				d.check(o.node)
-			} else {
-				stop = !yield(o.i, o.node)
-			}
-		}
-	}
-}
-
-// tsObj is an object being read: the typed decoders loop
+// tsObj is an object being read: the plans loop
 //
 //	for o := d.object(n); o.next(d); { switch o.i { … decode o.node … } }
 //
@@ -2166,55 +2101,74 @@ func (b *tsBits) has(i int) bool {
 	return b.w&(1<<uint(i)) != 0
 }
 
-// entries reads a map of n and yields each key and the value schema;
-// the problems are the values' in the order found (of its last value,
+// tsEnts is a map being read, as tsObj is an object:
+//
+//	for e := d.entries(n); e.next(d); { … decode the value of e.key, of schema e.node … }
+//
+// The problems are the values' in the order found (of its last value,
 // when a key repeats), then the count's.
-func (d *tsDecoder) entries(n *tsNode) func(func(string, *tsNode) bool) {
-	return func(yield func(string, *tsNode) bool) {
-		if !d.open('{', n) {
-			return
-		}
-		var spans map[string]tsSpan // of each key with problems
-		counted := n.minN >= 0 || n.maxN >= 0
-		var keys tsKeySet // distinct keys, when counted
-		first, stop := true, false
-		for d.more('}', &first) {
-			k := string(d.key())
-			if counted {
-				keys.add(k)
-			}
-			if s, ok := spans[k]; ok {
-				delete(spans, k)
-				removed := d.cut(s)
-				for j, t := range spans {
-					if t.from >= s.to {
-						spans[j] = tsSpan{t.from - removed, t.to - removed, t.found}
-					}
-				}
-			}
-			d.push(k, -1)
-			at := d.mark()
-			if stop {
-				d.check(n.values)
-			} else {
-				stop = !yield(k, n.values)
-			}
-			if d.found > at.found {
-				if spans == nil {
-					spans = map[string]tsSpan{}
-				}
-				spans[k] = d.close(at)
-			}
-			d.pop()
-		}
-		count := keys.len()
-		if n.minN >= 0 && count < n.minN {
-			d.fail("minProperties", "%d properties, want at least %d", count, n.minN)
-		}
-		if n.maxN >= 0 && count > n.maxN {
-			d.fail("maxProperties", "%d properties, want at most %d", count, n.maxN)
-		}
+type tsEnts struct {
+	n       *tsNode
+	key     string
+	node    *tsNode
+	first   bool
+	done    bool
+	open    bool // the caller is decoding the value of key
+	counted bool // the map has minProperties or maxProperties
+	at      tsSpan
+	spans   map[string]tsSpan // of each key with problems
+	keys    tsKeySet          // distinct keys, when counted
+}
+
+func (d *tsDecoder) entries(n *tsNode) tsEnts {
+	e := tsEnts{n: n, node: n.values, first: true, counted: n.minN >= 0 || n.maxN >= 0}
+	e.done = !d.open('{', n)
+	return e
+}
+
+func (e *tsEnts) next(d *tsDecoder) bool {
+	if e.done {
+		return false
 	}
+	if e.open {
+		e.open = false
+		if d.found > e.at.found {
+			if e.spans == nil {
+				e.spans = map[string]tsSpan{}
+			}
+			e.spans[e.key] = d.close(e.at)
+		}
+		d.pop()
+	}
+	n := e.n
+	if d.more('}', &e.first) {
+		k := string(d.key())
+		if e.counted {
+			e.keys.add(k)
+		}
+		if s, ok := e.spans[k]; ok {
+			delete(e.spans, k)
+			removed := d.cut(s)
+			for j, t := range e.spans {
+				if t.from >= s.to {
+					e.spans[j] = tsSpan{t.from - removed, t.to - removed, t.found}
+				}
+			}
+		}
+		d.push(k, -1)
+		e.key, e.open = k, true
+		e.at = d.mark()
+		return true
+	}
+	e.done = true
+	count := e.keys.len()
+	if n.minN >= 0 && count < n.minN {
+		d.fail("minProperties", "%d properties, want at least %d", count, n.minN)
+	}
+	if n.maxN >= 0 && count > n.maxN {
+		d.fail("maxProperties", "%d properties, want at most %d", count, n.maxN)
+	}
+	return false
 }
 
 // tsKeySet counts distinct keys: a few in a slice, more in a map.
@@ -2252,21 +2206,6 @@ func (s *tsKeySet) len() int {
 	return s.count
 }
 
-// elems reads an array (or a tuple) of n and yields each element's index
-// and schema; the caller decodes it. See tsArr.
-func (d *tsDecoder) elems(n *tsNode) func(func(int, *tsNode) bool) {
-	return func(yield func(int, *tsNode) bool) {
-		stop := false
-		for a := d.array(n); a.next(d); {
-			if stop {
-				d.check(a.node)
-			} else {
-				stop = !yield(a.i, a.node)
-			}
-		}
-	}
-}
-
 // tsArr is an array (or tuple) being read, as tsObj is an object:
 //
 //	for a := d.array(n); a.next(d); { … decode element a.i of schema a.node … }
@@ -2282,12 +2221,12 @@ type tsArr struct {
 	done  bool
 	open  bool // the caller is decoding element i
 	start int  // its offset, for uniqueItems
-	spans [][2]int
-	from  int // the array's first problem
+	items int  // where its item spans start in d.items, for uniqueItems
+	from  int  // the array's first problem
 }
 
 func (d *tsDecoder) array(n *tsNode) tsArr {
-	return tsArr{n: n, first: true, done: !d.open('[', n), from: len(d.probs)}
+	return tsArr{n: n, first: true, done: !d.open('[', n), items: len(d.items), from: len(d.probs)}
 }
 
 func (a *tsArr) next(d *tsDecoder) bool {
@@ -2333,7 +2272,8 @@ func (a *tsArr) next(d *tsDecoder) bool {
 	}
 	d.insert(a.from, since) // the count before the items, as in JavaScript
 	if n.unique {
-		d.unique(a.spans)
+		d.unique(d.items[a.items:])
+		d.items = d.items[:a.items]
 	}
 	return false
 }
@@ -2341,73 +2281,38 @@ func (a *tsArr) next(d *tsDecoder) bool {
 // end ends the current element.
 func (a *tsArr) end(d *tsDecoder) {
 	if a.n.unique {
-		a.spans = append(a.spans, [2]int{a.start, d.pos})
+		d.items = append(d.items, [2]int{a.start, d.pos})
 	}
 	d.pop()
 	a.i++
 }
 
-// tsArray decodes an array of n, each element with elem.
-func tsArray[T any](d *tsDecoder, n *tsNode, elem func(*tsDecoder, *tsNode) T) []T {
-	v := []T{}
-	for a := d.array(n); a.next(d); {
-		v = append(v, elem(d, a.node))
-	}
-	return v
-}
-
-// tsMap decodes a map of n, each value with elem.
-func tsMap[T any](d *tsDecoder, n *tsNode, elem func(*tsDecoder, *tsNode) T) map[string]T {
-	v := map[string]T{}
-	for k, e := range d.entries(n) {
-		v[k] = elem(d, e)
-	}
-	return v
-}
-
-// tsPtr decodes a value that may be null (n allows it): nil for null.
-func tsPtr[T any](d *tsDecoder, n *tsNode, dec func(*tsDecoder, *tsNode) T) *T {
-	if d.null() {
-		return nil
-	}
-	x := dec(d, n)
-	return &x
-}
-
-// tsOpt decodes an optional property into a pointer.
-func tsOpt[T any](x T) *T { return &x }
-
-// tsNullable decodes an optional property that may be null.
-func tsNullable[T any](d *tsDecoder, n *tsNode, dec func(*tsDecoder, *tsNode) T) Nullable[T] {
-	if d.null() {
-		return Nullable[T]{Present: true, Null: true}
-	}
-	return Nullable[T]{Present: true, Value: dec(d, n)}
-}
-
 // tsCanon is a value in a form where JSON-equal values are equal strings:
 // keys sorted, numbers exact.
-func tsCanon(raw []byte) string {
+func tsCanon(raw []byte) string { return string(tsCanonAppend(nil, raw)) }
+
+// tsCanonAppend appends tsCanon of raw to dst: scalars without allocating.
+func tsCanonAppend(dst, raw []byte) []byte {
 	switch c := raw[0]; {
 	case c == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw):
-		return string(raw)
+		return append(dst, raw...)
 	case c == 't' || c == 'f' || c == 'n':
-		return string(raw)
+		return append(dst, raw...)
 	case c == '-' || c >= '0' && c <= '9':
-		return tsNumKey(raw)
+		return tsNumKeyAppend(dst, raw)
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return string(raw)
+		return append(dst, raw...)
 	}
 	if s, ok := v.(string); ok {
-		return "\"" + s + "\"" // as the fast path above
+		return append(append(append(dst, '"'), s...), '"') // as the fast path above
 	}
 	var b strings.Builder
 	tsCanonWrite(&b, v)
-	return b.String()
+	return append(dst, b.String()...)
 }
 
 func tsCanonWrite(b *strings.Builder, v any) {
@@ -2445,16 +2350,22 @@ func tsCanonWrite(b *strings.Builder, v any) {
 // tsNumKey is the exact value of a JSON number as significant digits and
 // a power of ten ("n-15e-1" for -1.50), so that equal numbers give equal
 // keys without big arithmetic, in time linear in the token.
-func tsNumKey(raw []byte) string {
+func tsNumKey(raw []byte) string { return string(tsNumKeyAppend(nil, raw)) }
+
+func tsNumKeyAppend(dst, raw []byte) []byte {
 	v := tsDecimal(raw)
 	if len(v.digits) == 0 {
-		return "n0"
+		return append(dst, "n0"...)
 	}
-	sign := ""
+	dst = append(dst, 'n')
 	if v.neg {
-		sign = "-"
+		dst = append(dst, '-')
 	}
-	return "n" + sign + string(v.digits) + "e" + v.expText()
+	dst = append(append(dst, v.digits...), 'e')
+	if !v.huge {
+		return strconv.AppendInt(dst, v.exp, 10)
+	}
+	return append(dst, v.expText()...)
 }
 
 // unique records a uniqueItems failure when two items are JSON-equal.
@@ -2463,17 +2374,22 @@ func (d *tsDecoder) unique(items [][2]int) {
 		return
 	}
 	if len(items) <= 16 {
-		var buf [16]string
-		keys := buf[:0]
+		// The keys one after the other in d.keys, the end of key j in ends[j].
+		var ends [16]int
+		buf := d.keys[:0]
+		defer func() { d.keys = buf }()
 		for i, it := range items {
-			k := tsCanon(d.data[it[0]:it[1]])
-			for j, prev := range keys {
-				if prev == k {
+			start := len(buf)
+			buf = tsCanonAppend(buf, d.data[it[0]:it[1]])
+			prev := 0
+			for j := range i {
+				if bytes.Equal(buf[prev:ends[j]], buf[start:]) {
 					d.fail("uniqueItems", "items at %d and %d are equal", j, i)
 					return
 				}
+				prev = ends[j]
 			}
-			keys = append(keys, k)
+			ends[i] = len(buf)
 		}
 		return
 	}
@@ -2616,6 +2532,389 @@ func tsECMAPattern(p string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// tsPlan decodes one value of a Go type, checked against a schema node,
+// into the memory at p, which holds a value of that type. Plans are built
+// once per tool by reflection over the input type the generator declared
+// (tsPlanFor) and then run without reflection on the common paths: a
+// struct field is an offset, a scalar a store, so a tool's generated code
+// is its types and one line per decoder, and every tool shares this code.
+//
+// The Go type follows from the schema as the generator chose it (see
+// docs/gen-go.md, "Types"), so the plan trusts it: a mismatch is a
+// generator bug and panics when the plan is built.
+type tsPlan func(d *tsDecoder, n *tsNode, p unsafe.Pointer)
+
+var (
+	tsNumberType = reflect.TypeFor[json.Number]()
+	tsRawType    = reflect.TypeFor[json.RawMessage]()
+)
+
+// tsPlanFor is the plan of a non-null value of Go type t and schema n.
+func tsPlanFor(t reflect.Type, n *tsNode) tsPlan {
+	if n.types == 0 || n.never {
+		return tsRawPlan
+	}
+	switch t.Kind() {
+	case reflect.String:
+		switch {
+		case t == tsNumberType && n.kind == tsTInteger:
+			return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) { *(*json.Number)(p) = d.integer(n) }
+		case t == tsNumberType:
+			return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) { *(*json.Number)(p) = d.number(n) }
+		}
+		return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) { *(*string)(p) = d.str(n) }
+	case reflect.Int64:
+		return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) { *(*int64)(p) = d.i64(n) }
+	case reflect.Float64:
+		return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) { *(*float64)(p) = d.f64(n) }
+	case reflect.Bool:
+		return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) { *(*bool)(p) = d.boolean(n) }
+	case reflect.Slice:
+		return tsSlicePlan(t, n)
+	case reflect.Map:
+		return tsMapPlan(t, n)
+	case reflect.Array:
+		return tsTuplePlan(t, n, func(i int) uintptr { return uintptr(i) * t.Elem().Size() }, func(int) reflect.Type { return t.Elem() })
+	case reflect.Struct:
+		if n.tuple {
+			return tsTuplePlan(t, n, func(i int) uintptr { return t.Field(i).Offset }, func(i int) reflect.Type { return t.Field(i).Type })
+		}
+		return tsObjectPlan(t, n)
+	}
+	panic("toolspec: no plan for Go type " + t.String()) // a generator bug
+}
+
+func tsRawPlan(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+	if n.never {
+		d.check(n)
+		return
+	}
+	*(*json.RawMessage)(p) = d.raw(n)
+}
+
+// tsElemPlan is the plan of an array item, map value or tuple member: a
+// nullable one (but any, whose RawMessage holds null) is a pointer, nil
+// for null.
+func tsElemPlan(t reflect.Type, n *tsNode) tsPlan {
+	if n.types&tsTNull == 0 || n.types == tsTNull || t.Kind() != reflect.Pointer {
+		return tsPlanFor(t, n)
+	}
+	return tsPtrPlan(t, n)
+}
+
+// tsPtrPlan is the plan of a *T that is nil for null.
+func tsPtrPlan(t reflect.Type, n *tsNode) tsPlan {
+	inner, alloc := tsPlanFor(t.Elem(), n), tsAlloc(t.Elem())
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		if d.null() {
+			*(*unsafe.Pointer)(p) = nil
+			return
+		}
+		q := alloc()
+		inner(d, n, q)
+		*(*unsafe.Pointer)(p) = q
+	}
+}
+
+// tsAlloc returns a function that allocates a zero value of t.
+func tsAlloc(t reflect.Type) func() unsafe.Pointer {
+	switch t.Kind() {
+	case reflect.String:
+		return func() unsafe.Pointer { return unsafe.Pointer(new(string)) }
+	case reflect.Int64:
+		return func() unsafe.Pointer { return unsafe.Pointer(new(int64)) }
+	case reflect.Float64:
+		return func() unsafe.Pointer { return unsafe.Pointer(new(float64)) }
+	case reflect.Bool:
+		return func() unsafe.Pointer { return unsafe.Pointer(new(bool)) }
+	}
+	return func() unsafe.Pointer { return reflect.New(t).UnsafePointer() }
+}
+
+// tsField is a struct field: its offset, its plan, and its type, to zero
+// it when a key repeats.
+type tsField struct {
+	off  uintptr
+	plan tsPlan
+	typ  reflect.Type
+	op   uint8 // tsOpPlan, or a scalar the object loop decodes itself
+}
+
+// Scalar fields the object loop decodes without calling a plan: a
+// required or optional (pointer) string, int64, float64 or bool, named
+// types of those included. Fields are mostly these, and a switch costs
+// less than two calls through function values.
+const (
+	tsOpPlan uint8 = iota
+	tsOpStr
+	tsOpI64
+	tsOpF64
+	tsOpBool
+	tsOpOptStr
+	tsOpOptI64
+	tsOpOptF64
+	tsOpOptBool
+)
+
+// tsFieldOp is the op of a struct field of Go type t holding prop.
+func tsFieldOp(t reflect.Type, prop tsProp) uint8 {
+	n := prop.node
+	if n.types == 0 || n.never || n.types&tsTNull != 0 {
+		return tsOpPlan
+	}
+	op := tsOpStr
+	if !prop.required {
+		t, op = t.Elem(), tsOpOptStr
+	}
+	switch {
+	case t == tsNumberType:
+		return tsOpPlan
+	case t.Kind() == reflect.String:
+		return op
+	case t.Kind() == reflect.Int64:
+		return op + 1
+	case t.Kind() == reflect.Float64:
+		return op + 2
+	case t.Kind() == reflect.Bool:
+		return op + 3
+	}
+	return tsOpPlan
+}
+
+// tsObjectPlan fills a struct whose fields are the properties of n, in
+// order; a field's Go type says how it holds presence and null (see
+// tsFieldPlan).
+func tsObjectPlan(t reflect.Type, n *tsNode) tsPlan {
+	if t.NumField() != len(n.props) {
+		panic("toolspec: " + t.String() + " does not match its schema") // a generator bug
+	}
+	fields := make([]tsField, len(n.props))
+	for i, prop := range n.props {
+		f := t.Field(i)
+		fields[i] = tsField{f.Offset, tsFieldPlan(f.Type, prop), f.Type, tsFieldOp(f.Type, prop)}
+	}
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		for o := d.object(n); o.next(d); {
+			f := &fields[o.i]
+			q := unsafe.Add(p, f.off)
+			if o.seen.has(o.i) { // the key came again: the last value counts, alone
+				reflect.NewAt(f.typ, q).Elem().SetZero()
+			}
+			switch f.op {
+			case tsOpStr:
+				*(*string)(q) = d.str(o.node)
+			case tsOpI64:
+				*(*int64)(q) = d.i64(o.node)
+			case tsOpF64:
+				*(*float64)(q) = d.f64(o.node)
+			case tsOpBool:
+				*(*bool)(q) = d.boolean(o.node)
+			case tsOpOptStr:
+				v := d.str(o.node)
+				*(**string)(q) = &v
+			case tsOpOptI64:
+				v := d.i64(o.node)
+				*(**int64)(q) = &v
+			case tsOpOptF64:
+				v := d.f64(o.node)
+				*(**float64)(q) = &v
+			case tsOpOptBool:
+				v := d.boolean(o.node)
+				*(**bool)(q) = &v
+			default:
+				f.plan(d, o.node, q)
+			}
+		}
+	}
+}
+
+// tsFieldPlan is the plan of a struct field holding property prop, as
+// the generator types it: any is json.RawMessage (nil is absent);
+// required is T, or *T when nullable (nil is null); optional is *T (nil
+// is absent), or Nullable[T] when nullable.
+func tsFieldPlan(t reflect.Type, prop tsProp) tsPlan {
+	n := prop.node
+	nullable := n.types&tsTNull != 0
+	switch {
+	case n.types == 0 || n.never:
+		return tsRawPlan
+	case prop.required && !nullable:
+		return tsPlanFor(t, n)
+	case prop.required:
+		return tsPtrPlan(t, n)
+	case !nullable:
+		inner, alloc := tsPlanFor(t.Elem(), n), tsAlloc(t.Elem())
+		return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+			q := alloc()
+			inner(d, n, q)
+			*(*unsafe.Pointer)(p) = q
+		}
+	}
+	// Nullable[T]: Present, Null, Value.
+	isNull, val := t.Field(1).Offset, t.Field(2).Offset
+	inner := tsPlanFor(t.Field(2).Type, n)
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		*(*bool)(p) = true
+		if d.null() {
+			*(*bool)(unsafe.Add(p, isNull)) = true
+			return
+		}
+		inner(d, n, unsafe.Add(p, val))
+	}
+}
+
+// tsTuplePlan fills a tuple: a [n]T (every member of one Go type) or a
+// struct of V0, V1, … at the offsets off gives.
+func tsTuplePlan(t reflect.Type, n *tsNode, off func(int) uintptr, typ func(int) reflect.Type) tsPlan {
+	members := make([]tsField, len(n.prefix))
+	for i, m := range n.prefix {
+		members[i] = tsField{off: off(i), plan: tsElemPlan(typ(i), m)}
+	}
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		for a := d.array(n); a.next(d); {
+			m := &members[a.i]
+			m.plan(d, a.node, unsafe.Add(p, m.off))
+		}
+	}
+}
+
+// tsSlicePlan decodes an array into a slice, never nil: a slice of a
+// scalar or pointer type through a typed append of values a getter
+// returns (a named string or int64 type has the layout of string or
+// int64, every pointer that of unsafe.Pointer; and a value returned, not
+// written through a pointer, lets the compiler keep the growing slice on
+// the stack), any other through reflect.
+func tsSlicePlan(t reflect.Type, n *tsNode) tsPlan {
+	if t == tsRawType {
+		return tsRawPlan
+	}
+	et, items := t.Elem(), n.items
+	switch et.Kind() {
+	case reflect.String:
+		return tsSliceOf(tsStringGetter(et, items))
+	case reflect.Int64:
+		return tsSliceOf((*tsDecoder).i64)
+	case reflect.Float64:
+		return tsSliceOf((*tsDecoder).f64)
+	case reflect.Bool:
+		return tsSliceOf((*tsDecoder).boolean)
+	case reflect.Pointer:
+		return tsSliceOf(tsPtrGetter(et, items))
+	case reflect.Slice:
+		if et == tsRawType {
+			return tsSliceOf((*tsDecoder).raw)
+		}
+	}
+	elem := tsElemPlan(et, items)
+	size := et.Size()
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		v := reflect.MakeSlice(t, 0, 0)
+		for a := d.array(n); a.next(d); {
+			if v.Len() == v.Cap() {
+				w := reflect.MakeSlice(t, v.Len(), max(4, 2*v.Cap()))
+				reflect.Copy(w, v)
+				v = w
+			}
+			v = v.Slice(0, v.Len()+1)
+			elem(d, a.node, unsafe.Add(v.UnsafePointer(), uintptr(v.Len()-1)*size))
+		}
+		reflect.NewAt(t, p).Elem().Set(v)
+	}
+}
+
+// tsStringGetter decodes a value held in a Go string type: a string, or
+// an integer or number held as json.Number.
+func tsStringGetter(t reflect.Type, n *tsNode) func(*tsDecoder, *tsNode) string {
+	switch {
+	case t == tsNumberType && n.kind == tsTInteger:
+		return func(d *tsDecoder, n *tsNode) string { return string(d.integer(n)) }
+	case t == tsNumberType:
+		return func(d *tsDecoder, n *tsNode) string { return string(d.number(n)) }
+	}
+	return (*tsDecoder).str
+}
+
+// tsPtrGetter decodes a nullable value held as a pointer of type t: nil
+// for null.
+func tsPtrGetter(t reflect.Type, n *tsNode) func(*tsDecoder, *tsNode) unsafe.Pointer {
+	inner, alloc := tsPlanFor(t.Elem(), n), tsAlloc(t.Elem())
+	return func(d *tsDecoder, n *tsNode) unsafe.Pointer {
+		if d.null() {
+			return nil
+		}
+		q := alloc()
+		inner(d, n, q)
+		return q
+	}
+}
+
+func tsSliceOf[E any](get func(*tsDecoder, *tsNode) E) tsPlan {
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		v := []E{}
+		for a := d.array(n); a.next(d); {
+			v = append(v, get(d, a.node))
+		}
+		*(*[]E)(p) = v
+	}
+}
+
+// tsMapPlan decodes a map: through a typed map when the values are of a
+// scalar type or a pointer to one, through reflect otherwise.
+func tsMapPlan(t reflect.Type, n *tsNode) tsPlan {
+	et, values := t.Elem(), n.values
+	switch et {
+	case reflect.TypeFor[string](), tsNumberType:
+		if et == tsNumberType {
+			return tsMapOf(func(d *tsDecoder, n *tsNode) json.Number { return json.Number(tsStringGetter(et, values)(d, n)) })
+		}
+		return tsMapOf((*tsDecoder).str)
+	case reflect.TypeFor[int64]():
+		return tsMapOf((*tsDecoder).i64)
+	case reflect.TypeFor[float64]():
+		return tsMapOf((*tsDecoder).f64)
+	case reflect.TypeFor[bool]():
+		return tsMapOf((*tsDecoder).boolean)
+	case tsRawType:
+		return tsMapOf((*tsDecoder).raw)
+	case reflect.TypeFor[*string]():
+		return tsMapOf(tsPtrOf[string](et, values))
+	case reflect.TypeFor[*int64]():
+		return tsMapOf(tsPtrOf[int64](et, values))
+	case reflect.TypeFor[*float64]():
+		return tsMapOf(tsPtrOf[float64](et, values))
+	case reflect.TypeFor[*bool]():
+		return tsMapOf(tsPtrOf[bool](et, values))
+	case reflect.TypeFor[*json.Number]():
+		return tsMapOf(tsPtrOf[json.Number](et, values))
+	}
+	elem := tsElemPlan(et, values)
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		v := reflect.MakeMap(t)
+		for e := d.entries(n); e.next(d); {
+			x := reflect.New(et)
+			elem(d, e.node, x.UnsafePointer())
+			v.SetMapIndex(reflect.ValueOf(e.key), x.Elem())
+		}
+		reflect.NewAt(t, p).Elem().Set(v)
+	}
+}
+
+// tsPtrOf is tsPtrGetter typed: t is *E.
+func tsPtrOf[E any](t reflect.Type, n *tsNode) func(*tsDecoder, *tsNode) *E {
+	get := tsPtrGetter(t, n)
+	return func(d *tsDecoder, n *tsNode) *E { return (*E)(get(d, n)) }
+}
+
+func tsMapOf[E any](get func(*tsDecoder, *tsNode) E) tsPlan {
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		v := map[string]E{}
+		for e := d.entries(n); e.next(d); {
+			v[e.key] = get(d, e.node)
+		}
+		*(*map[string]E)(p) = v
+	}
 }
 
 // tsProfileFor maps a negotiated MCP protocol version to a profile: a
