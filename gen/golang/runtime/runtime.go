@@ -228,10 +228,10 @@ func (c *tsCatalog) checkHandlers(names []string) error {
 	sort.Strings(extra)
 	var parts []string
 	if len(missing) > 0 {
-		parts = append(parts, "tools without a handler: "+tsJoin(missing))
+		parts = append(parts, tsMissingHandlers+": "+tsJoin(missing))
 	}
 	if len(extra) > 0 {
-		parts = append(parts, "handlers without a tool: "+tsJoin(extra))
+		parts = append(parts, tsExtraHandlers+": "+tsJoin(extra))
 	}
 	return errors.New("toolspec: " + strings.Join(parts, "; "))
 }

@@ -51,21 +51,7 @@ func ListToolsJSON(profile int) []byte { return tsCat.list(profile) }
 // ProfileFor maps a negotiated MCP protocol version to a profile: 2025-06-18 and
 // later get profile 2; everything earlier, and anything that is not a
 // YYYY-MM-DD date, profile 1.
-func ProfileFor(protocolVersion string) int {
-	v := protocolVersion
-	if len(v) != 10 || v[4] != '-' || v[7] != '-' {
-		return 1
-	}
-	for i, c := range v {
-		if i != 4 && i != 7 && (c < '0' || c > '9') {
-			return 1
-		}
-	}
-	if v >= "2025-06-18" {
-		return 2
-	}
-	return 1
-}
+func ProfileFor(protocolVersion string) int { return tsProfileFor(protocolVersion) }
 
 // CheckHandlers is the startup guard: it returns one error naming every tool
 // without a handler and every handler without a tool, sorted, or nil when
@@ -630,10 +616,10 @@ func (c *tsCatalog) checkHandlers(names []string) error {
 	sort.Strings(extra)
 	var parts []string
 	if len(missing) > 0 {
-		parts = append(parts, "tools without a handler: "+tsJoin(missing))
+		parts = append(parts, tsMissingHandlers+": "+tsJoin(missing))
 	}
 	if len(extra) > 0 {
-		parts = append(parts, "handlers without a tool: "+tsJoin(extra))
+		parts = append(parts, tsExtraHandlers+": "+tsJoin(extra))
 	}
 	return errors.New("toolspec: " + strings.Join(parts, "; "))
 }
@@ -3054,3 +3040,29 @@ func tsMapOf[E any](get func(*tsDecoder, *tsNode) E) tsPlan {
 		*(*map[string]E)(p) = v
 	}
 }
+
+// tsProfileFor maps a negotiated MCP protocol version to a profile: a
+// YYYY-MM-DD date gets the profile of the latest first version it is at or
+// after; anything else, and an earlier date, profile 1.
+func tsProfileFor(v string) int {
+	if len(v) != 10 || v[4] != '-' || v[7] != '-' {
+		return 1
+	}
+	for i := 0; i < len(v); i++ {
+		if i != 4 && i != 7 && (v[i] < '0' || v[i] > '9') {
+			return 1
+		}
+	}
+	switch {
+	case v >= "2025-06-18":
+		return 2
+	}
+	return 1
+}
+
+// The startup guard's words for the tools without a handler and the
+// handlers without a tool.
+const (
+	tsMissingHandlers = "tools without a handler"
+	tsExtraHandlers   = "handlers without a tool"
+)
