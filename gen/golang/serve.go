@@ -164,6 +164,7 @@ type tsServed struct {
 	decode   func([]byte) (any, error)
 	run      func(context.Context, any) (any, error)
 	validate func([]byte) error // nil without out
+	planErr  error              // the input type cannot be decoded (tsPrepare)
 }
 
 // tsServe binds tool i (of catalog index i, whose input type is In) to a
@@ -190,6 +191,7 @@ func tsServe[In, Out any](i int) func(any) (*tsServed, string) {
 		if tsCat.tools[i].out != "" {
 			s.validate = func(data []byte) error { return tsValidate(data, tsCat.output(i)) }
 		}
+		s.planErr = tsPrepare[In](tsCat.compiled(i))
 		return s, ""
 	}
 }
@@ -234,6 +236,10 @@ func BindMap(handlers map[string]any) *Bound {
 		s, want := t.bind(h)
 		if s == nil {
 			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %s", strconv.Quote(t.name), h, want))
+			continue
+		}
+		if s.planErr != nil {
+			problems = append(problems, fmt.Sprintf("tool %s: %v", strconv.Quote(t.name), s.planErr))
 			continue
 		}
 		b.tools[t.name] = &tsBoundTool{row: t, served: s}

@@ -146,6 +146,7 @@ type tsSchemas struct {
 	in, out  *tsNode
 	planOnce sync.Once
 	plan     tsPlan // decodes the input into its Go type
+	planErr  error  // why no plan could be built (a generator bug)
 }
 
 func tsNewCatalog(tools []tsTool, meta1, meta2 string) *tsCatalog {
@@ -589,7 +590,9 @@ func (d *tsDecoder) err() *ValidationError {
 // from T and the schema on the first call (see tsPlan).
 func tsDecode[T any](c *tsCatalog, i int, data []byte) (v T, err error) {
 	s := c.compiled(i)
-	s.planOnce.Do(func() { s.plan = tsPlanFor(reflect.TypeFor[T](), s.in) })
+	if err := tsPrepare[T](s); err != nil {
+		return v, err
+	}
 	// The plan writes through a pointer, so the value it fills lives on the
 	// heap: the pooled decoder keeps one of the tool it last decoded, which
 	// is copied out and cleared, cheaper than a new one per call.
@@ -615,6 +618,22 @@ func tsDecode[T any](c *tsCatalog, i int, data []byte) (v T, err error) {
 	return *x, nil
 }
 
+// tsPrepare builds the plan that fills a T from the schema s, once. A T
+// the plan cannot fill is a bug of the generator, not of the input: it is
+// an error for every call (and for Bind, which prepares every tool it
+// serves before the first call), never a panic in a request.
+func tsPrepare[T any](s *tsSchemas) error {
+	s.planOnce.Do(func() {
+		defer func() {
+			if r := recover(); r != nil {
+				s.plan, s.planErr = nil, fmt.Errorf("cannot decode into %v: %v", reflect.TypeFor[T](), r)
+			}
+		}()
+		s.plan = tsPlanFor(reflect.TypeFor[T](), s.in)
+	})
+	return s.planErr
+}
+
 // tsDecoders keeps decoders between calls: a decoder escapes to the heap
 // (plans are function values), and reusing one is cheaper.
 var tsDecoders = sync.Pool{New: func() any { return new(tsDecoder) }}
@@ -637,6 +656,9 @@ func tsGetDecoder(data []byte) *tsDecoder {
 // tsPutDecoder returns a decoder to the pool, without its input.
 func tsPutDecoder(d *tsDecoder) {
 	d.data = nil
+	// Path keys are cut from the input (and may be large): do not keep
+	// them, or the input, alive in the pool.
+	clear(d.pathBuf[:])
 	tsDecoders.Put(d)
 }
 

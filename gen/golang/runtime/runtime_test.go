@@ -390,3 +390,24 @@ func TestInRangeAgreesWithNum(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanMismatchIsAnError: a Go type the plan cannot fill (a generator
+// bug) makes every Decode return an error naming the type, never panic,
+// the first call or a later one.
+func TestPlanMismatchIsAnError(t *testing.T) {
+	c := &tsCatalog{
+		tools:   []tsTool{{name: "t", in: `{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false}`}},
+		schemas: make([]tsSchemas, 1),
+	}
+	type wrong struct{ A chan int }
+	for range 2 {
+		_, err := tsDecode[wrong](c, 0, []byte(`{"a":"x"}`))
+		if err == nil || !strings.Contains(err.Error(), "cannot decode into runtime.wrong") {
+			t.Fatalf("err = %v", err)
+		}
+	}
+	type right struct{ A *string }
+	if err := tsPrepare[right](&tsSchemas{in: tsCompile(c.tools[0].in)}); err != nil {
+		t.Fatal(err)
+	}
+}
