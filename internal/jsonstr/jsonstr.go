@@ -25,8 +25,9 @@ func Quote(s string) string {
 	return string(appendQuoted(make([]byte, 0, len(s)+8), s, false))
 }
 
-// AppendHTMLSafe appends s to dst as a JSON string the way encoding/json
-// writes one: control characters but `\n`, `\t` and `\r` as \u00XX, and
+// AppendHTMLSafe appends s to dst as a JSON string, as encoding/json writes
+// one except for \b and \f (written \u0008 and \u000c, as every other
+// control character but `\n`, `\t` and `\r`), and
 // `<`, `>`, `&`, U+2028 and U+2029 escaped too, so the bytes are safe
 // inside HTML and JavaScript; DEL is kept. A byte that is not UTF-8
 // becomes U+FFFD. Unlike encoding/json it never fails and allocates only
