@@ -226,11 +226,14 @@ type Modifier struct {
 func (m *Modifier) Name() string { return m.Keyword }
 
 // Range is `A..B`, `A..` or `..B`.
+//
+// It is a leaf of the grammar, read by hand (leaves.go; LeafGrammar): a
+// modifier tries it first, on every modifier of every row.
 type Range struct {
 	Pos  Position
-	Min  string `parser:"( @Number"`
-	Dots string `parser:"@'..' | @'..' )"`
-	Max  string `parser:"@Number?"`
+	Min  string
+	Dots string
+	Max  string
 }
 
 // Tool is `tool name { item ... }`.
