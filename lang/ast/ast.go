@@ -99,15 +99,18 @@ type Group struct {
 
 // Item is a row or a `use` inside a block: `use NAME` unless the words
 // after `use` read as a row (`use string required` is a row named use).
+//
+// The `(?= "use")` guard stands before Use rather than inside it, so a row
+// costs participle no Use node.
 type Item struct {
-	Use *Use `parser:"  @@"`
+	Use *Use `parser:"  (?= 'use') @@"`
 	Row *Row `parser:"| @@"`
 }
 
 // Use is `use groupname`.
 type Use struct {
 	Pos       Position
-	Lookahead RowStart `parser:"(?= 'use') (?! @@) 'use'"`
+	Lookahead RowStart `parser:"(?! @@) 'use'"`
 	Name      *Name    `parser:"@@"`
 }
 
