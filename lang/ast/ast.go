@@ -216,7 +216,7 @@ type Block struct {
 type Modifier struct {
 	Pos       Position
 	Range     *Range           `parser:"  @@"`
-	Lookahead RowStart         `parser:"| (?! @@)"`
+	Lookahead RowStart         `parser:"| (?= Ident) (?! @@)"`
 	Keyword   string           `parser:"( @( 'nullable' | 'unique' | 'open' | 'deprecated' )"`
 	Text      *Text            `parser:"| ( 'pattern' | 'as' ) @@"`
 	Word      string           `parser:"| ( 'format' | 'from' ) @( Ident | Format )"`
