@@ -143,16 +143,18 @@ type Row struct {
 }
 
 // Kind is the kind column. Exactly one of Scalar, Enum, Array, Tuple,
-// Object, Map and Unknown is set. The keywords are lang/descriptor's (a
+// Object, Map and Unknown is set. The alternatives that start with a
+// literal come before those that are a production: participle builds a
+// production's node before it knows whether the production matches. The keywords are lang/descriptor's (a
 // test in lang/parser holds them equal).
 type Kind struct {
 	Pos    Position
 	Scalar string     `parser:"  @( 'string' | 'integer' | 'number' | 'boolean' | 'any' )"`
-	Enum   *EnumKind  `parser:"| @@"`
 	Array  *ElemType  `parser:"| 'array' '<' @@ '>'"`
-	Tuple  *TupleKind `parser:"| @@"`
 	Object *Block     `parser:"| 'object' @@"`
 	Map    *ElemType  `parser:"| 'map' '<' @@ '>'"`
+	Enum   *EnumKind  `parser:"| @@"`
+	Tuple  *TupleKind `parser:"| @@"`
 	// Unknown is any other word in the kind column, kept so the checker can
 	// name it and suggest the kind that was meant. The arguments of a
 	// misspelt kind (`aray<string>`) are skipped, so nothing follows from
