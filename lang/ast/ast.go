@@ -219,11 +219,11 @@ type Modifier struct {
 	Pos       Position
 	Range     *Range           `parser:"  @@"`
 	Lookahead RowStart         `parser:"| (?= Ident) (?! @@)"`
-	Keyword   string           `parser:"( @( 'nullable' | 'unique' | 'open' | 'deprecated' )"`
-	Text      *Text            `parser:"| ( 'pattern' | 'as' ) @@"`
+	Text      *Text            `parser:"( ( 'pattern' | 'as' ) @@"`
+	JSON      *JSON            `parser:"| ( 'default' | 'example' ) @@"`
+	Keyword   string           `parser:"| @( 'nullable' | 'unique' | 'open' | 'deprecated' )"`
 	Word      string           `parser:"| ( 'format' | 'from' ) @( Ident | Format )"`
 	Number    string           `parser:"| ( 'above' | 'below' | 'multiple_of' ) @Number"`
-	JSON      *JSON            `parser:"| ( 'default' | 'example' ) @@"`
 	Unknown   *UnknownModifier `parser:"| @@ )"`
 }
 
