@@ -120,9 +120,14 @@ type Use struct {
 // look-ahead is how a modifier keyword, a description or `use` after a row
 // is told apart from the name of the next row. It is only ever looked for
 // (`(?! RowStart)`), never kept: its fields are empty.
+//
+// The kind keywords come first: once one is read, a wrong next token fails
+// the whole look-ahead (participle gives up a choice that has read a token
+// and then fails), so "any other word" needs no `(?! "enum" | ...)`
+// before it, which every modifier would pay for.
 type RowStart struct {
 	Name struct{} `parser:"( Ident | String )"`
-	Kind struct{} `parser:"( (?! 'enum' | 'array' | 'tuple' | 'map' | 'object') Ident ( 'required' | 'optional' | '<' | '(' ) | 'enum' '(' | ( 'array' | 'tuple' | 'map' ) '<' | 'object' '{' )"`
+	Kind struct{} `parser:"( 'enum' '(' | ( 'array' | 'tuple' | 'map' ) '<' | 'object' '{' | Ident ( 'required' | 'optional' | '<' | '(' ) )"`
 }
 
 // Row is one field: name, kind, presence, modifiers, description.
