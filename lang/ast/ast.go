@@ -127,7 +127,7 @@ type Use struct {
 // before it, which every modifier would pay for.
 type RowStart struct {
 	Name struct{} `parser:"( Ident | String )"`
-	Kind struct{} `parser:"( 'enum' '(' | ( 'array' | 'tuple' | 'map' ) '<' | 'object' '{' | Ident ( 'required' | 'optional' | '<' | '(' ) )"`
+	Kind struct{} `parser:"( 'enum' '(' | 'array' '<' | 'tuple' '<' | 'map' '<' | 'object' '{' | Ident ( 'required' | 'optional' | '<' | '(' ) )"`
 }
 
 // Row is one field: name, kind, presence, modifiers, description.
@@ -154,7 +154,7 @@ type Row struct {
 // test in lang/parser holds them equal).
 type Kind struct {
 	Pos    Position
-	Scalar string     `parser:"  @( 'string' | 'integer' | 'number' | 'boolean' | 'any' )"`
+	Scalar string     `parser:"  @'string' | @'integer' | @'number' | @'boolean' | @'any'"`
 	Array  *ElemType  `parser:"| 'array' '<' @@ '>'"`
 	Object *Block     `parser:"| 'object' @@"`
 	Map    *ElemType  `parser:"| 'map' '<' @@ '>'"`
