@@ -224,9 +224,9 @@ type Modifier struct {
 	Pos       Position
 	Range     *Range           `parser:"  @@"`
 	Lookahead RowStart         `parser:"| (?= Ident) (?! @@)"`
-	Text      *Text            `parser:"( ( 'pattern' | 'as' ) @@"`
-	JSON      *JSON            `parser:"| ( 'default' | 'example' ) @@"`
-	Keyword   string           `parser:"| @( 'nullable' | 'unique' | 'open' | 'deprecated' )"`
+	Text      *Text            `parser:"( 'pattern' @@ | 'as' @@"`
+	JSON      *JSON            `parser:"| 'default' @@ | 'example' @@"`
+	Keyword   string           `parser:"| @'nullable' | @'unique' | @'open' | @'deprecated'"`
 	Word      string           `parser:"| ( 'format' | 'from' ) @( Ident | Format )"`
 	Number    string           `parser:"| ( 'above' | 'below' | 'multiple_of' ) @Number"`
 	Unknown   *UnknownModifier `parser:"| @@ )"`
