@@ -255,14 +255,16 @@ type Tool struct {
 }
 
 // ToolItem is one line of a tool body, chosen by its keyword. Exactly one
-// field is set.
+// field is set. The items every tool has come first, and those that are a
+// production last: participle builds a production's node before it knows
+// whether the production matches.
 type ToolItem struct {
 	Pos         Position
-	Title       *Text     `parser:"  'title' @@"`
-	Description *Text     `parser:"| 'description' @@"`
-	Hints       *Hints    `parser:"| @@"`
+	Description *Text     `parser:"  'description' @@"`
 	In          *Input    `parser:"| 'in' @@"`
 	Out         *Block    `parser:"| 'out' @@"`
+	Title       *Text     `parser:"| 'title' @@"`
+	Hints       *Hints    `parser:"| @@"`
 	Result      string    `parser:"| 'result' @( 'text' | 'any' )"`
 	Endpoint    *Endpoint `parser:"| @@"`
 }
