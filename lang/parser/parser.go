@@ -25,6 +25,8 @@ var options = []participle.Option{
 var (
 	fileGrammar = participle.MustBuild[ast.File](options...)
 	declGrammar = participle.MustBuild[declList](options...)
+	// oneDecl reads a piece that parses: one declaration (see parseBatch).
+	oneDecl = participle.MustBuild[ast.Decl](options...)
 )
 
 // declList is a run of top-level declarations: the unit parsed in parallel.
@@ -239,13 +241,18 @@ func nameOf(t plex.Token) string {
 }
 
 // parseBatch parses pieces in order. unparsed holds, for each piece that
-// failed, its first two tokens (keyword and name). A piece that fails is
-// parsed again as participle's tokens (parseTokenBatch), for its error.
+// failed, its first two tokens (keyword and name).
+//
+// A piece is read as one declaration, which is what every piece that
+// parses is (the lexer cuts after the "}" that ends one), so participle
+// does not try a second one at its end. A piece that fails is parsed
+// again, as participle's tokens and as declarations (parseTokenBatch): the
+// errors are those of the grammar of the whole file.
 func parseBatch(src []byte, s source, pieces [][]tok) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
 	decls = make([]*ast.Decl, 0, len(pieces))
 	for i, p := range pieces {
 		pieces[i] = nil
-		d, err := parsePiece(s, p)
+		decl, err := parsePiece(s, p)
 		if err != nil {
 			more, moreErrs, moreUnparsed := parseTokenBatch(src, [][]plex.Token{s.tokens(p)})
 			decls = append(decls, more...)
@@ -253,20 +260,18 @@ func parseBatch(src []byte, s source, pieces [][]tok) (decls []*ast.Decl, errs [
 			unparsed = append(unparsed, moreUnparsed...)
 			continue
 		}
-		for _, decl := range d.Decls {
-			ast.SetKeywords(decl, src)
-		}
-		decls = append(decls, d.Decls...)
+		ast.SetKeywords(decl, src)
+		decls = append(decls, decl)
 	}
 	return decls, errs, unparsed
 }
 
-func parsePiece(s source, p []tok) (*declList, error) {
+func parsePiece(s source, p []tok) (*ast.Decl, error) {
 	peek, err := plex.Upgrade(&replayPiece{src: s, toks: p})
 	if err != nil {
 		return nil, err
 	}
-	return declGrammar.ParseFromLexer(peek)
+	return oneDecl.ParseFromLexer(peek)
 }
 
 // parseTokenBatch is parseBatch over participle's tokens: the pieces of a
