@@ -27,6 +27,11 @@
 //   - serve/gosdk: a generated catalog served with the official Go MCP
 //     SDK in one call (the handlers, profiles, scopes and a transport that
 //     answers malformed lines);
+//   - internal/decimal: the one exact number (a spec's bounds, documents'
+//     numbers, diff's values): comparison, integrality and multiple-of
+//     without expanding 1e-999999, a leaf every phase may import;
+//   - internal/jsonstr: the one JSON string quoting, for text people read
+//     (Quote) and for emitted JSON (AppendHTMLSafe);
 //   - validate: JSON Schema validation of values (santhosh-tekuri/jsonschema),
 //     a leaf that lang/check and report use;
 //   - report: test-report — checks, negative controls, fixtures, mutants;

@@ -574,6 +574,34 @@ func TestMultipleOfBothImporters(t *testing.T) {
 	}
 }
 
+// TestMCPExclusiveExact: a fractional exclusive bound on an integer
+// becomes the next integer inside, computed exactly (a float64 would read
+// 9007199254740993.5 as 9007199254740994), also beyond float64's range.
+func TestMCPExclusiveExact(t *testing.T) {
+	for _, c := range []struct{ bounds, row string }{
+		{`"exclusiveMinimum": 0.5, "exclusiveMaximum": 9.5`, "p integer optional 1..9"},
+		{`"exclusiveMinimum": 9007199254740993.5`, "p integer optional 9007199254740994.."},
+		{`"exclusiveMaximum": -9007199254740993.5`, "p integer optional ..-9007199254740994"},
+		{`"exclusiveMaximum": 1e-2000`, "p integer optional ..0"},
+		{`"exclusiveMinimum": -1e-2000`, "p integer optional 0.."},
+		{`"exclusiveMinimum": 3`, "p integer optional above 3"},
+	} {
+		res, err := importer.MCP([]byte(`{"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"p": {"type": "integer", `+c.bounds+`}}}}]}`), "c")
+		if err != nil {
+			t.Fatal(err)
+		}
+		row := ""
+		for _, line := range strings.Split(string(res.Spec), "\n") {
+			if f := strings.Fields(line); len(f) > 0 && f[0] == "p" {
+				row = strings.Join(f, " ")
+			}
+		}
+		if row != c.row {
+			t.Errorf("%s: got %q, want %q (warnings %v)", c.bounds, row, c.row, res.Warnings)
+		}
+	}
+}
+
 // TestMultipleOfImportPassesParity: whatever import makes of a multipleOf
 // (kept, rewritten, dropped as saying nothing or as invalid), the spec
 // agrees with its own document.

@@ -1,17 +1,18 @@
 package importer
 
 import (
-	"github.com/toolspec/toolspec/openapi"
-
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
+	"math/big"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
+
+	"github.com/toolspec/toolspec/internal/decimal"
+	"github.com/toolspec/toolspec/internal/jsonstr"
+	"github.com/toolspec/toolspec/openapi"
 )
 
 // object is a JSON object with its keys in document order.
@@ -436,7 +437,7 @@ func (im *mcpImporter) enum(tool, field string, o *object, t *typ, ty string, an
 			hasNull = true
 		case json.Unmarshal(v, &s) == nil:
 			strs++
-			t.enum = append(t.enum, quote(s))
+			t.enum = append(t.enum, jsonstr.Quote(s))
 		case isInteger(text):
 			ints++
 			t.enum = append(t.enum, text)
@@ -508,21 +509,25 @@ func (im *mcpImporter) exclusive(tool, field string, o *object, t *typ) {
 		case "false":
 			continue
 		}
-		var f float64
-		if json.Unmarshal(raw, &f) != nil {
+		v := number(raw)
+		n := decimal.Parse(v)
+		if n == nil {
 			im.warn(tool, field, k+" "+string(raw)+" is not a number: not kept")
 			continue
 		}
-		v := number(raw)
-		if t.kind == "integer" && f != math.Trunc(f) {
-			// The next integer inside, as an inclusive bound: the same
-			// integers pass, and above takes integers only on integer.
+		if t.kind == "integer" && !n.IsInt() {
+			// The next integer inside, as an inclusive bound, exactly: the
+			// same integers pass, and above takes integers only on integer.
+			r := n.Rat
+			if r == nil { // beyond 10^-1000: between 0 and ±1, on its sign's side
+				r = big.NewRat(int64(n.Sign()), 2)
+			}
 			if k == "exclusiveMinimum" {
-				v = strconv.FormatFloat(math.Floor(f)+1, 'f', -1, 64)
+				v = new(big.Int).Add(floor(r), big.NewInt(1)).String()
 				if t.min == "" || bigger(v, t.min) {
 					t.min = v
 				}
-			} else if v = strconv.FormatFloat(math.Ceil(f)-1, 'f', -1, 64); t.max == "" || bigger(t.max, v) {
+			} else if v = new(big.Int).Sub(ceil(r), big.NewInt(1)).String(); t.max == "" || bigger(t.max, v) {
 				t.max = v
 			}
 			continue
@@ -545,7 +550,6 @@ func (im *mcpImporter) exclusive(tool, field string, o *object, t *typ) {
 }
 
 func bigger(a, b string) bool {
-	x, _ := strconv.ParseFloat(a, 64)
-	y, _ := strconv.ParseFloat(b, 64)
-	return x > y
+	x, y := decimal.Parse(a), decimal.Parse(b)
+	return x != nil && y != nil && x.Cmp(y) > 0
 }

@@ -5,7 +5,7 @@ import (
 	"math"
 	"math/big"
 
-	"github.com/toolspec/toolspec/openapi"
+	"github.com/toolspec/toolspec/internal/decimal"
 )
 
 // multipleOf reads a document's multipleOf for a row of kind, exactly
@@ -15,13 +15,14 @@ import (
 // multiple_of 3, and 0.5 says nothing.
 func multipleOf(text json.Number, kind string) (keep, why string) {
 	m := string(text)
-	sign, ok := openapi.Compare(text, "0")
-	f, _ := openapi.Float64(text)
-	r := openapi.Rat(text)
-	switch {
-	case !ok:
+	n := decimal.Parse(m)
+	if n == nil {
 		return "", "multipleOf " + m + " is not a number: not kept"
-	case sign <= 0:
+	}
+	f, _ := n.Float64()
+	r := n.Rat
+	switch {
+	case n.Sign() <= 0:
 		return "", "multipleOf " + m + " is not positive: not kept"
 	case math.IsInf(f, 0) || f == 0:
 		return "", "multipleOf " + m + " is beyond float64's range (about 1e-308 to 1e308): JSON readers cannot hold it; not kept"

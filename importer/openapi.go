@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolspec/toolspec/internal/decimal"
+	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/openapi"
 )
 
@@ -484,19 +486,19 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 				if !ok {
 					return anyOf(fmt.Sprintf("enum value %v is not a string", v))
 				}
-				add(v, quote(str))
+				add(v, jsonstr.Quote(str))
 			}
 		case openapi.Integer:
 			t.kind = "enum"
 			for _, v := range s.Enum {
-				i, ok := openapi.IntValue(v)
+				n := decimal.Of(v)
 				switch {
-				case !openapi.IsInteger(v):
+				case n == nil || !n.IsInt():
 					return anyOf(fmt.Sprintf("enum value %v is not an integer", v))
-				case !ok || !i.IsInt64():
+				case n.Rat == nil || !n.Rat.Num().IsInt64():
 					return anyOf(fmt.Sprintf("enum value %v is outside toolspec's 64-bit integers", v))
 				}
-				add(v, i.String())
+				add(v, n.Rat.Num().String())
 			}
 		default:
 			return anyOf("enum of " + s.EnumType.String() + " values")
@@ -608,12 +610,13 @@ func (im *oaImporter) inFloat64(tool, field, kind string, text json.Number, word
 	if exclusive {
 		word = "exclusive" + strings.ToUpper(word[:1]) + word[1:]
 	}
-	f, ok := openapi.Float64(text)
-	zero, _ := openapi.Compare(text, "0")
-	r := openapi.Rat(text)
-	switch {
-	case !ok:
+	n := decimal.Parse(string(text))
+	if n == nil {
 		return nil // the loader keeps numbers only
+	}
+	f, _ := n.Float64()
+	zero, r := n.Sign(), n.Rat
+	switch {
 	case math.IsInf(f, 0):
 		im.warn(tool, field, fmt.Sprintf("%s %s is beyond float64's range (about 1e308): no JSON reader holds such a number; not kept", word, text))
 		return nil
@@ -643,8 +646,7 @@ func beyondFloat64(raw json.RawMessage) string {
 		if !ok {
 			continue
 		}
-		f, _ := openapi.Float64(n)
-		if zero, _ := openapi.Compare(n, "0"); math.IsInf(f, 0) || f == 0 && zero != 0 {
+		if !decimal.InFloat64Range(string(n)) {
 			return string(n)
 		}
 	}
@@ -669,30 +671,11 @@ func ceil(r *big.Rat) *big.Int {
 // num writes a number in plain decimal, exactly: a bound read from a
 // document has a finite decimal expansion.
 func num(r *big.Rat) string {
-	if r.IsInt() {
-		return r.Num().String()
+	if text, ok := decimal.PlainText(r); ok {
+		return text
 	}
-	d := new(big.Int).Set(r.Denom())
-	twos, fives := 0, 0
-	for _, p := range []struct {
-		f int64
-		n *int
-	}{{2, &twos}, {5, &fives}} {
-		f, m := big.NewInt(p.f), new(big.Int)
-		for {
-			q, rem := new(big.Int).QuoRem(d, f, m)
-			if rem.Sign() != 0 {
-				break
-			}
-			d = q
-			*p.n++
-		}
-	}
-	if d.Cmp(big.NewInt(1)) != 0 { // not a decimal: cannot come from a document
-		f, _ := r.Float64()
-		return strconv.FormatFloat(f, 'f', -1, 64)
-	}
-	return r.FloatString(max(twos, fives))
+	f, _ := r.Float64() // not a decimal: cannot come from a document
+	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
 func intBound(p *int64) string {

@@ -1,16 +1,16 @@
 package importer
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/internal/jsonstr"
+	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/format"
-	"github.com/toolspec/toolspec/lang/parser"
 	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/openapi"
 )
@@ -65,9 +65,6 @@ type row struct {
 	// where its schema is in an OpenAPI document.
 	path string
 	at   openapi.Loc
-	// lines are the lines of the unformatted text that hold the row's
-	// modifiers, so a diagnostic there can be traced back to it.
-	lines []int
 }
 
 // typ is a kind with its modifiers.
@@ -91,211 +88,189 @@ type typ struct {
 	fields     []*row
 }
 
-// quote writes s as a string literal: JSON syntax, which the language
-// takes as is.
-func quote(s string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s) // a string always encodes
-	return strings.TrimSuffix(b.String(), "\n")
+// builder makes the spec's syntax tree (lang/ast's constructors). Each
+// row's nodes carry the row's number as their line, so a diagnostic the
+// checker reports on the tree names its row; each tool's nodes carry an
+// offset of their own, past its comments, so the formatter puts the
+// comments before it.
+type builder struct {
+	rows  []builtRow // row n is rows[n-1]
+	tool  *tool
+	off   int
+	err   error
+	where string // the file name in positions
 }
 
-// printer writes spec text and counts lines.
-type printer struct {
-	b    strings.Builder
-	line int // the current line, 1-based
+type builtRow struct {
+	t *tool
+	r *row
 }
 
-func (p *printer) str(s string) {
-	p.b.WriteString(s)
-	p.line += strings.Count(s, "\n")
-}
+// toolSpacing parts the offsets of tools: more than any text's length.
+const toolSpacing = 1 << 40
 
-func (p *printer) file(name, key string, tools []*tool) {
-	p.line = 1
-	p.str("spec " + quote(name) + "\n")
-	if key != "" {
-		p.str("catalog_key " + quote(key) + "\n")
-	}
-	for _, t := range tools {
-		p.str("\n")
+func (b *builder) file(name, key string, tools []*tool) (*ast.File, []*ast.Comment) {
+	var comments []*ast.Comment
+	var built []*ast.Tool
+	for i, t := range tools {
+		b.tool, b.off = t, (i+1)*toolSpacing
 		for _, c := range t.comments {
-			p.str("// " + strings.ReplaceAll(c, "\n", " ") + "\n")
+			comments = append(comments, &ast.Comment{Pos: ast.Position{Filename: b.where, Offset: b.off - 1}, Text: "// " + strings.ReplaceAll(c, "\n", " ")})
 		}
-		p.str("tool " + quote(t.name) + " {\n")
+		at := ast.Position{Filename: b.where, Offset: b.off}
+		var items []*ast.ToolItem
 		if t.title != "" {
-			p.str("title " + quote(t.title) + "\n")
+			items = append(items, ast.TitleItem(at, t.title))
 		}
-		p.str("description " + quote(t.desc) + "\n")
+		items = append(items, ast.DescriptionItem(at, t.desc))
 		if len(t.hints) > 0 {
-			p.str("hints " + strings.Join(t.hints, " ") + "\n")
+			items = append(items, ast.HintsItem(at, t.hints))
 		}
 		if t.method != "" {
-			p.str("endpoint " + t.method + " " + quote(t.path) + "\n")
+			items = append(items, ast.EndpointItem(at, t.method, t.path))
 		}
-		if t.in == nil {
-			p.str("in none\n")
-		} else {
-			p.str("in {\n")
-			p.rows(t.in)
-			p.str("}\n")
+		var in []*ast.Row
+		if t.in != nil {
+			in = b.rowsOf(t.in)
 		}
+		items = append(items, ast.InItem(at, in))
 		if t.result == "out" {
-			p.str("out {\n")
-			p.rows(t.out)
-			p.str("}\n")
+			items = append(items, ast.OutItem(at, b.rowsOf(t.out)))
 		} else {
-			p.str("result " + t.result + "\n")
+			items = append(items, ast.ResultItem(at, t.result))
 		}
-		p.str("}\n")
+		built = append(built, ast.NewTool(at, t.name, items))
 	}
+	return ast.NewFile(ast.Position{Filename: b.where}, name, key, built), comments
 }
 
-func (p *printer) rows(rs []*row) {
+// rowsOf builds rows, never nil.
+func (b *builder) rowsOf(rs []*row) []*ast.Row {
+	out := make([]*ast.Row, 0, len(rs))
 	for _, r := range rs {
-		r.lines = r.lines[:0]
-		p.str(quote(r.name) + " ")
-		r.lines = append(r.lines, p.line)
-		p.kind(r.t)
-		r.lines = append(r.lines, p.line)
-		if r.required {
-			p.str(" required")
-		} else {
-			p.str(" optional")
-		}
-		p.mods(r.t)
+		b.rows = append(b.rows, builtRow{b.tool, r})
+		at := ast.Position{Filename: b.where, Line: len(b.rows), Column: 1, Offset: b.off}
+		kind := b.kind(at, r.t)
+		mods := b.mods(at, r.t)
 		if r.from != "" {
-			p.str(" from " + r.from)
+			mods = append(mods, ast.WordModifier(at, "from", r.from))
 		}
 		if r.as != "" {
-			p.str(" as " + quote(r.as))
+			mods = append(mods, ast.TextModifier(at, "as", r.as))
 		}
-		if r.desc != "" {
-			p.str(" " + quote(r.desc))
-		}
-		p.str("\n")
+		out = append(out, ast.NewRow(at, r.name, kind, r.required, mods, r.desc))
 	}
+	return out
 }
 
-func (p *printer) kind(t *typ) {
+func (b *builder) kind(at ast.Position, t *typ) *ast.Kind {
 	switch t.kind {
 	case "enum":
-		p.str("enum(" + strings.Join(t.enum, ", ") + ")")
-	case "array":
-		p.str("array<")
-		p.elem(t.elem)
-		p.str(">")
-	case "map":
-		p.str("map<")
-		p.elem(t.elem)
-		p.str(">")
-	case "tuple":
-		p.str("tuple<")
-		for i, it := range t.items {
-			if i > 0 {
-				p.str(", ")
+		var vs []*ast.EnumValue
+		for _, v := range t.enum {
+			if s, ok := ast.DecodeString(v); ok {
+				vs = append(vs, ast.StringValue(at, s))
+			} else {
+				vs = append(vs, ast.IntegerValue(at, v))
 			}
-			p.elem(it)
 		}
-		p.str(">")
+		return ast.EnumKindOf(at, vs)
+	case "array":
+		return ast.ArrayKind(at, b.elem(at, t.elem))
+	case "map":
+		return ast.MapKind(at, b.elem(at, t.elem))
+	case "tuple":
+		var items []*ast.ElemType
+		for _, it := range t.items {
+			items = append(items, b.elem(at, it))
+		}
+		return ast.TupleKindOf(at, items)
 	case "object":
-		p.str("object {\n")
-		p.rows(t.fields)
-		p.str("}")
-	default:
-		p.str(t.kind)
+		return ast.ObjectKind(at, b.rowsOf(t.fields))
 	}
+	return ast.ScalarKind(at, t.kind)
 }
 
-func (p *printer) elem(t *typ) {
-	p.kind(t)
-	p.mods(t)
+func (b *builder) elem(at ast.Position, t *typ) *ast.ElemType {
+	return ast.NewElem(at, b.kind(at, t), b.mods(at, t))
 }
 
-// mods writes t's modifiers in lang/descriptor's canonical order.
-func (p *printer) mods(t *typ) {
+// mods builds t's modifiers in lang/descriptor's canonical order.
+func (b *builder) mods(at ast.Position, t *typ) []*ast.Modifier {
+	var out []*ast.Modifier
 	for _, d := range descriptor.Modifiers {
 		if n := t.numbers[d.Keyword]; n != "" && d.Operand == descriptor.NumberOperand {
-			p.str(" " + d.Keyword + " " + n)
+			out = append(out, ast.NumberModifier(at, d.Keyword, n))
 			continue
 		}
 		switch d.Keyword {
-		case "nullable":
-			if t.nullable && t.kind != "any" {
-				p.str(" nullable")
+		case "nullable", "unique", "open", "deprecated":
+			if on := map[string]bool{"nullable": t.nullable && t.kind != "any", "unique": t.unique, "open": t.open, "deprecated": t.deprecated}[d.Keyword]; on {
+				out = append(out, ast.FlagModifier(at, d.Keyword))
 			}
 		case "range":
 			if t.min != "" || t.max != "" {
-				p.str(" " + t.min + ".." + t.max)
+				out = append(out, ast.RangeModifier(at, t.min, t.max))
 			}
 		case "pattern":
 			if t.pattern != nil {
-				p.str(" pattern " + quote(*t.pattern))
+				out = append(out, ast.TextModifier(at, "pattern", *t.pattern))
 			}
 		case "format":
 			if t.format != "" {
-				p.str(" format " + t.format)
-			}
-		case "unique":
-			if t.unique {
-				p.str(" unique")
-			}
-		case "open":
-			if t.open {
-				p.str(" open")
+				out = append(out, ast.WordModifier(at, "format", t.format))
 			}
 		case "default":
 			if t.def != nil {
-				p.str(" default " + string(t.def))
+				out = append(out, ast.JSONModifier(at, "default", b.json(at, t.def)))
 			}
 		case "example":
 			for _, e := range t.examples {
-				p.str(" example " + string(e))
-			}
-		case "deprecated":
-			if t.deprecated {
-				p.str(" deprecated")
+				out = append(out, ast.JSONModifier(at, "example", b.json(at, e)))
 			}
 		}
 	}
+	return out
 }
 
-// finish prints the tools, drops the modifiers the checker refuses (with
-// a warning each), formats the text and checks it once more.
+func (b *builder) json(at ast.Position, raw json.RawMessage) *ast.JSON {
+	v, err := ast.NewJSON(at, raw)
+	if err != nil && b.err == nil {
+		b.err = fmt.Errorf("%s: %w", raw, err)
+	}
+	return v
+}
+
+// finish builds the spec's tree, drops the modifiers the checker refuses
+// (with a warning each), formats the tree and checks the text once more.
 func finish(name, key string, tools []*tool, warn func(at openapi.Loc, tool, field, msg string)) ([]byte, error) {
 	for range 4 {
-		var p printer
-		p.file(name, key, tools)
-		src := []byte(p.b.String())
-		r := compile.Source("imported.tspec", src)
-		if r.File == nil {
-			return nil, fmt.Errorf("importer wrote text that does not parse (a bug): %v\n%s", r.Diags.Err(), src)
+		b := builder{where: "imported.tspec"}
+		f, comments := b.file(name, key, tools)
+		if b.err != nil {
+			return nil, fmt.Errorf("importer built a value that is not JSON (a bug): %v", b.err)
 		}
+		r := compile.Checked(compile.Result{File: f})
 		if !r.Diags.HasErrors() {
-			formatted := format.Source(r.File, r.Comments)
+			formatted := format.Source(f, comments)
 			if again := compile.Source("imported.tspec", formatted); again.Diags.HasErrors() {
-				return nil, fmt.Errorf("formatted spec does not check (a bug): %v", again.Diags.Err())
-			}
-			if pr := parser.Parse("imported.tspec", formatted); pr.File == nil {
-				return nil, fmt.Errorf("formatted spec does not parse (a bug)")
+				return nil, fmt.Errorf("formatted spec does not check (a bug): %v\n%s", again.Diags.Err(), formatted)
 			}
 			return formatted, nil
 		}
 		fixed := false
 		for _, d := range r.Diags {
-			if d.Severity != token.Error {
+			if d.Severity != token.Error || d.Pos.Line < 1 || d.Pos.Line > len(b.rows) {
 				continue
 			}
-			if t, rw := rowAt(tools, d.Pos.Line); rw != nil {
-				if dropped := strip(rw.t, refused(d)); dropped != "" {
-					field := rw.path
-					if field == "" {
-						field = rw.name
-					}
-					warn(rw.at, t.name, field, "dropped "+dropped+" ("+d.Msg+")")
-					fixed = true
+			t, rw := b.rows[d.Pos.Line-1].t, b.rows[d.Pos.Line-1].r
+			if dropped := strip(rw.t, refused(d)); dropped != "" {
+				field := rw.path
+				if field == "" {
+					field = rw.name
 				}
+				warn(rw.at, t.name, field, "dropped "+dropped+" ("+d.Msg+")")
+				fixed = true
 			}
 		}
 		if !fixed {
@@ -345,7 +320,7 @@ func strip(t *typ, r refusal) string {
 		t.numbers = nil
 	}
 	if t.pattern != nil && (r.all || r.pattern) {
-		dropped = append(dropped, "pattern "+quote(*t.pattern))
+		dropped = append(dropped, "pattern "+jsonstr.Quote(*t.pattern))
 		t.pattern = nil
 	}
 	if t.def != nil && (r.all || r.def) {
@@ -372,44 +347,4 @@ func (t *typ) setNumber(keyword, n string) {
 		t.numbers = map[string]string{}
 	}
 	t.numbers[keyword] = n
-}
-
-// rowAt finds the row whose own text is on line n.
-func rowAt(tools []*tool, n int) (*tool, *row) {
-	var find func(rs []*row) *row
-	find = func(rs []*row) *row {
-		for _, r := range rs {
-			if f := find(nested(r.t)); f != nil {
-				return f
-			}
-			for _, l := range r.lines {
-				if l == n {
-					return r
-				}
-			}
-		}
-		return nil
-	}
-	for _, t := range tools {
-		if r := find(t.in); r != nil {
-			return t, r
-		}
-		if r := find(t.out); r != nil {
-			return t, r
-		}
-	}
-	return nil, nil
-}
-
-// nested is the rows of the objects inside t, at any depth of elements.
-func nested(t *typ) []*row {
-	if t == nil {
-		return nil
-	}
-	rs := append([]*row(nil), t.fields...)
-	rs = append(rs, nested(t.elem)...)
-	for _, it := range t.items {
-		rs = append(rs, nested(it)...)
-	}
-	return rs
 }

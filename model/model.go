@@ -1,14 +1,12 @@
 package model
 
 import (
-	"cmp"
 	"encoding/json"
 	"fmt"
-	"math/big"
-	"strconv"
 	"strings"
 	"unsafe"
 
+	"github.com/toolspec/toolspec/internal/decimal"
 	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/lang/token"
 )
@@ -34,10 +32,24 @@ func ProtocolOf(profile int) string {
 	return Profile1Protocol
 }
 
-// ProfileFor maps a negotiated MCP protocol version to a profile:
-// 2025-06-18 and later get profile 2; everything earlier, and anything that
-// is not a YYYY-MM-DD date, profile 1. Protocol versions are dates, so they
-// order as strings. The generated Go and JavaScript follow the same rule.
+// ProtocolProfiles is the one rule from a negotiated MCP protocol version
+// to a profile: a version written as a YYYY-MM-DD date gets the profile of
+// the last row whose From it is at or after (protocol versions are dates,
+// so they order as strings); anything else, and a date before every row,
+// profile 1. The generated runtimes' profileFor (gen/golang/runtime and
+// gen/js/runtime profile fragments) are written from it, and their tests
+// fail when a fragment is stale.
+var ProtocolProfiles = []ProtocolProfile{{From: Profile2Protocol, Profile: 2}}
+
+// ProtocolProfile is a row of ProtocolProfiles.
+type ProtocolProfile struct {
+	From    string // the first protocol version of the profile
+	Profile int
+}
+
+// ProfileFor maps a negotiated MCP protocol version to a profile by
+// ProtocolProfiles: 2025-06-18 and later get profile 2; everything
+// earlier, and anything that is not a YYYY-MM-DD date, profile 1.
 func ProfileFor(protocolVersion string) int {
 	v := protocolVersion
 	if len(v) != 10 || v[4] != '-' || v[7] != '-' {
@@ -48,11 +60,23 @@ func ProfileFor(protocolVersion string) int {
 			return 1
 		}
 	}
-	if v >= Profile2Protocol {
-		return 2
+	profile := 1
+	for _, row := range ProtocolProfiles {
+		if v >= row.From {
+			profile = row.Profile
+		}
 	}
-	return 1
+	return profile
 }
+
+// The startup guard of a generated server (CheckHandlers in Go,
+// checkHandlers in JavaScript) names the tools without a handler and the
+// handlers without a tool, after these words. The runtimes' profile
+// fragments carry them with ProtocolProfiles.
+const (
+	MissingHandlers = "tools without a handler"
+	ExtraHandlers   = "handlers without a tool"
+)
 
 // Catalog is one checked spec.
 type Catalog struct {
@@ -306,28 +330,28 @@ func (v EnumValue) String() string {
 }
 
 // Num is an exact JSON number from the spec.
-type Num struct {
-	Text string   // JSON text as emitted (see NewNum)
-	Rat  *big.Rat // exact value
-}
+type Num = decimal.Number
 
 // MaxExponent bounds the decimal exponent of a number in a spec. float64,
 // which most JSON readers use, ends near 1e308; past that a bound would
 // mean something else on the other side of the wire.
 const MaxExponent = 308
 
-// NewNum parses JSON number text. It returns nil when text is not a number
-// or its magnitude is beyond 10^±MaxExponent (checked on the text, before
-// any arithmetic, so a short 1e1000000 costs nothing).
-//
-// A whole number written with a fraction or an exponent is emitted as plain
-// digits (1E3 becomes 1000, 5.0 becomes 5) while it has at most 21 digits,
-// as JavaScript prints numbers; any other number is emitted as written.
-func NewNum(text string) *Num {
-	if v, ok := smallIntValue(text); ok {
-		return new(smallInt).set(text, v)
+// NewNum parses JSON number text (see decimal.Number for the text it
+// emits). It returns nil when text is not a number or its magnitude is
+// beyond 10^±MaxExponent (read on the normal form, before any arithmetic,
+// so a short 1e1000000 costs nothing).
+func NewNum(text string) *Num { return inRange(decimal.Parse(text)) }
+
+// inRange is n when a spec may hold it.
+func inRange(n *Num) *Num {
+	if n == nil || n.Rat == nil {
+		return nil
 	}
-	return newBigNum(text)
+	if exp, _ := n.Exponent(); exp > MaxExponent || exp < -MaxExponent-16 {
+		return nil
+	}
+	return n
 }
 
 // Arena allocates a catalog's types, fields and small-integer bounds in
@@ -336,7 +360,7 @@ func NewNum(text string) *Num {
 type Arena struct {
 	types  chunk[Type]
 	fields chunk[Field]
-	nums   chunk[smallInt]
+	nums   chunk[decimal.Slot]
 }
 
 // NewType returns a zero Type.
@@ -347,11 +371,10 @@ func (a *Arena) NewField() *Field { return a.fields.take() }
 
 // NewNum is NewNum, taking small integers from the arena.
 func (a *Arena) NewNum(text string) *Num {
-	v, ok := smallIntValue(text)
-	if !ok {
-		return newBigNum(text)
+	if v, ok := decimal.SmallInt(text); ok {
+		return a.nums.take().SetInt(text, v)
 	}
-	return a.nums.take().set(text, v)
+	return NewNum(text)
 }
 
 // chunk hands out pointers to zero values, allocated 8 KiB at a time (a
@@ -367,125 +390,6 @@ func (c *chunk[T]) take() *T {
 	c.free = c.free[1:]
 	return p
 }
-
-// newBigNum is NewNum for any text, through math/big.
-func newBigNum(text string) *Num {
-	if exp, ok := decimalExponent(text); !ok || exp > MaxExponent || exp < -MaxExponent-16 {
-		return nil
-	}
-	r, ok := new(big.Rat).SetString(text)
-	if !ok {
-		return nil
-	}
-	if r.IsInt() {
-		if digits := r.Num().String(); len(strings.TrimPrefix(digits, "-")) <= 21 {
-			text = digits
-		}
-	}
-	return &Num{Text: text, Rat: r}
-}
-
-// smallInt is a Num of the fast path with its Rat and the Rat's one word.
-type smallInt struct {
-	num  Num
-	rat  big.Rat
-	word [1]big.Word
-}
-
-// smallIntValue is the fast path of NewNum, for the common bound: an
-// optional minus and at most 18 digits, which fit an int64, so math/big need
-// not parse the text. It says false for anything else. TestNewNumFastPath
-// holds it to the general path.
-func smallIntValue(text string) (int64, bool) {
-	digits := strings.TrimPrefix(text, "-")
-	if len(digits) == 0 || len(digits) > 18 {
-		return 0, false
-	}
-	for i := 0; i < len(digits); i++ {
-		if digits[i] < '0' || digits[i] > '9' {
-			return 0, false
-		}
-	}
-	v, err := strconv.ParseInt(text, 10, 64)
-	return v, err == nil
-}
-
-// set makes n the Num of text, whose value is v (see smallIntValue).
-func (n *smallInt) set(text string, v int64) *Num {
-	// The numerator is set through Num() on n's word, and the Rat's
-	// denominator is left zero, which big.Rat reads as 1: no allocation.
-	abs := uint64(v)
-	if v < 0 {
-		abs = -abs
-	}
-	if w := big.Word(abs); uint64(w) == abs {
-		n.word[0] = w
-		num := n.rat.Num().SetBits(n.word[:])
-		if v < 0 {
-			num.Neg(num)
-		}
-	} else {
-		n.rat.SetInt64(v) // a 32-bit Word is too small
-	}
-	n.num.Rat = &n.rat
-	// Plain digits are emitted as big.Rat prints them: no leading zeros, no -0.
-	n.num.Text = text
-	if digits := strings.TrimPrefix(text, "-"); len(digits) > 1 && digits[0] == '0' || v == 0 && text != "0" {
-		n.num.Text = strconv.FormatInt(v, 10)
-	}
-	return &n.num
-}
-
-// decimalExponent returns the power of ten of a JSON number's leading
-// digit: 2 for 123, -3 for 0.001, 6 for 1e6. It reads only the text.
-func decimalExponent(text string) (int, bool) {
-	s := strings.TrimPrefix(text, "-")
-	mant, exp := s, 0
-	if i := strings.IndexAny(s, "eE"); i >= 0 {
-		mant = s[:i]
-		e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
-		if err != nil {
-			return 0, false
-		}
-		exp = e
-	}
-	intPart, frac, _ := strings.Cut(mant, ".")
-	if intPart == "" {
-		return 0, false
-	}
-	if t := strings.TrimLeft(intPart, "0"); t != "" {
-		return exp + len(t) - 1, true
-	}
-	t := strings.TrimLeft(frac, "0")
-	if t == "" {
-		return 0, true // zero
-	}
-	return exp - (len(frac) - len(t)) - 1, true
-}
-
-// Float64Exact reports whether float64 readers (JSON.parse, encoding/json
-// into float64) read the number as exactly this value.
-func (n *Num) Float64Exact() bool {
-	_, exact := n.Rat.Float64()
-	return exact
-}
-
-// IsInt reports whether the number is a whole number.
-func (n *Num) IsInt() bool { return n.Rat.IsInt() }
-
-// Float64 returns the nearest float64.
-func (n *Num) Float64() float64 { f, _ := n.Rat.Float64(); return f }
-
-// Cmp compares n and m like big.Rat.Cmp.
-func (n *Num) Cmp(m *Num) int {
-	// Rat.Cmp allocates; most bounds are small integers.
-	if n.Rat.IsInt() && m.Rat.IsInt() && n.Rat.Num().IsInt64() && m.Rat.Num().IsInt64() {
-		return cmp.Compare(n.Rat.Num().Int64(), m.Rat.Num().Int64())
-	}
-	return n.Rat.Cmp(m.Rat)
-}
-
-func (n *Num) String() string { return n.Text }
 
 // Test is a named group of fixtures.
 type Test struct {
@@ -507,65 +411,4 @@ type Fixture struct {
 	Because string
 	// At is the instance location (JSON pointer) of that failure; nil when not given.
 	At *string
-}
-
-// RatText writes r exactly as JSON number text, as JavaScript prints
-// numbers: plain digits (0.005, 1000) from 1e-7 up to 1e21, one digit
-// and an exponent (5e-32, 1.5e21) outside. It returns false when r has no
-// finite decimal expansion (1/3).
-func RatText(r *big.Rat) (string, bool) {
-	if r.IsInt() {
-		return shorter(r.Num().String(), r.Num()), true
-	}
-	// r = p / (2^a 5^b) has max(a, b) decimals.
-	d := new(big.Int).Set(r.Denom())
-	places := 0
-	for _, f := range []int64{2, 5} {
-		n, m, q := 0, new(big.Int), new(big.Int)
-		for {
-			q.QuoRem(d, big.NewInt(f), m)
-			if m.Sign() != 0 {
-				break
-			}
-			d.Set(q)
-			n++
-		}
-		places = max(places, n)
-	}
-	if d.Cmp(big.NewInt(1)) != 0 {
-		return "", false
-	}
-	digits := new(big.Int).Mul(r.Num(), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil))
-	digits.Quo(digits, r.Denom())
-	plain := r.FloatString(places)
-	return shorter(plain, digits, -places), true
-}
-
-// shorter returns plain, or digits·10^exp[0] written with an exponent
-// when its leading digit is outside 1e-7..1e20.
-func shorter(plain string, digits *big.Int, exp ...int) string {
-	if digits.Sign() == 0 {
-		return plain
-	}
-	e := 0
-	if len(exp) > 0 {
-		e = exp[0]
-	}
-	s := digits.String()
-	sign := ""
-	if strings.HasPrefix(s, "-") {
-		sign, s = "-", s[1:]
-	}
-	t := strings.TrimRight(s, "0")
-	e += len(s) - len(t)
-	// One digit before the point: d.ddd e(e + len-1).
-	e += len(t) - 1
-	mant := t[:1]
-	if len(t) > 1 {
-		mant += "." + t[1:]
-	}
-	if -7 <= e && e < 21 {
-		return plain
-	}
-	return sign + mant + "e" + strconv.Itoa(e)
 }

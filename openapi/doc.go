@@ -29,6 +29,8 @@
 //     and examples are decoded with numbers as json.Number, and the bounds
 //     (Min, Max, MultipleOf) are json.Number taken from the document's
 //     text, never from the library's float64, so 2^53+1 stays 2^53+1.
+//     Their values are read with internal/decimal, toolspec's one exact
+//     number.
 //   - `object` with `properties` is [Object] (properties in document order);
 //     `object` with no properties and an `additionalProperties` schema is
 //     [Map]; `array` is [Array] with Items ([Any] when `items` is missing).

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
-	"math/big"
 	"strconv"
 
 	"github.com/pb33f/go-yaml"
@@ -13,107 +11,6 @@ import (
 
 	"github.com/toolspec/toolspec/internal/decimal"
 )
-
-// maxExponent bounds the exponents that are computed exactly: 10^1000 is
-// a few hundred bytes, 10^(10^9) would not fit in memory.
-const maxExponent = 1000
-
-// Rat returns the exact value of a number as the document writes it (a
-// json.Number from Enum, Min, Max or MultipleOf, or a float64), or nil
-// when v is not a number or is a non-zero number whose magnitude is
-// beyond 10^±1000: such a number is not computed, and not rounded to a
-// float64 either (1e-1001 is not 0, and not an integer); [Compare] and
-// [Float64] still tell what it is.
-func Rat(v any) *big.Rat {
-	switch v := v.(type) {
-	case json.Number:
-		d, ok := decimal.Parse(string(v))
-		if !ok {
-			return nil
-		}
-		if d.Digits == "" {
-			return new(big.Rat)
-		}
-		// The scientific exponent: d is d1.d2… × 10^(exp-1).
-		if new(big.Int).Sub(d.Exp, big.NewInt(1)).CmpAbs(big.NewInt(maxExponent)) > 0 {
-			return nil
-		}
-		// The text's own exponent may be large while the value is not
-		// (1000e-1001 is 1e-998): build the value from the normal form.
-		e := d.Exp.Int64() - int64(len(d.Digits))
-		text := d.Digits + "e" + strconv.FormatInt(e, 10)
-		if d.Neg {
-			text = "-" + text
-		}
-		r, ok := new(big.Rat).SetString(text)
-		if !ok {
-			return nil
-		}
-		return r
-	case float64:
-		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return nil
-		}
-		return new(big.Rat).SetFloat64(v)
-	}
-	return nil
-}
-
-// Compare compares two JSON numbers exactly, however large or small;
-// ok is false when either is not a JSON number.
-func Compare(a, b json.Number) (c int, ok bool) {
-	da, okA := decimal.Parse(string(a))
-	db, okB := decimal.Parse(string(b))
-	if !okA || !okB {
-		return 0, false
-	}
-	return da.Cmp(db), true
-}
-
-// Float64 is the float64 a JSON reader holds for a number: the nearest
-// one, ±Inf beyond float64's range, 0 for a non-zero number too small
-// for it; ok is false when n is not a JSON number.
-func Float64(n json.Number) (f float64, ok bool) {
-	d, ok := decimal.Parse(string(n))
-	if !ok {
-		return 0, false
-	}
-	if r := Rat(n); r != nil {
-		f, _ = r.Float64()
-		return f, true
-	}
-	// Beyond 10^±1000: far outside float64's range either way.
-	if d.Exp.Sign() > 0 {
-		f = math.Inf(1)
-	}
-	if d.Neg {
-		f = -f
-	}
-	return f, true
-}
-
-// IsInteger reports whether v is a JSON number (json.Number or float64)
-// with a whole value, however large: 1e1001 is one, 1e-1001 is not.
-func IsInteger(v any) bool {
-	switch v := v.(type) {
-	case json.Number:
-		d, ok := decimal.Parse(string(v))
-		return ok && d.IsInteger()
-	case float64:
-		return !math.IsInf(v, 0) && v == math.Trunc(v)
-	}
-	return false
-}
-
-// IntValue returns a number's value when it is a whole number (JSON Schema
-// counts 2.0 and 1e3 as integers), exactly; ok is false otherwise.
-func IntValue(v any) (i *big.Int, ok bool) {
-	r := Rat(v)
-	if r == nil || !r.IsInt() {
-		return nil, false
-	}
-	return new(big.Int).Set(r.Num()), true
-}
 
 // exactNumber is the number a keyword holds, as the document writes it
 // when it is a JSON number, as YAML reads it otherwise (0x1F is 31, +5 is
@@ -173,7 +70,7 @@ func isNumber(n *yaml.Node) bool {
 	if n.Kind != yaml.ScalarNode {
 		return false
 	}
-	if _, ok := decimal.Parse(n.Value); !ok {
+	if decimal.Parse(n.Value) == nil {
 		return false
 	}
 	switch n.ShortTag() {

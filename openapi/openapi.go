@@ -276,8 +276,8 @@ type Schema struct {
 
 	// Enum values decoded as JSON decodes them with UseNumber, without
 	// null: a number is a json.Number holding its digits as the document
-	// writes them (9007199254740993 is not a float64; see [Rat] and
-	// [IntValue]).
+	// writes them (9007199254740993 is not a float64; read them with
+	// internal/decimal).
 	Enum []any `json:"enum,omitempty"`
 
 	// Min and Max are the numeric bounds, as the document writes them, ""

@@ -10,6 +10,8 @@ import (
 	"github.com/pb33f/go-yaml"
 	"github.com/pb33f/libopenapi/datamodel/high/base"
 	"github.com/pb33f/libopenapi/datamodel/low"
+
+	"github.com/toolspec/toolspec/internal/decimal"
 )
 
 const componentPrefix = "#/components/schemas/"
@@ -398,8 +400,8 @@ func exclusiveNumber(s *Schema, keyword string, n *yaml.Node, f float64) json.Nu
 // compare compares two numbers exactly when both are JSON numbers, else
 // as the float64 the library read.
 func compare(a, b json.Number) int {
-	if c, ok := Compare(a, b); ok {
-		return c
+	if x, y := decimal.Parse(string(a)), decimal.Parse(string(b)); x != nil && y != nil {
+		return x.Cmp(y)
 	}
 	fa, _ := a.Float64()
 	fb, _ := b.Float64()
@@ -462,7 +464,7 @@ func valueKind(v any) Kind {
 	case bool:
 		return Boolean
 	case json.Number:
-		if IsInteger(v) {
+		if n := decimal.Parse(string(v)); n != nil && n.IsInt() {
 			return Integer
 		}
 		return Number

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 
+	"github.com/toolspec/toolspec/internal/decimal"
 	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/openapi"
@@ -50,14 +51,17 @@ func (c *checker) numbers(t *model.Tool, pos token.Pos, field string, s *openapi
 func (c *checker) multipleOf(t *model.Tool, pos token.Pos, field string, s *openapi.Schema, typ *model.Type) {
 	var api, spec *big.Rat
 	if m := s.MultipleOf; m != "" {
-		sign, _ := openapi.Compare(m, "0")
-		f, _ := openapi.Float64(m)
-		if sign <= 0 || f == 0 || math.IsInf(f, 0) {
+		n := decimal.Parse(string(m))
+		var f float64
+		if n != nil {
+			f, _ = n.Float64()
+		}
+		if n == nil || n.Sign() <= 0 || f == 0 || math.IsInf(f, 0) {
 			c.warnings = append(c.warnings, Warning{Pos: pos, Tool: t.Name, Field: field, At: s.At,
 				Msg: "the document's multipleOf " + string(m) + " is not a positive number float64 holds: no validator can take it; not compared"})
 			return
 		}
-		api = admitted(openapi.Rat(m), typ.Kind)
+		api = admitted(n.Rat, typ.Kind)
 	}
 	if typ.MultipleOf != nil {
 		spec = admitted(typ.MultipleOf.Rat, typ.Kind)
@@ -91,7 +95,11 @@ func apiBound(n json.Number, open bool) bound {
 	if n == "" {
 		return bound{}
 	}
-	return bound{r: openapi.Rat(n), open: open, text: string(n)}
+	b := bound{open: open, text: string(n)}
+	if d := decimal.Parse(string(n)); d != nil {
+		b.r = d.Rat
+	}
+	return b
 }
 
 // specBound is the tighter of a type's inclusive and exclusive bound at

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/toolspec/toolspec/internal/decimal"
 	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/openapi"
@@ -415,8 +416,8 @@ func sameKind(s *openapi.Schema, typ *model.Type) bool {
 // approximation), anything else as JSON, numbers as the document writes
 // them (1e400 is not expanded: no spec value can equal it).
 func enumText(v any) string {
-	if i, ok := openapi.IntValue(v); ok && i.IsInt64() {
-		return i.String()
+	if n := decimal.Of(v); n != nil && n.Rat != nil && n.Rat.IsInt() && n.Rat.Num().IsInt64() {
+		return n.Rat.Num().String()
 	}
 	b, _ := json.Marshal(v)
 	return string(b)

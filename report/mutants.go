@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/internal/decimal"
 	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/model"
 )
@@ -409,7 +410,7 @@ func addNum(n *model.Num, d int64) *model.Num {
 // A number check would reject (beyond 10^±308) is kept as it is: the
 // mutant is then INVALID, never a survivor (see invalidReason).
 func numOf(r *big.Rat) *model.Num {
-	text, ok := model.RatText(r)
+	text, ok := decimal.RatText(r)
 	if !ok {
 		return nil
 	}

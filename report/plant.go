@@ -1,11 +1,11 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"regexp"
 
+	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/lang/diag"
 )
@@ -265,7 +265,7 @@ func emptyObject(pos ast.Position) *ast.JSON {
 }
 
 func text(pos ast.Position, s string) *ast.Text {
-	return &ast.Text{Pos: pos, Raw: jsonString(s)}
+	return &ast.Text{Pos: pos, Raw: jsonstr.Quote(s)}
 }
 
 func name(pos ast.Position, s string) *ast.Name {
@@ -273,11 +273,6 @@ func name(pos ast.Position, s string) *ast.Name {
 		return &ast.Name{Pos: pos, Ident: s}
 	}
 	return &ast.Name{Pos: pos, Quoted: text(pos, s)}
-}
-
-func jsonString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
 }
 
 var identRx = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/lang/format"
 	"github.com/toolspec/toolspec/lang/parser"
 )
@@ -58,7 +59,7 @@ func (rep *Report) SuggestedTests() string {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "test %s {\n", quoteJSON(name))
+		fmt.Fprintf(&b, "test %s {\n", jsonstr.Quote(name))
 		for _, l := range byTool[tool] {
 			for _, k := range l.kills {
 				// A comment ends at the line's end: keep the mutant's

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/toolspec/toolspec/internal/decimal"
+	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/internal/pattern"
 	"github.com/toolspec/toolspec/model"
 )
@@ -69,7 +71,7 @@ func writeJSON(b *strings.Builder, v any) {
 	case json.Number:
 		b.WriteString(string(x))
 	case string:
-		b.WriteString(quoteJSON(x))
+		b.WriteString(jsonstr.Quote(x))
 	case []any:
 		b.WriteByte('[')
 		for i, e := range x {
@@ -85,20 +87,12 @@ func writeJSON(b *strings.Builder, v any) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(quoteJSON(m.key))
+			b.WriteString(jsonstr.Quote(m.key))
 			b.WriteString(": ")
 			writeJSON(b, m.val)
 		}
 		b.WriteByte('}')
 	}
-}
-
-func quoteJSON(s string) string {
-	var b bytes.Buffer
-	e := json.NewEncoder(&b)
-	e.SetEscapeHTML(false)
-	e.Encode(s) // a string always encodes
-	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // decodeOrdered reads JSON (a default or an example) keeping member order.
@@ -759,7 +753,7 @@ func ceilRat(r *big.Rat) *big.Rat {
 // ratNumber writes a number as JSON: exactly when it has a decimal
 // expansion (5e-32), else a decimal of 20 places, trailing zeros cut.
 func ratNumber(r *big.Rat) json.Number {
-	if text, ok := model.RatText(r); ok {
+	if text, ok := decimal.RatText(r); ok {
 		return json.Number(text)
 	}
 	s := strings.TrimRight(r.FloatString(20), "0")
@@ -771,5 +765,9 @@ func numberRat(v any) (*big.Rat, bool) {
 	if !ok {
 		return nil, false
 	}
-	return new(big.Rat).SetString(string(n))
+	d := decimal.Parse(string(n))
+	if d == nil || d.Rat == nil {
+		return nil, false // not a number, or too far from 1 to compute with
+	}
+	return d.Rat, true
 }

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/toolspec/toolspec/gen"
+	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/model"
 )
 
@@ -309,11 +310,7 @@ func quote(s string) string {
 	if bare(s) {
 		return s
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.Encode(s) // a string always encodes
-	return strings.TrimSuffix(b.String(), "\n")
+	return jsonstr.Quote(s)
 }
 
 // fields splits a line into fields separated by single spaces; a field is

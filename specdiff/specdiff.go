@@ -527,7 +527,7 @@ func valuesType(e *node) string {
 			t = "boolean"
 		case json.Number:
 			t = "number"
-			if d, ok := decimal.Parse(x.String()); ok && d.IsInteger() {
+			if d := decimal.Parse(x.String()); d != nil && d.IsInt() {
 				t = "integer"
 			}
 		case []any:
@@ -566,8 +566,8 @@ func canonical(raw json.RawMessage) string {
 func writeCanonical(b *strings.Builder, v any) {
 	switch v := v.(type) {
 	case json.Number:
-		if d, ok := decimal.Parse(v.String()); ok {
-			b.WriteString(d.String())
+		if d := decimal.Parse(v.String()); d != nil {
+			b.WriteString(d.Normal())
 		} else {
 			b.WriteString(v.String())
 		}

@@ -121,16 +121,24 @@ const TOOL_HINTS = "110111111110100111120121012";
 const TOOL_RESULTS = "ooooooooootootootoooootoooa";
 
 /**
- * The profile for a negotiated MCP protocol version: 2 for "2025-06-18" and
- * later dates, 1 for earlier ones and for anything that is not a
- * YYYY-MM-DD date.
+ * The profile for a negotiated MCP protocol version: a YYYY-MM-DD date gets
+ * the profile of the latest first version it is at or after; anything
+ * else, and an earlier date, profile 1.
  */
 export function profileFor(protocolVersion) {
   if (typeof protocolVersion !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(protocolVersion)) {
     return 1;
   }
-  return protocolVersion >= PROFILES[2].protocol ? 2 : 1;
+  if (protocolVersion >= "2025-06-18") {
+    return 2;
+  }
+  return 1;
 }
+
+// The startup guard's words for the tools without a handler and the
+// handlers without a tool.
+const TS_MISSING_HANDLERS = "tools without a handler";
+const TS_EXTRA_HANDLERS = "handlers without a tool";
 
 /**
  * The startup guard: throws one Error naming every tool without a handler
@@ -151,10 +159,10 @@ export function checkHandlers(names) {
   const quote = (list) => list.map((name) => JSON.stringify(name)).join(", ");
   const parts = [];
   if (missing.length > 0) {
-    parts.push("tools without a handler: " + quote(missing));
+    parts.push(TS_MISSING_HANDLERS + ": " + quote(missing));
   }
   if (extra.length > 0) {
-    parts.push("handlers without a tool: " + quote(extra));
+    parts.push(TS_EXTRA_HANDLERS + ": " + quote(extra));
   }
   const err = new Error("spec " + SPEC_NAME + ": " + parts.join("; "));
   err.missing = missing;

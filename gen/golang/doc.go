@@ -21,5 +21,7 @@
 // through a plan it builds from them by reflection); names.go makes any
 // spec name a unique Go name; printer.go writes gofmt's layout directly.
 // The decoders' shared code is the package gen/golang/runtime, embedded
-// and copied into every file.
+// and copied into every file; its profile.go (ProfileFor's rule and the
+// startup guard's words) is generated from model.ProtocolProfiles by
+// TestRuntimeProfile (-update), which fails when it is stale.
 package golang

@@ -52,6 +52,21 @@ func ValidPackage(name string) bool {
 //go:embed runtime/runtime.go
 var runtimeSource string
 
+// profileBody is runtime/profile.go after its package clause: the
+// protocol-version rule and the startup guard's words, generated from
+// model (see TestRuntimeProfile).
+//
+//go:embed runtime/profile.go
+var profileSource string
+
+var profileBody = func() string {
+	_, body, ok := strings.Cut(profileSource, "\npackage runtime\n")
+	if !ok {
+		panic("gen/golang: runtime/profile.go has no package clause")
+	}
+	return body
+}()
+
 // runtimeImports and runtimeBody split runtime.go: the packages its
 // import block names, and everything after that block.
 var runtimeImports, runtimeBody = splitRuntime(runtimeSource)
@@ -174,6 +189,7 @@ func (g *gen) file() []byte {
 	b.WriteString(")\n")
 	b.Write(g.p.b.Bytes())
 	b.WriteString(runtimeBody)
+	b.WriteString(profileBody)
 	if len(g.dialectList) > 0 {
 		b.WriteString(dialectRuntimeBody)
 	}
@@ -208,28 +224,14 @@ func ListToolsJSON(profile int) []byte { return tsCat.list(profile) }
 // ProfileFor maps a negotiated MCP protocol version to a profile: %s and
 // later get profile 2; everything earlier, and anything that is not a
 // YYYY-MM-DD date, profile 1.
-func ProfileFor(protocolVersion string) int {
-	v := protocolVersion
-	if len(v) != 10 || v[4] != '-' || v[7] != '-' {
-		return 1
-	}
-	for i, c := range v {
-		if i != 4 && i != 7 && (c < '0' || c > '9') {
-			return 1
-		}
-	}
-	if v >= %s {
-		return 2
-	}
-	return 1
-}
+func ProfileFor(protocolVersion string) int { return tsProfileFor(protocolVersion) }
 
 // CheckHandlers is the startup guard: it returns one error naming every tool
 // without a handler and every handler without a tool, sorted, or nil when
 // names are exactly the catalog's tools.
 func CheckHandlers(names []string) error { return tsCat.checkHandlers(names) }
 `, quote(c.Identity(2)), quote(c.Identity(1)), model.Profile1Protocol, model.Profile2Protocol,
-		model.Profile2Protocol, quote(model.Profile2Protocol))
+		model.Profile2Protocol)
 }
 
 // table writes the runtime's catalog: per tool its wire name and its

@@ -96,18 +96,7 @@ const TOOL_HINTS = `)
 	}
 	b.WriteString(Quote(string(hints)) + ";\nconst TOOL_RESULTS = " + Quote(string(results)) + `;
 
-/**
- * The profile for a negotiated MCP protocol version: 2 for "2025-06-18" and
- * later dates, 1 for earlier ones and for anything that is not a
- * YYYY-MM-DD date.
- */
-export function profileFor(protocolVersion) {
-  if (typeof protocolVersion !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(protocolVersion)) {
-    return 1;
-  }
-  return protocolVersion >= PROFILES[2].protocol ? 2 : 1;
-}
-
+` + profileJS + `
 /**
  * The startup guard: throws one Error naming every tool without a handler
  * and every handler without a tool, each list sorted. names is an iterable
@@ -127,10 +116,10 @@ export function checkHandlers(names) {
   const quote = (list) => list.map((name) => JSON.stringify(name)).join(", ");
   const parts = [];
   if (missing.length > 0) {
-    parts.push("tools without a handler: " + quote(missing));
+    parts.push(TS_MISSING_HANDLERS + ": " + quote(missing));
   }
   if (extra.length > 0) {
-    parts.push("handlers without a tool: " + quote(extra));
+    parts.push(TS_EXTRA_HANDLERS + ": " + quote(extra));
   }
   const err = new Error("spec " + SPEC_NAME + ": " + parts.join("; "));
   err.missing = missing;

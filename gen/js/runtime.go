@@ -1,6 +1,9 @@
 package js
 
-import _ "embed"
+import (
+	_ "embed"
+	"strings"
+)
 
 // The runtime is the part of every generated module that does not depend
 // on the spec, written as real JavaScript under runtime/ and copied in
@@ -14,12 +17,15 @@ import _ "embed"
 // runtime.mjs (the validators' helpers, validateInput/validateOutput,
 // listTools, register, StdioTransport) reads these module-level bindings:
 // SPEC_NAME, CATALOG_KEY, PROFILES, TABLES, TOOL_NAMES, TOOL_HINTS,
-// TOOL_RESULTS, INPUT_VALIDATORS, OUTPUT_VALIDATORS, profileFor and
-// checkHandlers (written by module), and DIALECTS, defaultDialectFor,
+// TOOL_RESULTS, INPUT_VALIDATORS, OUTPUT_VALIDATORS, checkHandlers
+// (written by module), profileFor (profile.mjs, generated from
+// model.ProtocolProfiles by TestRuntimeProfile, -update), and DIALECTS, defaultDialectFor,
 // listDialectTools and normalizeArgs, which every module defines once:
 // standard.mjs when it carries no dialect tables, else GenerateWith's
 // tables followed by dialects.mjs.
 var (
+	//go:embed runtime/profile.mjs
+	profileSource string
 	//go:embed runtime/runtime.mjs
 	runtimeJS string
 	//go:embed runtime/standard.mjs
@@ -27,3 +33,14 @@ var (
 	//go:embed runtime/dialects.mjs
 	dialectsJS string
 )
+
+// profileJS is runtime/profile.mjs without its header: profileFor and the
+// startup guard's words, generated from model (see TestRuntimeProfile) and
+// written where the module defines its own functions.
+var profileJS = func() string {
+	_, body, ok := strings.Cut(profileSource, "\n\n")
+	if !ok {
+		panic("gen/js: runtime/profile.mjs has no header")
+	}
+	return body
+}()

@@ -217,3 +217,27 @@ func TestChunksReserveInProportion(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLSafe: emitted JSON escapes <, > and & everywhere, in the values
+// of defaults, examples and enums as in descriptions (docs/language.md,
+// "Choice — text escaping").
+func TestHTMLSafe(t *testing.T) {
+	r := compile.Source("html.tspec", []byte(`spec html
+tool t {
+  description "</script> & <!--"
+  in {
+    a string optional default "</script>" example "a&b" "<i>"
+    b enum("<", "&") optional
+    c object { "<k>" string optional } optional default {"<k>": ">"}
+  }
+  result text
+}`))
+	if r.Catalog == nil {
+		t.Fatal(r.Diags)
+	}
+	for _, p := range model.Profiles {
+		if out := jsonout.Generate(r.Catalog, p); bytes.ContainsAny(out, "<>&") {
+			t.Errorf("p%d: emitted JSON holds <, > or &:\n%s", p, out)
+		}
+	}
+}

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
 
+	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/model"
 )
@@ -385,49 +385,10 @@ func tupleItems(t *model.Type) string {
 	return common
 }
 
-const hexDigits = "0123456789abcdef"
-
-// writeString writes s as a JSON string. Like encoding/json it escapes
-// control characters, <, >, & and U+2028/U+2029, so the bytes are safe to
-// embed in HTML and JavaScript; unlike it, it never fails.
+// writeString writes s as a JSON string safe to embed in HTML and
+// JavaScript (see jsonstr.AppendHTMLSafe), into b's spare capacity.
 func writeString(b *bytes.Buffer, s string) {
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				b.WriteByte('\\')
-				b.WriteByte(c)
-			case c == '\n':
-				b.WriteString(`\n`)
-			case c == '\r':
-				b.WriteString(`\r`)
-			case c == '\t':
-				b.WriteString(`\t`)
-			case c < 0x20 || c == '<' || c == '>' || c == '&':
-				b.WriteString(`\u00`)
-				b.WriteByte(hexDigits[c>>4])
-				b.WriteByte(hexDigits[c&0xf])
-			default:
-				b.WriteByte(c)
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b.WriteString(`\ufffd`)
-		case r == '\u2028' || r == '\u2029':
-			b.WriteString(`\u202`)
-			b.WriteByte(hexDigits[r&0xf])
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	b.WriteByte('"')
+	b.Write(jsonstr.AppendHTMLSafe(b.AvailableBuffer(), s))
 }
 
 // String returns s as a JSON string literal, escaped as everywhere in

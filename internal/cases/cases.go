@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/model"
 )
 
@@ -104,9 +105,9 @@ func (g generator) samples(t *model.Type, depth int) []string {
 	switch t.Kind {
 	case model.String:
 		for _, n := range lengths(t) {
-			out = append(out, quote(strings.Repeat("a", n)), quote(strings.Repeat("é", n)), quote(strings.Repeat("😀", n)))
+			out = append(out, jsonstr.Quote(strings.Repeat("a", n)), jsonstr.Quote(strings.Repeat("é", n)), jsonstr.Quote(strings.Repeat("😀", n)))
 		}
-		out = append(out, quote("@t27_bot"), quote("no match!"), quote(`"'`+"`"+`${}*/<>`), `"\u2028\u2029"`, `"a\u0000b"`, `"a b"`, `""`, `"\\S"`, quote("\xff"))
+		out = append(out, jsonstr.Quote("@t27_bot"), jsonstr.Quote("no match!"), jsonstr.Quote(`"'`+"`"+`${}*/<>`), `"\u2028\u2029"`, `"a\u0000b"`, `"a b"`, `""`, `"\\S"`, jsonstr.Quote("\xff"))
 		if g.opt.Extreme {
 			out = append(out, `"\ud800"`)
 		}
@@ -146,9 +147,9 @@ func (g generator) samples(t *model.Type, depth int) []string {
 		for _, v := range t.Enum {
 			out = append(out, v.JSON())
 			if v.IsInt {
-				out = append(out, v.JSON()+".0", strconv.FormatInt(v.Int+100, 10), quote(v.JSON()))
+				out = append(out, v.JSON()+".0", strconv.FormatInt(v.Int+100, 10), jsonstr.Quote(v.JSON()))
 			} else {
-				out = append(out, quote(v.Str+"x"), quote(strings.ToUpper(v.Str)))
+				out = append(out, jsonstr.Quote(v.Str+"x"), jsonstr.Quote(strings.ToUpper(v.Str)))
 			}
 		}
 	case model.Array:
@@ -229,8 +230,8 @@ func (g generator) objectSamples(t *model.Type, depth int) []string {
 		}
 		// Duplicate keys: the last one counts.
 		ok := with(f.Name, valid(f.Type))
-		out = append(out, strings.TrimSuffix(ok, "}")+sep(ok)+quote(f.Name)+":null}")
-		out = append(out, "{"+quote(f.Name)+":null"+sep(ok)+strings.TrimPrefix(ok, "{"))
+		out = append(out, strings.TrimSuffix(ok, "}")+sep(ok)+jsonstr.Quote(f.Name)+":null}")
+		out = append(out, "{"+jsonstr.Quote(f.Name)+":null"+sep(ok)+strings.TrimPrefix(ok, "{"))
 	}
 	out = append(out, with("zz_extra", "1"), with("constructor", "1"), with("__proto__", "{}"), object(all))
 	return out
@@ -250,7 +251,7 @@ type field struct{ name, value string }
 func valid(t *model.Type) string {
 	switch t.Kind {
 	case model.String:
-		return quote(validString(t))
+		return jsonstr.Quote(validString(t))
 	case model.Integer, model.Number:
 		switch {
 		case t.ExclusiveMin != nil || t.ExclusiveMax != nil || t.MultipleOf != nil:
@@ -400,7 +401,7 @@ func distinct(t *model.Type, n int) []string {
 			v = t.Enum[i%len(t.Enum)].JSON()
 		case model.String:
 			if t.Pattern == nil {
-				v = quote(validString(t) + strings.Repeat("b", i))
+				v = jsonstr.Quote(validString(t) + strings.Repeat("b", i))
 			}
 		}
 		items = append(items, v)
@@ -465,17 +466,12 @@ func add(a, b *big.Rat) string {
 	return strings.TrimRight(s, "0")
 }
 
-func quote(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
-}
-
 func array(items ...string) string { return "[" + strings.Join(items, ",") + "]" }
 
 func object(fs []field) string {
 	var parts []string
 	for _, f := range fs {
-		parts = append(parts, quote(f.name)+":"+f.value)
+		parts = append(parts, jsonstr.Quote(f.name)+":"+f.value)
 	}
 	return "{" + strings.Join(parts, ",") + "}"
 }

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 
+	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/lang/diag"
 )
 
 // json turns an inline JSON value into canonical compact JSON, reporting
-// repeated object keys.
+// repeated object keys. Its strings are escaped as emitted JSON's are
+// (jsonstr.AppendHTMLSafe): the tables carry these bytes.
 func (c *checker) json(v *ast.JSON) json.RawMessage {
 	var b bytes.Buffer
 	c.writeJSON(&b, v)
@@ -30,7 +32,7 @@ func (c *checker) writeJSON(b *bytes.Buffer, v *ast.JSON) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(jsonString(k))
+			b.Write(jsonstr.AppendHTMLSafe(b.AvailableBuffer(), k))
 			b.WriteByte(':')
 			c.writeJSON(b, m.Value)
 		}
@@ -45,7 +47,7 @@ func (c *checker) writeJSON(b *bytes.Buffer, v *ast.JSON) {
 		}
 		b.WriteByte(']')
 	case v.String != nil:
-		b.WriteString(jsonString(v.String.Value()))
+		b.Write(jsonstr.AppendHTMLSafe(b.AvailableBuffer(), v.String.Value()))
 	case v.Number != "":
 		b.WriteString(v.Number)
 	case v.Bool != "":
@@ -53,9 +55,4 @@ func (c *checker) writeJSON(b *bytes.Buffer, v *ast.JSON) {
 	default:
 		b.WriteString("null")
 	}
-}
-
-func jsonString(s string) string {
-	out, _ := json.Marshal(s)
-	return string(out)
 }

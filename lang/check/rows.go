@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/toolspec/toolspec/internal/decimal"
 	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/lang/diag"
@@ -318,8 +319,7 @@ func (c *checker) float64Range(v *ast.JSON, what string, d *diag.Def) {
 			c.float64Range(it, what, d)
 		}
 	case v.Number != "":
-		f, err := strconv.ParseFloat(v.Number, 64)
-		if err != nil || f == 0 && strings.Trim(strings.SplitN(strings.ToLower(v.Number), "e", 2)[0], "-0.") != "" {
+		if !decimal.InFloat64Range(v.Number) {
 			c.report(d, v.Pos, what, v.Number)
 		}
 	}
@@ -364,7 +364,7 @@ func (c *checker) number(t *model.Type, at ast.Position, what, word, text string
 		c.report(diag.RangeOutOfRange, at, what, word, text)
 		return nil
 	}
-	f, exact := float64Of(n)
+	f, exact := n.Float64()
 	switch {
 	case math.IsInf(f, 0) || f == 0 && n.Rat.Sign() != 0:
 		c.report(diag.RangeOutOfRange, at, what, word, text)
@@ -397,17 +397,6 @@ func shortFloat(f float64) string {
 		return strconv.FormatFloat(f, 'f', -1, 64)
 	}
 	return strings.Replace(strconv.FormatFloat(f, 'g', -1, 64), "e+", "e", 1)
-}
-
-// float64Of is n.Rat.Float64(), without its allocations for the integers
-// that float64 holds exactly.
-func float64Of(n *model.Num) (float64, bool) {
-	if n.Rat.IsInt() && n.Rat.Num().IsInt64() {
-		if v := n.Rat.Num().Int64(); -1<<53 <= v && v <= 1<<53 {
-			return float64(v), true
-		}
-	}
-	return n.Rat.Float64()
 }
 
 var formatNames = []string{

@@ -61,6 +61,9 @@ func TestOrders(t *testing.T) {
 		if (m.Operand == NoOperand || m.Operand == RangeOperand) != (m.Expects == "") {
 			t.Errorf("%s: a modifier with an operand says what it expects, and only it", m.Keyword)
 		}
+		if m.GoDecoder == "" || m.JSValidator == "" {
+			t.Errorf("%s: say what the Go decoders and the JS validators do with it (GoDecoder, JSValidator)", m.Keyword)
+		}
 		if m.RowOnly != (m.Kinds == 0) {
 			t.Errorf("%s: a modifier is row-only exactly when it fits no kind", m.Keyword)
 		}

@@ -27,7 +27,7 @@ func KindTable() string {
 // canonical order.
 func ModifierTable() string {
 	var b strings.Builder
-	b.WriteString("| modifier | applies to | JSON Schema | checks | mutants |\n|---|---|---|---|---|\n")
+	b.WriteString("| modifier | applies to | JSON Schema | checks | mutants | Go decoder | JS validator |\n|---|---|---|---|---|---|---|\n")
 	for _, m := range Modifiers {
 		written := m.Keyword
 		switch m.Operand {
@@ -46,7 +46,7 @@ func ModifierTable() string {
 		for _, d := range m.Checks {
 			codes = append(codes, d.Code)
 		}
-		b.WriteString("| `" + written + "` | " + kindsText(m) + " | " + m.Schema + " | " + ops(codes) + " | " + ops(m.Mutants) + " |\n")
+		b.WriteString("| `" + written + "` | " + kindsText(m) + " | " + m.Schema + " | " + ops(codes) + " | " + ops(m.Mutants) + " | " + m.GoDecoder + " | " + m.JSValidator + " |\n")
 	}
 	return b.String()
 }

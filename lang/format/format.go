@@ -59,6 +59,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/lang/ast"
 )
 
@@ -206,7 +207,7 @@ func textOffs(t *ast.Text) (start, end int) {
 func (fr *frag) text(t *ast.Text) {
 	start, end := textOffs(t)
 	fr.off(start)
-	fr.str(quote(t.Value()))
+	fr.str(jsonstr.Quote(t.Value()))
 	fr.off(end)
 }
 

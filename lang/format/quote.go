@@ -2,8 +2,8 @@ package format
 
 import (
 	"strings"
-	"unicode/utf8"
 
+	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/lang/ast"
 )
 
@@ -44,71 +44,7 @@ func name(s string) string {
 	if isIdent(s) && !keywords[s] {
 		return s
 	}
-	return quote(s)
-}
-
-const hexDigits = "0123456789abcdef"
-
-// quote is the one quoting function: JSON string syntax. It escapes `"`,
-// `\`, control characters and U+2028/U+2029 and keeps other non-ASCII text
-// as UTF-8. A byte that is not UTF-8 (which the lexer never lets through)
-// becomes U+FFFD.
-func quote(s string) string {
-	if plainASCII(s) {
-		return `"` + s + `"`
-	}
-	return quoteEscaped(s)
-}
-
-func quoteEscaped(s string) string {
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		switch {
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\b':
-			b.WriteString(`\b`)
-		case r == '\f':
-			b.WriteString(`\f`)
-		case r < 0x20 || r == 0x7f:
-			b.WriteString(`\u00`)
-			b.WriteByte(hexDigits[r>>4])
-			b.WriteByte(hexDigits[r&0xf])
-		case r == '\u2028':
-			b.WriteString(`\u2028`)
-		case r == '\u2029':
-			b.WriteString(`\u2029`)
-		case r == utf8.RuneError && size == 1:
-			b.WriteString(`\ufffd`)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
-// plainASCII reports whether quote has nothing to escape in s: printable
-// ASCII without `"` and `\`, as most names and descriptions are.
-func plainASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
-			return false
-		}
-	}
-	return true
+	return jsonstr.Quote(s)
 }
 
 // blockLines returns the lines of v when v is best printed as a """ block

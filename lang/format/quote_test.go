@@ -5,43 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/lang/ast"
 )
 
-func TestQuote(t *testing.T) {
-	t.Parallel()
-	tests := []struct{ in, want string }{
-		{"", `""`},
-		{"plain", `"plain"`},
-		{`"quoted" \ back`, `"\"quoted\" \\ back"`},
-		{"\n\t\r\b\f", `"\n\t\r\b\f"`},
-		{"\x00\x01\x1f\x7f", `"\u0000\u0001\u001f\u007f"`},
-		{"\u2028\u2029", `"\u2028\u2029"`},
-		{"été – 日本 🙂", `"été – 日本 🙂"`},
-		{"</script>/", `"</script>/"`},
-		{"bad \xff byte", `"bad \ufffd byte"`},
-	}
-	for _, tt := range tests {
-		if got := quote(tt.in); got != tt.want {
-			t.Errorf("quote(%q) = %s, want %s", tt.in, got, tt.want)
-		}
-	}
-}
-
-// TestQuotePlainFastPath: the shortcut for text with nothing to escape
-// agrees with the escaping loop on every byte, alone and between letters.
-func TestQuotePlainFastPath(t *testing.T) {
-	t.Parallel()
-	for c := 0; c < 256; c++ {
-		for _, s := range []string{string(rune(c)), string([]byte{byte(c)}), "a" + string([]byte{byte(c)}) + "z"} {
-			if got, want := quote(s), quoteEscaped(s); got != want {
-				t.Errorf("quote(%q) = %s, want %s", s, got, want)
-			}
-		}
-	}
-}
-
-// TestQuoteRoundTrip checks that what quote writes decodes back to the
+// TestQuoteRoundTrip checks that what jsonstr.Quote writes decodes back to the
 // same text, both as the lexer reads it and as JSON.
 func TestQuoteRoundTrip(t *testing.T) {
 	t.Parallel()
@@ -50,7 +18,7 @@ func TestQuoteRoundTrip(t *testing.T) {
 		"// not a comment", "tab\there", `\u0041`, "💥\r\n",
 	}
 	for _, s := range hostile {
-		q := quote(s)
+		q := jsonstr.Quote(s)
 		if got, ok := ast.DecodeString(q); !ok || got != s {
 			t.Errorf("DecodeString(quote(%q)) = %q, %v", s, got, ok)
 		}

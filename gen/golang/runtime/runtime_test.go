@@ -3,6 +3,7 @@ package runtime
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -304,6 +305,88 @@ func TestNestedUnique(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%s: got %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestIntRange: num takes an int64 within [lo, hi] without checking the
+// bounds one by one; at and beyond the edges every bound still decides.
+func TestIntRange(t *testing.T) {
+	for _, c := range []struct {
+		schema string
+		ok     []string
+		bad    []string
+	}{
+		{`{"type":"integer","exclusiveMinimum":5,"exclusiveMaximum":10}`, []string{"6", "9", "6.0", "90e-1"}, []string{"5", "10", "-3", "100000000000000000000", "5.5"}},
+		{`{"type":"integer","minimum":5,"maximum":10}`, []string{"5", "10"}, []string{"4", "11"}},
+		{`{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807}`, []string{"-9223372036854775808", "0", "9223372036854775807"}, []string{"9223372036854775808", "-9223372036854775809"}},
+		{`{"type":"integer","exclusiveMinimum":9223372036854775807}`, []string{"9223372036854775808"}, []string{"9223372036854775807", "0"}},
+		{`{"type":"integer","exclusiveMaximum":-9223372036854775808}`, []string{"-9223372036854775809"}, []string{"-9223372036854775808", "0"}},
+		{`{"type":"number","minimum":0.5,"maximum":2}`, []string{"1", "2", "0.5"}, []string{"0", "3"}},
+		{`{"type":"integer","minimum":1,"multipleOf":2}`, []string{"2", "4"}, []string{"3", "0"}},
+		{`{"type":"integer","enum":[1,3]}`, []string{"1", "3"}, []string{"2"}},
+	} {
+		n := tsCompile(c.schema)
+		for _, in := range c.ok {
+			if err := tsValidate([]byte(in), n); err != nil {
+				t.Errorf("%s: %s: %v", c.schema, in, err)
+			}
+		}
+		for _, in := range c.bad {
+			if err := tsValidate([]byte(in), n); err == nil {
+				t.Errorf("%s: %s accepted", c.schema, in)
+			}
+		}
+	}
+}
+
+// TestNegativeZero: -0 decodes to the float -0, as strconv reads it.
+func TestNegativeZero(t *testing.T) {
+	d := tsGetDecoder([]byte("-0"))
+	defer tsPutDecoder(d)
+	if f := d.f64(tsCompile(`{"type":"number"}`)); f != 0 || !math.Signbit(f) {
+		t.Errorf("got %v", f)
+	}
+}
+
+// TestInRangeAgreesWithNum: whatever inRange takes, num takes too, with
+// the same value and end and no problem; what it leaves, it does not read.
+func TestInRangeAgreesWithNum(t *testing.T) {
+	nodes := []*tsNode{
+		tsCompile(`{"type":"integer"}`),
+		tsCompile(`{"type":"integer","minimum":-5,"exclusiveMaximum":300}`),
+		tsCompile(`{"type":"number","maximum":1000000000000000000}`),
+		tsCompile(`{"type":"number","minimum":0.5}`),
+	}
+	tokens := []string{"0", "-0", "01", "-01", "7", "-5", "-6", "299", "300", "1e2", "1.0", "1E2", "-", "",
+		"123456789012345678", "1234567890123456789", "-12345678901234567", "-123456789012345678",
+		"999999999999999999", "9223372036854775807", "12x", "5 ", "5,", "5]"}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 2000 {
+		tok := []byte(strconv.FormatUint(r.Uint64(), 10) + strconv.FormatUint(r.Uint64(), 10))[:1+r.IntN(22)]
+		if r.IntN(2) == 0 {
+			tok = append([]byte{'-'}, tok...)
+		}
+		tokens = append(tokens, string(tok))
+	}
+	for _, n := range nodes {
+		for _, tok := range tokens {
+			d := tsGetDecoder([]byte(tok))
+			i, ok := d.inRange(n)
+			end := d.pos
+			tsPutDecoder(d)
+			if !ok {
+				if end != 0 && strings.TrimLeft(tok, " ") == tok {
+					t.Errorf("%q: inRange read to %d and refused", tok, end)
+				}
+				continue
+			}
+			d = tsGetDecoder([]byte(tok))
+			v, numOK := d.num(n)
+			if !numOK || !v.small || v.i != i || d.pos != end || d.found != 0 {
+				t.Errorf("%q: inRange %d to %d; num %+v to %d, %d problems", tok, i, end, v, d.pos, d.found)
+			}
+			tsPutDecoder(d)
 		}
 	}
 }

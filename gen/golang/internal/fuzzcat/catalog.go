@@ -51,21 +51,7 @@ func ListToolsJSON(profile int) []byte { return tsCat.list(profile) }
 // ProfileFor maps a negotiated MCP protocol version to a profile: 2025-06-18 and
 // later get profile 2; everything earlier, and anything that is not a
 // YYYY-MM-DD date, profile 1.
-func ProfileFor(protocolVersion string) int {
-	v := protocolVersion
-	if len(v) != 10 || v[4] != '-' || v[7] != '-' {
-		return 1
-	}
-	for i, c := range v {
-		if i != 4 && i != 7 && (c < '0' || c > '9') {
-			return 1
-		}
-	}
-	if v >= "2025-06-18" {
-		return 2
-	}
-	return 1
-}
+func ProfileFor(protocolVersion string) int { return tsProfileFor(protocolVersion) }
 
 // CheckHandlers is the startup guard: it returns one error naming every tool
 // without a handler and every handler without a tool, sorted, or nil when
@@ -630,10 +616,10 @@ func (c *tsCatalog) checkHandlers(names []string) error {
 	sort.Strings(extra)
 	var parts []string
 	if len(missing) > 0 {
-		parts = append(parts, "tools without a handler: "+tsJoin(missing))
+		parts = append(parts, tsMissingHandlers+": "+tsJoin(missing))
 	}
 	if len(extra) > 0 {
-		parts = append(parts, "handlers without a tool: "+tsJoin(extra))
+		parts = append(parts, tsExtraHandlers+": "+tsJoin(extra))
 	}
 	return errors.New("toolspec: " + strings.Join(parts, "; "))
 }
@@ -684,6 +670,9 @@ type tsNode struct {
 	reText string
 	unique bool
 	never  bool // the schema false
+	// Every int64 in [lo, hi] meets the number keywords (none when lo >
+	// hi), so that num takes one without checking them one by one.
+	lo, hi int64
 }
 
 type tsProp struct {
@@ -825,6 +814,7 @@ func (d *tsDecoder) schema() *tsNode {
 			}
 		}
 	}
+	n.intRange()
 	if len(n.props) > 24 { // below that, comparing lengths first is faster than hashing
 		n.index = make(map[string]int, len(n.props))
 		for i, p := range n.props {
@@ -832,6 +822,40 @@ func (d *tsDecoder) schema() *tsNode {
 		}
 	}
 	return n
+}
+
+// intRange sets lo and hi from the bounds when they are all int64s and
+// no other keyword checks a number.
+func (n *tsNode) intRange() {
+	n.lo, n.hi = 1, 0
+	if n.kind != tsTInteger && n.kind != tsTNumber || n.enum || n.mult != nil {
+		return
+	}
+	lo, hi := int64(-1<<63), int64(1<<63-1)
+	for _, b := range []*tsBound{n.min, n.max, n.xmin, n.xmax} {
+		if b != nil && !b.small {
+			return
+		}
+	}
+	if n.min != nil {
+		lo = max(lo, n.min.i)
+	}
+	if n.xmin != nil {
+		if n.xmin.i == 1<<63-1 {
+			return
+		}
+		lo = max(lo, n.xmin.i+1)
+	}
+	if n.max != nil {
+		hi = min(hi, n.max.i)
+	}
+	if n.xmax != nil {
+		if n.xmax.i == -1<<63 {
+			return
+		}
+		hi = min(hi, n.xmax.i-1)
+	}
+	n.lo, n.hi = lo, hi
 }
 
 func (n *tsNode) addType(t string) {
@@ -965,7 +989,7 @@ func tsDecode[T any](c *tsCatalog, i int, data []byte) (v T, err error) {
 	defer func() {
 		var zero T
 		*x = zero
-		tsDecoders.Put(d)
+		tsPutDecoder(d)
 		if r := recover(); r != nil {
 			v, err = zero, tsRecovered(r)
 		}
@@ -987,12 +1011,21 @@ var tsDecoders = sync.Pool{New: func() any { return new(tsDecoder) }}
 // handed to the caller, which is why probs starts nil.
 func tsGetDecoder(data []byte) *tsDecoder {
 	d := tsDecoders.Get().(*tsDecoder)
-	*d = tsDecoder{data: data, spare: d.spare, spareOf: d.spareOf, items: d.items[:0], keys: d.keys[:0]}
+	// Field by field: assigning a whole tsDecoder would clear pathBuf and
+	// the spare too, each word through the GC's write barrier.
+	d.data, d.pos, d.probs, d.found, d.depth = data, 0, nil, 0, 0
+	d.path = d.pathBuf[:0]
+	d.items, d.keys = d.items[:0], d.keys[:0]
 	if cap(d.items) > 1<<12 || cap(d.keys) > 1<<16 { // a huge array once: do not keep its buffers
 		d.items, d.keys = nil, nil
 	}
-	d.path = d.pathBuf[:0]
 	return d
+}
+
+// tsPutDecoder returns a decoder to the pool, without its input.
+func tsPutDecoder(d *tsDecoder) {
+	d.data = nil
+	tsDecoders.Put(d)
 }
 
 // tsValidate is every Validate<Tool>Output: nil when data validates
@@ -1000,7 +1033,7 @@ func tsGetDecoder(data []byte) *tsDecoder {
 func tsValidate(data []byte, n *tsNode) (err error) {
 	d := tsGetDecoder(data)
 	defer func() {
-		tsDecoders.Put(d)
+		tsPutDecoder(d)
 		if r := recover(); r != nil {
 			err = tsRecovered(r)
 		}
@@ -1281,8 +1314,10 @@ func (d *tsDecoder) raw(*tsNode) json.RawMessage {
 type tsNum struct {
 	tok     []byte
 	i       int64
-	small   bool // an integer that fits int64, in i
+	f       float64 // the value rounded, when hasF
+	small   bool    // an integer that fits int64, in i
 	integer bool
+	hasF    bool
 }
 
 func tsDigits(data []byte, pos int) int {
@@ -1292,38 +1327,42 @@ func tsDigits(data []byte, pos int) int {
 	return pos
 }
 
-// scanNum scans a JSON number.
+// scanNum scans a JSON number, reading the value of a plain integer of
+// up to 18 digits (within int64) on the way.
 func (d *tsDecoder) scanNum() tsNum {
-	start := d.pos
+	data, start := d.data, d.pos
 	p := start
-	if p < len(d.data) && d.data[p] == '-' {
+	if p < len(data) && data[p] == '-' {
 		p++
 	}
+	var u uint64 // the integer part, exact up to 19 digits
 	switch {
-	case p < len(d.data) && d.data[p] == '0':
+	case p < len(data) && data[p] == '0':
 		p++
-	case p < len(d.data) && d.data[p] >= '1' && d.data[p] <= '9':
-		p = tsDigits(d.data, p)
+	case p < len(data) && data[p] >= '1' && data[p] <= '9':
+		for ; p < len(data) && data[p] >= '0' && data[p] <= '9'; p++ {
+			u = u*10 + uint64(data[p]-'0')
+		}
 	default:
 		d.syntax("invalid number")
 	}
 	plain := true
-	if p < len(d.data) && d.data[p] == '.' {
+	if p < len(data) && data[p] == '.' {
 		plain = false
-		q := tsDigits(d.data, p+1)
+		q := tsDigits(data, p+1)
 		if q == p+1 {
 			d.pos = q
 			d.syntax("invalid number")
 		}
 		p = q
 	}
-	if p < len(d.data) && (d.data[p] == 'e' || d.data[p] == 'E') {
+	if p < len(data) && (data[p] == 'e' || data[p] == 'E') {
 		plain = false
 		p++
-		if p < len(d.data) && (d.data[p] == '+' || d.data[p] == '-') {
+		if p < len(data) && (data[p] == '+' || data[p] == '-') {
 			p++
 		}
-		q := tsDigits(d.data, p)
+		q := tsDigits(data, p)
 		if q == p {
 			d.pos = q
 			d.syntax("invalid number")
@@ -1331,17 +1370,10 @@ func (d *tsDecoder) scanNum() tsNum {
 		p = q
 	}
 	d.pos = p
-	n := tsNum{tok: d.data[start:p]}
-	if plain && len(n.tok) <= 18 {
-		// At most 18 digits: within int64.
-		digits := n.tok
-		if digits[0] == '-' {
-			digits = digits[1:]
-		}
-		for _, c := range digits {
-			n.i = n.i*10 + int64(c-'0')
-		}
-		if len(digits) < len(n.tok) {
+	n := tsNum{tok: data[start:p]}
+	if plain && p-start <= 18 {
+		n.i = int64(u)
+		if data[start] == '-' {
 			n.i = -n.i
 		}
 		n.small, n.integer = true, true
@@ -1379,6 +1411,19 @@ func (n *tsNum) classify() {
 	}
 }
 
+// float is the number rounded to float64, parsed once.
+func (n *tsNum) float() float64 {
+	if !n.hasF {
+		if n.small && (n.i != 0 || n.tok[0] != '-') { // -0 is the float -0
+			n.f = float64(n.i) // rounded as ParseFloat rounds the same digits
+		} else {
+			n.f, _ = strconv.ParseFloat(string(n.tok), 64)
+		}
+		n.hasF = true
+	}
+	return n.f
+}
+
 // text is the number as written, for messages; a long one is cut.
 func (n tsNum) text() string {
 	if len(n.tok) > MaxQuote {
@@ -1388,20 +1433,14 @@ func (n tsNum) text() string {
 }
 
 // cmp compares the number with a bound exactly, as JSON Schema does:
-// int64s directly, else through cmpSlow.
-func (n tsNum) cmp(b *tsBound) int {
+// int64s directly; beyond them, rounding to float64 keeps order, so
+// floats that differ decide, and only equal floats need the exact
+// comparison of digits and exponents.
+func (n *tsNum) cmp(b *tsBound) int {
 	if n.small && b.small {
 		return cmp.Compare(n.i, b.i)
 	}
-	return n.cmpSlow(b)
-}
-
-// cmpSlow compares beyond int64s. Rounding to float64 keeps order, so
-// floats that differ decide; only equal floats need the exact comparison
-// of digits and exponents.
-func (n tsNum) cmpSlow(b *tsBound) int {
-	f, _ := strconv.ParseFloat(string(n.tok), 64)
-	switch {
+	switch f := n.float(); {
 	case f < b.f:
 		return -1
 	case f > b.f:
@@ -1418,6 +1457,9 @@ func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
 		return tsNum{}, false
 	}
 	v := d.scanNum()
+	if v.small && n.lo <= v.i && v.i <= n.hi {
+		return v, true // an int64 within every bound (see tsNode.lo)
+	}
 	ok := true
 	if n.kind == tsTInteger {
 		if !v.small { // a small one is an integer: no call
@@ -1456,20 +1498,60 @@ func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
 	return v, ok
 }
 
+// inRange reads a plain integer of up to 18 digits (as scanNum takes
+// for an int64) within [n.lo, n.hi], the common valid value, and reports
+// whether it did; otherwise it reads only whitespace. It returns two
+// words where num returns a tsNum.
+func (d *tsDecoder) inRange(n *tsNode) (int64, bool) {
+	if n.lo > n.hi {
+		return 0, false
+	}
+	d.ws()
+	data, p := d.data, d.pos
+	if p < len(data) && data[p] == '-' {
+		p++
+	}
+	first := p
+	var u uint64
+	for ; p < len(data) && data[p] >= '0' && data[p] <= '9' && p-d.pos < 18; p++ {
+		u = u*10 + uint64(data[p]-'0')
+	}
+	switch {
+	case p == first || data[first] == '0' && p > first+1: // not a number, or a leading zero
+		return 0, false
+	case p < len(data) && (data[p] == '.' || data[p] == 'e' || data[p] == 'E' || data[p] >= '0' && data[p] <= '9'):
+		return 0, false // a fraction, an exponent or a 19th character: num decides
+	}
+	i := int64(u)
+	if first > d.pos {
+		i = -i
+	}
+	if i < n.lo || i > n.hi || i == 0 && first > d.pos { // -0: the float -0, for f64
+		return 0, false
+	}
+	d.pos = p
+	return i, true
+}
+
 // i64 decodes an integer whose bounds fit int64.
 func (d *tsDecoder) i64(n *tsNode) int64 {
+	if i, ok := d.inRange(n); ok {
+		return i
+	}
 	v, _ := d.num(n)
 	return v.i
 }
 
 // f64 decodes a number with both bounds.
 func (d *tsDecoder) f64(n *tsNode) float64 {
+	if i, ok := d.inRange(n); ok {
+		return float64(i) // rounded as ParseFloat rounds the same digits
+	}
 	v, ok := d.num(n)
 	if !ok {
 		return 0
 	}
-	f, _ := strconv.ParseFloat(string(v.tok), 64)
-	return f
+	return v.float()
 }
 
 // integer decodes an integer as json.Number: plain digits when it fits
@@ -2305,60 +2387,83 @@ func (a *tsArr) end(d *tsDecoder) {
 // keys sorted, numbers exact.
 func tsCanon(raw []byte) string { return string(tsCanonAppend(nil, raw)) }
 
-// tsCanonAppend appends tsCanon of raw to dst: scalars without allocating.
+// tsCanonAppend appends tsCanon of raw, a valid JSON value, to dst. A
+// string or literal is itself, a number its tsNumKey; inside an object or
+// array, strings are Go-quoted (the decoded text, invalid UTF-8 as
+// U+FFFD, as encoding/json reads it) and an object's members are sorted
+// by key, a repeated key keeping its last value (as JSON.parse reads it).
 func tsCanonAppend(dst, raw []byte) []byte {
 	switch c := raw[0]; {
 	case c == '"' && bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw):
 		return append(dst, raw...)
+	case c == '"':
+		d := tsDecoder{data: raw}
+		return append(append(append(dst, '"'), d.strBytes()...), '"') // as above
 	case c == 't' || c == 'f' || c == 'n':
 		return append(dst, raw...)
 	case c == '-' || c >= '0' && c <= '9':
 		return tsNumKeyAppend(dst, raw)
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return append(dst, raw...)
-	}
-	if s, ok := v.(string); ok {
-		return append(append(append(dst, '"'), s...), '"') // as the fast path above
-	}
-	var b strings.Builder
-	tsCanonWrite(&b, v)
-	return append(dst, b.String()...)
+	d := tsDecoder{data: raw}
+	return d.canon(dst)
 }
 
-func tsCanonWrite(b *strings.Builder, v any) {
-	switch v := v.(type) {
-	case map[string]any:
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
+// tsMember is an object member being put in canonical form: its decoded
+// key and where its value's form lies in the buffer.
+type tsMember struct {
+	key      []byte
+	from, to int
+}
+
+// canon appends the canonical form of the value at d.pos to dst.
+func (d *tsDecoder) canon(dst []byte) []byte {
+	switch c := d.peek(); c {
+	case '{':
+		d.pos++
+		// The values' forms go to dst in input order, then the sorted
+		// object after them, which is finally moved to where it starts.
+		start := len(dst)
+		var buf [8]tsMember
+		members := buf[:0]
+		first := true
+		for d.more('}', &first) {
+			k := d.key()
+			from := len(dst)
+			dst = d.canon(dst)
+			members = append(members, tsMember{k, from, len(dst)})
 		}
-		sort.Strings(keys)
-		b.WriteByte('{')
-		for _, k := range keys {
-			b.WriteString(strconv.Quote(k))
-			b.WriteByte(':')
-			tsCanonWrite(b, v[k])
-			b.WriteByte(',')
+		slices.SortStableFunc(members, func(a, b tsMember) int { return bytes.Compare(a.key, b.key) })
+		out := len(dst)
+		dst = append(dst, '{')
+		for i, m := range members {
+			if i+1 < len(members) && bytes.Equal(m.key, members[i+1].key) {
+				continue // a later value of the same key replaces this one
+			}
+			dst = strconv.AppendQuote(dst, string(m.key))
+			dst = append(dst, ':')
+			dst = append(dst, dst[m.from:m.to]...)
+			dst = append(dst, ',')
 		}
-		b.WriteByte('}')
-	case []any:
-		b.WriteByte('[')
-		for _, e := range v {
-			tsCanonWrite(b, e)
-			b.WriteByte(',')
+		dst = append(dst, '}')
+		return append(dst[:start], dst[out:]...)
+	case '[':
+		d.pos++
+		dst = append(dst, '[')
+		first := true
+		for d.more(']', &first) {
+			dst = append(d.canon(dst), ',')
 		}
-		b.WriteByte(']')
-	case json.Number:
-		b.WriteString(tsNumKey([]byte(v)))
-	case string:
-		b.WriteString(strconv.Quote(v))
-	default:
-		fmt.Fprint(b, v)
+		return append(dst, ']')
+	case '"':
+		return strconv.AppendQuote(dst, string(d.strBytes()))
+	case 't', 'f', 'n':
+		start := d.pos
+		d.skip()
+		return append(dst, d.data[start:d.pos]...)
 	}
+	start := d.pos
+	d.skip()
+	return tsNumKeyAppend(dst, d.data[start:d.pos])
 }
 
 // tsNumKey is the exact value of a JSON number as significant digits and
@@ -2864,13 +2969,18 @@ func tsPtrGetter(t reflect.Type, n *tsNode) func(*tsDecoder, *tsNode) unsafe.Poi
 	}
 }
 
+// tsSliceOf collects the items on the stack and stores one copy of the
+// exact length: growing the stored slice would allocate at 1, 2, 4, …
 func tsSliceOf[E any](get func(*tsDecoder, *tsNode) E) tsPlan {
 	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
-		v := []E{}
+		var buf [16]E
+		v := buf[:0]
 		for a := d.array(n); a.next(d); {
 			v = append(v, get(d, a.node))
 		}
-		*(*[]E)(p) = v
+		w := make([]E, len(v)) // never nil: an empty array is []
+		copy(w, v)
+		*(*[]E)(p) = w
 	}
 }
 
@@ -2930,3 +3040,29 @@ func tsMapOf[E any](get func(*tsDecoder, *tsNode) E) tsPlan {
 		*(*map[string]E)(p) = v
 	}
 }
+
+// tsProfileFor maps a negotiated MCP protocol version to a profile: a
+// YYYY-MM-DD date gets the profile of the latest first version it is at or
+// after; anything else, and an earlier date, profile 1.
+func tsProfileFor(v string) int {
+	if len(v) != 10 || v[4] != '-' || v[7] != '-' {
+		return 1
+	}
+	for i := 0; i < len(v); i++ {
+		if i != 4 && i != 7 && (v[i] < '0' || v[i] > '9') {
+			return 1
+		}
+	}
+	switch {
+	case v >= "2025-06-18":
+		return 2
+	}
+	return 1
+}
+
+// The startup guard's words for the tools without a handler and the
+// handlers without a tool.
+const (
+	tsMissingHandlers = "tools without a handler"
+	tsExtraHandlers   = "handlers without a tool"
+)

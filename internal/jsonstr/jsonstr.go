@@ -1,0 +1,85 @@
+// Package jsonstr writes strings in JSON string syntax: toolspec's one
+// quoting function, in two flavours. Quote is for text people read (spec
+// text, whose strings are JSON strings, the seal file, test-report's
+// suggestions, the importer); AppendHTMLSafe is for the JSON toolspec emits
+// (gen/schema's tables, and the checker's canonical JSON of defaults and
+// examples, which the tables carry), whose bytes must be safe inside HTML
+// and JavaScript source (docs/language.md, "Choice — text escaping").
+// Generated code quotes with its own language's function (gen/golang,
+// gen/js), and the generated runtimes stay self-contained.
+package jsonstr
+
+import "unicode/utf8"
+
+const hexDigits = "0123456789abcdef"
+
+// Quote writes s in JSON string syntax for people to read. It escapes `"`,
+// `\`, control characters (`\n`, `\t`, `\r`, `\b`, `\f` by name), DEL and
+// U+2028/U+2029 (so the text is also one line of JavaScript) and keeps
+// other text as UTF-8; `<`, `>` and `&` need nothing. A byte that is not
+// UTF-8 becomes U+FFFD.
+func Quote(s string) string {
+	if plainASCII(s) {
+		return `"` + s + `"`
+	}
+	return string(appendQuoted(make([]byte, 0, len(s)+8), s, false))
+}
+
+// AppendHTMLSafe appends s to dst as a JSON string the way encoding/json
+// writes one: control characters but `\n`, `\t` and `\r` as \u00XX, and
+// `<`, `>`, `&`, U+2028 and U+2029 escaped too, so the bytes are safe
+// inside HTML and JavaScript; DEL is kept. A byte that is not UTF-8
+// becomes U+FFFD. Unlike encoding/json it never fails and allocates only
+// when dst is too small.
+func AppendHTMLSafe(dst []byte, s string) []byte { return appendQuoted(dst, s, true) }
+
+func appendQuoted(b []byte, s string, html bool) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				b = append(b, '\\', c)
+			case c == '\n':
+				b = append(b, `\n`...)
+			case c == '\t':
+				b = append(b, `\t`...)
+			case c == '\r':
+				b = append(b, `\r`...)
+			case !html && c == '\b':
+				b = append(b, `\b`...)
+			case !html && c == '\f':
+				b = append(b, `\f`...)
+			case c < 0x20, !html && c == 0x7f, html && (c == '<' || c == '>' || c == '&'):
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+		default:
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(b, '"')
+}
+
+// plainASCII reports whether Quote has nothing to escape in s: printable
+// ASCII without `"` and `\`, as most names and descriptions are.
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
+}
