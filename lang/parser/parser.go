@@ -274,8 +274,9 @@ func parsePiece(s source, p []tok) (*ast.Decl, error) {
 	return oneDecl.ParseFromLexer(peek)
 }
 
-// parseTokenBatch is parseBatch over participle's tokens: the pieces of a
-// piece with a "{" left open are parsed by it.
+// parseTokenBatch parses pieces of participle's tokens as runs of
+// declarations: a piece that failed in parseBatch, and the pieces of a
+// piece with a "{" left open.
 func parseTokenBatch(src []byte, pieces [][]plex.Token) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
 	decls = make([]*ast.Decl, 0, len(pieces))
 	for i, p := range pieces {
