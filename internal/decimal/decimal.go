@@ -47,17 +47,18 @@ func parseBig(text string) *Number {
 		return n
 	}
 	// The leading digit's power of ten is exp-1.
-	if lead := new(big.Int).Sub(f.exp, big.NewInt(1)); lead.CmpAbs(big.NewInt(MaxExact)) > 0 {
+	exp, ok := f.exp.int64()
+	if !ok || exp-1 > MaxExact || exp-1 < -MaxExact {
 		return n
 	}
 	// The text's own exponent may be large while the value is not
 	// (1000e-1001 is 1e-998): build the value from the normal form.
-	scaled := f.digits + "e" + strconv.FormatInt(f.exp.Int64()-int64(len(f.digits)), 10)
+	scaled := f.digits + "e" + strconv.FormatInt(exp-int64(len(f.digits)), 10)
 	if f.neg {
 		scaled = "-" + scaled
 	}
 	n.Rat, _ = new(big.Rat).SetString(scaled)
-	if n.Rat.IsInt() && f.exp.Int64() <= 21 { // at most 21 digits
+	if n.Rat.IsInt() && exp <= 21 { // at most 21 digits
 		n.Text = n.Rat.Num().String()
 	}
 	return n
@@ -114,7 +115,7 @@ func (n *Number) IsInt() bool {
 // it) and whether that is exactly the number.
 func (n *Number) Float64() (f float64, exact bool) {
 	if n.Rat == nil {
-		if n.form().exp.Sign() > 0 {
+		if n.form().exp.sign() > 0 {
 			f = math.Inf(1)
 		}
 		if n.Sign() < 0 {
@@ -181,8 +182,7 @@ func (n *Number) bigExponent() (int64, bool) {
 	if f.digits == "" {
 		return 0, true
 	}
-	lead := new(big.Int).Sub(f.exp, big.NewInt(1))
-	return lead.Int64(), lead.IsInt64()
+	return f.exp.sub("1").int64()
 }
 
 // IsMultipleOf reports whether n is a whole multiple of m, exactly and
@@ -198,26 +198,28 @@ func (n *Number) IsMultipleOf(m *Number) bool {
 	}
 	// n = D·10^p and m = M·10^q with D, M the digits as integers:
 	// n/m = D/M · 10^k with k = p - q.
-	k := new(big.Int).Sub(a.exp, big.NewInt(int64(len(a.digits))))
-	k.Sub(k, b.exp)
-	k.Add(k, big.NewInt(int64(len(b.digits))))
-	d, _ := new(big.Int).SetString(a.digits, 10)
-	mm, _ := new(big.Int).SetString(b.digits, 10)
-	if k.Sign() < 0 {
+	k := a.exp.sub(decOf(int64(len(a.digits)))).sub(b.exp).add(decOf(int64(len(b.digits))))
+	if k.sign() < 0 {
 		// M·10^-k must divide D: it cannot when it has more digits.
-		if k.CmpAbs(big.NewInt(int64(len(a.digits)))) > 0 {
+		if k.cmp(decOf(-int64(len(a.digits)))) < 0 {
 			return false
 		}
-		mm.Mul(mm, pow10(-k.Int64()))
+		d, _ := new(big.Int).SetString(a.digits, 10)
+		mm, _ := new(big.Int).SetString(b.digits, 10)
+		e, _ := k.int64()
+		mm.Mul(mm, pow10(-e))
 		return new(big.Int).Mod(d, mm).Sign() == 0
 	}
+	d, _ := new(big.Int).SetString(a.digits, 10)
+	mm, _ := new(big.Int).SetString(b.digits, 10)
 	// M = 2^i·5^j·c with c prime to 10, and i, j < M's bit length: once
 	// k reaches that, a larger k adds only factors of 10, which no longer
 	// change whether M divides D·10^k.
-	if limit := big.NewInt(int64(mm.BitLen())); k.Cmp(limit) > 0 {
+	if limit := decOf(int64(mm.BitLen())); k.cmp(limit) > 0 {
 		k = limit
 	}
-	d.Mul(d, pow10(k.Int64()))
+	e, _ := k.int64()
+	d.Mul(d, pow10(e))
 	return new(big.Int).Mod(d, mm).Sign() == 0
 }
 

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -352,4 +354,82 @@ func FuzzNumber(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestDecArithmetic holds the exponent arithmetic on decimal text to
+// math/big's, on values around int64's edges and far beyond them.
+func TestDecArithmetic(t *testing.T) {
+	t.Parallel()
+	values := []string{"0", "1", "-1", "9", "10", "-10", "999999999999999999", "1000000000000000000",
+		"9223372036854775807", "-9223372036854775808", "9223372036854775808", "-9223372036854775809",
+		"18446744073709551616", "99999999999999999999999999", "-100000000000000000000000000",
+		"123456789012345678901234567890", "-123456789012345678901234567889"}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		digits := make([]byte, 1+r.IntN(40))
+		for i := range digits {
+			digits[i] = byte('0' + r.IntN(10))
+		}
+		values = append(values, string(signed(r.IntN(2) == 0, string(digits))))
+	}
+	for _, a := range values {
+		for _, b := range values {
+			x, _ := new(big.Int).SetString(a, 10)
+			y, _ := new(big.Int).SetString(b, 10)
+			if got, want := dec(a).add(dec(b)), new(big.Int).Add(x, y).String(); string(got) != want {
+				t.Fatalf("%s + %s = %s, want %s", a, b, got, want)
+			}
+			if got, want := dec(a).sub(dec(b)), new(big.Int).Sub(x, y).String(); string(got) != want {
+				t.Fatalf("%s - %s = %s, want %s", a, b, got, want)
+			}
+			if got, want := dec(a).cmp(dec(b)), x.Cmp(y); got != want {
+				t.Fatalf("cmp(%s, %s) = %d, want %d", a, b, got, want)
+			}
+		}
+	}
+}
+
+// TestLongExponents: numbers whose exponents have many digits compare,
+// and are whole or not, exactly (the exponents are never read into
+// math/big, whose decimal reader is quadratic; BenchmarkLongExponent).
+func TestLongExponents(t *testing.T) {
+	t.Parallel()
+	nines := strings.Repeat("9", 50)
+	for _, c := range []struct {
+		a, b string
+		cmp  int
+	}{
+		{"1e-" + nines, "2e-" + nines, -1},
+		{"1e" + nines, "1e" + nines + "0", -1},
+		{"10e" + nines, "1e1" + strings.Repeat("0", 50), 0}, // 10·10^(10^50-1) = 10^(10^50)
+		{"-1e" + nines, "1e-" + nines, -1},
+		{"1e-" + nines, "0", 1},
+		{"0.001e" + nines, "1e" + nines[1:] + "6", 0}, // both 10^(10^50-4)
+	} {
+		if got := Parse(c.a).Cmp(Parse(c.b)); got != c.cmp {
+			t.Errorf("Cmp(%s, %s) = %d, want %d", c.a, c.b, got, c.cmp)
+		}
+	}
+	if !Parse("1e"+nines).IsInt() || Parse("1e-"+nines).IsInt() {
+		t.Error("IsInt wrong on long exponents")
+	}
+	if !Parse("6e"+nines).IsMultipleOf(Parse("3e-"+nines)) || Parse("1e-"+nines).IsMultipleOf(Parse("3")) {
+		t.Error("IsMultipleOf wrong on long exponents")
+	}
+}
+
+func BenchmarkLongExponent(b *testing.B) {
+	for _, n := range []int{10_000, 100_000, 1_000_000} {
+		x := "1e-" + strings.Repeat("9", n)
+		y := "2e-" + strings.Repeat("9", n-1) + "8"
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				p, q := Parse(x), Parse(y)
+				p.Cmp(q)
+				p.IsInt()
+				p.IsMultipleOf(q)
+				p.Exponent()
+			}
+		})
+	}
 }

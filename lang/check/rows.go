@@ -119,7 +119,7 @@ func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
 		case v.Number != "":
 			n, err := strconv.ParseInt(v.Number, 10, 64)
 			if err != nil {
-				c.report(diag.EnumValueOutOfRange, v.Pos, what, v.Number)
+				c.report(diag.EnumValueOutOfRange, v.Pos, what, clipText(v.Number))
 				continue
 			}
 			ev = model.EnumValue{IsInt: true, Int: n}
@@ -206,7 +206,7 @@ func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 			} else if v := c.pattern(p); v.problem != "" {
 				c.report(diag.PatternNotPortable, m.Text.Pos, what, v.problem)
 			} else if v.why != "" {
-				c.report(diag.PatternBacktracks, m.Text.Pos, what, strconv.Quote(p), v.part, v.why)
+				c.report(diag.PatternBacktracks, m.Text.Pos, what, clipText(strconv.Quote(p)), clipText(v.part), v.why)
 			}
 			t.Pattern = &p
 		case "format":
@@ -237,7 +237,7 @@ func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 func (c *checker) numberMod(t *model.Type, m *ast.Modifier, what string) *model.Num {
 	n := c.number(t, m.Pos, what, m.Keyword, m.Number)
 	if n != nil && m.Keyword == "multiple_of" && n.Rat.Sign() <= 0 {
-		c.report(diag.MultipleOfNotPositive, m.Pos, what, m.Number)
+		c.report(diag.MultipleOfNotPositive, m.Pos, what, clipText(m.Number))
 		return nil
 	}
 	return n
@@ -286,17 +286,17 @@ func boundsText(t *model.Type) string {
 	if t.Min != nil || t.Max != nil {
 		r := ".."
 		if t.Min != nil {
-			r = t.Min.Text + r
+			r = clipText(t.Min.Text) + r
 		}
 		if t.Max != nil {
-			r += t.Max.Text
+			r += clipText(t.Max.Text)
 		}
 		parts = append(parts, r)
 	}
 	for _, d := range descriptor.Modifiers {
 		if d.Operand == descriptor.NumberOperand {
 			if n := *t.NumberModifier(d.Keyword); n != nil {
-				parts = append(parts, d.Keyword+" "+n.Text)
+				parts = append(parts, d.Keyword+" "+clipText(n.Text))
 			}
 		}
 	}
@@ -320,7 +320,7 @@ func (c *checker) float64Range(v *ast.JSON, what string, d *diag.Def) {
 		}
 	case v.Number != "":
 		if !decimal.InFloat64Range(v.Number) {
-			c.report(d, v.Pos, what, v.Number)
+			c.report(d, v.Pos, what, clipText(v.Number))
 		}
 	}
 }
@@ -344,7 +344,7 @@ func (c *checker) rangeMod(t *model.Type, r *ast.Range, what string) {
 	t.Min = c.number(t, r.Pos, what, minKey, r.Min)
 	t.Max = c.number(t, r.Pos, what, maxKey, r.Max)
 	if t.Min != nil && t.Max != nil && t.Min.Cmp(t.Max) > 0 {
-		c.report(diag.RangeMinAboveMax, r.Pos, what, minKey, r.Min, maxKey, r.Max)
+		c.report(diag.RangeMinAboveMax, r.Pos, what, minKey, clipText(r.Min), maxKey, clipText(r.Max))
 	}
 }
 
@@ -358,6 +358,7 @@ func (c *checker) number(t *model.Type, at ast.Position, what, word, text string
 		return nil
 	}
 	n := c.arena.NewNum(text)
+	text = clipText(text) // for messages: a number may be megabytes long
 	if n == nil {
 		// The lexer only makes JSON numbers: this one is too big or
 		// too small for the readers on the other side of the wire.

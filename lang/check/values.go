@@ -119,13 +119,24 @@ func (v *valueChecker) values(t *model.Type, what string) {
 	}
 }
 
+// clipText is clip for text: a name or number the spec wrote, which may be
+// megabytes long.
+func clipText(s string) string {
+	if len(s) <= clipMax {
+		return s
+	}
+	return clip([]byte(s))
+}
+
+// clipMax is the most of a spec's value a message quotes.
+const clipMax = 60
+
 // clip shortens a JSON value for a message.
 func clip(v []byte) string {
-	const max = 60
-	if len(v) <= max {
+	if len(v) <= clipMax {
 		return string(v)
 	}
-	cut := max - 3
+	cut := clipMax - 3
 	for cut > 0 && !utf8.RuneStart(v[cut]) {
 		cut--
 	}
