@@ -99,15 +99,18 @@ type Group struct {
 
 // Item is a row or a `use` inside a block: `use NAME` unless the words
 // after `use` read as a row (`use string required` is a row named use).
+//
+// The `(?= "use")` guard stands before Use rather than inside it, so a row
+// costs participle no Use node.
 type Item struct {
-	Use *Use `parser:"  @@"`
+	Use *Use `parser:"  (?= 'use') @@"`
 	Row *Row `parser:"| @@"`
 }
 
 // Use is `use groupname`.
 type Use struct {
 	Pos       Position
-	Lookahead RowStart `parser:"(?= 'use') (?! @@) 'use'"`
+	Lookahead RowStart `parser:"(?! @@) 'use'"`
 	Name      *Name    `parser:"@@"`
 }
 
@@ -117,9 +120,14 @@ type Use struct {
 // look-ahead is how a modifier keyword, a description or `use` after a row
 // is told apart from the name of the next row. It is only ever looked for
 // (`(?! RowStart)`), never kept: its fields are empty.
+//
+// The kind keywords come first: once one is read, a wrong next token fails
+// the whole look-ahead (participle gives up a choice that has read a token
+// and then fails), so "any other word" needs no `(?! "enum" | ...)`
+// before it, which every modifier would pay for.
 type RowStart struct {
 	Name struct{} `parser:"( Ident | String )"`
-	Kind struct{} `parser:"( (?! 'enum' | 'array' | 'tuple' | 'map' | 'object') Ident ( 'required' | 'optional' | '<' | '(' ) | 'enum' '(' | ( 'array' | 'tuple' | 'map' ) '<' | 'object' '{' )"`
+	Kind struct{} `parser:"( 'enum' '(' | 'array' '<' | 'tuple' '<' | 'map' '<' | 'object' '{' | Ident ( 'required' | 'optional' | '<' | '(' ) )"`
 }
 
 // Row is one field: name, kind, presence, modifiers, description.
@@ -140,16 +148,18 @@ type Row struct {
 }
 
 // Kind is the kind column. Exactly one of Scalar, Enum, Array, Tuple,
-// Object, Map and Unknown is set. The keywords are lang/descriptor's (a
+// Object, Map and Unknown is set. The alternatives that start with a
+// literal come before those that are a production: participle builds a
+// production's node before it knows whether the production matches. The keywords are lang/descriptor's (a
 // test in lang/parser holds them equal).
 type Kind struct {
 	Pos    Position
-	Scalar string     `parser:"  @( 'string' | 'integer' | 'number' | 'boolean' | 'any' )"`
-	Enum   *EnumKind  `parser:"| @@"`
+	Scalar string     `parser:"  @'string' | @'integer' | @'number' | @'boolean' | @'any'"`
 	Array  *ElemType  `parser:"| 'array' '<' @@ '>'"`
-	Tuple  *TupleKind `parser:"| @@"`
 	Object *Block     `parser:"| 'object' @@"`
 	Map    *ElemType  `parser:"| 'map' '<' @@ '>'"`
+	Enum   *EnumKind  `parser:"| @@"`
+	Tuple  *TupleKind `parser:"| @@"`
 	// Unknown is any other word in the kind column, kept so the checker can
 	// name it and suggest the kind that was meant. The arguments of a
 	// misspelt kind (`aray<string>`) are skipped, so nothing follows from
@@ -213,12 +223,12 @@ type Block struct {
 type Modifier struct {
 	Pos       Position
 	Range     *Range           `parser:"  @@"`
-	Lookahead RowStart         `parser:"| (?! @@)"`
-	Keyword   string           `parser:"( @( 'nullable' | 'unique' | 'open' | 'deprecated' )"`
-	Text      *Text            `parser:"| ( 'pattern' | 'as' ) @@"`
+	Lookahead RowStart         `parser:"| (?= Ident) (?! @@)"`
+	Text      *Text            `parser:"( 'pattern' @@ | 'as' @@"`
+	JSON      *JSON            `parser:"| 'default' @@ | 'example' @@"`
+	Keyword   string           `parser:"| @'nullable' | @'unique' | @'open' | @'deprecated'"`
 	Word      string           `parser:"| ( 'format' | 'from' ) @( Ident | Format )"`
 	Number    string           `parser:"| ( 'above' | 'below' | 'multiple_of' ) @Number"`
-	JSON      *JSON            `parser:"| ( 'default' | 'example' ) @@"`
 	Unknown   *UnknownModifier `parser:"| @@ )"`
 }
 
@@ -226,11 +236,14 @@ type Modifier struct {
 func (m *Modifier) Name() string { return m.Keyword }
 
 // Range is `A..B`, `A..` or `..B`.
+//
+// It is a leaf of the grammar, read by hand (leaves.go; LeafGrammar): a
+// modifier tries it first, on every modifier of every row.
 type Range struct {
 	Pos  Position
-	Min  string `parser:"( @Number"`
-	Dots string `parser:"@'..' | @'..' )"`
-	Max  string `parser:"@Number?"`
+	Min  string
+	Dots string
+	Max  string
 }
 
 // Tool is `tool name { item ... }`.
@@ -242,14 +255,16 @@ type Tool struct {
 }
 
 // ToolItem is one line of a tool body, chosen by its keyword. Exactly one
-// field is set.
+// field is set. The items every tool has come first, and those that are a
+// production last: participle builds a production's node before it knows
+// whether the production matches.
 type ToolItem struct {
 	Pos         Position
-	Title       *Text     `parser:"  'title' @@"`
-	Description *Text     `parser:"| 'description' @@"`
-	Hints       *Hints    `parser:"| @@"`
+	Description *Text     `parser:"  'description' @@"`
 	In          *Input    `parser:"| 'in' @@"`
 	Out         *Block    `parser:"| 'out' @@"`
+	Title       *Text     `parser:"| 'title' @@"`
+	Hints       *Hints    `parser:"| @@"`
 	Result      string    `parser:"| 'result' @( 'text' | 'any' )"`
 	Endpoint    *Endpoint `parser:"| @@"`
 }

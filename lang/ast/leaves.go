@@ -61,6 +61,31 @@ func (c *Close) Parse(lex *lexer.PeekingLexer) error {
 	return nil
 }
 
+// Parse reads a range: `A..B`, `A..` or `..B`. A number not followed by
+// ".." is the error participle gave for the grammar
+// `( Number ".." | ".." ) Number?`.
+func (r *Range) Parse(lex *lexer.PeekingLexer) error {
+	t := lex.Peek()
+	switch {
+	case t.Type == TokenNumber:
+		r.Pos, r.Min = Position(t.Pos), t.Value
+		lex.Next()
+		if dots := lex.Peek(); !isPunct(dots, "..") {
+			return &participle.UnexpectedTokenError{Unexpected: *dots, Expect: `".."`}
+		}
+	case isPunct(t, ".."):
+		r.Pos = Position(t.Pos)
+	default:
+		return participle.NextMatch
+	}
+	r.Dots = lex.Next().Value
+	if t := lex.Peek(); t.Type == TokenNumber {
+		r.Max = t.Value
+		lex.Next()
+	}
+	return nil
+}
+
 // UnknownModifier is a word after a row's modifiers that is close to a
 // modifier keyword (`patern "x"`). It never matches: it fails with a
 // Misspelt error, which the parser reports as diag.UnknownModifier, so
@@ -195,6 +220,7 @@ func wordAt(src []byte, off int) []byte {
 const LeafGrammar = `Name = <ident> | Text .
 Text = <string> | <block> .
 Close = "}" .
+Range = ( <number> ".." | ".." ) <number>? .
 JSON = JSONObject | JSONArray | <string> | <number> | "true" | "false" | "null" .
 JSONObject = "{" (<string> ":" JSON ("," <string> ":" JSON)*)? "}" .
 JSONArray = "[" (JSON ("," JSON)*)? "]" .

@@ -33,8 +33,7 @@ func (definition) Lex(string, io.Reader) (plex.Lexer, error) {
 	return nil, errors.New("toolspec: tokens come from parser.lex, not from participle")
 }
 
-// replay hands participle a run of the tokens lex produced, then an end of
-// file.
+// replay hands participle a run of tokens, then an end of file.
 type replay struct {
 	toks []plex.Token
 	eof  plex.Token
@@ -47,6 +46,66 @@ func (r *replay) Next() (plex.Token, error) {
 	}
 	r.i++
 	return r.toks[r.i-1], nil
+}
+
+// tok is a token as the lexer keeps it: where it is in the source rather
+// than its text and file name. A large spec's tokens then hold no pointer
+// for the garbage collector to scan while the declarations are parsed, and
+// take half the memory (docs/performance.md, "One grammar"); participle
+// gets plex.Tokens from a source, one piece at a time.
+type tok struct {
+	off, end  int // the token's text is src[off:end] ...
+	line, col int32
+	typ       int8
+	empty     bool // ... unless a bad string was replaced by an empty one
+}
+
+// source turns toks back into participle's tokens.
+type source struct {
+	file string
+	text string
+}
+
+func (s source) token(t tok) plex.Token {
+	value := s.text[t.off:t.end]
+	if t.empty {
+		value = `""`
+		if plex.TokenType(t.typ) == tBlock {
+			value = `""""""`
+		}
+	}
+	return plex.Token{Type: plex.TokenType(t.typ), Value: value, Pos: plex.Position{Filename: s.file, Offset: t.off, Line: int(t.line), Column: int(t.col)}}
+}
+
+// tokens converts a whole piece: for the header and for error messages.
+func (s source) tokens(p []tok) []plex.Token {
+	out := make([]plex.Token, len(p))
+	for i, t := range p {
+		out[i] = s.token(t)
+	}
+	return out
+}
+
+// replayPiece hands participle one piece, then an end of file just after
+// its last token.
+type replayPiece struct {
+	src  source
+	toks []tok
+	i    int
+}
+
+func (r *replayPiece) Next() (plex.Token, error) {
+	if r.i >= len(r.toks) {
+		return plex.EOFToken(r.src.endOf(r.toks)), nil
+	}
+	r.i++
+	return r.src.token(r.toks[r.i-1]), nil
+}
+
+// endOf is where a piece's end of file is reported: just after its last
+// token.
+func (s source) endOf(p []tok) plex.Position {
+	return endOf([]plex.Token{s.token(p[len(p)-1])})
 }
 
 // MaxDepth bounds how deeply brackets may nest: kinds in kinds, blocks in
@@ -71,19 +130,20 @@ type scanner struct {
 	lineOff  int // offset of the first byte of the current line
 	lastLine int // line of the last token, for trailing comments
 	prevWord string
-	depth    int          // open brackets of every kind
-	tooDeep  bool         // depth went past MaxDepth
-	ntoks    int          // tokens so far
-	cutDepth int          // open brackets in the current piece
-	toks     []plex.Token // the current piece, at the start of free chunk space
-	pieces   [][]plex.Token
+	depth    int   // open brackets of every kind
+	tooDeep  bool  // depth went past MaxDepth
+	ntoks    int   // tokens so far
+	cutDepth int   // open brackets in the current piece
+	toks     []tok // the current piece, at the start of free chunk space
+	pieces   [][]tok
 	comments []*ast.Comment
 	diags    token.List
 }
 
 // lexed is what the lexer gives the parser.
 type lexed struct {
-	pieces   [][]plex.Token // the first one starts with the header
+	source
+	pieces   [][]tok // the first one starts with the header
 	eof      plex.Token
 	comments []*ast.Comment
 	diags    token.List
@@ -96,14 +156,14 @@ func lex(file string, src []byte) lexed {
 		s.off, s.lineOff = 3, 3
 	}
 	s.run()
-	return lexed{pieces: s.pieces, eof: plex.EOFToken(s.pos(s.off)), comments: s.comments, diags: s.diags, tooDeep: s.tooDeep}
+	return lexed{source: source{file: file, text: s.text}, pieces: s.pieces, eof: plex.EOFToken(s.pos(s.off)), comments: s.comments, diags: s.diags, tooDeep: s.tooDeep}
 }
 
-// chunkTokens is how many tokens a chunk holds: 256 KB, about forty tools
+// chunkTokens is how many tokens a chunk holds: 128 KB, about forty tools
 // of ten rows each.
 const chunkTokens = 4096
 
-func (s *scanner) push(t plex.Token) {
+func (s *scanner) push(t tok) {
 	if len(s.toks) == cap(s.toks) {
 		s.newChunk()
 	}
@@ -114,7 +174,7 @@ func (s *scanner) push(t plex.Token) {
 
 // newChunk moves the piece so far to a fresh chunk.
 func (s *scanner) newChunk() {
-	chunk := make([]plex.Token, len(s.toks), max(chunkTokens, 2*len(s.toks)))
+	chunk := make([]tok, len(s.toks), max(chunkTokens, 2*len(s.toks)))
 	copy(chunk, s.toks)
 	s.toks = chunk
 }
@@ -153,7 +213,20 @@ func (s *scanner) report(d *diag.Def, off int, args ...any) {
 }
 
 func (s *scanner) emit(t plex.TokenType, start int) {
-	s.push(plex.Token{Type: t, Value: s.text[start:s.off], Pos: s.pos(start)})
+	s.push(s.tok(t, start, s.pos(start)))
+}
+
+// tok is the token of type t from start to the current offset, at pos.
+func (s *scanner) tok(t plex.TokenType, start int, pos plex.Position) tok {
+	return tok{off: start, end: s.off, line: int32(pos.Line), col: int32(pos.Column), typ: int8(t)}
+}
+
+// emitEmpty pushes a string or block string that had an error as an empty
+// one, so it still decodes; the error stops the build.
+func (s *scanner) emitEmpty(t plex.TokenType, start int, pos plex.Position) {
+	k := s.tok(t, start, pos)
+	k.empty = true
+	s.push(k)
 }
 
 func (s *scanner) newline(at int) {
@@ -266,7 +339,7 @@ func (s *scanner) word() {
 		}
 	}
 	s.emit(typ, start)
-	s.prevWord = s.toks[len(s.toks)-1].Value
+	s.prevWord = s.text[start:s.off]
 }
 
 // number scans a JSON number. It stops before ".." so 1..500 is a range.
@@ -322,7 +395,7 @@ func (s *scanner) str() {
 		if s.off >= len(src) || src[s.off] == '\n' || src[s.off] == '\r' {
 			s.report(diag.StringUnterminated, start)
 			// Close it so the token still decodes; the error stops the build.
-			s.push(plex.Token{Type: tString, Value: `""`, Pos: s.pos(start)})
+			s.emitEmpty(tString, start, s.pos(start))
 			return
 		}
 		c := src[s.off]
@@ -330,7 +403,7 @@ func (s *scanner) str() {
 		case c == '"':
 			s.off++
 			if bad {
-				s.push(plex.Token{Type: tString, Value: `""`, Pos: s.pos(start)})
+				s.emitEmpty(tString, start, s.pos(start))
 				return
 			}
 			s.emit(tString, start)
@@ -422,18 +495,18 @@ func (s *scanner) block() {
 	for {
 		if s.off >= len(src) {
 			diag.BlockStringUnterminated.Report(&s.diags, token.Pos(startPos))
-			s.push(plex.Token{Type: tBlock, Value: `""""""`, Pos: startPos})
+			s.emitEmpty(tBlock, start, startPos)
 			return
 		}
 		c := src[s.off]
 		switch {
 		case c == '"' && s.off+2 < len(src) && src[s.off+1] == '"' && src[s.off+2] == '"':
 			s.off += 3
-			value := s.text[start:s.off]
 			if bad {
-				value = `""""""`
+				s.emitEmpty(tBlock, start, startPos)
+			} else {
+				s.push(s.tok(tBlock, start, startPos))
 			}
-			s.push(plex.Token{Type: tBlock, Value: value, Pos: startPos})
 			s.lastLine = s.line
 			return
 		case c == '\n' || c == '\r':

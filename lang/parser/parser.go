@@ -25,6 +25,8 @@ var options = []participle.Option{
 var (
 	fileGrammar = participle.MustBuild[ast.File](options...)
 	declGrammar = participle.MustBuild[declList](options...)
+	// oneDecl reads a piece that parses: one declaration (see parseBatch).
+	oneDecl = participle.MustBuild[ast.Decl](options...)
 )
 
 // declList is a run of top-level declarations: the unit parsed in parallel.
@@ -64,33 +66,37 @@ func Parse(filename string, src []byte) Result {
 		return res
 	}
 	pieces := lx.pieces
-	if len(pieces) == 0 || pieces[0][0].Value != "spec" {
+	var header []plex.Token // the first piece
+	if len(pieces) > 0 {
+		header = lx.tokens(pieces[0])
+	}
+	if len(pieces) == 0 || header[0].Value != "spec" {
 		first := lx.eof
 		if len(pieces) > 0 {
-			first = pieces[0][0]
+			first = header[0]
 		}
 		// participle would only say "unexpected"; say what a file starts with.
 		diag.SpecHeaderMissing.Report(&diags, Pos(first.Pos), describeToken(first))
 		res.Diags = diags.Sort()
 		return res
 	}
-	head := headerLen(pieces[0])
+	head := headerLen(header)
 	var after plex.Position // where the header's grammar sees the end
 	switch {
-	case head < len(pieces[0]):
-		after = pieces[0][head].Pos
+	case head < len(header):
+		after = header[head].Pos
 	case len(pieces) > 1:
-		after = pieces[1][0].Pos
+		after = lx.token(pieces[1][0]).Pos
 	default:
-		after = endOf(pieces[0]) // the file ends with the header
+		after = endOf(header) // the file ends with the header
 	}
-	if last := pieces[0][head-1]; head > 2 && last.Value == "clients" && last.Type == tIdent && pieces[0][head-2].Value != "catalog_key" {
+	if last := header[head-1]; head > 2 && last.Value == "clients" && last.Type == tIdent && header[head-2].Value != "catalog_key" {
 		// participle would say a name is expected at the next token.
 		diag.ClientsEmpty.Report(&diags, Pos(last.Pos))
 		res.Diags = diags.Sort()
 		return res
 	}
-	file, err := parseTokens(fileGrammar, pieces[0][:head], after)
+	file, err := parseTokens(fileGrammar, header[:head], after)
 	if err != nil {
 		diags = append(diags, syntaxError(filename, explain(err, nil, nil)))
 		res.Diags = diags.Sort()
@@ -107,7 +113,7 @@ func Parse(filename string, src []byte) Result {
 		pieces = pieces[1:]
 	}
 	lexOK := !diags.HasErrors()
-	decls, errs, unparsed := parseDecls(src, pieces)
+	decls, errs, unparsed := parseDecls(src, lx.source, pieces)
 	for _, err := range errs {
 		diags = append(diags, syntaxError(filename, err))
 	}
@@ -171,14 +177,14 @@ func parseTokens[G any](g *participle.Parser[G], toks []plex.Token, eof plex.Pos
 
 // parseDecls parses the pieces in parallel batches, keeping order. A piece
 // is dropped once parsed, so its tokens can be collected.
-func parseDecls(src []byte, pieces [][]plex.Token) ([]*ast.Decl, []error, map[string]map[string]bool) {
+func parseDecls(src []byte, s source, pieces [][]tok) ([]*ast.Decl, []error, map[string]map[string]bool) {
 	if len(pieces) == 0 {
 		return nil, nil, nil
 	}
 	workers := runtime.GOMAXPROCS(0)
 	nBatches := min(len(pieces), workers*4)
 	type batch struct {
-		pieces   [][]plex.Token
+		pieces   [][]tok
 		decls    []*ast.Decl
 		errs     []error
 		unparsed []plex.Token // the first tokens of each piece that failed
@@ -196,7 +202,7 @@ func parseDecls(src []byte, pieces [][]plex.Token) ([]*ast.Decl, []error, map[st
 		go func() {
 			defer wg.Done()
 			for b := range next {
-				b.decls, b.errs, b.unparsed = parseBatch(src, b.pieces)
+				b.decls, b.errs, b.unparsed = parseBatch(src, s, b.pieces)
 			}
 		}()
 	}
@@ -236,7 +242,42 @@ func nameOf(t plex.Token) string {
 
 // parseBatch parses pieces in order. unparsed holds, for each piece that
 // failed, its first two tokens (keyword and name).
-func parseBatch(src []byte, pieces [][]plex.Token) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
+//
+// A piece is read as one declaration, which is what every piece that
+// parses is (the lexer cuts after the "}" that ends one), so participle
+// does not try a second one at its end. A piece that fails is parsed
+// again, as participle's tokens and as declarations (parseTokenBatch): the
+// errors are those of the grammar of the whole file.
+func parseBatch(src []byte, s source, pieces [][]tok) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
+	decls = make([]*ast.Decl, 0, len(pieces))
+	for i, p := range pieces {
+		pieces[i] = nil
+		decl, err := parsePiece(s, p)
+		if err != nil {
+			more, moreErrs, moreUnparsed := parseTokenBatch(src, [][]plex.Token{s.tokens(p)})
+			decls = append(decls, more...)
+			errs = append(errs, moreErrs...)
+			unparsed = append(unparsed, moreUnparsed...)
+			continue
+		}
+		ast.SetKeywords(decl, src)
+		decls = append(decls, decl)
+	}
+	return decls, errs, unparsed
+}
+
+func parsePiece(s source, p []tok) (*ast.Decl, error) {
+	peek, err := plex.Upgrade(&replayPiece{src: s, toks: p})
+	if err != nil {
+		return nil, err
+	}
+	return oneDecl.ParseFromLexer(peek)
+}
+
+// parseTokenBatch parses pieces of participle's tokens as runs of
+// declarations: a piece that failed in parseBatch, and the pieces of a
+// piece with a "{" left open.
+func parseTokenBatch(src []byte, pieces [][]plex.Token) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
 	decls = make([]*ast.Decl, 0, len(pieces))
 	for i, p := range pieces {
 		pieces[i] = nil
@@ -250,7 +291,7 @@ func parseBatch(src []byte, pieces [][]plex.Token) (decls []*ast.Decl, errs []er
 				// this piece: say which brace, and parse those on their own.
 				errs = append(errs, unclosedError(p, open, before))
 				if rest := splitDecls(p); len(rest) > 1 {
-					more, moreErrs, moreUnparsed := parseBatch(src, rest[1:])
+					more, moreErrs, moreUnparsed := parseTokenBatch(src, rest[1:])
 					decls = append(decls, more...)
 					errs = append(errs, moreErrs...)
 					unparsed = append(unparsed, moreUnparsed...)
