@@ -11,7 +11,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/toolspec/toolspec/internal/gcpace"
 	"github.com/toolspec/toolspec/internal/sizecap"
 	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/token"
@@ -19,10 +18,6 @@ import (
 )
 
 func init() { register(testReportCmd) }
-
-// heapBudget is how far test-report lets the heap grow before collecting
-// as often as Go's default does (docs/performance.md).
-const heapBudget = 512 << 20
 
 func testReportCmd(e *env) *cobra.Command {
 	var asJSON, strict, suggest, write, verbose bool
@@ -57,12 +52,6 @@ every mutant, killed ones too. See docs/test-report.md.`,
 			}
 			if len(files) > 1 && (asJSON || junit != "" || write) {
 				return usagef("--json, --junit and -w report one spec; got %d", len(files))
-			}
-			// The run allocates many small short-lived schemas; collecting
-			// less often saves about a quarter of its time, but only while
-			// the heap is small (gcpace).
-			if os.Getenv("GOGC") == "" {
-				defer gcpace.Pace(heapBudget)()
 			}
 			opts := report.Options{Strict: strict, Suggest: suggest, Verbose: verbose}
 			ok := true
