@@ -121,6 +121,9 @@ func explain(err error, partial *declList, toks []plex.Token) error {
 		term = "Decl"
 	}
 	what := describe(term)
+	if term == `">"` {
+		what = closeAngle(toks, u.Unexpected)
+	}
 	if body := bodies[openBody(partial)]; term == "Close" && body != "" {
 		// "}" ends a run of items: either may come.
 		items := Expected[body]
@@ -130,6 +133,36 @@ func explain(err error, partial *declList, toks []plex.Token) error {
 		what = items + ` or "}"`
 	}
 	return &unexpectedError{token: u.Unexpected, expected: what}
+}
+
+// closeAngle says what a ">" was expected to close: the innermost "<"
+// still open before t, and the kind that opened it (`">" to close
+// array<`); in a tuple another element may come first.
+func closeAngle(toks []plex.Token, t plex.Token) string {
+	depth := 0
+	for i := len(toks) - 1; i > 0; i-- {
+		k := toks[i]
+		if k.Pos.Offset >= t.Pos.Offset || k.Type != tPunct {
+			continue
+		}
+		switch k.Value {
+		case ">":
+			depth++
+		case "<":
+			if depth > 0 {
+				depth--
+				continue
+			}
+			switch kind := toks[i-1].Value; kind {
+			case "tuple":
+				return `"," or ">" in the tuple`
+			case "array", "map":
+				return `">" to close ` + kind + "<"
+			}
+			return `">"`
+		}
+	}
+	return `">"`
 }
 
 // before returns the token just before t in toks, or nil.
