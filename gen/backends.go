@@ -65,7 +65,9 @@ type backend struct {
 	// format goes up whenever the backend writes other bytes for the same
 	// catalog and options, so verify can say "generator changed" rather
 	// than "stale". 2: tuples carry items, the new number keywords, the
-	// gen-go runtime and the JS validators and adapter (2026-12).
+	// gen-go runtime and the JS validators and adapter (2026-12). 3:
+	// \u0008 and \u000c in strings, the cursor dialect, the client map
+	// from lang/clients, gen-go's decoding plans (2026-12-02).
 	format   int
 	roles    []string
 	check    func(opts map[string]string) error
@@ -203,7 +205,7 @@ func init() {
 	// family's dialect when the option dialect is given.
 	Register(&backend{
 		name:   "gen-json",
-		format: 2,
+		format: 3,
 		roles:  []string{"json"},
 		check: func(opts map[string]string) error {
 			names := []string{"profile"}

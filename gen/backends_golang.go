@@ -20,7 +20,7 @@ func init() {
 	// gen-go: Go source; the package clause is its one option.
 	Register(&backend{
 		name:   "gen-go",
-		format: 2,
+		format: 3,
 		roles:  []string{"go"},
 		check: func(opts map[string]string) error {
 			names := []string{"package"}

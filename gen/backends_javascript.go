@@ -20,7 +20,7 @@ func init() {
 	// artifact, told apart by role.
 	Register(&backend{
 		name:   "gen-js",
-		format: 2,
+		format: 3,
 		roles:  []string{"mjs", "dts"},
 		check: func(opts map[string]string) error {
 			if d, ok := opts["dialects"]; ok {
