@@ -17,6 +17,7 @@ import (
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen/jsonout"
 	"github.com/toolspec/toolspec/importer"
+	"github.com/toolspec/toolspec/internal/golden"
 	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/openapi"
 	"github.com/toolspec/toolspec/parity"
@@ -25,22 +26,6 @@ import (
 var update = flag.Bool("update", false, "rewrite golden files")
 
 // golden compares got with the file, or rewrites it with -update.
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := cmp.Diff(string(want), string(got)); d != "" {
-		t.Errorf("%s (-want +got):\n%s", path, d)
-	}
-}
-
 // report is the warnings, one a line, then the spec: what the command
 // prints on stderr and stdout.
 func report(r *importer.Result) []byte {
@@ -74,7 +59,7 @@ func TestOpenAPIErsatzTV(t *testing.T) {
 			if res.Tools != len(doc.Operations) {
 				t.Errorf("%d tools from %d operations", res.Tools, len(doc.Operations))
 			}
-			golden(t, "../testdata/import/"+name+".golden", report(res))
+			golden.Check(t, "../testdata/import/"+name+".golden", report(res), *update)
 			r := compile.Source(name+".tspec", res.Spec)
 			if r.Catalog == nil {
 				t.Fatalf("imported spec does not check:\n%v", r.Diags)
@@ -100,7 +85,7 @@ func TestOpenAPIXMCP(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := report(res)
-	golden(t, "../testdata/import/xmcp.golden", got)
+	golden.Check(t, "../testdata/import/xmcp.golden", got, *update)
 	for _, want := range []string{
 		`tool "create-pet"`, "hints       read_only", "hints       destructive",
 		`pet_id  integer  required  1..  as "petId"`,
@@ -191,7 +176,7 @@ func TestMCPUnsupported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "../testdata/import/tools-list.golden", report(res))
+	golden.Check(t, "../testdata/import/tools-list.golden", report(res), *update)
 	for _, want := range []string{"field inputSchema.ref: cannot express $ref", "field inputSchema.choice: cannot express anyOf",
 		"field inputSchema.fixed: const written as an enum of one value", "field inputSchema.tags: cannot express patternProperties",
 		"field inputSchema.cond: cannot express else, if, then",

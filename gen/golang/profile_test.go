@@ -3,11 +3,11 @@ package golang_test
 import (
 	"fmt"
 	"go/format"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/internal/golden"
 	"github.com/toolspec/toolspec/model"
 )
 
@@ -15,22 +15,7 @@ import (
 // tsProfileFor and startup-guard words, to model.ProtocolProfiles and
 // model's handler words: -update rewrites it.
 func TestRuntimeProfile(t *testing.T) {
-	const path = "runtime/profile.go"
-	want := profileSource(t)
-	got, err := os.ReadFile(path)
-	if err != nil && !*update {
-		t.Fatal(err)
-	}
-	if string(got) == want {
-		return
-	}
-	if *update {
-		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	t.Errorf("%s is stale (go test ./gen/golang -run TestRuntimeProfile -update); want:\n%s", path, want)
+	golden.Check(t, "runtime/profile.go", []byte(profileSource(t)), *update)
 }
 
 // profileSource writes model.ProtocolProfiles as Go, latest profile first.

@@ -3,15 +3,13 @@ package js
 import (
 	"encoding/json"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/internal/golden"
 	"github.com/toolspec/toolspec/model"
 )
 
@@ -44,26 +42,9 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden(t, base+".mjs.golden", mjs)
-			golden(t, base+".d.ts.golden", dts)
+			golden.Check(t, base+".mjs.golden", mjs, *update)
+			golden.Check(t, base+".d.ts.golden", dts, *update)
 		})
-	}
-}
-
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if diff := cmp.Diff(strings.Split(string(want), "\n"), strings.Split(string(got), "\n")); diff != "" {
-		t.Errorf("%s differs (-want +got):\n%s", path, diff)
 	}
 }
 

@@ -2,11 +2,11 @@ package js
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/toolspec/toolspec/internal/golden"
 	"github.com/toolspec/toolspec/model"
 )
 
@@ -14,22 +14,7 @@ import (
 // and startup-guard words, to model.ProtocolProfiles and model's handler
 // words: -update rewrites it.
 func TestRuntimeProfile(t *testing.T) {
-	const path = "runtime/profile.mjs"
-	want := profileModule(t)
-	got, err := os.ReadFile(path)
-	if err != nil && !*update {
-		t.Fatal(err)
-	}
-	if string(got) == want {
-		return
-	}
-	if *update {
-		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	t.Errorf("%s is stale (go test ./gen/js -run TestRuntimeProfile -update); want:\n%s", path, want)
+	golden.Check(t, "runtime/profile.mjs", []byte(profileModule(t)), *update)
 }
 
 // profileModule writes model.ProtocolProfiles as JavaScript, latest
