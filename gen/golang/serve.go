@@ -223,10 +223,7 @@ func BindMap(handlers map[string]any) *Bound {
 	for n := range handlers {
 		names = append(names, n)
 	}
-	var problems []string
-	if err := CheckHandlers(names); err != nil {
-		problems = append(problems, strings.TrimPrefix(err.Error(), "toolspec: "))
-	}
+	problems := tsCat.handlerProblems(names)
 	for i := range tsServeTools {
 		t := &tsServeTools[i]
 		h, ok := handlers[t.name]

@@ -150,8 +150,8 @@ type Row struct {
 // Kind is the kind column. Exactly one of Scalar, Enum, Array, Tuple,
 // Object, Map and Unknown is set. The alternatives that start with a
 // literal come before those that are a production: participle builds a
-// production's node before it knows whether the production matches. The keywords are lang/descriptor's (a
-// test in lang/parser holds them equal).
+// production's node before it knows whether the production matches. The
+// keywords are lang/descriptor's (a test in lang/parser holds them equal).
 type Kind struct {
 	Pos    Position
 	Scalar string     `parser:"  @'string' | @'integer' | @'number' | @'boolean' | @'any'"`

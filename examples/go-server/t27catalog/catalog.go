@@ -1176,10 +1176,7 @@ func BindMap(handlers map[string]any) *Bound {
 	for n := range handlers {
 		names = append(names, n)
 	}
-	var problems []string
-	if err := CheckHandlers(names); err != nil {
-		problems = append(problems, strings.TrimPrefix(err.Error(), "toolspec: "))
-	}
+	problems := tsCat.handlerProblems(names)
 	for i := range tsServeTools {
 		t := &tsServeTools[i]
 		h, ok := handlers[t.name]
@@ -1555,6 +1552,15 @@ func (c *tsCatalog) output(i int) *tsNode { return c.compiled(i).out }
 // checkHandlers returns one error naming every tool without a handler and
 // every handler without a tool, sorted, or nil.
 func (c *tsCatalog) checkHandlers(names []string) error {
+	if parts := c.handlerProblems(names); len(parts) > 0 {
+		return errors.New("toolspec: " + strings.Join(parts, "; "))
+	}
+	return nil
+}
+
+// handlerProblems names the tools without a handler and the handlers
+// without a tool, a part each; none when they agree.
+func (c *tsCatalog) handlerProblems(names []string) []string {
 	have := make(map[string]bool, len(names))
 	for _, n := range names {
 		have[n] = true
@@ -1572,9 +1578,6 @@ func (c *tsCatalog) checkHandlers(names []string) error {
 			extra = append(extra, n)
 		}
 	}
-	if len(missing)+len(extra) == 0 {
-		return nil
-	}
 	sort.Strings(missing)
 	sort.Strings(extra)
 	var parts []string
@@ -1584,7 +1587,7 @@ func (c *tsCatalog) checkHandlers(names []string) error {
 	if len(extra) > 0 {
 		parts = append(parts, tsExtraHandlers+": "+tsJoin(extra))
 	}
-	return errors.New("toolspec: " + strings.Join(parts, "; "))
+	return parts
 }
 
 func tsJoin(names []string) string {

@@ -205,6 +205,15 @@ func (c *tsCatalog) output(i int) *tsNode { return c.compiled(i).out }
 // checkHandlers returns one error naming every tool without a handler and
 // every handler without a tool, sorted, or nil.
 func (c *tsCatalog) checkHandlers(names []string) error {
+	if parts := c.handlerProblems(names); len(parts) > 0 {
+		return errors.New("toolspec: " + strings.Join(parts, "; "))
+	}
+	return nil
+}
+
+// handlerProblems names the tools without a handler and the handlers
+// without a tool, a part each; none when they agree.
+func (c *tsCatalog) handlerProblems(names []string) []string {
 	have := make(map[string]bool, len(names))
 	for _, n := range names {
 		have[n] = true
@@ -222,9 +231,6 @@ func (c *tsCatalog) checkHandlers(names []string) error {
 			extra = append(extra, n)
 		}
 	}
-	if len(missing)+len(extra) == 0 {
-		return nil
-	}
 	sort.Strings(missing)
 	sort.Strings(extra)
 	var parts []string
@@ -234,7 +240,7 @@ func (c *tsCatalog) checkHandlers(names []string) error {
 	if len(extra) > 0 {
 		parts = append(parts, tsExtraHandlers+": "+tsJoin(extra))
 	}
-	return errors.New("toolspec: " + strings.Join(parts, "; "))
+	return parts
 }
 
 func tsJoin(names []string) string {
