@@ -69,5 +69,3 @@ func CheckWrite(tree, path string) error {
 	}
 	return nil
 }
-
-
