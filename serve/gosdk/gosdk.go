@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -149,11 +148,7 @@ func register(server *mcp.Server, c Catalog, opts *Options) (*catalogServer, err
 // Run serves server on StdioTransport until the client closes stdin: nil
 // then, else the error that ended the session.
 func Run(ctx context.Context, server *mcp.Server) error {
-	err := server.Run(ctx, &StdioTransport{})
-	if errors.Is(err, io.EOF) || errors.Is(err, mcp.ErrConnectionClosed) {
-		return nil
-	}
-	return err
+	return (&StdioTransport{}).Serve(ctx, server)
 }
 
 type session struct {
@@ -301,7 +296,7 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 				return nil, err
 			}
 			if p, ok := req.GetParams().(*mcp.ListToolsParams); ok && p != nil && p.Cursor != "" {
-				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("tools/list: unknown cursor %q: the catalog is one page", p.Cursor)}
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "tools/list: unknown cursor " + capQuote(p.Cursor) + ": the catalog is one page"}
 			}
 			if st.dialect != "" {
 				return &toolsList{raw: s.dialects.ListDialectToolsJSON(st.profile, st.scope, st.dialect)}, nil
@@ -329,7 +324,7 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 func (s *catalogServer) call(ctx context.Context, st session, name string, args json.RawMessage) (*mcp.CallToolResult, error) {
 	if !s.cat.InScope(name, st.scope) {
 		// The SDK's own answer for a tool it does not have.
-		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown tool %q", name)}
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "unknown tool " + capQuote(name)}
 	}
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}") // arguments may be omitted when there are none
