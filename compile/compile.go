@@ -33,7 +33,7 @@ type Result struct {
 // ReadSpec reads the spec at path. A file that cannot be read, or is over
 // sizecap.Spec, is reported as a diagnostic at the path instead.
 func ReadSpec(path string) ([]byte, token.List) {
-	src, err := sizecap.ReadFile(path, sizecap.Spec, "a spec")
+	src, err := sizecap.ReadRegularFile(path, sizecap.Spec, "a spec")
 	if err == nil {
 		return src, nil
 	}
