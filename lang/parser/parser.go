@@ -250,9 +250,10 @@ func nameOf(t plex.Token) string {
 // errors are those of the grammar of the whole file.
 func parseBatch(src []byte, s source, pieces [][]tok) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
 	decls = make([]*ast.Decl, 0, len(pieces))
+	var buf lent
 	for i, p := range pieces {
 		pieces[i] = nil
-		decl, err := parsePiece(s, p)
+		decl, err := buf.parse(s, p)
 		if err != nil {
 			more, moreErrs, moreUnparsed := parseTokenBatch(src, [][]plex.Token{s.tokens(p)})
 			decls = append(decls, more...)
@@ -266,8 +267,23 @@ func parseBatch(src []byte, s source, pieces [][]tok) (decls []*ast.Decl, errs [
 	return decls, errs, unparsed
 }
 
-func parsePiece(s source, p []tok) (*ast.Decl, error) {
-	peek, err := plex.Upgrade(&replayPiece{src: s, toks: p})
+// lent is one worker's token buffer: each piece's tokens are written into
+// it and lent to participle (plex.TokenBuffer), which reads them in place.
+// No tree keeps a token (leaves copy what they need), so the next piece
+// reuses the buffer.
+type lent struct{ toks []plex.Token }
+
+func (l *lent) Next() (plex.Token, error) { return plex.Token{}, errors.New("toolspec: lent tokens are read with Tokens") }
+
+func (l *lent) Tokens() []plex.Token { return l.toks }
+
+func (l *lent) parse(s source, p []tok) (*ast.Decl, error) {
+	l.toks = l.toks[:0]
+	for _, t := range p {
+		l.toks = append(l.toks, s.token(t))
+	}
+	l.toks = append(l.toks, plex.EOFToken(s.endOf(p)))
+	peek, err := plex.Upgrade(l)
 	if err != nil {
 		return nil, err
 	}

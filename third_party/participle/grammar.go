@@ -406,7 +406,7 @@ func (g *generatorContext) parseLiteral(lex *structLexer) (node, error) { // nol
 			return nil, fmt.Errorf("unknown token type %q in literal type constraint", token)
 		}
 	}
-	return &literal{s: s, t: t, tt: g.symbolsToIDs[t]}, nil
+	return &literal{s: s, t: t, tt: g.symbolsToIDs[t], value: reflect.ValueOf(s)}, nil
 }
 
 func indirectType(t reflect.Type) reflect.Type {

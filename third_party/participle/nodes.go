@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -61,16 +62,18 @@ func (p *parseable) GoString() string { return p.t.String() }
 
 func (p *parseable) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Value, err error) {
 	defer ctx.printTrace(p)()
-	rv := reflect.New(p.t)
-	v := rv.Interface().(Parseable)
+	rv := ctx.state.node(p.t)
+	v := rv.Addr().Interface().(Parseable)
 	err = v.Parse(&ctx.PeekingLexer)
 	if err != nil {
 		if err == NextMatch {
+			// Not this production: the next one of its type reuses the value.
+			ctx.state.giveBack(rv)
 			return nil, nil
 		}
 		return nil, err
 	}
-	return []reflect.Value{rv.Elem()}, nil
+	return ctx.state.one(rv), nil
 }
 
 // @@ (but for a custom production)
@@ -122,6 +125,10 @@ type strct struct {
 	tokensFieldIndex []int
 	posFieldIndex    []int
 	endPosFieldIndex []int
+	// posIsPosition and endPosIsPosition: the field's underlying type is
+	// lexer.Position, so a position is stored without boxing it.
+	posIsPosition    bool
+	endPosIsPosition bool
 	usages           int
 }
 
@@ -133,10 +140,12 @@ func newStrct(typ reflect.Type) *strct {
 	field, ok := typ.FieldByName("Pos")
 	if ok && positionType.ConvertibleTo(field.Type) {
 		s.posFieldIndex = field.Index
+		s.posIsPosition = sameUnderlying(field.Type, positionType)
 	}
 	field, ok = typ.FieldByName("EndPos")
 	if ok && positionType.ConvertibleTo(field.Type) {
 		s.endPosFieldIndex = field.Index
+		s.endPosIsPosition = sameUnderlying(field.Type, positionType)
 	}
 	field, ok = typ.FieldByName("Tokens")
 	if ok && field.Type == tokensType {
@@ -150,38 +159,68 @@ func (s *strct) GoString() string { return s.typ.Name() }
 
 func (s *strct) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Value, err error) {
 	defer ctx.printTrace(s)()
-	sv := reflect.New(s.typ).Elem()
+	sv := ctx.state.node(s.typ)
 	start := ctx.RawCursor()
+	deferred := len(ctx.apply)
 	t := ctx.Peek()
 	s.maybeInjectStartToken(t, sv)
 	if out, err = s.expr.Parse(ctx, sv); err != nil {
 		_ = ctx.Apply() // Best effort to give partial AST.
 		ctx.MaybeUpdateError(err)
-		return []reflect.Value{sv}, err
+		return ctx.state.one(sv), err
 	} else if out == nil {
+		// Nothing matched, so nothing refers to sv: the next node of
+		// this type reuses it.
+		if len(ctx.apply) == deferred {
+			ctx.state.giveBack(sv)
+		}
 		return nil, nil
 	}
 	end := ctx.RawCursor()
 	t = ctx.RawPeek()
 	s.maybeInjectEndToken(t, sv)
 	s.maybeInjectTokens(ctx.Range(start, end), sv)
-	return []reflect.Value{sv}, ctx.Apply()
+	return ctx.state.one(sv), ctx.Apply()
 }
 
 func (s *strct) maybeInjectStartToken(token *lexer.Token, v reflect.Value) {
 	if s.posFieldIndex == nil {
 		return
 	}
-	f := v.FieldByIndex(s.posFieldIndex)
-	f.Set(reflect.ValueOf(token.Pos).Convert(f.Type()))
+	setPosition(v.FieldByIndex(s.posFieldIndex), s.posIsPosition, token.Pos)
 }
 
 func (s *strct) maybeInjectEndToken(token *lexer.Token, v reflect.Value) {
 	if s.endPosFieldIndex == nil {
 		return
 	}
-	f := v.FieldByIndex(s.endPosFieldIndex)
-	f.Set(reflect.ValueOf(token.Pos).Convert(f.Type()))
+	setPosition(v.FieldByIndex(s.endPosFieldIndex), s.endPosIsPosition, token.Pos)
+}
+
+// setPosition stores pos in f. When f's underlying type is
+// lexer.Position it is written in place; boxing pos for reflect.Value.Set
+// would allocate once per node.
+func setPosition(f reflect.Value, isPosition bool, pos lexer.Position) {
+	if isPosition {
+		*(*lexer.Position)(unsafe.Pointer(f.UnsafeAddr())) = pos
+		return
+	}
+	f.Set(reflect.ValueOf(pos).Convert(f.Type()))
+}
+
+// sameUnderlying reports whether t is a struct type with the same fields
+// as position, so that a position can be written through a pointer to t.
+func sameUnderlying(t, position reflect.Type) bool {
+	if t.Kind() != reflect.Struct || t.NumField() != position.NumField() || t.Size() != position.Size() {
+		return false
+	}
+	for i := 0; i < t.NumField(); i++ {
+		a, b := t.Field(i), position.Field(i)
+		if a.Name != b.Name || a.Type != b.Type || a.Offset != b.Offset {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *strct) maybeInjectTokens(tokens []lexer.Token, v reflect.Value) {
@@ -266,13 +305,16 @@ func (g *group) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Va
 			ctx.MaybeUpdateError(err)
 			// Optional part failed to match.
 			if ctx.Stop(err, branch) {
-				out = append(out, v...) // Try to return as much of the parse tree as possible
+				ctx.Release(branch)
+				out = ctx.state.appendValues(out, v, len(out)) // Try to return as much of the parse tree as possible
 				return out, err
 			}
+			ctx.Release(branch)
 			break
 		}
-		out = append(out, v...)
+		out = ctx.state.appendValues(out, v, len(out))
 		ctx.Accept(branch)
+		ctx.Release(branch)
 		if v == nil {
 			break
 		}
@@ -307,6 +349,7 @@ func (l *lookaheadGroup) Parse(ctx *parseContext, parent reflect.Value) (out []r
 	// Create a branch to avoid advancing the parser as any match will be discarded
 	branch := ctx.Branch()
 	out, err = l.expr.Parse(branch, parent)
+	ctx.Release(branch)
 	matchedLookahead := err == nil && out != nil
 	expectingMatch := !l.negative
 	if matchedLookahead != expectingMatch {
@@ -335,6 +378,7 @@ func (d *disjunction) Parse(ctx *parseContext, parent reflect.Value) (out []refl
 		if value, err := a.Parse(branch, parent); err != nil {
 			// If this branch progressed too far and still didn't match, error out.
 			if ctx.Stop(err, branch) {
+				ctx.Release(branch)
 				return value, err
 			}
 			// Show the closest error returned. The idea here is that the further the parser progresses
@@ -351,8 +395,10 @@ func (d *disjunction) Parse(ctx *parseContext, parent reflect.Value) (out []refl
 				panic(Errorf(bt.Pos, "branch %s was accepted but did not progress the lexer at %s (%q)", a, bt.Pos, bt.Value))
 			}
 			ctx.Accept(branch)
+			ctx.Release(branch)
 			return value, nil
 		}
+		ctx.Release(branch)
 	}
 	if firstError != nil {
 		ctx.MaybeUpdateError(firstError)
@@ -375,7 +421,7 @@ func (s *sequence) Parse(ctx *parseContext, parent reflect.Value) (out []reflect
 	defer ctx.printTrace(s)()
 	for n := s; n != nil; n = n.next {
 		child, err := n.node.Parse(ctx, parent)
-		out = append(out, child...)
+		out = ctx.state.appendValues(out, child, n.next.len())
 		if err != nil {
 			return out, err
 		}
@@ -411,15 +457,15 @@ func (c *capture) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.
 	start := ctx.RawCursor()
 	v, err := c.node.Parse(ctx, parent)
 	if v != nil {
-		ctx.Defer(ctx.Range(start, ctx.RawCursor()), parent, c.field, v)
+		ctx.Defer(ctx.Range(start, ctx.RawCursor()), parent, &c.field, v)
 	}
 	if err != nil {
-		return []reflect.Value{parent}, err
+		return ctx.state.one(parent), err
 	}
 	if v == nil {
 		return nil, nil
 	}
-	return []reflect.Value{parent}, nil
+	return ctx.state.one(parent), nil
 }
 
 // <identifier> - named lexer token reference
@@ -440,7 +486,7 @@ func (r *reference) Parse(ctx *parseContext, parent reflect.Value) (out []reflec
 		return nil, nil
 	}
 	ctx.FastForward(cursor)
-	return []reflect.Value{reflect.ValueOf(token.Value)}, nil
+	return ctx.state.one(reflect.ValueOf(token.Value)), nil
 }
 
 // Match a token literal exactly "..."[:<type>].
@@ -448,6 +494,9 @@ type literal struct {
 	s  string
 	t  lexer.TokenType
 	tt string // Used for display purposes - symbolic name of t.
+	// value is s as a reflect.Value, made once: a token that matches
+	// exactly has this value, and boxing it per match would allocate.
+	value reflect.Value
 }
 
 func (l *literal) String() string   { return ebnf(l) }
@@ -467,7 +516,10 @@ func (l *literal) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.
 	token, cursor := ctx.PeekAny(match)
 	if match(token) {
 		ctx.FastForward(cursor)
-		return []reflect.Value{reflect.ValueOf(token.Value)}, nil
+		if l.s != "" && token.Value == l.s {
+			return ctx.state.one(l.value), nil
+		}
+		return ctx.state.one(reflect.ValueOf(token.Value)), nil
 	}
 	return nil, nil
 }
@@ -484,6 +536,7 @@ func (n *negation) Parse(ctx *parseContext, parent reflect.Value) (out []reflect
 	// Create a branch to avoid advancing the parser, but call neither Stop nor Accept on it
 	// since we will discard a match.
 	branch := ctx.Branch()
+	defer ctx.Release(branch)
 	notEOF := ctx.Peek()
 	if notEOF.EOF() {
 		// EOF cannot match a negation, which expects something
@@ -505,6 +558,9 @@ func (n *negation) Parse(ctx *parseContext, parent reflect.Value) (out []reflect
 //
 // This will dereference pointers, and attempt to parse strings into integer values, floats, etc.
 func conform(t reflect.Type, values []reflect.Value) (out []reflect.Value, err error) {
+	if allOfType(t, values) {
+		return values, nil // Nothing to convert: out would be a copy of values.
+	}
 	for _, v := range values {
 		for t != v.Type() && t.Kind() == reflect.Ptr && v.Kind() != reflect.Ptr {
 			// This can occur during partial failure.
@@ -558,6 +614,15 @@ func conform(t reflect.Type, values []reflect.Value) (out []reflect.Value, err e
 	return out, nil
 }
 
+func allOfType(t reflect.Type, values []reflect.Value) bool {
+	for _, v := range values {
+		if v.Type() != t {
+			return false
+		}
+	}
+	return true
+}
+
 func sizeOfKind(kind reflect.Kind) int {
 	switch kind { // nolint: exhaustive
 	case reflect.Int8, reflect.Uint8:
@@ -601,6 +666,13 @@ func setField(tokens []lexer.Token, strct reflect.Value, field structLexerField,
 
 	// Any kind of pointer, hydrate it first.
 	if f.Kind() == reflect.Ptr {
+		if f.IsNil() && len(fieldValue) == 1 && fieldValue[0].Type() == f.Type().Elem() &&
+			fieldValue[0].Kind() == reflect.Struct && fieldValue[0].CanAddr() {
+			// A node the parse just built: point at it instead of copying
+			// it into a second allocation.
+			f.Set(fieldValue[0].Addr())
+			return nil
+		}
 		if f.IsNil() {
 			fv := reflect.New(f.Type().Elem()).Elem()
 			f.Set(fv.Addr())
@@ -746,4 +818,13 @@ func setField(tokens []lexer.Token, strct reflect.Value, field structLexerField,
 		return Errorf(pos, "unsupported field type %s for field %s", f.Type(), field.Name)
 	}
 	return nil
+}
+
+// len is the number of nodes from s to the end of its sequence.
+func (s *sequence) len() int {
+	n := 0
+	for ; s != nil; s = s.next {
+		n++
+	}
+	return n
 }

@@ -165,6 +165,7 @@ func (p *Parser[G]) ParseFromLexer(lex *lexer.PeekingLexer, options ...ParseOpti
 		return nil, err
 	}
 	ctx := newParseContext(lex, p.useLookahead, p.caseInsensitiveTokens)
+	defer ctx.state.done()
 	defer func() { *lex = ctx.PeekingLexer }()
 	for _, option := range options {
 		option(&ctx)

@@ -19,15 +19,33 @@ type Checkpoint struct {
 	cursor     int       // Index of the next non-elided token among other non-elided tokens
 }
 
+// TokenBuffer is a Lexer that already holds all of its tokens. Upgrade
+// reads them from the slice Tokens returns rather than copying them one by
+// one; the PeekingLexer never writes to that slice.
+type TokenBuffer interface {
+	Lexer
+	// Tokens returns every token, the last one EOF. A slice that does not
+	// end with EOF is not used: Upgrade then calls Next as for any Lexer.
+	Tokens() []Token
+}
+
 // Upgrade a Lexer to a PeekingLexer with arbitrary lookahead.
 //
 // "elide" is a slice of token types to elide from processing.
 func Upgrade(lex Lexer, elide ...TokenType) (*PeekingLexer, error) {
-	r := &PeekingLexer{
-		elide: make(map[TokenType]bool, len(elide)),
+	r := &PeekingLexer{}
+	if len(elide) > 0 {
+		r.elide = make(map[TokenType]bool, len(elide))
 	}
 	for _, rn := range elide {
 		r.elide[rn] = true
+	}
+	if b, ok := lex.(TokenBuffer); ok {
+		if tokens := b.Tokens(); len(tokens) > 0 && tokens[len(tokens)-1].EOF() {
+			r.tokens = tokens
+			r.advanceToNonElided()
+			return r, nil
+		}
 	}
 	for {
 		t, err := lex.Next()
