@@ -11,9 +11,12 @@ import (
 )
 
 // Parse parses src and dumps the result.
-func Parse(name string, src []byte) string {
+func Parse(name string, src []byte) string { return Result(parser.Parse(name, src)) }
+
+// Result dumps a parse result.
+func Result(r parser.Result) string {
 	var b strings.Builder
-	Write(&b, reflect.ValueOf(parser.Parse(name, src)))
+	Write(&b, reflect.ValueOf(r))
 	return b.String()
 }
 
