@@ -166,6 +166,9 @@ func (s *Server) executeCommand(_ *glsp.Context, p *protocol.ExecuteCommandParam
 	if err != nil {
 		return nil, err
 	}
+	if d.tooLarge {
+		return nil, errorf("%s", errTooLarge)
+	}
 	r := compile.Source(pathOf(d.uri), []byte(d.text))
 	if r.Catalog == nil {
 		return nil, errorf("test-report needs a spec without errors")
