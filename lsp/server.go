@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"sync/atomic"
 
 	"github.com/tliron/glsp"
@@ -27,6 +28,14 @@ type Server struct {
 	// shutdown request came first (LSP: exit code 0 then, 1 otherwise).
 	exited   chan struct{}
 	shutdown atomic.Bool
+
+	// mu is held by each request and by a finished test-report run while
+	// it publishes: requests are answered while test-report runs.
+	mu sync.Mutex
+	// lenses cancels the test-report run of each document, if one runs;
+	// running counts the runs, for tests to wait on.
+	lenses  map[string]context.CancelFunc
+	running sync.WaitGroup
 }
 
 // ErrExitWithoutShutdown is Serve's error when the client sent exit
@@ -35,7 +44,7 @@ var ErrExitWithoutShutdown = errors.New("exit without shutdown")
 
 // New returns a server that sends notifications through notify.
 func New(notify glsp.NotifyFunc) *Server {
-	s := &Server{docs: map[string]*document{}, notify: notify, exited: make(chan struct{})}
+	s := &Server{docs: map[string]*document{}, notify: notify, exited: make(chan struct{}), lenses: map[string]context.CancelFunc{}}
 	s.handler = protocol.Handler{
 		Initialize:                 s.initialize,
 		Initialized:                func(*glsp.Context, *protocol.InitializedParams) error { return nil },
@@ -104,6 +113,8 @@ func (s *Server) Handle(method string, params json.RawMessage) (result any, err 
 	if len(params) == 0 {
 		params = json.RawMessage("null")
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if method == protocol.MethodExit {
 		// glsp's dispatch refuses every method after shutdown, exit too.
 		return nil, s.exit(nil)
@@ -180,6 +191,7 @@ func (s *Server) open(uri string, version int32, text string) error {
 		s.publish(d, []protocol.Diagnostic{{Severity: ptr(protocol.DiagnosticSeverityError), Source: ptr("toolspec"), Message: errTooLarge}})
 		return nil
 	}
+	s.cancelLens(uri) // its results would be for another text
 	var d *document
 	if old := s.docs[uri]; old != nil && old.cache != nil {
 		// The declarations the edit did not touch come from the last
@@ -237,6 +249,7 @@ func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 
 func (s *Server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {
 	if d := s.docs[p.TextDocument.URI]; d != nil {
+		s.cancelLens(p.TextDocument.URI)
 		delete(s.docs, p.TextDocument.URI)
 		s.publish(d, nil)
 	}
