@@ -15,7 +15,7 @@ const heapBudget = 512 << 20
 
 // holdOffLimit is how large the heap of a one-shot command may grow before
 // the first collection (docs/performance.md, "Collection held off").
-const holdOffLimit = 512 << 20
+const holdOffLimit = 384 << 20
 
 // oneShot are the commands that build one tree, write it out and exit:
 // what they allocate mostly stays live to the end, so they collect
