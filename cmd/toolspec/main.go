@@ -14,7 +14,7 @@ import (
 const heapBudget = 512 << 20
 
 // holdOffLimit is how large the heap of a one-shot command may grow before
-// the first collection (docs/performance.md, "Collection held off").
+// the first collection (docs/performance.md, "participle's engine made fast").
 const holdOffLimit = 384 << 20
 
 // oneShot are the commands that build one tree, write it out and exit:
