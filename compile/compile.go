@@ -56,6 +56,10 @@ type Options struct {
 	// Lint names client families to lint as warnings (`check --clients`);
 	// the families the spec declares are linted as errors all the same.
 	Lint []string
+	// ParseCache, when set, keeps the declarations of the last Analyse of
+	// the same file and parses only those whose text changed (the
+	// language server's edits; parser.Cache).
+	ParseCache *parser.Cache
 }
 
 // FileWith is File with options.
@@ -103,7 +107,7 @@ func Checked(r Result) Result {
 // reports, and the checked model even when there are errors (for hover
 // and completion; never fit to emit). It computes no hash.
 func Analyse(filename string, src []byte, opt Options) Result {
-	return analysed(parser.Parse(filename, src), opt)
+	return analysed(parser.ParseCached(filename, src, opt.ParseCache), opt)
 }
 
 // analysed checks a parse: the declarations that parsed around a syntax
