@@ -147,3 +147,31 @@ func TestClients(t *testing.T) {
 		t.Error("gemini-cli or Cursor lost their dialect")
 	}
 }
+
+// TestDeclaredSeverity: a lint code's declared severity is what a declared
+// family's lint gets (LANGUAGE.md §5: an error only where the dialect
+// cannot lower the construct), for every family that has a rule for it;
+// report's negative controls read that severity.
+func TestDeclaredSeverity(t *testing.T) {
+	for _, r := range clients.Rules {
+		if got, want := r.DeclaredSeverity(), r.Construct.Diag.Severity; got != want {
+			t.Errorf("%s (%s): declared %s, lang/diag says %s", r.Construct.Diag.Code, r.Family, got, want)
+		}
+	}
+}
+
+// TestDeclaredLowered: a declared family's lint of a construct its dialect
+// lowers is a warning; one it cannot lower stays an error.
+func TestDeclaredLowered(t *testing.T) {
+	r := compile.Source("d.tspec", []byte("spec d\n\ntool demo {\n  description \"A demo tool\"\n  in {\n    x  any  required\n    y  object {\n    }  required\n  }\n  result text\n}\n"))
+	if r.Catalog == nil {
+		t.Fatal(r.Diags)
+	}
+	got := map[string]token.Severity{}
+	for _, d := range clients.LintDeclared(r.Catalog, []string{"gemini"}, clients.Options{}) {
+		got[d.Code] = d.Severity
+	}
+	if got[diag.ClientUntyped.Code] != token.Warning || got[diag.ClientEmptyObject.Code] != token.Error {
+		t.Errorf("severities %v: want %s a warning (lowered) and %s an error", got, diag.ClientUntyped.Code, diag.ClientEmptyObject.Code)
+	}
+}
