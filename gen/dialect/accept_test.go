@@ -84,7 +84,7 @@ func judge(family string, schema []byte) (refused, weakened string) {
 			if f := n.str("format"); f != "" && f != "date-time" && f != "enum" {
 				refuse("format " + f)
 			}
-			if !isRoot && n.str("type") == "object" && len(objOr(n.obj("properties")).keys) == 0 && !strings.Contains(n.str("description"), "any JSON value") {
+			if !isRoot && n.str("type") == "object" && len(objOr(n.obj("properties")).keys) == 0 {
 				refuse("object without properties")
 			}
 			if n.has("default") {

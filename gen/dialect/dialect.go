@@ -20,7 +20,8 @@ type lowering struct {
 	stringEnumsOnly  bool // integer enums → the values in the description
 	tupleAsArray     bool // prefixItems dropped; items typed or anyOf
 	tupleAsItemsList bool // prefixItems → draft-07 items: [...]
-	typedAny         bool // {} → {"type":"object","nullable":true}
+	anyAsText        bool // {} → a string holding the value as JSON text
+	closedNote       bool // additionalProperties:false dropped with a note
 	untypedNullable  bool // type arrays → no type, "a T or null" in the description
 	allRequired      bool // every property required, optional ones nullable
 	onlyFormats      map[string]bool
@@ -30,7 +31,7 @@ type lowering struct {
 
 var lowerings = map[string]lowering{
 	"gemini": {
-		nullableKeyword: true, noAdditional: true, stringEnumsOnly: true, tupleAsArray: true, typedAny: true,
+		nullableKeyword: true, noAdditional: true, closedNote: true, stringEnumsOnly: true, tupleAsArray: true, anyAsText: true,
 		onlyFormats: map[string]bool{"date-time": true, "enum": true},
 		moved:       []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "default", "examples", "deprecated"},
 	},
@@ -38,8 +39,10 @@ var lowerings = map[string]lowering{
 	// anyOf: a nullable node loses its type; its other keywords apply to
 	// their own type only, so every value it took is still taken.
 	"cursor":           {untypedNullable: true},
-	"openai_strict":    {allRequired: true, tupleAsArray: true, moved: []string{"default"}},
-	"anthropic_strict": {moved: []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "maxItems", "minItems"}, minItemsAbove1: true},
+	// OpenAI answers 400 "'uniqueItems' is not permitted" in strict mode;
+	// Anthropic documents it unsupported and its SDK strips it.
+	"openai_strict":    {allRequired: true, tupleAsArray: true, moved: []string{"uniqueItems", "default"}},
+	"anthropic_strict": {moved: []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "maxItems", "minItems", "uniqueItems"}, minItemsAbove1: true},
 	"xai":              {moved: []string{"minLength", "maxLength", "minItems", "maxItems"}},
 	// Draft-07 validators assert format; the spec's format is an annotation.
 	"copilot": {tupleAsItemsList: true, moved: []string{"format"}},
@@ -156,27 +159,22 @@ func (l lowering) lower(n *node, root bool) {
 		}
 	}
 
-	if l.allRequired && n.vals["uniqueItems"] == true && strings.Contains(typeWord(objOr(n.obj("items"))), "object") {
-		// Strict clients send null for an absent property, so two items
-		// that differ only there arrive equal: uniqueness is the spec's
-		// to hold, after Normalize.
-		n.del("uniqueItems")
-		notes = append(notes, "unique items")
-	}
 	typ, isArray := n.vals["type"].([]any)
 	if l.nullableKeyword {
 		if isArray && len(typ) == 2 && typ[1] == "null" {
 			n.set("type", typ[0])
 			n.setAfter("type", "nullable", true)
 		}
-		if e, ok := n.vals["enum"].([]any); ok {
-			var keep []any
+		if e, ok := n.vals["enum"].([]any); ok && slices.Contains(e, nil) {
+			// Gemini's enum holds strings only, and a nullable node's enum
+			// without null would refuse null: the values move into the
+			// description, null among them.
+			var vals []string
 			for _, x := range e {
-				if x != nil {
-					keep = append(keep, x)
-				}
+				vals = append(vals, compact(x))
 			}
-			n.set("enum", keep)
+			notes = append(notes, "one of "+strings.Join(vals, ", "))
+			n.del("enum")
 		}
 	}
 	dropType := false
@@ -184,11 +182,13 @@ func (l lowering) lower(n *node, root bool) {
 		notes = append(notes, orNull(typ))
 		dropType = true
 	}
-	if l.typedAny && !n.has("type") && !n.has("anyOf") {
+	if l.anyAsText && !n.has("type") && !n.has("anyOf") {
+		// Gemini has no node that takes every value (a node needs a type,
+		// an OBJECT needs properties, an ARRAY items): the value travels
+		// as JSON text, which Normalize decodes.
 		n.keys = append([]string{"type"}, n.keys...)
-		n.vals["type"] = "object"
-		n.setAfter("type", "nullable", true)
-		notes = append(notes, "any JSON value")
+		n.vals["type"] = "string"
+		notes = append(notes, anyAsTextNote)
 	}
 	if l.stringEnumsOnly {
 		if e, ok := n.vals["enum"].([]any); ok && len(e) > 0 {
@@ -206,6 +206,9 @@ func (l lowering) lower(n *node, root bool) {
 		if ap := n.obj("additionalProperties"); ap != nil {
 			notes = append(notes, "values: "+typeWord(ap))
 		}
+		if l.closedNote && n.vals["additionalProperties"] == false {
+			notes = append(notes, "no other properties")
+		}
 		n.del("additionalProperties")
 	}
 	if l.onlyFormats != nil {
@@ -220,6 +223,9 @@ func (l lowering) lower(n *node, root bool) {
 		n.del("type") // after addNotes, which places a new description after it
 	}
 }
+
+// anyAsTextNote is the note of gemini's stand-in for any.
+const anyAsTextNote = "any JSON value, written as JSON text"
 
 // orNull is the note of a type array: "a string or null", "an integer or
 // null".
@@ -262,7 +268,7 @@ func (l lowering) move(n *node) []string {
 		n.del(k)
 		return s
 	}
-	unit := map[string]string{"string": "characters", "array": "items", "object": "properties"}[typeWord(n)]
+	unit := map[string]string{"string": "characters", "array": "items", "object": "properties"}[baseType(n)]
 	if lo, hi := num("minLength"), num("maxLength"); lo != "" || hi != "" {
 		notes = append(notes, span(lo, hi, " characters"))
 	}
@@ -367,6 +373,22 @@ func objOr(n *node) *node {
 		return &node{vals: map[string]any{}}
 	}
 	return n
+}
+
+// baseType is a schema's type without null: "array" for ["array","null"]
+// and for a nullable array.
+func baseType(n *node) string {
+	switch t := n.vals["type"].(type) {
+	case string:
+		return t
+	case []any:
+		for _, x := range t {
+			if x != "null" {
+				return fmt.Sprint(x)
+			}
+		}
+	}
+	return ""
 }
 
 // typeWord names a schema's type for notes: "integer", "string or null",

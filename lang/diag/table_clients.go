@@ -89,7 +89,7 @@ var (
 	ClientUniqueItems = def(Def{
 		Code: "TS1015", Name: "client-unique-items", Severity: warnSev, Phase: Check,
 		Format:  clientFormat,
-		Explain: "Gemini has no uniqueItems field and refuses the request (confirmed by decolua/9router#3018). The gemini dialect moves it into the description.",
+		Explain: "Gemini has no uniqueItems field and refuses the request (confirmed by decolua/9router#3018). OpenAI strict mode answers 400 \"'uniqueItems' is not permitted\" (confirmed by jcode#687, mastra#23795), and Anthropic strict tool use documents it unsupported, its SDK stripping it (confirmed by platform.claude.com structured-outputs). The gemini dialect, the openai_strict dialect and the anthropic_strict dialect move it into the description (the server still holds it).",
 		Wrong:   clientSpec("gemini", "    x  array<string>  required  unique\n"),
 		Right:   clientSpec("", "    x  array<string>  required  unique\n"),
 	})
@@ -110,7 +110,7 @@ var (
 	ClientUntyped = def(Def{
 		Code: "TS1018", Name: "client-untyped", Severity: warnSev, Phase: Check,
 		Format:  clientFormat,
-		Explain: "Gemini refuses a node without a type, such as `{}` for `any`: \"type: must be specified\" (confirmed by danny-avila/LibreChat#6971). The gemini dialect writes a documented stand-in, an object with no fixed properties, and says so in the description.",
+		Explain: "Gemini refuses a node without a type, such as `{}` for `any`: \"type: must be specified\" (confirmed by danny-avila/LibreChat#6971). Gemini has no node that takes every value (a node needs a type, an OBJECT properties, an ARRAY items), so the gemini dialect writes a string that holds the value as JSON text, and says so in the description; the server decodes it before validating with the spec.",
 		Wrong:   clientSpec("gemini", "    x  any  required\n"),
 		Right:   clientSpec("", "    x  any  required\n"),
 	})
