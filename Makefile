@@ -11,7 +11,7 @@ GO       ?= go
 BIN      ?= bin/toolspec
 FUZZTIME ?= 60s
 
-.PHONY: all build test test-short gotest nodedeps fuzz bench bench-js bench-github verify generate vet clean editors
+.PHONY: all build test test-short gotest nodedeps soak-dialects fuzz bench bench-js bench-github verify generate vet clean editors
 
 all: build
 
@@ -29,6 +29,13 @@ test-short: vet
 
 vet:
 	$(GO) vet ./...
+
+# The dialect soundness law over random specs, longer than in `make test`
+# and with a random seed (printed; rerun one with SOAK_SEED=N).
+SOAK_INSTANCES ?= 200000
+SOAK_SEED      ?= 0
+soak-dialects:
+	$(GO) test -count=1 -timeout 60m ./gen/dialect -run '^TestSoundnessRandom$$' -v -soak.instances $(SOAK_INSTANCES) -soak.seed $(SOAK_SEED)
 
 # Fuzz each target for FUZZTIME (go test -fuzz takes one target at a time).
 fuzz:

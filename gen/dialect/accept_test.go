@@ -23,7 +23,7 @@ func init() {
 	}
 }
 
-var strictRefused = []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "maxItems"}
+var strictRefused = []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "maxItems", "uniqueItems"}
 
 // judge returns why family refuses the schema ("" when it does not) and
 // why it silently weakens it ("" when it does not).
@@ -104,6 +104,9 @@ func judge(family string, schema []byte) (refused, weakened string) {
 			}
 			if n.has("prefixItems") {
 				refuse("prefixItems")
+			}
+			if n.has("uniqueItems") {
+				refuse("uniqueItems") // 400 "'uniqueItems' is not permitted"
 			}
 		case "anthropic_strict":
 			for _, k := range strictRefused {

@@ -112,7 +112,11 @@ func InputSchema(t *model.Tool, family string) []byte {
 }
 
 // lower rewrites n and everything below it; root is a tool's input.
-func (l lowering) lower(n *node, root bool) {
+func (l lowering) lower(n *node, root bool) { l.lowerNoting(n, root, nil) }
+
+// lowerNoting is lower, with more notes its parent has for n: all of n's
+// notes go into one pair of parentheses.
+func (l lowering) lowerNoting(n *node, root bool, more []string) {
 	var notes []string
 	// Children first: a tuple's note names its lowered elements.
 	if props := n.obj("properties"); props != nil {
@@ -124,10 +128,11 @@ func (l lowering) lower(n *node, root bool) {
 		}
 		for _, k := range props.keys {
 			p := props.obj(k)
-			l.lower(p, false)
 			if l.allRequired && !req[k] {
+				l.lowerNoting(p, false, []string{"null when not given"})
 				makeNullable(p)
-				addNotes(p, []string{"null when not given"})
+			} else {
+				l.lower(p, false)
 			}
 		}
 		if l.allRequired && len(props.keys) > 0 {
@@ -218,7 +223,7 @@ func (l lowering) lower(n *node, root bool) {
 		}
 	}
 	notes = append(notes, l.move(n)...)
-	addNotes(n, notes)
+	addNotes(n, append(notes, more...))
 	if dropType {
 		n.del("type") // after addNotes, which places a new description after it
 	}
@@ -312,17 +317,29 @@ func (l lowering) move(n *node) []string {
 }
 
 // span is the fixed form of a range: "1 to 64 characters", "at least 1
-// characters", "at most 64 characters", "exactly 2 items".
+// character", "at most 64 characters", "exactly 2 items".
 func span(lo, hi, unit string) string {
 	switch {
 	case lo != "" && hi != "" && lo == hi:
-		return "exactly " + lo + unit
+		return "exactly " + lo + count(lo, unit)
 	case lo != "" && hi != "":
 		return lo + " to " + hi + unit
 	case lo != "":
-		return "at least " + lo + unit
+		return "at least " + lo + count(lo, unit)
 	}
-	return "at most " + hi + unit
+	return "at most " + hi + count(hi, unit)
+}
+
+// count is unit (" items", " characters", " properties", or "") after the
+// number n: singular after 1.
+func count(n, unit string) string {
+	if n != "1" {
+		return unit
+	}
+	if unit == " properties" {
+		return " property"
+	}
+	return strings.TrimSuffix(unit, "s")
 }
 
 // addNotes appends notes to n's description in the fixed form
@@ -417,7 +434,7 @@ func tupleNote(pre []any) string {
 	for _, e := range pre {
 		w = append(w, typeWord(e.(*node)))
 	}
-	return fmt.Sprintf("exactly %d items, in order: %s", len(pre), strings.Join(w, ", "))
+	return fmt.Sprintf("exactly %d%s, in order: %s", len(pre), count(fmt.Sprint(len(pre)), " items"), strings.Join(w, ", "))
 }
 
 // anyOf is the common items of a lowered tuple whose elements differ:
