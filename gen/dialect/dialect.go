@@ -63,7 +63,9 @@ func Identity(c *model.Catalog, profile int, family string) string {
 
 // ToolsList returns the tools/list result of a profile lowered to a
 // family's dialect, compact, in the emitted key order. Only input schemas
-// are lowered: output schemas do not reach the model.
+// are lowered: the one client found to send output schemas to a model
+// (@google/genai's mcpToTool) sends them as responseJsonSchema, which reads
+// JSON Schema.
 func ToolsList(c *model.Catalog, profile int, family string) ([]byte, error) {
 	if !Known(family) {
 		return nil, fmt.Errorf("unknown client family %q", family)

@@ -136,15 +136,31 @@ func TestClients(t *testing.T) {
 		if c.Source == "" || c.Evidence == 0 {
 			t.Errorf("%s: no evidence", c.Name)
 		}
-		if fam, ok := m[strings.ToLower(c.Name)]; !ok || fam != c.Family {
-			t.Errorf("%s: the map says %q", c.Name, fam)
+		if d, ok := m[strings.ToLower(c.Name)]; !ok || d != c.Dialect() || c.Standard && d != "" {
+			t.Errorf("%s: the map says %q", c.Name, d)
 		}
 	}
 	if len(m) != len(clients.Clients) {
 		t.Errorf("%d names for %d clients: a name is listed twice", len(m), len(clients.Clients))
 	}
-	if m["gemini-cli-mcp-client"] != "gemini" || m["cursor-vscode"] != "cursor" {
-		t.Error("gemini-cli or Cursor lost their dialect")
+	if m["gemini-cli-mcp-client"] != "" || m["cursor-vscode"] != "cursor" {
+		t.Error("gemini-cli lost the standard table, or Cursor its dialect")
+	}
+}
+
+// TestBehaviours: every behaviour has evidence, and an injected argument
+// is known by its client's name, in lower case, for the servers.
+func TestBehaviours(t *testing.T) {
+	for _, b := range clients.Behaviours {
+		if b.Source == "" || b.Evidence == 0 || b.Sends == "" || b.Outputs == "" {
+			t.Errorf("%s: a column is empty", b.Who)
+		}
+		if len(b.Injects) > 0 && b.Client == "" {
+			t.Errorf("%s injects arguments but has no clientInfo.name to strip them by", b.Who)
+		}
+	}
+	if got := clients.InjectedArgs()["gemini-cli-mcp-client"]; len(got) != 1 || got[0] != "wait_for_previous" {
+		t.Errorf("gemini-cli injects %v", got)
 	}
 }
 
