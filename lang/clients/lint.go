@@ -288,6 +288,13 @@ func hits(cat *model.Catalog, family string, opt Options) []hit {
 				report(r, t.Pos, where, fmt.Sprintf("%d levels, at most %d", d, r.Limit))
 			}
 		}
+		if r, ok := rules[PropertyKey]; ok {
+			for _, f := range t.Input.Fields {
+				if !r.Name.MatchString(f.Name) {
+					report(r, f.Pos, where+" at /"+escape(f.Name), "must match "+r.Name.String())
+				}
+			}
+		}
 		if r, ok := rules[ToolName]; ok {
 			n := len(t.Name)
 			if r.Prefixed {
