@@ -2289,7 +2289,10 @@ export function register(server, handlers, options = {}) {
     if (index === undefined || !tsInScope(index, scope)) {
       throw tsRpcError(-32602, "unknown tool " + (typeof name === "string" ? tsQuote(name) : tsShow(name)));
     }
-    const args = dialect === null ? params.arguments ?? {} : normalizeArgs(dialect, name, params.arguments ?? {});
+    // Arguments the client injects into every tool (gemini-cli's
+    // wait_for_previous) are its own, not the spec's: dropped first.
+    const sent = tsStripInjected(clientInfo, name, params.arguments ?? {});
+    const args = dialect === null ? sent : normalizeArgs(dialect, name, sent);
     const problems = validateInput(name, args);
     if (problems.length > 0) {
       return tsToolError(name + ": invalid arguments: " + describeProblems(problems));
@@ -2325,6 +2328,28 @@ export function register(server, handlers, options = {}) {
     const content = [{ type: "text", text }];
     return profile === 2 ? { content, structuredContent: wire } : { content };
   }
+}
+
+let tsInjectedProps;
+
+/**
+ * args without the arguments the session's client injects into every tool
+ * (CLIENT_INJECTED), unless the tool declares a property of that name.
+ * Returns args itself when there is nothing to drop.
+ */
+function tsStripInjected(clientInfo, name, args) {
+  const client = typeof clientInfo?.name === "string" ? clientInfo.name.toLowerCase() : "";
+  const injected = Object.hasOwn(CLIENT_INJECTED, client) ? CLIENT_INJECTED[client] : [];
+  if (injected.length === 0 || args === null || typeof args !== "object" || Array.isArray(args)) return args;
+  tsInjectedProps ??= new Map(JSON.parse(TABLES[2]).tools.map((t) => [t.name, t.inputSchema.properties ?? {}]));
+  const props = tsInjectedProps.get(name) ?? {};
+  const drop = injected.filter((k) => Object.hasOwn(args, k) && !Object.hasOwn(props, k));
+  if (drop.length === 0) return args;
+  const out = {};
+  for (const k of Object.keys(args)) {
+    if (!drop.includes(k)) Object.defineProperty(out, k, { value: args[k], enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 // tsDialect checks what options.dialectFor returned: null (or undefined)
@@ -2524,6 +2549,16 @@ const DIALECT_TABLES = Object.freeze({
 export const DIALECTS = Object.freeze(["gemini", "openai_strict", "cursor"]);
 
 /**
+ * The arguments a client adds to every tool and forwards in tools/call, by
+ * its clientInfo.name in lower case: register drops them before
+ * validation, in that client's sessions, from a tool that does not declare
+ * them (docs/clients.md).
+ */
+export const CLIENT_INJECTED = Object.freeze({
+  "gemini-cli-mcp-client": Object.freeze(["wait_for_previous"]),
+});
+
+/**
  * The dialect register serves a client by default, by its clientInfo.name
  * in lower case; null is the standard table (docs/clients.md).
  */
@@ -2534,7 +2569,7 @@ export const CLIENT_DIALECTS = Object.freeze({
   "codex-mcp-client": "openai",
   "continue-client": null,
   "cursor-vscode": "cursor",
-  "gemini-cli-mcp-client": "gemini",
+  "gemini-cli-mcp-client": null,
   "inspector-cli": null,
   "visual studio code": "copilot",
   "visual studio code - insiders": "copilot",

@@ -1293,7 +1293,7 @@ var tsClientDialects = map[string]string{
 	"codex-mcp-client":              "openai",
 	"continue-client":               "",
 	"cursor-vscode":                 "cursor",
-	"gemini-cli-mcp-client":         "gemini",
+	"gemini-cli-mcp-client":         "",
 	"inspector-cli":                 "",
 	"visual studio code":            "copilot",
 	"visual studio code - insiders": "copilot",
