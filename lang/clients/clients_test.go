@@ -1,6 +1,7 @@
 package clients_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -189,5 +190,38 @@ func TestDeclaredLowered(t *testing.T) {
 	}
 	if got[diag.ClientUntyped.Code] != token.Warning || got[diag.ClientEmptyObject.Code] != token.Error {
 		t.Errorf("severities %v: want %s a warning (lowered) and %s an error", got, diag.ClientUntyped.Code, diag.ClientEmptyObject.Code)
+	}
+}
+
+// TestReferenceDeclaresGemini: the reference catalog with `clients gemini`
+// passes check (every gemini lint it has is one the dialect lowers), and a
+// construct the dialect cannot lower is still an error.
+func TestReferenceDeclaresGemini(t *testing.T) {
+	src, err := os.ReadFile("../../specs/t27mcp/tool_schema.tspec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, rest, ok := strings.Cut(string(src), "\ncatalog_key ")
+	line, rest, _ := strings.Cut(rest, "\n")
+	if !ok {
+		t.Fatal("no catalog_key line to put clients after")
+	}
+	s := head + "\ncatalog_key " + line + "\nclients gemini\n" + rest
+	r := compile.Source("t27.tspec", []byte(s))
+	if r.Catalog == nil || r.Diags.HasErrors() {
+		t.Fatalf("clients gemini on the reference catalog: %v", r.Diags)
+	}
+	warned := 0
+	for _, d := range r.Diags {
+		if strings.Contains(d.Msg, "gemini") {
+			warned++
+		}
+	}
+	if warned == 0 {
+		t.Error("no gemini lint at all: the test proves nothing")
+	}
+	bad := strings.Replace(s, "\ntool ", "\ntool t_empty {\n  description \"d\"\n  in {\n    x  object {\n    }  required\n  }\n  result text\n}\n\ntool ", 1)
+	if r := compile.Source("t27.tspec", []byte(bad)); !r.Diags.HasErrors() {
+		t.Error("a nested empty object under a declared gemini is no error")
 	}
 }
