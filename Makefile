@@ -11,7 +11,7 @@ GO       ?= go
 BIN      ?= bin/toolspec
 FUZZTIME ?= 60s
 
-.PHONY: all build test test-short gotest nodedeps soak-dialects fuzz bench bench-js bench-github verify generate vet clean editors
+.PHONY: all build test test-short gotest nodedeps soak-dialects gemini-cli-check fuzz bench bench-js bench-github verify generate vet clean editors
 
 all: build
 
@@ -36,6 +36,13 @@ SOAK_INSTANCES ?= 200000
 SOAK_SEED      ?= 0
 soak-dialects:
 	$(GO) test -count=1 -timeout 60m ./gen/dialect -run '^TestSoundnessRandom$$' -v -soak.instances $(SOAK_INSTANCES) -soak.seed $(SOAK_SEED)
+
+# gemini-cli's own tool code (@google/gemini-cli-core, pinned in
+# gen/dialect/testdata/geminicli, installed without its install scripts)
+# over the tables a gemini-cli session gets. Large, so not in `make test`.
+gemini-cli-check:
+	cd gen/dialect/testdata/geminicli && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	TOOLSPEC_REQUIRE_GEMINI_CLI=1 $(GO) test -count=1 ./gen/dialect -run '^TestGeminiCLIOwnCode$$' -v
 
 # Fuzz each target for FUZZTIME (go test -fuzz takes one target at a time).
 fuzz:
