@@ -213,7 +213,9 @@ func (l lowering) lowerNoting(n *node, root bool, more []string) {
 		if ap := n.obj("additionalProperties"); ap != nil {
 			notes = append(notes, "values: "+typeWord(ap))
 		}
-		if l.closedNote && n.vals["additionalProperties"] == false {
+		if l.closedNote && n.vals["additionalProperties"] == false && (!root || n.has("properties")) {
+			// A root without properties is left out by clients (an OBJECT
+			// needs properties): nothing to say there.
 			notes = append(notes, "no other properties")
 		}
 		n.del("additionalProperties")
