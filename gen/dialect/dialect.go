@@ -38,7 +38,7 @@ var lowerings = map[string]lowering{
 	// Cursor mishandles type arrays (cursor/cursor#3778) and reportedly
 	// anyOf: a nullable node loses its type; its other keywords apply to
 	// their own type only, so every value it took is still taken.
-	"cursor":           {untypedNullable: true},
+	"cursor": {untypedNullable: true},
 	// OpenAI answers 400 "'uniqueItems' is not permitted" in strict mode;
 	// Anthropic documents it unsupported and its SDK strips it.
 	"openai_strict":    {allRequired: true, tupleAsArray: true, moved: []string{"uniqueItems", "default"}},
