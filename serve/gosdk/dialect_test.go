@@ -178,3 +178,27 @@ func TestInjectedArgumentsDropped(t *testing.T) {
 		t.Errorf("claude-code: wait_for_previous accepted: %s", res.Content[0].Text)
 	}
 }
+
+// Under gemini an any value arrives as JSON text; the handler sees the
+// value itself, and a string that is not JSON text stays that string.
+func TestGeminiAnyAsText(t *testing.T) {
+	var seen string
+	cat := stub(map[string]any{"t27_set_config": func(_ context.Context, in c.T27SetConfigInput) (string, error) {
+		seen = string(in.Value)
+		return "ok", nil
+	}})
+	w := startWire(t, cat, &Options{DialectFor: func(string) string { return "gemini" }}, nil)
+	w.initializeAs("t", "2025-06-18")
+	for i, tc := range []struct{ sent, want string }{
+		{`"{\"a\":[1,2]}"`, `{"a":[1,2]}`},
+		{`"\"debug\""`, `"debug"`},
+		{`"null"`, `null`},
+		{`"debug"`, `"debug"`},
+	} {
+		seen = ""
+		res := w.call(2+i, "tools/call", `{"name":"t27_set_config","arguments":{"key":"log.level","value":`+tc.sent+`}}`).tool(t)
+		if res.IsError || strings.ReplaceAll(seen, " ", "") != tc.want {
+			t.Errorf("value %s: the handler saw %s, want %s (%s)", tc.sent, seen, tc.want, res.Content[0].Text)
+		}
+	}
+}
