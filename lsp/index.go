@@ -123,13 +123,9 @@ func (ix *index) kind(k *ast.Kind) {
 	switch {
 	case k.Object != nil:
 		ix.block(k.Object.Items)
-	case k.Array != nil && k.Array.Kind != nil:
-		ix.kind(k.Array.Kind)
-	case k.Map != nil && k.Map.Kind != nil:
-		ix.kind(k.Map.Kind)
-	case k.Tuple != nil:
-		for _, e := range k.Tuple.Items {
-			if e.Kind != nil {
+	default:
+		for _, e := range k.Elems() {
+			if e != nil && e.Kind != nil {
 				ix.kind(e.Kind)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/model"
@@ -731,7 +732,8 @@ func plantedRow(pos ast.Position, n, presence string, mods ...*ast.Modifier) *as
 }
 
 // valueRow accepts rows for which offValue has a value that fails the row.
-var valueRow = isKind("string", "integer", "number", "boolean", "enum", "array", "tuple", "object", "map")
+// Those are the kinds of one JSON type (enum's values decide its type).
+var valueRow = isKindWhere(func(k descriptor.KindInfo) bool { return k.JSONType != "" || k.Kind == descriptor.Enum })
 
 // offValue is a JSON value of the wrong type for the row.
 func offValue(r *ast.Row) *ast.JSON {

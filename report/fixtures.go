@@ -150,6 +150,8 @@ func childType(t *model.Type, tok string) *model.Type {
 		if i, err := strconv.Atoi(tok); err == nil && i >= 0 && i < len(t.Items) {
 			return t.Items[i]
 		}
+	case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum:
+		// No children.
 	}
 	return nil
 }

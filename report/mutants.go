@@ -193,6 +193,8 @@ func eachChild(t *model.Type, where string, visit func(f *model.Field, child *mo
 		for i, it := range t.Items {
 			visit(nil, it, where+"["+strconv.Itoa(i)+"]")
 		}
+	case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum:
+		// No children.
 	}
 }
 

@@ -265,6 +265,8 @@ func pathTo(root, node *model.Type) *path {
 					return r
 				}
 			}
+		case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum:
+			// No children.
 		}
 		return nil
 	}
@@ -335,6 +337,8 @@ func build(t *model.Type, steps []step, leaf any) (any, bool) {
 			}
 		}
 		return arr, true
+	case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum:
+		// No children to go down into.
 	}
 	return nil, false
 }
@@ -360,7 +364,7 @@ func candidates(n, mn *model.Type) []any {
 	numDiff := func(a, b *model.Num) bool { return (a == nil) != (b == nil) || a != nil && a.Cmp(b) != 0 }
 	minChanged, maxChanged := numDiff(n.Min, mn.Min), numDiff(n.Max, mn.Max)
 
-	switch n.Kind {
+	switch n.Kind { // kinds:partial: values about what a mutant of these kinds changes; every kind gets the generic ones below
 	case model.String:
 		if n.Min != nil {
 			if s, ok := stringValue(n, countOf(n.Min)-1); ok {

@@ -55,6 +55,8 @@ func dropNulls(t *model.Type, v any) bool {
 			for _, k := range x.keys {
 				changed = dropNulls(t.Elem, x.vals[k]) || changed
 			}
+		case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum, model.Array, model.Tuple:
+			// An object value here does not match t's kind: nothing to normalize.
 		}
 	case []any:
 		for i, e := range x {
@@ -103,6 +105,8 @@ func fillNulls(t *model.Type, v any) {
 			for _, k := range x.keys {
 				fillNulls(t.Elem, x.vals[k])
 			}
+		case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum, model.Array, model.Tuple:
+			// An object value here does not match t's kind: nothing to fill.
 		}
 	case []any:
 		for i, e := range x {

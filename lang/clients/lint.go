@@ -62,7 +62,8 @@ func walk(tool *model.Tool, t *model.Type, ptr string, at token.Pos, root bool, 
 		at = t.Pos
 	}
 	hit := func(c *Construct) { found(c, at, ptr) }
-	switch t.Kind {
+	switch t.Kind { // kinds:partial: the constructs made by the kind alone; modifiers are below
+
 	case model.Object:
 		if !t.Open {
 			hit(AdditionalProperties)
