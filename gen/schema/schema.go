@@ -280,6 +280,22 @@ func (w *writer) typ(t *model.Type, description string) {
 	case model.Map:
 		o.key("additionalProperties")
 		w.typ(t.Elem, "")
+	case model.Union:
+		// No type: each variant has its own; null is a variant of its own.
+		o.key("anyOf")
+		variants := w.open('[')
+		for _, v := range t.Variants {
+			variants.elem()
+			w.typ(v, "")
+		}
+		if t.Nullable {
+			variants.elem()
+			null := w.open('{')
+			null.key("type")
+			writeString(b, "null")
+			null.close('}')
+		}
+		variants.close(']')
 	case model.String, model.Integer, model.Number, model.Boolean, model.Any:
 		// No structure: type and the modifiers say it all.
 	}

@@ -15,6 +15,8 @@ func (k *Kind) Keyword() string {
 		return "array"
 	case k.Tuple != nil:
 		return "tuple"
+	case k.Union != nil:
+		return "union"
 	case k.Object != nil:
 		return "object"
 	case k.Map != nil:
@@ -24,7 +26,7 @@ func (k *Kind) Keyword() string {
 }
 
 // Elems returns the element types written between the kind's brackets:
-// an array's items, a map's values, a tuple's members. Walkers that go
+// an array's items, a map's values, a tuple's members, a union's variants. Walkers that go
 // down a kind read them here, so a new kind with elements is walked
 // everywhere once it is listed here.
 func (k *Kind) Elems() []*ElemType {
@@ -37,6 +39,8 @@ func (k *Kind) Elems() []*ElemType {
 		return []*ElemType{k.Map}
 	case k.Tuple != nil:
 		return k.Tuple.Items
+	case k.Union != nil:
+		return k.Union.Variants
 	}
 	return nil
 }
