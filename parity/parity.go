@@ -462,6 +462,12 @@ func describeType(t *model.Type) string {
 			vs = append(vs, describeType(it))
 		}
 		s = "tuple<" + strings.Join(vs, ", ") + ">"
+	case model.Union:
+		var vs []string
+		for _, v := range t.Variants {
+			vs = append(vs, describeType(v))
+		}
+		s = "union<" + strings.Join(vs, ", ") + ">"
 	case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Object:
 		s = t.Kind.String()
 	}

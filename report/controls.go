@@ -316,6 +316,10 @@ var controls = append([]control{
 			}
 			e.Values = append(e.Values, v)
 		})},
+	{code: diag.UnionTooFew, check: checkRows, plant: rowPlant(anyRow, unionRow("string"))},
+	{code: diag.UnionVariantAny, check: checkRows, plant: rowPlant(anyRow, unionRow("string", "any"))},
+	{code: diag.UnionVariantNullable, check: checkRows, plant: rowPlant(anyRow, unionRow("string nullable", "integer"))},
+	{code: diag.UnionVariantRepeated, check: checkRows, plant: rowPlant(anyRow, unionRow("string", "string"))},
 	{code: diag.NullableAny, check: checkRows,
 		plant: rowPlant(func(r *ast.Row) bool { return isKind("any")(r) && !hasMod(r, "nullable") },
 			func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "nullable"}) })},
@@ -723,6 +727,26 @@ func endpointPlant(plant func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item)) fu
 		}
 		plant(t, endpointOf(t), in)
 		return "tool " + quoteName(t.Name.Value()) + " (" + at(t.Pos) + ")" + added, true
+	}
+}
+
+// unionRow makes the row a union of scalar variants, each a scalar
+// keyword optionally followed by " nullable"; the row's own modifiers go
+// (they were its old kind's).
+func unionRow(variants ...string) func(rowSite) {
+	return func(s rowSite) {
+		pos := s.row.Kind.Pos
+		var vs []*ast.ElemType
+		for _, v := range variants {
+			word, nullable := strings.CutSuffix(v, " nullable")
+			var mods []*ast.Modifier
+			if nullable {
+				mods = append(mods, &ast.Modifier{Pos: pos, Keyword: "nullable"})
+			}
+			vs = append(vs, ast.NewElem(pos, ast.ScalarKind(pos, word), mods))
+		}
+		s.row.Kind = ast.UnionKindOf(pos, vs)
+		s.row.Mods = nil
 	}
 }
 

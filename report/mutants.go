@@ -30,6 +30,7 @@ const (
 	OpDropRow         = descriptor.OpDropRow
 	OpDropUnique      = descriptor.OpDropUnique
 	OpDropTupleMember = descriptor.OpDropTupleMember
+	OpDropVariant     = descriptor.OpDropVariant
 )
 
 // Operators lists every operator.
@@ -193,6 +194,10 @@ func eachChild(t *model.Type, where string, visit func(f *model.Field, child *mo
 		for i, it := range t.Items {
 			visit(nil, it, where+"["+strconv.Itoa(i)+"]")
 		}
+	case model.Union:
+		for i, v := range t.Variants {
+			visit(nil, v, where+"|"+strconv.Itoa(i))
+		}
 	case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum:
 		// No children.
 	}
@@ -282,6 +287,12 @@ func (s *suite) typeMutants(t *model.Type, where string) []*mutant {
 		n := len(t.Items)
 		add(OpDropTupleMember, "tuple member "+strconv.Itoa(n-1)+" dropped (length "+strconv.Itoa(n)+" → "+strconv.Itoa(n-1)+")",
 			func(c *model.Type) { c.Items = slices.Clone(t.Items[:n-1]) })
+	}
+	if t.Kind == model.Union {
+		for i := range t.Variants {
+			add(OpDropVariant, "union variant "+strconv.Itoa(i)+" dropped",
+				func(c *model.Type) { c.Variants = slices.Delete(slices.Clone(t.Variants), i, i+1) })
+		}
 	}
 	return out
 }

@@ -227,7 +227,10 @@ func pointersFor(f validate.Failure, value []byte, root *model.Type) []string {
 type step struct {
 	field string // an object's row
 	elem  bool   // an array's items or a map's values
-	item  int    // a tuple's member, when neither of the above
+	item  int    // a tuple's member, or a union's variant, when neither of the above
+	// variant is a union's variant item: the value is the variant's own,
+	// at the same place.
+	variant bool
 }
 
 type path struct {
@@ -246,6 +249,9 @@ func pathTo(root, node *model.Type) *path {
 			return &p
 		}
 		next := func(st step, ptr string, c *model.Type) *path {
+			if st.variant {
+				return walk(c, path{append(slices.Clone(p.steps), st), p.pointer})
+			}
 			return walk(c, path{append(slices.Clone(p.steps), st), p.pointer + "/" + ptr})
 		}
 		switch t.Kind {
@@ -262,6 +268,12 @@ func pathTo(root, node *model.Type) *path {
 		case model.Tuple:
 			for i, it := range t.Items {
 				if r := next(step{item: i}, strconv.Itoa(i), it); r != nil {
+					return r
+				}
+			}
+		case model.Union:
+			for i, v := range t.Variants {
+				if r := next(step{item: i, variant: true}, "", v); r != nil {
 					return r
 				}
 			}
@@ -337,6 +349,11 @@ func build(t *model.Type, steps []step, leaf any) (any, bool) {
 			}
 		}
 		return arr, true
+	case model.Union:
+		// The value is the variant's: the leaf is placed in it.
+		if st.item < len(t.Variants) {
+			return build(t.Variants[st.item], steps[1:], leaf)
+		}
 	case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum:
 		// No children to go down into.
 	}

@@ -193,6 +193,12 @@ func minimal(t *model.Type) (any, bool) {
 		return obj, true
 	case model.Map:
 		return mapOf(t.Elem, countOf(t.Min))
+	case model.Union:
+		for _, v := range t.Variants {
+			if x, ok := minimal(v); ok {
+				return x, true
+			}
+		}
 	}
 	return nil, false
 }

@@ -34,6 +34,12 @@ func Normalize(family string, t *model.Type, args []byte) []byte {
 // dropNulls drops the nulls of optional, non-nullable properties in v,
 // which t describes; it reports whether it dropped any.
 func dropNulls(t *model.Type, v any) bool {
+	if t.Kind == model.Union {
+		if vt := variantFor(t, v); vt != nil {
+			return dropNulls(vt, v)
+		}
+		return false
+	}
 	changed := false
 	switch x := v.(type) {
 	case *node:
@@ -55,8 +61,9 @@ func dropNulls(t *model.Type, v any) bool {
 			for _, k := range x.keys {
 				changed = dropNulls(t.Elem, x.vals[k]) || changed
 			}
-		case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum, model.Array, model.Tuple:
-			// An object value here does not match t's kind: nothing to normalize.
+		case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum, model.Array, model.Tuple, model.Union:
+			// An object value here does not match t's kind (a union's
+			// variant was chosen above): nothing to normalize.
 		}
 	case []any:
 		for i, e := range x {
@@ -90,6 +97,12 @@ func Denormalize(family string, t *model.Type, args []byte) []byte {
 }
 
 func fillNulls(t *model.Type, v any) {
+	if t.Kind == model.Union {
+		if vt := variantFor(t, v); vt != nil {
+			fillNulls(vt, v)
+		}
+		return
+	}
 	switch x := v.(type) {
 	case *node:
 		switch t.Kind {
@@ -105,8 +118,9 @@ func fillNulls(t *model.Type, v any) {
 			for _, k := range x.keys {
 				fillNulls(t.Elem, x.vals[k])
 			}
-		case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum, model.Array, model.Tuple:
-			// An object value here does not match t's kind: nothing to fill.
+		case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum, model.Array, model.Tuple, model.Union:
+			// An object value here does not match t's kind (a union's
+			// variant was chosen above): nothing to fill.
 		}
 	case []any:
 		for i, e := range x {

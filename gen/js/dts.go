@@ -348,6 +348,13 @@ func writeType(b *bytes.Buffer, t *model.Type, indent string) {
 		writeObjectBody(b, t, indent)
 	case model.Map:
 		b.WriteString("Record<string, " + elemType(t.Elem, indent) + ">")
+	case model.Union:
+		for i, v := range t.Variants {
+			if i > 0 {
+				b.WriteString(" | ")
+			}
+			writeType(b, v, indent)
+		}
 	default:
 		b.WriteString("unknown")
 	}
