@@ -77,6 +77,15 @@ func apply(t *model.Type, swap func(*model.Type) *model.Type) *model.Type {
 			c.Items[i] = e
 		}
 	}
+	for i, v := range t.Variants {
+		if e := apply(v, swap); e != v {
+			clone()
+			if &c.Variants[0] == &t.Variants[0] {
+				c.Variants = slices.Clone(t.Variants)
+			}
+			c.Variants[i] = e
+		}
+	}
 	for i, f := range t.Fields {
 		if e := apply(f.Type, swap); e != f.Type {
 			clone()
@@ -114,6 +123,9 @@ func (s *suite) mutants() []*mutant {
 			touchT[t] = append(touchT[t], tg)
 		}
 		index(t.Elem, tg)
+		for _, v := range t.Variants {
+			index(v, tg)
+		}
 		for _, it := range t.Items {
 			index(it, tg)
 		}

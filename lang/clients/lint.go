@@ -129,6 +129,10 @@ func walk(tool *model.Tool, t *model.Type, ptr string, at token.Pos, root bool, 
 	for i, it := range t.Items {
 		walk(tool, it, ptr+"/"+strconv.Itoa(i), at, false, found)
 	}
+	// A variant's value is the union's: at the same place.
+	for _, v := range t.Variants {
+		walk(tool, v, ptr, at, false, found)
+	}
 }
 
 func escape(s string) string {
@@ -138,15 +142,7 @@ func escape(s string) string {
 // Depth is the nesting depth of objects in t: 1 for a flat object.
 func Depth(t *model.Type) int {
 	d := 0
-	for _, f := range t.Fields {
-		d = max(d, Depth(f.Type))
-	}
-	if t.Elem != nil {
-		d = max(d, Depth(t.Elem))
-	}
-	for _, it := range t.Items {
-		d = max(d, Depth(it))
-	}
+	t.Children(func(_ *model.Field, _ int, c *model.Type) { d = max(d, Depth(c)) })
 	if t.Kind == model.Object || t.Kind == model.Map {
 		d++
 	}
