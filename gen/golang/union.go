@@ -27,10 +27,10 @@ func (g *gen) union(t *model.Type, a at) value {
 		wrappers[i] = g.names.claim(name + words[i])
 	}
 	g.p.printf("type %s struct {\n\t// Value is one of %s.\n\tValue %s\n}\n", name, strings.Join(wrappers, ", "), iface)
-	g.p.printf("\ntype %s interface{ %s() }\n", iface, iface)
+	g.p.printf("\ntype %s interface {\n\t%s()\n}\n", iface, iface)
 	for i, w := range wrappers {
 		g.p.doc(fmt.Sprintf("%s is variant %d of %s: %s.", w, i, name, describe(t.Variants[i])))
-		g.p.printf("type %s struct{ Value %s }\n\n", w, values[i].goType)
+		g.p.printf("type %s struct {\n\tValue %s\n}\n\n", w, values[i].goType)
 		g.p.printf("func (%s) %s() {}\n", w, iface)
 		g.p.doc(fmt.Sprintf("Get%s returns the value of variant %d and true when u holds it.", words[i], i))
 		g.p.printf("func (u %s) Get%s() (%s, bool) {\n\tw, ok := u.Value.(%s)\n\treturn w.Value, ok\n}\n", name, words[i], values[i].goType, w)

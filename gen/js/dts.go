@@ -3,6 +3,7 @@ package js
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -349,11 +350,18 @@ func writeType(b *bytes.Buffer, t *model.Type, indent string) {
 	case model.Map:
 		b.WriteString("Record<string, " + elemType(t.Elem, indent) + ">")
 	case model.Union:
-		for i, v := range t.Variants {
-			if i > 0 {
-				b.WriteString(" | ")
+		// Variants that differ in bounds only are one TypeScript type.
+		var seen []string
+		for _, v := range t.Variants {
+			var vb bytes.Buffer
+			writeType(&vb, v, indent)
+			if s := vb.String(); !slices.Contains(seen, s) {
+				if len(seen) > 0 {
+					b.WriteString(" | ")
+				}
+				seen = append(seen, s)
+				b.WriteString(s)
 			}
-			writeType(b, v, indent)
 		}
 	default:
 		b.WriteString("unknown")

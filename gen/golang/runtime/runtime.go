@@ -1716,7 +1716,7 @@ func (d *tsDecoder) union(n *tsNode) int {
 		}
 	}
 	d.pos = start
-	d.fail("anyOf", "matches none of the %d variants", len(n.variants))
+	d.fail("anyOf", "matches none of the union's variants")
 	d.skip()
 	return -1
 }
