@@ -154,17 +154,16 @@ func fieldAt(c *model.Catalog, off int) *model.Field {
 		if t == nil || found != nil {
 			return
 		}
-		for _, f := range t.Fields {
-			if f.Pos.Offset == off {
+		t.Children(func(f *model.Field, _ int, c *model.Type) {
+			if found != nil {
+				return
+			}
+			if f != nil && f.Pos.Offset == off {
 				found = f
 				return
 			}
-			walk(f.Type)
-		}
-		walk(t.Elem)
-		for _, it := range t.Items {
-			walk(it)
-		}
+			walk(c)
+		})
 	}
 	for _, t := range c.Tools {
 		walk(t.Input)

@@ -26,18 +26,22 @@ type lowering struct {
 	onlyFormats      map[string]bool
 	moved            []string // keywords moved into the description
 	minItemsAbove1   bool     // minItems moved only when above 1
+	// Unions (lowerUnion): anyOf alone, the union's description in
+	// each variant; or no anyOf, the variants named in the description.
+	unionSiblingsDown, widenedUnions bool
 }
 
 var lowerings = map[string]lowering{
 	"gemini": {
 		nullableKeyword: true, noAdditional: true, stringEnumsOnly: true, tupleAsArray: true, typedAny: true,
-		onlyFormats: map[string]bool{"date-time": true, "enum": true},
-		moved:       []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "default", "examples", "deprecated"},
+		unionSiblingsDown: true,
+		onlyFormats:       map[string]bool{"date-time": true, "enum": true},
+		moved:             []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "default", "examples", "deprecated"},
 	},
 	// Cursor mishandles type arrays (cursor/cursor#3778) and reportedly
 	// anyOf: a nullable node loses its type; its other keywords apply to
 	// their own type only, so every value it took is still taken.
-	"cursor":           {untypedNullable: true},
+	"cursor":           {untypedNullable: true, widenedUnions: true},
 	"openai_strict":    {allRequired: true, tupleAsArray: true, moved: []string{"default"}},
 	"anthropic_strict": {moved: []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "maxItems", "minItems"}, minItemsAbove1: true},
 	"xai":              {moved: []string{"minLength", "maxLength", "minItems", "maxItems"}},
@@ -135,6 +139,7 @@ func (l lowering) lower(n *node, root bool) {
 			n.setAfter("properties", "required", all)
 		}
 	}
+	l.lowerVariants(n)
 	if items := n.obj("items"); items != nil {
 		l.lower(items, false)
 	}
@@ -219,6 +224,7 @@ func (l lowering) lower(n *node, root bool) {
 	if dropType {
 		n.del("type") // after addNotes, which places a new description after it
 	}
+	l.lowerUnion(n)
 }
 
 // orNull is the note of a type array: "a string or null", "an integer or

@@ -83,6 +83,11 @@ func walk(tool *model.Tool, t *model.Type, ptr string, at token.Pos, root bool, 
 		hit(Untyped)
 	case model.Tuple:
 		hit(Tuple)
+	case model.Union:
+		hit(Union)
+		if t.Default != nil || len(t.Examples) > 0 || t.Deprecated {
+			hit(UnionSiblings)
+		}
 	case model.Enum:
 		if len(t.Enum) > 0 && t.Enum[0].IsInt {
 			hit(IntegerEnum)
@@ -120,6 +125,9 @@ func walk(tool *model.Tool, t *model.Type, ptr string, at token.Pos, root bool, 
 		fat := f.Pos
 		if !f.Required {
 			found(OptionalProperty, fat, fp)
+		}
+		if t := f.Type; t.Kind == model.Union && f.Description != "" && t.Default == nil && len(t.Examples) == 0 && !t.Deprecated {
+			found(UnionSiblings, fat, fp) // the description; the type's own annotations are found in walk
 		}
 		walk(tool, f.Type, fp, fat, false, found)
 	}
