@@ -181,6 +181,10 @@ func (s *suite) mutants() []*mutant {
 		}
 		walk(s.roots[tg], quoteName(s.cat.Tools[tg.tool].Name)+dir)
 	}
+	s.inUnion()
+	for _, m := range out {
+		m.nodes = liftNodes(m.nodes, s.lift)
+	}
 	return out
 }
 

@@ -366,6 +366,22 @@ func build(t *model.Type, steps []step, leaf any) (any, bool) {
 // missing or added row, ... then every other one-place change of n's
 // minimal value, for operators this list does not know.
 func candidates(n, mn *model.Type) []any {
+	if n.Kind == model.Union && mn.Kind == model.Union && len(n.Variants) == len(mn.Variants) {
+		// A mutant inside a variant: that variant's candidates, at the
+		// union's place, first; the union's own after them.
+		var out []any
+		for i, v := range n.Variants {
+			if mv := mn.Variants[i]; mv != v {
+				out = append(out, candidates(v, mv)...)
+			}
+		}
+		return append(out, nodeCandidates(n, mn)...)
+	}
+	return nodeCandidates(n, mn)
+}
+
+// nodeCandidates is candidates of a node as a whole.
+func nodeCandidates(n, mn *model.Type) []any {
 	base, ok := minimal(n)
 	if !ok {
 		return nil

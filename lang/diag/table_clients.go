@@ -175,7 +175,7 @@ var (
 		Format:  clientFormat,
 		Explain: "Gemini reads anyOf only as the one field of its node: \"When using any_of, it must be the only field set\" (confirmed by anomalyco/opencode#14700), and a union's description, default, examples and deprecated sit beside its anyOf. The gemini dialect writes the union's description (with those notes) into each variant, and null as each variant's nullable.",
 		Wrong:   clientSpec("gemini", "    x  union<string, integer>  required  \"A name or a number\"\n"),
-		Right:   clientSpec("gemini", "    x  union<string, integer>  required\n"),
+		Right:   clientSpec("", "    x  union<string, integer>  required\n"),
 	})
 	ClientToolCount = def(Def{
 		Code: "TS1030", Name: "client-tool-count", Severity: errorSev, Phase: Check,
