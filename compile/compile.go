@@ -33,7 +33,7 @@ type Result struct {
 // ReadSpec reads the spec at path. A file that cannot be read, or is over
 // sizecap.Spec, is reported as a diagnostic at the path instead.
 func ReadSpec(path string) ([]byte, token.List) {
-	src, err := sizecap.ReadFile(path, sizecap.Spec, "a spec")
+	src, err := sizecap.ReadRegularFile(path, sizecap.Spec, "a spec")
 	if err == nil {
 		return src, nil
 	}
@@ -144,10 +144,11 @@ func fitToEmit(r Result, hash func() string) Result {
 	return r
 }
 
-// lints lints cat for client families: those the spec declares as errors,
-// those opt.Lint adds as warnings.
+// lints lints cat for client families: those the spec declares as errors
+// where their dialect cannot lower the construct, those opt.Lint adds as
+// warnings.
 func lints(cat *model.Catalog, opt Options) token.List {
-	l := clients.Lint(cat, cat.Clients, token.Error, opt.Clients)
+	l := clients.LintDeclared(cat, cat.Clients, opt.Clients)
 	var others []string
 	for _, f := range opt.Lint {
 		if !slices.Contains(cat.Clients, f) {
