@@ -15,9 +15,11 @@ type Verdict string
 // Verdicts. Checks, controls and fixtures pass or fail; a test also can be
 // vacuous; a mutant is killed or survives.
 const (
-	Pass     Verdict = "PASS"
-	Fail     Verdict = "FAIL"
-	Vacuous  Verdict = "VACUOUS"
+	Pass    Verdict = "PASS"
+	Fail    Verdict = "FAIL"
+	Vacuous Verdict = "VACUOUS"
+	// Untested is the verdict of a tool that has mutants and no fixture.
+	Untested Verdict = "UNTESTED"
 	Killed   Verdict = "KILLED"
 	Survived Verdict = "SURVIVED"
 )
@@ -121,8 +123,9 @@ type Mutant struct {
 }
 
 // Summary counts the items. Passed, Failed and Vacuous count the verdict
-// lines of the report: checks, negative controls and tests (and, with
-// Strict, mutants: killed ones pass, survivors fail).
+// lines of the report: checks, negative controls, tests and untested
+// tools (each a failure), and, with Strict, mutants: killed ones pass,
+// survivors fail.
 type Summary struct {
 	Passed   int `json:"passed"`
 	Failed   int `json:"failed"`
@@ -135,8 +138,10 @@ type Summary struct {
 	Unchanged int `json:"unchanged"`
 	// Invalid counts mutants that would not pass check (Mutants counts
 	// them too; they are neither killed nor survived).
-	Invalid int  `json:"invalid"`
-	OK      bool `json:"ok"`
+	Invalid int `json:"invalid"`
+	// Untested counts the untested tools (each also counted as failed).
+	Untested int  `json:"untested"`
+	OK       bool `json:"ok"`
 }
 
 // Options tune a run.
@@ -215,6 +220,12 @@ func (rep *Report) summarize() {
 	}
 	for _, c := range rep.Controls {
 		count(c.Verdict)
+	}
+	for _, t := range rep.Tools {
+		if t.Untested {
+			s.Untested++
+			count(Fail)
+		}
 	}
 	for i := range rep.Tests {
 		t := &rep.Tests[i]

@@ -128,6 +128,11 @@ func (rep *Report) toolsText(b *bytes.Buffer) {
 		fmt.Fprintf(tw, "  %s\t%d\t%d\t%d/%d\t%s\n", quoteName(t.Tool), t.Rows, t.Fixtures, t.Killed, t.Mutants-t.Invalid, note)
 	}
 	tw.Flush()
+	for _, t := range rep.Tools {
+		if t.Untested {
+			fmt.Fprintf(b, "  %s  %s: no fixture names it, so no test covers its rows; add a test (--suggest writes one)\n", Untested, quoteName(t.Tool))
+		}
+	}
 }
 
 // mutantsText writes the mutants section: the survivors and the invalid
@@ -308,6 +313,12 @@ func (rep *Report) JUnit() []byte {
 			jc.Failure = &junitFailure{Type: "vacuous", Message: "vacuous: no mutant makes this test fail"}
 		}
 		add(&tests, jc)
+	}
+	for _, t := range rep.Tools {
+		if t.Untested {
+			add(&tests, junitCase{Name: "tool " + t.Tool, Classname: class + "tests",
+				Failure: &junitFailure{Type: "untested", Message: "untested: the tool has mutants and no fixture names it"}})
+		}
 	}
 	mutants := junitSuite{Name: "mutants"}
 	for _, m := range rep.Mutants {
