@@ -575,6 +575,18 @@ var controls = append([]control{
 		plant: fixturePlant(withBecause, "reject", "", "type", func(fx *ast.Fixture) {
 			fx.Because.At = text(fx.Because.Pos, "toolspec/planted")
 		})},
+	{code: diag.SurvivesUnknownTool, check: checkFixtures,
+		plant: firstTool(anyTool, func(p *planter, t *ast.Tool) {
+			plantSurvives(p, t, t.Name.Value()+"_missing", "in", "additionalProperties")
+		})},
+	{code: diag.SurvivesUnknownPath, check: checkFixtures,
+		plant: firstTool(anyTool, func(p *planter, t *ast.Tool) {
+			plantSurvives(p, t, t.Name.Value(), "in.toolspec_missing", "additionalProperties")
+		})},
+	{code: diag.SurvivesUnknownKeyword, check: checkFixtures,
+		plant: firstTool(anyTool, func(p *planter, t *ast.Tool) {
+			plantSurvives(p, t, t.Name.Value(), "in", "additionalPropertiesx")
+		})},
 	{code: diag.TestNameEmpty, check: checkFixtures,
 		plant: func(p *planter) (string, bool) {
 			t, ok := p.firstTest()
@@ -771,4 +783,12 @@ func init() {
 	if len(byCode) != len(controls) {
 		panic("report: a code has two negative controls")
 	}
+}
+
+// plantSurvives adds `survives TOOL PATH KEYWORD because "..."` at the
+// tool's position.
+func plantSurvives(p *planter, t *ast.Tool, tool, path, keyword string) {
+	pos := t.Pos
+	p.f.Decls = append(p.f.Decls, &ast.Decl{Survives: &ast.Survives{Pos: pos, Tool: name(pos, tool),
+		Path: &ast.Name{Pos: pos, Quoted: text(pos, path)}, Keyword: name(pos, keyword), Reason: text(pos, "toolspec negative control")}})
 }

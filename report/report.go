@@ -22,6 +22,8 @@ const (
 	Untested Verdict = "UNTESTED"
 	Killed   Verdict = "KILLED"
 	Survived Verdict = "SURVIVED"
+	// Acknowledged is a surviving mutant a `survives` line accepts.
+	Acknowledged Verdict = "ACKNOWLEDGED"
 )
 
 // Report is the result of one test-report run. Its JSON form is the output
@@ -39,6 +41,9 @@ type Report struct {
 	// fixture of its row.
 	Examples []Example `json:"examples"`
 	Mutants  []Mutant  `json:"mutants"`
+	// Acknowledgments are the spec's `survives` lines, each with the
+	// mutants it accepts.
+	Acknowledgments []Acknowledgment `json:"acknowledgments"`
 	// Suggestions are fixtures for the surviving mutants (only with
 	// Options.Suggest).
 	Suggestions []Suggestion `json:"suggestions,omitempty"`
@@ -113,12 +118,16 @@ type Mutant struct {
 	Operator string `json:"operator"`
 	// Where names the row: "TOOL in.PATH", "TOOL out.PATH" or, for a row of
 	// a group (shared by every tool that uses it), "group NAME.PATH".
-	Where       string   `json:"where"`
+	Where string `json:"where"`
+	// Keyword is the JSON Schema keyword the mutant changes: what a
+	// `survives` line names.
+	Keyword     string   `json:"keyword"`
 	Description string   `json:"description"`
 	Tools       []string `json:"tools"`
 	Verdict     Verdict  `json:"verdict"`
 	KilledBy    []string `json:"killed_by"`
-	// Reason says why an INVALID mutant would not check.
+	// Reason says why an INVALID mutant would not check, or, for an
+	// ACKNOWLEDGED one, the reason its `survives` line gives.
 	Reason string `json:"reason,omitempty"`
 }
 
@@ -133,6 +142,9 @@ type Summary struct {
 	Mutants  int `json:"mutants"`
 	Killed   int `json:"killed"`
 	Survived int `json:"survived"`
+	// Acknowledged counts the survivors a `survives` line accepts (not
+	// counted in Survived).
+	Acknowledged int `json:"acknowledged"`
 	// Unchanged counts mutants skipped because the emitted schema did not
 	// change (for instance flipping nullable on an any row).
 	Unchanged int `json:"unchanged"`
@@ -189,6 +201,7 @@ func Run(r compile.Result, opts Options) *Report {
 	rep.Examples = s.collectExamples()
 	var muts []*mutant
 	rep.Mutants, muts, rep.Summary.Unchanged = s.mutate(opts)
+	rep.Acknowledgments = acknowledge(r.Catalog.Survives, muts, rep.Mutants)
 	if opts.Suggest {
 		rep.Suggestions = s.suggest(muts, rep.Mutants)
 	}
@@ -221,6 +234,11 @@ func (rep *Report) summarize() {
 	for _, c := range rep.Controls {
 		count(c.Verdict)
 	}
+	for _, a := range rep.Acknowledgments {
+		if a.Verdict == Fail {
+			count(Fail)
+		}
+	}
 	for _, t := range rep.Tools {
 		if t.Untested {
 			s.Untested++
@@ -241,6 +259,9 @@ func (rep *Report) summarize() {
 			s.Killed++
 		case Invalid:
 			s.Invalid++
+			continue
+		case Acknowledged:
+			s.Acknowledged++
 			continue
 		default:
 			s.Survived++

@@ -97,6 +97,7 @@ func (rep *Report) Text(w io.Writer) error {
 	}
 
 	rep.mutantsText(&b)
+	rep.acknowledgmentsText(&b)
 	if rep.suggested {
 		rep.suggestionsText(&b)
 	}
@@ -122,6 +123,9 @@ func (rep *Report) toolsText(b *bytes.Buffer) {
 		if t.Survived > 0 {
 			note = fmt.Sprintf("%d survived", t.Survived)
 		}
+		if t.Acknowledged > 0 {
+			note = strings.TrimPrefix(note+fmt.Sprintf(", %d acknowledged", t.Acknowledged), ", ")
+		}
 		if t.Invalid > 0 {
 			note = strings.TrimPrefix(note+fmt.Sprintf(", %d invalid", t.Invalid), ", ")
 		}
@@ -140,14 +144,20 @@ func (rep *Report) toolsText(b *bytes.Buffer) {
 // one flat list.
 func (rep *Report) mutantsText(b *bytes.Buffer) {
 	s := rep.Summary
-	fmt.Fprintf(b, "\nmutants (%d: %d killed, %d survived, %d invalid; %d more left every schema unchanged)\n",
-		s.Mutants, s.Killed, s.Survived, s.Invalid, s.Unchanged)
+	acked := ""
+	if s.Acknowledged > 0 {
+		acked = fmt.Sprintf(", %d acknowledged", s.Acknowledged)
+	}
+	fmt.Fprintf(b, "\nmutants (%d: %d killed, %d survived%s, %d invalid; %d more left every schema unchanged)\n",
+		s.Mutants, s.Killed, s.Survived, acked, s.Invalid, s.Unchanged)
 	line := func(w io.Writer, indent string, m Mutant) {
 		switch m.Verdict {
 		case Killed:
 			fmt.Fprintf(w, "%s%-8s  %s: %s — killed by %s\n", indent, m.Verdict, m.Where, m.Description, killers(m.KilledBy))
 		case Invalid:
 			fmt.Fprintf(w, "%s%-8s  %s: %s — %s\n", indent, m.Verdict, m.Where, m.Description, m.Reason)
+		case Acknowledged:
+			fmt.Fprintf(w, "%s%-8s  %s: %s — %s\n", indent, m.Verdict, m.Where, m.Description, strconv.Quote(m.Reason))
 		default:
 			fmt.Fprintf(w, "%s%-8s  %s: %s — no test fails\n", indent, m.Verdict, m.Where, m.Description)
 		}
@@ -177,6 +187,23 @@ func (rep *Report) mutantsText(b *bytes.Buffer) {
 	}
 	if s.Killed > 0 {
 		fmt.Fprintf(b, "  (%s not listed; -v lists every mutant)\n", plural(s.Killed, "killed mutant"))
+	}
+}
+
+// acknowledgmentsText writes the spec's `survives` lines: each with the
+// survivors it accepts, or as an error when it matches none.
+func (rep *Report) acknowledgmentsText(b *bytes.Buffer) {
+	if len(rep.Acknowledgments) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\nacknowledged survivors (%d)\n", len(rep.Acknowledgments))
+	for _, a := range rep.Acknowledgments {
+		line := "survives " + quoteName(a.Tool) + " " + a.Path + " " + a.Keyword
+		if a.Verdict == Fail {
+			fmt.Fprintf(b, "  FAIL  %s: error: %s: %s\n", a.Pos, line, a.Problem)
+			continue
+		}
+		fmt.Fprintf(b, "  %s  %s (%s): %s\n", Acknowledged, line, plural(a.Mutants, "mutant"), strconv.Quote(a.Reason))
 	}
 }
 
@@ -314,6 +341,12 @@ func (rep *Report) JUnit() []byte {
 		}
 		add(&tests, jc)
 	}
+	for _, a := range rep.Acknowledgments {
+		if a.Verdict == Fail {
+			add(&tests, junitCase{Name: "survives " + a.Tool + " " + a.Path + " " + a.Keyword, Classname: class + "tests",
+				Failure: &junitFailure{Type: "fail", Message: a.Problem, Text: a.Pos}})
+		}
+	}
 	for _, t := range rep.Tools {
 		if t.Untested {
 			add(&tests, junitCase{Name: "tool " + t.Tool, Classname: class + "tests",
@@ -325,6 +358,9 @@ func (rep *Report) JUnit() []byte {
 		jc := junitCase{Name: m.Where + ": " + m.Description, Classname: class + "mutants"}
 		if m.Verdict == Invalid {
 			jc.Skipped = &junitFailure{Type: "invalid", Message: "invalid: " + m.Reason}
+		}
+		if m.Verdict == Acknowledged {
+			jc.Skipped = &junitFailure{Type: "acknowledged", Message: "acknowledged: " + m.Reason}
 		}
 		if m.Verdict == Survived {
 			f := &junitFailure{Type: "survived", Message: "no test fails"}

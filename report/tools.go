@@ -22,6 +22,8 @@ type ToolSummary struct {
 	Killed   int `json:"killed"`
 	Survived int `json:"survived"`
 	Invalid  int `json:"invalid"`
+	// Acknowledged survivors are counted apart from Survived.
+	Acknowledged int `json:"acknowledged"`
 	// Untested is set when some mutant changes the tool's schemas (its own
 	// rows or a group's) and no fixture names the tool: the run fails
 	// (LANGUAGE.md section 7).
@@ -56,6 +58,8 @@ func (s *suite) toolSummaries(muts []Mutant) []ToolSummary {
 				ts.Survived++
 			case Invalid:
 				ts.Invalid++
+			case Acknowledged:
+				ts.Acknowledged++
 			}
 		}
 		ts.Untested = mutated && ts.Fixtures == 0

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/toolspec/toolspec/lang/ast"
@@ -106,4 +107,54 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// survives checks an acknowledgment: its tool, the place its path leads
+// to and its keyword. test-report matches it to the mutants.
+func (c *checker) survives(d *ast.Survives) *model.Survives {
+	s := &model.Survives{Pos: d.Pos, Tool: d.Tool.Value(), Path: d.Path.Value(), Keyword: d.Keyword.Value(), Reason: d.Reason.Value()}
+	tool, ok := c.tools[s.Tool]
+	if !ok {
+		if !c.unparsed.Tools[s.Tool] {
+			c.report(diag.SurvivesUnknownTool, d.Tool.Pos, quoteName(s.Tool), didYouMean(s.Tool, c.toolNames()))
+		}
+		return nil
+	}
+	if s.Field, s.Type, ok = tool.Locate(s.Path); !ok {
+		c.report(diag.SurvivesUnknownPath, d.Path.Pos, quoteName(s.Tool), s.Path, didYouMean(s.Path, toolPaths(tool)))
+	}
+	if !contains(descriptor.MutatedKeywords, s.Keyword) {
+		c.report(diag.SurvivesUnknownKeyword, d.Keyword.Pos, quoteName(s.Tool), s.Keyword, didYouMean(s.Keyword, descriptor.MutatedKeywords))
+	}
+	return s
+}
+
+// toolPaths lists the places of a tool as test-report prints them, for a
+// did-you-mean.
+func toolPaths(t *model.Tool) []string {
+	var out []string
+	var walk func(ty *model.Type, at string)
+	walk = func(ty *model.Type, at string) {
+		if ty == nil || len(out) > 1000 {
+			return
+		}
+		out = append(out, at)
+		switch ty.Kind {
+		case model.Object:
+			for _, f := range ty.Fields {
+				walk(f.Type, at+"."+f.Name)
+			}
+		case model.Array:
+			walk(ty.Elem, at+"[]")
+		case model.Map:
+			walk(ty.Elem, at+"{}")
+		case model.Tuple:
+			for i, it := range ty.Items {
+				walk(it, at+"["+strconv.Itoa(i)+"]")
+			}
+		}
+	}
+	walk(t.Input, "in")
+	walk(t.Output, "out")
+	return out
 }
