@@ -359,6 +359,10 @@ func (p *printer) survives(s *ast.Survives) {
 	p.add(0, fr)
 }
 
+// BarePath reports whether a test-report path can be written bare in a
+// survives line: the lexer reads it back as one word.
+func BarePath(p string) bool { return barePath.MatchString(p) }
+
 // barePath is a test-report path the lexer reads as one word after
 // `survives TOOL` (lang/parser, pathRest).
 var identWord = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)

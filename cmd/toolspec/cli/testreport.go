@@ -141,7 +141,7 @@ func (e *env) writeSuggestions(path string, rep *report.Report) error {
 	if err := writeFile(path, out); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "%s: suggested tests appended; run test-report again to see the survivors killed\n", path)
+	fmt.Fprintf(e.stderr, "%s: suggested tests (and acknowledgments) appended; run test-report again to see the survivors killed\n", path)
 	return nil
 }
 
