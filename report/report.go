@@ -49,7 +49,7 @@ type Report struct {
 	Suggestions []Suggestion `json:"suggestions,omitempty"`
 	Summary     Summary      `json:"summary"`
 
-	verbose, suggested bool
+	verbose, suggested, quiet bool
 }
 
 // Check is one built-in check of section 6 as it ran on the spec.
@@ -164,6 +164,9 @@ type Options struct {
 	Suggest bool
 	// Verbose makes the text report list every mutant, killed ones too.
 	Verbose bool
+	// Quiet makes the text report list only what fails, then the last
+	// line.
+	Quiet bool
 	// Workers is the number of goroutines for controls and mutants;
 	// 0 means GOMAXPROCS.
 	Workers int
@@ -193,7 +196,7 @@ func (o Options) check(f *ast.File) token.List {
 // Run makes the report of a spec that compiled without errors (r.File and
 // r.Catalog set).
 func Run(r compile.Result, opts Options) *Report {
-	rep := &Report{File: r.File.Pos.Filename, Spec: r.Catalog.Name, Strict: opts.Strict, verbose: opts.Verbose, suggested: opts.Suggest}
+	rep := &Report{File: r.File.Pos.Filename, Spec: r.Catalog.Name, Strict: opts.Strict, verbose: opts.Verbose, suggested: opts.Suggest, quiet: opts.Quiet}
 	rep.Checks = runChecks(r.Diags)
 	rep.Controls = runControls(r, opts)
 	s := newSuite(r.Catalog)

@@ -15,6 +15,9 @@ import (
 // tests, mutants), one line per item starting with its verdict, and last
 // the line "N passed, N failed, N vacuous".
 func (rep *Report) Text(w io.Writer) error {
+	if rep.quiet {
+		return rep.quietText(w)
+	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "test-report %s (spec %s)\n", rep.File, rep.Spec)
 	rep.toolsText(&b)
@@ -110,6 +113,53 @@ func (rep *Report) Text(w io.Writer) error {
 		lines[i] = strings.TrimRight(l, " ")
 	}
 	_, err := io.WriteString(w, strings.Join(lines, "\n"))
+	return err
+}
+
+// quietText is the report of -q: one line per failure (a control that did
+// not fire, a failing or vacuous test and its failing fixtures, an
+// untested tool, an acknowledgment that matches nothing, with --strict a
+// survivor), then the last line.
+func (rep *Report) quietText(w io.Writer) error {
+	var b bytes.Buffer
+	for _, c := range rep.Controls {
+		if c.Verdict != Pass {
+			fmt.Fprintf(&b, "%s  negative control %s (%s) in %s: %s\n", c.Verdict, c.ID, c.Check, c.Planted, c.Reason)
+		}
+	}
+	for _, t := range rep.Tests {
+		switch t.Verdict {
+		case Fail:
+			fmt.Fprintf(&b, "%s  test %q\n", t.Verdict, t.Name)
+			for _, f := range t.Fixtures {
+				if f.Verdict == Fail {
+					fmt.Fprintf(&b, "  %s: %s: %s\n", f.Pos, f.Line(), f.Reason)
+				}
+			}
+		case Vacuous:
+			fmt.Fprintf(&b, "%s  test %q at %s: no mutant makes it fail\n", t.Verdict, t.Name, t.Pos)
+		}
+	}
+	for _, t := range rep.Tools {
+		if t.Untested {
+			fmt.Fprintf(&b, "%s  %s: no fixture names it (%s)\n", Untested, quoteName(t.Tool), plural(t.Mutants, "mutant"))
+		}
+	}
+	for _, a := range rep.Acknowledgments {
+		if a.Verdict == Fail {
+			fmt.Fprintf(&b, "FAIL  %s: error: survives %s %s %s: %s\n", a.Pos, quoteName(a.Tool), a.Path, a.Keyword, a.Problem)
+		}
+	}
+	if rep.Strict {
+		for _, m := range rep.Mutants {
+			if m.Verdict == Survived {
+				fmt.Fprintf(&b, "%s  %s: %s — no test fails\n", m.Verdict, m.Where, m.Description)
+			}
+		}
+	}
+	s := rep.Summary
+	fmt.Fprintf(&b, "%d passed, %d failed, %d vacuous\n", s.Passed, s.Failed, s.Vacuous)
+	_, err := w.Write(b.Bytes())
 	return err
 }
 
