@@ -249,6 +249,9 @@ func (s *suite) typeMutants(t *model.Type, where string) []*mutant {
 			add(d.Mutants[1], d.Keyword+" "+n.Text+" widened to "+w.Text, func(c *model.Type) { *c.NumberModifier(d.Keyword) = w })
 		}
 	}
+	if slices.Contains(descriptor.AssertedFormats, t.Format) {
+		add(descriptor.OpDropFormat, "format "+t.Format+" dropped", func(c *model.Type) { c.Format = "" })
+	}
 	if t.Pattern != nil {
 		add(OpDropPattern, "pattern "+strconv.Quote(*t.Pattern)+" dropped", func(c *model.Type) { c.Pattern = nil })
 	}

@@ -469,6 +469,10 @@ func candidates(n, mn *model.Type) []any {
 				add(maxChanged, strings.Repeat("a", countOf(n.Max)+1))
 			}
 		}
+		if n.Format != "" && mn.Format != n.Format {
+			// No asserted format takes a run of "!".
+			add(true, strings.Repeat("!", naturalLength(n)))
+		}
 		if n.Pattern != nil {
 			if s, ok := nonMatching(n); ok {
 				add(mn.Pattern == nil || *mn.Pattern != *n.Pattern, s)

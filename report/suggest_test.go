@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/gen/golang/runtime/formats"
 	"github.com/toolspec/toolspec/lang/descriptor"
 )
 
@@ -137,17 +138,18 @@ func TestSuggestionForEveryOperator(t *testing.T) {
 // suggestedFor is the fixture each operator's case gets: the smallest
 // change that shows what the mutant changed.
 var suggestedFor = map[string]string{
-	OpDropMin + " t in.n":         `reject t {"n": 0}  because minimum at "/n"`,
-	OpWidenMin + " t in.n":        `reject t {"n": 0}  because minimum at "/n"`,
-	OpDropMax + " t in.s":         `reject t {"s": "aaaa"}  because maxLength at "/s"`,
-	OpWidenMax + " t in.s":        `reject t {"s": "aaaa"}  because maxLength at "/s"`,
-	OpDropPattern + " t in.s":     `reject t {"s": "!"}  because pattern at "/s"`,
-	OpDropEnumValue + " t in.e":   `accept t {"e": "b"}`,
-	OpAddEnumValue + " t in.e":    `reject t {"e": "toolspec_mutant"}  because enum at "/e"`,
-	OpFlipNullable + " t in.n":    `accept t {"n": null}`,
-	OpOpenObject + " t in.o":      `reject t {"o": {"extra": true}}  because additionalProperties at "/o/extra"`,
-	OpIntegerToNumber + " t in.n": `reject t {"n": 0.5}  because type at "/n"`,
-	OpDropUnique + " t in.a":      `reject t {"a": [0, 0]}  because uniqueItems at "/a"`,
+	OpDropMin + " t in.n":               `reject t {"n": 0}  because minimum at "/n"`,
+	OpWidenMin + " t in.n":              `reject t {"n": 0}  because minimum at "/n"`,
+	OpDropMax + " t in.s":               `reject t {"s": "aaaa"}  because maxLength at "/s"`,
+	OpWidenMax + " t in.s":              `reject t {"s": "aaaa"}  because maxLength at "/s"`,
+	OpDropPattern + " t in.s":           `reject t {"s": "!"}  because pattern at "/s"`,
+	descriptor.OpDropFormat + " t in.d": `reject t {"d": "!"}  because format at "/d"`,
+	OpDropEnumValue + " t in.e":         `accept t {"e": "b"}`,
+	OpAddEnumValue + " t in.e":          `reject t {"e": "toolspec_mutant"}  because enum at "/e"`,
+	OpFlipNullable + " t in.n":          `accept t {"n": null}`,
+	OpOpenObject + " t in.o":            `reject t {"o": {"extra": true}}  because additionalProperties at "/o/extra"`,
+	OpIntegerToNumber + " t in.n":       `reject t {"n": 0.5}  because type at "/n"`,
+	OpDropUnique + " t in.a":            `reject t {"a": [0, 0]}  because uniqueItems at "/a"`,
 	// The fixture suggested for p's drop-row kills this one too.
 	OpDropTupleMember + " t in.p":            `accept t {"p": [0, "a"]}`,
 	OpFlipRequired + " t in.n":               `reject t {}  because required at "/n"`,
@@ -323,5 +325,20 @@ tool t {
 	}
 	if sg := got["t in.body: maxLength 100000 widened to 100001"]; sg.Fixture != "" || sg.Survives != wantBody {
 		t.Errorf("maxLength 100000: suggested %+v, want the line %s", sg, wantBody)
+	}
+}
+
+// TestFormatSamplesValid: the sample a suggestion uses for each asserted
+// format is valid for it (fixtures assert formats).
+func TestFormatSamplesValid(t *testing.T) {
+	for _, name := range descriptor.AssertedFormats {
+		s, ok := formatSamples[name]
+		if !ok {
+			t.Errorf("no sample for %s", name)
+			continue
+		}
+		if ok, _ := formats.ValidFormat(name, s); !ok {
+			t.Errorf("sample %q is not a valid %s", s, name)
+		}
 	}
 }

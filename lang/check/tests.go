@@ -1,6 +1,7 @@
 package check
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,12 +11,12 @@ import (
 	"github.com/toolspec/toolspec/model"
 )
 
-// Keywords a `because` may name: the validation keywords toolspec emits.
-// format is missing on purpose: it is an annotation and never fails.
+// Keywords a `because` may name: the validation keywords toolspec emits,
+// format included (the asserted formats fail; see BecauseFormat).
 var becauseKeywords = func() []string {
 	kws := []string{
 		"type", "enum", "required", "additionalProperties", "minLength", "maxLength",
-		"pattern", "minimum", "maximum", "minItems", "maxItems", "uniqueItems",
+		"pattern", "format", "minimum", "maximum", "minItems", "maxItems", "uniqueItems",
 		"minProperties", "maxProperties",
 	}
 	for _, d := range descriptor.Modifiers {
@@ -65,7 +66,9 @@ func (c *checker) fixture(d *ast.Fixture) *model.Fixture {
 		f.Because = b.Keyword
 		switch {
 		case b.Keyword == "format":
-			c.report(diag.BecauseFormat, b.Pos)
+			if ok && !assertsFormat(schemaOf(tool, f.Output)) {
+				c.report(diag.BecauseFormat, b.Pos, quoteName(f.Tool))
+			}
 		case !contains(becauseKeywords, b.Keyword):
 			c.report(diag.BecauseUnknownKeyword, b.Pos, b.Keyword, didYouMean(b.Keyword, becauseKeywords))
 		}
@@ -78,6 +81,38 @@ func (c *checker) fixture(d *ast.Fixture) *model.Fixture {
 		}
 	}
 	return f
+}
+
+func schemaOf(t *model.Tool, out bool) *model.Type {
+	if out {
+		return t.Output
+	}
+	return t.Input
+}
+
+// assertsFormat reports whether some row at or below t has a format
+// toolspec asserts: only there can a value fail format.
+func assertsFormat(t *model.Type) bool {
+	if t == nil {
+		return false
+	}
+	if slices.Contains(descriptor.AssertedFormats, t.Format) {
+		return true
+	}
+	if assertsFormat(t.Elem) {
+		return true
+	}
+	for _, it := range t.Items {
+		if assertsFormat(it) {
+			return true
+		}
+	}
+	for _, f := range t.Fields {
+		if assertsFormat(f.Type) {
+			return true
+		}
+	}
+	return false
 }
 
 func resultWord(r model.Result) string {

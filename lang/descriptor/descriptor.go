@@ -241,7 +241,8 @@ var Modifiers = []*Modifier{
 		JSValidator: "enforced with `new RegExp(RE, \"u\")`, compiled once"},
 	{Keyword: "format", Expects: "a format name", Operand: WordOperand, Kinds: Of(String), Emit: 6,
 		Checks:      []*diag.Def{diag.FormatUnknown},
-		Schema:      "`\"format\": \"F\"` (an annotation, never asserted)",
+		Schema:      "`\"format\": \"F\"` (asserted for date-time, date, time, duration, email, hostname, ipv4, ipv6, uri, uuid; any other is an annotation)",
+		Mutants:     []string{OpDropFormat},
 		GoDecoder:   "ignored: an annotation",
 		JSValidator: "ignored: an annotation"},
 	{Keyword: "unique", Kinds: Of(Array), Emit: 7,
@@ -330,7 +331,13 @@ const (
 	OpDropRow         = "drop-row"          // remove a row
 	OpDropUnique      = "drop-unique"       // remove uniqueItems
 	OpDropTupleMember = "drop-tuple-member" // remove a tuple's last member
+	OpDropFormat      = "drop-format"       // remove an asserted format
 )
+
+// AssertedFormats are the formats toolspec asserts (LANGUAGE.md section 4):
+// fixtures, and the generated validators, refuse a string that is not
+// one; any other format name is an annotation.
+var AssertedFormats = []string{"date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6", "uri", "uuid"}
 
 // Operators lists every mutation operator: those of the modifiers in
 // canonical order, then those of the kinds, then those of a row.

@@ -7,6 +7,7 @@ package descriptor
 // modifier its Key (see MutatedKeyword).
 var operatorKeywords = map[string]string{
 	OpDropPattern:     "pattern",
+	OpDropFormat:      "format",
 	OpDropEnumValue:   "enum",
 	OpAddEnumValue:    "enum",
 	OpFlipRequired:    "required",

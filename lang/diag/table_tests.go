@@ -28,8 +28,8 @@ var (
 	})
 	BecauseFormat = def(Def{
 		Code: "TS0804", Name: "because-format", Severity: errorSev, Phase: Check,
-		Format:  "format is an annotation: no value fails it, so a test cannot rely on it",
-		Explain: "In JSON Schema 2020-12, format is an annotation by default: validators need not check it, so no rejection can be relied on to come from it.",
+		Format:  "because format: tool %s has no row with a format toolspec asserts, so no value fails format",
+		Explain: "toolspec asserts the formats date-time, date, time, duration, email, hostname, ipv4, ipv6, uri and uuid; any other format is an annotation, which no value fails. A `because format` needs a row with an asserted format in the schema the fixture is checked against.",
 		Wrong:   echo + "\ntest \"echo\" {\n  reject echo {\"text\": \"\"}  because format\n}\n",
 		Right:   echo + "\ntest \"echo\" {\n  reject echo {\"text\": \"\"}  because minLength\n}\n",
 	})
