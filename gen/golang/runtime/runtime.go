@@ -287,6 +287,7 @@ type tsNode struct {
 	mult   *tsBound
 	re     *regexp.Regexp
 	reText string
+	format string // an asserted format (format.go), "" for none
 	unique bool
 	never  bool // the schema false
 	// Every int64 in [lo, hi] meets the number keywords (none when lo >
@@ -416,6 +417,10 @@ func (d *tsDecoder) schema() *tsNode {
 			n.xmax = tsNewBound(d.scanNum().tok)
 		case "multipleOf":
 			n.mult = tsNewBound(d.scanNum().tok)
+		case "format":
+			if f := string(d.strBytes()); tsFormatAsserted(f) {
+				n.format = f
+			}
 		case "pattern":
 			n.reText = string(d.strBytes())
 			n.re = regexp.MustCompile(tsECMAPattern(n.reText))
@@ -921,6 +926,11 @@ func (d *tsDecoder) strRules(n *tsNode, s string) {
 	}
 	if n.re != nil && !n.re.MatchString(s) {
 		d.fail("pattern", "%s does not match %s", tsQuote(s), strconv.Quote(n.reText))
+	}
+	if n.format != "" {
+		if ok, _ := tsFormat(n.format, s); !ok {
+			d.fail("format", "%s is not a valid %s", tsQuote(s), n.format)
+		}
 	}
 }
 

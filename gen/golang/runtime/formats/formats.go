@@ -190,3 +190,9 @@ func tsURI(s string) bool {
 	}
 	return tsURICharsRx.MatchString(rest)
 }
+
+// tsFormatAsserted reports whether toolspec asserts the format name.
+func tsFormatAsserted(name string) bool {
+	_, known := tsFormat(name, "")
+	return known
+}

@@ -1,7 +1,9 @@
 package formats
 
 import (
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/toolspec/toolspec/lang/descriptor"
@@ -79,5 +81,21 @@ func TestFormats(t *testing.T) {
 func TestFormatNamesDeclared(t *testing.T) {
 	if !slices.Equal(tsFormatNames, descriptor.AssertedFormats) {
 		t.Errorf("runtime %q, lang/descriptor %q", tsFormatNames, descriptor.AssertedFormats)
+	}
+}
+
+// TestSameAsRuntime: this package is gen/golang/runtime/format.go, which
+// gen-go copies into every catalog, under another package clause.
+func TestSameAsRuntime(t *testing.T) {
+	want, err := os.ReadFile("../format.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("formats.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != strings.Replace(string(want), "package runtime\n", "package formats\n", 1) {
+		t.Error("formats.go differs from ../format.go: copy it (sed 's/^package runtime$/package formats/' ../format.go > formats.go)")
 	}
 }
