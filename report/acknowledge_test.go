@@ -94,3 +94,16 @@ survives fetch in.url minLength because "stale"
 		t.Errorf("no line %q in\n%s", want, b.String())
 	}
 }
+
+// TestSurvivesInTheHash: a survives line is part of the spec and of its
+// hash; its reason counts, a comment beside it does not.
+func TestSurvivesInTheHash(t *testing.T) {
+	line := "\nsurvives fetch out.body maxLength because \"a 1 MiB body\"\n"
+	base := load(t, "ack.tspec", ackSpec).Catalog.SpecHash
+	with := load(t, "ack.tspec", ackSpec+line).Catalog.SpecHash
+	other := load(t, "ack.tspec", ackSpec+strings.Replace(line, "1 MiB", "huge", 1)).Catalog.SpecHash
+	commented := load(t, "ack.tspec", ackSpec+"\n// why"+line).Catalog.SpecHash
+	if base == with || with == other || with != commented {
+		t.Errorf("hashes: without %s, with %s, other reason %s, with a comment %s", base, with, other, commented)
+	}
+}
