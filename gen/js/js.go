@@ -135,6 +135,7 @@ export function checkHandlers(names) {
 	b.WriteString("\n")
 	b.WriteString(formatJS)
 	if standard {
+		b.WriteString(clientInjectedConst(false))
 		b.WriteString(standardJS)
 	}
 	return b.Bytes(), nil

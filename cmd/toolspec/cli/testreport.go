@@ -82,6 +82,7 @@ See docs/test-report.md.`,
 	cmd.Flags().BoolVarP(&write, "write", "w", false, "with --suggest: append the suggested tests to the spec")
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "list every mutant, killed ones too")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print only the failures and the last line")
+	e.allowOutsideFlag(cmd)
 	return cmd
 }
 
@@ -103,7 +104,7 @@ func (e *env) testReport(file string, opts report.Options, asJSON bool, junit st
 	rep := report.Run(*r, opts)
 	prog.clear()
 	if junit != "" {
-		if err := writeFile(junit, rep.JUnit()); err != nil {
+		if err := e.writeFile(junit, rep.JUnit()); err != nil {
 			return false, err
 		}
 	}
@@ -143,7 +144,7 @@ func (e *env) writeSuggestions(path string, rep *report.Report) error {
 	if err != nil {
 		return err
 	}
-	if err := writeFile(path, out); err != nil {
+	if err := e.writeFile(path, out); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stderr, "%s: suggested tests (and acknowledgments) appended; run test-report again to see the survivors killed\n", path)
