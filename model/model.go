@@ -89,6 +89,8 @@ type Catalog struct {
 	SpecHash string
 	Tools    []*Tool
 	Tests    []*Test
+	// Survives are the acknowledged surviving mutants, in spec order.
+	Survives []*Survives
 }
 
 // Identity is the catalog identity of a profile: "<spec_hash>/p<profile>".

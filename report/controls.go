@@ -577,9 +577,19 @@ var controls = append([]control{
 			fx.Verdict = "accept"
 		})},
 	{code: diag.BecauseFormat, check: checkFixtures,
-		plant: fixturePlant(withBecause, "reject", "", "format", func(fx *ast.Fixture) {
-			fx.Because.Keyword = "format"
-		})},
+		plant: func(p *planter) (string, bool) {
+			// On a tool whose input has no asserted format, else on a new
+			// one: every spec has somewhere to plant it.
+			where, ok := firstTool(assertsNoFormat, plantBecauseFormat)(p)
+			if ok {
+				return where, true
+			}
+			pos := p.f.Pos
+			t := ast.NewTool(pos, "toolspec_planted", []*ast.ToolItem{ast.DescriptionItem(pos, "planted"), ast.InItem(pos, nil), ast.ResultItem(pos, "text")})
+			p.f.Decls = append(p.f.Decls, &ast.Decl{Tool: t})
+			plantBecauseFormat(p, t)
+			return "a new tool toolspec_planted", true
+		}},
 	{code: diag.BecauseUnknownKeyword, check: checkFixtures,
 		plant: fixturePlant(withBecause, "reject", "", "type", func(fx *ast.Fixture) {
 			fx.Because.Keyword += "x"
@@ -587,6 +597,18 @@ var controls = append([]control{
 	{code: diag.BecauseAtNotPointer, check: checkFixtures,
 		plant: fixturePlant(withBecause, "reject", "", "type", func(fx *ast.Fixture) {
 			fx.Because.At = text(fx.Because.Pos, "toolspec/planted")
+		})},
+	{code: diag.SurvivesUnknownTool, check: checkFixtures,
+		plant: firstTool(anyTool, func(p *planter, t *ast.Tool) {
+			plantSurvives(p, t, t.Name.Value()+"_missing", "in", "additionalProperties")
+		})},
+	{code: diag.SurvivesUnknownPath, check: checkFixtures,
+		plant: firstTool(anyTool, func(p *planter, t *ast.Tool) {
+			plantSurvives(p, t, t.Name.Value(), "in.toolspec_missing", "additionalProperties")
+		})},
+	{code: diag.SurvivesUnknownKeyword, check: checkFixtures,
+		plant: firstTool(anyTool, func(p *planter, t *ast.Tool) {
+			plantSurvives(p, t, t.Name.Value(), "in", "additionalPropertiesx")
 		})},
 	{code: diag.TestNameEmpty, check: checkFixtures,
 		plant: func(p *planter) (string, bool) {
@@ -805,4 +827,64 @@ func init() {
 	if len(byCode) != len(controls) {
 		panic("report: a code has two negative controls")
 	}
+}
+
+// plantSurvives adds `survives TOOL PATH KEYWORD because "..."` at the
+// tool's position.
+func plantSurvives(p *planter, t *ast.Tool, tool, path, keyword string) {
+	pos := t.Pos
+	p.f.Decls = append(p.f.Decls, &ast.Decl{Survives: &ast.Survives{Pos: pos, Tool: name(pos, tool),
+		Path: &ast.Name{Pos: pos, Quoted: text(pos, path)}, Keyword: name(pos, keyword), Reason: text(pos, "toolspec negative control")}})
+}
+
+// assertsNoFormat reports whether a tool's input can hold no asserted
+// format: none of its rows has one, and it uses no group (whose rows
+// might).
+func assertsNoFormat(t *ast.Tool) bool {
+	var block func(b *ast.Block) bool
+	var kind func(k *ast.Kind, mods []*ast.Modifier) bool
+	kind = func(k *ast.Kind, mods []*ast.Modifier) bool {
+		for _, m := range mods {
+			if m.Keyword == "format" && slices.Contains(descriptor.AssertedFormats, m.Word) {
+				return false
+			}
+		}
+		switch {
+		case k == nil:
+			return true
+		case k.Array != nil:
+			return kind(k.Array.Kind, k.Array.Mods)
+		case k.Map != nil:
+			return kind(k.Map.Kind, k.Map.Mods)
+		case k.Object != nil:
+			return block(k.Object)
+		case k.Tuple != nil:
+			for _, it := range k.Tuple.Items {
+				if !kind(it.Kind, it.Mods) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	block = func(b *ast.Block) bool {
+		for _, it := range b.Items {
+			if it.Use != nil || it.Row != nil && !kind(it.Row.Kind, it.Row.Mods) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, it := range t.Items {
+		if it.In != nil && it.In.Block != nil && !block(it.In.Block) {
+			return false
+		}
+	}
+	return true
+}
+
+// plantBecauseFormat adds a test with `reject TOOL {} because format`.
+func plantBecauseFormat(p *planter, t *ast.Tool) {
+	fx := &ast.Fixture{Pos: t.Pos, Verdict: "reject", Tool: t.Name, Value: emptyObject(t.Pos), Because: &ast.Because{Pos: t.Pos, Keyword: "format"}}
+	p.f.Decls = append(p.f.Decls, &ast.Decl{Test: &ast.Test{Pos: t.Pos, Name: text(t.Pos, "toolspec negative control"), Fixtures: []*ast.Fixture{fx}}})
 }

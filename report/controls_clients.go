@@ -31,7 +31,9 @@ var clientControls = func() []control {
 // spec. It declines when a tool name is taken.
 func clientPlant(d *diag.Def) func(*planter) (string, bool) {
 	return func(p *planter) (string, bool) {
-		w := parser.Parse("planted-"+d.Name+".tspec", []byte(d.Wrong))
+		// The example is no file a user has: its positions are named
+		// after it, as docs/diagnostics.md shows it under the code.
+		w := parser.Parse("("+d.Code+" example)", []byte(d.Wrong))
 		if w.File == nil || w.File.Clients == nil {
 			return "", false
 		}
@@ -61,7 +63,7 @@ func clientPlant(d *diag.Def) func(*planter) (string, bool) {
 			cl.Families = append(cl.Families, n)
 		}
 		p.f.Clients = cl
-		return "the tools and `clients` of the " + d.Name + " example", true
+		return "the tools and `clients` of the " + d.Code + " example (docs/diagnostics.md)", true
 	}
 }
 

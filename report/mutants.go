@@ -39,6 +39,12 @@ var Operators = descriptor.Operators
 // mutant is one change to one row (or element type) of the model.
 type mutant struct {
 	op, where, desc string
+	// keyword is the JSON Schema keyword the mutant changes; field is the
+	// row of a row mutant (flip required, drop row), typ the type of any
+	// other: what a `survives` line is matched against.
+	keyword string
+	field   *model.Field
+	typ     *model.Type
 	// swap returns the replacement of a node of a schema tree, or nil to
 	// keep it (and look below it).
 	swap    func(*model.Type) *model.Type
@@ -234,7 +240,8 @@ func replaceType(t *model.Type, change func(c *model.Type)) func(*model.Type) *m
 func (s *suite) typeMutants(t *model.Type, where string) []*mutant {
 	var out []*mutant
 	add := func(op, desc string, change func(c *model.Type)) {
-		out = append(out, &mutant{op: op, where: where, desc: desc, swap: replaceType(t, change)})
+		out = append(out, &mutant{op: op, where: where, desc: desc, swap: replaceType(t, change),
+			keyword: descriptor.MutatedKeyword(op, t.Kind), typ: t})
 	}
 	minKey, maxKey := t.Kind.BoundKeywords()
 	counts := t.Kind != model.Integer && t.Kind != model.Number
@@ -264,6 +271,9 @@ func (s *suite) typeMutants(t *model.Type, where string) []*mutant {
 		if w := widened(t, n, d.Widen); w != nil {
 			add(d.Mutants[1], d.Keyword+" "+n.Text+" widened to "+w.Text, func(c *model.Type) { *c.NumberModifier(d.Keyword) = w })
 		}
+	}
+	if slices.Contains(descriptor.AssertedFormats, t.Format) {
+		add(descriptor.OpDropFormat, "format "+t.Format+" dropped", func(c *model.Type) { c.Format = "" })
 	}
 	if t.Pattern != nil {
 		add(OpDropPattern, "pattern "+strconv.Quote(*t.Pattern)+" dropped", func(c *model.Type) { c.Pattern = nil })
@@ -334,13 +344,13 @@ func fieldMutants(f *model.Field, where string) []*mutant {
 		desc = "made required"
 	}
 	return []*mutant{
-		{op: OpFlipRequired, where: where, desc: desc, swap: inParent(func(fs []*model.Field, i int) []*model.Field {
+		{op: OpFlipRequired, where: where, desc: desc, keyword: descriptor.MutatedKeyword(OpFlipRequired, f.Type.Kind), field: f, swap: inParent(func(fs []*model.Field, i int) []*model.Field {
 			nf := *fs[i]
 			nf.Required = !nf.Required
 			fs[i] = &nf
 			return fs
 		})},
-		{op: OpDropRow, where: where, desc: "row dropped", swap: inParent(func(fs []*model.Field, i int) []*model.Field {
+		{op: OpDropRow, where: where, desc: "row dropped", keyword: descriptor.MutatedKeyword(OpDropRow, f.Type.Kind), field: f, swap: inParent(func(fs []*model.Field, i int) []*model.Field {
 			return slices.Delete(fs, i, i+1)
 		})},
 	}

@@ -19,6 +19,8 @@ var operatorCases = []struct {
 }{
 	{OpDropMin, "t in.n", "minimum 1 dropped", `n integer required 1..10`,
 		`reject t {"n": -5} because minimum`},
+	{descriptor.OpDropFormat, "t in.d", "format date dropped", `d string required format date`,
+		`reject t {"d": "2023-02-29"} because format`},
 	{OpWidenMin, "t in.n", "minimum 1 widened to 0", `n integer required 1..10`,
 		`reject t {"n": 0} because minimum`},
 	{OpDropMax, "t in.s", "maxLength 3 dropped", `s string required ..3`,

@@ -5,7 +5,11 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"io"
+	"regexp"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestJSON: --json is one JSON document with the fields docs/test-report.md
@@ -137,6 +141,55 @@ func TestInvalidAndSuggestionsInJSONAndJUnit(t *testing.T) {
 		}
 		if mutants.Failures != wantFail || mutants.Skipped != wantSkip {
 			t.Errorf("strict=%v: mutants suite %d failures, %d skipped; summary %+v", strict, mutants.Failures, mutants.Skipped, s)
+		}
+	}
+}
+
+// TestQuiet: -q prints the failures alone, then the last line, and the
+// same last line as the full report.
+func TestQuiet(t *testing.T) {
+	r := loadFile(t, "testdata/mixed.tspec")
+	var full, quiet bytes.Buffer
+	Run(r, Options{}).Text(&full)
+	Run(r, Options{Quiet: true}).Text(&quiet)
+	want := "VACUOUS  test \"ping takes nothing\" at testdata/mixed.tspec:23:1: no mutant makes it fail\n" +
+		"FAIL  test \"levels stop at ten\"\n" +
+		"  testdata/mixed.tspec:30:3: reject set_level {\"level\":9} because maximum: accepted, want rejected because maximum\n" +
+		"  testdata/mixed.tspec:31:3: reject set_level {\"level\":1,\"note\":\"x\"} because required at \"/note\": accepted, want rejected because required at \"/note\"\n"
+	lines := strings.Split(strings.TrimSuffix(full.String(), "\n"), "\n")
+	want += lines[len(lines)-1] + "\n"
+	if d := cmp.Diff(want, quiet.String()); d != "" {
+		t.Errorf("-q (-want +got):\n%s", d)
+	}
+}
+
+// TestToolCountsAddUp: the tools' mutant counts add up to the mutants
+// section's, groups included (a group row's mutants count once).
+func TestToolCountsAddUp(t *testing.T) {
+	for _, file := range []string{"testdata/rich.tspec", "testdata/suggest/seven.tspec", "../specs/t27mcp/tool_schema.tspec"} {
+		rep := Run(loadFile(t, file), Options{})
+		var n, k, s, a, inv int
+		for _, ts := range rep.Tools {
+			n, k, s, a, inv = n+ts.Mutants, k+ts.Killed, s+ts.Survived, a+ts.Acknowledged, inv+ts.Invalid
+		}
+		sum := rep.Summary
+		if n != sum.Mutants || k != sum.Killed || s != sum.Survived || a != sum.Acknowledged || inv != sum.Invalid {
+			t.Errorf("%s: tools add up to %d mutants (%d killed, %d survived, %d acknowledged, %d invalid), the report says %+v", file, n, k, s, a, inv, sum)
+		}
+	}
+}
+
+// TestNoMadeUpFileNames: every position the report prints is in the spec
+// or in the built-in fixture (report/builtin.tspec, named as such); the
+// client controls' examples are named after their code, not as files.
+func TestNoMadeUpFileNames(t *testing.T) {
+	var b bytes.Buffer
+	Run(loadFile(t, "testdata/rich.tspec"), Options{}).Text(&b)
+	for _, m := range regexp.MustCompile(`(\(TS\d{4} example\)|\S+):\d+:\d+: (?:error|warning)`).FindAllStringSubmatch(b.String(), -1) {
+		switch f := m[1]; {
+		case f == "testdata/rich.tspec", f == "builtin.tspec", strings.HasPrefix(f, "(TS"):
+		default:
+			t.Errorf("the report names a file that does not exist: %s", m[0])
 		}
 	}
 }

@@ -15,11 +15,15 @@ type Verdict string
 // Verdicts. Checks, controls and fixtures pass or fail; a test also can be
 // vacuous; a mutant is killed or survives.
 const (
-	Pass     Verdict = "PASS"
-	Fail     Verdict = "FAIL"
-	Vacuous  Verdict = "VACUOUS"
+	Pass    Verdict = "PASS"
+	Fail    Verdict = "FAIL"
+	Vacuous Verdict = "VACUOUS"
+	// Untested is the verdict of a tool that has mutants and no fixture.
+	Untested Verdict = "UNTESTED"
 	Killed   Verdict = "KILLED"
 	Survived Verdict = "SURVIVED"
+	// Acknowledged is a surviving mutant a `survives` line accepts.
+	Acknowledged Verdict = "ACKNOWLEDGED"
 )
 
 // Report is the result of one test-report run. Its JSON form is the output
@@ -37,12 +41,15 @@ type Report struct {
 	// fixture of its row.
 	Examples []Example `json:"examples"`
 	Mutants  []Mutant  `json:"mutants"`
+	// Acknowledgments are the spec's `survives` lines, each with the
+	// mutants it accepts.
+	Acknowledgments []Acknowledgment `json:"acknowledgments"`
 	// Suggestions are fixtures for the surviving mutants (only with
 	// Options.Suggest).
 	Suggestions []Suggestion `json:"suggestions,omitempty"`
 	Summary     Summary      `json:"summary"`
 
-	verbose, suggested bool
+	verbose, suggested, quiet bool
 }
 
 // Check is one built-in check of section 6 as it ran on the spec.
@@ -111,18 +118,23 @@ type Mutant struct {
 	Operator string `json:"operator"`
 	// Where names the row: "TOOL in.PATH", "TOOL out.PATH" or, for a row of
 	// a group (shared by every tool that uses it), "group NAME.PATH".
-	Where       string   `json:"where"`
+	Where string `json:"where"`
+	// Keyword is the JSON Schema keyword the mutant changes: what a
+	// `survives` line names.
+	Keyword     string   `json:"keyword"`
 	Description string   `json:"description"`
 	Tools       []string `json:"tools"`
 	Verdict     Verdict  `json:"verdict"`
 	KilledBy    []string `json:"killed_by"`
-	// Reason says why an INVALID mutant would not check.
+	// Reason says why an INVALID mutant would not check, or, for an
+	// ACKNOWLEDGED one, the reason its `survives` line gives.
 	Reason string `json:"reason,omitempty"`
 }
 
 // Summary counts the items. Passed, Failed and Vacuous count the verdict
-// lines of the report: checks, negative controls and tests (and, with
-// Strict, mutants: killed ones pass, survivors fail).
+// lines of the report: checks, negative controls, tests and untested
+// tools (each a failure), and, with Strict, mutants: killed ones pass,
+// survivors fail.
 type Summary struct {
 	Passed   int `json:"passed"`
 	Failed   int `json:"failed"`
@@ -130,13 +142,18 @@ type Summary struct {
 	Mutants  int `json:"mutants"`
 	Killed   int `json:"killed"`
 	Survived int `json:"survived"`
+	// Acknowledged counts the survivors a `survives` line accepts (not
+	// counted in Survived).
+	Acknowledged int `json:"acknowledged"`
 	// Unchanged counts mutants skipped because the emitted schema did not
 	// change (for instance flipping nullable on an any row).
 	Unchanged int `json:"unchanged"`
 	// Invalid counts mutants that would not pass check (Mutants counts
 	// them too; they are neither killed nor survived).
-	Invalid int  `json:"invalid"`
-	OK      bool `json:"ok"`
+	Invalid int `json:"invalid"`
+	// Untested counts the untested tools (each also counted as failed).
+	Untested int  `json:"untested"`
+	OK       bool `json:"ok"`
 }
 
 // Options tune a run.
@@ -147,6 +164,9 @@ type Options struct {
 	Suggest bool
 	// Verbose makes the text report list every mutant, killed ones too.
 	Verbose bool
+	// Quiet makes the text report list only what fails, then the last
+	// line.
+	Quiet bool
 	// Workers is the number of goroutines for controls and mutants;
 	// 0 means GOMAXPROCS.
 	Workers int
@@ -176,7 +196,7 @@ func (o Options) check(f *ast.File) token.List {
 // Run makes the report of a spec that compiled without errors (r.File and
 // r.Catalog set).
 func Run(r compile.Result, opts Options) *Report {
-	rep := &Report{File: r.File.Pos.Filename, Spec: r.Catalog.Name, Strict: opts.Strict, verbose: opts.Verbose, suggested: opts.Suggest}
+	rep := &Report{File: r.File.Pos.Filename, Spec: r.Catalog.Name, Strict: opts.Strict, verbose: opts.Verbose, suggested: opts.Suggest, quiet: opts.Quiet}
 	rep.Checks = runChecks(r.Diags)
 	rep.Controls = runControls(r, opts)
 	s := newSuite(r.Catalog)
@@ -184,6 +204,7 @@ func Run(r compile.Result, opts Options) *Report {
 	rep.Examples = s.collectExamples()
 	var muts []*mutant
 	rep.Mutants, muts, rep.Summary.Unchanged = s.mutate(opts)
+	rep.Acknowledgments = acknowledge(r.Catalog.Survives, muts, rep.Mutants)
 	if opts.Suggest {
 		rep.Suggestions = s.suggest(muts, rep.Mutants)
 	}
@@ -216,6 +237,17 @@ func (rep *Report) summarize() {
 	for _, c := range rep.Controls {
 		count(c.Verdict)
 	}
+	for _, a := range rep.Acknowledgments {
+		if a.Verdict == Fail {
+			count(Fail)
+		}
+	}
+	for _, t := range rep.Tools {
+		if t.Untested {
+			s.Untested++
+			count(Fail)
+		}
+	}
 	for i := range rep.Tests {
 		t := &rep.Tests[i]
 		if t.Verdict == Pass && t.Kills == 0 {
@@ -230,6 +262,9 @@ func (rep *Report) summarize() {
 			s.Killed++
 		case Invalid:
 			s.Invalid++
+			continue
+		case Acknowledged:
+			s.Acknowledged++
 			continue
 		default:
 			s.Survived++

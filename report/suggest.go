@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/internal/jsonstr"
+	"github.com/toolspec/toolspec/lang/format"
 	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/validate"
 )
@@ -26,6 +28,10 @@ type Suggestion struct {
 	Tool    string `json:"tool,omitempty"`
 	// Reason says why there is no fixture.
 	Reason string `json:"reason,omitempty"`
+	// Survives is the acknowledgment proposed instead when there is no
+	// fixture (`survives TOOL PATH KEYWORD because "..."`), so that
+	// --suggest -w leaves no unacknowledged survivor.
+	Survives string `json:"survives,omitempty"`
 }
 
 // maxSuggestion bounds a suggested fixture's text: a fixture of a
@@ -63,6 +69,8 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 	// The fixtures found so far, by target: a mutant is tried only
 	// against those of the targets it touches.
 	found := map[target][]suggestion{}
+	var pending []int // the index in muts of each suggestion
+	var mutRoots []func(target) (*validate.Schema, *model.Type, bool)
 	for i, m := range muts {
 		if results[i].Verdict != Survived {
 			continue
@@ -106,8 +114,99 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 			sg.Reason = reason
 		}
 		out = append(out, sg)
+		pending = append(pending, i)
+		mutRoots = append(mutRoots, mutRoot)
+	}
+	// A fixture found for a later survivor may kill an earlier one that
+	// got none: then a survives line for it would match nothing.
+	for j, i := range pending {
+		sg := &out[j]
+		if sg.Fixture != "" {
+			continue
+		}
+		m := muts[i]
+	again:
+		for _, tg := range m.touches {
+			for _, g := range found[tg] {
+				if s.killsMutant(g, mutRoots[j]) {
+					sg.Fixture, sg.Tool, sg.Reason = g.line(s), s.cat.Tools[g.tg.tool].Name, ""
+					break again
+				}
+			}
+		}
+		if sg.Fixture == "" {
+			sg.Survives = s.survivesLine(m, sg.Reason)
+		}
 	}
 	return out
+}
+
+// survivesLine is the acknowledgment of a mutant no fixture kills, named
+// through the first tool it touches.
+func (s *suite) survivesLine(m *mutant, reason string) string {
+	for _, tg := range m.touches {
+		if p, ok := toolPath(s.roots[tg], m); ok {
+			dir := "in"
+			if tg.out {
+				dir = "out"
+			}
+			return "survives " + quoteName(s.cat.Tools[tg.tool].Name) + " " + survivesPath(dir+p) + " " + m.keyword +
+				" because " + jsonstr.Quote("suggested by test-report: "+reason)
+		}
+	}
+	return ""
+}
+
+// survivesPath writes a path bare when the lexer reads it back as one
+// word, else quoted.
+func survivesPath(p string) string {
+	if format.BarePath(p) {
+		return p
+	}
+	return jsonstr.Quote(p)
+}
+
+// toolPath is where a mutant's row or type is below root, as test-report
+// prints it after in or out: ".row", "[]", "{}", "[N]".
+func toolPath(root *model.Type, m *mutant) (string, bool) {
+	var walk func(t *model.Type, at string) (string, bool)
+	walk = func(t *model.Type, at string) (string, bool) {
+		if t == nil {
+			return "", false
+		}
+		if m.field == nil && t == m.typ {
+			return at, true
+		}
+		switch t.Kind { // kinds:partial: scalars hold no rows
+		case model.Object:
+			for _, f := range t.Fields {
+				if m.field != nil && f == m.field {
+					return at + "." + f.Name, true
+				}
+				if p, ok := walk(f.Type, at+"."+f.Name); ok {
+					return p, true
+				}
+			}
+		case model.Array:
+			return walk(t.Elem, at+"[]")
+		case model.Map:
+			return walk(t.Elem, at+"{}")
+		case model.Tuple:
+			for i, it := range t.Items {
+				if p, ok := walk(it, at+"["+strconv.Itoa(i)+"]"); ok {
+					return p, true
+				}
+			}
+		case model.Union:
+			for i, v := range t.Variants {
+				if p, ok := walk(v, at+"|"+strconv.Itoa(i)); ok {
+					return p, true
+				}
+			}
+		}
+		return "", false
+	}
+	return walk(root, "")
 }
 
 // kills says whether a fixture holds on the spec and not on the mutant.
@@ -161,7 +260,7 @@ func (s *suite) synthesise(m *mutant, mutRoot func(target) (*validate.Schema, *m
 				}
 				text := jsonText(v)
 				if len(text) > maxSuggestion {
-					reason = "the smallest killing value is " + strconv.Itoa(len(text)) + " bytes long, too long for a spec; test this bound elsewhere"
+					reason = "the smallest killing value is " + strconv.Itoa(len(text)) + " bytes long, over the " + strconv.Itoa(maxSuggestion) + " bytes a fixture in a spec may take"
 					continue
 				}
 				if g, ok := s.tryValue(tg, text, path.pointer, sch, msch, mutRoot); ok {
@@ -413,6 +512,10 @@ func nodeCandidates(n, mn *model.Type) []any {
 				add(maxChanged, strings.Repeat("a", countOf(n.Max)+1))
 			}
 		}
+		if n.Format != "" && mn.Format != n.Format {
+			// No asserted format takes a run of "!".
+			add(true, strings.Repeat("!", naturalLength(n)))
+		}
 		if n.Pattern != nil {
 			if s, ok := nonMatching(n); ok {
 				add(mn.Pattern == nil || *mn.Pattern != *n.Pattern, s)
@@ -463,7 +566,15 @@ func nodeCandidates(n, mn *model.Type) []any {
 			}
 		}
 		if n.Max != nil {
-			if arr, ok := distinct(n.Elem, countOf(n.Max)+1, n.Unique); ok {
+			// A reject because maxItems holds whatever the items are: the
+			// cheapest array past the bound is of zeros, one byte each.
+			// Valid items come first when they cost no more.
+			k := countOf(n.Max) + 1
+			arr, ok := distinct(n.Elem, k, n.Unique)
+			if zeros := cheapest(k); !ok || len(jsonText(zeros)) < len(jsonText(arr)) {
+				add(maxChanged, zeros)
+			}
+			if ok {
 				add(maxChanged, arr)
 			}
 		}
@@ -482,7 +593,13 @@ func nodeCandidates(n, mn *model.Type) []any {
 			}
 		}
 		if n.Max != nil {
-			if obj, ok := mapOf(n.Elem, countOf(n.Max)+1); ok {
+			// As for arrays: members of value 0 when cheaper.
+			k := countOf(n.Max) + 1
+			obj, ok := mapOf(n.Elem, k)
+			if zeros, zok := cheapestMap(k); zok && (!ok || len(jsonText(zeros)) < len(jsonText(obj))) {
+				add(maxChanged, zeros)
+			}
+			if ok {
 				add(maxChanged, obj)
 			}
 		}
@@ -526,6 +643,36 @@ func nodeCandidates(n, mn *model.Type) []any {
 	add(false, base)
 	add(false, wrongTypes(n)...)
 	return append(first, rest...)
+}
+
+// maxCheapest bounds the containers cheapest builds: past a suggestion's
+// size they are only measured, to say how long the fixture would be.
+const maxCheapest = 1 << 20
+
+// cheapest is the cheapest array of n items: n zeros (nil past
+// maxCheapest).
+func cheapest(n int) []any {
+	if n > maxCheapest {
+		return nil
+	}
+	arr := make([]any, n)
+	for i := range arr {
+		arr[i] = json.Number("0")
+	}
+	return arr
+}
+
+// cheapestMap is the cheapest map of n members: keys "a", "b", ... (see
+// mapKey), each value 0.
+func cheapestMap(n int) (any, bool) {
+	if n > maxCheapest {
+		return nil, false
+	}
+	obj := jobj{}
+	for i := 0; i < n; i++ {
+		obj = append(obj, jmember{mapKey(i), json.Number("0")})
+	}
+	return obj, true
 }
 
 // wrongTypes are values of other JSON types than t's.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/gen/golang/runtime/formats"
 	"github.com/toolspec/toolspec/lang/descriptor"
 )
 
@@ -137,17 +138,18 @@ func TestSuggestionForEveryOperator(t *testing.T) {
 // suggestedFor is the fixture each operator's case gets: the smallest
 // change that shows what the mutant changed.
 var suggestedFor = map[string]string{
-	OpDropMin + " t in.n":         `reject t {"n": 0}  because minimum at "/n"`,
-	OpWidenMin + " t in.n":        `reject t {"n": 0}  because minimum at "/n"`,
-	OpDropMax + " t in.s":         `reject t {"s": "aaaa"}  because maxLength at "/s"`,
-	OpWidenMax + " t in.s":        `reject t {"s": "aaaa"}  because maxLength at "/s"`,
-	OpDropPattern + " t in.s":     `reject t {"s": "!"}  because pattern at "/s"`,
-	OpDropEnumValue + " t in.e":   `accept t {"e": "b"}`,
-	OpAddEnumValue + " t in.e":    `reject t {"e": "toolspec_mutant"}  because enum at "/e"`,
-	OpFlipNullable + " t in.n":    `accept t {"n": null}`,
-	OpOpenObject + " t in.o":      `reject t {"o": {"extra": true}}  because additionalProperties at "/o/extra"`,
-	OpIntegerToNumber + " t in.n": `reject t {"n": 0.5}  because type at "/n"`,
-	OpDropUnique + " t in.a":      `reject t {"a": [0, 0]}  because uniqueItems at "/a"`,
+	OpDropMin + " t in.n":               `reject t {"n": 0}  because minimum at "/n"`,
+	OpWidenMin + " t in.n":              `reject t {"n": 0}  because minimum at "/n"`,
+	OpDropMax + " t in.s":               `reject t {"s": "aaaa"}  because maxLength at "/s"`,
+	OpWidenMax + " t in.s":              `reject t {"s": "aaaa"}  because maxLength at "/s"`,
+	OpDropPattern + " t in.s":           `reject t {"s": "!"}  because pattern at "/s"`,
+	descriptor.OpDropFormat + " t in.d": `reject t {"d": "!"}  because format at "/d"`,
+	OpDropEnumValue + " t in.e":         `accept t {"e": "b"}`,
+	OpAddEnumValue + " t in.e":          `reject t {"e": "toolspec_mutant"}  because enum at "/e"`,
+	OpFlipNullable + " t in.n":          `accept t {"n": null}`,
+	OpOpenObject + " t in.o":            `reject t {"o": {"extra": true}}  because additionalProperties at "/o/extra"`,
+	OpIntegerToNumber + " t in.n":       `reject t {"n": 0.5}  because type at "/n"`,
+	OpDropUnique + " t in.a":            `reject t {"a": [0, 0]}  because uniqueItems at "/a"`,
 	// The fixture suggested for p's drop-row kills this one too.
 	OpDropTupleMember + " t in.p":            `accept t {"p": [0, "a"]}`,
 	OpFlipRequired + " t in.n":               `reject t {}  because required at "/n"`,
@@ -233,6 +235,110 @@ func TestSuggestHugeBounds(t *testing.T) {
 		r := load(t, "huge.tspec", "spec huge\ntool t {\n  description \"d\"\n  in {\n    "+row+"\n  }\n  result text\n}\n")
 		if _, ok := minimal(r.Catalog.Tools[0].Input.Fields[0].Type); ok {
 			t.Errorf("%s: a minimal value was made", row)
+		}
+	}
+}
+
+// TestSuggestWriteThenStrict: `--suggest -w` then `--strict` passes: every
+// survivor gets a fixture that kills it or, when no fixture under the cap
+// does, a survives line; nothing is left untested. On README's shop, the
+// notes-like spec of testdata/suggest, the other testdata specs and the
+// reference catalog with its tests removed.
+func TestSuggestWriteThenStrict(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shop := regexp.MustCompile("(?s)```tspec file=shop.tspec\n(.*?)```").FindSubmatch(readme)
+	if shop == nil {
+		t.Fatal("README.md has no ```tspec file=shop.tspec block")
+	}
+	cases := map[string][]byte{"README.md shop.tspec": withoutTests(shop[1])}
+	for _, c := range []struct {
+		name  string
+		strip bool
+	}{
+		{"testdata/suggest/notes.tspec", false},
+		{"testdata/suggest/seven.tspec", false},
+		{"testdata/suggest/hostile.tspec", false},
+		{"testdata/rich.tspec", true},
+		{"testdata/mixed.tspec", true},
+		{"../specs/t27mcp/tool_schema.tspec", true},
+	} {
+		src, err := os.ReadFile(c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.strip {
+			src = regexp.MustCompile(`(?m)^survives .*\n`).ReplaceAll(withoutTests(src), nil)
+		}
+		cases[c.name] = src
+	}
+	for name, src := range cases {
+		t.Run(name, func(t *testing.T) {
+			r := compile.Source(name, src)
+			if r.Catalog == nil {
+				t.Fatal(r.Diags)
+			}
+			if first := Run(r, Options{}); first.Summary.OK {
+				t.Fatalf("passes before any test was written: %+v", first.Summary)
+			}
+			out, err := Run(r, Options{Suggest: true}).WithSuggestions(name, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := Run(compile.Source(name, out), Options{Strict: true})
+			if !rep.Summary.OK {
+				var b strings.Builder
+				rep.Text(&b)
+				t.Errorf("--strict fails after --suggest -w: %+v\n%s", rep.Summary, b.String())
+			}
+		})
+	}
+}
+
+// TestSuggestCheapestContainer: a container bound is broken by the
+// smallest container past it made of the cheapest element (101 zeros for
+// maxItems 100, about 300 bytes, whatever the items are); a bound no
+// fixture under the cap can break gets a survives line instead.
+func TestSuggestCheapestContainer(t *testing.T) {
+	src := `spec cheap
+tool t {
+  description "d"
+  in {
+    items  array<object { name string required 1..40  size integer required 0.. }>  required  ..100
+    body   string  optional  ..100000
+  }
+  result text
+}
+`
+	rep := Run(load(t, "cheap.tspec", src), Options{Suggest: true})
+	zeros := strings.TrimSuffix(strings.Repeat("0, ", 101), ", ")
+	wantItems := `reject t {"items": [` + zeros + `]}  because maxItems at "/items"`
+	wantBody := `survives t in.body maxLength because "suggested by test-report: the smallest killing value is 100026 bytes long, over the 8192 bytes a fixture in a spec may take"`
+	got := map[string]Suggestion{}
+	for _, sg := range rep.Suggestions {
+		got[sg.Mutant] = sg
+	}
+	if sg := got["t in.items: maxItems 100 dropped"]; sg.Fixture != wantItems || len(sg.Fixture) > 400 {
+		t.Errorf("maxItems 100: suggested %q (%d bytes), want %q", sg.Fixture, len(sg.Fixture), wantItems)
+	}
+	if sg := got["t in.body: maxLength 100000 widened to 100001"]; sg.Fixture != "" || sg.Survives != wantBody {
+		t.Errorf("maxLength 100000: suggested %+v, want the line %s", sg, wantBody)
+	}
+}
+
+// TestFormatSamplesValid: the sample a suggestion uses for each asserted
+// format is valid for it (fixtures assert formats).
+func TestFormatSamplesValid(t *testing.T) {
+	for _, name := range descriptor.AssertedFormats {
+		s, ok := formatSamples[name]
+		if !ok {
+			t.Errorf("no sample for %s", name)
+			continue
+		}
+		if ok, _ := formats.ValidFormat(name, s); !ok {
+			t.Errorf("sample %q is not a valid %s", s, name)
 		}
 	}
 }

@@ -73,20 +73,39 @@ func (rep *Report) SuggestedTests() string {
 	return b.String()
 }
 
+// SuggestedSurvives writes the acknowledgments proposed for the survivors
+// no fixture kills, one line each, in the order of their first survivor.
+// It is "" when every survivor got a fixture.
+func (rep *Report) SuggestedSurvives() string {
+	var b strings.Builder
+	seen := map[string]bool{}
+	for _, sg := range rep.Suggestions {
+		if sg.Survives != "" && !seen[sg.Survives] {
+			seen[sg.Survives] = true
+			b.WriteString(sg.Survives + "\n")
+		}
+	}
+	return b.String()
+}
+
 // ErrNothingToSuggest is returned by WithSuggestions when no survivor got
 // a fixture.
 var ErrNothingToSuggest = errors.New("no fixture to add")
 
 // WithSuggestions returns the spec source with the suggested test blocks
-// appended, formatted canonically (comments kept). It fails, and the
-// caller must write nothing, when the result does not compile cleanly.
+// and acknowledgments appended, formatted canonically (comments kept). It
+// fails, and the caller must write nothing, when the result does not
+// compile cleanly.
 func (rep *Report) WithSuggestions(filename string, src []byte) ([]byte, error) {
-	tests := rep.SuggestedTests()
-	if tests == "" {
+	tests, survives := rep.SuggestedTests(), rep.SuggestedSurvives()
+	if tests == "" && survives == "" {
 		return nil, ErrNothingToSuggest
 	}
 	text := append(bytes.TrimRight(bytes.Clone(src), "\n\t "), "\n\n"...)
 	text = append(text, tests...)
+	if survives != "" {
+		text = append(append(text, '\n'), survives...)
+	}
 	p := parser.Parse(filename, text)
 	if p.File == nil || p.Diags.HasErrors() {
 		return nil, fmt.Errorf("the spec with the suggested tests does not parse: %v", p.Diags)
@@ -115,5 +134,8 @@ func (rep *Report) suggestionsText(b *bytes.Buffer) {
 	}
 	for _, sg := range without {
 		fmt.Fprintf(b, "  no fixture for %s: %s\n", sg.Mutant, sg.Reason)
+	}
+	if s := rep.SuggestedSurvives(); s != "" {
+		b.WriteString("acknowledgments for the survivors without a fixture (-w writes them too):\n" + s)
 	}
 }

@@ -369,9 +369,10 @@ func naturalLength(t *model.Type) int {
 }
 
 // formatSamples are values of the common formats, used when a string row
-// has a format and no pattern (formats are annotations, but a suggestion
-// should still look like one).
+// has a format and no pattern: valid for each format toolspec asserts
+// (TestFormatSamplesValid).
 var formatSamples = map[string]string{
+	"duration":  "P1D",
 	"date-time": "2024-01-01T00:00:00Z",
 	"date":      "2024-01-01",
 	"time":      "00:00:00Z",

@@ -292,7 +292,7 @@ func (s *suite) mutate(opts Options) ([]Mutant, []*mutant, int) {
 // every mutant of the testdata specs. Each changed type is compiled once
 // per mutant, whatever the number of tools it touches.
 func (s *suite) runMutant(m *mutant) (Mutant, bool) {
-	res := Mutant{Operator: m.op, Where: m.where, Description: m.desc, Verdict: Survived, KilledBy: []string{}}
+	res := Mutant{Operator: m.op, Where: m.where, Keyword: m.keyword, Description: m.desc, Verdict: Survived, KilledBy: []string{}}
 	roots := map[target]*model.Type{}
 	for _, tg := range m.touches {
 		root := apply(s.roots[tg], m.swap)

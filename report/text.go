@@ -15,6 +15,9 @@ import (
 // tests, mutants), one line per item starting with its verdict, and last
 // the line "N passed, N failed, N vacuous".
 func (rep *Report) Text(w io.Writer) error {
+	if rep.quiet {
+		return rep.quietText(w)
+	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "test-report %s (spec %s)\n", rep.File, rep.Spec)
 	rep.toolsText(&b)
@@ -97,6 +100,7 @@ func (rep *Report) Text(w io.Writer) error {
 	}
 
 	rep.mutantsText(&b)
+	rep.acknowledgmentsText(&b)
 	if rep.suggested {
 		rep.suggestionsText(&b)
 	}
@@ -112,6 +116,53 @@ func (rep *Report) Text(w io.Writer) error {
 	return err
 }
 
+// quietText is the report of -q: one line per failure (a control that did
+// not fire, a failing or vacuous test and its failing fixtures, an
+// untested tool, an acknowledgment that matches nothing, with --strict a
+// survivor), then the last line.
+func (rep *Report) quietText(w io.Writer) error {
+	var b bytes.Buffer
+	for _, c := range rep.Controls {
+		if c.Verdict != Pass {
+			fmt.Fprintf(&b, "%s  negative control %s (%s) in %s: %s\n", c.Verdict, c.ID, c.Check, c.Planted, c.Reason)
+		}
+	}
+	for _, t := range rep.Tests {
+		switch t.Verdict {
+		case Fail:
+			fmt.Fprintf(&b, "%s  test %q\n", t.Verdict, t.Name)
+			for _, f := range t.Fixtures {
+				if f.Verdict == Fail {
+					fmt.Fprintf(&b, "  %s: %s: %s\n", f.Pos, f.Line(), f.Reason)
+				}
+			}
+		case Vacuous:
+			fmt.Fprintf(&b, "%s  test %q at %s: no mutant makes it fail\n", t.Verdict, t.Name, t.Pos)
+		}
+	}
+	for _, t := range rep.Tools {
+		if t.Untested {
+			fmt.Fprintf(&b, "%s  %s: no fixture names it (%s)\n", Untested, quoteName(t.Tool), plural(t.Mutants, "mutant"))
+		}
+	}
+	for _, a := range rep.Acknowledgments {
+		if a.Verdict == Fail {
+			fmt.Fprintf(&b, "FAIL  %s: error: survives %s %s %s: %s\n", a.Pos, quoteName(a.Tool), a.Path, a.Keyword, a.Problem)
+		}
+	}
+	if rep.Strict {
+		for _, m := range rep.Mutants {
+			if m.Verdict == Survived {
+				fmt.Fprintf(&b, "%s  %s: %s — no test fails\n", m.Verdict, m.Where, m.Description)
+			}
+		}
+	}
+	s := rep.Summary
+	fmt.Fprintf(&b, "%d passed, %d failed, %d vacuous\n", s.Passed, s.Failed, s.Vacuous)
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
 // toolsText writes the per-tool summary that opens the report.
 func (rep *Report) toolsText(b *bytes.Buffer) {
 	fmt.Fprintf(b, "\ntools (%d)\n", len(rep.Tools))
@@ -122,12 +173,20 @@ func (rep *Report) toolsText(b *bytes.Buffer) {
 		if t.Survived > 0 {
 			note = fmt.Sprintf("%d survived", t.Survived)
 		}
+		if t.Acknowledged > 0 {
+			note = strings.TrimPrefix(note+fmt.Sprintf(", %d acknowledged", t.Acknowledged), ", ")
+		}
 		if t.Invalid > 0 {
 			note = strings.TrimPrefix(note+fmt.Sprintf(", %d invalid", t.Invalid), ", ")
 		}
 		fmt.Fprintf(tw, "  %s\t%d\t%d\t%d/%d\t%s\n", quoteName(t.Tool), t.Rows, t.Fixtures, t.Killed, t.Mutants-t.Invalid, note)
 	}
 	tw.Flush()
+	for _, t := range rep.Tools {
+		if t.Untested {
+			fmt.Fprintf(b, "  %s  %s: no fixture names it, so no test covers its rows; add a test (--suggest writes one)\n", Untested, quoteName(t.Tool))
+		}
+	}
 }
 
 // mutantsText writes the mutants section: the survivors and the invalid
@@ -135,14 +194,20 @@ func (rep *Report) toolsText(b *bytes.Buffer) {
 // one flat list.
 func (rep *Report) mutantsText(b *bytes.Buffer) {
 	s := rep.Summary
-	fmt.Fprintf(b, "\nmutants (%d: %d killed, %d survived, %d invalid; %d more left every schema unchanged)\n",
-		s.Mutants, s.Killed, s.Survived, s.Invalid, s.Unchanged)
+	acked := ""
+	if s.Acknowledged > 0 {
+		acked = fmt.Sprintf(", %d acknowledged", s.Acknowledged)
+	}
+	fmt.Fprintf(b, "\nmutants (%d: %d killed, %d survived%s, %d invalid; %d more left every schema unchanged)\n",
+		s.Mutants, s.Killed, s.Survived, acked, s.Invalid, s.Unchanged)
 	line := func(w io.Writer, indent string, m Mutant) {
 		switch m.Verdict {
 		case Killed:
 			fmt.Fprintf(w, "%s%-8s  %s: %s — killed by %s\n", indent, m.Verdict, m.Where, m.Description, killers(m.KilledBy))
 		case Invalid:
 			fmt.Fprintf(w, "%s%-8s  %s: %s — %s\n", indent, m.Verdict, m.Where, m.Description, m.Reason)
+		case Acknowledged:
+			fmt.Fprintf(w, "%s%-8s  %s: %s — %s\n", indent, m.Verdict, m.Where, m.Description, strconv.Quote(m.Reason))
 		default:
 			fmt.Fprintf(w, "%s%-8s  %s: %s — no test fails\n", indent, m.Verdict, m.Where, m.Description)
 		}
@@ -172,6 +237,23 @@ func (rep *Report) mutantsText(b *bytes.Buffer) {
 	}
 	if s.Killed > 0 {
 		fmt.Fprintf(b, "  (%s not listed; -v lists every mutant)\n", plural(s.Killed, "killed mutant"))
+	}
+}
+
+// acknowledgmentsText writes the spec's `survives` lines: each with the
+// survivors it accepts, or as an error when it matches none.
+func (rep *Report) acknowledgmentsText(b *bytes.Buffer) {
+	if len(rep.Acknowledgments) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\nacknowledged survivors (%d)\n", len(rep.Acknowledgments))
+	for _, a := range rep.Acknowledgments {
+		line := "survives " + quoteName(a.Tool) + " " + a.Path + " " + a.Keyword
+		if a.Verdict == Fail {
+			fmt.Fprintf(b, "  FAIL  %s: error: %s: %s\n", a.Pos, line, a.Problem)
+			continue
+		}
+		fmt.Fprintf(b, "  %s  %s (%s): %s\n", Acknowledged, line, plural(a.Mutants, "mutant"), strconv.Quote(a.Reason))
 	}
 }
 
@@ -309,11 +391,26 @@ func (rep *Report) JUnit() []byte {
 		}
 		add(&tests, jc)
 	}
+	for _, a := range rep.Acknowledgments {
+		if a.Verdict == Fail {
+			add(&tests, junitCase{Name: "survives " + a.Tool + " " + a.Path + " " + a.Keyword, Classname: class + "tests",
+				Failure: &junitFailure{Type: "fail", Message: a.Problem, Text: a.Pos}})
+		}
+	}
+	for _, t := range rep.Tools {
+		if t.Untested {
+			add(&tests, junitCase{Name: "tool " + t.Tool, Classname: class + "tests",
+				Failure: &junitFailure{Type: "untested", Message: "untested: the tool has mutants and no fixture names it"}})
+		}
+	}
 	mutants := junitSuite{Name: "mutants"}
 	for _, m := range rep.Mutants {
 		jc := junitCase{Name: m.Where + ": " + m.Description, Classname: class + "mutants"}
 		if m.Verdict == Invalid {
 			jc.Skipped = &junitFailure{Type: "invalid", Message: "invalid: " + m.Reason}
+		}
+		if m.Verdict == Acknowledged {
+			jc.Skipped = &junitFailure{Type: "acknowledged", Message: "acknowledged: " + m.Reason}
 		}
 		if m.Verdict == Survived {
 			f := &junitFailure{Type: "survived", Message: "no test fails"}

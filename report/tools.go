@@ -14,13 +14,20 @@ type ToolSummary struct {
 	Rows int `json:"rows"`
 	// Fixtures counts the test fixtures that name the tool.
 	Fixtures int `json:"fixtures"`
-	// Mutants, Killed, Survived and Invalid count the mutants that change
-	// the tool's schemas (a group row's mutant counts for every tool that
-	// uses the group).
+	// Mutants, Killed, Survived and Invalid count the mutants listed under
+	// the tool: those of its own rows, and those of a group's rows under
+	// the first tool that uses the group, so that the tools' counts add up
+	// to the report's.
 	Mutants  int `json:"mutants"`
 	Killed   int `json:"killed"`
 	Survived int `json:"survived"`
 	Invalid  int `json:"invalid"`
+	// Acknowledged survivors are counted apart from Survived.
+	Acknowledged int `json:"acknowledged"`
+	// Untested is set when some mutant changes the tool's schemas (its own
+	// rows or a group's) and no fixture names the tool: the run fails
+	// (LANGUAGE.md section 7).
+	Untested bool `json:"untested"`
 }
 
 func (s *suite) toolSummaries(muts []Mutant) []ToolSummary {
@@ -34,8 +41,13 @@ func (s *suite) toolSummaries(muts []Mutant) []ToolSummary {
 				}
 			}
 		}
+		mutated := false
 		for _, m := range muts {
 			if !slices.Contains(m.Tools, t.Name) {
+				continue
+			}
+			mutated = true
+			if m.Tools[0] != t.Name {
 				continue
 			}
 			ts.Mutants++
@@ -46,8 +58,11 @@ func (s *suite) toolSummaries(muts []Mutant) []ToolSummary {
 				ts.Survived++
 			case Invalid:
 				ts.Invalid++
+			case Acknowledged:
+				ts.Acknowledged++
 			}
 		}
+		ts.Untested = mutated && ts.Fixtures == 0
 		out[i] = ts
 	}
 	return out

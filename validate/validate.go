@@ -10,6 +10,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/toolspec/toolspec/gen/golang/runtime/formats"
 	"github.com/toolspec/toolspec/internal/pattern"
 )
 
@@ -24,14 +25,34 @@ const (
 // Schema is a compiled schema.
 type Schema struct{ s *jsonschema.Schema }
 
-// Compile compiles one self-contained schema.
-func Compile(schema []byte, draft Draft) (*Schema, error) {
+// Compile compiles one self-contained schema; the formats toolspec
+// asserts are asserted.
+func Compile(schema []byte, draft Draft) (*Schema, error) { return compile(schema, draft, true) }
+
+// CompileAnnotatedFormats compiles a schema with every format an
+// annotation: for the check of a row's default and examples, which
+// predates asserted formats (docs/language.md, "Formats").
+func CompileAnnotatedFormats(schema []byte, draft Draft) (*Schema, error) {
+	return compile(schema, draft, false)
+}
+
+func compile(schema []byte, draft Draft, assert bool) (*Schema, error) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema))
 	if err != nil {
 		return nil, fmt.Errorf("schema is not JSON: %w", err)
 	}
 	c := jsonschema.NewCompiler()
 	c.UseRegexpEngine(ecmaRegexp)
+	// The formats toolspec asserts are asserted, with the functions the
+	// generated Go validators use; every other format is an annotation,
+	// so it is taken out before the validator sees it.
+	if assert {
+		c.AssertFormat()
+		for _, name := range formats.FormatNames() {
+			c.RegisterFormat(&jsonschema.Format{Name: name, Validate: formatCheck(name)})
+		}
+	}
+	doc = dropAnnotatedFormats(doc, assert)
 	if draft == Draft7 {
 		c.DefaultDraft(jsonschema.Draft7)
 	} else {
@@ -46,6 +67,42 @@ func Compile(schema []byte, draft Draft) (*Schema, error) {
 		return nil, err
 	}
 	return &Schema{s}, nil
+}
+
+// formatCheck is the JSON Schema format function of an asserted format.
+func formatCheck(name string) func(any) error {
+	return func(v any) error {
+		s, ok := v.(string)
+		if !ok {
+			return nil
+		}
+		if ok, _ := formats.ValidFormat(name, s); !ok {
+			return fmt.Errorf("not a valid %s", name)
+		}
+		return nil
+	}
+}
+
+// dropAnnotatedFormats removes every "format" whose value toolspec does
+// not assert. A "format" key holding a schema (a property named format)
+// is left alone.
+func dropAnnotatedFormats(v any, keepAsserted bool) any {
+	switch x := v.(type) {
+	case map[string]any:
+		if f, ok := x["format"].(string); ok {
+			if _, known := formats.ValidFormat(f, ""); !known || !keepAsserted {
+				delete(x, "format")
+			}
+		}
+		for k, m := range x {
+			x[k] = dropAnnotatedFormats(m, keepAsserted)
+		}
+	case []any:
+		for i, m := range x {
+			x[i] = dropAnnotatedFormats(m, keepAsserted)
+		}
+	}
+	return v
 }
 
 // ecmaRegexp compiles a pattern with ECMAScript's meaning (JSON Schema's),

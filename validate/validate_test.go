@@ -88,3 +88,35 @@ func TestPatternDot(t *testing.T) {
 		}
 	}
 }
+
+// TestFormats: the formats toolspec asserts fail a value that is not one;
+// any other format, and every format under CompileAnnotatedFormats, is an
+// annotation; a property named format is a property.
+func TestFormats(t *testing.T) {
+	schema := []byte(`{"type":"object","properties":{"d":{"type":"string","format":"date"},"r":{"type":"string","format":"uri-reference"},"format":{"type":"string","format":"uuid"}}}`)
+	strict, err := Compile(schema, Draft2020)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loose, err := CompileAnnotatedFormats(schema, Draft2020)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		value  string
+		strict int // failures with formats asserted
+	}{
+		{`{"d":"2024-02-29"}`, 0},
+		{`{"d":"2023-02-29"}`, 1},
+		{`{"r":"::: not a reference"}`, 0},
+		{`{"format":"not-a-uuid"}`, 1},
+	} {
+		fails, err := strict.Validate([]byte(c.value))
+		if err != nil || len(fails) != c.strict || c.strict > 0 && fails[0].Keyword != "format" {
+			t.Errorf("%s: %v %v, want %d format failures", c.value, fails, err, c.strict)
+		}
+		if fails, _ := loose.Validate([]byte(c.value)); len(fails) != 0 {
+			t.Errorf("%s with formats annotated: %v", c.value, fails)
+		}
+	}
+}

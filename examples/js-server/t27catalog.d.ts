@@ -7,7 +7,7 @@
 export declare const SPEC_NAME: "t27mcp";
 
 /** BLAKE3-256 of the canonical spec, lowercase hex. */
-export declare const SPEC_HASH: "c2ee15e838506db50864dc8620ce16de6217e7c0ad3b3b3d5702adfb3622aac1";
+export declare const SPEC_HASH: "13c2f2817415bbbae63adbc58535331549fd4ca8bccc133e0b6f67a76af948c2";
 
 /** The _meta key whose value is the catalog identity "<SPEC_HASH>/p<profile>". */
 export declare const CATALOG_KEY: "t27/catalog";
@@ -17,8 +17,8 @@ export type Profile = 1 | 2;
 
 /** Each profile's MCP protocol version and catalog identity. */
 export declare const PROFILES: {
-  readonly 1: { readonly protocol: "2024-11-05"; readonly catalog: "c2ee15e838506db50864dc8620ce16de6217e7c0ad3b3b3d5702adfb3622aac1/p1" };
-  readonly 2: { readonly protocol: "2025-06-18"; readonly catalog: "c2ee15e838506db50864dc8620ce16de6217e7c0ad3b3b3d5702adfb3622aac1/p2" };
+  readonly 1: { readonly protocol: "2024-11-05"; readonly catalog: "13c2f2817415bbbae63adbc58535331549fd4ca8bccc133e0b6f67a76af948c2/p1" };
+  readonly 2: { readonly protocol: "2025-06-18"; readonly catalog: "13c2f2817415bbbae63adbc58535331549fd4ca8bccc133e0b6f67a76af948c2/p2" };
 };
 
 /** The name of a tool of the catalog. */

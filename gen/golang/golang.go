@@ -67,6 +67,15 @@ var profileBody = func() string {
 	return body
 }()
 
+// formatImports and formatBody split runtime/format.go, the asserted
+// formats (package validate judges fixtures with the same code, copied in
+// runtime/formats).
+//
+//go:embed runtime/format.go
+var formatSource string
+
+var formatImports, formatBody = splitRuntime(formatSource)
+
 // runtimeImports and runtimeBody split runtime.go: the packages its
 // import block names, and everything after that block.
 var runtimeImports, runtimeBody = splitRuntime(runtimeSource)
@@ -118,7 +127,7 @@ type gen struct {
 
 func newGen(c *model.Catalog, pkg string) *gen {
 	g := &gen{cat: c, pkg: pkg, names: newNamer(append(reserved, serveReserved...)...)}
-	g.imports = slices.Clone(runtimeImports)
+	g.imports = append(slices.Clone(runtimeImports), formatImports...)
 	for i, t := range c.Tools {
 		base := g.names.claimAll(mangle(t.Name), func(n string) []string {
 			names := []string{"Tool" + n, "Decode" + n + "Input", n + "Input"}
@@ -189,6 +198,7 @@ func (g *gen) file() []byte {
 	b.WriteString(")\n")
 	b.Write(g.p.b.Bytes())
 	b.WriteString(runtimeBody)
+	b.WriteString(formatBody)
 	b.WriteString(profileBody)
 	if len(g.dialectList) > 0 {
 		b.WriteString(dialectRuntimeBody)

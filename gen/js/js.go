@@ -132,6 +132,8 @@ export function checkHandlers(names) {
 	}
 	b.WriteString("\n")
 	b.WriteString(runtimeJS)
+	b.WriteString("\n")
+	b.WriteString(formatJS)
 	if standard {
 		b.WriteString(clientInjectedConst(false))
 		b.WriteString(standardJS)

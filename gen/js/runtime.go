@@ -32,6 +32,10 @@ var (
 	standardJS string
 	//go:embed runtime/dialects.mjs
 	dialectsJS string
+	// formatJS is runtime/format.mjs: the asserted formats, as the Go
+	// validators assert them (TestFormatsAgree).
+	//go:embed runtime/format.mjs
+	formatJS string
 )
 
 // profileJS is runtime/profile.mjs without its header: profileFor and the

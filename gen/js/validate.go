@@ -3,10 +3,12 @@ package js
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/model"
 )
 
@@ -16,8 +18,9 @@ import (
 // not know is an error: a new keyword in gen/schema must be taught here
 // before gen-js emits anything.
 
-// annotations are keywords that constrain nothing (format included: it is
-// an annotation in toolspec, as in the generated Go decoders).
+// annotations are keywords that constrain nothing. format is listed too:
+// a format toolspec does not assert is an annotation; the asserted ones
+// are checked with the strings (see strings).
 var annotations = map[string]bool{
 	"title": true, "description": true, "default": true, "examples": true,
 	"deprecated": true, "format": true, "readOnly": true, "writeOnly": true, "$comment": true,
@@ -364,7 +367,7 @@ func (f *funcWriter) check(s *jsonValue, v, p string) error {
 		return err
 	}
 	if err := f.group(s, v, `typeof `+v+` === "string"`, func() error { return f.strings(s, v, p) },
-		"minLength", "maxLength", "pattern"); err != nil {
+		"minLength", "maxLength", "pattern", "format"); err != nil {
 		return err
 	}
 	if err := f.group(s, v, "Array.isArray("+v+")", func() error { return f.arrays(s, v, p) },
@@ -542,6 +545,10 @@ func (f *funcWriter) strings(s *jsonValue, v, p string) error {
 			f.g.consts.WriteString("const " + name + " = new RegExp(" + Quote(pat.text) + `, "u");` + "\n")
 		}
 		f.line(els + "if (!" + name + ".test(" + v + ")) " + problem(p, "pattern", "tsQuote("+v+") + "+Quote(" does not match "+pat.text)))
+	}
+	// An asserted format (runtime/format.mjs); any other is an annotation.
+	if fm := s.member("format"); fm != nil && fm.kind == jsonString && slices.Contains(descriptor.AssertedFormats, fm.text) {
+		f.line("if (!tsFormat(" + Quote(fm.text) + ", " + v + ")) " + problem(p, "format", "tsQuote("+v+") + "+Quote(" is not a valid "+fm.text)))
 	}
 	return nil
 }

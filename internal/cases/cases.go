@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolspec/toolspec/gen/golang/runtime/formats"
 	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/model"
 )
@@ -113,6 +114,10 @@ func (g generator) samples(t *model.Type, depth int) []string {
 		}
 		for _, e := range t.Examples {
 			out = append(out, string(e))
+		}
+		if s, ok := formatSamples[t.Format]; ok {
+			// Asserted formats: a valid value, and one a character off.
+			out = append(out, jsonstr.Quote(s), jsonstr.Quote(s[:len(s)-1]+"!"))
 		}
 	case model.Integer, model.Number:
 		for _, b := range []*model.Num{t.Min, t.Max} {
@@ -423,6 +428,9 @@ func distinct(t *model.Type, n int) []string {
 func validString(t *model.Type) string {
 	min := max(count(t.Min), 1)
 	cands := []string{strings.Repeat("a", min), strings.Repeat("é", min), "@t27_bot", "abcde", "x", ""}
+	if s, ok := formatSamples[t.Format]; ok {
+		cands = append([]string{s}, cands...)
+	}
 	for i := len(t.Examples) - 1; i >= 0; i-- {
 		var s string
 		if json.Unmarshal(t.Examples[i], &s) == nil {
@@ -434,11 +442,19 @@ func validString(t *model.Type) string {
 		re, _ = regexp.Compile(*t.Pattern)
 	}
 	for _, c := range cands {
-		if (re == nil || re.MatchString(c)) && fits(t, c) {
+		if ok, _ := formats.ValidFormat(t.Format, c); ok && (re == nil || re.MatchString(c)) && fits(t, c) {
 			return c
 		}
 	}
 	return cands[0]
+}
+
+// formatSamples are valid values of the asserted formats.
+var formatSamples = map[string]string{
+	"date-time": "2024-02-29T10:00:00Z", "date": "2024-02-29", "time": "10:00:00Z",
+	"duration": "P1D", "email": "ada@example.com", "hostname": "example.com",
+	"ipv4": "192.0.2.1", "ipv6": "2001:db8::1", "uri": "https://example.com/",
+	"uuid": "0b6f8a3e-7c4f-4c9a-9f1e-2d3c4b5a6f70",
 }
 
 func fits(t *model.Type, s string) bool {

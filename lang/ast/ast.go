@@ -30,9 +30,10 @@ type Clients struct {
 // every alternative tried before the one that matches costs participle a
 // failed branch.
 type Decl struct {
-	Tool  *Tool  `parser:"@@"`
-	Group *Group `parser:"| @@"`
-	Test  *Test  `parser:"| @@"`
+	Tool     *Tool     `parser:"@@"`
+	Group    *Group    `parser:"| @@"`
+	Test     *Test     `parser:"| @@"`
+	Survives *Survives `parser:"| @@"`
 }
 
 // Name is a tool, field, group or spec name: an identifier or a string.
@@ -322,6 +323,19 @@ type Because struct {
 	Pos     Position
 	Keyword string `parser:"@Ident"`
 	At      *Text  `parser:"( 'at' @@ )?"`
+}
+
+// Survives is `survives TOOL PATH KEYWORD because "reason"`: the
+// acknowledgment of a surviving mutant (LANGUAGE.md section 7). PATH is
+// as test-report prints it (`out.body`, `in.items[].name`); the lexer
+// reads a path written bare after `survives TOOL` as one identifier, and
+// a path may also be a string.
+type Survives struct {
+	Pos     Position
+	Tool    *Name `parser:"'survives' @@"`
+	Path    *Name `parser:"@@"`
+	Keyword *Name `parser:"@@"`
+	Reason  *Text `parser:"'because' @@"`
 }
 
 // JSON is an inline JSON value. Exactly one field is set. It is a leaf

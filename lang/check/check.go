@@ -203,6 +203,14 @@ func (c *checker) file(f *ast.File) *model.Catalog {
 		cat.Tests = append(cat.Tests, t)
 	}
 
+	for _, d := range f.Decls {
+		if d.Survives != nil {
+			if s := c.survives(d.Survives); s != nil {
+				cat.Survives = append(cat.Survives, s)
+			}
+		}
+	}
+
 	for _, g := range c.groupList {
 		if !g.used && !c.unparsed.any() {
 			c.report(diag.GroupUnused, g.decl.Pos, quoteName(g.decl.Name.Value()))

@@ -240,8 +240,8 @@ func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 			t.Pattern = &p
 		case "format":
 			t.Format = m.Word
-			if !knownFormats[m.Word] {
-				c.report(diag.FormatUnknown, m.Pos, what, m.Word, didYouMean(m.Word, formatNames))
+			if !slices.Contains(descriptor.AssertedFormats, m.Word) {
+				c.report(diag.FormatUnknown, m.Pos, what, m.Word, didYouMean(m.Word, descriptor.AssertedFormats))
 			}
 		case "default":
 			c.float64Range(m.JSON, what, diag.DefaultOutOfRange)
@@ -429,16 +429,6 @@ func shortFloat(f float64) string {
 	return strings.Replace(strconv.FormatFloat(f, 'g', -1, 64), "e+", "e", 1)
 }
 
-var formatNames = []string{
-	"date-time", "date", "time", "duration", "email", "idn-email", "hostname",
-	"idn-hostname", "ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference",
-	"uuid", "uri-template", "json-pointer", "relative-json-pointer", "regex",
-}
-
-var knownFormats = func() map[string]bool {
-	m := map[string]bool{}
-	for _, f := range formatNames {
-		m[f] = true
-	}
-	return m
-}()
+// formatNames are the format names `format` may take without a warning:
+// those toolspec asserts.
+var formatNames = descriptor.AssertedFormats

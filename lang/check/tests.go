@@ -1,6 +1,8 @@
 package check
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/toolspec/toolspec/lang/ast"
@@ -9,12 +11,12 @@ import (
 	"github.com/toolspec/toolspec/model"
 )
 
-// Keywords a `because` may name: the validation keywords toolspec emits.
-// format is missing on purpose: it is an annotation and never fails.
+// Keywords a `because` may name: the validation keywords toolspec emits,
+// format included (the asserted formats fail; see BecauseFormat).
 var becauseKeywords = func() []string {
 	kws := []string{
 		"type", "enum", "required", "additionalProperties", "minLength", "maxLength",
-		"pattern", "minimum", "maximum", "minItems", "maxItems", "uniqueItems",
+		"pattern", "format", "minimum", "maximum", "minItems", "maxItems", "uniqueItems",
 		"minProperties", "maxProperties", "anyOf",
 	}
 	for _, d := range descriptor.Modifiers {
@@ -64,7 +66,9 @@ func (c *checker) fixture(d *ast.Fixture) *model.Fixture {
 		f.Because = b.Keyword
 		switch {
 		case b.Keyword == "format":
-			c.report(diag.BecauseFormat, b.Pos)
+			if ok && !assertsFormat(schemaOf(tool, f.Output)) {
+				c.report(diag.BecauseFormat, b.Pos, quoteName(f.Tool))
+			}
 		case !contains(becauseKeywords, b.Keyword):
 			c.report(diag.BecauseUnknownKeyword, b.Pos, b.Keyword, didYouMean(b.Keyword, becauseKeywords))
 		}
@@ -77,6 +81,38 @@ func (c *checker) fixture(d *ast.Fixture) *model.Fixture {
 		}
 	}
 	return f
+}
+
+func schemaOf(t *model.Tool, out bool) *model.Type {
+	if out {
+		return t.Output
+	}
+	return t.Input
+}
+
+// assertsFormat reports whether some row at or below t has a format
+// toolspec asserts: only there can a value fail format.
+func assertsFormat(t *model.Type) bool {
+	if t == nil {
+		return false
+	}
+	if slices.Contains(descriptor.AssertedFormats, t.Format) {
+		return true
+	}
+	if assertsFormat(t.Elem) {
+		return true
+	}
+	for _, it := range t.Items {
+		if assertsFormat(it) {
+			return true
+		}
+	}
+	for _, f := range t.Fields {
+		if assertsFormat(f.Type) {
+			return true
+		}
+	}
+	return false
 }
 
 func resultWord(r model.Result) string {
@@ -106,4 +142,58 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// survives checks an acknowledgment: its tool, the place its path leads
+// to and its keyword. test-report matches it to the mutants.
+func (c *checker) survives(d *ast.Survives) *model.Survives {
+	s := &model.Survives{Pos: d.Pos, Tool: d.Tool.Value(), Path: d.Path.Value(), Keyword: d.Keyword.Value(), Reason: d.Reason.Value()}
+	tool, ok := c.tools[s.Tool]
+	if !ok {
+		if !c.unparsed.Tools[s.Tool] {
+			c.report(diag.SurvivesUnknownTool, d.Tool.Pos, quoteName(s.Tool), didYouMean(s.Tool, c.toolNames()))
+		}
+		return nil
+	}
+	if s.Field, s.Type, ok = tool.Locate(s.Path); !ok {
+		c.report(diag.SurvivesUnknownPath, d.Path.Pos, quoteName(s.Tool), s.Path, didYouMean(s.Path, toolPaths(tool)))
+	}
+	if !contains(descriptor.MutatedKeywords, s.Keyword) {
+		c.report(diag.SurvivesUnknownKeyword, d.Keyword.Pos, quoteName(s.Tool), s.Keyword, didYouMean(s.Keyword, descriptor.MutatedKeywords))
+	}
+	return s
+}
+
+// toolPaths lists the places of a tool as test-report prints them, for a
+// did-you-mean.
+func toolPaths(t *model.Tool) []string {
+	var out []string
+	var walk func(ty *model.Type, at string)
+	walk = func(ty *model.Type, at string) {
+		if ty == nil || len(out) > 1000 {
+			return
+		}
+		out = append(out, at)
+		switch ty.Kind { // kinds:partial: scalars hold no rows
+		case model.Object:
+			for _, f := range ty.Fields {
+				walk(f.Type, at+"."+f.Name)
+			}
+		case model.Union:
+			for i, v := range ty.Variants {
+				walk(v, at+"|"+strconv.Itoa(i))
+			}
+		case model.Array:
+			walk(ty.Elem, at+"[]")
+		case model.Map:
+			walk(ty.Elem, at+"{}")
+		case model.Tuple:
+			for i, it := range ty.Items {
+				walk(it, at+"["+strconv.Itoa(i)+"]")
+			}
+		}
+	}
+	walk(t.Input, "in")
+	walk(t.Output, "out")
+	return out
 }

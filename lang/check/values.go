@@ -100,7 +100,7 @@ func (v *valueChecker) values(t *model.Type, what string) {
 	sch, ok := v.compiled[string(text)]
 	if !ok {
 		var err error
-		if sch, err = validate.Compile(text, validate.Draft2020); err != nil {
+		if sch, err = validate.CompileAnnotatedFormats(text, validate.Draft2020); err != nil {
 			diag.RowSchemaInvalid.Report(&v.diags, t.Pos, what, err.Error())
 			return
 		}

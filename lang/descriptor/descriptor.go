@@ -250,9 +250,10 @@ var Modifiers = []*Modifier{
 		JSValidator: "enforced with `new RegExp(RE, \"u\")`, compiled once"},
 	{Keyword: "format", Expects: "a format name", Operand: WordOperand, Kinds: Of(String), Emit: 6,
 		Checks:      []*diag.Def{diag.FormatUnknown},
-		Schema:      "`\"format\": \"F\"` (an annotation, never asserted)",
-		GoDecoder:   "ignored: an annotation",
-		JSValidator: "ignored: an annotation"},
+		Schema:      "`\"format\": \"F\"` (asserted for date-time, date, time, duration, email, hostname, ipv4, ipv6, uri, uuid; any other is an annotation)",
+		Mutants:     []string{OpDropFormat},
+		GoDecoder:   "an asserted format enforced as fixtures are judged (runtime/format.go: net/netip for ipv4 and ipv6, RFC 3339, 5321, 1123, 3986 and 4122 forms by hand); any other ignored",
+		JSValidator: "an asserted format enforced with the Go decoders' verdicts (runtime/format.mjs, held equal by a test); any other ignored"},
 	{Keyword: "unique", Kinds: Of(Array), Emit: 7,
 		Schema:      "`\"uniqueItems\": true`",
 		Mutants:     []string{OpDropUnique},
@@ -340,7 +341,13 @@ const (
 	OpDropUnique      = "drop-unique"       // remove uniqueItems
 	OpDropTupleMember = "drop-tuple-member" // remove a tuple's last member
 	OpDropVariant     = "drop-variant"      // remove one variant of a union
+	OpDropFormat      = "drop-format"       // remove an asserted format
 )
+
+// AssertedFormats are the formats toolspec asserts (LANGUAGE.md section 4):
+// fixtures, and the generated validators, refuse a string that is not
+// one; any other format name is an annotation.
+var AssertedFormats = []string{"date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6", "uri", "uuid"}
 
 // Operators lists every mutation operator: those of the modifiers in
 // canonical order, then those of the kinds, then those of a row.

@@ -80,3 +80,19 @@ func TestKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryOperatorNamesAKeyword: a `survives` line names a mutant by the
+// keyword it changes, so every operator must change one.
+func TestEveryOperatorNamesAKeyword(t *testing.T) {
+	for _, op := range Operators {
+		found := false
+		for k := range Kinds[1:] {
+			if MutatedKeyword(op, Kind(k+1)) != "" {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("operator %s changes no keyword (add it to operatorKeywords)", op)
+		}
+	}
+}

@@ -187,8 +187,8 @@ var (
 	})
 	FormatUnknown = def(Def{
 		Code: "TS0610", Name: "format-unknown", Severity: warnSev, Phase: Check,
-		Format:  "%s: format %s is not a JSON Schema format%s",
-		Explain: "format names one of the formats of JSON Schema 2020-12 (date-time, email, uuid, ...). Validators ignore a format they do not know, so a misspelt one checks nothing. The message suggests the nearest format.",
+		Format:  "%s: format %s is not asserted (only date-time, date, time, duration, email, hostname, ipv4, ipv6, uri and uuid are): it is an annotation and checks nothing%s",
+		Explain: "toolspec asserts ten formats of JSON Schema 2020-12 in fixtures and in the generated validators (date-time, date, time, duration, email, hostname, ipv4, ipv6, uri, uuid); any other name, a misspelt one included, is an annotation that checks nothing. The message suggests the nearest asserted format.",
 		Wrong:   inRows("    id  string  required  format uuidd\n"),
 		Right:   inRows("    id  string  required  format uuid\n"),
 	})

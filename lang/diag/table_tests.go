@@ -28,8 +28,8 @@ var (
 	})
 	BecauseFormat = def(Def{
 		Code: "TS0804", Name: "because-format", Severity: errorSev, Phase: Check,
-		Format:  "format is an annotation: no value fails it, so a test cannot rely on it",
-		Explain: "In JSON Schema 2020-12, format is an annotation by default: validators need not check it, so no rejection can be relied on to come from it.",
+		Format:  "because format: tool %s has no row with a format toolspec asserts, so no value fails format",
+		Explain: "toolspec asserts the formats date-time, date, time, duration, email, hostname, ipv4, ipv6, uri and uuid; any other format is an annotation, which no value fails. A `because format` needs a row with an asserted format in the schema the fixture is checked against.",
 		Wrong:   echo + "\ntest \"echo\" {\n  reject echo {\"text\": \"\"}  because format\n}\n",
 		Right:   echo + "\ntest \"echo\" {\n  reject echo {\"text\": \"\"}  because minLength\n}\n",
 	})
@@ -60,6 +60,27 @@ var (
 		Explain: "A test with no fixtures checks nothing, yet test-report would count it as passed.",
 		Wrong:   echo + "\ntest \"echo\" {\n}\n",
 		Right:   echo + "\ntest \"echo\" {\n  accept echo {\"text\": \"a\"}\n}\n",
+	})
+	SurvivesUnknownTool = def(Def{
+		Code: "TS0820", Name: "survives-unknown-tool", Severity: errorSev, Phase: Check,
+		Format:  "survives names unknown tool %s%s",
+		Explain: "`survives TOOL PATH KEYWORD because \"reason\"` acknowledges a surviving mutant of one tool; the spec must declare the tool. The message suggests the nearest tool name.",
+		Wrong:   echo + "\nsurvives ecko in.text maxLength because \"long texts are fine\"\n",
+		Right:   echo + "\nsurvives echo in.text maxLength because \"long texts are fine\"\n",
+	})
+	SurvivesUnknownPath = def(Def{
+		Code: "TS0821", Name: "survives-unknown-path", Severity: errorSev, Phase: Check,
+		Format:  "survives %s %s: the tool has no such place; a path is in or out, then .row, [] (array items), {} (map values) or [N] (tuple member), as test-report prints it%s",
+		Explain: "The path of a `survives` line is the place of the mutant as test-report prints it, below the tool: `in.text`, `out.items[].name`. A row from a group is named by its place in the tool.",
+		Wrong:   echo + "\nsurvives echo in.txt maxLength because \"long texts are fine\"\n",
+		Right:   echo + "\nsurvives echo in.text maxLength because \"long texts are fine\"\n",
+	})
+	SurvivesUnknownKeyword = def(Def{
+		Code: "TS0822", Name: "survives-unknown-keyword", Severity: errorSev, Phase: Check,
+		Format:  "survives %s: no mutant changes the keyword %s%s",
+		Explain: "A `survives` line names the JSON Schema keyword its mutant changes, as test-report describes it: minLength, maxLength, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minItems, maxItems, minProperties, maxProperties, pattern, format, enum, type, required, properties (a dropped row), additionalProperties, uniqueItems, prefixItems. The message suggests the nearest one.",
+		Wrong:   echo + "\nsurvives echo in.text maxLenght because \"long texts are fine\"\n",
+		Right:   echo + "\nsurvives echo in.text maxLength because \"long texts are fine\"\n",
 	})
 )
 

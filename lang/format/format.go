@@ -56,6 +56,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -304,8 +305,11 @@ func (p *printer) file(f *ast.File) {
 		}
 		p.add(0, fr)
 	}
-	for _, d := range f.Decls {
-		p.blank()
+	for i, d := range f.Decls {
+		// Acknowledgments on consecutive lines are one paragraph.
+		if prev := f.Decls[max(i-1, 0)].Survives; d.Survives == nil || i == 0 || prev == nil || d.Survives.Pos.Line != prev.Reason.Pos.Line+1 {
+			p.blank()
+		}
 		switch {
 		case d.Group != nil:
 			p.group(d.Group)
@@ -313,10 +317,57 @@ func (p *printer) file(f *ast.File) {
 			p.tool(d.Tool)
 		case d.Test != nil:
 			p.test(d.Test)
+		case d.Survives != nil:
+			p.survives(d.Survives)
 		}
 		p.used = 0
 	}
 }
+
+// survives prints `survives TOOL PATH KEYWORD because "reason"`, the path
+// bare when the lexer reads it back as one.
+func (p *printer) survives(s *ast.Survives) {
+	fr := p.frag()
+	fr.at(s.Pos)
+	fr.str("survives ")
+	fr.name(s.Tool)
+	fr.str(" ")
+	if path := s.Path.Value(); barePath.MatchString(path) {
+		fr.at(s.Path.Pos)
+		if s.Path.Quoted != nil {
+			start, end := textOffs(s.Path.Quoted)
+			fr.off(start)
+			fr.str(path)
+			fr.off(end)
+		} else {
+			fr.str(path)
+		}
+	} else {
+		fr.name(s.Path)
+	}
+	fr.str(" ")
+	if w := s.Keyword.Value(); identWord.MatchString(w) {
+		// A keyword is never a declaration's name: bare even when it is
+		// one of the language's words (required, type).
+		fr.at(s.Keyword.Pos)
+		fr.str(w)
+	} else {
+		fr.name(s.Keyword)
+	}
+	fr.str(" because ")
+	fr.text(s.Reason)
+	p.add(0, fr)
+}
+
+// BarePath reports whether a test-report path can be written bare in a
+// survives line: the lexer reads it back as one word.
+func BarePath(p string) bool { return barePath.MatchString(p) }
+
+// barePath is a test-report path the lexer reads as one word after
+// `survives TOOL` (lang/parser, pathRest).
+var identWord = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+var barePath = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_][A-Za-z0-9_-]*|\[\]|\{\}|\[[0-9]+\])*$`)
 
 // open prints `head {`, the body one level deeper, and `}`.
 func (p *printer) open(indent int, head *frag, body func(), close *ast.Close) {

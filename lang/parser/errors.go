@@ -25,7 +25,7 @@ import (
 var Expected = map[string]string{
 	"File":            "`spec NAME`",
 	"Clients":         "clients F, ...",
-	"Decl":            `"tool", "group" or "test"`,
+	"Decl":            `"tool", "group", "test" or "survives"`,
 	"Name":            "a name",
 	"Text":            "a string",
 	"Close":           `"}"`,
@@ -53,6 +53,7 @@ var Expected = map[string]string{
 	"Test":            "a test",
 	"Fixture":         "accept or reject",
 	"Because":         "a JSON Schema keyword",
+	"Survives":        "survives TOOL PATH KEYWORD because REASON",
 	"JSON":            "a JSON value",
 }
 

@@ -114,6 +114,10 @@ type scanner struct {
 	lineOff  int // offset of the first byte of the current line
 	lastLine int // line of the last token, for trailing comments
 	prevWord string
+	// survives is where the lexer is in a `survives` line: 0 outside,
+	// 1 after the keyword, 2 after the tool (the path comes next, read as
+	// one identifier: pathRest), 3 after the path.
+	survives int
 	depth    int   // open brackets of every kind
 	tooDeep  bool  // depth went past MaxDepth
 	ntoks    int   // tokens so far
@@ -258,15 +262,18 @@ func (s *scanner) run() {
 		case isDigit(c) || c == '-':
 			s.number()
 		case c == '"':
+			prev := s.prevWord
 			if s.off+2 < len(src) && src[s.off+1] == '"' && src[s.off+2] == '"' {
 				s.block()
 			} else {
 				s.str()
 			}
+			s.survivesString(prev)
 		case c == '.' && s.off+1 < len(src) && src[s.off+1] == '.':
 			s.off += 2
 			s.emit(tPunct, start)
 		case c == '{' || c == '<' || c == '(' || c == '[':
+			s.survives = 0
 			s.off++
 			s.emit(tPunct, start)
 			s.cut(c)
@@ -322,8 +329,63 @@ func (s *scanner) word() {
 			}
 		}
 	}
+	switch w := s.text[start:s.off]; {
+	case s.survives == 2:
+		s.pathRest()
+		s.survives = 3
+	case s.survives == 1:
+		s.survives = 2
+	case w == "survives" && s.depth == 0 && s.prevWord != "spec" && s.prevWord != "tool" && s.prevWord != "group":
+		// A survives line has no braces to end its piece: it is a piece
+		// of its own, from its keyword to its reason.
+		s.flush()
+		s.survives = 1
+	}
 	s.emit(typ, start)
 	s.prevWord = s.text[start:s.off]
+}
+
+// pathRest extends the word just read over the rest of a test-report
+// path: `.name`, `[]`, `{}` and `[N]`, as in `out.items[].name`.
+func (s *scanner) pathRest() {
+	src := s.src
+	for s.off < len(src) {
+		switch c := src[s.off]; {
+		case c == '.' && s.off+1 < len(src) && (isLetter(src[s.off+1]) || isDigit(src[s.off+1])):
+			s.off++
+			for s.off < len(src) && (isLetter(src[s.off]) || isDigit(src[s.off]) || src[s.off] == '-') {
+				s.off++
+			}
+		case (c == '[' || c == '{') && s.off+1 < len(src) && src[s.off+1] == c+2:
+			s.off += 2
+		case c == '[' && s.off+1 < len(src) && isDigit(src[s.off+1]):
+			end := s.off + 1
+			for end < len(src) && isDigit(src[end]) {
+				end++
+			}
+			if end >= len(src) || src[end] != ']' {
+				return
+			}
+			s.off = end + 1
+		default:
+			return
+		}
+	}
+}
+
+// survivesString follows a survives line over a string: the tool or the
+// path when quoted, and the reason after because, which ends the line's
+// piece.
+func (s *scanner) survivesString(prev string) {
+	switch {
+	case s.survives == 1:
+		s.survives = 2
+	case s.survives == 2:
+		s.survives = 3
+	case s.survives == 3 && prev == "because":
+		s.survives = 0
+		s.flush()
+	}
 }
 
 // number scans a JSON number. It stops before ".." so 1..500 is a range.

@@ -171,7 +171,7 @@ func headerLen(toks []plex.Token) int {
 
 // startsDecl reports whether t starts a top-level declaration.
 func startsDecl(t plex.Token) bool {
-	return t.Type == tIdent && (t.Value == "tool" || t.Value == "group" || t.Value == "test")
+	return t.Type == tIdent && (t.Value == "tool" || t.Value == "group" || t.Value == "test" || t.Value == "survives")
 }
 
 // parseTokens runs one grammar over a slice of tokens followed by an end of

@@ -3,6 +3,7 @@ package parser
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -66,7 +67,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"spec s\ntool t { in { a string required\n b object { c string required , } } }", `3:31: error: syntax error: unexpected ",", expected a row, use or "}"`},
 		{"spec s\ntool t { in { a string required } , }", `2:35: error: syntax error: unexpected ",", expected title, description, hints, in, out, result, endpoint or "}"`},
 		{"spec s\ntest \"x\" {\n  foo\n}", `3:3: error: syntax error: unexpected "foo", expected accept, reject or "}"`},
-		{"spec s\ntool t { in none }\n}", `3:1: error: syntax error: unexpected "}", expected "tool", "group" or "test"`},
+		{"spec s\ntool t { in none }\n}", `3:1: error: syntax error: unexpected "}", expected "tool", "group", "test" or "survives"`},
 		// Expected tokens are named, productions described (Expected).
 		// After a modifier's keyword, its operand as lang/descriptor names it.
 		{"spec s\ntool t { in { a string optional format 5 } }", `2:40: error: syntax error: unexpected "5", expected a format name after format`},
@@ -307,5 +308,42 @@ func TestLineBreaks(t *testing.T) {
 		if len(r.Comments) != 1 || r.Comments[0].Text != "// a comment" || r.Comments[0].Pos.Line != 2 {
 			t.Errorf("%s: comments %+v, want // a comment on line 2", name, r.Comments)
 		}
+	}
+}
+
+// TestSurvivesPaths: after `survives TOOL` a path is one word, with its
+// dots and brackets; a survives line is a declaration of its own, before
+// and after the others.
+func TestSurvivesPaths(t *testing.T) {
+	r := Parse("x.tspec", []byte(`spec s
+survives t in.a[].b{}.c[12] maxLength because "r1"
+tool t {
+  description "d"
+  in none
+  result text
+}
+survives "t" out maxItems because "r2"
+survives t "in.x y" type because """
+  r3
+  """
+test "x" {
+  accept t {}
+}
+`))
+	if r.File == nil || len(r.Diags) > 0 {
+		t.Fatal(r.Diags)
+	}
+	var got []string
+	for _, d := range r.File.Decls {
+		if s := d.Survives; s != nil {
+			got = append(got, s.Tool.Value()+" "+s.Path.Value()+" "+s.Keyword.Value()+" "+s.Reason.Value())
+		}
+	}
+	want := []string{"t in.a[].b{}.c[12] maxLength r1", "t out maxItems r2", "t in.x y type r3"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if n := len(r.File.Decls); n != 5 {
+		t.Errorf("%d declarations, want 5", n)
 	}
 }

@@ -20,7 +20,7 @@ import (
 func init() { register(testReportCmd) }
 
 func testReportCmd(e *env) *cobra.Command {
-	var asJSON, strict, suggest, write, verbose bool
+	var asJSON, strict, suggest, write, verbose, quiet bool
 	var junit string
 	cmd := &cobra.Command{
 		Use:   "test-report FILE... [--suggest [-w]] [-v]",
@@ -44,7 +44,8 @@ set.
 --suggest adds, for each surviving mutant, the smallest fixture that
 kills it, verified with the validator, as test blocks ready to paste;
 with -w they are appended to the spec (formatted, atomically). -v lists
-every mutant, killed ones too. See docs/test-report.md.`,
+every mutant, killed ones too; -q prints only what fails and the last line.
+See docs/test-report.md.`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
 			if write && !suggest {
@@ -53,7 +54,10 @@ every mutant, killed ones too. See docs/test-report.md.`,
 			if len(files) > 1 && (asJSON || junit != "" || write) {
 				return usagef("--json, --junit and -w report one spec; got %d", len(files))
 			}
-			opts := report.Options{Strict: strict, Suggest: suggest, Verbose: verbose}
+			if quiet && (verbose || suggest) {
+				return usagef("-q prints only the failures: it does not go with -v or --suggest")
+			}
+			opts := report.Options{Strict: strict, Suggest: suggest, Verbose: verbose, Quiet: quiet}
 			ok := true
 			for i, f := range files {
 				if i > 0 {
@@ -77,6 +81,7 @@ every mutant, killed ones too. See docs/test-report.md.`,
 	cmd.Flags().BoolVar(&suggest, "suggest", false, "suggest a fixture that kills each surviving mutant")
 	cmd.Flags().BoolVarP(&write, "write", "w", false, "with --suggest: append the suggested tests to the spec")
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "list every mutant, killed ones too")
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print only the failures and the last line")
 	e.allowOutsideFlag(cmd)
 	return cmd
 }
@@ -142,7 +147,7 @@ func (e *env) writeSuggestions(path string, rep *report.Report) error {
 	if err := e.writeFile(path, out); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "%s: suggested tests appended; run test-report again to see the survivors killed\n", path)
+	fmt.Fprintf(e.stderr, "%s: suggested tests (and acknowledgments) appended; run test-report again to see the survivors killed\n", path)
 	return nil
 }
 

@@ -290,6 +290,7 @@ type tsNode struct {
 	mult   *tsBound
 	re     *regexp.Regexp
 	reText string
+	format string // an asserted format (format.go), "" for none
 	unique bool
 	// variants are an anyOf's schemas but {"type":"null"}, whose null is
 	// in types.
@@ -422,6 +423,10 @@ func (d *tsDecoder) schema() *tsNode {
 			n.xmax = tsNewBound(d.scanNum().tok)
 		case "multipleOf":
 			n.mult = tsNewBound(d.scanNum().tok)
+		case "format":
+			if f := string(d.strBytes()); tsFormatAsserted(f) {
+				n.format = f
+			}
 		case "pattern":
 			n.reText = string(d.strBytes())
 			n.re = regexp.MustCompile(tsECMAPattern(n.reText))
@@ -940,6 +945,11 @@ func (d *tsDecoder) strRules(n *tsNode, s string) {
 	}
 	if n.re != nil && !n.re.MatchString(s) {
 		d.fail("pattern", "%s does not match %s", tsQuote(s), strconv.Quote(n.reText))
+	}
+	if n.format != "" {
+		if ok, _ := tsFormat(n.format, s); !ok {
+			d.fail("format", "%s is not a valid %s", tsQuote(s), n.format)
+		}
 	}
 }
 

@@ -92,19 +92,35 @@ out.profilesWrite = attempt(() => {
 });
 
 // ajv: compile every schema, 2020-12 for profile 2 and draft-07 for
-// profile 1, in strict mode. format is an annotation in toolspec, so
-// formats are not validated; prefixItems is an annotation to draft-07.
+// profile 1, in strict mode. The formats toolspec asserts are validated
+// as the generated validators do (runtime/format.mjs), any other is an
+// annotation; prefixItems is an annotation to draft-07.
 // ownProperties: without it ajv reads inherited properties, so a property
 // named "constructor" or "toString" counts as present in every object.
 const options = {
   strict: true,
   allErrors: true,
   allowUnionTypes: true,
-  validateFormats: false,
+  validateFormats: true,
   ownProperties: true,
 };
 const ajv2020 = new Ajv2020(options);
 const ajv7 = new Ajv7(options);
+const ASSERTED = ["date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6", "uri", "uuid"];
+const tsFormat = new Function(readFileSync(new URL("../../runtime/format.mjs", import.meta.url), "utf8") + "\nreturn tsFormat;")();
+for (const ajv of [ajv2020, ajv7]) {
+  for (const name of ASSERTED) ajv.addFormat(name, { type: "string", validate: (s) => tsFormat(name, s) });
+}
+// Every other format a schema names is an annotation (strict ajv refuses
+// a format it does not know).
+function annotateFormats(x) {
+  if (Array.isArray(x)) return x.forEach(annotateFormats);
+  if (x === null || typeof x !== "object") return;
+  if (typeof x.format === "string" && !ASSERTED.includes(x.format)) {
+    for (const ajv of [ajv2020, ajv7]) if (!ajv.formats[x.format]) ajv.addFormat(x.format, true);
+  }
+  Object.values(x).forEach(annotateFormats);
+}
 if (!ajv7.getKeyword("prefixItems")) {
   ajv7.addKeyword("prefixItems");
 }
@@ -112,6 +128,7 @@ out.compileErrors = [];
 const compiled = { in2: {}, out2: {}, in1: {} };
 function compile(ajv, schema, where) {
   try {
+    annotateFormats(schema);
     return ajv.compile(schema);
   } catch (err) {
     out.compileErrors.push(`${where}: ${err.message}`);

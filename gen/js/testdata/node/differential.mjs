@@ -1,8 +1,12 @@
 // The JavaScript side of the differential test (gen/js/node_test.go,
 // TestAjvAgreesWithSanthosh): imports generated catalog modules, compiles
 // every profile-2 inputSchema and outputSchema with ajv (JSON Schema
-// 2020-12, strict, ownProperties, formats as annotations) and prints one
-// verdict per case, as one JSON document.
+// 2020-12, strict, ownProperties, the asserted formats judged by
+// gen/js/runtime/format.mjs as the generated validators judge them, any
+// other format an annotation) and prints one verdict per case, as one JSON
+// document. Whether format.mjs agrees with the Go side, which santhosh
+// uses, is TestFormatsAgree's question; here ajv and the generated
+// validators must apply the formats at the same places.
 //
 //   node differential.mjs CASES.json
 //
@@ -19,18 +23,40 @@ import Ajv2020Module from "ajv/dist/2020.js";
 
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 
+const ASSERTED = ["date-time", "date", "time", "duration", "email", "hostname", "ipv4", "ipv6", "uri", "uuid"];
+const tsFormat = new Function(readFileSync(new URL("../../runtime/format.mjs", import.meta.url), "utf8") + "\nreturn tsFormat;")();
+
+// formatsFor teaches ajv the asserted formats, and every other format name
+// a schema holds as an annotation (strict ajv refuses unknown formats).
+function formatsFor(ajv, schema) {
+  const walk = (x) => {
+    if (Array.isArray(x)) return x.forEach(walk);
+    if (x === null || typeof x !== "object") return;
+    if (typeof x.format === "string" && !ASSERTED.includes(x.format) && !ajv.formats[x.format]) ajv.addFormat(x.format, true);
+    Object.values(x).forEach(walk);
+  };
+  walk(schema);
+}
+
+function newAjv(allErrors) {
+  const ajv = new Ajv2020({ strict: true, allErrors, allowUnionTypes: true, validateFormats: true, ownProperties: true });
+  for (const name of ASSERTED) ajv.addFormat(name, { type: "string", validate: (s) => tsFormat(name, s) });
+  return ajv;
+}
+
 const input = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const compileErrors = [];
 const validators = [];
 for (const [i, path] of input.modules.entries()) {
   const m = await import(pathToFileURL(path).href);
   // One ajv per module: tools of different catalogs may share names.
-  const ajv = new Ajv2020({ strict: true, allErrors: false, allowUnionTypes: true, validateFormats: false, ownProperties: true });
+  const ajv = newAjv(false);
   const v = { in: new Map(), out: new Map() };
   for (const t of m.listTools(2).tools) {
     for (const [kind, schema] of [["in", t.inputSchema], ["out", t.outputSchema]]) {
       if (!schema) continue;
       try {
+        formatsFor(ajv, schema);
         v[kind].set(t.name, ajv.compile(schema));
       } catch (err) {
         compileErrors.push(`${path} ${t.name} ${kind}: ${err.message}`);
@@ -46,9 +72,11 @@ for (const [i, path] of input.modules.entries()) {
 const all = [];
 for (const [i, path] of input.modules.entries()) {
   const m = await import(pathToFileURL(path).href);
-  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, validateFormats: false, ownProperties: true });
+  const ajv = newAjv(true);
   const v = { in: new Map(), out: new Map(), m };
   for (const t of m.listTools(2).tools) {
+    formatsFor(ajv, t.inputSchema);
+    formatsFor(ajv, t.outputSchema ?? {});
     v.in.set(t.name, ajv.compile(t.inputSchema));
     if (t.outputSchema) v.out.set(t.name, ajv.compile(t.outputSchema));
   }
