@@ -157,6 +157,12 @@ func mapAny(t *model.Type, v any, f func(any) (any, bool)) (any, bool) {
 	if t.Kind == model.Any {
 		return f(v)
 	}
+	if t.Kind == model.Union {
+		if vt := variantFor(t, v); vt != nil {
+			return mapAny(vt, v, f)
+		}
+		return v, false
+	}
 	changed := false
 	sub := func(t *model.Type, x any) any {
 		y, c := mapAny(t, x, f)
@@ -176,6 +182,8 @@ func mapAny(t *model.Type, v any, f func(any) (any, bool)) (any, bool) {
 			for _, k := range x.keys {
 				x.vals[k] = sub(t.Elem, x.vals[k])
 			}
+		case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum, model.Array, model.Tuple, model.Union:
+			// Not an object's kind (any and unions are taken above).
 		}
 	case []any:
 		for i, e := range x {

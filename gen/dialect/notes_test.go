@@ -34,7 +34,7 @@ var noteGrammar = func() *regexp.Regexp {
 		`one of ` + val + `(?:, ` + val + `)*`,
 		`values: ` + typ,
 		`null when not given`,
-		`an? ` + one + `(?: or an? ` + one + `)* or null`,
+		`an? ` + one + `(?: or an? ` + one + `)*(?: or null)?`,
 		regexp.QuoteMeta(anyAsTextNote),
 		`no other properties`,
 	}
