@@ -219,6 +219,10 @@ func (d *differ) schema(tool, path string, o, n *node) {
 	if o == nil || n == nil {
 		return
 	}
+	if variants(o) != nil && variants(n) != nil {
+		d.union(tool, path, o, n)
+		return
+	}
 	if key(o) != key(n) {
 		d.add(tool, path, head(o)+" → "+head(n))
 	}
@@ -404,6 +408,15 @@ func describe(n *node, canon bool) string {
 		}
 	case typ == "object" && isMap(n):
 		b.WriteString("map<" + sub(n.get("additionalProperties")) + ">")
+	case typ == "" && n.get("anyOf") != nil:
+		var vs []string
+		for _, v := range variants(n) {
+			vs = append(vs, sub(v))
+		}
+		b.WriteString("union<" + strings.Join(vs, ", ") + ">")
+		if unionNullable(n) {
+			b.WriteString(" nullable")
+		}
 	case typ == "":
 		var ks []string
 		for _, k := range []string{"$ref", "anyOf", "oneOf", "allOf"} {

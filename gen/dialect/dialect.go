@@ -232,7 +232,11 @@ func (l lowering) lowerNoting(n *node, root bool, more []string) {
 		}
 	}
 	notes = append(notes, l.move(n)...)
-	addNotes(n, append(notes, more...))
+	if l.unionSiblingsDown && n.has("anyOf") {
+		notesDown(n, append(notes, more...))
+	} else {
+		addNotes(n, append(notes, more...))
+	}
 	if dropType {
 		n.del("type") // after addNotes, which places a new description after it
 	}

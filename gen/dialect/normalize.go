@@ -55,7 +55,7 @@ func dropNulls(t *model.Type, v any) bool {
 	changed := false
 	switch x := v.(type) {
 	case *node:
-		switch t.Kind { // kinds:partial: only objects and maps hold members; unions are resolved above
+		switch t.Kind {
 		case model.Object:
 			for _, f := range t.Fields {
 				fv, ok := x.get(f.Name)
@@ -122,7 +122,7 @@ func fillNulls(t *model.Type, v any) {
 	}
 	switch x := v.(type) {
 	case *node:
-		switch t.Kind { // kinds:partial: only objects and maps hold members; unions are resolved above
+		switch t.Kind {
 		case model.Object:
 			for _, f := range t.Fields {
 				if fv, ok := x.get(f.Name); ok {
@@ -158,10 +158,10 @@ func mapAny(t *model.Type, v any, f func(any) (any, bool)) (any, bool) {
 		return f(v)
 	}
 	if t.Kind == model.Union {
-		if vt := containerVariant(t, v); vt != nil {
+		if vt := variantFor(t, v); vt != nil {
 			return mapAny(vt, v, f)
 		}
-		return v, false // a scalar holds no any, and an ambiguous container is left as sent
+		return v, false
 	}
 	changed := false
 	sub := func(t *model.Type, x any) any {
@@ -171,7 +171,7 @@ func mapAny(t *model.Type, v any, f func(any) (any, bool)) (any, bool) {
 	}
 	switch x := v.(type) {
 	case *node:
-		switch t.Kind { // kinds:partial: only objects and maps hold members; unions are resolved above
+		switch t.Kind {
 		case model.Object:
 			for _, fd := range t.Fields {
 				if fv, ok := x.get(fd.Name); ok {
@@ -182,6 +182,8 @@ func mapAny(t *model.Type, v any, f func(any) (any, bool)) (any, bool) {
 			for _, k := range x.keys {
 				x.vals[k] = sub(t.Elem, x.vals[k])
 			}
+		case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum, model.Array, model.Tuple, model.Union:
+			// Not an object's kind (any and unions are taken above).
 		}
 	case []any:
 		for i, e := range x {
@@ -194,29 +196,6 @@ func mapAny(t *model.Type, v any, f func(any) (any, bool)) (any, bool) {
 		}
 	}
 	return v, changed
-}
-
-// containerVariant is the one variant of union t whose kind can hold the
-// container v (an object or map for a JSON object, an array or tuple for a
-// JSON array); nil when v is a scalar or several variants could hold it.
-func containerVariant(t *model.Type, v any) *model.Type {
-	var found *model.Type
-	for _, vt := range t.Variants {
-		var holds bool
-		switch v.(type) {
-		case *node:
-			holds = vt.Kind == model.Object || vt.Kind == model.Map
-		case []any:
-			holds = vt.Kind == model.Array || vt.Kind == model.Tuple
-		}
-		if holds {
-			if found != nil {
-				return nil
-			}
-			found = vt
-		}
-	}
-	return found
 }
 
 // toText is an `any` value as gemini's client sends it: its JSON text.

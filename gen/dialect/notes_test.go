@@ -35,7 +35,7 @@ var noteGrammar = func() *regexp.Regexp {
 		`values: ` + typ,
 		`one of: ` + one + `(?:, ` + one + `)*`,
 		`null when not given`,
-		`an? ` + one + `(?: or an? ` + one + `)* or null`,
+		`an? ` + one + `(?: or an? ` + one + `)*(?: or null)?`,
 		regexp.QuoteMeta(anyAsTextNote),
 		`no other properties`,
 	}

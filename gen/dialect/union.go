@@ -68,47 +68,27 @@ func (l lowering) lowerUnion(n *node) {
 	switch {
 	case l.widenedUnions:
 		var words []string
-		types := map[string]bool{}
 		for _, v := range variants {
-			w := typeWord(v)
-			types[w] = true
-			if !slices.Contains(words, w) {
+			if w := typeWord(v); !slices.Contains(words, w) {
 				words = append(words, w)
 			}
+		}
+		n.del("anyOf")
+		if len(words) == 1 && !null {
+			n.keys = append([]string{"type"}, n.keys...)
+			n.vals["type"] = words[0]
+			return
 		}
 		if null {
 			words = append(words, "null")
 		}
-		n.del("anyOf")
-		if len(types) == 1 && !null && words[0] != "any" {
-			n.keys = append([]string{"type"}, n.keys...)
-			n.vals["type"] = words[0]
-		}
-		addNotes(n, []string{"one of: " + strings.Join(words, ", ")})
+		addNotes(n, []string{eitherOf(words)})
 	case l.unionSiblingsDown:
-		// A variant is a kind, never a row: its description is its notes
-		// alone. The union's own description leads, then the union's
-		// notes and the variant's.
-		own, notes := n.str("description"), []string(nil)
-		if n.noted {
-			own, notes = n.own, n.notes
-		}
+		// The description and notes went down in notesDown.
 		for _, v := range variants {
 			if null {
 				v.setAfter("type", "nullable", true)
 			}
-			all := append(slices.Clone(notes), v.notes...)
-			if !v.has("description") && (own != "" || len(all) > 0) {
-				v.setAfter(lastOf(v, "type", "nullable"), "description", "")
-			}
-			v.own, v.notes, v.noted = own, nil, true
-			if len(all) == 0 {
-				if own != "" {
-					v.vals["description"] = own
-				}
-				continue
-			}
-			addNotes(v, all)
 		}
 		all := make([]any, len(variants))
 		for i, v := range variants {
@@ -116,6 +96,52 @@ func (l lowering) lowerUnion(n *node) {
 		}
 		*n = node{keys: []string{"anyOf"}, vals: map[string]any{"anyOf": all}}
 	}
+}
+
+// notesDown gives each variant of a union the union's description and
+// notes, before its own notes (a variant has no description of its own).
+func notesDown(n *node, notes []string) {
+	own := n.str("description")
+	alts, _ := n.vals["anyOf"].([]any)
+	for _, a := range alts {
+		v := a.(*node)
+		if len(v.keys) == 1 && v.str("type") == "null" {
+			continue
+		}
+		all := slices.Clone(notes)
+		if d := v.str("description"); d != "" {
+			all = append(all, d)
+			v.del("description")
+		}
+		text := strings.Join(all, "; ")
+		switch {
+		case own != "" && text != "":
+			text = own + " (" + text + ")"
+		case own != "":
+			text = own
+		case text == "":
+			continue
+		}
+		v.setAfter(lastOf(v, "type", "nullable"), "description", text)
+	}
+	n.del("description")
+}
+
+// eitherOf is the note of a widened union: "a string or an object",
+// "a string or an integer or null".
+func eitherOf(types []string) string {
+	w := make([]string, len(types))
+	for i, t := range types {
+		switch {
+		case t == "null":
+			w[i] = t
+		case strings.ContainsAny(t[:1], "aeiou"):
+			w[i] = "an " + t
+		default:
+			w[i] = "a " + t
+		}
+	}
+	return strings.Join(w, " or ")
 }
 
 // lastOf is the last of keys that n has, or the first key.
