@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/toolspec/toolspec/internal/decimal"
 	"github.com/toolspec/toolspec/internal/pattern"
 )
 
@@ -84,6 +86,9 @@ func (f Failure) String() string {
 // Validate checks a JSON value. It returns nil when the value is valid and
 // otherwise every failing keyword with its instance location, sorted.
 func (s *Schema) Validate(value []byte) ([]Failure, error) {
+	if n := beyondFloat64(value); n != "" {
+		return nil, fmt.Errorf("the number %s is beyond float64: servers read every number as the double nearest to it, and this one has none (docs/servers.md)", clip(n))
+	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(value))
 	if err != nil {
 		return nil, fmt.Errorf("value is not JSON: %w", err)
@@ -148,4 +153,45 @@ func pointer(tokens []string) string {
 		b.WriteString(strings.ReplaceAll(t, "/", "~1"))
 	}
 	return b.String()
+}
+
+// beyondFloat64 returns the first number of the JSON text value that
+// float64 does not hold (beyond ±1.8e308, or a non-zero number that reads
+// as 0), else "". Such a number means nothing on the wire (docs/servers.md)
+// and the JSON Schema library crashes on a huge exponent, so it is never
+// handed over. Exponents are read without expanding the number.
+func beyondFloat64(value []byte) string {
+	d := json.NewDecoder(bytes.NewReader(value))
+	d.UseNumber()
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return ""
+		}
+		n, ok := tok.(json.Number)
+		if !ok {
+			continue
+		}
+		num := decimal.Parse(string(n))
+		if num == nil {
+			continue
+		}
+		if e, ok := num.Exponent(); !ok || e > 400 || e < -400 {
+			if num.Sign() != 0 {
+				return string(n)
+			}
+			continue
+		}
+		if !decimal.InFloat64Range(string(n)) {
+			return string(n)
+		}
+	}
+}
+
+// clip cuts a number's text for a message.
+func clip(s string) string {
+	if len(s) > 64 {
+		return s[:64] + "..."
+	}
+	return s
 }
