@@ -87,7 +87,7 @@ func (f Failure) String() string {
 // otherwise every failing keyword with its instance location, sorted.
 func (s *Schema) Validate(value []byte) ([]Failure, error) {
 	if n := beyondFloat64(value); n != "" {
-		return nil, fmt.Errorf("the number %s is beyond float64: servers read every number as the double nearest to it, and this one has none (docs/servers.md)", clip(n))
+		return nil, fmt.Errorf("the number %s is %w: servers read every number as the double nearest to it, and this one has none (docs/servers.md)", clip(n), ErrBeyondFloat64)
 	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(value))
 	if err != nil {
@@ -154,6 +154,10 @@ func pointer(tokens []string) string {
 	}
 	return b.String()
 }
+
+// ErrBeyondFloat64 is wrapped by the error Validate returns for a value
+// holding a number float64 does not hold.
+var ErrBeyondFloat64 = errors.New("beyond float64")
 
 // beyondFloat64 returns the first number of the JSON text value that
 // float64 does not hold (beyond ±1.8e308, or a non-zero number that reads

@@ -98,6 +98,9 @@ func FuzzDecode(f *testing.F) {
 				continue
 			}
 			fails, err := c.s.Validate(data)
+			if errors.Is(err, validate.ErrBeyondFloat64) {
+				continue // no double: a class of its own (docs/servers.md), not compared yet
+			}
 			want := err == nil && len(fails) == 0
 			if (derr == nil) != want {
 				t.Fatalf("%q: decoder error %v, santhosh valid=%v %v %v", data, derr, want, err, fails)
