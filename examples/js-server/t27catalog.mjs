@@ -206,7 +206,7 @@ function tsV1(v, p, e) {
       if (typeof v1 === "string") {
         const n2 = tsLen(v1);
         if (n2 < 1) tsErr(e, p + "/branch", "minLength", "length " + n2 + " is less than 1");
-        if (n2 > 255) tsErr(e, p + "/branch", "maxLength", "length " + n2 + " is greater than 255");
+        else if (n2 > 255) tsErr(e, p + "/branch", "maxLength", "length " + n2 + " is greater than 255");
       }
     }
     if (Object.hasOwn(v, "head")) {
@@ -253,7 +253,7 @@ function tsV4(v, p, e) {
       if (typeof v1 === "string") {
         const n2 = tsLen(v1);
         if (n2 < 1) tsErr(e, p + "/name", "minLength", "length " + n2 + " is less than 1");
-        if (n2 > 32) tsErr(e, p + "/name", "maxLength", "length " + n2 + " is greater than 32");
+        else if (n2 > 32) tsErr(e, p + "/name", "maxLength", "length " + n2 + " is greater than 32");
       }
     }
     if (Object.hasOwn(v, "extension")) {
@@ -311,8 +311,8 @@ function tsV5(v, p, e) {
       if (typeof v1 === "string") {
         const n2 = tsLen(v1);
         if (n2 < 1) tsErr(e, p + "/path", "minLength", "length " + n2 + " is less than 1");
-        if (n2 > 256) tsErr(e, p + "/path", "maxLength", "length " + n2 + " is greater than 256");
-        if (!tsP2.test(v1)) tsErr(e, p + "/path", "pattern", tsQuote(v1) + " does not match \\.t27$");
+        else if (n2 > 256) tsErr(e, p + "/path", "maxLength", "length " + n2 + " is greater than 256");
+        else if (!tsP2.test(v1)) tsErr(e, p + "/path", "pattern", tsQuote(v1) + " does not match \\.t27$");
       }
     }
     if (Object.hasOwn(v, "check")) {
@@ -354,8 +354,8 @@ function tsV7(v, p, e) {
       if (typeof v1 === "string") {
         const n2 = tsLen(v1);
         if (n2 < 1) tsErr(e, p + "/prefix", "minLength", "length " + n2 + " is less than 1");
-        if (n2 > 256) tsErr(e, p + "/prefix", "maxLength", "length " + n2 + " is greater than 256");
-        if (!tsP3.test(v1)) tsErr(e, p + "/prefix", "pattern", tsQuote(v1) + " does not match ^[a-z0-9_/]+$");
+        else if (n2 > 256) tsErr(e, p + "/prefix", "maxLength", "length " + n2 + " is greater than 256");
+        else if (!tsP3.test(v1)) tsErr(e, p + "/prefix", "pattern", tsQuote(v1) + " does not match ^[a-z0-9_/]+$");
       }
     }
     if (Object.hasOwn(v, "family")) {
@@ -446,8 +446,8 @@ function tsV11(v, p, e) {
       if (typeof v1 === "string") {
         const n2 = tsLen(v1);
         if (n2 < 1) tsErr(e, p + "/path", "minLength", "length " + n2 + " is less than 1");
-        if (n2 > 256) tsErr(e, p + "/path", "maxLength", "length " + n2 + " is greater than 256");
-        if (!tsP2.test(v1)) tsErr(e, p + "/path", "pattern", tsQuote(v1) + " does not match \\.t27$");
+        else if (n2 > 256) tsErr(e, p + "/path", "maxLength", "length " + n2 + " is greater than 256");
+        else if (!tsP2.test(v1)) tsErr(e, p + "/path", "pattern", tsQuote(v1) + " does not match \\.t27$");
       }
     }
     for (const k3 of Object.keys(v)) {
@@ -504,8 +504,8 @@ function tsV13(v, p, e) {
       if (typeof v1 === "string") {
         const n2 = tsLen(v1);
         if (n2 < 1) tsErr(e, p + "/prefix", "minLength", "length " + n2 + " is less than 1");
-        if (n2 > 256) tsErr(e, p + "/prefix", "maxLength", "length " + n2 + " is greater than 256");
-        if (!tsP3.test(v1)) tsErr(e, p + "/prefix", "pattern", tsQuote(v1) + " does not match ^[a-z0-9_/]+$");
+        else if (n2 > 256) tsErr(e, p + "/prefix", "maxLength", "length " + n2 + " is greater than 256");
+        else if (!tsP3.test(v1)) tsErr(e, p + "/prefix", "pattern", tsQuote(v1) + " does not match ^[a-z0-9_/]+$");
       }
     }
     if (Object.hasOwn(v, "family")) {
@@ -519,7 +519,7 @@ function tsV13(v, p, e) {
       if (typeof v4 === "string") {
         const n5 = tsLen(v4);
         if (n5 < 1) tsErr(e, p + "/pattern", "minLength", "length " + n5 + " is less than 1");
-        if (n5 > 200) tsErr(e, p + "/pattern", "maxLength", "length " + n5 + " is greater than 200");
+        else if (n5 > 200) tsErr(e, p + "/pattern", "maxLength", "length " + n5 + " is greater than 200");
       }
     }
     if (Object.hasOwn(v, "limit")) {
@@ -612,7 +612,7 @@ function tsV18(v, p, e) {
       if (typeof v2 === "string") {
         const n3 = tsLen(v2);
         if (n3 < 1) tsErr(e, p + "/" + i1, "minLength", "length " + n3 + " is less than 1");
-        if (n3 > 50) tsErr(e, p + "/" + i1, "maxLength", "length " + n3 + " is greater than 50");
+        else if (n3 > 50) tsErr(e, p + "/" + i1, "maxLength", "length " + n3 + " is greater than 50");
       }
     }
     const d4 = tsDuplicate(v, (x) => typeof x === "string");
@@ -804,7 +804,7 @@ function tsV27(v, p, e) {
       if (typeof v1 === "string") {
         const n2 = tsLen(v1);
         if (n2 < 1) tsErr(e, p + "/prefix", "minLength", "length " + n2 + " is less than 1");
-        if (n2 > 256) tsErr(e, p + "/prefix", "maxLength", "length " + n2 + " is greater than 256");
+        else if (n2 > 256) tsErr(e, p + "/prefix", "maxLength", "length " + n2 + " is greater than 256");
       }
     }
     for (const k3 of Object.keys(v)) {
@@ -961,7 +961,7 @@ function tsV36(v, p, e) {
       if (typeof v1 === "string") {
         const n2 = tsLen(v1);
         if (n2 < 1) tsErr(e, p + "/path", "minLength", "length " + n2 + " is less than 1");
-        if (n2 > 256) tsErr(e, p + "/path", "maxLength", "length " + n2 + " is greater than 256");
+        else if (n2 > 256) tsErr(e, p + "/path", "maxLength", "length " + n2 + " is greater than 256");
       }
     }
     if (Object.hasOwn(v, "offset")) {
@@ -1036,7 +1036,7 @@ function tsV37(v, p, e) {
       if (typeof v1 === "string") {
         const n2 = tsLen(v1);
         if (n2 < 1) tsErr(e, p + "/world", "minLength", "length " + n2 + " is less than 1");
-        if (n2 > 64) tsErr(e, p + "/world", "maxLength", "length " + n2 + " is greater than 64");
+        else if (n2 > 64) tsErr(e, p + "/world", "maxLength", "length " + n2 + " is greater than 64");
       }
     }
     if (Object.hasOwn(v, "moves")) {
@@ -1296,7 +1296,7 @@ function tsV51(v, p, e) {
       if (typeof v1 === "string") {
         const n2 = tsLen(v1);
         if (n2 < 1) tsErr(e, p + "/path", "minLength", "length " + n2 + " is less than 1");
-        if (n2 > 256) tsErr(e, p + "/path", "maxLength", "length " + n2 + " is greater than 256");
+        else if (n2 > 256) tsErr(e, p + "/path", "maxLength", "length " + n2 + " is greater than 256");
       }
     }
     for (const k3 of Object.keys(v)) {
@@ -1476,7 +1476,7 @@ function tsV60(v, p, e) {
       if (typeof v1 === "string") {
         const n2 = tsLen(v1);
         if (n2 < 1) tsErr(e, p + "/path", "minLength", "length " + n2 + " is less than 1");
-        if (n2 > 256) tsErr(e, p + "/path", "maxLength", "length " + n2 + " is greater than 256");
+        else if (n2 > 256) tsErr(e, p + "/path", "maxLength", "length " + n2 + " is greater than 256");
       }
     }
     if (Object.hasOwn(v, "line")) {
@@ -1580,7 +1580,7 @@ function tsV64(v, p, e) {
       if (typeof v1 === "string") {
         const n2 = tsLen(v1);
         if (n2 < 1) tsErr(e, p + "/filter", "minLength", "length " + n2 + " is less than 1");
-        if (n2 > 200) tsErr(e, p + "/filter", "maxLength", "length " + n2 + " is greater than 200");
+        else if (n2 > 200) tsErr(e, p + "/filter", "maxLength", "length " + n2 + " is greater than 200");
       }
     }
     if (Object.hasOwn(v, "timeout_s")) {
@@ -1715,7 +1715,7 @@ function tsV72(v, p, e) {
       if (typeof v2 === "string") {
         const n3 = tsLen(v2);
         if (n3 < 1) tsErr(e, p + "/" + i1, "minLength", "length " + n3 + " is less than 1");
-        if (n3 > 64) tsErr(e, p + "/" + i1, "maxLength", "length " + n3 + " is greater than 64");
+        else if (n3 > 64) tsErr(e, p + "/" + i1, "maxLength", "length " + n3 + " is greater than 64");
       }
     }
     const d4 = tsDuplicate(v, (x) => typeof x === "string");
@@ -1779,7 +1779,7 @@ function tsV75(v, p, e) {
       if (typeof v2 === "string") {
         const n3 = tsLen(v2);
         if (n3 < 1) tsErr(e, p + "/text", "minLength", "length " + n3 + " is less than 1");
-        if (n3 > 4096) tsErr(e, p + "/text", "maxLength", "length " + n3 + " is greater than 4096");
+        else if (n3 > 4096) tsErr(e, p + "/text", "maxLength", "length " + n3 + " is greater than 4096");
       }
     }
     if (Object.hasOwn(v, "silent")) {
@@ -2395,6 +2395,17 @@ function tsScan(bytes) {
   return { depth: max, skeleton: pieces.map((p) => p.toString("utf8")).join("") };
 }
 
+// tsMembers keeps the members of a JSON-RPC message the SDK knows: its
+// schema drops a request with any other top-level member without an
+// answer, and the client would wait forever.
+function tsMembers(m) {
+  const keep = typeof m.method === "string" ? ["jsonrpc", "id", "method", "params"] : ["jsonrpc", "id", "result", "error"];
+  if (Object.keys(m).every((k) => keep.includes(k))) return m;
+  const out = {};
+  for (const k of keep) if (Object.hasOwn(m, k)) out[k] = m[k];
+  return out;
+}
+
 /**
  * A stdio transport for the MCP SDK's Server (newline-delimited JSON-RPC,
  * as the SDK's StdioServerTransport) that answers every line it cannot
@@ -2402,7 +2413,10 @@ function tsScan(bytes) {
  * a message that is not a JSON-RPC request, notification or response, or
  * one nested deeper than MAX_DEPTH is -32600 (invalid request), with the
  * message's id when it has a usable one; a line longer than MAX_LINE_BYTES
- * is -32600 and skipped without being kept in memory. Ends when stdin ends.
+ * is -32600 and skipped without being kept in memory. A second initialize,
+ * and any call but ping before the first, is -32600; top-level members
+ * JSON-RPC does not define are dropped (the SDK would drop the message
+ * unanswered). A last line without a newline is read. Ends when stdin ends.
  */
 export class StdioTransport {
   constructor(stdin = globalThis.process?.stdin, stdout = globalThis.process?.stdout) {
@@ -2412,7 +2426,12 @@ export class StdioTransport {
     this._size = 0;
     this._skipping = false;
     this._ondata = (chunk) => this._read(chunk);
-    this._onend = () => this.close();
+    this._onend = () => {
+      // A last line without a newline is a line all the same.
+      if (!this._skipping && this._chunks.length > 0) this._line(Buffer.concat(this._chunks));
+      this._chunks = [];
+      this.close();
+    };
     this._onerror = (err) => this.onerror?.(err);
   }
 
@@ -2469,12 +2488,25 @@ export class StdioTransport {
       this._reply(id, -32600, "invalid request: nested " + depth + " levels deep; the limit is " + MAX_DEPTH);
       return;
     }
-    const wrong = tsShape(message);
+    const wrong = tsShape(message) || this._order(message);
     if (wrong !== "") {
       this._reply(id, -32600, "invalid request: " + wrong);
       return;
     }
-    this.onmessage?.(message);
+    this.onmessage?.(tsMembers(message));
+  }
+
+  // _order refuses a second initialize (it would switch the profile and
+  // dialect mid-session) and any call but ping before the first.
+  _order(m) {
+    if (typeof m.method !== "string" || !Object.hasOwn(m, "id")) return "";
+    if (m.method === "initialize") {
+      if (this._initialized) return "the session is already initialized";
+      this._initialized = true;
+      return "";
+    }
+    if (!this._initialized && m.method !== "ping") return "initialize first: " + tsQuote(m.method) + " came before it";
+    return "";
   }
 
   _reply(id, code, message) {
