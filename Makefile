@@ -11,7 +11,7 @@ GO       ?= go
 BIN      ?= bin/toolspec
 FUZZTIME ?= 60s
 
-.PHONY: all build test test-short gotest nodedeps fuzz fuzz-list bench bench-js bench-github verify generate vet clean editors
+.PHONY: all build test test-participle test-short gotest nodedeps fuzz fuzz-list bench bench-js bench-github verify generate vet clean editors soak-dialects gemini-cli-check
 
 all: build
 
@@ -23,6 +23,13 @@ nodedeps:
 
 test: nodedeps vet
 	TOOLSPEC_REQUIRE_NODE=1 $(GO) test -count=1 ./...
+	$(MAKE) test-participle
+
+# participle's own tests in the patched copy (third_party/README.md).
+# TestLexerConformanceGenerated needs cmd/participle, which the release
+# zip does not have.
+test-participle:
+	cd third_party/participle && $(GO) test -count=1 -vet=off -skip TestLexerConformanceGenerated ./...
 
 test-short: vet
 	$(GO) test -short ./...
@@ -39,6 +46,20 @@ FUZZ_LIST = grep -rl --include='*_test.go' '^func Fuzz' . | grep -v node_modules
 
 fuzz-list:
 	@$(FUZZ_LIST)
+
+# The dialect soundness law over random specs, longer than in `make test`
+# and with a random seed (printed; rerun one with SOAK_SEED=N).
+SOAK_INSTANCES ?= 200000
+SOAK_SEED      ?= 0
+soak-dialects:
+	$(GO) test -count=1 -timeout 60m ./gen/dialect -run '^TestSoundnessRandom$$' -v -soak.instances $(SOAK_INSTANCES) -soak.seed $(SOAK_SEED)
+
+# gemini-cli's own tool code (@google/gemini-cli-core, pinned in
+# gen/dialect/testdata/geminicli, installed without its install scripts)
+# over the tables a gemini-cli session gets. Large, so not in `make test`.
+gemini-cli-check:
+	cd gen/dialect/testdata/geminicli && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	TOOLSPEC_REQUIRE_GEMINI_CLI=1 $(GO) test -count=1 ./gen/dialect -run '^TestGeminiCLIOwnCode$$' -v
 
 fuzz:
 	@set -e; n=0; mkdir -p .tmp; $(FUZZ_LIST) > .tmp/fuzz-targets; \

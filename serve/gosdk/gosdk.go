@@ -152,9 +152,10 @@ func Run(ctx context.Context, server *mcp.Server) error {
 }
 
 type session struct {
-	profile int
-	scope   string
-	dialect string // "": the standard table
+	profile  int
+	scope    string
+	dialect  string   // "": the standard table
+	injected []string // the arguments the client injects (injected.go)
 }
 
 type catalogServer struct {
@@ -162,6 +163,7 @@ type catalogServer struct {
 	scope      func(context.Context, mcp.Request) string
 	dialects   DialectCatalog // nil when the catalog carries no dialect tables
 	dialectFor func(string) string
+	declared   declared
 
 	mu       sync.Mutex
 	sessions map[mcp.Session]session // dropped when the session closes
@@ -216,7 +218,7 @@ func (s *catalogServer) session(ctx context.Context, req mcp.Request) (session, 
 	if err != nil {
 		return session{}, err
 	}
-	st = session{profile: s.cat.ProfileFor(version), scope: scope, dialect: dialect}
+	st = session{profile: s.cat.ProfileFor(version), scope: scope, dialect: dialect, injected: injectedBy(client)}
 	s.remember(ss, st)
 	return st, nil
 }
@@ -284,7 +286,7 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			res, err := next(ctx, method, req)
 			if init, ok := res.(*mcp.InitializeResult); ok && err == nil {
 				// The version the SDK negotiated, not the one asked for.
-				s.remember(req.GetSession(), session{profile: s.cat.ProfileFor(init.ProtocolVersion), scope: scope, dialect: dialect})
+				s.remember(req.GetSession(), session{profile: s.cat.ProfileFor(init.ProtocolVersion), scope: scope, dialect: dialect, injected: injectedBy(client)})
 				if init.Capabilities != nil && init.Capabilities.Tools == nil {
 					init.Capabilities.Tools = &mcp.ToolCapabilities{ListChanged: true}
 				}
@@ -329,6 +331,7 @@ func (s *catalogServer) call(ctx context.Context, st session, name string, args 
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}") // arguments may be omitted when there are none
 	}
+	args = s.stripInjected(st.injected, name, args)
 	if st.dialect != "" {
 		args = s.dialects.NormalizeArgs(st.dialect, name, args)
 	}
