@@ -87,7 +87,7 @@ func (f Failure) String() string {
 // otherwise every failing keyword with its instance location, sorted.
 func (s *Schema) Validate(value []byte) ([]Failure, error) {
 	if n := beyondFloat64(value); n != "" {
-		return nil, fmt.Errorf("the number %s is %w: servers read every number as the double nearest to it, and this one has none (docs/servers.md)", clip(n), ErrBeyondFloat64)
+		return nil, fmt.Errorf("the number %s has %w: far beyond float64, it means nothing on the wire (docs/servers.md)", clip(n), ErrHugeExponent)
 	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(value))
 	if err != nil {
@@ -155,15 +155,19 @@ func pointer(tokens []string) string {
 	return b.String()
 }
 
-// ErrBeyondFloat64 is wrapped by the error Validate returns for a value
-// holding a number float64 does not hold.
-var ErrBeyondFloat64 = errors.New("beyond float64")
+// ErrHugeExponent is wrapped by the error Validate returns for a value
+// holding a non-zero number whose exponent is beyond ±MaxExponent: the
+// JSON Schema library crashes on such a number (math/big), and no JSON
+// reader holds it.
+var ErrHugeExponent = errors.New("an exponent beyond ±100000")
 
-// beyondFloat64 returns the first number of the JSON text value that
-// float64 does not hold (beyond ±1.8e308, or a non-zero number that reads
-// as 0), else "". Such a number means nothing on the wire (docs/servers.md)
-// and the JSON Schema library crashes on a huge exponent, so it is never
-// handed over. Exponents are read without expanding the number.
+// MaxExponent bounds the decimal exponent of a non-zero number Validate
+// hands to the JSON Schema library; 1e400 is validated as written.
+const MaxExponent = 100000
+
+// beyondFloat64 returns the first non-zero number of the JSON text value
+// whose exponent is beyond ±MaxExponent, else "". Exponents are read
+// without expanding the number.
 func beyondFloat64(value []byte) string {
 	d := json.NewDecoder(bytes.NewReader(value))
 	d.UseNumber()
@@ -177,16 +181,10 @@ func beyondFloat64(value []byte) string {
 			continue
 		}
 		num := decimal.Parse(string(n))
-		if num == nil {
+		if num == nil || num.Sign() == 0 {
 			continue
 		}
-		if e, ok := num.Exponent(); !ok || e > 400 || e < -400 {
-			if num.Sign() != 0 {
-				return string(n)
-			}
-			continue
-		}
-		if !decimal.InFloat64Range(string(n)) {
+		if e, ok := num.Exponent(); !ok || e > MaxExponent || e < -MaxExponent {
 			return string(n)
 		}
 	}
