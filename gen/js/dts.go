@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"github.com/toolspec/toolspec/internal/mangle"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -336,6 +337,20 @@ func writeType(b *bytes.Buffer, t *model.Type, indent string) {
 		writeObjectBody(b, t, indent)
 	case model.Map:
 		b.WriteString("Record<string, " + elemType(t.Elem, indent) + ">")
+	case model.Union:
+		// Variants that differ in bounds only are one TypeScript type.
+		var seen []string
+		for _, v := range t.Variants {
+			var vb bytes.Buffer
+			writeType(&vb, v, indent)
+			if s := vb.String(); !slices.Contains(seen, s) {
+				if len(seen) > 0 {
+					b.WriteString(" | ")
+				}
+				seen = append(seen, s)
+				b.WriteString(s)
+			}
+		}
 	default:
 		b.WriteString("unknown")
 	}

@@ -67,6 +67,16 @@ func (w *kindWriter) kind(k *ast.Kind) {
 			w.elem(e)
 		}
 		w.cur.str(">")
+	case k.Union != nil:
+		fr.at(k.Union.Pos)
+		fr.str("union<")
+		for i, e := range k.Union.Variants {
+			if i > 0 {
+				w.cur.str(", ")
+			}
+			w.elem(e)
+		}
+		w.cur.str(">")
 	case k.Object != nil:
 		fr.at(k.Object.Pos)
 		fr.str("object {")
