@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 )
@@ -129,17 +130,57 @@ func refusef(format string, args ...any) error {
 	return &refusal{fmt.Sprintf(format, args...)}
 }
 
+// MaxArtifacts is the most artifacts a seal may list: far above any real
+// build (a spec has a handful), far below what makes verify's work
+// unbounded (a 16 MiB seal fits some 140 000 lines).
+const MaxArtifacts = 4096
+
+// fileID names a file by what it is, not by the path that reached it: a
+// seal can list one file under many paths (through a committed a -> .
+// symlink), and verify reads each file once.
+type fileID struct {
+	real     string
+	dev, ino uint64
+}
+
+func idOf(real string, fi fs.FileInfo) fileID {
+	id := fileID{real: real}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		id.dev, id.ino = uint64(st.Dev), uint64(st.Ino)
+	}
+	return id
+}
+
+// same reports whether a and b are one file.
+func (a fileID) same(b fileID) bool {
+	if a.ino != 0 || b.ino != 0 {
+		return a.dev == b.dev && a.ino == b.ino
+	}
+	return a.real == b.real
+}
+
 // readArtifact reads the artifact file under tree. It refuses (ErrRefused)
 // a path that leaves the tree, before or after resolving symlinks, anything
 // but a regular file, and a file over maxArtifactSize; a file that does not
 // exist is an error wrapping fs.ErrNotExist.
 func readArtifact(tree, file string) ([]byte, error) {
+	data, _, err := readArtifactID(tree, file)
+	return data, err
+}
+
+// readArtifactID is readArtifact, with the identity of the file read.
+// Once the file is open, the path the kernel opened is checked again
+// (/proc/self/fd on Linux, else the symlinks resolved anew): a folder
+// swapped for a symlink between the check and the open cannot lead the
+// read outside the tree.
+func readArtifactID(tree, file string) ([]byte, fileID, error) {
+	var none fileID
 	abs, err := filepath.Abs(file)
 	if err != nil {
-		return nil, err
+		return nil, none, err
 	}
 	if !within(tree, abs) {
-		return nil, refusef("%s is outside %s, the tree the seal governs", file, tree)
+		return nil, none, refusef("%s is outside %s, the tree the seal governs", file, tree)
 	}
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
@@ -147,39 +188,56 @@ func readArtifact(tree, file string) ([]byte, error) {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return nil, &fs.PathError{Op: "open", Path: file, Err: err}
+		return nil, none, &fs.PathError{Op: "open", Path: file, Err: err}
 	}
 	if !within(tree, real) {
-		return nil, refusef("%s leads to %s, outside %s, the tree the seal governs", file, real, tree)
+		return nil, none, refusef("%s leads to %s, outside %s, the tree the seal governs", file, real, tree)
 	}
 	fi, err := os.Stat(real)
 	if err != nil {
-		return nil, err
+		return nil, none, err
 	}
 	if err := regular(file, fi); err != nil {
-		return nil, err
+		return nil, none, err
 	}
 	// O_NONBLOCK: should a named pipe replace the file after the Stat,
 	// opening it must not wait for a writer.
 	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, err
+		return nil, none, err
 	}
 	defer f.Close()
 	if fi, err = f.Stat(); err != nil {
-		return nil, err
+		return nil, none, err
 	}
 	if err := regular(file, fi); err != nil {
-		return nil, err
+		return nil, none, err
+	}
+	if opened := openedPath(f, abs); !within(tree, opened) {
+		return nil, none, refusef("%s leads to %s, outside %s, the tree the seal governs", file, opened, tree)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxArtifactSize+1))
 	if err != nil {
-		return nil, err
+		return nil, none, err
 	}
 	if int64(len(data)) > maxArtifactSize {
-		return nil, tooBig(file)
+		return nil, none, tooBig(file)
 	}
-	return data, nil
+	return data, idOf(real, fi), nil
+}
+
+// openedPath is the path of the file f holds, as the kernel resolved it
+// when opening: /proc/self/fd/N where there is one, else abs with its
+// symlinks resolved now ("" when that fails, which no tree holds).
+func openedPath(f *os.File, abs string) string {
+	if p, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(int(f.Fd()))); err == nil && filepath.IsAbs(p) {
+		return p
+	}
+	p, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return ""
+	}
+	return p
 }
 
 // regular refuses what is not a regular file of at most maxArtifactSize.

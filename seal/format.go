@@ -234,6 +234,9 @@ func (p *parser) seal() (*Seal, error) {
 		minFields = 5
 	}
 	for p.line < len(p.lines) {
+		if len(s.Artifacts) == MaxArtifacts {
+			return nil, p.errorf("more than %d artifacts, the cap on a seal", MaxArtifacts)
+		}
 		if f, err = p.next("artifact", -minFields); err != nil {
 			return nil, err
 		}

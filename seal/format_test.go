@@ -3,6 +3,7 @@ package seal
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
 	"strings"
@@ -317,4 +318,21 @@ func (endless) Read(p []byte) (int, error) {
 		p[i] = '\n'
 	}
 	return len(p), nil
+}
+
+// TestReadCapsArtifacts: a seal lists at most MaxArtifacts artifacts.
+func TestReadCapsArtifacts(t *testing.T) {
+	t.Parallel()
+	head := strings.SplitAfterN(exampleText, "\n", 7)
+	var b strings.Builder
+	for _, l := range head[:6] {
+		b.WriteString(l)
+	}
+	for i := range MaxArtifacts + 1 {
+		fmt.Fprintf(&b, "artifact \"gen/%06d.json\" %s gen-json 1 json profile=1\n", i, h1)
+	}
+	_, err := Read(strings.NewReader(b.String()))
+	if err == nil || !strings.Contains(err.Error(), "more than 4096 artifacts") {
+		t.Errorf("Read of %d artifacts: %v, want the cap", MaxArtifacts+1, err)
+	}
 }

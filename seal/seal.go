@@ -244,6 +244,22 @@ func Verify(c *model.Catalog, specPath, sealPath, root string, s *Seal) []Field 
 	}
 
 	tree, treeErr := governed(sealPath, root)
+	// Each file is read once and each recipe generated once, whatever the
+	// seal lists: a seal naming one file many times, through a committed
+	// a -> . symlink, must not multiply verify's work.
+	read := map[fileID]string{}
+	generated := map[string][]byte{}
+	generate := func(r gen.Recipe) ([]byte, error) {
+		key := r.String()
+		if out, ok := generated[key]; ok {
+			return out, nil
+		}
+		out, err := gen.Generate(c, r)
+		if err == nil {
+			generated[key] = out
+		}
+		return out, err
+	}
 	for _, a := range s.Artifacts {
 		file := filepath.Join(sealDir, filepath.FromSlash(a.Path))
 		name := "artifact " + file
@@ -251,7 +267,21 @@ func Verify(c *model.Catalog, specPath, sealPath, root string, s *Seal) []Field 
 			add(name, Unreadable, "%v", treeErr)
 			continue
 		}
-		data, err := readArtifact(tree, file)
+		data, id, err := readArtifactID(tree, file)
+		if err == nil {
+			var first string
+			for other, name := range read {
+				if other.same(id) {
+					first = name
+					break
+				}
+			}
+			if first != "" {
+				add(name, Refused, "%s is the file %s names too: the seal lists each file once", file, first)
+				continue
+			}
+			read[id] = file
+		}
 		var refused *refusal
 		if errors.As(err, &refused) {
 			add(name, Refused, "%s", refused.why)
@@ -265,7 +295,7 @@ func Verify(c *model.Catalog, specPath, sealPath, root string, s *Seal) []Field 
 			add(name, Unreadable, "%v", err)
 			continue
 		}
-		now, err := gen.Generate(c, a.Recipe)
+		now, err := generate(a.Recipe)
 		if err != nil {
 			add(name, NotGenerated, "%s: %v", a.Recipe, err)
 			continue

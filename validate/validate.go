@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/toolspec/toolspec/gen/golang/runtime/formats"
+	"github.com/toolspec/toolspec/internal/decimal"
 	"github.com/toolspec/toolspec/internal/pattern"
 )
 
@@ -141,6 +143,9 @@ func (f Failure) String() string {
 // Validate checks a JSON value. It returns nil when the value is valid and
 // otherwise every failing keyword with its instance location, sorted.
 func (s *Schema) Validate(value []byte) ([]Failure, error) {
+	if n := beyondFloat64(value); n != "" {
+		return nil, fmt.Errorf("the number %s has %w: far beyond float64, it means nothing on the wire (docs/servers.md)", clip(n), ErrHugeExponent)
+	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(value))
 	if err != nil {
 		return nil, fmt.Errorf("value is not JSON: %w", err)
@@ -210,4 +215,47 @@ func pointer(tokens []string) string {
 		b.WriteString(strings.ReplaceAll(t, "/", "~1"))
 	}
 	return b.String()
+}
+
+// ErrHugeExponent is wrapped by the error Validate returns for a value
+// holding a non-zero number whose exponent is beyond ±MaxExponent: the
+// JSON Schema library crashes on such a number (math/big), and no JSON
+// reader holds it.
+var ErrHugeExponent = errors.New("an exponent beyond ±100000")
+
+// MaxExponent bounds the decimal exponent of a non-zero number Validate
+// hands to the JSON Schema library; 1e400 is validated as written.
+const MaxExponent = 100000
+
+// beyondFloat64 returns the first non-zero number of the JSON text value
+// whose exponent is beyond ±MaxExponent, else "". Exponents are read
+// without expanding the number.
+func beyondFloat64(value []byte) string {
+	d := json.NewDecoder(bytes.NewReader(value))
+	d.UseNumber()
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return ""
+		}
+		n, ok := tok.(json.Number)
+		if !ok {
+			continue
+		}
+		num := decimal.Parse(string(n))
+		if num == nil || num.Sign() == 0 {
+			continue
+		}
+		if e, ok := num.Exponent(); !ok || e > MaxExponent || e < -MaxExponent {
+			return string(n)
+		}
+	}
+}
+
+// clip cuts a number's text for a message.
+func clip(s string) string {
+	if len(s) > 64 {
+		return s[:64] + "..."
+	}
+	return s
 }

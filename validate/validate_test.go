@@ -120,3 +120,17 @@ func TestFormats(t *testing.T) {
 		}
 	}
 }
+
+// TestBeyondFloat64: numbers with a huge exponent are refused before the
+// JSON Schema library sees them (it crashes on them).
+func TestBeyondFloat64(t *testing.T) {
+	for text, want := range map[string]string{
+		`{"n":1}`: "", `{"n":1e308}`: "", `{"n":0e99999999999999999999}`: "", `{"n":-2.5e-300}`: "",
+		`{"n":1e400}`: "", `{"n":1e-400}`: "", `{"n":1e100001}`: "1e100001", `[1,{"a":[-1e99999999999999999999]}]`: "-1e99999999999999999999",
+		`{"n":1e-99999999999999999999}`: "1e-99999999999999999999",
+	} {
+		if got := beyondFloat64([]byte(text)); got != want {
+			t.Errorf("beyondFloat64(%s) = %q, want %q", text, got, want)
+		}
+	}
+}

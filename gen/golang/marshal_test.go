@@ -123,13 +123,13 @@ func main() {
 	fmt.Println(string(b), err, v.X2a2f, *v.AB_3, *v.MarshalJSON_2, *v.AB_2.XY)
 	o, _ := json.Marshal(FieldsOutput{X2a2f: "a", AB: new("b"), AB_2: new("c")})
 	fmt.Println(string(o), ValidateFieldsOutput(o))
-	_, err = DecodeAB_2Input([]byte(`+"`"+`{"x_y": "1", "xY": 2}`+"`"+`))
-	fmt.Println(err, ToolAB, ToolAB_2, ToolX9lives)
+	_, err = DecodeACInput([]byte(`+"`"+`{"x_y": "1", "xY": 2}`+"`"+`))
+	fmt.Println(err, ToolAB, ToolAC, ToolX9lives)
 }
 `)
 	want := `{"*/":"s","` + "`" + `":1,"${a}":true,"type":"t","func":null,"_":{"k":1},"1st":"one","a-b":["x"],"A_b":{"*/":"i","x y":2},"a_b":"u","MarshalJSON":"m"} <nil> s u m 2
 {"*/":"a","a_b":"b","A_b":"c"} <nil>
-/xY: type: got number, want string a_b aB 9lives
+/xY: type: got number, want string a_b aC 9lives
 `
 	if out != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)

@@ -228,15 +228,17 @@ func TestAjvAgreesWithSanthosh(t *testing.T) {
 // a backtracking pattern never runs on an over-long value), and so never
 // report "pattern P" beside "minLength P" or "maxLength P".
 func lengthBeforePattern(generated, ajv []string) []string {
-	length := map[string]bool{}
+	length, reported := map[string]bool{}, map[string]bool{}
 	for _, f := range generated {
+		reported[f] = true
 		if k, at, ok := strings.Cut(f, " "); ok && (k == "minLength" || k == "maxLength") {
 			length[at] = true
 		}
 	}
 	var out []string
 	for _, f := range ajv {
-		if k, at, ok := strings.Cut(f, " "); ok && k == "pattern" && length[at] {
+		// Another branch of an anyOf may fail the pattern at the same place.
+		if k, at, ok := strings.Cut(f, " "); ok && k == "pattern" && length[at] && !reported[f] {
 			continue
 		}
 		out = append(out, f)

@@ -61,6 +61,7 @@ func TestCommonSafePatternsNotFlagged(t *testing.T) {
 	if len(all) < 60 {
 		t.Fatalf("%d safe patterns, want at least 60", len(all))
 	}
+	t.Logf("%d safe patterns", len(all))
 	for _, p := range all {
 		if msg := patternProblem(p); msg != "" {
 			t.Errorf("%q is not portable: %s", p, msg)

@@ -434,6 +434,17 @@ function tsScan(bytes) {
   return { depth: max, skeleton: pieces.map((p) => p.toString("utf8")).join("") };
 }
 
+// tsMembers keeps the members of a JSON-RPC message the SDK knows: its
+// schema drops a request with any other top-level member without an
+// answer, and the client would wait forever.
+function tsMembers(m) {
+  const keep = typeof m.method === "string" ? ["jsonrpc", "id", "method", "params"] : ["jsonrpc", "id", "result", "error"];
+  if (Object.keys(m).every((k) => keep.includes(k))) return m;
+  const out = {};
+  for (const k of keep) if (Object.hasOwn(m, k)) out[k] = m[k];
+  return out;
+}
+
 /**
  * A stdio transport for the MCP SDK's Server (newline-delimited JSON-RPC,
  * as the SDK's StdioServerTransport) that answers every line it cannot
@@ -441,7 +452,10 @@ function tsScan(bytes) {
  * a message that is not a JSON-RPC request, notification or response, or
  * one nested deeper than MAX_DEPTH is -32600 (invalid request), with the
  * message's id when it has a usable one; a line longer than MAX_LINE_BYTES
- * is -32600 and skipped without being kept in memory. Ends when stdin ends.
+ * is -32600 and skipped without being kept in memory. A second initialize,
+ * and any call but ping before the first, is -32600; top-level members
+ * JSON-RPC does not define are dropped (the SDK would drop the message
+ * unanswered). A last line without a newline is read. Ends when stdin ends.
  */
 export class StdioTransport {
   constructor(stdin = globalThis.process?.stdin, stdout = globalThis.process?.stdout) {
@@ -451,7 +465,12 @@ export class StdioTransport {
     this._size = 0;
     this._skipping = false;
     this._ondata = (chunk) => this._read(chunk);
-    this._onend = () => this.close();
+    this._onend = () => {
+      // A last line without a newline is a line all the same.
+      if (!this._skipping && this._chunks.length > 0) this._line(Buffer.concat(this._chunks));
+      this._chunks = [];
+      this.close();
+    };
     this._onerror = (err) => this.onerror?.(err);
   }
 
@@ -508,12 +527,25 @@ export class StdioTransport {
       this._reply(id, -32600, "invalid request: nested " + depth + " levels deep; the limit is " + MAX_DEPTH);
       return;
     }
-    const wrong = tsShape(message);
+    const wrong = tsShape(message) || this._order(message);
     if (wrong !== "") {
       this._reply(id, -32600, "invalid request: " + wrong);
       return;
     }
-    this.onmessage?.(message);
+    this.onmessage?.(tsMembers(message));
+  }
+
+  // _order refuses a second initialize (it would switch the profile and
+  // dialect mid-session) and any call but ping before the first.
+  _order(m) {
+    if (typeof m.method !== "string" || !Object.hasOwn(m, "id")) return "";
+    if (m.method === "initialize") {
+      if (this._initialized) return "the session is already initialized";
+      this._initialized = true;
+      return "";
+    }
+    if (!this._initialized && m.method !== "ping") return "initialize first: " + tsQuote(m.method) + " came before it";
+    return "";
   }
 
   _reply(id, code, message) {

@@ -98,6 +98,9 @@ func FuzzDecode(f *testing.F) {
 				continue
 			}
 			fails, err := c.s.Validate(data)
+			if errors.Is(err, validate.ErrHugeExponent) {
+				continue // a huge exponent: the harness's own hugeExponent class
+			}
 			want := err == nil && len(fails) == 0
 			if (derr == nil) != want {
 				t.Fatalf("%q: decoder error %v, santhosh valid=%v %v %v", data, derr, want, err, fails)

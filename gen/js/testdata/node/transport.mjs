@@ -66,8 +66,12 @@ const cases = [
   ['{"jsonrpc":"2.0","id":9}', -32600, 9],
   [`{"jsonrpc":"2.0","id":10,"method":"x","params":{"a":${deep(m.MAX_DEPTH - 1)}}}`, -32600, 10],
   [`{"jsonrpc":"2.0","id":"deep","method":"x","params":{"a":${deep(100000)}}}`, -32600, "deep"],
-  [`{"jsonrpc":"2.0","id":11,"method":"x","params":{"s":"[[[[${"[".repeat(2000)}"}}`, 0, 11],
-  [`{"jsonrpc":"2.0","id":12,"method":"x","params":{"a":${deep(m.MAX_DEPTH - 2)}}}`, 0, 12],
+  [`{"jsonrpc":"2.0","id":11,"method":"ping","params":{"s":"[[[[${"[".repeat(2000)}"}}`, 0, 11],
+  [`{"jsonrpc":"2.0","id":12,"method":"ping","params":{"a":${deep(m.MAX_DEPTH - 2)}}}`, 0, 12],
+  // A member JSON-RPC does not define is dropped, not the message.
+  ['{"jsonrpc":"2.0","id":13,"method":"ping","extra":1}', 0, 13],
+  // Calls but ping wait for initialize.
+  ['{"jsonrpc":"2.0","id":14,"method":"tools/list"}', -32600, 14],
 ];
 for (const [line, code, id] of cases) {
   const got = await feed([line + "\n" + ping(99) + "\n"]);
@@ -91,6 +95,24 @@ for (const [line, code, id] of cases) {
   check(got.messages.length === 1 && got.messages[0].id === 100, `after the long line: ${JSON.stringify(got.messages)}`);
   const exact = await feed([" ".repeat(m.MAX_LINE_BYTES - ping(101).length) + ping(101) + "\n"]);
   check(exact.messages.length === 1 && exact.replies.length === 0, `a line of exactly MAX_LINE_BYTES passes: ${JSON.stringify(exact.replies)}`);
+}
+
+// The extra member is gone from what the SDK gets.
+{
+  const got = await feed(['{"jsonrpc":"2.0","id":13,"method":"ping","extra":1}\n']);
+  check(got.messages.length === 1 && !Object.hasOwn(got.messages[0], "extra"), `extra member dropped: ${JSON.stringify(got.messages)}`);
+}
+// A last line without a newline is read.
+{
+  const got = await feed([ping(1) + "\n" + ping(2)]);
+  check(got.messages.length === 2 && got.messages[1].id === 2, `last unterminated line: ${JSON.stringify(got)}`);
+}
+// One initialize per session; calls after it are served.
+{
+  const init = (id) => JSON.stringify({ jsonrpc: "2.0", id, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "0" } } });
+  const got = await feed([init(1) + "\n" + init(2) + "\n" + JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }) + "\n"]);
+  check(got.messages.length === 2 && got.messages[0].id === 1 && got.messages[1].id === 3, `second initialize not passed on: ${JSON.stringify(got.messages)}`);
+  check(got.replies.length === 1 && got.replies[0].id === 2 && got.replies[0].error?.code === -32600 && /already initialized/.test(got.replies[0].error.message), `second initialize refused: ${JSON.stringify(got.replies)}`);
 }
 
 process.stdout.write(JSON.stringify({ failures }) + "\n");
