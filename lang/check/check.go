@@ -446,14 +446,19 @@ func (c *checker) tool(d *ast.Tool) *model.Tool {
 			}
 		}
 	}
-	if !hasDescription {
+	// A tool with syntax errors lost its broken items (lang/parser,
+	// recover.go): one of them may be the item that is missing.
+	broken := c.unparsed.Tools[t.Name]
+	if !hasDescription && !broken {
 		c.report(diag.DescriptionMissing, d.Pos, quoteName(t.Name))
 	}
 	if t.Input == nil {
-		c.report(diag.InputMissing, d.Pos, quoteName(t.Name))
+		if !broken {
+			c.report(diag.InputMissing, d.Pos, quoteName(t.Name))
+		}
 		t.Input = &model.Type{Pos: d.Pos, Kind: model.Object}
 	}
-	if t.Result == 0 {
+	if t.Result == 0 && !broken {
 		c.report(diag.OutputMissing, d.Pos, quoteName(t.Name))
 	}
 	c.wire(t, d)
