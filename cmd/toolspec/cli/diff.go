@@ -62,7 +62,7 @@ spec has errors. See docs/openapi.md.`,
 				fmt.Fprintln(e.stdout, c.String())
 				tools[c.Tool] = true
 			}
-			fmt.Fprintf(e.stdout, "diff: %d changes in %d tools\n", len(changes), len(tools))
+			fmt.Fprintf(e.stdout, "diff: %s in %s\n", count(len(changes), "change"), count(len(tools), "tool"))
 			return nil
 		},
 	}
