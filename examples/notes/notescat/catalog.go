@@ -27,7 +27,7 @@ import (
 const SpecName = "notes"
 
 // SpecHash is the spec hash: BLAKE3-256 of the canonical spec, lowercase hex.
-const SpecHash = "0cc55409e0ccd08cbc532fb6f19857d97cf3a50b5494826913ba868e3cb62705"
+const SpecHash = "b8734b5564dcee1b7635ebbdeac4798afe2b2d0f340e9556f4d5d02b0a21ed9d"
 
 // CatalogKey is the _meta key under which a tools/list result carries the
 // catalog identity (see CatalogID).
@@ -38,9 +38,9 @@ const CatalogKey = "toolspec/catalog"
 // Any profile other than 2 is profile 1.
 func CatalogID(profile int) string {
 	if profile == 2 {
-		return "0cc55409e0ccd08cbc532fb6f19857d97cf3a50b5494826913ba868e3cb62705/p2"
+		return "b8734b5564dcee1b7635ebbdeac4798afe2b2d0f340e9556f4d5d02b0a21ed9d/p2"
 	}
-	return "0cc55409e0ccd08cbc532fb6f19857d97cf3a50b5494826913ba868e3cb62705/p1"
+	return "b8734b5564dcee1b7635ebbdeac4798afe2b2d0f340e9556f4d5d02b0a21ed9d/p1"
 }
 
 // ListToolsJSON returns the tools/list result of a profile as JSON, a fresh
@@ -70,7 +70,7 @@ var tsCat = tsNewCatalog([]tsTool{
 	{"list_notes", `{"name":"list_notes","description":"List the notes that carry a tag, newest first.","inputSchema":`, `{"name":"list_notes","title":"List notes","description":"List the notes that carry a tag, newest first.","inputSchema":`, `{"type":"object","properties":{"tag":{"type":"string","minLength":1,"maxLength":32},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"additionalProperties":false}`, `{"type":"object","properties":{"notes":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string","minLength":1,"maxLength":32,"pattern":"^n_[a-z0-9]+$"},"title":{"type":"string","minLength":1,"maxLength":200},"body":{"type":"string","maxLength":10000},"tags":{"type":"array","items":{"type":"string","minLength":1,"maxLength":32},"maxItems":10,"uniqueItems":true},"created":{"type":"string","format":"date-time"}},"required":["id","title","body","tags","created"],"additionalProperties":false},"maxItems":100}},"required":["notes"],"additionalProperties":false}`, tsJ4},
 	{"update_note", `{"name":"update_note","description":"Replace the title, body or tags of a note.","inputSchema":`, `{"name":"update_note","title":"Update a note","description":"Replace the title, body or tags of a note.","inputSchema":`, `{"type":"object","properties":{"id":{"type":"string","minLength":1,"maxLength":32,"pattern":"^n_[a-z0-9]+$"},"title":{"type":"string","minLength":1,"maxLength":200},"body":{"type":"string","maxLength":10000},"tags":{"type":"array","items":{"type":"string","minLength":1,"maxLength":32},"maxItems":10,"uniqueItems":true}},"required":["id"],"additionalProperties":false}`, tsJ1, tsJ2},
 	{"delete_note", `{"name":"delete_note","description":"Delete a note; deleting one that is gone is not an error.","inputSchema":`, `{"name":"delete_note","title":"Delete a note","description":"Delete a note; deleting one that is gone is not an error.","inputSchema":`, tsJ3, ``, `{"destructiveHint":true,"idempotentHint":true}`},
-}, `],"_meta":{"toolspec/catalog":"0cc55409e0ccd08cbc532fb6f19857d97cf3a50b5494826913ba868e3cb62705/p1"}}`, `],"_meta":{"toolspec/catalog":"0cc55409e0ccd08cbc532fb6f19857d97cf3a50b5494826913ba868e3cb62705/p2"}}`)
+}, `],"_meta":{"toolspec/catalog":"b8734b5564dcee1b7635ebbdeac4798afe2b2d0f340e9556f4d5d02b0a21ed9d/p1"}}`, `],"_meta":{"toolspec/catalog":"b8734b5564dcee1b7635ebbdeac4798afe2b2d0f340e9556f4d5d02b0a21ed9d/p2"}}`)
 
 // Tool names.
 const (
