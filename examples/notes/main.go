@@ -48,7 +48,7 @@ func (s *store) CreateNote(_ context.Context, in notescat.CreateNoteInput) (note
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.next++
-	n := note{Id: fmt.Sprintf("n_%d", s.next), Title: in.Title, Tags: []string{}, Created: time.Now().UTC().Format(time.RFC3339)}
+	n := note{ID: fmt.Sprintf("n_%d", s.next), Title: in.Title, Tags: []string{}, Created: time.Now().UTC().Format(time.RFC3339)}
 	if in.Body != nil {
 		n.Body = *in.Body
 	}
@@ -62,7 +62,7 @@ func (s *store) CreateNote(_ context.Context, in notescat.CreateNoteInput) (note
 func (s *store) GetNote(_ context.Context, in notescat.GetNoteInput) (notescat.GetNoteOutput, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	i, err := s.find(in.Id)
+	i, err := s.find(in.ID)
 	if err != nil {
 		return notescat.GetNoteOutput{}, err
 	}
@@ -91,7 +91,7 @@ func (s *store) ListNotes(_ context.Context, in notescat.ListNotesInput) (notesc
 func (s *store) UpdateNote(_ context.Context, in notescat.UpdateNoteInput) (notescat.UpdateNoteOutput, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	i, err := s.find(in.Id)
+	i, err := s.find(in.ID)
 	if err != nil {
 		return notescat.UpdateNoteOutput{}, err
 	}
@@ -111,15 +111,15 @@ func (s *store) UpdateNote(_ context.Context, in notescat.UpdateNoteInput) (note
 func (s *store) DeleteNote(_ context.Context, in notescat.DeleteNoteInput) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if i, err := s.find(in.Id); err == nil {
+	if i, err := s.find(in.ID); err == nil {
 		s.notes = slices.Delete(s.notes, i, i+1)
 	}
-	return "deleted " + in.Id, nil
+	return "deleted " + in.ID, nil
 }
 
 func (s *store) find(id string) (int, error) {
 	for i, n := range s.notes {
-		if n.Id == id {
+		if n.ID == id {
 			return i, nil
 		}
 	}
