@@ -99,7 +99,7 @@ func DecodeCreateNoteInput(data []byte) (CreateNoteInput, error) {
 func ValidateCreateNoteOutput(data []byte) error { return tsValidate(data, tsCat.output(0)) }
 
 type CreateNoteOutputNote struct {
-	Id      string   `json:"id"`
+	ID      string   `json:"id"`
 	Title   string   `json:"title"`
 	Body    string   `json:"body"`
 	Tags    []string `json:"tags"`
@@ -117,7 +117,7 @@ type CreateNoteOutput struct {
 
 // GetNoteInput is the arguments of tool "get_note".
 type GetNoteInput struct {
-	Id string `json:"id"`
+	ID string `json:"id"`
 }
 
 // DecodeGetNoteInput decodes and validates the arguments of tool "get_note".
@@ -129,7 +129,7 @@ func DecodeGetNoteInput(data []byte) (GetNoteInput, error) {
 func ValidateGetNoteOutput(data []byte) error { return tsValidate(data, tsCat.output(1)) }
 
 type GetNoteOutputNote struct {
-	Id      string   `json:"id"`
+	ID      string   `json:"id"`
 	Title   string   `json:"title"`
 	Body    string   `json:"body"`
 	Tags    []string `json:"tags"`
@@ -160,7 +160,7 @@ func DecodeListNotesInput(data []byte) (ListNotesInput, error) {
 func ValidateListNotesOutput(data []byte) error { return tsValidate(data, tsCat.output(2)) }
 
 type ListNotesOutputNotesItem struct {
-	Id      string   `json:"id"`
+	ID      string   `json:"id"`
 	Title   string   `json:"title"`
 	Body    string   `json:"body"`
 	Tags    []string `json:"tags"`
@@ -180,7 +180,7 @@ func (v ListNotesOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsC
 
 // UpdateNoteInput is the arguments of tool "update_note".
 type UpdateNoteInput struct {
-	Id    string    `json:"id"`
+	ID    string    `json:"id"`
 	Title *string   `json:"title,omitempty"`
 	Body  *string   `json:"body,omitempty"`
 	Tags  *[]string `json:"tags,omitempty"`
@@ -197,7 +197,7 @@ func DecodeUpdateNoteInput(data []byte) (UpdateNoteInput, error) {
 func ValidateUpdateNoteOutput(data []byte) error { return tsValidate(data, tsCat.output(3)) }
 
 type UpdateNoteOutputNote struct {
-	Id      string   `json:"id"`
+	ID      string   `json:"id"`
 	Title   string   `json:"title"`
 	Body    string   `json:"body"`
 	Tags    []string `json:"tags"`
@@ -215,7 +215,7 @@ type UpdateNoteOutput struct {
 
 // DeleteNoteInput is the arguments of tool "delete_note".
 type DeleteNoteInput struct {
-	Id string `json:"id"`
+	ID string `json:"id"`
 }
 
 // DecodeDeleteNoteInput decodes and validates the arguments of tool "delete_note".
