@@ -32,8 +32,9 @@ func main() {
 	}
 }
 
-// note is a stored note, in the shape of the spec's `note` group.
-type note = notescat.CreateNoteOutputNote
+// note is a stored note: the spec's group note, one Go type wherever the
+// spec says `object { use note }`.
+type note = notescat.Note
 
 // store holds the notes, newest last; it implements notescat.Handlers.
 type store struct {
@@ -66,7 +67,7 @@ func (s *store) GetNote(_ context.Context, in notescat.GetNoteInput) (notescat.G
 	if err != nil {
 		return notescat.GetNoteOutput{}, err
 	}
-	return notescat.GetNoteOutput{Note: notescat.GetNoteOutputNote(s.notes[i])}, nil
+	return notescat.GetNoteOutput{Note: s.notes[i]}, nil
 }
 
 func (s *store) ListNotes(_ context.Context, in notescat.ListNotesInput) (notescat.ListNotesOutput, error) {
@@ -76,13 +77,13 @@ func (s *store) ListNotes(_ context.Context, in notescat.ListNotesInput) (notesc
 	if in.Limit != nil {
 		limit = int(*in.Limit)
 	}
-	out := notescat.ListNotesOutput{Notes: []notescat.ListNotesOutputNotesItem{}}
+	out := notescat.ListNotesOutput{Notes: []note{}}
 	for _, n := range slices.Backward(s.notes) {
 		if len(out.Notes) == limit {
 			break
 		}
 		if in.Tag == nil || slices.Contains(n.Tags, *in.Tag) {
-			out.Notes = append(out.Notes, notescat.ListNotesOutputNotesItem(n))
+			out.Notes = append(out.Notes, n)
 		}
 	}
 	return out, nil
@@ -105,7 +106,7 @@ func (s *store) UpdateNote(_ context.Context, in notescat.UpdateNoteInput) (note
 	if in.Tags != nil {
 		n.Tags = *in.Tags
 	}
-	return notescat.UpdateNoteOutput{Note: notescat.UpdateNoteOutputNote(*n)}, nil
+	return notescat.UpdateNoteOutput{Note: *n}, nil
 }
 
 func (s *store) DeleteNote(_ context.Context, in notescat.DeleteNoteInput) (string, error) {

@@ -569,6 +569,18 @@ func (c *checker) block(b *ast.Block, open bool) *model.Type {
 	return t
 }
 
+// wholeGroup is the group a block is, whole (`{ use g }`), or "": see
+// model.Type.Group.
+func (c *checker) wholeGroup(items []*ast.Item, fields []*model.Field) string {
+	if len(items) != 1 || items[0].Use == nil || len(fields) == 0 {
+		return ""
+	}
+	if _, ok := c.groups[items[0].Use.Name.Value()]; !ok {
+		return ""
+	}
+	return items[0].Use.Name.Value()
+}
+
 // quoteName writes a name as messages show it.
 func quoteName(s string) string { return diag.Name(s) }
 
