@@ -98,7 +98,8 @@ func DecodeCreateNoteInput(data []byte) (CreateNoteInput, error) {
 // ValidateCreateNoteOutput validates a structured result of tool "create_note".
 func ValidateCreateNoteOutput(data []byte) error { return tsValidate(data, tsCat.output(0)) }
 
-type CreateNoteOutputNote struct {
+// Note is group note, wherever a row's kind is `object { use note }`.
+type Note struct {
 	ID      string   `json:"id"`
 	Title   string   `json:"title"`
 	Body    string   `json:"body"`
@@ -106,13 +107,11 @@ type CreateNoteOutputNote struct {
 	Created string   `json:"created"`
 }
 
-func (v CreateNoteOutputNote) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(0).props[0].node)
-}
+func (v Note) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(0).props[0].node) }
 
 // CreateNoteOutput is the structured result of tool "create_note".
 type CreateNoteOutput struct {
-	Note CreateNoteOutputNote `json:"note"`
+	Note Note `json:"note"`
 }
 
 // GetNoteInput is the arguments of tool "get_note".
@@ -128,21 +127,9 @@ func DecodeGetNoteInput(data []byte) (GetNoteInput, error) {
 // ValidateGetNoteOutput validates a structured result of tool "get_note".
 func ValidateGetNoteOutput(data []byte) error { return tsValidate(data, tsCat.output(1)) }
 
-type GetNoteOutputNote struct {
-	ID      string   `json:"id"`
-	Title   string   `json:"title"`
-	Body    string   `json:"body"`
-	Tags    []string `json:"tags"`
-	Created string   `json:"created"`
-}
-
-func (v GetNoteOutputNote) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(1).props[0].node)
-}
-
 // GetNoteOutput is the structured result of tool "get_note".
 type GetNoteOutput struct {
-	Note GetNoteOutputNote `json:"note"`
+	Note Note `json:"note"`
 }
 
 // ListNotesInput is the arguments of tool "list_notes".
@@ -159,21 +146,9 @@ func DecodeListNotesInput(data []byte) (ListNotesInput, error) {
 // ValidateListNotesOutput validates a structured result of tool "list_notes".
 func ValidateListNotesOutput(data []byte) error { return tsValidate(data, tsCat.output(2)) }
 
-type ListNotesOutputNotesItem struct {
-	ID      string   `json:"id"`
-	Title   string   `json:"title"`
-	Body    string   `json:"body"`
-	Tags    []string `json:"tags"`
-	Created string   `json:"created"`
-}
-
-func (v ListNotesOutputNotesItem) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(2).props[0].node.items)
-}
-
 // ListNotesOutput is the structured result of tool "list_notes".
 type ListNotesOutput struct {
-	Notes []ListNotesOutputNotesItem `json:"notes"`
+	Notes []Note `json:"notes"`
 }
 
 func (v ListNotesOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.output(2)) }
@@ -196,21 +171,9 @@ func DecodeUpdateNoteInput(data []byte) (UpdateNoteInput, error) {
 // ValidateUpdateNoteOutput validates a structured result of tool "update_note".
 func ValidateUpdateNoteOutput(data []byte) error { return tsValidate(data, tsCat.output(3)) }
 
-type UpdateNoteOutputNote struct {
-	ID      string   `json:"id"`
-	Title   string   `json:"title"`
-	Body    string   `json:"body"`
-	Tags    []string `json:"tags"`
-	Created string   `json:"created"`
-}
-
-func (v UpdateNoteOutputNote) MarshalJSON() ([]byte, error) {
-	return tsMarshal(v, tsCat.output(3).props[0].node)
-}
-
 // UpdateNoteOutput is the structured result of tool "update_note".
 type UpdateNoteOutput struct {
-	Note UpdateNoteOutputNote `json:"note"`
+	Note Note `json:"note"`
 }
 
 // DeleteNoteInput is the arguments of tool "delete_note".
