@@ -81,7 +81,7 @@ verify: build
 T27      = specs/t27mcp/tool_schema.tspec
 T27_GO   = examples/go-server/t27catalog/catalog.go
 T27_JS   = examples/js-server/t27catalog.mjs
-T27_DTS  = examples/js-server/t27catalog.d.ts
+T27_DTS  = examples/js-server/t27catalog.d.mts
 T27_P1   = examples/e2e/testdata/t27mcp.p1.json
 T27_P2   = examples/e2e/testdata/t27mcp.p2.json
 # The newcomer's notes server (a module of its own, docs/servers.md).
