@@ -231,6 +231,16 @@ var toolItemNames = map[string]string{
 	"input": "in", "inputs": "in", "output": "out", "outputs": "out",
 }
 
+// ToolItemMeant is the tool item keyword a word in a tool's body was meant
+// to be (input → in, descripton → description), or "": what
+// diag.UnknownToolItem suggests, and an editor's quick fix with it.
+func ToolItemMeant(word string) string {
+	if near := toolItemNames[word]; near != "" {
+		return near
+	}
+	return diag.Closest(word, ast.ToolItemWords)
+}
+
 // misspelling reports whether err is at a word that misspells a keyword
 // that could stand there: a modifier (the grammar's own error production,
 // ast.UnknownModifier), a hint after `hints`, or a tool item where one may
@@ -264,11 +274,7 @@ func misspelling(toks []plex.Token, at int, partial *declList, err error) *missp
 		}
 	}
 	if openBody(partial) == "Tool" && term == "Close" {
-		w.kind, w.near = toolItemWord, toolItemNames[word]
-		if w.near == "" {
-			w.near = diag.Closest(word, ast.ToolItemWords)
-		}
-		if w.near != "" {
+		if w.kind, w.near = toolItemWord, ToolItemMeant(word); w.near != "" {
 			return w
 		}
 	}
