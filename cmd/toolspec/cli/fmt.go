@@ -78,6 +78,7 @@ parse or cannot be written. A CI step "fmt -d" thus tells "run fmt -w"
 	}
 	cmd.Flags().BoolVarP(&write, "write", "w", false, "write the result back to each file")
 	cmd.Flags().BoolVarP(&showDiff, "diff", "d", false, "print a diff and exit 1 when a file would change")
+	e.allowOutsideFlag(cmd)
 	return cmd
 }
 
@@ -85,7 +86,7 @@ parse or cannot be written. A CI step "fmt -d" thus tells "run fmt -w"
 // file, say) and returns false; fmt goes on with the other files, as gofmt
 // does.
 func (e *env) rewrite(path string, out []byte) bool {
-	if err := writeFile(path, out); err != nil {
+	if err := e.writeFile(path, out); err != nil {
 		e.printError(err)
 		return false
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/toolspec/toolspec/internal/atomicfile"
 	"github.com/toolspec/toolspec/seal"
 )
 
@@ -68,7 +69,10 @@ errors or the seal cannot be read.`,
 					return failed
 				}
 				for _, f := range files {
-					if err := writeFile(f.File, f.Data); err != nil {
+					if err := e.confine(root, f.File); err != nil {
+						return err
+					}
+					if err := atomicfile.Write(f.File, f.Data); err != nil {
 						return err
 					}
 				}
@@ -100,12 +104,16 @@ errors or the seal cannot be read.`,
 			if err := seal.Write(&b, s); err != nil {
 				return err
 			}
-			return writeFile(out, b.Bytes())
+			if err := e.confine(root, out); err != nil {
+				return err
+			}
+			return atomicfile.Write(out, b.Bytes())
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write the seal here (default: SPEC with .seal for .tspec)")
 	cmd.Flags().BoolVarP(&update, "update", "u", false, "regenerate every artifact the seal lists, as it records, then seal")
 	rootFlag(cmd, &root)
+	e.allowOutsideFlag(cmd)
 	return cmd
 }
 
