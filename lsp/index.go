@@ -123,13 +123,9 @@ func (ix *index) kind(k *ast.Kind) {
 	switch {
 	case k.Object != nil:
 		ix.block(k.Object.Items)
-	case k.Array != nil && k.Array.Kind != nil:
-		ix.kind(k.Array.Kind)
-	case k.Map != nil && k.Map.Kind != nil:
-		ix.kind(k.Map.Kind)
-	case k.Tuple != nil:
-		for _, e := range k.Tuple.Items {
-			if e.Kind != nil {
+	default:
+		for _, e := range k.Elems() {
+			if e != nil && e.Kind != nil {
 				ix.kind(e.Kind)
 			}
 		}
@@ -158,17 +154,16 @@ func fieldAt(c *model.Catalog, off int) *model.Field {
 		if t == nil || found != nil {
 			return
 		}
-		for _, f := range t.Fields {
-			if f.Pos.Offset == off {
+		t.Children(func(f *model.Field, _ int, c *model.Type) {
+			if found != nil {
+				return
+			}
+			if f != nil && f.Pos.Offset == off {
 				found = f
 				return
 			}
-			walk(f.Type)
-		}
-		walk(t.Elem)
-		for _, it := range t.Items {
-			walk(it)
-		}
+			walk(c)
+		})
 	}
 	for _, t := range c.Tools {
 		walk(t.Input)

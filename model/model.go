@@ -203,6 +203,7 @@ const (
 	Tuple   = descriptor.Tuple
 	Object  = descriptor.Object
 	Map     = descriptor.Map
+	Union   = descriptor.Union
 )
 
 // Field is one row of an object: a property with its presence.
@@ -284,6 +285,83 @@ type Type struct {
 	Elem   *Type    // array items, map values
 	Items  []*Type  // tuple members
 	Fields []*Field // object properties in row order
+	// Variants are a union's members, in the order written: at least two,
+	// none of them any or nullable (the union itself is nullable), no two
+	// alike. A value is valid when one of them accepts it.
+	Variants []*Type
+}
+
+// NewUnion returns the union of variants, nullable when one of them is
+// (that variant loses its null: a union is nullable as a whole), with
+// equal variants (Equal) merged and nested unions flattened. It is the
+// one constructor for writers of unions (import): when one variant is
+// left, it returns that variant (nullable as the union would be); a
+// variant any makes the union any.
+func NewUnion(variants []*Type) *Type {
+	u := &Type{Kind: Union}
+	any := false
+	var add func(v *Type)
+	add = func(v *Type) {
+		if v.Nullable {
+			u.Nullable = true
+			c := *v
+			c.Nullable = false
+			v = &c
+		}
+		if v.Kind == Any {
+			any = true
+			return
+		}
+		if v.Kind == Union {
+			for _, w := range v.Variants {
+				add(w)
+			}
+			return
+		}
+		for _, w := range u.Variants {
+			if Equal(v, w) {
+				return
+			}
+		}
+		u.Variants = append(u.Variants, v)
+	}
+	for _, v := range variants {
+		add(v)
+	}
+	if any || len(u.Variants) == 0 {
+		return &Type{Kind: Any}
+	}
+	if len(u.Variants) == 1 {
+		v := *u.Variants[0]
+		v.Nullable = v.Nullable || u.Nullable
+		return &v
+	}
+	return u
+}
+
+// Children calls visit with each type directly inside t: object rows
+// (with their field), array items and map values, tuple members, union
+// variants (with their index). Walkers that only go down call it, so a
+// new kind with children is walked everywhere once it is listed here.
+func (t *Type) Children(visit func(f *Field, i int, c *Type)) {
+	switch t.Kind {
+	case Object:
+		for i, f := range t.Fields {
+			visit(f, i, f.Type)
+		}
+	case Array, Map:
+		visit(nil, 0, t.Elem)
+	case Tuple:
+		for i, it := range t.Items {
+			visit(nil, i, it)
+		}
+	case Union:
+		for i, v := range t.Variants {
+			visit(nil, i, v)
+		}
+	case String, Integer, Number, Boolean, Any, Enum:
+		// Leaves.
+	}
 }
 
 // NumberModifier returns where t holds the operand of the modifier

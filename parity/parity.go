@@ -323,7 +323,7 @@ func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi
 		c.add(pos, t.Name, field, describeAPI(s, false), describeType(typ))
 		return
 	}
-	switch typ.Kind {
+	switch typ.Kind { // kinds:partial: type and nullability are compared above; here what a kind adds
 	case model.Integer, model.Number:
 		c.numbers(t, pos, field, s, typ)
 	case model.Enum:
@@ -462,7 +462,13 @@ func describeType(t *model.Type) string {
 			vs = append(vs, describeType(it))
 		}
 		s = "tuple<" + strings.Join(vs, ", ") + ">"
-	default:
+	case model.Union:
+		var vs []string
+		for _, v := range t.Variants {
+			vs = append(vs, describeType(v))
+		}
+		s = "union<" + strings.Join(vs, ", ") + ">"
+	case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Object:
 		s = t.Kind.String()
 	}
 	if t.Nullable && t.Kind != model.Any {

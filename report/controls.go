@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/model"
@@ -315,6 +316,10 @@ var controls = append([]control{
 			}
 			e.Values = append(e.Values, v)
 		})},
+	{code: diag.UnionTooFew, check: checkRows, plant: rowPlant(anyRow, unionRow("string"))},
+	{code: diag.UnionVariantAny, check: checkRows, plant: rowPlant(anyRow, unionRow("string", "any"))},
+	{code: diag.UnionVariantNullable, check: checkRows, plant: rowPlant(anyRow, unionRow("string nullable", "integer"))},
+	{code: diag.UnionVariantRepeated, check: checkRows, plant: rowPlant(anyRow, unionRow("string", "string"))},
 	{code: diag.NullableAny, check: checkRows,
 		plant: rowPlant(func(r *ast.Row) bool { return isKind("any")(r) && !hasMod(r, "nullable") },
 			func(s rowSite) { addMod(s, &ast.Modifier{Keyword: "nullable"}) })},
@@ -733,13 +738,34 @@ func endpointPlant(plant func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item)) fu
 	}
 }
 
+// unionRow makes the row a union of scalar variants, each a scalar
+// keyword optionally followed by " nullable"; the row's own modifiers go
+// (they were its old kind's).
+func unionRow(variants ...string) func(rowSite) {
+	return func(s rowSite) {
+		pos := s.row.Kind.Pos
+		var vs []*ast.ElemType
+		for _, v := range variants {
+			word, nullable := strings.CutSuffix(v, " nullable")
+			var mods []*ast.Modifier
+			if nullable {
+				mods = append(mods, &ast.Modifier{Pos: pos, Keyword: "nullable"})
+			}
+			vs = append(vs, ast.NewElem(pos, ast.ScalarKind(pos, word), mods))
+		}
+		s.row.Kind = ast.UnionKindOf(pos, vs)
+		s.row.Mods = nil
+	}
+}
+
 // plantedRow is a new string row.
 func plantedRow(pos ast.Position, n, presence string, mods ...*ast.Modifier) *ast.Row {
 	return &ast.Row{Pos: pos, Name: name(pos, n), Kind: &ast.Kind{Pos: pos, Scalar: "string"}, Presence: presence, Mods: mods}
 }
 
 // valueRow accepts rows for which offValue has a value that fails the row.
-var valueRow = isKind("string", "integer", "number", "boolean", "enum", "array", "tuple", "object", "map")
+// Those are the kinds of one JSON type (enum's values decide its type).
+var valueRow = isKindWhere(func(k descriptor.KindInfo) bool { return k.JSONType != "" || k.Kind == descriptor.Enum })
 
 // offValue is a JSON value of the wrong type for the row.
 func offValue(r *ast.Row) *ast.JSON {

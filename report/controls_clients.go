@@ -18,7 +18,7 @@ var clientControls = func() []control {
 		diag.ClientIntegerEnum, diag.ClientTuple, diag.ClientUniqueItems,
 		diag.ClientExclusiveBound, diag.ClientMultipleOf, diag.ClientUntyped,
 		diag.ClientEmptyObject, diag.ClientOptionalProperty, diag.ClientBounds, diag.ClientLengthBounds,
-		diag.ClientFormat, diag.ClientAnnotation, diag.ClientDefault,
+		diag.ClientFormat, diag.ClientAnnotation, diag.ClientDefault, diag.ClientUnion, diag.ClientUnionSiblings,
 		diag.ClientToolCount, diag.ClientOptionalCount, diag.ClientNestingDepth,
 		diag.ClientToolName, diag.ClientPropertyKey,
 	} {

@@ -150,6 +150,16 @@ func childType(t *model.Type, tok string) *model.Type {
 		if i, err := strconv.Atoi(tok); err == nil && i >= 0 && i < len(t.Items) {
 			return t.Items[i]
 		}
+	case model.Union:
+		// The first variant that has such a child (variants of one JSON
+		// type are rare; the variant a value took is not known here).
+		for _, v := range t.Variants {
+			if c := childType(v, tok); c != nil {
+				return c
+			}
+		}
+	case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum:
+		// No children.
 	}
 	return nil
 }

@@ -30,6 +30,7 @@ const (
 	OpDropRow         = descriptor.OpDropRow
 	OpDropUnique      = descriptor.OpDropUnique
 	OpDropTupleMember = descriptor.OpDropTupleMember
+	OpDropVariant     = descriptor.OpDropVariant
 )
 
 // Operators lists every operator.
@@ -76,6 +77,15 @@ func apply(t *model.Type, swap func(*model.Type) *model.Type) *model.Type {
 			c.Items[i] = e
 		}
 	}
+	for i, v := range t.Variants {
+		if e := apply(v, swap); e != v {
+			clone()
+			if &c.Variants[0] == &t.Variants[0] {
+				c.Variants = slices.Clone(t.Variants)
+			}
+			c.Variants[i] = e
+		}
+	}
 	for i, f := range t.Fields {
 		if e := apply(f.Type, swap); e != f.Type {
 			clone()
@@ -113,6 +123,9 @@ func (s *suite) mutants() []*mutant {
 			touchT[t] = append(touchT[t], tg)
 		}
 		index(t.Elem, tg)
+		for _, v := range t.Variants {
+			index(v, tg)
+		}
 		for _, it := range t.Items {
 			index(it, tg)
 		}
@@ -168,6 +181,10 @@ func (s *suite) mutants() []*mutant {
 		}
 		walk(s.roots[tg], quoteName(s.cat.Tools[tg.tool].Name)+dir)
 	}
+	s.inUnion()
+	for _, m := range out {
+		m.nodes = liftNodes(m.nodes, s.lift)
+	}
 	return out
 }
 
@@ -193,6 +210,12 @@ func eachChild(t *model.Type, where string, visit func(f *model.Field, child *mo
 		for i, it := range t.Items {
 			visit(nil, it, where+"["+strconv.Itoa(i)+"]")
 		}
+	case model.Union:
+		for i, v := range t.Variants {
+			visit(nil, v, where+"|"+strconv.Itoa(i))
+		}
+	case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum:
+		// No children.
 	}
 }
 
@@ -280,6 +303,12 @@ func (s *suite) typeMutants(t *model.Type, where string) []*mutant {
 		n := len(t.Items)
 		add(OpDropTupleMember, "tuple member "+strconv.Itoa(n-1)+" dropped (length "+strconv.Itoa(n)+" → "+strconv.Itoa(n-1)+")",
 			func(c *model.Type) { c.Items = slices.Clone(t.Items[:n-1]) })
+	}
+	if t.Kind == model.Union {
+		for i := range t.Variants {
+			add(OpDropVariant, "union variant "+strconv.Itoa(i)+" dropped",
+				func(c *model.Type) { c.Variants = slices.Delete(slices.Clone(t.Variants), i, i+1) })
+		}
 	}
 	return out
 }

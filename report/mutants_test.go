@@ -60,6 +60,8 @@ var operatorCases = []struct {
 		`reject t {"a": [1, 1]} because uniqueItems`},
 	{OpDropTupleMember, "t in.p", "tuple member 1 dropped (length 2 → 1)", `p tuple<integer, string> optional`,
 		`accept t {"p": [1, "x"]}`},
+	{OpDropVariant, "t in.u", "union variant 1 dropped", `u union<integer, string> optional`,
+		`accept t {"u": "x"}`},
 	{OpFlipRequired, "t in.n", "made optional", `n integer required`,
 		`reject t {} because required`},
 	{OpDropRow, "t in.n", "row dropped", `n integer optional`,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/lang/diag"
 )
 
@@ -292,21 +293,19 @@ func without(mods []*ast.Modifier, name string) []*ast.Modifier {
 }
 
 func kindWord(k *ast.Kind) string {
-	switch {
-	case k.Scalar != "":
-		return k.Scalar
-	case k.Enum != nil:
-		return "enum"
-	case k.Array != nil:
-		return "array"
-	case k.Tuple != nil:
-		return "tuple"
-	case k.Object != nil:
-		return "object"
-	case k.Map != nil:
-		return "map"
+	if w := k.Keyword(); descriptor.KindOf(w) != 0 {
+		return w
 	}
 	return "?"
+}
+
+// isKindWhere accepts rows of the kinds the descriptor table says have
+// a property.
+func isKindWhere(has func(descriptor.KindInfo) bool) func(*ast.Row) bool {
+	return func(r *ast.Row) bool {
+		k := descriptor.KindOf(kindWord(r.Kind))
+		return k != 0 && has(descriptor.Kinds[k])
+	}
 }
 
 func isKind(words ...string) func(*ast.Row) bool {
@@ -333,6 +332,6 @@ func hasMod(r *ast.Row, name string) bool {
 func anyRow(*ast.Row) bool { return true }
 
 var (
-	rangeRow = isKind("string", "integer", "number", "array", "map")
-	countRow = isKind("string", "array", "map")
+	rangeRow = isKindWhere(func(k descriptor.KindInfo) bool { return k.MinKey != "" })
+	countRow = isKindWhere(func(k descriptor.KindInfo) bool { return k.MinKey != "" && !k.Kind.Numeric() })
 )

@@ -227,7 +227,10 @@ func pointersFor(f validate.Failure, value []byte, root *model.Type) []string {
 type step struct {
 	field string // an object's row
 	elem  bool   // an array's items or a map's values
-	item  int    // a tuple's member, when neither of the above
+	item  int    // a tuple's member, or a union's variant, when neither of the above
+	// variant is a union's variant item: the value is the variant's own,
+	// at the same place.
+	variant bool
 }
 
 type path struct {
@@ -246,6 +249,9 @@ func pathTo(root, node *model.Type) *path {
 			return &p
 		}
 		next := func(st step, ptr string, c *model.Type) *path {
+			if st.variant {
+				return walk(c, path{append(slices.Clone(p.steps), st), p.pointer})
+			}
 			return walk(c, path{append(slices.Clone(p.steps), st), p.pointer + "/" + ptr})
 		}
 		switch t.Kind {
@@ -265,6 +271,14 @@ func pathTo(root, node *model.Type) *path {
 					return r
 				}
 			}
+		case model.Union:
+			for i, v := range t.Variants {
+				if r := next(step{item: i, variant: true}, "", v); r != nil {
+					return r
+				}
+			}
+		case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum:
+			// No children.
 		}
 		return nil
 	}
@@ -335,6 +349,13 @@ func build(t *model.Type, steps []step, leaf any) (any, bool) {
 			}
 		}
 		return arr, true
+	case model.Union:
+		// The value is the variant's: the leaf is placed in it.
+		if st.item < len(t.Variants) {
+			return build(t.Variants[st.item], steps[1:], leaf)
+		}
+	case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum:
+		// No children to go down into.
 	}
 	return nil, false
 }
@@ -345,6 +366,22 @@ func build(t *model.Type, steps []step, leaf any) (any, bool) {
 // missing or added row, ... then every other one-place change of n's
 // minimal value, for operators this list does not know.
 func candidates(n, mn *model.Type) []any {
+	if n.Kind == model.Union && mn.Kind == model.Union && len(n.Variants) == len(mn.Variants) {
+		// A mutant inside a variant: that variant's candidates, at the
+		// union's place, first; the union's own after them.
+		var out []any
+		for i, v := range n.Variants {
+			if mv := mn.Variants[i]; mv != v {
+				out = append(out, candidates(v, mv)...)
+			}
+		}
+		return append(out, nodeCandidates(n, mn)...)
+	}
+	return nodeCandidates(n, mn)
+}
+
+// nodeCandidates is candidates of a node as a whole.
+func nodeCandidates(n, mn *model.Type) []any {
 	base, ok := minimal(n)
 	if !ok {
 		return nil
@@ -360,7 +397,7 @@ func candidates(n, mn *model.Type) []any {
 	numDiff := func(a, b *model.Num) bool { return (a == nil) != (b == nil) || a != nil && a.Cmp(b) != 0 }
 	minChanged, maxChanged := numDiff(n.Min, mn.Min), numDiff(n.Max, mn.Max)
 
-	switch n.Kind {
+	switch n.Kind { // kinds:partial: values about what a mutant of these kinds changes; every kind gets the generic ones below
 	case model.String:
 		if n.Min != nil {
 			if s, ok := stringValue(n, countOf(n.Min)-1); ok {

@@ -193,6 +193,12 @@ func minimal(t *model.Type) (any, bool) {
 		return obj, true
 	case model.Map:
 		return mapOf(t.Elem, countOf(t.Min))
+	case model.Union:
+		for _, v := range t.Variants {
+			if x, ok := minimal(v); ok {
+				return x, true
+			}
+		}
 	}
 	return nil, false
 }
@@ -282,7 +288,7 @@ func distinct(elem *model.Type, n int, unique bool, first ...any) ([]any, bool) 
 func variants(t *model.Type, limit int) []any {
 	limit = min(limit, 1024)
 	var out []any
-	switch t.Kind {
+	switch t.Kind { // kinds:partial: arrays and maps are rarely unique items; they get what minimal gives
 	case model.Enum:
 		for _, v := range t.Enum {
 			out = append(out, enumValue(v))

@@ -53,6 +53,9 @@ type suite struct {
 	// cache holds compiled mutant schemas by their bytes.
 	cache  sync.Map
 	cached atomic.Int64
+	// lift maps the types inside unions to their outermost union (unions.go).
+	lift     map[*model.Type]*model.Type
+	liftOnce sync.Once
 }
 
 func newSuite(cat *model.Catalog) *suite {
@@ -165,15 +168,22 @@ func (s *suite) observe(tg target, fx *model.Fixture, id int) {
 	if d.Decode(&v) != nil {
 		return
 	}
+	inUnion := s.inUnion()
 	var walk func(t *model.Type, v any, at string)
 	walk = func(t *model.Type, v any, at string) {
 		if t == nil {
 			return
 		}
 		s.values[t] = append(s.values[t], v)
-		if id >= 0 {
+		if id >= 0 && !inUnion[t] {
 			b, _ := json.Marshal(v)
 			s.reach[t] = append(s.reach[t], position{id, at, b})
+		}
+		if t.Kind == model.Union {
+			for _, vt := range t.Variants {
+				walk(vt, v, at)
+			}
+			return
 		}
 		switch x := v.(type) {
 		case map[string]any:
@@ -200,13 +210,22 @@ func (s *suite) observeFrom(t *model.Type, value []byte, id int) {
 	if d.Decode(&v) != nil {
 		return
 	}
+	inUnion := s.inUnion()
 	var walk func(t *model.Type, v any, at string)
 	walk = func(t *model.Type, v any, at string) {
 		if t == nil {
 			return
 		}
-		b, _ := json.Marshal(v)
-		s.reach[t] = append(s.reach[t], position{id, at, b})
+		if !inUnion[t] {
+			b, _ := json.Marshal(v)
+			s.reach[t] = append(s.reach[t], position{id, at, b})
+		}
+		if t.Kind == model.Union {
+			for _, vt := range t.Variants {
+				walk(vt, v, at)
+			}
+			return
+		}
 		switch x := v.(type) {
 		case map[string]any:
 			for _, k := range slices.Sorted(maps.Keys(x)) {

@@ -57,12 +57,12 @@ func countRows(t *model.Type) int {
 	if t == nil {
 		return 0
 	}
-	n := countRows(t.Elem)
-	for _, it := range t.Items {
-		n += countRows(it)
-	}
-	for _, f := range t.Fields {
-		n += 1 + countRows(f.Type)
-	}
+	n := 0
+	t.Children(func(f *model.Field, _ int, c *model.Type) {
+		if f != nil {
+			n++
+		}
+		n += countRows(c)
+	})
 	return n
 }

@@ -47,9 +47,17 @@ func release(t *testing.T) string {
 	if err != nil {
 		t.Skipf("cannot download %s@%s (no module proxy?): %v", module, m[1], err)
 	}
-	var info struct{ Dir, Error string }
+	var info struct{ Dir, Sum, Error string }
 	if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
 		t.Fatalf("go mod download: %s %v", out, err)
+	}
+	// The release is the one stockcheck builds against: the same hash.
+	sums, err := os.ReadFile("stockcheck/go.sum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("%s %s %s\n", module, m[1], info.Sum); !bytes.Contains(sums, []byte(want)) {
+		t.Fatalf("%s@%s has hash %s, not the one in stockcheck/go.sum", module, m[1], info.Sum)
 	}
 	return info.Dir
 }

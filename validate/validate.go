@@ -108,8 +108,13 @@ func (s *Schema) Validate(value []byte) ([]Failure, error) {
 }
 
 // collect walks the error tree and keeps the leaves: the keywords that
-// failed themselves rather than because a subschema failed.
+// failed themselves rather than because a subschema failed; and anyOf
+// (a union no variant accepts) beside its variants' leaves, as ajv
+// reports it, so that a fixture can say `because anyOf`.
 func collect(ve *jsonschema.ValidationError, out *[]Failure) {
+	if path := ve.ErrorKind.KeywordPath(); len(path) == 1 && path[0] == "anyOf" {
+		*out = append(*out, Failure{Keyword: "anyOf", At: pointer(ve.InstanceLocation), Message: "anyOf: matches none of the variants"})
+	}
 	if len(ve.Causes) > 0 {
 		for _, c := range ve.Causes {
 			collect(c, out)

@@ -2017,6 +2017,16 @@ function tsErr(e, p, keyword, message, params) {
   }
 }
 
+// tsAnyOf records that no variant of a union accepted the value at p:
+// every variant's problems, then anyOf, as ajv reports them.
+function tsAnyOf(e, variants, p) {
+  for (const v of variants) {
+    for (const x of v) tsErr(e, x.instancePath, x.keyword, x.message, x.params);
+    if (v.truncated) e.truncated = true;
+  }
+  tsErr(e, p, "anyOf", "matches none of the union's variants");
+}
+
 // tsKind names the JSON type of a value, for messages.
 function tsKind(v) {
   if (v === null) return "null";

@@ -27,18 +27,22 @@ type lowering struct {
 	onlyFormats      map[string]bool
 	moved            []string // keywords moved into the description
 	minItemsAbove1   bool     // minItems moved only when above 1
+	// Unions (lowerUnion): anyOf alone, the union's description in
+	// each variant; or no anyOf, the variants named in the description.
+	unionSiblingsDown, widenedUnions bool
 }
 
 var lowerings = map[string]lowering{
 	"gemini": {
 		nullableKeyword: true, noAdditional: true, closedNote: true, stringEnumsOnly: true, tupleAsArray: true, anyAsText: true,
-		onlyFormats: map[string]bool{"date-time": true, "enum": true},
-		moved:       []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "default", "examples", "deprecated"},
+		unionSiblingsDown: true,
+		onlyFormats:       map[string]bool{"date-time": true, "enum": true},
+		moved:             []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "default", "examples", "deprecated"},
 	},
 	// Cursor mishandles type arrays (cursor/cursor#3778) and reportedly
 	// anyOf: a nullable node loses its type; its other keywords apply to
 	// their own type only, so every value it took is still taken.
-	"cursor": {untypedNullable: true},
+	"cursor": {untypedNullable: true, widenedUnions: true},
 	// OpenAI answers 400 "'uniqueItems' is not permitted" in strict mode;
 	// Anthropic documents it unsupported and its SDK strips it.
 	"openai_strict":    {allRequired: true, tupleAsArray: true, moved: []string{"uniqueItems", "default"}},
@@ -145,6 +149,7 @@ func (l lowering) lowerNoting(n *node, root bool, more []string) {
 			n.setAfter("properties", "required", all)
 		}
 	}
+	l.lowerVariants(n)
 	if items := n.obj("items"); items != nil {
 		l.lower(items, false)
 	}
@@ -231,6 +236,7 @@ func (l lowering) lowerNoting(n *node, root bool, more []string) {
 	if dropType {
 		n.del("type") // after addNotes, which places a new description after it
 	}
+	l.lowerUnion(n)
 }
 
 // anyAsTextNote is the note of gemini's stand-in for any.
@@ -352,9 +358,13 @@ func addNotes(n *node, notes []string) {
 	if len(notes) == 0 {
 		return
 	}
-	text := strings.Join(notes, "; ")
-	if d := n.str("description"); d != "" {
-		text = d + " (" + text + ")"
+	if !n.noted {
+		n.own, n.noted = n.str("description"), true
+	}
+	n.notes = append(n.notes, notes...)
+	text := strings.Join(n.notes, "; ")
+	if n.own != "" {
+		text = n.own + " (" + text + ")"
 	}
 	if n.has("description") {
 		n.vals["description"] = text

@@ -14,6 +14,13 @@ import (
 type node struct {
 	keys []string
 	vals map[string]any // *node, []any, string, json.Number, bool, nil
+
+	// own and notes are the parts of a description that addNotes wrote:
+	// the node's own description and the notes after it (noted says
+	// addNotes ran), so that notes can move between nodes and stay notes.
+	own   string
+	notes []string
+	noted bool
 }
 
 func (n *node) get(k string) (any, bool) { v, ok := n.vals[k]; return v, ok }

@@ -46,10 +46,16 @@ func Normalize(family string, t *model.Type, args []byte) []byte {
 // dropNulls drops the nulls of optional, non-nullable properties in v,
 // which t describes; it reports whether it dropped any.
 func dropNulls(t *model.Type, v any) bool {
+	if t.Kind == model.Union {
+		if vt := variantFor(t, v); vt != nil {
+			return dropNulls(vt, v)
+		}
+		return false
+	}
 	changed := false
 	switch x := v.(type) {
 	case *node:
-		switch t.Kind {
+		switch t.Kind { // kinds:partial: only objects and maps hold members; unions are resolved above
 		case model.Object:
 			for _, f := range t.Fields {
 				fv, ok := x.get(f.Name)
@@ -67,6 +73,9 @@ func dropNulls(t *model.Type, v any) bool {
 			for _, k := range x.keys {
 				changed = dropNulls(t.Elem, x.vals[k]) || changed
 			}
+		case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum, model.Array, model.Tuple, model.Union:
+			// An object value here does not match t's kind (a union's
+			// variant was chosen above): nothing to normalize.
 		}
 	case []any:
 		for i, e := range x {
@@ -105,9 +114,15 @@ func Denormalize(family string, t *model.Type, args []byte) []byte {
 }
 
 func fillNulls(t *model.Type, v any) {
+	if t.Kind == model.Union {
+		if vt := variantFor(t, v); vt != nil {
+			fillNulls(vt, v)
+		}
+		return
+	}
 	switch x := v.(type) {
 	case *node:
-		switch t.Kind {
+		switch t.Kind { // kinds:partial: only objects and maps hold members; unions are resolved above
 		case model.Object:
 			for _, f := range t.Fields {
 				if fv, ok := x.get(f.Name); ok {
@@ -120,6 +135,9 @@ func fillNulls(t *model.Type, v any) {
 			for _, k := range x.keys {
 				fillNulls(t.Elem, x.vals[k])
 			}
+		case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum, model.Array, model.Tuple, model.Union:
+			// An object value here does not match t's kind (a union's
+			// variant was chosen above): nothing to fill.
 		}
 	case []any:
 		for i, e := range x {
@@ -139,6 +157,12 @@ func mapAny(t *model.Type, v any, f func(any) (any, bool)) (any, bool) {
 	if t.Kind == model.Any {
 		return f(v)
 	}
+	if t.Kind == model.Union {
+		if vt := containerVariant(t, v); vt != nil {
+			return mapAny(vt, v, f)
+		}
+		return v, false // a scalar holds no any, and an ambiguous container is left as sent
+	}
 	changed := false
 	sub := func(t *model.Type, x any) any {
 		y, c := mapAny(t, x, f)
@@ -147,7 +171,7 @@ func mapAny(t *model.Type, v any, f func(any) (any, bool)) (any, bool) {
 	}
 	switch x := v.(type) {
 	case *node:
-		switch t.Kind {
+		switch t.Kind { // kinds:partial: only objects and maps hold members; unions are resolved above
 		case model.Object:
 			for _, fd := range t.Fields {
 				if fv, ok := x.get(fd.Name); ok {
@@ -170,6 +194,29 @@ func mapAny(t *model.Type, v any, f func(any) (any, bool)) (any, bool) {
 		}
 	}
 	return v, changed
+}
+
+// containerVariant is the one variant of union t whose kind can hold the
+// container v (an object or map for a JSON object, an array or tuple for a
+// JSON array); nil when v is a scalar or several variants could hold it.
+func containerVariant(t *model.Type, v any) *model.Type {
+	var found *model.Type
+	for _, vt := range t.Variants {
+		var holds bool
+		switch v.(type) {
+		case *node:
+			holds = vt.Kind == model.Object || vt.Kind == model.Map
+		case []any:
+			holds = vt.Kind == model.Array || vt.Kind == model.Tuple
+		}
+		if holds {
+			if found != nil {
+				return nil
+			}
+			found = vt
+		}
+	}
+	return found
 }
 
 // toText is an `any` value as gemini's client sends it: its JSON text.

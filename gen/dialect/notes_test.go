@@ -33,6 +33,7 @@ var noteGrammar = func() *regexp.Regexp {
 		`exactly (?:1 item|[0-9]+ items), in order: ` + typ + `(?:, ` + typ + `)*`,
 		`one of ` + val + `(?:, ` + val + `)*`,
 		`values: ` + typ,
+		`one of: ` + one + `(?:, ` + one + `)*`,
 		`null when not given`,
 		`an? ` + one + `(?: or an? ` + one + `)* or null`,
 		regexp.QuoteMeta(anyAsTextNote),

@@ -47,6 +47,9 @@ func (g *gen) typ(t *model.Type, a at) value {
 		return g.tuple(t, a)
 	case model.Object:
 		return g.object(t, a, "")
+	case model.Union:
+		return g.union(t, a)
+	case model.String, model.Integer, model.Number, model.Boolean, model.Any:
 	}
 	return scalar(t)
 }
@@ -81,6 +84,8 @@ func scalar(t *model.Type) value {
 		return value{"json.Number"}
 	case model.Boolean:
 		return value{"bool"}
+	case model.Any, model.Enum, model.Array, model.Tuple, model.Object, model.Map, model.Union:
+		// Not scalars (typ gives them their own types); any is raw JSON.
 	}
 	return value{"json.RawMessage"}
 }

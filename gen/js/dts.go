@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"github.com/toolspec/toolspec/internal/mangle"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -353,6 +354,20 @@ func writeType(b *bytes.Buffer, t *model.Type, indent string, groups groupNames)
 		}
 	case model.Map:
 		b.WriteString("Record<string, " + elemType(t.Elem, indent, groups) + ">")
+	case model.Union:
+		// Variants that differ in bounds only are one TypeScript type.
+		var seen []string
+		for _, v := range t.Variants {
+			var vb bytes.Buffer
+			writeType(&vb, v, indent, groups)
+			if s := vb.String(); !slices.Contains(seen, s) {
+				if len(seen) > 0 {
+					b.WriteString(" | ")
+				}
+				seen = append(seen, s)
+				b.WriteString(s)
+			}
+		}
 	default:
 		b.WriteString("unknown")
 	}
@@ -418,6 +433,9 @@ func wholeGroups(c *model.Catalog, text string, names map[*model.Tool]string) (g
 		walk(t.Elem)
 		for _, it := range t.Items {
 			walk(it)
+		}
+		for _, v := range t.Variants {
+			walk(v)
 		}
 		for _, f := range t.Fields {
 			walk(f.Type)

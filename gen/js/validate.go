@@ -30,6 +30,7 @@ var validation = map[string]bool{
 	"minLength": true, "maxLength": true, "pattern": true,
 	"items": true, "prefixItems": true, "minItems": true, "maxItems": true, "uniqueItems": true,
 	"properties": true, "required": true, "additionalProperties": true, "minProperties": true, "maxProperties": true,
+	"anyOf": true,
 }
 
 // enumSetMin is the number of enum values from which a Set is faster than
@@ -171,7 +172,7 @@ func validationKey(s *jsonValue) (string, bool, error) {
 					}
 					continue
 				}
-				if isSchema && m.key == "prefixItems" {
+				if isSchema && (m.key == "prefixItems" || m.key == "anyOf") {
 					if err := writeElems(&b, m.value, write); err != nil {
 						return err
 					}
@@ -370,8 +371,42 @@ func (f *funcWriter) check(s *jsonValue, v, p string) error {
 		"items", "prefixItems", "minItems", "maxItems", "uniqueItems"); err != nil {
 		return err
 	}
-	return f.group(s, v, "tsIsObject("+v+")", func() error { return f.objects(s, v, p) },
-		"properties", "required", "additionalProperties", "minProperties", "maxProperties")
+	if err := f.group(s, v, "tsIsObject("+v+")", func() error { return f.objects(s, v, p) },
+		"properties", "required", "additionalProperties", "minProperties", "maxProperties"); err != nil {
+		return err
+	}
+	if variants := s.member("anyOf"); variants != nil {
+		return f.anyOf(variants, v, p)
+	}
+	return nil
+}
+
+// anyOf writes the checks of a union: each variant in turn, into its own
+// problem list (a block's own e), until one accepts the value; when none
+// does, every variant's problems and anyOf, as ajv reports them
+// (tsAnyOf).
+func (f *funcWriter) anyOf(variants *jsonValue, v, p string) error {
+	if variants.kind != jsonArray {
+		return fmt.Errorf("anyOf must be an array")
+	}
+	fails, ok := f.fresh("fails"), f.fresh("ok")
+	f.line("const " + fails + " = [];")
+	f.line("let " + ok + " = false;")
+	for _, variant := range variants.elems {
+		err := f.in("if (!"+ok+") {", func() error {
+			f.line("const e = [];")
+			if err := f.child(variant, v, p); err != nil {
+				return err
+			}
+			f.line("if (e.length === 0) " + ok + " = true; else " + fails + ".push(e);")
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	f.line("if (!" + ok + ") tsAnyOf(e, " + fails + ", " + p + ");")
+	return nil
 }
 
 // group writes the checks of one keyword group under its type guard, when

@@ -285,6 +285,24 @@ func (w *writer) typ(t *model.Type, description string) {
 	case model.Map:
 		o.key("additionalProperties")
 		w.typ(t.Elem, "")
+	case model.Union:
+		// No type: each variant has its own; null is a variant of its own.
+		o.key("anyOf")
+		variants := w.open('[')
+		for _, v := range t.Variants {
+			variants.elem()
+			w.typ(v, "")
+		}
+		if t.Nullable {
+			variants.elem()
+			null := w.open('{')
+			null.key("type")
+			writeString(b, "null")
+			null.close('}')
+		}
+		variants.close(']')
+	case model.String, model.Integer, model.Number, model.Boolean, model.Any:
+		// No structure: type and the modifiers say it all.
 	}
 	for _, d := range descriptor.EmitOrder {
 		w.modifier(&o, t, d)
@@ -363,7 +381,8 @@ func jsonType(t *model.Type) string {
 
 // baseType is the JSON type of t's values, null aside; "" for any.
 func baseType(t *model.Type) string {
-	switch t.Kind {
+	switch t.Kind { // kinds:partial: the others' JSON type is in the kind table
+
 	case model.Enum:
 		if len(t.Enum) > 0 && t.Enum[0].IsInt {
 			return "integer"

@@ -185,6 +185,14 @@ func (g generator) samples(t *model.Type, depth int) []string {
 		out = append(out, `{"a":`+ok+`,"a":null}`, `{"a":null,"a":`+ok+`}`, `{"constructor":`+ok+`}`)
 	case model.Object:
 		out = append(out, g.objectSamples(t, depth)...)
+	case model.Union:
+		// Each variant's own samples: the valid values of one, the values
+		// just past its bounds (which another variant may still accept).
+		for _, v := range t.Variants {
+			out = append(out, g.samples(v, depth+1)...)
+		}
+	case model.Boolean, model.Any:
+		// The valid value and the wrong types are all there is to try.
 	}
 	return out
 }
@@ -286,6 +294,8 @@ func valid(t *model.Type) string {
 			}
 		}
 		return object(fs)
+	case model.Union:
+		return valid(t.Variants[0])
 	}
 	return "null"
 }
@@ -388,7 +398,8 @@ func distinct(t *model.Type, n int) []string {
 	var items []string
 	for i := range n {
 		v := valid(t)
-		switch t.Kind {
+		switch t.Kind { // kinds:partial: the others' valid value is distinct enough (unique arrays of them are rare)
+
 		case model.Integer, model.Number:
 			base := new(big.Rat)
 			if t.Min != nil {

@@ -127,7 +127,7 @@ type Use struct {
 // before it, which every modifier would pay for.
 type RowStart struct {
 	Name struct{} `parser:"( Ident | String )"`
-	Kind struct{} `parser:"( 'enum' '(' | 'array' '<' | 'tuple' '<' | 'map' '<' | 'object' '{' | Ident ( 'required' | 'optional' | '<' | '(' ) )"`
+	Kind struct{} `parser:"( 'enum' '(' | 'array' '<' | 'tuple' '<' | 'union' '<' | 'map' '<' | 'object' '{' | Ident ( 'required' | 'optional' | '<' | '(' ) )"`
 }
 
 // Row is one field: name, kind, presence, modifiers, description.
@@ -148,7 +148,7 @@ type Row struct {
 }
 
 // Kind is the kind column. Exactly one of Scalar, Enum, Array, Tuple,
-// Object, Map and Unknown is set. The alternatives that start with a
+// Union, Object, Map and Unknown is set. The alternatives that start with a
 // literal come before those that are a production: participle builds a
 // production's node before it knows whether the production matches. The
 // keywords are lang/descriptor's (a test in lang/parser holds them equal).
@@ -160,6 +160,7 @@ type Kind struct {
 	Map    *ElemType  `parser:"| 'map' '<' @@ '>'"`
 	Enum   *EnumKind  `parser:"| @@"`
 	Tuple  *TupleKind `parser:"| @@"`
+	Union  *UnionKind `parser:"| @@"`
 	// Unknown is any other word in the kind column, kept so the checker can
 	// name it and suggest the kind that was meant. The arguments of a
 	// misspelt kind (`aray<string>`) are skipped, so nothing follows from
@@ -186,6 +187,13 @@ type EnumKind struct {
 type TupleKind struct {
 	Pos   Position
 	Items []*ElemType `parser:"'tuple' '<' @@ ( ',' @@ )* '>'"`
+}
+
+// UnionKind is `union<T, ...>`. One variant parses, so the checker can
+// say a union needs two.
+type UnionKind struct {
+	Pos      Position
+	Variants []*ElemType `parser:"'union' '<' @@ ( ',' @@ )* '>'"`
 }
 
 // EnumValue is an identifier, a string or an integer.

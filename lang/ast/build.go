@@ -102,6 +102,12 @@ func TupleKindOf(pos Position, items []*ElemType) *Kind {
 	return &Kind{Pos: pos, Tuple: &TupleKind{Pos: pos, Items: items}}
 }
 
+// UnionKindOf is `union<V, ...>`; an importer that has one variant
+// writes that variant instead (model.NewUnion says how unions simplify).
+func UnionKindOf(pos Position, variants []*ElemType) *Kind {
+	return &Kind{Pos: pos, Union: &UnionKind{Pos: pos, Variants: variants}}
+}
+
 func ObjectKind(pos Position, rows []*Row) *Kind { return &Kind{Pos: pos, Object: NewBlock(pos, rows)} }
 
 // EnumKindOf is `enum(values)`, each a string or an integer's digits.

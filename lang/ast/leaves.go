@@ -173,16 +173,12 @@ func SetKeywordsFrom(d *Decl, word func(off int) string) {
 	kind = func(k *Kind) {
 		switch {
 		case k == nil:
-		case k.Array != nil:
-			elem(k.Array)
-		case k.Map != nil:
-			elem(k.Map)
-		case k.Tuple != nil:
-			for _, e := range k.Tuple.Items {
-				elem(e)
-			}
 		case k.Object != nil:
 			block(k.Object)
+		default:
+			for _, e := range k.Elems() {
+				elem(e)
+			}
 		}
 	}
 	mods = func(ms []*Modifier) {

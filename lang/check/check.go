@@ -491,16 +491,12 @@ func (c *checker) noWire(t *model.Type) {
 	if t == nil {
 		return
 	}
-	for _, f := range t.Fields {
-		if f.From != "" || f.APIName != "" {
+	t.Children(func(f *model.Field, _ int, child *model.Type) {
+		if f != nil && (f.From != "" || f.APIName != "") {
 			c.reportAt(diag.WiringNested, f.Pos, f.Name)
 		}
-		c.noWire(f.Type)
-	}
-	c.noWire(t.Elem)
-	for _, it := range t.Items {
-		c.noWire(it)
-	}
+		c.noWire(child)
+	})
 }
 
 var httpMethods = []string{"GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"}

@@ -86,6 +86,9 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 		for i, it := range k.Tuple.Items {
 			t.Items = append(t.Items, c.typ(it.Kind, it.Mods, what+"["+strconv.Itoa(i)+"]"))
 		}
+	case k.Union != nil:
+		t.Kind = model.Union
+		c.union(t, k.Union, what)
 	case k.Object != nil:
 		t.Kind = model.Object
 		t.Fields = c.items(k.Object.Items, nil)
@@ -105,6 +108,32 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 }
 
 var kindWords = descriptor.KindKeywords()
+
+// union checks a union's variants: two at least, none any (the union
+// would be any) or nullable (the union is, as a whole), no two alike.
+// A variant is named what|i (from 0) in messages and reports.
+func (c *checker) union(t *model.Type, u *ast.UnionKind, what string) {
+	if len(u.Variants) < 2 {
+		c.report(diag.UnionTooFew, u.Pos, what, len(u.Variants))
+	}
+	t.Variants = make([]*model.Type, 0, len(u.Variants))
+	for i, v := range u.Variants {
+		vt := c.typ(v.Kind, v.Mods, what+"|"+strconv.Itoa(i))
+		switch {
+		case vt.Kind == model.Any && v.Kind.Unknown == "":
+			c.report(diag.UnionVariantAny, v.Pos, what, i)
+		case vt.Nullable:
+			c.report(diag.UnionVariantNullable, v.Pos, what, i)
+		}
+		for j, w := range t.Variants {
+			if model.Equal(vt, w) {
+				c.report(diag.UnionVariantRepeated, v.Pos, what, i, j)
+				break
+			}
+		}
+		t.Variants = append(t.Variants, vt)
+	}
+}
 
 func (c *checker) enum(t *model.Type, e *ast.EnumKind, what string) {
 	if len(e.Values) == 0 {

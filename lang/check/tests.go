@@ -15,7 +15,7 @@ var becauseKeywords = func() []string {
 	kws := []string{
 		"type", "enum", "required", "additionalProperties", "minLength", "maxLength",
 		"pattern", "minimum", "maximum", "minItems", "maxItems", "uniqueItems",
-		"minProperties", "maxProperties",
+		"minProperties", "maxProperties", "anyOf",
 	}
 	for _, d := range descriptor.Modifiers {
 		if d.Key != "" {

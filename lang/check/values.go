@@ -2,6 +2,7 @@ package check
 
 import (
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -82,6 +83,9 @@ func (v *valueChecker) walk(t *model.Type, what string) {
 	v.walk(t.Elem, what+"[]")
 	for _, it := range t.Items {
 		v.walk(it, what+"[]")
+	}
+	for i, vt := range t.Variants {
+		v.walk(vt, what+"|"+strconv.Itoa(i))
 	}
 	for _, f := range t.Fields {
 		v.walk(f.Type, what+"."+f.Name)

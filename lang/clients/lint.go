@@ -82,7 +82,8 @@ func walk(tool *model.Tool, t *model.Type, ptr string, at token.Pos, root bool, 
 		at = t.Pos
 	}
 	hit := func(c *Construct) { found(c, at, ptr) }
-	switch t.Kind {
+	switch t.Kind { // kinds:partial: the constructs made by the kind alone; modifiers are below
+
 	case model.Object:
 		if !t.Open {
 			hit(AdditionalProperties)
@@ -102,6 +103,11 @@ func walk(tool *model.Tool, t *model.Type, ptr string, at token.Pos, root bool, 
 		hit(Untyped)
 	case model.Tuple:
 		hit(Tuple)
+	case model.Union:
+		hit(Union)
+		if t.Default != nil || len(t.Examples) > 0 || t.Deprecated {
+			hit(UnionSiblings)
+		}
 	case model.Enum:
 		if len(t.Enum) > 0 && t.Enum[0].IsInt {
 			hit(IntegerEnum)
@@ -140,6 +146,9 @@ func walk(tool *model.Tool, t *model.Type, ptr string, at token.Pos, root bool, 
 		if !f.Required {
 			found(OptionalProperty, fat, fp)
 		}
+		if t := f.Type; t.Kind == model.Union && f.Description != "" && t.Default == nil && len(t.Examples) == 0 && !t.Deprecated {
+			found(UnionSiblings, fat, fp) // the description; the type's own annotations are found in walk
+		}
 		walk(tool, f.Type, fp, fat, false, found)
 	}
 	if t.Elem != nil {
@@ -147,6 +156,10 @@ func walk(tool *model.Tool, t *model.Type, ptr string, at token.Pos, root bool, 
 	}
 	for i, it := range t.Items {
 		walk(tool, it, ptr+"/"+strconv.Itoa(i), at, false, found)
+	}
+	// A variant's value is the union's: at the same place.
+	for _, v := range t.Variants {
+		walk(tool, v, ptr, at, false, found)
 	}
 }
 
@@ -157,15 +170,7 @@ func escape(s string) string {
 // Depth is the nesting depth of objects in t: 1 for a flat object.
 func Depth(t *model.Type) int {
 	d := 0
-	for _, f := range t.Fields {
-		d = max(d, Depth(f.Type))
-	}
-	if t.Elem != nil {
-		d = max(d, Depth(t.Elem))
-	}
-	for _, it := range t.Items {
-		d = max(d, Depth(it))
-	}
+	t.Children(func(_ *model.Field, _ int, c *model.Type) { d = max(d, Depth(c)) })
 	if t.Kind == model.Object || t.Kind == model.Map {
 		d++
 	}

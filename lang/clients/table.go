@@ -98,6 +98,8 @@ var (
 	Format               = &Construct{diag.ClientFormat, "a format other than date-time", "drop the format"}
 	Annotation           = &Construct{diag.ClientAnnotation, "examples or deprecated", "drop the example or deprecated"}
 	Default              = &Construct{diag.ClientDefault, "default", "drop the default"}
+	Union                = &Construct{diag.ClientUnion, "anyOf (a union)", "give the row one kind"}
+	UnionSiblings        = &Construct{diag.ClientUnionSiblings, "keywords beside anyOf (a union's description, default, examples or deprecated)", "drop the union's description and annotations"}
 	ToolCount            = &Construct{diag.ClientToolCount, "more tools than one request carries", "split the catalog into scopes, or serve fewer tools"}
 	OptionalCount        = &Construct{diag.ClientOptionalCount, "more optional parameters (over all tools) than one request carries", "make rows required, or serve fewer tools"}
 	NestingDepth         = &Construct{diag.ClientNestingDepth, "objects nested deeper than the family reads", "flatten the rows"}
@@ -109,7 +111,7 @@ var (
 var Constructs = []*Construct{
 	AdditionalProperties, OpenObject, Nullable, IntegerEnum, Tuple, UniqueItems,
 	ExclusiveBound, MultipleOf, Untyped, EmptyObject, OptionalProperty, Bounds,
-	LengthBounds, Format, Annotation, Default, ToolCount, OptionalCount, NestingDepth, ToolName,
+	LengthBounds, Format, Annotation, Default, Union, UnionSiblings, ToolCount, OptionalCount, NestingDepth, ToolName,
 	PropertyKey,
 }
 
@@ -165,6 +167,7 @@ var Rules = []Rule{
 	{Family: "gemini", Construct: Format, Effect: Refuses, Lowering: movesIt, Source: "google-gemini/gemini-cli#3178, punkpeye/mcp-remote#118; current docs allow any value", Uncertain: true},
 	{Family: "gemini", Construct: Annotation, Effect: Refuses, Lowering: movesIt, Source: "the Schema proto (inferred)", Uncertain: true},
 	{Family: "gemini", Construct: Default, Effect: Drops, Lowering: movesIt, Source: "hexdocs geminix V1beta.Schema (accepted and ignored); googleapis/python-genai#699 refused it", Uncertain: true},
+	{Family: "gemini", Construct: UnionSiblings, Effect: Refuses, Lowering: "writes the union's description into each variant, null as each variant's nullable", Source: "anomalyco/opencode#14700"},
 	{Family: "gemini", Construct: ToolCount, Effect: Refuses, Limit: 512, Source: "google-gemini/gemini-cli#19083"},
 	{Family: "gemini", Construct: ToolName, Effect: Refuses, Name: geminiName, Limit: 64, Source: "kaitranntt/ccs#25"},
 	{Family: "gemini", Construct: PropertyKey, Effect: Refuses, Name: geminiKey, Limit: 64, Source: "Vertex AI FunctionDeclaration reference", Uncertain: true},
@@ -200,6 +203,7 @@ var Rules = []Rule{
 	{Family: "copilot", Construct: ToolName, Effect: Refuses, Name: openaiName, Limit: 64, Prefixed: true, Source: "microsoft/vscode#243602"},
 
 	{Family: "cursor", Construct: Nullable, Effect: Drops, Lowering: "leaves the type out, \"a T or null\" in the description", Source: "cursor/cursor#3778"},
+	{Family: "cursor", Construct: Union, Effect: Refuses, Lowering: "writes the variants' one type (or none), the variants in the description", Source: "code-yeongyu/senpi#952", Uncertain: true},
 	{Family: "cursor", Construct: ToolCount, Effect: Drops, Limit: 40, Source: "docs.cursor.com via bun913/mcp-testrail#6; later a warning above 80 (Snowflake-Labs/mcp#77)", Uncertain: true},
 	{Family: "cursor", Construct: ToolName, Effect: Drops, Limit: 60, Prefixed: true, Source: "ComposioHQ/composio#2788, awslabs/mcp#1283"},
 

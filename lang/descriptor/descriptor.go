@@ -21,6 +21,7 @@ const (
 	Tuple
 	Object
 	Map
+	Union
 )
 
 // KindInfo describes one kind.
@@ -69,6 +70,8 @@ var Kinds = [...]KindInfo{
 		JSONType: "object", Mutants: []string{OpOpenObject}},
 	Map: {Kind: Map, Keyword: "map", Written: "map<T>", Schema: `{"type":"object","additionalProperties":T}`,
 		JSONType: "object", MinKey: "minProperties", MaxKey: "maxProperties"},
+	Union: {Kind: Union, Keyword: "union", Written: "union<A, B>", Schema: `{"anyOf":[A,B]}`,
+		Mutants: []string{OpDropVariant}},
 }
 
 func (k Kind) String() string {
@@ -127,7 +130,13 @@ func Of(kinds ...Kind) KindSet {
 func (s KindSet) Has(k Kind) bool { return s&(1<<k) != 0 }
 
 // every is the set of all kinds.
-var every = Of(String, Integer, Number, Boolean, Any, Enum, Array, Tuple, Object, Map)
+var every = func() KindSet {
+	var s KindSet
+	for _, k := range Kinds[1:] {
+		s |= Of(k.Kind)
+	}
+	return s
+}()
 
 // Operand is what follows a modifier's keyword.
 type Operand uint8
@@ -330,6 +339,7 @@ const (
 	OpDropRow         = "drop-row"          // remove a row
 	OpDropUnique      = "drop-unique"       // remove uniqueItems
 	OpDropTupleMember = "drop-tuple-member" // remove a tuple's last member
+	OpDropVariant     = "drop-variant"      // remove one variant of a union
 )
 
 // Operators lists every mutation operator: those of the modifiers in

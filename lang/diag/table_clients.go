@@ -163,6 +163,20 @@ var (
 		Wrong:   clientSpec("openai_strict", "    x  integer  optional  default 5\n"),
 		Right:   clientSpec("openai_strict", "    x  integer  required\n"),
 	})
+	ClientUnion = def(Def{
+		Code: "TS1028", Name: "client-union", Severity: warnSev, Phase: Check,
+		Format:  clientFormat,
+		Explain: "A union is anyOf. Cursor reportedly fails the whole request on anyOf anywhere (uncertain: code-yeongyu/senpi#952). The cursor dialect writes the variants' one JSON type (no type when they have several) and names the variants in the description; the server still checks the union.",
+		Wrong:   clientSpec("cursor", "    x  union<string, integer>  required\n"),
+		Right:   clientSpec("cursor", "    x  string  required\n"),
+	})
+	ClientUnionSiblings = def(Def{
+		Code: "TS1029", Name: "client-union-siblings", Severity: warnSev, Phase: Check,
+		Format:  clientFormat,
+		Explain: "Gemini reads anyOf only as the one field of its node: \"When using any_of, it must be the only field set\" (confirmed by anomalyco/opencode#14700), and a union's description, default, examples and deprecated sit beside its anyOf. The gemini dialect writes the union's description (with those notes) into each variant, and null as each variant's nullable.",
+		Wrong:   clientSpec("gemini", "    x  union<string, integer>  required  \"A name or a number\"\n"),
+		Right:   clientSpec("", "    x  union<string, integer>  required\n"),
+	})
 	ClientToolCount = def(Def{
 		Code: "TS1030", Name: "client-tool-count", Severity: errorSev, Phase: Check,
 		Format:  clientFormat,

@@ -30,6 +30,34 @@ var (
 		Wrong:   inRows("    extra  any  optional  nullable\n"),
 		Right:   inRows("    extra  any  optional\n"),
 	})
+	UnionTooFew = def(Def{
+		Code: "TS0540", Name: "union-too-few", Severity: errorSev, Phase: Check,
+		Format:  "%s: a union needs two variants at least, it has %d",
+		Explain: "A union of one variant is that variant: write it without union<...>.",
+		Wrong:   inRows("    id  union<string>  required\n"),
+		Right:   inRows("    id  union<string, integer>  required\n"),
+	})
+	UnionVariantAny = def(Def{
+		Code: "TS0541", Name: "union-variant-any", Severity: errorSev, Phase: Check,
+		Format:  "%s: union variant %d is any, which makes the whole union any",
+		Explain: "any accepts every value, so a union with an any variant accepts everything and its other variants say nothing. Write any, or drop the any variant.",
+		Wrong:   inRows("    id  union<string, any>  required\n"),
+		Right:   inRows("    id  union<string, integer>  required\n"),
+	})
+	UnionVariantNullable = def(Def{
+		Code: "TS0542", Name: "union-variant-nullable", Severity: errorSev, Phase: Check,
+		Format:  "%s: union variant %d is nullable; make the union nullable instead",
+		Explain: "A union is nullable as a whole: nullable after its `>` adds {\"type\":\"null\"} as its last variant. A nullable variant would say the same thing in another place.",
+		Wrong:   inRows("    id  union<string nullable, integer>  required\n"),
+		Right:   inRows("    id  union<string, integer>  required  nullable\n"),
+	})
+	UnionVariantRepeated = def(Def{
+		Code: "TS0543", Name: "union-variant-repeated", Severity: errorSev, Phase: Check,
+		Format:  "%s: union variant %d is variant %d again",
+		Explain: "Two variants that are the same kind with the same modifiers accept the same values; the second is usually a typo for another one.",
+		Wrong:   inRows("    id  union<string 1..5, string 1..5>  required\n"),
+		Right:   inRows("    id  union<string 1..5, integer>  required\n"),
+	})
 	EnumEmpty = def(Def{
 		Code: "TS0510", Name: "enum-empty", Severity: errorSev, Phase: Check,
 		Format:  "%s: empty enum",

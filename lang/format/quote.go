@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/descriptor"
 )
 
 // keywords are the words of the language. A name spelled like one is quoted
@@ -13,11 +14,18 @@ var keywords = map[string]bool{}
 
 func init() {
 	for _, k := range strings.Fields(`spec catalog_key group tool test use in out none
-		result title description hints required optional nullable pattern format
-		default example unique deprecated open accept reject because at string
-		integer number boolean any enum array tuple object map text true false null
-		read_only destructive idempotent open_world endpoint from as`) {
+		result title description hints required optional accept reject because at
+		text true false null read_only destructive idempotent open_world endpoint`) {
 		keywords[k] = true
+	}
+	// The kinds and modifiers are declared in lang/descriptor.
+	for _, k := range descriptor.KindKeywords() {
+		keywords[k] = true
+	}
+	for _, m := range descriptor.Modifiers {
+		if m.Operand != descriptor.RangeOperand {
+			keywords[m.Keyword] = true
+		}
 	}
 }
 

@@ -78,6 +78,16 @@ func (w *kindWriter) kind(k *ast.Kind) {
 		fr.name(u.Name)
 		fr.at(k.Object.Close.Pos)
 		fr.str(" }")
+	case k.Union != nil:
+		fr.at(k.Union.Pos)
+		fr.str("union<")
+		for i, e := range k.Union.Variants {
+			if i > 0 {
+				w.cur.str(", ")
+			}
+			w.elem(e)
+		}
+		w.cur.str(">")
 	case k.Object != nil:
 		fr.at(k.Object.Pos)
 		fr.str("object {")

@@ -39,6 +39,7 @@ var Expected = map[string]string{
 	"EnumKind":        "enum(...)",
 	"EnumValue":       "an enum value (a name, a string or an integer)",
 	"TupleKind":       "tuple<...>",
+	"UnionKind":       "union<...>",
 	"ElemType":        "a kind",
 	"Block":           `"{"`,
 	"Modifier":        "a modifier",
@@ -154,8 +155,8 @@ func closeAngle(toks []plex.Token, t plex.Token) string {
 				continue
 			}
 			switch kind := toks[i-1].Value; kind {
-			case "tuple":
-				return `"," or ">" in the tuple`
+			case "tuple", "union":
+				return `"," or ">" in the ` + kind
 			case "array", "map":
 				return `">" to close ` + kind + "<"
 			}
@@ -295,12 +296,10 @@ func openKind(k *ast.Kind) string {
 	case k == nil:
 	case k.Object != nil:
 		return openBlock(k.Object)
-	case k.Array != nil:
-		return openKind(k.Array.Kind)
-	case k.Map != nil:
-		return openKind(k.Map.Kind)
-	case k.Tuple != nil && len(k.Tuple.Items) > 0:
-		return openKind(k.Tuple.Items[len(k.Tuple.Items)-1].Kind)
+	default:
+		if elems := k.Elems(); len(elems) > 0 {
+			return openKind(elems[len(elems)-1].Kind)
+		}
 	}
 	return ""
 }

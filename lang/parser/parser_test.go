@@ -75,7 +75,7 @@ func TestSyntaxErrors(t *testing.T) {
 		{"spec s\ntool t { in { a string optional default } }", `2:41: error: syntax error: unexpected "}", expected a JSON value after default`},
 		{"spec s\ntool t { in { a integer optional below } }", `2:40: error: syntax error: unexpected "}", expected a number after below`},
 		{"spec s\ntool t { in { a string } }", `2:24: error: syntax error: unexpected "}", expected "required" | "optional"`},
-		{"spec s\ntool t { in { a } }", `2:17: error: syntax error: unexpected "}", expected a kind (string, integer, number, boolean, any, enum, array, tuple, object, map)`},
+		{"spec s\ntool t { in { a } }", `2:17: error: syntax error: unexpected "}", expected a kind (string, integer, number, boolean, any, enum, array, tuple, object, map, union)`},
 		{"spec s\ntool { }", `2:6: error: syntax error: unexpected "{", expected a name`},
 		{"spec s\ntool t in none", `2:8: error: syntax error: unexpected "in", expected "{"`},
 		{"spec x catalog_key", `1:19: error: syntax error: unexpected end of file, expected a string`},

@@ -260,6 +260,9 @@ const (
 	tsTNumber
 	tsTInteger
 	tsTString
+	// tsTUnion is the kind of an anyOf node (a union): its types are its
+	// variants', and null when one variant is {"type":"null"}.
+	tsTUnion
 )
 
 // tsNode is a compiled schema: the subset of JSON Schema 2020-12 that
@@ -288,7 +291,10 @@ type tsNode struct {
 	re     *regexp.Regexp
 	reText string
 	unique bool
-	never  bool // the schema false
+	// variants are an anyOf's schemas but {"type":"null"}, whose null is
+	// in types.
+	variants []*tsNode
+	never    bool // the schema false
 	// Every int64 in [lo, hi] meets the number keywords (none when lo >
 	// hi), so that num takes one without checking them one by one.
 	lo, hi int64
@@ -422,6 +428,19 @@ func (d *tsDecoder) schema() *tsNode {
 		case "uniqueItems":
 			n.unique = d.peek() == 't'
 			d.skip()
+		case "anyOf":
+			d.enter()
+			f := true
+			for d.more(']', &f) {
+				v := d.schema()
+				if v.types == tsTNull {
+					n.types |= tsTNull
+					continue
+				}
+				n.variants = append(n.variants, v)
+				n.types |= v.types
+			}
+			n.kind, n.want = tsTUnion, "one of the union's variants"
 		default:
 			d.skip()
 		}
@@ -1675,7 +1694,31 @@ func (d *tsDecoder) check(n *tsNode) {
 		for a := d.array(n); a.next(d); {
 			d.check(a.node)
 		}
+	case tsTUnion:
+		d.union(n)
 	}
+}
+
+// union checks the value against each variant of union n in turn, from
+// the same place, and returns the first that accepts it, forgetting the
+// others' problems. When none does, it keeps every variant's problems
+// and adds anyOf, as ajv reports them, and returns -1. Either way it
+// leaves the decoder after the value.
+func (d *tsDecoder) union(n *tsNode) int {
+	start, all := d.pos, d.mark()
+	for i, v := range n.variants {
+		d.pos = start
+		one := d.mark()
+		d.check(v)
+		if d.found == one.found {
+			d.cut(d.close(all))
+			return i
+		}
+	}
+	d.pos = start
+	d.fail("anyOf", "matches none of the union's variants")
+	d.skip()
+	return -1
 }
 
 // tsObj is an object being read: the plans loop
@@ -2315,6 +2358,9 @@ func tsPlanFor(t reflect.Type, n *tsNode) tsPlan {
 	if n.types == 0 || n.never {
 		return tsRawPlan
 	}
+	if n.kind == tsTUnion {
+		return tsUnionPlan(t, n)
+	}
 	switch t.Kind() {
 	case reflect.String:
 		switch {
@@ -2343,6 +2389,53 @@ func tsPlanFor(t reflect.Type, n *tsNode) tsPlan {
 		return tsObjectPlan(t, n)
 	}
 	panic("toolspec: no plan for Go type " + t.String()) // a generator bug
+}
+
+// tsUnion is a union's Go type: a struct whose one field, Value, holds
+// one wrapper per variant (a struct whose one field, Value, holds the
+// variant's value). tsVariants lists a zero wrapper of each variant, in
+// the schema's order.
+type tsUnion interface{ tsVariants() []any }
+
+// tsUnionPlan checks the value against the variants (tsDecoder.union),
+// then decodes it again, with the plan of the variant that accepted it,
+// into that variant's wrapper.
+func tsUnionPlan(t reflect.Type, n *tsNode) tsPlan {
+	u, ok := reflect.New(t).Elem().Interface().(tsUnion)
+	if !ok || t.NumField() != 1 {
+		panic("toolspec: " + t.String() + " is no union") // a generator bug
+	}
+	wrappers := u.tsVariants()
+	if len(wrappers) != len(n.variants) {
+		panic("toolspec: " + t.String() + " does not match its schema") // a generator bug
+	}
+	types := make([]reflect.Type, len(wrappers))
+	plans := make([]tsPlan, len(wrappers))
+	for i, w := range wrappers {
+		types[i] = reflect.TypeOf(w)
+		plans[i] = tsPlanFor(types[i].Field(0).Type, n.variants[i])
+	}
+	return func(d *tsDecoder, n *tsNode, p unsafe.Pointer) {
+		start := d.pos
+		i := d.union(n)
+		if i < 0 {
+			return
+		}
+		end := d.pos
+		d.pos = start
+		w := reflect.New(types[i])
+		plans[i](d, n.variants[i], w.UnsafePointer())
+		d.pos = end
+		reflect.NewAt(t, p).Elem().Field(0).Set(w.Elem())
+	}
+}
+
+// tsMarshalUnion writes the value a union's wrapper holds.
+func tsMarshalUnion(wrapper any) ([]byte, error) {
+	if wrapper == nil {
+		return nil, errors.New("the union holds no variant")
+	}
+	return json.Marshal(reflect.ValueOf(wrapper).Field(0).Interface())
 }
 
 func tsRawPlan(d *tsDecoder, n *tsNode, p unsafe.Pointer) {

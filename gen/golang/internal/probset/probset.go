@@ -84,3 +84,37 @@ func cutPointer(p string) string {
 	}
 	return "/" + strings.Join(segs, "/")
 }
+
+// Unions are the pointers at which a pair says anyOf: values no variant
+// of a union accepts.
+func Unions(pairs []string) []string {
+	var out []string
+	for _, p := range pairs {
+		if at, ok := strings.CutSuffix(p, " anyOf"); ok {
+			out = append(out, at)
+		}
+	}
+	return out
+}
+
+// OutsideUnions drops the pairs at or below a failed union but its anyOf:
+// inside a union the decoder reports every variant's problems as ajv
+// does (the JavaScript differential test holds them to ajv's), while
+// santhosh reports a variant's as it reports a value's (a type failure
+// alone), so the two agree on the union failing, not on why.
+func OutsideUnions(pairs, unions []string) []string {
+	var out []string
+	for _, p := range pairs {
+		at := p[:strings.LastIndexByte(p, ' ')]
+		inside := false
+		for _, u := range unions {
+			if (at == u || strings.HasPrefix(at, u+"/")) && p != u+" anyOf" {
+				inside = true
+			}
+		}
+		if !inside {
+			out = append(out, p)
+		}
+	}
+	return out
+}
