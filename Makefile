@@ -97,9 +97,9 @@ bench-github: build
 	-/usr/bin/time -v $(BIN) parity --openapi $(GITHUB_DOC) .tmp/github.tspec > .tmp/github-parity.out 2> .tmp/github-parity.log
 	@grep -E '^parity|Elapsed|Maximum resident|User time|System time' .tmp/github-parity.log
 
-# Check every spec under specs/ against its seal: the spec and every
+# Check every spec under specs/ (and the notes example) against its seal: the spec and every
 # artifact the seal lists must be current. A spec without a seal fails.
-SPECS = $(shell find specs -name '*.tspec' | LC_ALL=C sort)
+SPECS = $(shell find specs -name '*.tspec' | LC_ALL=C sort) $(NOTES)
 
 verify: build
 	@fail=0; for s in $(SPECS); do \
@@ -107,15 +107,18 @@ verify: build
 		$(BIN) verify $$s || fail=1; \
 	done; exit $$fail
 
-# Regenerate the checked-in artifacts of the reference spec and seal them
-# again. Run it after every edit of specs/t27mcp/tool_schema.tspec (its tests
+# Regenerate the checked-in artifacts of the reference spec (and of the
+# notes example) and seal them again. Run it after every edit of specs/t27mcp/tool_schema.tspec (its tests
 # count: they are part of the spec hash).
 T27      = specs/t27mcp/tool_schema.tspec
 T27_GO   = examples/go-server/t27catalog/catalog.go
 T27_JS   = examples/js-server/t27catalog.mjs
-T27_DTS  = examples/js-server/t27catalog.d.ts
+T27_DTS  = examples/js-server/t27catalog.d.mts
 T27_P1   = examples/e2e/testdata/t27mcp.p1.json
 T27_P2   = examples/e2e/testdata/t27mcp.p2.json
+# The newcomer's notes server (a module of its own, docs/servers.md).
+NOTES    = examples/notes/notes.tspec
+NOTES_GO = examples/notes/notescat/catalog.go
 
 generate: build
 	$(BIN) gen-go $(T27) -o $(T27_GO) --package t27catalog --dialects gemini,openai_strict,cursor
@@ -123,6 +126,8 @@ generate: build
 	$(BIN) gen-json --profile 1 $(T27) -o $(T27_P1)
 	$(BIN) gen-json --profile 2 $(T27) -o $(T27_P2)
 	$(BIN) seal $(T27) $(T27_GO) $(T27_JS) $(T27_DTS) $(T27_P1) $(T27_P2)
+	$(BIN) gen-go $(NOTES) -o $(NOTES_GO) --package notescat
+	$(BIN) seal $(NOTES) $(NOTES_GO)
 
 # The VS Code extension (editors/vscode) packaged as bin/toolspec.vsix with
 # @vscode/vsce; its npm packages are its own (editors/vscode/package.json).

@@ -15,7 +15,7 @@ import (
 // Recipe says how one artifact file is made: which generator, which of the
 // files one run of it writes (its role), and with which options. The seal
 // records one recipe per artifact, so a generator that writes two files
-// (gen-js: .mjs and .d.ts) is sealed as two artifacts with two roles.
+// (gen-js: .mjs and .d.mts) is sealed as two artifacts with two roles.
 type Recipe struct {
 	Generator string            // command name: "gen-json", "gen-go", "gen-js"
 	Role      string            // one of the backend's Roles: "json", "go", "mjs", "dts"

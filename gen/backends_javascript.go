@@ -16,7 +16,7 @@ var (
 )
 
 func init() {
-	// gen-js: one run writes X.mjs and X.d.ts; each is sealed as its own
+	// gen-js: one run writes X.mjs and X.d.mts (X.js and X.d.ts); each is sealed as its own
 	// artifact, told apart by role.
 	Register(&backend{
 		name:   "gen-js",
@@ -48,7 +48,7 @@ func init() {
 			switch {
 			case strings.HasSuffix(path, ".mjs"):
 				return []Recipe{mjs}
-			case strings.HasSuffix(path, ".d.ts"):
+			case strings.HasSuffix(path, ".d.ts"), strings.HasSuffix(path, ".d.mts"):
 				return []Recipe{dts}
 			}
 			return []Recipe{mjs, dts}

@@ -10,6 +10,7 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/lang/ast"
 	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/parser"
 	"github.com/toolspec/toolspec/lang/token"
@@ -51,6 +52,14 @@ func (s *Server) codeActions(_ *glsp.Context, p *protocol.CodeActionParams) (any
 			w, candidates = refAt(ix, w), declNames(ix, "tool")
 		case diag.UnknownKind.Is(x):
 			candidates = kindWords()
+		case diag.UnknownModifier.Is(x):
+			candidates = modifierWords("", true)
+		case diag.UnknownHint.Is(x):
+			candidates = ast.HintWords
+		case diag.UnknownToolItem.Is(x):
+			if best := parser.ToolItemMeant(d.text[w.start:w.end]); best != "" {
+				out = append(out, d.edit(fmt.Sprintf("Change to %s", best), ld, w, best))
+			}
 		case diag.SyntaxError.Is(x) && parses > 0:
 			parses--
 			for _, presence := range []string{"required", "optional"} {
@@ -87,13 +96,14 @@ func (s *Server) codeActions(_ *glsp.Context, p *protocol.CodeActionParams) (any
 // to fix by inserting a presence.
 const maxSyntaxFixes = 8
 
-// fixesSyntax reports whether inserting text at off moves the first syntax
-// error past off (or removes it).
+// fixesSyntax reports whether inserting text at off leaves no syntax error
+// there: the parser recovers after each error (lang/parser, recover.go),
+// so the errors before and after it stay.
 func (d *document) fixesSyntax(off int, text string) bool {
 	src := d.text[:off] + text + d.text[off:]
 	p := parser.Parse("", []byte(src))
 	for _, x := range p.Diags {
-		if diag.SyntaxError.Is(x) && x.Pos.Offset <= off+len(text) {
+		if diag.SyntaxError.Is(x) && x.Pos.Offset >= off && x.Pos.Offset <= off+len(text) {
 			return false
 		}
 	}

@@ -277,6 +277,11 @@ type Type struct {
 	Unique     bool
 	Deprecated bool
 	Open       bool // objects only: no additionalProperties:false
+	// Group names the group an object is, whole: its block is exactly
+	// `{ use g }`. Generators give every such object one named type
+	// (gen-go's struct, gen-js's interface) instead of one per place. ""
+	// for any other object and every other kind.
+	Group string
 
 	Enum   []EnumValue
 	Elem   *Type    // array items, map values

@@ -78,7 +78,7 @@ func (handlers) T27Epics(_ context.Context, in c.T27EpicsInput) (c.T27EpicsOutpu
 		health = &h
 	}
 	return c.T27EpicsOutput{Epics: []c.T27EpicsOutputEpicsItem{
-		{Id: "E1", Title: "Seal every spec", Health: health, Progress: 0.5},
+		{ID: "E1", Title: "Seal every spec", Health: health, Progress: 0.5},
 	}}, nil
 }
 
@@ -114,7 +114,7 @@ func (handlers) T27Game(_ context.Context, in c.T27GameInput) (c.T27GameOutput, 
 func (handlers) T27PaperClaims(_ context.Context, in c.T27PaperClaimsInput) (c.T27PaperClaimsOutput, error) {
 	tol := json.Number("0.001")
 	return c.T27PaperClaimsOutput{Claims: []c.T27PaperClaimsOutputClaimsItem{
-		{Id: in.Paper + "/1", Printed: "3.14", Recomputed: "3.1416", Holds: true, Tolerance: &tol},
+		{ID: in.Paper + "/1", Printed: "3.14", Recomputed: "3.1416", Holds: true, Tolerance: &tol},
 	}}, nil
 }
 
@@ -177,17 +177,17 @@ func (handlers) T27Metrics(_ context.Context, in c.T27MetricsInput) (c.T27Metric
 }
 
 func (handlers) TgSend(context.Context, c.TgSendInput) (c.TgSendOutput, error) {
-	return c.TgSendOutput{MessageId: "1001", SentAt: exampleTime}, nil
+	return c.TgSendOutput{MessageID: "1001", SentAt: exampleTime}, nil
 }
 
 func (handlers) TgHistory(_ context.Context, in c.TgHistoryInput) (c.TgHistoryOutput, error) {
 	edited := true
 	return c.TgHistoryOutput{Messages: []c.TgHistoryOutputMessagesItem{
-		{Id: "1000", From: in.Chat, Text: "hello"},
-		{Id: "1001", From: "@t27_bot", Text: "hi", Meta: &c.TgHistoryOutputMessagesItemMeta{Edited: &edited}},
+		{ID: "1000", From: in.Chat, Text: "hello"},
+		{ID: "1001", From: "@t27_bot", Text: "hi", Meta: &c.TgHistoryOutputMessagesItemMeta{Edited: &edited}},
 	}}, nil
 }
 
 func (handlers) TgPin(_ context.Context, in c.TgPinInput) (any, error) {
-	return map[string]any{"pinned": in.MessageId, "chat": in.Chat}, nil
+	return map[string]any{"pinned": in.MessageID, "chat": in.Chat}, nil
 }

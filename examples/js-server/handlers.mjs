@@ -6,7 +6,7 @@ const SHA = "0123456789abcdef0123456789abcdef01234567";
 const HASH = "72975888a39df702a32c7b93a9094084d5f02b5b0540464d702ef9dccc97b36b";
 const TIME = "2026-11-30T12:00:00Z";
 
-/** @type {import("./t27catalog.d.ts").Handlers} */
+/** @type {import("./t27catalog.mjs").Handlers} */
 export const handlers = {
   t27_status: () => ({ branch: "main", head: SHA, dirty: false, specs: 27, sealed: 27 }),
   t27_formats: () => ({

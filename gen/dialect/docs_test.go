@@ -137,7 +137,7 @@ func TestDocsCurrent(t *testing.T) {
 		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %s |\n", rw.family, rw.beforeRefused, rw.beforeWeak, rw.afterRefused, rw.afterWeak, lim)
 	}
 	b.WriteString("\n## The rules, with their sources\n\n")
-	b.WriteString("One row per rule of lang/clients' table (the research notes: shared/research/client-compat.md). Each construct is one lint code (`toolspec explain CODE`).\n\n")
+	b.WriteString("One row per rule of lang/clients' table. Each construct is one lint code (`toolspec explain CODE`); the source column names the evidence for the rule: an issue or pull request of a client (owner/repo#number), a vendor's documentation, or a test against the vendor's API.\n\n")
 	b.WriteString(clients.Markdown())
 	got := b.String()
 	if *update {

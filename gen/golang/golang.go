@@ -123,6 +123,12 @@ type gen struct {
 	imports []string
 
 	dialectList []string // Options.Dialects
+
+	// groupTypes are the structs of the groups used as whole objects
+	// (model.Type.Group), by group: one type for every place. An open and
+	// a closed use share it: a struct holds the rows only, and marshals
+	// by them (tsMarshal).
+	groupTypes map[string]string
 }
 
 func newGen(c *model.Catalog, pkg string) *gen {

@@ -80,6 +80,8 @@ func TestGoName(t *testing.T) {
 	for in, want := range map[string]string{
 		"t27_grep": "T27Grep", "get-app": "GetApp", "$top": "Top", "a.b.c": "ABC",
 		"HTTPServer": "HTTPServer", "x": "X", "9": "", "$$": "", "snow☃man": "SnowMan",
+		"user_id": "UserID", "userId": "UserID", "id": "ID", "html_url": "HTMLURL", "http_status": "HTTPStatus",
+		"api-key": "APIKey", "idle": "Idle", "ids": "Ids", "utf8_name": "UTF8Name", "t27f_view": "T27fView", "Id": "ID",
 	} {
 		got, ok := golang.GoName(in)
 		if !ok {

@@ -7,30 +7,63 @@ import (
 )
 
 // GoName is the natural exported Go name of a spec name: its ASCII
-// letters and digits, the first of each run capitalised (t27_grep →
-// T27Grep, "get-app" → GetApp, "$top" → Top). ok is false when the result
-// is empty or starts with a digit; mangle makes a name of those too.
+// letters and digits, the first of each word capitalised, and a word that
+// is a common initialism all in capitals, as Go writes them (t27_grep →
+// T27Grep, "get-app" → GetApp, "$top" → Top, user_id → UserID, userId →
+// UserID, html_url → HTMLURL). Words are the runs of letters and digits,
+// cut again where a lower-case letter is followed by a capital. ok is
+// false when the result is empty or starts with a digit; mangle makes a
+// name of those too.
 func GoName(s string) (name string, ok bool) {
 	var b strings.Builder
-	up := true
-	for i := 0; i < len(s); i++ {
-		c := s[i]
+	word := func(w string) {
+		if w == "" {
+			return
+		}
+		if initialisms[strings.ToLower(w)] {
+			b.WriteString(strings.ToUpper(w))
+			return
+		}
+		if c := w[0]; c >= 'a' && c <= 'z' {
+			b.WriteByte(c - ('a' - 'A'))
+			w = w[1:]
+		}
+		b.WriteString(w)
+	}
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		c := byte(0)
+		if i < len(s) {
+			c = s[i]
+		}
+		alnum := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 		switch {
-		case c >= 'a' && c <= 'z':
-			if up {
-				c -= 'a' - 'A'
+		case !alnum:
+			if start >= 0 {
+				word(s[start:i])
+				start = -1
 			}
-			b.WriteByte(c)
-			up = false
-		case c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-			b.WriteByte(c)
-			up = false
-		default:
-			up = true
+		case start < 0:
+			start = i
+		case c >= 'A' && c <= 'Z' && s[i-1] >= 'a' && s[i-1] <= 'z':
+			word(s[start:i])
+			start = i
 		}
 	}
 	name = b.String()
 	return name, name != "" && (name[0] < '0' || name[0] > '9')
+}
+
+// initialisms are the words Go code writes in capitals (the list of
+// golint and staticcheck's ST1003, as lower-case words).
+var initialisms = map[string]bool{
+	"acl": true, "api": true, "ascii": true, "cpu": true, "css": true, "dns": true,
+	"eof": true, "guid": true, "html": true, "http": true, "https": true, "id": true,
+	"ip": true, "json": true, "lhs": true, "qps": true, "ram": true, "rhs": true,
+	"rpc": true, "sla": true, "smtp": true, "sql": true, "ssh": true, "tcp": true,
+	"tls": true, "ttl": true, "udp": true, "ui": true, "uid": true, "uuid": true,
+	"uri": true, "url": true, "utf8": true, "vm": true, "xml": true, "xmpp": true,
+	"xsrf": true, "xss": true,
 }
 
 // mangle is the Go name of any spec name (docs/gen-go.md, Naming): the

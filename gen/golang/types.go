@@ -211,6 +211,16 @@ func (g *gen) tupleStruct(name string, types []string) {
 }
 
 func (g *gen) object(t *model.Type, a at, doc string) value {
+	var key string
+	if t.Group != "" && !a.root {
+		// A group used as a whole object is one struct wherever it is
+		// used, named after the group, so handlers pass it around as is.
+		key = t.Group
+		if name, ok := g.groupTypes[key]; ok {
+			return value{goType: name}
+		}
+		a.name, doc = mangle(t.Group), "group "+comment(t.Group)+", wherever a row's kind is `object { use "+comment(t.Group)+" }`"
+	}
 	fields := make([]value, len(t.Fields))
 	fieldNames := g.fieldNames(t)
 	for i, fd := range t.Fields {
@@ -218,6 +228,12 @@ func (g *gen) object(t *model.Type, a at, doc string) value {
 		fields[i] = g.typ(fd.Type, sub)
 	}
 	name := g.named(a, doc)
+	if key != "" {
+		if g.groupTypes == nil {
+			g.groupTypes = map[string]string{}
+		}
+		g.groupTypes[key] = name
+	}
 	g.p.printf("type %s struct {\n", name)
 	rows := make([][]string, 0, len(t.Fields))
 	var comments []string

@@ -145,7 +145,8 @@ export declare function describeProblems(problems: readonly Problem[], limit?: n
 /** What the SDK passes a request handler (RequestHandlerExtra): the abort signal, authInfo, sessionId, ... */
 export interface RequestExtra {
   signal?: { readonly aborted: boolean };
-  authInfo?: unknown;
+  /** The SDK's AuthInfo, when the transport authenticated the client. */
+  authInfo?: { token?: string; clientId?: string; scopes?: string[]; expiresAt?: number; [key: string]: unknown };
   sessionId?: string;
   [key: string]: unknown;
 }
@@ -210,16 +211,23 @@ export declare function profileFor(protocolVersion?: string | null): Profile;
  */
 export declare function checkHandlers(names: Iterable<string>): void;
 `)
+	groups, order := wholeGroups(c, b.String(), names)
+	for _, g := range order {
+		b.WriteString("\n/** Group " + commentText(g.group) + ": every object that is `object { use " + commentText(g.group) + " }`. */\n")
+		b.WriteString("export interface " + groups[g.group].name + " ")
+		writeObjectBody(&b, g.t, "", groups)
+		b.WriteString("\n")
+	}
 	for _, t := range c.Tools {
 		stem := names[t]
 		b.WriteString("\n/** The arguments of tool " + commentText(t.Name) + ". */\n")
 		b.WriteString("export interface " + stem + "Input ")
-		writeObjectBody(&b, t.Input, "")
+		writeObjectBody(&b, t.Input, "", groups)
 		b.WriteString("\n")
 		if t.Output != nil {
 			b.WriteString("\n/** The structured result of tool " + commentText(t.Name) + ". */\n")
 			b.WriteString("export interface " + stem + "Output ")
-			writeObjectBody(&b, t.Output, "")
+			writeObjectBody(&b, t.Output, "", groups)
 			b.WriteString("\n")
 		}
 	}
@@ -269,7 +277,7 @@ func propertyName(name string) string {
 // line at indent+2. An open object gets the index signature
 // [key: string]: unknown; a closed one without rows gets
 // [key: string]: never, because TypeScript's {} would take any value.
-func writeObjectBody(b *bytes.Buffer, t *model.Type, indent string) {
+func writeObjectBody(b *bytes.Buffer, t *model.Type, indent string, groups groupNames) {
 	b.WriteString("{\n")
 	inner := indent + "  "
 	if len(t.Fields) == 0 && !t.Open {
@@ -285,7 +293,7 @@ func writeObjectBody(b *bytes.Buffer, t *model.Type, indent string) {
 			b.WriteByte('?')
 		}
 		b.WriteString(": ")
-		writeType(b, f.Type, inner)
+		writeType(b, f.Type, inner, groups)
 		b.WriteString(";\n")
 	}
 	if t.Open {
@@ -295,7 +303,7 @@ func writeObjectBody(b *bytes.Buffer, t *model.Type, indent string) {
 }
 
 // writeType writes the TypeScript type of t.
-func writeType(b *bytes.Buffer, t *model.Type, indent string) {
+func writeType(b *bytes.Buffer, t *model.Type, indent string, groups groupNames) {
 	switch t.Kind {
 	case model.String:
 		b.WriteString("string")
@@ -318,7 +326,7 @@ func writeType(b *bytes.Buffer, t *model.Type, indent string) {
 			}
 		}
 	case model.Array:
-		elem := elemType(t.Elem, indent)
+		elem := elemType(t.Elem, indent, groups)
 		if strings.Contains(elem, "|") || strings.Contains(elem, "\n") {
 			b.WriteString("Array<" + elem + ">")
 		} else {
@@ -330,19 +338,28 @@ func writeType(b *bytes.Buffer, t *model.Type, indent string) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			b.WriteString(elemType(it, indent))
+			b.WriteString(elemType(it, indent, groups))
 		}
 		b.WriteByte(']')
 	case model.Object:
-		writeObjectBody(b, t, indent)
+		if g, ok := groups[t.Group]; ok && t.Group != "" {
+			// An open use of a group declared closed takes any other
+			// property too.
+			b.WriteString(g.name)
+			if t.Open && !g.open {
+				b.WriteString(" & { [key: string]: unknown }")
+			}
+		} else {
+			writeObjectBody(b, t, indent, groups)
+		}
 	case model.Map:
-		b.WriteString("Record<string, " + elemType(t.Elem, indent) + ">")
+		b.WriteString("Record<string, " + elemType(t.Elem, indent, groups) + ">")
 	case model.Union:
 		// Variants that differ in bounds only are one TypeScript type.
 		var seen []string
 		for _, v := range t.Variants {
 			var vb bytes.Buffer
-			writeType(&vb, v, indent)
+			writeType(&vb, v, indent, groups)
 			if s := vb.String(); !slices.Contains(seen, s) {
 				if len(seen) > 0 {
 					b.WriteString(" | ")
@@ -361,8 +378,74 @@ func writeType(b *bytes.Buffer, t *model.Type, indent string) {
 
 // elemType returns the type of an element (array item, tuple member, map
 // value) as text.
-func elemType(t *model.Type, indent string) string {
+func elemType(t *model.Type, indent string, groups groupNames) string {
 	var b bytes.Buffer
-	writeType(&b, t, indent)
+	writeType(&b, t, indent, groups)
 	return b.String()
 }
+
+// groupNames are the interfaces of the groups used as whole objects
+// (model.Type.Group), by group: one type wherever the group is an object.
+type groupNames map[string]groupName
+
+type groupName struct {
+	name string
+	open bool // the interface takes any other property
+}
+
+type wholeGroup struct {
+	group string
+	t     *model.Type // the first object that is the group
+}
+
+// wholeGroups names an interface for every group some object is, whole,
+// in the order the tools first use them: the group's type name, with
+// Group after it when that name is taken (by the declarations so far, in
+// text, or by a tool's types).
+func wholeGroups(c *model.Catalog, text string, names map[*model.Tool]string) (groupNames, []wholeGroup) {
+	taken := map[string]bool{}
+	for _, m := range declared.FindAllStringSubmatch(text, -1) {
+		taken[m[1]] = true
+	}
+	for _, stem := range names {
+		for _, suffix := range []string{"Input", "Output", "Handler"} {
+			taken[stem+suffix] = true
+		}
+	}
+	groups := groupNames{}
+	var order []wholeGroup
+	var walk func(t *model.Type)
+	walk = func(t *model.Type) {
+		if t == nil {
+			return
+		}
+		if t.Kind == model.Object && t.Group != "" {
+			if _, ok := groups[t.Group]; !ok {
+				name := TypeName(t.Group)
+				for taken[name] {
+					name += "Group"
+				}
+				taken[name] = true
+				groups[t.Group] = groupName{name, t.Open}
+				order = append(order, wholeGroup{t.Group, t})
+			}
+		}
+		walk(t.Elem)
+		for _, it := range t.Items {
+			walk(it)
+		}
+		for _, v := range t.Variants {
+			walk(v)
+		}
+		for _, f := range t.Fields {
+			walk(f.Type)
+		}
+	}
+	for _, t := range c.Tools {
+		walk(t.Input)
+		walk(t.Output)
+	}
+	return groups, order
+}
+
+var declared = regexp.MustCompile(`(?m)^export (?:declare )?(?:interface|type|const|function|class) ([A-Za-z_$][A-Za-z0-9_$]*)`)

@@ -142,6 +142,12 @@ var notModifiers = map[string]bool{
 // token that starts each (see Modifier): src is the file the positions
 // point into.
 func SetKeywords(d *Decl, src []byte) {
+	SetKeywordsFrom(d, func(off int) string { return string(wordAt(src, off)) })
+}
+
+// SetKeywordsFrom is SetKeywords with the word at each offset given by
+// word: the parser's recovery reads some words other than as written.
+func SetKeywordsFrom(d *Decl, word func(off int) string) {
 	var mods func([]*Modifier)
 	var kind func(*Kind)
 	var block func(*Block)
@@ -182,7 +188,7 @@ func SetKeywords(d *Decl, src []byte) {
 			case m.Range != nil:
 				m.Keyword = "range"
 			default:
-				if d := descriptor.Lookup(string(wordAt(src, m.Pos.Offset))); d != nil {
+				if d := descriptor.Lookup(word(m.Pos.Offset)); d != nil {
 					m.Keyword = d.Keyword
 				}
 			}

@@ -474,14 +474,19 @@ func (c *checker) tool(d *ast.Tool) *model.Tool {
 			}
 		}
 	}
-	if !hasDescription {
+	// A tool with syntax errors lost its broken items (lang/parser,
+	// recover.go): one of them may be the item that is missing.
+	broken := c.unparsed.Tools[t.Name]
+	if !hasDescription && !broken {
 		c.report(diag.DescriptionMissing, d.Pos, quoteName(t.Name))
 	}
 	if t.Input == nil {
-		c.report(diag.InputMissing, d.Pos, quoteName(t.Name))
+		if !broken {
+			c.report(diag.InputMissing, d.Pos, quoteName(t.Name))
+		}
 		t.Input = &model.Type{Pos: d.Pos, Kind: model.Object}
 	}
-	if t.Result == 0 {
+	if t.Result == 0 && !broken {
 		c.report(diag.OutputMissing, d.Pos, quoteName(t.Name))
 	}
 	c.wire(t, d)
@@ -586,6 +591,18 @@ func (c *checker) block(b *ast.Block, open bool) *model.Type {
 	t := c.arena.NewType()
 	*t = model.Type{Pos: b.Pos, Kind: model.Object, Open: open, Fields: c.items(b.Items, nil)}
 	return t
+}
+
+// wholeGroup is the group a block is, whole (`{ use g }`), or "": see
+// model.Type.Group.
+func (c *checker) wholeGroup(items []*ast.Item, fields []*model.Field) string {
+	if len(items) != 1 || items[0].Use == nil || len(fields) == 0 {
+		return ""
+	}
+	if _, ok := c.groups[items[0].Use.Name.Value()]; !ok {
+		return ""
+	}
+	return items[0].Use.Name.Value()
 }
 
 // quoteName writes a name as messages show it.

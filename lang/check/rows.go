@@ -92,6 +92,7 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 	case k.Object != nil:
 		t.Kind = model.Object
 		t.Fields = c.items(k.Object.Items, nil)
+		t.Group = c.wholeGroup(k.Object.Items, t.Fields)
 	case k.Unknown != "":
 		c.report(diag.UnknownKind, k.Pos, what, k.Unknown, didYouMean(k.Unknown, kindWords))
 		t.Kind = model.Any

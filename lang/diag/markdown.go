@@ -80,10 +80,20 @@ func writeDef(b *bytes.Buffer, d *Def) {
 }
 
 // Text renders one diagnostic for a terminal, as `toolspec explain` prints it.
-func (d *Def) Text() string {
+func (d *Def) Text() string { return d.TextWith("") }
+
+// TextWith is Text with the message shown as reported: example is the
+// diagnostic the Wrong example gets (`demo.tspec:9:5: error: ...`), which
+// the table cannot compute itself (the checker imports it); "" shows the
+// message's template.
+func (d *Def) TextWith(example string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s (%s, %s phase)\n\n", d.Code, d.Name, d.Severity, d.Phase)
-	fmt.Fprintf(&b, "Message: %s\n\n", d.Format)
+	if example != "" {
+		fmt.Fprintf(&b, "Message, as the wrong example below gets it:\n\n    %s\n\n", example)
+	} else {
+		fmt.Fprintf(&b, "Message: %s\n\n", d.Format)
+	}
 	b.WriteString(wrap(d.Explain, 76))
 	if d.NoExample != "" {
 		fmt.Fprintf(&b, "\nNo example: %s.\n", d.NoExample)

@@ -51,7 +51,7 @@ var (
 	SyntaxError = def(Def{
 		Code: "TS0101", Name: "syntax-error", Severity: errorSev, Phase: Syntax,
 		Format:  "syntax error: %s",
-		Explain: "The text does not follow the grammar of docs/language.md: the message names the token found and what the grammar expected there. Each top-level declaration is parsed on its own, so every broken declaration is reported, not only the first, and the declarations that parsed are still checked; nothing is emitted.",
+		Explain: "The text does not follow the grammar of docs/language.md: the message names the token found and what the grammar expected there (and, when the token is a keyword misspelt, the keyword meant). The error stops only the item it is in: the parser drops that row, tool item or fixture and reads on, so every broken item of the file is reported in one run, and everything that parsed is still checked; nothing is emitted.",
 		Wrong:   "spec demo\n\ntool demo {\n  description \"A demo tool\"\n  in {\n    x  required  string\n  }\n  result text\n}\n",
 		Right:   inRows("    x  string  required\n"),
 	})
@@ -75,6 +75,20 @@ var (
 		Explain: "After a row's presence come its modifiers (nullable, a range, pattern, format, default, example, unique, deprecated, open, from, as). A word there that is within two edits of one of them is taken for a misspelling of it, rather than reported as whatever the grammar expected next.",
 		Wrong:   inRows("    x  string  required  patern \"^x\"\n"),
 		Right:   inRows("    x  string  required  pattern \"^x\"\n"),
+	})
+	UnknownToolItem = def(Def{
+		Code: "TS0108", Name: "unknown-tool-item", Severity: errorSev, Phase: Syntax,
+		Format:  "syntax error: unknown tool item %s; did you mean %s?",
+		Explain: "A tool's body is a list of items, each starting with its keyword: title, description, hints, in, out, result, endpoint. A word there that is within a few edits of one of them, or a common longer name of one (input, output), is taken for it: the message names the item meant, and the rest of the tool is read as if it had been written right, so its other problems are reported in the same run.",
+		Wrong:   "spec demo\n\ntool demo {\n  descripton \"A demo tool\"\n  in none\n  result text\n}\n",
+		Right:   "spec demo\n\ntool demo {\n  description \"A demo tool\"\n  in none\n  result text\n}\n",
+	})
+	UnknownHint = def(Def{
+		Code: "TS0109", Name: "unknown-hint", Severity: errorSev, Phase: Syntax,
+		Format:  "syntax error: unknown hint %s; did you mean %s?",
+		Explain: "`hints` takes the MCP tool annotations by their names in the language: read_only, destructive, idempotent, open_world. A word after them that is within a few edits of one (readonly, openWorld) is taken for it, and the rest of the tool is read on.",
+		Wrong:   "spec demo\n\ntool demo {\n  description \"A demo tool\"\n  hints readonly\n  in none\n  result text\n}\n",
+		Right:   "spec demo\n\ntool demo {\n  description \"A demo tool\"\n  hints read_only\n  in none\n  result text\n}\n",
 	})
 	UnclosedBrace = def(Def{
 		Code: "TS0105", Name: "unclosed-brace", Severity: errorSev, Phase: Syntax,

@@ -67,6 +67,17 @@ func (w *kindWriter) kind(k *ast.Kind) {
 			w.elem(e)
 		}
 		w.cur.str(">")
+	case k.Object != nil && onlyUse(k.Object) != nil:
+		// An object that is one group, `object { use note }`, stays on
+		// the row's line: it reads as a type name.
+		u := onlyUse(k.Object)
+		fr.at(k.Object.Pos)
+		fr.str("object { ")
+		fr.at(u.Pos)
+		fr.str("use ")
+		fr.name(u.Name)
+		fr.at(k.Object.Close.Pos)
+		fr.str(" }")
 	case k.Union != nil:
 		fr.at(k.Union.Pos)
 		fr.str("union<")
@@ -92,6 +103,14 @@ func (w *kindWriter) kind(k *ast.Kind) {
 		// Not a kind; the checker reports it. Keep it as written.
 		fr.str(k.Unknown)
 	}
+}
+
+// onlyUse is the one item of a block that holds nothing but a use, or nil.
+func onlyUse(b *ast.Block) *ast.Use {
+	if len(b.Items) != 1 {
+		return nil
+	}
+	return b.Items[0].Use
 }
 
 func (w *kindWriter) elem(e *ast.ElemType) {

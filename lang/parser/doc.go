@@ -15,6 +15,10 @@
 // where it opens, and the declarations it swallowed are parsed on their
 // own).
 //
+// Inside a declaration, a syntax error stops only the item it is in: the
+// declaration is repaired at the token level and parsed again (recover.go),
+// so every broken row is reported in one run.
+//
 // A syntax error names what the grammar expected, described by one table
 // keyed by production (Expected, errors.go).
 package parser

@@ -320,11 +320,9 @@ func parseTokenBatch(src []byte, pieces [][]plex.Token) (decls []*ast.Decl, errs
 	for i, p := range pieces {
 		pieces[i] = nil
 		d, err := parseTokens(declGrammar, p, endOf(p))
-		if err != nil && len(p) >= 2 {
-			unparsed = append(unparsed, p[0], p[1])
-		}
 		if err != nil {
 			if open, before, ok := unclosed(p); ok {
+				unparsed = appendUnparsed(unparsed, p)
 				// A missing "}" swallows the declarations after it into
 				// this piece: say which brace, and parse those on their own.
 				errs = append(errs, unclosedError(p, open, before))
@@ -336,7 +334,13 @@ func parseTokenBatch(src []byte, pieces [][]plex.Token) (decls []*ast.Decl, errs
 				}
 				continue
 			}
-			errs = append(errs, explain(err, d, p))
+			// Recover inside the declaration (recover.go).
+			more, moreErrs, whole := recoverDecls(src, p, d, err)
+			if !whole {
+				unparsed = appendUnparsed(unparsed, p)
+			}
+			decls = append(decls, more...)
+			errs = append(errs, moreErrs...)
 			continue
 		}
 		for _, decl := range d.Decls {
@@ -345,6 +349,15 @@ func parseTokenBatch(src []byte, pieces [][]plex.Token) (decls []*ast.Decl, errs
 		decls = append(decls, d.Decls...)
 	}
 	return decls, errs, unparsed
+}
+
+// appendUnparsed names the declaration p starts (its keyword and name)
+// among those that did not parse whole.
+func appendUnparsed(unparsed, p []plex.Token) []plex.Token {
+	if len(p) >= 2 {
+		unparsed = append(unparsed, p[0], p[1])
+	}
+	return unparsed
 }
 
 // endOf is where a piece's end of file is reported: just after its last token.
@@ -360,6 +373,10 @@ func syntaxError(filename string, err error) token.Diagnostic {
 	var misspelt *ast.Misspelt
 	if errors.As(err, &misspelt) {
 		return diag.UnknownModifier.New(misspelt.Pos, misspelt.Word, misspelt.Near)
+	}
+	var word *misspeltWord
+	if errors.As(err, &word) {
+		return word.diagnostic()
 	}
 	var unclosed *unclosedBrace
 	if errors.As(err, &unclosed) {

@@ -263,16 +263,20 @@ func TestNestingBound(t *testing.T) {
 }
 
 // TestPartialTree: after a syntax error, File is nil but Partial holds the
-// declarations that parsed, and Unparsed names the others, so the checker
-// can report their problems without follow-on errors.
+// declarations, those with syntax errors without their broken items, and
+// Unparsed names the latter, so the checker can report their problems
+// without follow-on errors.
 func TestPartialTree(t *testing.T) {
 	src := "spec s\ntool broken { in { n integer 1..5 } }\ngroup \"g h\" { x string sometimes }\ntool ok { description \"d\" in none result text }\n"
 	r := Parse("x.tspec", []byte(src))
 	if r.File != nil || r.Partial == nil {
 		t.Fatalf("File %v, Partial %v", r.File, r.Partial)
 	}
-	if len(r.Partial.Decls) != 1 || r.Partial.Decls[0].Tool == nil || r.Partial.Decls[0].Tool.Name.Value() != "ok" {
-		t.Errorf("Partial.Decls = %v, want tool ok only", r.Partial.Decls)
+	if d := r.Partial.Decls; len(d) != 3 || d[0].Tool == nil || len(d[0].Tool.Items[0].In.Block.Items) != 0 || d[1].Group == nil || len(d[1].Group.Items) != 0 || d[2].Tool == nil || d[2].Tool.Name.Value() != "ok" {
+		t.Errorf("Partial.Decls = %v, want tool broken and group g h without their rows, tool ok", r.Partial.Decls)
+	}
+	if r.Unparsed["tool"]["ok"] {
+		t.Errorf("Unparsed = %v names tool ok", r.Unparsed)
 	}
 	if !r.Unparsed["tool"]["broken"] || !r.Unparsed["group"]["g h"] {
 		t.Errorf("Unparsed = %v", r.Unparsed)

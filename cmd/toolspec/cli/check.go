@@ -83,7 +83,7 @@ The file - is stdin.`,
 func printSummary(e *env, file string, sums []clients.Summary) {
 	fmt.Fprintf(e.stdout, "%s: client families\n", file)
 	for _, s := range sums {
-		line := fmt.Sprintf("  %-17s refuses %d of %d tools, weakens %d", s.Family, s.Refused, s.Tools, s.Weakened)
+		line := fmt.Sprintf("  %-17s refuses %d of %s, weakens %d", s.Family, s.Refused, count(s.Tools, "tool"), s.Weakened)
 		if s.Limits > 0 {
 			line += fmt.Sprintf(", over %d of its request limits", s.Limits)
 		}

@@ -15,11 +15,13 @@ func init() { register(diffCmd) }
 
 func diffCmd(e *env) *cobra.Command {
 	return &cobra.Command{
-		Use:   "diff OLD.json SPEC",
-		Short: "Report how a spec's schemas differ from an older tools/list result",
-		Long: `Compare a tools/list result (for example a server's hand-written schemas)
-with the spec's gen-json (profile 2), tool by tool: what was missing or loose
-before and what the spec declares now, one change a line, such as
+		Use:   "diff OLD NEW.tspec",
+		Short: "Report how a spec's schemas differ from an older spec or tools/list result",
+		Long: `Compare OLD with the spec NEW.tspec's gen-json (profile 2), tool by tool: what
+was missing or loose before and what the spec declares now, one change a
+line. OLD is an older spec (OLD.tspec, compared by its own gen-json) or a
+tools/list result (OLD.json, for example a server's hand-written schemas).
+Changes read like
   list_orders limit: number → integer 1..500
   list_orders: + required customer
   old_tool: tool removed
@@ -30,10 +32,21 @@ spec has errors. See docs/openapi.md.`,
 			if isSpecPath(a[0]) && !isSpecPath(a[1]) {
 				return usagef("the old tools/list result comes first, then the spec: toolspec diff %s %s", a[1], a[0])
 			}
-			old, err := sizecap.ReadFile(a[0], sizecap.Document, "a document")
-			if err != nil {
-				e.docError(a[0], err)
-				return failed
+			var old []byte
+			if isSpecPath(a[0]) {
+				// Both are specs: the old one's tools/list, as gen-json
+				// writes it.
+				r := e.load(a[0])
+				if r == nil {
+					return failed
+				}
+				old = jsonout.Generate(r.Catalog, 2)
+			} else {
+				var err error
+				if old, err = sizecap.ReadFile(a[0], sizecap.Document, "a document"); err != nil {
+					e.docError(a[0], err)
+					return failed
+				}
 			}
 			r := e.load(a[1])
 			if r == nil {
@@ -49,7 +62,7 @@ spec has errors. See docs/openapi.md.`,
 				fmt.Fprintln(e.stdout, c.String())
 				tools[c.Tool] = true
 			}
-			fmt.Fprintf(e.stdout, "diff: %d changes in %d tools\n", len(changes), len(tools))
+			fmt.Fprintf(e.stdout, "diff: %s in %s\n", count(len(changes), "change"), count(len(tools), "tool"))
 			return nil
 		},
 	}

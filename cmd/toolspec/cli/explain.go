@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/lang/diag"
 )
 
@@ -27,8 +28,23 @@ them all.`,
 				}
 				return usagef("unknown diagnostic %q (codes look like TS0510; docs/diagnostics.md lists them)", a[0])
 			}
-			fmt.Fprint(e.stdout, d.Text())
+			fmt.Fprint(e.stdout, d.TextWith(example(d)))
 			return nil
 		},
 	}
+}
+
+// example is the diagnostic d's Wrong example gets from check, as check
+// prints it, or "" when check does not report it (a diagnostic of another
+// command, or one that needs options).
+func example(d *diag.Def) string {
+	if d.Wrong == "" {
+		return ""
+	}
+	for _, x := range compile.Source("demo.tspec", []byte(d.Wrong)).Diags {
+		if x.Code == d.Code {
+			return x.String()
+		}
+	}
+	return ""
 }

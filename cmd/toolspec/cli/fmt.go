@@ -13,6 +13,10 @@ import (
 
 func init() { register(fmtCmd) }
 
+// exitFmtBroken is fmt's exit status when a file cannot be read, parsed or
+// written, distinct from 1, "-d: a file would change".
+const exitFmtBroken = 3
+
 func fmtCmd(e *env) *cobra.Command {
 	var write, showDiff bool
 	cmd := &cobra.Command{
@@ -20,9 +24,14 @@ func fmtCmd(e *env) *cobra.Command {
 		Short: "Format specs canonically (comments kept)",
 		Long: `Format specs in the canonical layout. Without flags the formatted text is
 printed. -w rewrites each file that changes (atomically; through a symlink,
-its target; a read-only file is refused); -d prints a diff and exits 1 when
-any file would change. A file with syntax errors is left
-alone and makes the command exit 1.`,
+its target; a read-only file is refused); -d prints a diff of each file that
+would change. A file that cannot be read or has syntax errors is reported
+and left alone, and the other files are still formatted.
+
+Exit status: 0 when all is well; 1 with -d when a file would change (and
+none is broken); 2 on a usage error; 3 when a file cannot be read, does not
+parse or cannot be written. A CI step "fmt -d" thus tells "run fmt -w"
+(1) from "fix the spec first" (3).`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
 			bad, changed := false, false
@@ -58,7 +67,10 @@ alone and makes the command exit 1.`,
 					e.stdout.Write(out)
 				}
 			}
-			if bad || (showDiff && changed) {
+			switch {
+			case bad:
+				return exitError{exitFmtBroken}
+			case showDiff && changed:
 				return failed
 			}
 			return nil

@@ -18,11 +18,12 @@ func genJSCmd(e *env) *cobra.Command {
 	var dialects []string
 	cmd := &cobra.Command{
 		Use:   "gen-js FILE -o OUT.mjs",
-		Short: "Write an ES module serving the catalog, and its .d.ts",
+		Short: "Write an ES module serving the catalog, and its declarations",
 		Long: `Write an ES module with no dependencies that exports the spec's name, hash
 and catalog key, both profiles' tools/list results (listTools), profileFor
-and checkHandlers; and beside it OUT.d.ts (OUT without .mjs or .js) with a
-typed input and output interface per tool. Both files are written
+and checkHandlers; and beside it its declarations, with a typed input and
+output interface per tool: OUT.d.mts for OUT.mjs, OUT.d.ts for OUT.js (the
+names TypeScript pairs with each; OUT.d.ts for any other name). Both files are written
 atomically, and neither is written when the spec has errors.
 
 --dialects F,... adds the dialect tables of those client families
@@ -58,18 +59,21 @@ validating with the spec. Without it the module is unchanged.`,
 			return e.writePair(out, pair[0], dtsPath(out), pair[1])
 		},
 	}
-	cmd.Flags().StringVarP(&out, "output", "o", "", "the module to write (required); the .d.ts goes beside it")
+	cmd.Flags().StringVarP(&out, "output", "o", "", "the module to write (required); its .d.mts (or .d.ts) goes beside it")
 	cmd.Flags().StringSliceVar(&dialects, "dialects", nil, "also carry the dialect tables of these client families (docs/clients.md)")
 	e.allowOutsideFlag(cmd)
 	return cmd
 }
 
-// dtsPath is the declaration file beside a module: OUT.mjs → OUT.d.ts.
+// dtsPath is the declaration file TypeScript pairs with a module:
+// OUT.mjs → OUT.d.mts, OUT.js → OUT.d.ts (with .d.ts beside a .mjs,
+// tsc --module nodenext would check the module itself instead).
 func dtsPath(mjs string) string {
-	for _, ext := range []string{".mjs", ".js"} {
-		if strings.HasSuffix(mjs, ext) {
-			return strings.TrimSuffix(mjs, ext) + ".d.ts"
-		}
+	switch {
+	case strings.HasSuffix(mjs, ".mjs"):
+		return strings.TrimSuffix(mjs, ".mjs") + ".d.mts"
+	case strings.HasSuffix(mjs, ".js"):
+		return strings.TrimSuffix(mjs, ".js") + ".d.ts"
 	}
 	return mjs + ".d.ts"
 }

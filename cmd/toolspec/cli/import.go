@@ -139,7 +139,7 @@ func (e *env) writeImport(src, out string, res *importer.Result) error {
 	if err := e.writeFile(out, res.Spec); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "wrote %s: %d tools, %d warnings\n", out, res.Tools, len(res.Warnings))
+	fmt.Fprintf(e.stderr, "wrote %s: %s, %s\n", out, count(res.Tools, "tool"), count(len(res.Warnings), "warning"))
 	return nil
 }
 

@@ -71,6 +71,9 @@ self-contained JSON Schema tables MCP servers serve.`,
 		SilenceUsage:  true,
 	}
 	root.SuggestionsMinimumDistance = 2
+	// --version without cobra's -v: -v means --verbose, wherever a command
+	// has one (test-report), and one thing only.
+	root.Flags().Bool("version", false, "print the version, as toolspec version does")
 	root.SetVersionTemplate("{{.Version}}")
 	root.SetArgs(args)
 	root.SetIn(stdin)
@@ -135,12 +138,15 @@ func flagError(cmd *cobra.Command, err error) error {
 		f := missing.GetFlag()
 		return usagef("--%s needs a value: %s", f.Name, valueKind(f))
 	case errors.As(err, &unknown):
-		return usagef("unknown flag %s; toolspec %s --help lists the flags", dashed(unknown.GetSpecifiedName(), unknown.GetSpecifiedShortnames()), cmd.Name())
+		return usagef("unknown flag %s; %s --help lists the flags", dashed(unknown.GetSpecifiedName(), unknown.GetSpecifiedShortnames()), cmd.CommandPath())
 	}
 	return usageError{err.Error()}
 }
 
 func dashed(name, short string) string {
+	if len(name) == 1 && strings.Contains(short, name) {
+		return "-" + name // pflag names an unknown shorthand by itself
+	}
 	if name != "" {
 		return "--" + name
 	}

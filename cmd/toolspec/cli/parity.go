@@ -57,10 +57,10 @@ cannot be read, or when no tool names an endpoint (unless --allow-empty). See do
 				return failed
 			}
 			if len(ms) > 0 {
-				fmt.Fprintf(e.stderr, "parity: %d mismatches in %s against %s\n", len(ms), files[0], doc)
+				fmt.Fprintf(e.stderr, "parity: %s in %s against %s\n", count(len(ms), "mismatch", "mismatches"), files[0], doc)
 				return failed
 			}
-			fmt.Fprintf(e.stdout, "parity: OK: %d tools with endpoints agree with %s\n", n, doc)
+			fmt.Fprintf(e.stdout, "parity: OK: %s with endpoints %s with %s\n", count(n, "tool"), agree(n), doc)
 			return nil
 		},
 	}

@@ -35,7 +35,7 @@ func TestScript(t *testing.T) {
 }
 
 // exitcode N PROGRAM ARGS... runs the program and fails unless it exits
-// with status N: `! exec` tells only that it failed, and a usage error (2)
+// with status N, its output then checked as exec's is: `! exec` tells only that it failed, and a usage error (2)
 // must not pass for a failed check (1).
 func exitcode(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) < 2 {
@@ -56,6 +56,8 @@ func exitcode(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	cmd := exec.Command(path, args[2:]...)
 	cmd.Dir = ts.MkAbs(".")
+	// Its output is the command's, for stdout and stderr after it.
+	cmd.Stdout, cmd.Stderr = ts.Stdout(), ts.Stderr()
 	got := 0
 	var ee *exec.ExitError
 	if err := cmd.Run(); errors.As(err, &ee) {

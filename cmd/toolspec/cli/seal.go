@@ -16,8 +16,9 @@ func init() { register(sealCmd) }
 
 func sealCmd(e *env) *cobra.Command {
 	var out, root string
+	var update bool
 	cmd := &cobra.Command{
-		Use:   "seal SPEC [-o SEAL] [--root DIR] [ARTIFACT...]",
+		Use:   "seal SPEC [-o SEAL] [--root DIR] [--update | ARTIFACT...]",
 		Short: "Record the spec hash and the hash of every generated artifact",
 		Long: `Write the seal of a spec: its name, path and hash, its catalog identities, and
 for each artifact its path, the generator and options that made it, and the
@@ -33,7 +34,13 @@ artifact fails; the seal is written whole or not at all.
 
 Every ARTIFACT must be a regular file inside the tree the seal governs: the
 nearest directory above the seal holding .git, else the seal's directory,
-or DIR with --root (docs/seal.md).`,
+or DIR with --root (docs/seal.md).
+
+--update (-u) first regenerates every artifact the existing seal lists, with
+the generator and options the seal records for it, then seals: after an
+edit of the spec (a new test changes the spec hash, so every artifact), one
+command brings all of them up to date. Nothing is written when the spec has
+errors or the seal cannot be read.`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, a []string) error {
 			spec, artifacts := a[0], a[1:]
@@ -43,9 +50,32 @@ or DIR with --root (docs/seal.md).`,
 			if out == "" {
 				out = seal.DefaultPath(spec)
 			}
+			if update && len(artifacts) > 0 {
+				return usagef("seal --update regenerates the artifacts the seal lists; name none (toolspec seal --update %s)", spec)
+			}
 			r := e.load(spec)
 			if r == nil {
 				return failed
+			}
+			if update {
+				old, err := readSeal(out)
+				if err != nil {
+					e.printError(err)
+					return failed
+				}
+				files, err := seal.Regenerate(r.Catalog, out, root, old)
+				if err != nil {
+					e.printError(err)
+					return failed
+				}
+				for _, f := range files {
+					if err := e.confine(root, f.File); err != nil {
+						return err
+					}
+					if err := atomicfile.Write(f.File, f.Data); err != nil {
+						return err
+					}
+				}
 			}
 			var in []seal.Input
 			if len(artifacts) == 0 {
@@ -81,6 +111,7 @@ or DIR with --root (docs/seal.md).`,
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write the seal here (default: SPEC with .seal for .tspec)")
+	cmd.Flags().BoolVarP(&update, "update", "u", false, "regenerate every artifact the seal lists, as it records, then seal")
 	rootFlag(cmd, &root)
 	e.allowOutsideFlag(cmd)
 	return cmd

@@ -396,7 +396,7 @@ const (
 )
 
 type T27EpicsOutputEpicsItem struct {
-	Id       string                         `json:"id"`
+	ID       string                         `json:"id"`
 	Title    string                         `json:"title"`
 	Health   *T27EpicsOutputEpicsItemHealth `json:"health"`
 	Progress float64                        `json:"progress"`
@@ -526,7 +526,7 @@ func DecodeT27PaperClaimsInput(data []byte) (T27PaperClaimsInput, error) {
 func ValidateT27PaperClaimsOutput(data []byte) error { return tsValidate(data, tsCat.output(12)) }
 
 type T27PaperClaimsOutputClaimsItem struct {
-	Id         string       `json:"id"`
+	ID         string       `json:"id"`
 	Printed    json.Number  `json:"printed"`
 	Recomputed json.Number  `json:"recomputed"`
 	Holds      bool         `json:"holds"`
@@ -825,7 +825,7 @@ func ValidateTgSendOutput(data []byte) error { return tsValidate(data, tsCat.out
 
 // TgSendOutput is the structured result of tool "tg_send".
 type TgSendOutput struct {
-	MessageId json.Number `json:"message_id"`
+	MessageID json.Number `json:"message_id"`
 	SentAt    string      `json:"sent_at"`
 }
 
@@ -849,7 +849,7 @@ type TgHistoryOutputMessagesItemMeta struct {
 }
 
 type TgHistoryOutputMessagesItem struct {
-	Id   json.Number                      `json:"id"`
+	ID   json.Number                      `json:"id"`
 	From string                           `json:"from"`
 	Text string                           `json:"text"`
 	Meta *TgHistoryOutputMessagesItemMeta `json:"meta,omitempty"`
@@ -866,7 +866,7 @@ func (v TgHistoryOutput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsC
 type TgPinInput struct {
 	// Telegram chat: @username, or the numeric id (negative for groups and channels)
 	Chat      string      `json:"chat"`
-	MessageId json.Number `json:"message_id"`
+	MessageID json.Number `json:"message_id"`
 }
 
 // DecodeTgPinInput decodes and validates the arguments of tool "tg_pin".

@@ -86,7 +86,7 @@ type GetAppInputAppExtra struct {
 }
 
 type GetAppInputApp struct {
-	Id    string                        `json:"id"`
+	ID    string                        `json:"id"`
 	Owner Nullable[GetAppInputAppOwner] `json:"owner,omitzero"`
 	Extra *GetAppInputAppExtra          `json:"extra,omitempty"`
 }

@@ -22,7 +22,7 @@ func TestDecodeFillsEveryKind(t *testing.T) {
 	num := func(s json.Number) *json.Number { return &s }
 	want := GetAppInput{
 		App: GetAppInputApp{
-			Id:    "app-1",
+			ID:    "app-1",
 			Owner: Nullable[GetAppInputAppOwner]{Present: true, Value: GetAppInputAppOwner{Name: "ann", Tags: &[]string{"a", "bb", "ccc"}}},
 			Extra: &GetAppInputAppExtra{Note: str("n")},
 		},
@@ -50,13 +50,13 @@ func TestRepeatedKeyReplaces(t *testing.T) {
 		want GetAppInput
 	}{
 		{`{"app": {"id": "a", "owner": {"name": "x"}, "extra": {}}, "app": {"id": "b"}, "mode": "fast"}`,
-			GetAppInput{App: GetAppInputApp{Id: "b"}, Mode: GetAppInputModeFast}},
+			GetAppInput{App: GetAppInputApp{ID: "b"}, Mode: GetAppInputModeFast}},
 		{`{"app": {"id": "a"}, "mode": "fast", "level": null, "level": 3}`,
-			GetAppInput{App: GetAppInputApp{Id: "a"}, Mode: GetAppInputModeFast, Level: Nullable[GetAppInputLevel]{Present: true, Value: 3}}},
+			GetAppInput{App: GetAppInputApp{ID: "a"}, Mode: GetAppInputModeFast, Level: Nullable[GetAppInputLevel]{Present: true, Value: 3}}},
 		{`{"app": {"id": "a"}, "mode": "fast", "level": 3, "level": null}`,
-			GetAppInput{App: GetAppInputApp{Id: "a"}, Mode: GetAppInputModeFast, Level: Nullable[GetAppInputLevel]{Present: true, Null: true}}},
+			GetAppInput{App: GetAppInputApp{ID: "a"}, Mode: GetAppInputModeFast, Level: Nullable[GetAppInputLevel]{Present: true, Null: true}}},
 		{`{"app": {"id": "a", "owner": {"name": "x", "tags": ["t"]}, "owner": {"name": "y"}}, "mode": "fast"}`,
-			GetAppInput{App: GetAppInputApp{Id: "a", Owner: Nullable[GetAppInputAppOwner]{Present: true, Value: GetAppInputAppOwner{Name: "y"}}}, Mode: GetAppInputModeFast}},
+			GetAppInput{App: GetAppInputApp{ID: "a", Owner: Nullable[GetAppInputAppOwner]{Present: true, Value: GetAppInputAppOwner{Name: "y"}}}, Mode: GetAppInputModeFast}},
 	} {
 		got, err := DecodeGetAppInput([]byte(c.in))
 		if err != nil {

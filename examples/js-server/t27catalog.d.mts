@@ -116,7 +116,8 @@ export declare function describeProblems(problems: readonly Problem[], limit?: n
 /** What the SDK passes a request handler (RequestHandlerExtra): the abort signal, authInfo, sessionId, ... */
 export interface RequestExtra {
   signal?: { readonly aborted: boolean };
-  authInfo?: unknown;
+  /** The SDK's AuthInfo, when the transport authenticated the client. */
+  authInfo?: { token?: string; clientId?: string; scopes?: string[]; expiresAt?: number; [key: string]: unknown };
   sessionId?: string;
   [key: string]: unknown;
 }
