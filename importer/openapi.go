@@ -45,6 +45,16 @@ type Options struct {
 // HasXMCP reports whether an operation's x-mcp-* extensions select it:
 // x-mcp-enabled true, or a key that describes the tool (x-mcp-name, ...)
 // and neither x-mcp-enabled false nor x-mcp-exclude true.
+// riskHints is the x-mcp-risk table (docs/openapi.md): sh0's risk levels as
+// the hint that puts the tool in the matching scope. write is additive, so
+// a write-scoped key sees it; admin may destroy like destructive.
+var riskHints = map[string]string{
+	"read":        "read_only",
+	"write":       "additive",
+	"destructive": "destructive",
+	"admin":       "destructive",
+}
+
 func HasXMCP(op *openapi.Operation) bool { return readXMCP(op).selects }
 
 // OpenAPI writes a spec with one tool for each selected operation of doc.
@@ -191,14 +201,12 @@ func (im *oaImporter) tool(op *openapi.Operation, x *xmcp) *tool {
 			break
 		}
 	}
-	switch x.risk {
-	case "read":
-		t.hints = []string{"read_only"}
-	case "write", "destructive":
-		t.hints = []string{"destructive"}
-	case "":
-	default:
-		im.warnAt(op.ExtensionAt["x-mcp-risk"], t.name, "", fmt.Sprintf("x-mcp-risk %q is not read, write or destructive: no hint written", x.risk))
+	if x.risk != "" {
+		if h, ok := riskHints[x.risk]; ok {
+			t.hints = []string{h}
+		} else {
+			im.warnAt(op.ExtensionAt["x-mcp-risk"], t.name, "", fmt.Sprintf("x-mcp-risk %q is not read, write, destructive or admin: no hint written (the tool is listed only to keys scoped to all)", x.risk))
+		}
 	}
 	renames := x.renames
 	im.at = op.At

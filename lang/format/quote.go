@@ -16,7 +16,7 @@ func init() {
 		result title description hints required optional nullable pattern format
 		default example unique deprecated open accept reject because at string
 		integer number boolean any enum array tuple object map text true false null
-		read_only destructive idempotent open_world endpoint from as`) {
+		read_only additive destructive idempotent open_world endpoint from as`) {
 		keywords[k] = true
 	}
 }
