@@ -7,7 +7,7 @@
 export declare const SPEC_NAME: "t27mcp";
 
 /** BLAKE3-256 of the canonical spec, lowercase hex. */
-export declare const SPEC_HASH: "c2ee15e838506db50864dc8620ce16de6217e7c0ad3b3b3d5702adfb3622aac1";
+export declare const SPEC_HASH: "7f50ac68a46136b81520039dcaf892e24b2fc20bfb17b01cc4a906760bf75fd8";
 
 /** The _meta key whose value is the catalog identity "<SPEC_HASH>/p<profile>". */
 export declare const CATALOG_KEY: "t27/catalog";
@@ -17,8 +17,8 @@ export type Profile = 1 | 2;
 
 /** Each profile's MCP protocol version and catalog identity. */
 export declare const PROFILES: {
-  readonly 1: { readonly protocol: "2024-11-05"; readonly catalog: "c2ee15e838506db50864dc8620ce16de6217e7c0ad3b3b3d5702adfb3622aac1/p1" };
-  readonly 2: { readonly protocol: "2025-06-18"; readonly catalog: "c2ee15e838506db50864dc8620ce16de6217e7c0ad3b3b3d5702adfb3622aac1/p2" };
+  readonly 1: { readonly protocol: "2024-11-05"; readonly catalog: "7f50ac68a46136b81520039dcaf892e24b2fc20bfb17b01cc4a906760bf75fd8/p1" };
+  readonly 2: { readonly protocol: "2025-06-18"; readonly catalog: "7f50ac68a46136b81520039dcaf892e24b2fc20bfb17b01cc4a906760bf75fd8/p2" };
 };
 
 /** The name of a tool of the catalog. */
@@ -75,7 +75,7 @@ export interface ToolsListResult {
 
 /**
  * A scope narrows the catalog: "read" is the tools with read_only, "write"
- * all but the destructive ones, "all" every tool.
+ * those with read_only or additive, "all" every tool.
  */
 export type Scope = "all" | "read" | "write";
 
