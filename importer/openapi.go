@@ -45,6 +45,8 @@ type Options struct {
 // HasXMCP reports whether an operation's x-mcp-* extensions select it:
 // x-mcp-enabled true, or a key that describes the tool (x-mcp-name, ...)
 // and neither x-mcp-enabled false nor x-mcp-exclude true.
+func HasXMCP(op *openapi.Operation) bool { return readXMCP(op).selects }
+
 // riskHints is the x-mcp-risk table (docs/openapi.md): sh0's risk levels as
 // the hint that puts the tool in the matching scope. write is additive, so
 // a write-scoped key sees it; admin may destroy like destructive.
@@ -54,8 +56,6 @@ var riskHints = map[string]string{
 	"destructive": "destructive",
 	"admin":       "destructive",
 }
-
-func HasXMCP(op *openapi.Operation) bool { return readXMCP(op).selects }
 
 // OpenAPI writes a spec with one tool for each selected operation of doc.
 func OpenAPI(doc *openapi.Doc, opts Options) (*Result, error) {
