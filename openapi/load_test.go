@@ -315,7 +315,7 @@ func TestCompositionUnsupported(t *testing.T) {
 	for name, want := range map[string]string{
 		"shape":    "oneOf at #/components/schemas/Shape: teach toolspec to compare oneOf",
 		"idOrName": "anyOf at #/paths/~1shapes/post/requestBody/content/application~1json/schema/properties/idOrName: teach toolspec to compare anyOf",
-		"merged":   "allOf at #/paths/~1shapes/post/requestBody/content/application~1json/schema/properties/merged: teach toolspec to compare allOf",
+		"merged":   "allOf member 1 (string) conflicts with the members before it: object and string at #/paths/~1shapes/post/requestBody/content/application~1json/schema/properties/merged: teach toolspec to compare allOf of conflicting schemas",
 	} {
 		s := prop(t, body, name)
 		if s.Kind != Unsupported || s.Unsupported != want {
@@ -341,7 +341,8 @@ func TestUnwrapped31(t *testing.T) {
 		"either":      "unsupported",
 		"positive":    "number",
 		"described":   "enum ref=Kind",
-		"constrained": "unsupported ref=Kind",
+		"constrained": "enum",
+		"contained":   "unsupported ref=Kind",
 		"fixed":       "enum",
 	} {
 		if got := kinds(prop(t, body, name)); got != want {
@@ -357,9 +358,14 @@ func TestUnwrapped31(t *testing.T) {
 	if got := prop(t, body, "either").Unsupported; !strings.Contains(got, "type union [string, integer]") || !strings.Contains(got, "teach toolspec") {
 		t.Errorf("either: %q", got)
 	}
-	if got := prop(t, body, "constrained").Unsupported; !strings.Contains(got, `"minLength" next to $ref`) ||
-		!strings.Contains(got, "/properties/constrained") {
-		t.Errorf("constrained: %q", got)
+	// A constraint next to a $ref applies with it; one toolspec does not
+	// read is Unsupported, never dropped.
+	if got := prop(t, body, "constrained").MinLength; got == nil || *got != 2 {
+		t.Errorf("constrained: minLength next to $ref lost")
+	}
+	if got := prop(t, body, "contained").Unsupported; !strings.Contains(got, `"uniqueItems" next to $ref`) ||
+		!strings.Contains(got, "/properties/contained") {
+		t.Errorf("contained: %q", got)
 	}
 	pos := prop(t, body, "positive")
 	if pos.Min != "0" || !pos.ExclusiveMin || pos.Max != "10" || pos.ExclusiveMax {
