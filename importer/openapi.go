@@ -281,6 +281,9 @@ func (im *oaImporter) tool(op *openapi.Operation, x *xmcp) *tool {
 					continue
 				}
 				r := add(p.Name, "body", p.Required, "", p.Schema)
+				if b.Form == "multipart/form-data" && p.Schema.Kind == openapi.String && p.Schema.Format == "binary" {
+					im.warnAt(p.Schema.At, t.name, r.name, "a binary part of the multipart/form-data body: the row is a string the model sends; the server must upload it as a file")
+				}
 				if p.Required {
 					name := r.name
 					if r.as != "" {
@@ -308,7 +311,7 @@ func (im *oaImporter) tool(op *openapi.Operation, x *xmcp) *tool {
 				im.warn(t.name, "", "the request body is optional (requestBody.required is not true) but requires "+strings.Join(required, ", ")+": written required, so a caller cannot omit the body")
 			}
 			if b.Schema.AdditionalProperties != nil {
-				im.warn(t.name, "", "request body takes additional properties: a tool's input is closed, only the declared ones are written")
+				im.warn(t.name, "", "request body takes additional properties: a tool's input is closed at the top, only the declared ones are written")
 			}
 		case b.Schema.Kind == openapi.Any:
 		default:
@@ -536,6 +539,8 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 		}
 		im.notes = notes
 		switch {
+		case s.AdditionalProperties != nil && s.AdditionalProperties.Kind == openapi.Any:
+			t.open = true // additionalProperties true or {}: open, as the API is
 		case s.AdditionalProperties != nil:
 			im.warn(tool, field, "an object with both properties and an additionalProperties schema: written open, its extra values unchecked")
 			t.open = true

@@ -187,9 +187,12 @@ type Body struct {
 	Description string `json:"description,omitempty"`
 	// ContentTypes are the media types offered, in document order.
 	ContentTypes []string `json:"contentTypes"`
-	// Schema is the JSON media type's schema, nil when no media type is
-	// JSON.
+	// Schema is the schema of the media type rows follow: a JSON one, else
+	// a form (Form says which); nil when there is neither.
 	Schema *Schema `json:"schema,omitempty"`
+	// Form is application/x-www-form-urlencoded or multipart/form-data
+	// when no media type is JSON and the body is that form, else "".
+	Form string `json:"form,omitempty"`
 	At     Loc     `json:"-"`
 }
 

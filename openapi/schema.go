@@ -404,7 +404,15 @@ func (l *loader) convert(bs *base.Schema, at string) *Schema {
 				s.AdditionalProperties = l.schema(ap.A, at+"/additionalProperties")
 			case ap.IsB() && !ap.B:
 				s.Closed = true
+			case ap.IsB():
+				s.AdditionalProperties = &Schema{Kind: Any, size: 1}
 			}
+		}
+		// A free-form object ({type: object} alone, additionalProperties
+		// true or {}) takes any properties: a map of any values. An object
+		// with properties and additionalProperties true or {} is open.
+		if len(s.Properties) == 0 && !s.Closed && s.AdditionalProperties == nil {
+			s.AdditionalProperties = &Schema{Kind: Any, size: 1}
 		}
 		if len(s.Properties) == 0 && s.AdditionalProperties != nil {
 			s.Kind = Map

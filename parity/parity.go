@@ -256,6 +256,14 @@ func (c *checker) body(t *model.Tool, op *openapi.Operation, rows []*model.Field
 		props = op.Body.Schema.Properties
 	case op.Body.Schema.Kind == openapi.Any && len(rows) == 0:
 		return
+	case op.Body.Schema.Kind == openapi.Map && len(rows) == 0 && !op.Body.Required:
+		return // a free-form body the tool leaves out
+	case op.Body.Schema.Kind == openapi.Map && len(rows) > 0:
+		// A free-form body: every row is one of its open properties.
+		for _, f := range rows {
+			c.compare(t, f.Pos, fieldName(f), op.Body.Schema.AdditionalProperties, f.Type)
+		}
+		return
 	default:
 		c.add(t.Endpoint.Pos, t.Name, "body", "request body of "+op.String()+" is "+describeAPI(op.Body.Schema, false)+", not an object with properties", fmt.Sprintf("%d body rows", len(rows)))
 		return
@@ -363,6 +371,11 @@ func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi
 			c.presence(t, f.Pos, name, p.Required && !p.Schema.ReadOnly, f.Required)
 			leave()
 			c.compare(t, f.Pos, name, p.Schema, f.Type)
+		}
+		// The API takes properties beyond these (additionalProperties
+		// true, {} or a schema): a closed row refuses calls it accepts.
+		if s.AdditionalProperties != nil && !typ.Open {
+			c.add(pos, t.Name, field, "open object (additionalProperties "+describeAPI(s.AdditionalProperties, false)+")", "closed object (write open)")
 		}
 		for _, p := range s.Properties {
 			if typ.Field(p.Name) == nil && !p.Schema.ReadOnly {
