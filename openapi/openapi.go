@@ -193,7 +193,7 @@ type Body struct {
 	// Form is application/x-www-form-urlencoded or multipart/form-data
 	// when no media type is JSON and the body is that form, else "".
 	Form string `json:"form,omitempty"`
-	At     Loc     `json:"-"`
+	At   Loc    `json:"-"`
 }
 
 // Kind is the shape of a normalized schema.
