@@ -511,6 +511,12 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 				}
 				add(v, n.Rat.Num().String())
 			}
+		case openapi.Boolean:
+			// A row cannot pin one boolean; both values are boolean.
+			t.kind = "boolean"
+			if len(s.Enum) < 2 {
+				im.warn(tool, field, fmt.Sprintf("enum %v of one boolean: written boolean, which also takes the other value", s.Enum))
+			}
 		default:
 			return anyOf("enum of " + s.EnumType.String() + " values")
 		}
@@ -586,11 +592,11 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 			hi = new(big.Rat).SetInt(floor(hi))
 		}
 	}
-	if t.kind == "integer" && s.Format == "int32" {
-		if min := big.NewRat(math.MinInt32, 1); lo == nil || lo.Cmp(min) < 0 {
+	if r, ok := intFormats[s.Format]; ok && t.kind == "integer" {
+		if min := r[0]; min != nil && (lo == nil || lo.Cmp(min) < 0) {
 			lo = min
 		}
-		if max := big.NewRat(math.MaxInt32, 1); hi == nil || hi.Cmp(max) > 0 {
+		if max := r[1]; max != nil && (hi == nil || hi.Cmp(max) > 0) {
 			hi = max
 		}
 	}
@@ -609,6 +615,20 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 			t.setNumber("multiple_of", keep)
 		}
 	}
+}
+
+// intFormats are the integer formats that are real limits of the server,
+// as the range they clamp a row to (nil: that side is not limited).
+// int64's range is toolspec's own; uint64's maximum is beyond what a
+// float64 reader holds exactly, so only its minimum is kept.
+var intFormats = map[string][2]*big.Rat{
+	"int8":   {big.NewRat(math.MinInt8, 1), big.NewRat(math.MaxInt8, 1)},
+	"int16":  {big.NewRat(math.MinInt16, 1), big.NewRat(math.MaxInt16, 1)},
+	"int32":  {big.NewRat(math.MinInt32, 1), big.NewRat(math.MaxInt32, 1)},
+	"uint8":  {new(big.Rat), big.NewRat(math.MaxUint8, 1)},
+	"uint16": {new(big.Rat), big.NewRat(math.MaxUint16, 1)},
+	"uint32": {new(big.Rat), big.NewRat(math.MaxUint32, 1)},
+	"uint64": {new(big.Rat), nil},
 }
 
 // inFloat64 is a bound's exact value, within what the readers of the

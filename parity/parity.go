@@ -319,6 +319,13 @@ func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi
 		c.add(pos, t.Name, field, "cannot compare: "+s.Unsupported, describeType(typ))
 		return
 	}
+	if typ.Kind == model.Any && s.Kind == openapi.Enum && s.EnumType != openapi.String && s.EnumType != openapi.Integer {
+		// An enum a row cannot hold (numbers, mixed values): import writes
+		// any and reports it; the row refuses nothing the API takes.
+		c.warnings = append(c.warnings, Warning{Pos: pos, Tool: t.Name, Field: field, At: s.At,
+			Msg: "the row is any, so it refuses nothing the API takes (the API checks the rest); not compared: an enum of " + s.EnumType.String() + " values"})
+		return
+	}
 	if !sameKind(s, typ) {
 		if s.Cycle {
 			c.add(pos, t.Name, field, "cannot compare: recursive $ref "+s.Ref+": teach toolspec recursive schemas", describeType(typ))
@@ -412,6 +419,11 @@ var kinds = map[openapi.Kind]model.Kind{
 }
 
 func sameKind(s *openapi.Schema, typ *model.Type) bool {
+	if s.Kind == openapi.Enum && s.EnumType == openapi.Boolean {
+		// A boolean enum is a boolean row (import writes it so; one that
+		// pins a value is reported there).
+		return typ.Kind == model.Boolean
+	}
 	if kinds[s.Kind] != typ.Kind {
 		return false
 	}
