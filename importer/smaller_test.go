@@ -63,3 +63,25 @@ paths:
 		t.Errorf("the import fails parity: %v", ms)
 	}
 }
+
+// TestOpenAPIDocumentOrder: tools come in the document's order, paths and
+// the methods of one path alike (not sorted).
+func TestOpenAPIDocumentOrder(t *testing.T) {
+	_, _, cat := importAll(t, "order.yaml", `openapi: 3.0.3
+info: {title: Order, version: "1"}
+paths:
+  /zoo:
+    post: {operationId: addAnimal, responses: {"204": {description: ok}}}
+    get: {operationId: listAnimals, responses: {"204": {description: ok}}}
+  /apes:
+    delete: {operationId: dropApe, responses: {"204": {description: ok}}}
+    patch: {operationId: editApe, responses: {"204": {description: ok}}}
+`)
+	var got []string
+	for _, tl := range cat.Tools {
+		got = append(got, tl.Name)
+	}
+	if want := "addAnimal listAnimals dropApe editApe"; strings.Join(got, " ") != want {
+		t.Errorf("tools %v, want %s", got, want)
+	}
+}

@@ -153,12 +153,22 @@ func Parse(name string, data []byte) (doc *Doc, err error) {
 			}
 		}
 	}
-	slices.SortStableFunc(d.Operations, func(a, b *Operation) int {
-		if c := strings.Compare(a.Path, b.Path); c != 0 {
-			return c
+	// Document order: paths as written, and the operations of one path
+	// as written (libopenapi gives a path's operations in a fixed method
+	// order, and one line for all of a minified JSON document).
+	for i := 0; i < len(d.Operations); {
+		j := i + 1
+		for j < len(d.Operations) && d.Operations[j].Path == d.Operations[i].Path {
+			j++
 		}
-		return strings.Compare(a.Method, b.Method)
-	})
+		slices.SortStableFunc(d.Operations[i:j], func(a, b *Operation) int {
+			if c := a.At.Line - b.At.Line; c != 0 {
+				return c
+			}
+			return a.At.Col - b.At.Col
+		})
+		i = j
+	}
 	for w := range l.warnings {
 		d.Warnings = append(d.Warnings, w)
 	}

@@ -79,9 +79,12 @@ func TestErsatzTVv1(t *testing.T) {
 		t.Errorf("warnings: %q", d.Warnings)
 	}
 	if !slices.IsSortedFunc(d.Operations, func(a, b *Operation) int {
-		return strings.Compare(a.Path+" "+a.Method, b.Path+" "+b.Method)
+		if c := a.At.Line - b.At.Line; c != 0 {
+			return c
+		}
+		return a.At.Col - b.At.Col
 	}) {
-		t.Errorf("operations are not sorted by path, then method")
+		t.Errorf("operations are not in document order")
 	}
 
 	// A body that is a $ref repeated under four content types.

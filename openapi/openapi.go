@@ -15,7 +15,8 @@ type Doc struct {
 	// Title and APIVersion come from `info`.
 	Title      string `json:"title,omitempty"`
 	APIVersion string `json:"apiVersion,omitempty"`
-	// Operations are sorted by path, then by method.
+	// Operations are in document order: paths as written, and the
+	// operations of one path as written.
 	Operations []*Operation `json:"operations"`
 	// Warnings are problems that did not stop the load, such as a recursive
 	// model cut short. They are sorted and free of duplicates.
