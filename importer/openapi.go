@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolspec/toolspec/internal/decimal"
 	"github.com/toolspec/toolspec/internal/jsonstr"
+	"github.com/toolspec/toolspec/lang/check"
 	"github.com/toolspec/toolspec/openapi"
 )
 
@@ -459,8 +460,11 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 		}
 		switch {
 		case s.Format == "":
-		case formatName.MatchString(s.Format):
+		case check.KnownFormat(s.Format):
 			t.format = s.Format
+		case formatName.MatchString(s.Format):
+			// Not kept: check would warn about it on every run.
+			im.warn(tool, field, fmt.Sprintf("format %s is not a JSON Schema format: not kept", s.Format))
 		default:
 			lost("format " + strconv.Quote(s.Format))
 		}
