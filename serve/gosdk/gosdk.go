@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -149,17 +148,14 @@ func register(server *mcp.Server, c Catalog, opts *Options) (*catalogServer, err
 // Run serves server on StdioTransport until the client closes stdin: nil
 // then, else the error that ended the session.
 func Run(ctx context.Context, server *mcp.Server) error {
-	err := server.Run(ctx, &StdioTransport{})
-	if errors.Is(err, io.EOF) || errors.Is(err, mcp.ErrConnectionClosed) {
-		return nil
-	}
-	return err
+	return (&StdioTransport{}).Serve(ctx, server)
 }
 
 type session struct {
-	profile int
-	scope   string
-	dialect string // "": the standard table
+	profile  int
+	scope    string
+	dialect  string   // "": the standard table
+	injected []string // the arguments the client injects (injected.go)
 }
 
 type catalogServer struct {
@@ -167,6 +163,7 @@ type catalogServer struct {
 	scope      func(context.Context, mcp.Request) string
 	dialects   DialectCatalog // nil when the catalog carries no dialect tables
 	dialectFor func(string) string
+	declared   declared
 
 	mu       sync.Mutex
 	sessions map[mcp.Session]session // dropped when the session closes
@@ -221,7 +218,7 @@ func (s *catalogServer) session(ctx context.Context, req mcp.Request) (session, 
 	if err != nil {
 		return session{}, err
 	}
-	st = session{profile: s.cat.ProfileFor(version), scope: scope, dialect: dialect}
+	st = session{profile: s.cat.ProfileFor(version), scope: scope, dialect: dialect, injected: injectedBy(client)}
 	s.remember(ss, st)
 	return st, nil
 }
@@ -289,7 +286,7 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			res, err := next(ctx, method, req)
 			if init, ok := res.(*mcp.InitializeResult); ok && err == nil {
 				// The version the SDK negotiated, not the one asked for.
-				s.remember(req.GetSession(), session{profile: s.cat.ProfileFor(init.ProtocolVersion), scope: scope, dialect: dialect})
+				s.remember(req.GetSession(), session{profile: s.cat.ProfileFor(init.ProtocolVersion), scope: scope, dialect: dialect, injected: injectedBy(client)})
 				if init.Capabilities != nil && init.Capabilities.Tools == nil {
 					init.Capabilities.Tools = &mcp.ToolCapabilities{ListChanged: true}
 				}
@@ -301,7 +298,7 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 				return nil, err
 			}
 			if p, ok := req.GetParams().(*mcp.ListToolsParams); ok && p != nil && p.Cursor != "" {
-				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("tools/list: unknown cursor %q: the catalog is one page", p.Cursor)}
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "tools/list: unknown cursor " + capQuote(p.Cursor) + ": the catalog is one page"}
 			}
 			if st.dialect != "" {
 				return &toolsList{raw: s.dialects.ListDialectToolsJSON(st.profile, st.scope, st.dialect)}, nil
@@ -329,11 +326,12 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 func (s *catalogServer) call(ctx context.Context, st session, name string, args json.RawMessage) (*mcp.CallToolResult, error) {
 	if !s.cat.InScope(name, st.scope) {
 		// The SDK's own answer for a tool it does not have.
-		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown tool %q", name)}
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "unknown tool " + capQuote(name)}
 	}
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}") // arguments may be omitted when there are none
 	}
+	args = s.stripInjected(st.injected, name, args)
 	if st.dialect != "" {
 		args = s.dialects.NormalizeArgs(st.dialect, name, args)
 	}
