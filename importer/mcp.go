@@ -153,15 +153,22 @@ func (im *mcpImporter) tool(o *object, i int) *tool {
 		var lost []string
 		for _, k := range a.keys {
 			hint := map[string]string{"readOnlyHint": "read_only", "destructiveHint": "destructive", "idempotentHint": "idempotent", "openWorldHint": "open_world"}[k]
+			readOnly := a.boolean("readOnlyHint")
 			switch {
+			case k == "destructiveHint" && readOnly:
+				// MCP ignores destructiveHint on a read-only tool, and
+				// check refuses read_only with destructive or additive.
+				lost = append(lost, k+" "+string(a.vals[k])+" (ignored next to readOnlyHint)")
 			case hint != "" && a.boolean(k):
 				t.hints = append(t.hints, hint)
+			case k == "destructiveHint" && string(a.vals[k]) == "false":
+				t.hints = append(t.hints, "additive")
 			default:
 				lost = append(lost, k+" "+string(a.vals[k]))
 			}
 		}
 		if len(lost) > 0 {
-			im.warn(t.name, "", "annotations not expressible (toolspec writes only hints that are true): "+strings.Join(lost, ", "))
+			im.warn(t.name, "", "annotations not expressible (toolspec writes hints that are true, and destructiveHint false as additive): "+strings.Join(lost, ", "))
 		}
 	}
 	in := parseObject(o.vals["inputSchema"])

@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolspec/toolspec/internal/decimal"
 	"github.com/toolspec/toolspec/internal/jsonstr"
+	"github.com/toolspec/toolspec/lang/check"
 	"github.com/toolspec/toolspec/openapi"
 )
 
@@ -46,6 +47,16 @@ type Options struct {
 // x-mcp-enabled true, or a key that describes the tool (x-mcp-name, ...)
 // and neither x-mcp-enabled false nor x-mcp-exclude true.
 func HasXMCP(op *openapi.Operation) bool { return readXMCP(op).selects }
+
+// riskHints is the x-mcp-risk table (docs/openapi.md): sh0's risk levels as
+// the hint that puts the tool in the matching scope. write is additive, so
+// a write-scoped key sees it; admin may destroy like destructive.
+var riskHints = map[string]string{
+	"read":        "read_only",
+	"write":       "additive",
+	"destructive": "destructive",
+	"admin":       "destructive",
+}
 
 // OpenAPI writes a spec with one tool for each selected operation of doc.
 func OpenAPI(doc *openapi.Doc, opts Options) (*Result, error) {
@@ -191,14 +202,12 @@ func (im *oaImporter) tool(op *openapi.Operation, x *xmcp) *tool {
 			break
 		}
 	}
-	switch x.risk {
-	case "read":
-		t.hints = []string{"read_only"}
-	case "write", "destructive":
-		t.hints = []string{"destructive"}
-	case "":
-	default:
-		im.warnAt(op.ExtensionAt["x-mcp-risk"], t.name, "", fmt.Sprintf("x-mcp-risk %q is not read, write or destructive: no hint written", x.risk))
+	if x.risk != "" {
+		if h, ok := riskHints[x.risk]; ok {
+			t.hints = []string{h}
+		} else {
+			im.warnAt(op.ExtensionAt["x-mcp-risk"], t.name, "", fmt.Sprintf("x-mcp-risk %q is not read, write, destructive or admin: no hint written (the tool is listed only to keys scoped to all)", x.risk))
+		}
 	}
 	renames := x.renames
 	im.at = op.At
@@ -273,6 +282,9 @@ func (im *oaImporter) tool(op *openapi.Operation, x *xmcp) *tool {
 					continue
 				}
 				r := add(p.Name, "body", p.Required, "", p.Schema)
+				if b.Form == "multipart/form-data" && p.Schema.Kind == openapi.String && p.Schema.Format == "binary" {
+					im.warnAt(p.Schema.At, t.name, r.name, "a binary part of the multipart/form-data body: the row is a string the model sends; the server must upload it as a file")
+				}
 				if p.Required {
 					name := r.name
 					if r.as != "" {
@@ -300,7 +312,7 @@ func (im *oaImporter) tool(op *openapi.Operation, x *xmcp) *tool {
 				im.warn(t.name, "", "the request body is optional (requestBody.required is not true) but requires "+strings.Join(required, ", ")+": written required, so a caller cannot omit the body")
 			}
 			if b.Schema.AdditionalProperties != nil {
-				im.warn(t.name, "", "request body takes additional properties: a tool's input is closed, only the declared ones are written")
+				im.warn(t.name, "", "request body takes additional properties: a tool's input is closed at the top, only the declared ones are written")
 			}
 		case b.Schema.Kind == openapi.Any:
 		default:
@@ -448,8 +460,11 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 		}
 		switch {
 		case s.Format == "":
-		case formatName.MatchString(s.Format):
+		case check.KnownFormat(s.Format):
 			t.format = s.Format
+		case formatName.MatchString(s.Format):
+			// Not kept: check would warn about it on every run.
+			im.warn(tool, field, fmt.Sprintf("format %s is not a JSON Schema format: not kept", s.Format))
 		default:
 			lost("format " + strconv.Quote(s.Format))
 		}
@@ -500,6 +515,12 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 				}
 				add(v, n.Rat.Num().String())
 			}
+		case openapi.Boolean:
+			// A row cannot pin one boolean; both values are boolean.
+			t.kind = "boolean"
+			if len(s.Enum) < 2 {
+				im.warn(tool, field, fmt.Sprintf("enum %v of one boolean: written boolean, which also takes the other value", s.Enum))
+			}
 		default:
 			return anyOf("enum of " + s.EnumType.String() + " values")
 		}
@@ -528,6 +549,8 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 		}
 		im.notes = notes
 		switch {
+		case s.AdditionalProperties != nil && s.AdditionalProperties.Kind == openapi.Any:
+			t.open = true // additionalProperties true or {}: open, as the API is
 		case s.AdditionalProperties != nil:
 			im.warn(tool, field, "an object with both properties and an additionalProperties schema: written open, its extra values unchecked")
 			t.open = true
@@ -573,11 +596,11 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 			hi = new(big.Rat).SetInt(floor(hi))
 		}
 	}
-	if t.kind == "integer" && s.Format == "int32" {
-		if min := big.NewRat(math.MinInt32, 1); lo == nil || lo.Cmp(min) < 0 {
+	if r, ok := intFormats[s.Format]; ok && t.kind == "integer" {
+		if min := r[0]; min != nil && (lo == nil || lo.Cmp(min) < 0) {
 			lo = min
 		}
-		if max := big.NewRat(math.MaxInt32, 1); hi == nil || hi.Cmp(max) > 0 {
+		if max := r[1]; max != nil && (hi == nil || hi.Cmp(max) > 0) {
 			hi = max
 		}
 	}
@@ -596,6 +619,20 @@ func (im *oaImporter) numBounds(tool, field string, s *openapi.Schema, t *typ) {
 			t.setNumber("multiple_of", keep)
 		}
 	}
+}
+
+// intFormats are the integer formats that are real limits of the server,
+// as the range they clamp a row to (nil: that side is not limited).
+// int64's range is toolspec's own; uint64's maximum is beyond what a
+// float64 reader holds exactly, so only its minimum is kept.
+var intFormats = map[string][2]*big.Rat{
+	"int8":   {big.NewRat(math.MinInt8, 1), big.NewRat(math.MaxInt8, 1)},
+	"int16":  {big.NewRat(math.MinInt16, 1), big.NewRat(math.MaxInt16, 1)},
+	"int32":  {big.NewRat(math.MinInt32, 1), big.NewRat(math.MaxInt32, 1)},
+	"uint8":  {new(big.Rat), big.NewRat(math.MaxUint8, 1)},
+	"uint16": {new(big.Rat), big.NewRat(math.MaxUint16, 1)},
+	"uint32": {new(big.Rat), big.NewRat(math.MaxUint32, 1)},
+	"uint64": {new(big.Rat), nil},
 }
 
 // inFloat64 is a bound's exact value, within what the readers of the

@@ -2,6 +2,7 @@ package importer
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -126,13 +127,13 @@ func (x *xmcp) paramMap(op *openapi.Operation, m map[string]any, at openapi.Loc)
 				bad("value is an empty name: ignored")
 				continue
 			}
-			x.renames[api] = v
+			x.renames[api] = x.rowName(api, v, bad)
 		case map[string]any:
 			for k, e := range v {
 				s, ok := e.(string)
 				switch {
 				case k == "name" && ok && s != "":
-					x.renames[api] = s
+					x.renames[api] = x.rowName(api, s, bad)
 				case k == "description" && ok:
 					x.descs[api] = s
 				case k == "name" || k == "description":
@@ -189,4 +190,23 @@ func article(typ string) string {
 		return "an " + typ
 	}
 	return "a " + typ
+}
+
+var nonRowName = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
+
+// rowName is an x-mcp-param-map target as a row name every client takes
+// (^[A-Za-z0-9_.-]{1,64}$, what strict clients allow for property names):
+// other characters become _, and a changed name is reported.
+func (x *xmcp) rowName(api, name string, bad func(string)) string {
+	s := strings.Trim(nonRowName.ReplaceAllString(name, "_"), "_")
+	if len(s) > 64 {
+		s = s[:64]
+	}
+	if s == "" {
+		s = api
+	}
+	if s != name {
+		bad(fmt.Sprintf("target %q is not a property name every client takes (^[A-Za-z0-9_.-]{1,64}$): written %s", name, s))
+	}
+	return s
 }

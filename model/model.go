@@ -109,12 +109,22 @@ func (c *Catalog) Tool(name string) *Tool {
 }
 
 // Hints are the MCP tool annotations a spec can declare.
+// Additive says the tool changes things but destroys nothing: MCP's
+// "destructiveHint": false. At most one of ReadOnly, Additive and
+// Destructive is set (check refuses the others).
 type Hints struct {
-	ReadOnly, Destructive, Idempotent, OpenWorld bool
+	ReadOnly, Additive, Destructive, Idempotent, OpenWorld bool
 }
 
 // Any reports whether any hint is set.
-func (h Hints) Any() bool { return h.ReadOnly || h.Destructive || h.Idempotent || h.OpenWorld }
+func (h Hints) Any() bool {
+	return h.ReadOnly || h.Additive || h.Destructive || h.Idempotent || h.OpenWorld
+}
+
+// InWriteScope reports whether a key scoped to "write" sees the tool: it
+// reads or only adds. A tool with neither hint may destroy (MCP's
+// destructiveHint defaults to true), so only "all" lists it.
+func (h Hints) InWriteScope() bool { return h.ReadOnly || h.Additive }
 
 // Result says what a tool returns.
 type Result int

@@ -153,12 +153,22 @@ func Parse(name string, data []byte) (doc *Doc, err error) {
 			}
 		}
 	}
-	slices.SortStableFunc(d.Operations, func(a, b *Operation) int {
-		if c := strings.Compare(a.Path, b.Path); c != 0 {
-			return c
+	// Document order: paths as written, and the operations of one path
+	// as written (libopenapi gives a path's operations in a fixed method
+	// order, and one line for all of a minified JSON document).
+	for i := 0; i < len(d.Operations); {
+		j := i + 1
+		for j < len(d.Operations) && d.Operations[j].Path == d.Operations[i].Path {
+			j++
 		}
-		return strings.Compare(a.Method, b.Method)
-	})
+		slices.SortStableFunc(d.Operations[i:j], func(a, b *Operation) int {
+			if c := a.At.Line - b.At.Line; c != 0 {
+				return c
+			}
+			return a.At.Col - b.At.Col
+		})
+		i = j
+	}
 	for w := range l.warnings {
 		d.Warnings = append(d.Warnings, w)
 	}
@@ -444,10 +454,11 @@ func (l *loader) operation(path, method string, item *v3.PathItem, op *v3.Operat
 		if lo := rb.GoLow(); lo != nil {
 			b.At = loc(b.At.Pointer, lo.KeyNode)
 		}
-		mt, media := jsonMedia(rb.Content)
+		mt, media, form := bodyMedia(rb.Content, true)
 		for ct := range rb.Content.KeysFromOldest() {
 			b.ContentTypes = append(b.ContentTypes, ct)
 		}
+		b.Form = form
 		if media != nil {
 			b.Schema = l.schemaOrAny(media.Schema, at+"/requestBody/content/"+escape(mt)+"/schema")
 		}
@@ -535,23 +546,45 @@ func (l *loader) param(p *v3.Parameter, at string) *Param {
 }
 
 // jsonMedia picks the JSON media type: application/json itself, else the
-// first other JSON one in document order.
+// first other JSON one in document order (text/json, application/*+json,
+// and */* or application/*, which take JSON too).
 func jsonMedia(content *orderedmap.Map[string, *v3.MediaType]) (string, *v3.MediaType) {
-	var firstName string
-	var first *v3.MediaType
-	for name, mt := range content.FromOldest() {
-		base, _, err := mime.ParseMediaType(name)
+	name, mt, _ := bodyMedia(content, false)
+	return name, mt
+}
+
+// bodyMedia picks the media type whose schema a tool's rows follow, best
+// first: application/json, another JSON type, then (with forms) a form,
+// application/x-www-form-urlencoded before multipart/form-data, whose
+// fields are rows as a JSON object's properties are (encoding them is the
+// HTTP client's business). form is the form's media type, "" for JSON.
+func bodyMedia(content *orderedmap.Map[string, *v3.MediaType], forms bool) (name string, mt *v3.MediaType, form string) {
+	rank := 0
+	for n, m := range content.FromOldest() {
+		base, _, err := mime.ParseMediaType(n)
 		if err != nil {
-			base = strings.ToLower(strings.TrimSpace(name))
+			base = strings.ToLower(strings.TrimSpace(n))
 		}
-		if base == "application/json" {
-			return name, mt
+		r := 0
+		switch {
+		case base == "application/json":
+			r = 5
+		case isJSON(base):
+			r = 4
+		case forms && base == "application/x-www-form-urlencoded":
+			r = 2
+		case forms && base == "multipart/form-data":
+			r = 1
 		}
-		if first == nil && isJSON(base) {
-			firstName, first = name, mt
+		if r > rank {
+			name, mt, rank = n, m, r
+			form = ""
+			if r <= 2 {
+				form = base
+			}
 		}
 	}
-	return firstName, first
+	return name, mt, form
 }
 
 // textMedia picks text/plain.
@@ -612,7 +645,8 @@ func extensionList(m *orderedmap.Map[string, *yaml.Node], where, at string) []*E
 }
 
 func isJSON(mediaType string) bool {
-	return mediaType == "text/json" || strings.HasSuffix(mediaType, "+json")
+	return mediaType == "text/json" || strings.HasSuffix(mediaType, "+json") ||
+		mediaType == "*/*" || mediaType == "application/*"
 }
 
 // escape escapes a JSON pointer token.

@@ -79,9 +79,12 @@ func TestErsatzTVv1(t *testing.T) {
 		t.Errorf("warnings: %q", d.Warnings)
 	}
 	if !slices.IsSortedFunc(d.Operations, func(a, b *Operation) int {
-		return strings.Compare(a.Path+" "+a.Method, b.Path+" "+b.Method)
+		if c := a.At.Line - b.At.Line; c != 0 {
+			return c
+		}
+		return a.At.Col - b.At.Col
 	}) {
-		t.Errorf("operations are not sorted by path, then method")
+		t.Errorf("operations are not in document order")
 	}
 
 	// A body that is a $ref repeated under four content types.
@@ -315,7 +318,7 @@ func TestCompositionUnsupported(t *testing.T) {
 	for name, want := range map[string]string{
 		"shape":    "oneOf at #/components/schemas/Shape: teach toolspec to compare oneOf",
 		"idOrName": "anyOf at #/paths/~1shapes/post/requestBody/content/application~1json/schema/properties/idOrName: teach toolspec to compare anyOf",
-		"merged":   "allOf at #/paths/~1shapes/post/requestBody/content/application~1json/schema/properties/merged: teach toolspec to compare allOf",
+		"merged":   "allOf member 1 (string) conflicts with the members before it: object and string at #/paths/~1shapes/post/requestBody/content/application~1json/schema/properties/merged: teach toolspec to compare allOf of conflicting schemas",
 	} {
 		s := prop(t, body, name)
 		if s.Kind != Unsupported || s.Unsupported != want {
@@ -341,7 +344,8 @@ func TestUnwrapped31(t *testing.T) {
 		"either":      "unsupported",
 		"positive":    "number",
 		"described":   "enum ref=Kind",
-		"constrained": "unsupported ref=Kind",
+		"constrained": "enum",
+		"contained":   "unsupported ref=Kind",
 		"fixed":       "enum",
 	} {
 		if got := kinds(prop(t, body, name)); got != want {
@@ -357,9 +361,14 @@ func TestUnwrapped31(t *testing.T) {
 	if got := prop(t, body, "either").Unsupported; !strings.Contains(got, "type union [string, integer]") || !strings.Contains(got, "teach toolspec") {
 		t.Errorf("either: %q", got)
 	}
-	if got := prop(t, body, "constrained").Unsupported; !strings.Contains(got, `"minLength" next to $ref`) ||
-		!strings.Contains(got, "/properties/constrained") {
-		t.Errorf("constrained: %q", got)
+	// A constraint next to a $ref applies with it; one toolspec does not
+	// read is Unsupported, never dropped.
+	if got := prop(t, body, "constrained").MinLength; got == nil || *got != 2 {
+		t.Errorf("constrained: minLength next to $ref lost")
+	}
+	if got := prop(t, body, "contained").Unsupported; !strings.Contains(got, `"uniqueItems" next to $ref`) ||
+		!strings.Contains(got, "/properties/contained") {
+		t.Errorf("contained: %q", got)
 	}
 	pos := prop(t, body, "positive")
 	if pos.Min != "0" || !pos.ExclusiveMin || pos.Max != "10" || pos.ExclusiveMax {

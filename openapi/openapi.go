@@ -15,7 +15,8 @@ type Doc struct {
 	// Title and APIVersion come from `info`.
 	Title      string `json:"title,omitempty"`
 	APIVersion string `json:"apiVersion,omitempty"`
-	// Operations are sorted by path, then by method.
+	// Operations are in document order: paths as written, and the
+	// operations of one path as written.
 	Operations []*Operation `json:"operations"`
 	// Warnings are problems that did not stop the load, such as a recursive
 	// model cut short. They are sorted and free of duplicates.
@@ -187,10 +188,13 @@ type Body struct {
 	Description string `json:"description,omitempty"`
 	// ContentTypes are the media types offered, in document order.
 	ContentTypes []string `json:"contentTypes"`
-	// Schema is the JSON media type's schema, nil when no media type is
-	// JSON.
+	// Schema is the schema of the media type rows follow: a JSON one, else
+	// a form (Form says which); nil when there is neither.
 	Schema *Schema `json:"schema,omitempty"`
-	At     Loc     `json:"-"`
+	// Form is application/x-www-form-urlencoded or multipart/form-data
+	// when no media type is JSON and the body is that form, else "".
+	Form string `json:"form,omitempty"`
+	At   Loc    `json:"-"`
 }
 
 // Kind is the shape of a normalized schema.

@@ -175,12 +175,85 @@ func refSiblings(p *base.SchemaProxy, s *Schema, at string) {
 			if strings.HasPrefix(key, "x-") {
 				continue
 			}
+			// A constraint next to a $ref applies with the referenced
+			// schema, as if both were in an allOf (3.1 says so; 3.0
+			// authors mean it).
+			if c, ok := siblingConstraint(key, val); ok {
+				if s.Kind == Unsupported {
+					continue
+				}
+				merged, why := mergeTwo(s, c)
+				if why == "" {
+					merged.Ref, merged.At, merged.Description, merged.Title = "", s.At, s.Description, s.Title
+					if merged.Kind == Object {
+						requireNamed(merged)
+					}
+					*s = *merged
+					continue
+				}
+			}
 			ref := s.Ref
 			*s = *teach(fmt.Sprintf("%q next to $ref %s", key, p.GetReference()), at, "keywords next to a $ref")
 			s.Ref = ref
 			return
 		}
 	}
+}
+
+// siblingConstraint reads one constraint written next to a $ref as a
+// schema of its own, for mergeTwo; ok is false for a keyword it does not
+// read (the caller then says toolspec cannot compare it).
+func siblingConstraint(key string, val *yaml.Node) (*Schema, bool) {
+	c := &Schema{Kind: Any}
+	count := func() (*int64, bool) {
+		n, err := strconv.ParseInt(val.Value, 10, 64)
+		if val.Kind != yaml.ScalarNode || err != nil || n < 0 {
+			return nil, false
+		}
+		return &n, true
+	}
+	var ok bool
+	switch key {
+	case "required":
+		if val.Kind != yaml.SequenceNode {
+			return nil, false
+		}
+		for _, n := range val.Content {
+			c.Required = append(c.Required, n.Value)
+		}
+		return c, true
+	case "pattern", "format":
+		if val.Kind != yaml.ScalarNode {
+			return nil, false
+		}
+		if key == "pattern" {
+			c.Pattern = val.Value
+		} else {
+			c.Format = val.Value
+		}
+		return c, true
+	case "minLength":
+		c.MinLength, ok = count()
+	case "maxLength":
+		c.MaxLength, ok = count()
+	case "minItems":
+		c.MinItems, ok = count()
+	case "maxItems":
+		c.MaxItems, ok = count()
+	case "minimum", "maximum":
+		x, err := decode(val)
+		n, isNum := x.(json.Number)
+		if err != nil || !isNum {
+			return nil, false
+		}
+		if key == "minimum" {
+			c.Min = n
+		} else {
+			c.Max = n
+		}
+		return c, true
+	}
+	return c, ok
 }
 
 // shallowKind is the kind of a schema without looking at its children, for
@@ -331,7 +404,15 @@ func (l *loader) convert(bs *base.Schema, at string) *Schema {
 				s.AdditionalProperties = l.schema(ap.A, at+"/additionalProperties")
 			case ap.IsB() && !ap.B:
 				s.Closed = true
+			case ap.IsB():
+				s.AdditionalProperties = &Schema{Kind: Any, size: 1}
 			}
+		}
+		// A free-form object ({type: object} alone, additionalProperties
+		// true or {}) takes any properties: a map of any values. An object
+		// with properties and additionalProperties true or {} is open.
+		if len(s.Properties) == 0 && !s.Closed && s.AdditionalProperties == nil {
+			s.AdditionalProperties = &Schema{Kind: Any, size: 1}
 		}
 		if len(s.Properties) == 0 && s.AdditionalProperties != nil {
 			s.Kind = Map
@@ -476,8 +557,9 @@ func valueKind(v any) Kind {
 	return Any
 }
 
-// composition handles allOf, oneOf and anyOf: the two shapes that only
-// annotate one schema are unwrapped, anything else is Unsupported.
+// composition handles allOf, oneOf and anyOf: allOf is merged (l.allOf),
+// a oneOf or anyOf of one schema and null is unwrapped, anything else is
+// Unsupported.
 func (l *loader) composition(bs *base.Schema, at string) *Schema {
 	plain := len(bs.Type) == 0 && (bs.Properties == nil || bs.Properties.Len() == 0) &&
 		bs.Items == nil && bs.AdditionalProperties == nil && len(bs.Enum) == 0
@@ -490,8 +572,8 @@ func (l *loader) composition(bs *base.Schema, at string) *Schema {
 	if plain && n == 1 {
 		var member *Schema
 		switch {
-		case len(bs.AllOf) == 1:
-			member = l.schema(bs.AllOf[0], at+"/allOf/0")
+		case len(bs.AllOf) > 0:
+			return l.allOf(bs, at)
 		case len(bs.OneOf) == 2:
 			member = l.nullPair(bs.OneOf, at+"/oneOf")
 		case len(bs.AnyOf) == 2:
@@ -525,6 +607,8 @@ func (l *loader) composition(bs *base.Schema, at string) *Schema {
 		}
 	}
 	switch {
+	case len(bs.AllOf) > 0 && len(bs.OneOf) == 0 && len(bs.AnyOf) == 0:
+		return l.allOf(bs, at)
 	case len(bs.OneOf) > 0:
 		return teach("oneOf", at, "oneOf")
 	case len(bs.AnyOf) > 0:

@@ -256,6 +256,14 @@ func (c *checker) body(t *model.Tool, op *openapi.Operation, rows []*model.Field
 		props = op.Body.Schema.Properties
 	case op.Body.Schema.Kind == openapi.Any && len(rows) == 0:
 		return
+	case op.Body.Schema.Kind == openapi.Map && len(rows) == 0 && !op.Body.Required:
+		return // a free-form body the tool leaves out
+	case op.Body.Schema.Kind == openapi.Map && len(rows) > 0:
+		// A free-form body: every row is one of its open properties.
+		for _, f := range rows {
+			c.compare(t, f.Pos, fieldName(f), op.Body.Schema.AdditionalProperties, f.Type)
+		}
+		return
 	default:
 		c.add(t.Endpoint.Pos, t.Name, "body", "request body of "+op.String()+" is "+describeAPI(op.Body.Schema, false)+", not an object with properties", fmt.Sprintf("%d body rows", len(rows)))
 		return
@@ -311,6 +319,13 @@ func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi
 		c.add(pos, t.Name, field, "cannot compare: "+s.Unsupported, describeType(typ))
 		return
 	}
+	if typ.Kind == model.Any && s.Kind == openapi.Enum && s.EnumType != openapi.String && s.EnumType != openapi.Integer {
+		// An enum a row cannot hold (numbers, mixed values): import writes
+		// any and reports it; the row refuses nothing the API takes.
+		c.warnings = append(c.warnings, Warning{Pos: pos, Tool: t.Name, Field: field, At: s.At,
+			Msg: "the row is any, so it refuses nothing the API takes (the API checks the rest); not compared: an enum of " + s.EnumType.String() + " values"})
+		return
+	}
 	if !sameKind(s, typ) {
 		if s.Cycle {
 			c.add(pos, t.Name, field, "cannot compare: recursive $ref "+s.Ref+": teach toolspec recursive schemas", describeType(typ))
@@ -364,6 +379,11 @@ func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi
 			leave()
 			c.compare(t, f.Pos, name, p.Schema, f.Type)
 		}
+		// The API takes properties beyond these (additionalProperties
+		// true, {} or a schema): a closed row refuses calls it accepts.
+		if s.AdditionalProperties != nil && !typ.Open {
+			c.add(pos, t.Name, field, "open object (additionalProperties "+describeAPI(s.AdditionalProperties, false)+")", "closed object (write open)")
+		}
 		for _, p := range s.Properties {
 			if typ.Field(p.Name) == nil && !p.Schema.ReadOnly {
 				leave := c.enter(p.Schema.At)
@@ -399,6 +419,11 @@ var kinds = map[openapi.Kind]model.Kind{
 }
 
 func sameKind(s *openapi.Schema, typ *model.Type) bool {
+	if s.Kind == openapi.Enum && s.EnumType == openapi.Boolean {
+		// A boolean enum is a boolean row (import writes it so; one that
+		// pins a value is reported there).
+		return typ.Kind == model.Boolean
+	}
 	if kinds[s.Kind] != typ.Kind {
 		return false
 	}

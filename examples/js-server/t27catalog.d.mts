@@ -7,7 +7,7 @@
 export declare const SPEC_NAME: "t27mcp";
 
 /** BLAKE3-256 of the canonical spec, lowercase hex. */
-export declare const SPEC_HASH: "13c2f2817415bbbae63adbc58535331549fd4ca8bccc133e0b6f67a76af948c2";
+export declare const SPEC_HASH: "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9";
 
 /** The _meta key whose value is the catalog identity "<SPEC_HASH>/p<profile>". */
 export declare const CATALOG_KEY: "t27/catalog";
@@ -17,8 +17,8 @@ export type Profile = 1 | 2;
 
 /** Each profile's MCP protocol version and catalog identity. */
 export declare const PROFILES: {
-  readonly 1: { readonly protocol: "2024-11-05"; readonly catalog: "13c2f2817415bbbae63adbc58535331549fd4ca8bccc133e0b6f67a76af948c2/p1" };
-  readonly 2: { readonly protocol: "2025-06-18"; readonly catalog: "13c2f2817415bbbae63adbc58535331549fd4ca8bccc133e0b6f67a76af948c2/p2" };
+  readonly 1: { readonly protocol: "2024-11-05"; readonly catalog: "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p1" };
+  readonly 2: { readonly protocol: "2025-06-18"; readonly catalog: "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p2" };
 };
 
 /** The name of a tool of the catalog. */
@@ -75,7 +75,7 @@ export interface ToolsListResult {
 
 /**
  * A scope narrows the catalog: "read" is the tools with read_only, "write"
- * all but the destructive ones, "all" every tool.
+ * those with read_only or additive, "all" every tool.
  */
 export type Scope = "all" | "read" | "write";
 

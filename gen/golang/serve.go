@@ -53,7 +53,7 @@ func HandlerMap(h Handlers) map[string]any {
 	}
 	for _, t := range g.tools {
 		p("\t{Tool%s, %t, %t, %q, tsServe[%s, %s](%d)},\n",
-			t.Go, t.Hints.ReadOnly, t.Hints.Destructive, t.Result.String(), t.Input, serveOut(t), t.Index)
+			t.Go, t.Hints.ReadOnly, t.Hints.InWriteScope(), t.Result.String(), t.Input, serveOut(t), t.Index)
 	}
 	p("}\n")
 	p("\n// tsMetaKey is CatalogKey as a JSON string.\nconst tsMetaKey = %s\n", quote(schema.String(g.cat.CatalogKey)))
@@ -76,7 +76,7 @@ func serveOut(t Tool) string {
 const serveRuntime = `
 // ListToolsScopedJSON returns the tools/list result of a profile narrowed
 // to a scope, a fresh copy on every call: "read" keeps the tools with the
-// read_only hint, "write" every tool but the destructive ones, "all" (or
+// read_only hint, "write" the tools with read_only or additive, "all" (or
 // "") every tool, exactly ListToolsJSON. A narrowed table names its scope
 // in the catalog identity: "<SpecHash>/p2/read". nil for any other scope.
 func ListToolsScopedJSON(profile int, scope string) []byte {
@@ -140,11 +140,11 @@ func tsNarrow(profile int, scope string) []byte {
 }
 
 type tsServeTool struct {
-	name        string
-	readOnly    bool
-	destructive bool
-	result      string // "out", "text" or "any"
-	bind        func(handler any) (*tsServed, string)
+	name     string
+	readOnly bool
+	write    bool   // read_only or additive: a tool with neither may destroy
+	result   string // "out", "text" or "any"
+	bind     func(handler any) (*tsServed, string)
 }
 
 func (t *tsServeTool) inScope(scope string) bool {
@@ -154,7 +154,7 @@ func (t *tsServeTool) inScope(scope string) bool {
 	case "read":
 		return t.readOnly
 	case "write":
-		return !t.destructive
+		return t.write
 	}
 	return false
 }

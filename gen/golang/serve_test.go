@@ -24,7 +24,14 @@ import (
 func TestListToolsScopedJSON(t *testing.T) {
 	type entry struct {
 		Name        string
-		Annotations struct{ ReadOnlyHint, DestructiveHint bool }
+		Annotations struct {
+			ReadOnlyHint    bool
+			DestructiveHint *bool // false is additive; absent may destroy
+		}
+	}
+	// write lists what reads or only adds, never a tool that may destroy.
+	writes := func(e entry) bool {
+		return e.Annotations.ReadOnlyHint || e.Annotations.DestructiveHint != nil && !*e.Annotations.DestructiveHint
 	}
 	var hints map[string]entry = map[string]entry{}
 	var p2 struct{ Tools []entry }
@@ -52,7 +59,7 @@ func TestListToolsScopedJSON(t *testing.T) {
 			keep  func(entry) bool
 		}{
 			{"read", func(e entry) bool { return e.Annotations.ReadOnlyHint }},
-			{"write", func(e entry) bool { return !e.Annotations.DestructiveHint }},
+			{"write", writes},
 		} {
 			raw := c.ListToolsScopedJSON(profile, tc.scope)
 			var got struct {
@@ -87,7 +94,7 @@ func TestListToolsScopedJSON(t *testing.T) {
 	}
 	b := c.Bind(nilHandlers{})
 	for name, e := range hints {
-		if b.InScope(name, "read") != e.Annotations.ReadOnlyHint || b.InScope(name, "write") == e.Annotations.DestructiveHint || !b.InScope(name, "all") || b.InScope(name, "admin") {
+		if b.InScope(name, "read") != e.Annotations.ReadOnlyHint || b.InScope(name, "write") != writes(e) || !b.InScope(name, "all") || b.InScope(name, "admin") {
 			t.Errorf("InScope(%s) disagrees with its hints %+v", name, e.Annotations)
 		}
 	}
@@ -180,7 +187,7 @@ func main() {
 				for si, scope := range []string{"read", "write"} {
 					var want []string
 					for _, tool := range cat.Tools {
-						if scope == "read" && tool.Hints.ReadOnly || scope == "write" && !tool.Hints.Destructive {
+						if scope == "read" && tool.Hints.ReadOnly || scope == "write" && (tool.Hints.ReadOnly || tool.Hints.Additive) {
 							want = append(want, string(schema.Tool(tool, profile)))
 						}
 					}

@@ -104,7 +104,7 @@ export interface ToolsListResult {
 
 /**
  * A scope narrows the catalog: "read" is the tools with read_only, "write"
- * all but the destructive ones, "all" every tool.
+ * those with read_only or additive, "all" every tool.
  */
 export type Scope = "all" | "read" | "write";
 

@@ -78,8 +78,8 @@ const TOOL_NAMES = Object.freeze([
 	}
 	b.WriteString(`]);
 
-// Per tool, in TOOL_NAMES order: its hints (1 read_only, 2 destructive, 3
-// both, 0 neither) and its result (o: out, t: text, a: any).
+// Per tool, in TOOL_NAMES order: its risk hint (1 read_only, 2 additive,
+// 0 neither) and its result (o: out, t: text, a: any).
 const TOOL_HINTS = `)
 	hints := make([]byte, len(c.Tools))
 	results := make([]byte, len(c.Tools))
@@ -88,7 +88,7 @@ const TOOL_HINTS = `)
 		if t.Hints.ReadOnly {
 			h |= 1
 		}
-		if t.Hints.Destructive {
+		if t.Hints.Additive {
 			h |= 2
 		}
 		hints[i] = h

@@ -163,18 +163,22 @@ func (w *writer) tool(t *model.Tool, profile int) {
 		if t.Hints.Any() {
 			o.key("annotations")
 			a := w.open('{')
+			// additive is destructiveHint false; check lets at most one
+			// of destructive and additive through.
 			for _, h := range []struct {
-				key string
-				on  bool
+				key   string
+				on    bool
+				value string
 			}{
-				{"readOnlyHint", t.Hints.ReadOnly},
-				{"destructiveHint", t.Hints.Destructive},
-				{"idempotentHint", t.Hints.Idempotent},
-				{"openWorldHint", t.Hints.OpenWorld},
+				{"readOnlyHint", t.Hints.ReadOnly, "true"},
+				{"destructiveHint", t.Hints.Destructive, "true"},
+				{"destructiveHint", t.Hints.Additive, "false"},
+				{"idempotentHint", t.Hints.Idempotent, "true"},
+				{"openWorldHint", t.Hints.OpenWorld, "true"},
 			} {
 				if h.on {
 					a.key(h.key)
-					w.b.WriteString("true")
+					w.b.WriteString(h.value)
 				}
 			}
 			a.close('}')

@@ -286,11 +286,11 @@ type Endpoint struct {
 	Path   *Text  `parser:"@@"`
 }
 
-// Hints is `hints h ...`, each one of read_only, destructive, idempotent
-// and open_world.
+// Hints is `hints h ...`, each one of read_only, additive, destructive,
+// idempotent and open_world.
 type Hints struct {
 	Pos   Position
-	Names []string `parser:"'hints' @( 'read_only' | 'destructive' | 'idempotent' | 'open_world' )*"`
+	Names []string `parser:"'hints' @( 'read_only' | 'additive' | 'destructive' | 'idempotent' | 'open_world' )*"`
 }
 
 // Input is `in none` or `in { ... }`.

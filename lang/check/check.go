@@ -573,6 +573,8 @@ func (c *checker) hints(t *model.Tool, h *ast.Hints) {
 		switch n {
 		case "read_only":
 			t.Hints.ReadOnly = true
+		case "additive":
+			t.Hints.Additive = true
 		case "destructive":
 			t.Hints.Destructive = true
 		case "idempotent":
@@ -581,8 +583,12 @@ func (c *checker) hints(t *model.Tool, h *ast.Hints) {
 			t.Hints.OpenWorld = true
 		}
 	}
-	if t.Hints.ReadOnly && t.Hints.Destructive {
-		c.report(diag.HintsContradict, h.Pos, quoteName(t.Name))
+	// At most one risk level: each pair is its own error, so a tool with
+	// all three hears about every pair.
+	for _, pair := range [][2]string{{"read_only", "additive"}, {"read_only", "destructive"}, {"additive", "destructive"}} {
+		if seen[pair[0]] && seen[pair[1]] {
+			c.report(diag.HintsContradict, h.Pos, quoteName(t.Name), pair[0], pair[1])
+		}
 	}
 }
 

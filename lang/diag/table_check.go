@@ -135,9 +135,9 @@ var (
 		Right:   "spec demo\n\ntool demo {\n  description \"A demo tool\"\n  hints read_only idempotent\n  in none\n  result text\n}\n",
 	})
 	HintsContradict = def(Def{
-		Code: "TS0321", Name: "hints-contradict", Severity: warnSev, Phase: Check,
-		Format:  "tool %s: read_only and destructive contradict each other (MCP ignores destructiveHint on read-only tools)",
-		Explain: "A read-only tool changes nothing, so it cannot be destructive; MCP clients ignore destructiveHint when readOnlyHint is set. Say which one is true.",
+		Code: "TS0321", Name: "hints-contradict", Severity: errorSev, Phase: Check,
+		Format:  "tool %s: %s and %s contradict each other (a tool has at most one of read_only, additive, destructive)",
+		Explain: "read_only, additive and destructive are risk levels: a read-only tool changes nothing, an additive one changes things but destroys nothing (destructiveHint false), a destructive one may destroy. A tool has one of them (or none: MCP then assumes it may destroy). Scoped keys rely on it: a write key sees read_only and additive tools. Say which one is true.",
 		Wrong:   "spec demo\n\ntool demo {\n  description \"A demo tool\"\n  hints read_only destructive\n  in none\n  result text\n}\n",
 		Right:   "spec demo\n\ntool demo {\n  description \"A demo tool\"\n  hints destructive\n  in none\n  result text\n}\n",
 	})

@@ -15,7 +15,7 @@ var keywords = map[string]bool{}
 func init() {
 	for _, k := range strings.Fields(`spec catalog_key group tool test use in out none
 		result title description hints required optional accept reject because at
-		text true false null read_only destructive idempotent open_world endpoint`) {
+		text true false null read_only additive destructive idempotent open_world endpoint from as`) {
 		keywords[k] = true
 	}
 	// The kinds and modifiers are declared in lang/descriptor.

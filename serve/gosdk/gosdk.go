@@ -52,7 +52,7 @@ type DialectCatalog interface {
 // Scopes a session can have (see Options.Scope).
 const (
 	ScopeAll   = "all"   // every tool
-	ScopeWrite = "write" // every tool but the destructive ones
+	ScopeWrite = "write" // the tools with read_only or additive
 	ScopeRead  = "read"  // the tools with the read_only hint
 )
 

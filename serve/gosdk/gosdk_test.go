@@ -200,7 +200,7 @@ func TestScopes(t *testing.T) {
 		want, deny []string // callable; refused as unknown
 	}{
 		{"read", []string{"t27_status"}, []string{"t27_format", "t27_build", "tg_send"}},
-		{"write", []string{"t27_status", "t27_format"}, []string{"t27_build", "tg_pin"}},
+		{"write", []string{"t27_status", "t27_format"}, []string{"t27_build", "tg_pin", "t27_test"}}, // t27_test has no risk hint: it may destroy
 		{"all", []string{"t27_status", "t27_format", "t27_build"}, nil},
 		{"", []string{"t27_status", "t27_build"}, nil},
 	} {

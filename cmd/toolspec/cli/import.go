@@ -132,6 +132,12 @@ func (e *env) writeImport(src, out string, res *importer.Result) error {
 			fmt.Fprintf(e.stderr, "%s: warning: %s\n", pos, w)
 		}
 	}
+	// Never write what every other command refuses to read.
+	if len(res.Spec) > sizecap.Spec {
+		fmt.Fprintf(e.stderr, "%s: error: the spec would be %.1f MiB (%d tools), over the %d MiB every command reads: nothing written; import a part at a time (--tag T, or x-mcp-* keys with the default selection)\n",
+			src, float64(len(res.Spec))/(1<<20), res.Tools, sizecap.Spec>>20)
+		return failed
+	}
 	if out == "" {
 		_, err := e.stdout.Write(res.Spec)
 		return err

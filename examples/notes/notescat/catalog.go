@@ -224,10 +224,10 @@ func HandlerMap(h Handlers) map[string]any {
 // tsServeTools are the tools in catalog order, as Bound serves them.
 var tsServeTools = []tsServeTool{
 	{ToolCreateNote, false, false, "out", tsServe[CreateNoteInput, CreateNoteOutput](0)},
-	{ToolGetNote, true, false, "out", tsServe[GetNoteInput, GetNoteOutput](1)},
-	{ToolListNotes, true, false, "out", tsServe[ListNotesInput, ListNotesOutput](2)},
+	{ToolGetNote, true, true, "out", tsServe[GetNoteInput, GetNoteOutput](1)},
+	{ToolListNotes, true, true, "out", tsServe[ListNotesInput, ListNotesOutput](2)},
 	{ToolUpdateNote, false, false, "out", tsServe[UpdateNoteInput, UpdateNoteOutput](3)},
-	{ToolDeleteNote, false, true, "text", tsServe[DeleteNoteInput, string](4)},
+	{ToolDeleteNote, false, false, "text", tsServe[DeleteNoteInput, string](4)},
 }
 
 // tsMetaKey is CatalogKey as a JSON string.
@@ -235,7 +235,7 @@ const tsMetaKey = "\"toolspec/catalog\""
 
 // ListToolsScopedJSON returns the tools/list result of a profile narrowed
 // to a scope, a fresh copy on every call: "read" keeps the tools with the
-// read_only hint, "write" every tool but the destructive ones, "all" (or
+// read_only hint, "write" the tools with read_only or additive, "all" (or
 // "") every tool, exactly ListToolsJSON. A narrowed table names its scope
 // in the catalog identity: "<SpecHash>/p2/read". nil for any other scope.
 func ListToolsScopedJSON(profile int, scope string) []byte {
@@ -299,11 +299,11 @@ func tsNarrow(profile int, scope string) []byte {
 }
 
 type tsServeTool struct {
-	name        string
-	readOnly    bool
-	destructive bool
-	result      string // "out", "text" or "any"
-	bind        func(handler any) (*tsServed, string)
+	name     string
+	readOnly bool
+	write    bool   // read_only or additive: a tool with neither may destroy
+	result   string // "out", "text" or "any"
+	bind     func(handler any) (*tsServed, string)
 }
 
 func (t *tsServeTool) inScope(scope string) bool {
@@ -313,7 +313,7 @@ func (t *tsServeTool) inScope(scope string) bool {
 	case "read":
 		return t.readOnly
 	case "write":
-		return !t.destructive
+		return t.write
 	}
 	return false
 }

@@ -170,11 +170,12 @@ function tsScope(scope, what) {
   return scope;
 }
 
-// tsInScope: read is the tools with read_only; write is all but the destructive ones.
+// tsInScope: read is the tools with read_only; write those with read_only or
+// additive (a tool with neither may destroy, so only "all" lists it).
 function tsInScope(index, scope) {
-  const hints = TOOL_HINTS.charCodeAt(index) - 48; // 1: read_only, 2: destructive
+  const hints = TOOL_HINTS.charCodeAt(index) - 48; // 1: read_only, 2: additive
   if (scope === "read") return (hints & 1) !== 0;
-  if (scope === "write") return (hints & 2) === 0;
+  if (scope === "write") return (hints & 3) !== 0;
   return true;
 }
 
@@ -183,7 +184,7 @@ const TOOL_INDEX = new Map(TOOL_NAMES.map((name, i) => [name, i]));
 /**
  * The tools/list result of a profile (1, the default, or 2), deep-equal to
  * `toolspec gen-json --profile N`. With { scope: "read" } only the tools
- * with read_only, with { scope: "write" } all but the destructive ones, and
+ * with read_only, with { scope: "write" } those with read_only or additive, and
  * the catalog identity names the scope ("<SPEC_HASH>/p2/read"); "all" (the
  * default) is the full table. Every call returns a new object.
  */

@@ -227,7 +227,7 @@ const tsMetaKey = "\"toolspec/catalog\""
 
 // ListToolsScopedJSON returns the tools/list result of a profile narrowed
 // to a scope, a fresh copy on every call: "read" keeps the tools with the
-// read_only hint, "write" every tool but the destructive ones, "all" (or
+// read_only hint, "write" the tools with read_only or additive, "all" (or
 // "") every tool, exactly ListToolsJSON. A narrowed table names its scope
 // in the catalog identity: "<SpecHash>/p2/read". nil for any other scope.
 func ListToolsScopedJSON(profile int, scope string) []byte {
@@ -291,11 +291,11 @@ func tsNarrow(profile int, scope string) []byte {
 }
 
 type tsServeTool struct {
-	name        string
-	readOnly    bool
-	destructive bool
-	result      string // "out", "text" or "any"
-	bind        func(handler any) (*tsServed, string)
+	name     string
+	readOnly bool
+	write    bool   // read_only or additive: a tool with neither may destroy
+	result   string // "out", "text" or "any"
+	bind     func(handler any) (*tsServed, string)
 }
 
 func (t *tsServeTool) inScope(scope string) bool {
@@ -305,7 +305,7 @@ func (t *tsServeTool) inScope(scope string) bool {
 	case "read":
 		return t.readOnly
 	case "write":
-		return !t.destructive
+		return t.write
 	}
 	return false
 }
