@@ -1,12 +1,14 @@
 package gosdk
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -68,11 +70,13 @@ var ProtocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-
 // Options configure NewServer and Register. The zero value serves every
 // tool to every session.
 type Options struct {
-	// Scope returns the scope of a session, from its initialize request
-	// (its session, and its RequestExtra: the auth token, HTTP headers):
-	// ScopeRead, ScopeWrite, ScopeAll or "" (all). It is called once per
-	// session. Any other value refuses the initialize request. nil: every
-	// session sees every tool.
+	// Scope returns the scope of a caller, from its request (its session,
+	// and its RequestExtra: the bearer token's auth.TokenInfo, the HTTP
+	// headers): ScopeRead, ScopeWrite, ScopeAll or "" (all). It is called
+	// at initialize, and again on every tools/list and tools/call that
+	// carries a token (TokenInfo), so that over HTTP each request gets its
+	// own caller's scope. Any other value refuses the request. nil: every
+	// session sees every tool. TokenScope reads the token's scopes.
 	Scope func(ctx context.Context, req mcp.Request) string
 	// Implementation is the serverInfo NewServer reports; nil: the spec
 	// name, and the first 12 digits of the spec hash as the version. Register leaves the server's own.
@@ -87,6 +91,13 @@ type Options struct {
 	// tools/call normalises the arguments before the spec's decoder checks
 	// them: the spec is always what is enforced.
 	DialectFor func(clientName string) string
+	// Server are the SDK's own server options for NewServer: instructions,
+	// capabilities, completion and subscribe handlers, keep-alive, a
+	// logger… What it leaves out keeps NewServer's defaults:
+	// SupportedProtocolVersions ProtocolVersions, and the logging and tools
+	// capabilities when Capabilities is nil (the tools capability is added
+	// to capabilities that lack it). Register ignores it.
+	Server *mcp.ServerOptions
 }
 
 // NewServer returns an SDK server that serves c (see Register), set up to
@@ -100,13 +111,23 @@ func NewServer(c Catalog, opts *Options) (*mcp.Server, error) {
 	if opts != nil && opts.Implementation != nil {
 		impl = opts.Implementation
 	}
-	server := mcp.NewServer(impl, &mcp.ServerOptions{
-		SupportedProtocolVersions: ProtocolVersions,
-		Capabilities: &mcp.ServerCapabilities{
-			Logging: &mcp.LoggingCapabilities{},
-			Tools:   &mcp.ToolCapabilities{ListChanged: true},
-		},
-	})
+	var so mcp.ServerOptions
+	if opts != nil && opts.Server != nil {
+		so = *opts.Server
+	}
+	if len(so.SupportedProtocolVersions) == 0 {
+		so.SupportedProtocolVersions = ProtocolVersions
+	}
+	if so.Capabilities == nil {
+		so.Capabilities = &mcp.ServerCapabilities{Logging: &mcp.LoggingCapabilities{}}
+	} else {
+		caps := *so.Capabilities
+		so.Capabilities = &caps
+	}
+	if so.Capabilities.Tools == nil {
+		so.Capabilities.Tools = &mcp.ToolCapabilities{ListChanged: true}
+	}
+	server := mcp.NewServer(impl, &so)
 	if err := Register(server, c, opts); err != nil {
 		return nil, err
 	}
@@ -117,8 +138,13 @@ func NewServer(c Catalog, opts *Options) (*mcp.Server, error) {
 // session's profile (from the protocol version the SDK negotiated) and
 // scope, answers tools/list with c's table for them byte for byte, and
 // answers tools/call. Tools are not added to the server's own registry;
-// the middleware answers for them. It refuses, with an error naming the
-// tools, when c's handlers and tools disagree.
+// the middleware answers for them. Tools added to the server with the
+// SDK's own AddTool are served beside the catalog's: listed after them
+// (the table is then no longer the catalog's bytes) and called by the SDK.
+// A name in both is refused: tools/list and tools/call answer an error
+// naming it, and Run and HTTPHandler refuse to start. Scopes narrow the
+// catalog's tools only. Register refuses, with an error naming the tools,
+// when c's handlers and tools disagree.
 //
 // A server made with mcp.NewServer negotiates every version the SDK
 // knows, 2026-07-28 included; NewServer restricts it to ProtocolVersions.
@@ -143,12 +169,16 @@ func register(server *mcp.Server, c Catalog, opts *Options) (*catalogServer, err
 		s.dialectFor = opts.DialectFor
 	}
 	server.AddReceivingMiddleware(s.middleware)
+	registered.Store(server, s)
 	return s, nil
 }
 
 // Run serves server on StdioTransport until the client closes stdin: nil
 // then, else the error that ended the session.
 func Run(ctx context.Context, server *mcp.Server) error {
+	if err := checkServer(server); err != nil {
+		return err
+	}
 	err := server.Run(ctx, &StdioTransport{})
 	if errors.Is(err, io.EOF) || errors.Is(err, mcp.ErrConnectionClosed) {
 		return nil
@@ -162,8 +192,13 @@ type session struct {
 	dialect string // "": the standard table
 }
 
+// registered are the catalog servers by the SDK server they serve on, for
+// the checks Run and HTTPHandler make before serving.
+var registered sync.Map // *mcp.Server → *catalogServer
+
 type catalogServer struct {
 	cat        Catalog
+	next       mcp.MethodHandler // the server's own handling, below the middleware
 	scope      func(context.Context, mcp.Request) string
 	dialects   DialectCatalog // nil when the catalog carries no dialect tables
 	dialectFor func(string) string
@@ -204,6 +239,15 @@ func (s *catalogServer) session(ctx context.Context, req mcp.Request) (session, 
 	st, ok := s.sessions[ss]
 	s.mu.Unlock()
 	if ok {
+		if s.scope != nil && req.GetExtra() != nil && req.GetExtra().TokenInfo != nil {
+			// Over HTTP each request carries its caller's token: the
+			// scope is that caller's, not the one that initialized.
+			scope, err := s.scopeOf(ctx, req)
+			if err != nil {
+				return session{}, err
+			}
+			st.scope = scope
+		}
 		return st, nil
 	}
 	version, client := "", ""
@@ -271,6 +315,7 @@ type toolsList struct {
 func (t *toolsList) MarshalJSON() ([]byte, error) { return t.raw, nil }
 
 func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
+	s.next = next
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		switch method {
 		case "initialize":
@@ -303,10 +348,20 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			if p, ok := req.GetParams().(*mcp.ListToolsParams); ok && p != nil && p.Cursor != "" {
 				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("tools/list: unknown cursor %q: the catalog is one page", p.Cursor)}
 			}
-			if st.dialect != "" {
-				return &toolsList{raw: s.dialects.ListDialectToolsJSON(st.profile, st.scope, st.dialect)}, nil
+			own, err := s.ownTools(ctx, req.GetSession())
+			if err != nil {
+				return nil, err
 			}
-			return &toolsList{raw: s.cat.ListToolsJSON(st.profile, st.scope)}, nil
+			raw := s.cat.ListToolsJSON(st.profile, st.scope)
+			if st.dialect != "" {
+				raw = s.dialects.ListDialectToolsJSON(st.profile, st.scope, st.dialect)
+			}
+			if len(own) > 0 {
+				if raw, err = appendTools(raw, own); err != nil {
+					return nil, err
+				}
+			}
+			return &toolsList{raw: raw}, nil
 		case "tools/call":
 			st, err := s.session(ctx, req)
 			if err != nil {
@@ -316,7 +371,15 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			if p == nil {
 				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "tools/call: missing params"}
 			}
-			return s.call(ctx, st, p.Name, p.Arguments)
+			if s.cat.Result(p.Name) == "" {
+				// Not the catalog's: one of the server's own tools, if any.
+				if _, err := s.ownTools(ctx, req.GetSession()); err != nil {
+					return nil, err
+				}
+				return next(ctx, method, req)
+			}
+			creq, _ := req.(*mcp.CallToolRequest)
+			return s.call(ctx, st, creq, p.Name, p.Arguments)
 		}
 		return next(ctx, method, req)
 	}
@@ -325,8 +388,9 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 // call answers one tools/call. Whatever concerns the client's arguments or
 // the handler's outcome is a tool result (isError: the model can read it);
 // an unknown tool, or a result the server cannot serialize, is a JSON-RPC
-// error.
-func (s *catalogServer) call(ctx context.Context, st session, name string, args json.RawMessage) (*mcp.CallToolResult, error) {
+// error. The handler's ctx carries req (Request) and takes its content
+// blocks (SetContent).
+func (s *catalogServer) call(ctx context.Context, st session, req *mcp.CallToolRequest, name string, args json.RawMessage) (*mcp.CallToolResult, error) {
 	if !s.cat.InScope(name, st.scope) {
 		// The SDK's own answer for a tool it does not have.
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown tool %q", name)}
@@ -341,15 +405,33 @@ func (s *catalogServer) call(ctx context.Context, st session, name string, args 
 	if err != nil {
 		return textResult(name+": invalid arguments: "+problems(err), true), nil
 	}
+	ctx, c := withCall(ctx, req)
 	out, err := s.run(ctx, name, in)
 	if err != nil {
 		return textResult(name+": "+err.Error(), true), nil
 	}
 	kind := s.cat.Result(name)
+	if kind == "any" {
+		// Content blocks of the handler's own.
+		switch out := out.(type) {
+		case *mcp.CallToolResult:
+			if out == nil {
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: name + ": internal error: handler returned a nil *mcp.CallToolResult"}
+			}
+			return out, nil
+		case mcp.Content:
+			return &mcp.CallToolResult{Content: []mcp.Content{out}}, nil
+		case []mcp.Content:
+			return &mcp.CallToolResult{Content: nonNil(out)}, nil
+		}
+	}
 	if kind == "text" {
 		text, ok := out.(string)
 		if !ok {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("%s: internal error: handler returned %T, want string", name, out)}
+		}
+		if c.set {
+			return &mcp.CallToolResult{Content: nonNil(c.content)}, nil
 		}
 		return textResult(text, false), nil
 	}
@@ -359,6 +441,9 @@ func (s *catalogServer) call(ctx context.Context, st session, name string, args 
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("%s: internal error: marshalling the result: %v", name, err)}
 	}
 	if kind != "out" {
+		if c.set {
+			return &mcp.CallToolResult{Content: nonNil(c.content)}, nil
+		}
 		return textResult(string(data), false), nil
 	}
 	if err := s.cat.ValidateOutput(name, data); err != nil {
@@ -366,10 +451,21 @@ func (s *catalogServer) call(ctx context.Context, st session, name string, args 
 		return textResult(fmt.Sprintf("%s: internal error: result does not match the output schema: %s", name, problems(err)), true), nil
 	}
 	res := textResult(string(data), false)
-	if st.profile == 2 {
+	if c.set {
+		res.Content = nonNil(c.content)
+	}
+	if st.profile >= 2 {
 		res.StructuredContent = json.RawMessage(data)
 	}
 	return res, nil
+}
+
+// nonNil keeps "content": [] on the wire for a handler that gave no blocks.
+func nonNil(blocks []mcp.Content) []mcp.Content {
+	if blocks == nil {
+		return []mcp.Content{}
+	}
+	return blocks
 }
 
 // run calls the handler; a panic is its error, and the server goes on.
@@ -399,4 +495,73 @@ func problems(err error) string {
 
 func textResult(text string, isError bool) *mcp.CallToolResult {
 	return &mcp.CallToolResult{IsError: isError, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+}
+
+// ownTools are the tools added to the server with the SDK's AddTool, as
+// the SDK lists them; an error when one has a catalog tool's name.
+func (s *catalogServer) ownTools(ctx context.Context, ss mcp.Session) ([]*mcp.Tool, error) {
+	srv, _ := ss.(*mcp.ServerSession)
+	res, err := s.next(ctx, "tools/list", &mcp.ListToolsRequest{Session: srv, Params: &mcp.ListToolsParams{}})
+	if err != nil {
+		return nil, err
+	}
+	list, _ := res.(*mcp.ListToolsResult)
+	if list == nil {
+		return nil, nil
+	}
+	var clash []string
+	for _, t := range list.Tools {
+		if s.cat.Result(t.Name) != "" {
+			clash = append(clash, strconv.Quote(t.Name))
+		}
+	}
+	if len(clash) > 0 {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("tools added with AddTool have the names of catalog tools: %s", strings.Join(clash, ", "))}
+	}
+	return list.Tools, nil
+}
+
+// appendTools appends tools to a catalog table's tools array.
+func appendTools(table []byte, tools []*mcp.Tool) ([]byte, error) {
+	end := bytes.LastIndex(table, []byte(`],"_meta":`))
+	if end < 0 {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "tools/list: the catalog table has no tools array to extend"}
+	}
+	out := append([]byte(nil), table[:end]...)
+	for i, t := range tools {
+		data, err := json.Marshal(t)
+		if err != nil {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("tools/list: tool %q: %v", t.Name, err)}
+		}
+		if i > 0 || !bytes.HasSuffix(out, []byte("[")) {
+			out = append(out, ',')
+		}
+		out = append(out, data...)
+	}
+	return append(out, table[end:]...), nil
+}
+
+// checkServer is the check Run and HTTPHandler make before serving: no
+// tool added with AddTool has a catalog tool's name. The SDK lists its
+// tools to a session only, so the check lists them on an in-memory one.
+func checkServer(server *mcp.Server) error {
+	if _, ok := registered.Load(server); !ok {
+		return nil
+	}
+	ctx := context.Background()
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := server.Connect(ctx, st, nil)
+	if err != nil {
+		return err
+	}
+	defer ss.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "toolspec-check"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		return err
+	}
+	defer cs.Close()
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		return err
+	}
+	return nil
 }
