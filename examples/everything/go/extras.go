@@ -33,7 +33,9 @@ func addExtras(server *mcp.Server) {
 			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "application/json", Text: body}}}, nil
 		})
 
-	userText := func(text string) *mcp.PromptMessage { return &mcp.PromptMessage{Role: "user", Content: &mcp.TextContent{Text: text}} }
+	userText := func(text string) *mcp.PromptMessage {
+		return &mcp.PromptMessage{Role: "user", Content: &mcp.TextContent{Text: text}}
+	}
 	server.AddPrompt(&mcp.Prompt{Name: "test_simple_prompt", Description: "A prompt without arguments"},
 		func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
 			return &mcp.GetPromptResult{Messages: []*mcp.PromptMessage{userText("This is a simple prompt for testing.")}}, nil
