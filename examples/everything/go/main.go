@@ -38,16 +38,11 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 	if flags.Parse(args) != nil {
 		return 2
 	}
-	server, err := gosdk.NewServer(evcatalog.Bind(handlers{}), &gosdk.Options{Server: &mcp.ServerOptions{
-		CompletionHandler:  complete,
-		SubscribeHandler:   subscribe,
-		UnsubscribeHandler: unsubscribe,
-	}})
+	server, err := newServer()
 	if err != nil {
 		fmt.Fprintf(stderr, "everything: refusing to start: %v\n", err)
 		return 1
 	}
-	addExtras(server)
 	if *addr == "" {
 		err = gosdk.Run(ctx, server)
 	} else {
@@ -66,4 +61,19 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// newServer is the catalog served by gosdk, with the SDK's own options,
+// resources and prompts beside it.
+func newServer() (*mcp.Server, error) {
+	server, err := gosdk.NewServer(evcatalog.Bind(handlers{}), &gosdk.Options{Server: &mcp.ServerOptions{
+		CompletionHandler:  complete,
+		SubscribeHandler:   subscribe,
+		UnsubscribeHandler: unsubscribe,
+	}})
+	if err != nil {
+		return nil, err
+	}
+	addExtras(server)
+	return server, nil
 }
