@@ -207,9 +207,14 @@ export interface SdkServer {
   registerCapabilities(capabilities: { tools?: object }): void;
 }
 
-export interface RegisterOptions {
-  /** The session's scope, from its request extra (authInfo, ...); "all" when absent. */
-  scope?: (extra: RequestExtra) => Scope | Promise<Scope>;
+/**
+ * Ctx is what the SDK hands a handler: RequestExtra on SDK 1.x
+ * (@modelcontextprotocol/sdk), ServerContext on SDK 2
+ * (@modelcontextprotocol/server): Handlers<ServerContext>.
+ */
+export interface RegisterOptions<Ctx = RequestExtra> {
+  /** The caller's scope, from its request extra or context (authInfo, ...); "all" when absent. */
+  scope?: (extra: Ctx) => Scope | Promise<Scope>;
 }
 
 /**
@@ -217,7 +222,7 @@ export interface RegisterOptions {
  * tools/call with validated arguments and results. Throws, naming the
  * tools, when handlers and tools differ. Call it before connect().
  */
-export declare function register(server: SdkServer, handlers: Handlers, options?: RegisterOptions): void;
+export declare function register<Ctx = RequestExtra>(server: SdkServer, handlers: Handlers<Ctx>, options?: RegisterOptions<Ctx>): void;
 
 /** The largest request body serveHttp reads, in bytes. */
 export declare const MAX_BODY_BYTES: 16777216;
@@ -327,11 +332,11 @@ export declare function checkHandlers(names: Iterable<string>): void;
 			result = "unknown"
 		}
 		b.WriteString("\n/** The handler of tool " + commentText(t.Name) + ". */\n")
-		b.WriteString("export type " + stem + "Handler = (args: " + stem + "Input, extra: RequestExtra) => " + result + " | Promise<" + result + ">;\n")
+		b.WriteString("export type " + stem + "Handler<Ctx = RequestExtra> = (args: " + stem + "Input, extra: Ctx) => " + result + " | Promise<" + result + ">;\n")
 	}
-	b.WriteString("\n/** A handler per tool, by tool name: what register serves. */\nexport interface Handlers {")
+	b.WriteString("\n/** A handler per tool, by tool name: what register serves (Ctx: see RegisterOptions). */\nexport interface Handlers<Ctx = RequestExtra> {")
 	for _, t := range c.Tools {
-		b.WriteString("\n  " + Quote(t.Name) + ": " + names[t] + "Handler;")
+		b.WriteString("\n  " + Quote(t.Name) + ": " + names[t] + "Handler<Ctx>;")
 	}
 	b.WriteString("\n}\n")
 	b.WriteString("\n/** Each tool's arguments, by tool name. */\nexport interface ToolInputs {")

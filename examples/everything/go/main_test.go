@@ -106,7 +106,8 @@ func jsonOf(t *testing.T, v any) string {
 
 // TestJSHandlersTypeCheck runs tsc --strict --checkJs over the JavaScript
 // handlers: the generated declarations type extra with the SDK's own
-// types, so the handlers need no cast.
+// types, so the handlers need no cast. sdk2.mts types handlers for SDK 2
+// (Handlers<ServerContext>).
 func TestJSHandlersTypeCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts node (-short)")
@@ -130,13 +131,33 @@ func TestJSHandlersTypeCheck(t *testing.T) {
 		}
 	}
 	os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"type":"module"}`+"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "sdk2.mts"), []byte(sdk2Handlers), 0o644)
 	if err := os.Symlink(filepath.Join(root, "node_modules"), filepath.Join(dir, "node_modules")); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command("node", tsc, "--noEmit", "--strict", "--allowJs", "--checkJs", "--module", "nodenext", "--moduleResolution", "nodenext",
-		"--target", "es2022", "--lib", "es2022,dom", "--types", "node", "handlers.mjs")
+		"--target", "es2022", "--lib", "es2022,dom", "--types", "node", "handlers.mjs", "sdk2.mts")
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("tsc --strict --checkJs handlers.mjs: %v\n%s", err, out)
 	}
 }
+
+// sdk2Handlers are handlers typed for the TypeScript SDK 2: the context is
+// its ServerContext.
+const sdk2Handlers = `import { Server, type ServerContext } from "@modelcontextprotocol/server";
+import { register, content, text, type Handlers } from "./everything.mjs";
+
+const logging: Handlers<ServerContext>["test_tool_with_logging"] = async (_args, ctx) => {
+  await ctx.mcpReq.log("info", "started");
+  return "ok";
+};
+const sampling: Handlers<ServerContext>["test_sampling"] = async ({ prompt }, ctx) => {
+  const res = await ctx.mcpReq.requestSampling({ messages: [{ role: "user", content: { type: "text", text: prompt } }], maxTokens: 10 });
+  return content(text(JSON.stringify(res.content)));
+};
+declare const rest: Omit<Handlers<ServerContext>, "test_tool_with_logging" | "test_sampling">;
+register(new Server({ name: "x", version: "0" }), { ...rest, test_tool_with_logging: logging, test_sampling: sampling }, {
+  scope: (ctx) => (ctx.http?.authInfo?.scopes.includes("all") ? "all" : "read"),
+});
+`
