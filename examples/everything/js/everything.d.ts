@@ -154,9 +154,14 @@ export interface SdkServer {
   registerCapabilities(capabilities: { tools?: object }): void;
 }
 
-export interface RegisterOptions {
-  /** The session's scope, from its request extra (authInfo, ...); "all" when absent. */
-  scope?: (extra: RequestExtra) => Scope | Promise<Scope>;
+/**
+ * Ctx is what the SDK hands a handler: RequestExtra on SDK 1.x
+ * (@modelcontextprotocol/sdk), ServerContext on SDK 2
+ * (@modelcontextprotocol/server): Handlers<ServerContext>.
+ */
+export interface RegisterOptions<Ctx = RequestExtra> {
+  /** The caller's scope, from its request extra or context (authInfo, ...); "all" when absent. */
+  scope?: (extra: Ctx) => Scope | Promise<Scope>;
 }
 
 /**
@@ -164,7 +169,7 @@ export interface RegisterOptions {
  * tools/call with validated arguments and results. Throws, naming the
  * tools, when handlers and tools differ. Call it before connect().
  */
-export declare function register(server: SdkServer, handlers: Handlers, options?: RegisterOptions): void;
+export declare function register<Ctx = RequestExtra>(server: SdkServer, handlers: Handlers<Ctx>, options?: RegisterOptions<Ctx>): void;
 
 /** The largest request body serveHttp reads, in bytes. */
 export declare const MAX_BODY_BYTES: 16777216;
@@ -328,63 +333,63 @@ export interface TestReconnectionInput {
 }
 
 /** The handler of tool test_simple_text. */
-export type TestSimpleTextHandler = (args: TestSimpleTextInput, extra: RequestExtra) => string | ContentResult | Promise<string | ContentResult>;
+export type TestSimpleTextHandler<Ctx = RequestExtra> = (args: TestSimpleTextInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
 
 /** The handler of tool test_image_content. */
-export type TestImageContentHandler = (args: TestImageContentInput, extra: RequestExtra) => unknown | Promise<unknown>;
+export type TestImageContentHandler<Ctx = RequestExtra> = (args: TestImageContentInput, extra: Ctx) => unknown | Promise<unknown>;
 
 /** The handler of tool test_audio_content. */
-export type TestAudioContentHandler = (args: TestAudioContentInput, extra: RequestExtra) => unknown | Promise<unknown>;
+export type TestAudioContentHandler<Ctx = RequestExtra> = (args: TestAudioContentInput, extra: Ctx) => unknown | Promise<unknown>;
 
 /** The handler of tool test_embedded_resource. */
-export type TestEmbeddedResourceHandler = (args: TestEmbeddedResourceInput, extra: RequestExtra) => unknown | Promise<unknown>;
+export type TestEmbeddedResourceHandler<Ctx = RequestExtra> = (args: TestEmbeddedResourceInput, extra: Ctx) => unknown | Promise<unknown>;
 
 /** The handler of tool test_multiple_content_types. */
-export type TestMultipleContentTypesHandler = (args: TestMultipleContentTypesInput, extra: RequestExtra) => unknown | Promise<unknown>;
+export type TestMultipleContentTypesHandler<Ctx = RequestExtra> = (args: TestMultipleContentTypesInput, extra: Ctx) => unknown | Promise<unknown>;
 
 /** The handler of tool test_tool_with_logging. */
-export type TestToolWithLoggingHandler = (args: TestToolWithLoggingInput, extra: RequestExtra) => string | ContentResult | Promise<string | ContentResult>;
+export type TestToolWithLoggingHandler<Ctx = RequestExtra> = (args: TestToolWithLoggingInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
 
 /** The handler of tool test_tool_with_progress. */
-export type TestToolWithProgressHandler = (args: TestToolWithProgressInput, extra: RequestExtra) => string | ContentResult | Promise<string | ContentResult>;
+export type TestToolWithProgressHandler<Ctx = RequestExtra> = (args: TestToolWithProgressInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
 
 /** The handler of tool test_error_handling. */
-export type TestErrorHandlingHandler = (args: TestErrorHandlingInput, extra: RequestExtra) => string | ContentResult | Promise<string | ContentResult>;
+export type TestErrorHandlingHandler<Ctx = RequestExtra> = (args: TestErrorHandlingInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
 
 /** The handler of tool test_sampling. */
-export type TestSamplingHandler = (args: TestSamplingInput, extra: RequestExtra) => string | ContentResult | Promise<string | ContentResult>;
+export type TestSamplingHandler<Ctx = RequestExtra> = (args: TestSamplingInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
 
 /** The handler of tool test_elicitation. */
-export type TestElicitationHandler = (args: TestElicitationInput, extra: RequestExtra) => string | ContentResult | Promise<string | ContentResult>;
+export type TestElicitationHandler<Ctx = RequestExtra> = (args: TestElicitationInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
 
 /** The handler of tool test_elicitation_sep1034_defaults. */
-export type TestElicitationSep1034DefaultsHandler = (args: TestElicitationSep1034DefaultsInput, extra: RequestExtra) => string | ContentResult | Promise<string | ContentResult>;
+export type TestElicitationSep1034DefaultsHandler<Ctx = RequestExtra> = (args: TestElicitationSep1034DefaultsInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
 
 /** The handler of tool test_elicitation_sep1330_enums. */
-export type TestElicitationSep1330EnumsHandler = (args: TestElicitationSep1330EnumsInput, extra: RequestExtra) => string | ContentResult | Promise<string | ContentResult>;
+export type TestElicitationSep1330EnumsHandler<Ctx = RequestExtra> = (args: TestElicitationSep1330EnumsInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
 
 /** The handler of tool json_schema_2020_12_tool. */
-export type JsonSchema202012ToolHandler = (args: JsonSchema202012ToolInput, extra: RequestExtra) => string | ContentResult | Promise<string | ContentResult>;
+export type JsonSchema202012ToolHandler<Ctx = RequestExtra> = (args: JsonSchema202012ToolInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
 
 /** The handler of tool test_reconnection. */
-export type TestReconnectionHandler = (args: TestReconnectionInput, extra: RequestExtra) => string | ContentResult | Promise<string | ContentResult>;
+export type TestReconnectionHandler<Ctx = RequestExtra> = (args: TestReconnectionInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
 
-/** A handler per tool, by tool name: what register serves. */
-export interface Handlers {
-  "test_simple_text": TestSimpleTextHandler;
-  "test_image_content": TestImageContentHandler;
-  "test_audio_content": TestAudioContentHandler;
-  "test_embedded_resource": TestEmbeddedResourceHandler;
-  "test_multiple_content_types": TestMultipleContentTypesHandler;
-  "test_tool_with_logging": TestToolWithLoggingHandler;
-  "test_tool_with_progress": TestToolWithProgressHandler;
-  "test_error_handling": TestErrorHandlingHandler;
-  "test_sampling": TestSamplingHandler;
-  "test_elicitation": TestElicitationHandler;
-  "test_elicitation_sep1034_defaults": TestElicitationSep1034DefaultsHandler;
-  "test_elicitation_sep1330_enums": TestElicitationSep1330EnumsHandler;
-  "json_schema_2020_12_tool": JsonSchema202012ToolHandler;
-  "test_reconnection": TestReconnectionHandler;
+/** A handler per tool, by tool name: what register serves (Ctx: see RegisterOptions). */
+export interface Handlers<Ctx = RequestExtra> {
+  "test_simple_text": TestSimpleTextHandler<Ctx>;
+  "test_image_content": TestImageContentHandler<Ctx>;
+  "test_audio_content": TestAudioContentHandler<Ctx>;
+  "test_embedded_resource": TestEmbeddedResourceHandler<Ctx>;
+  "test_multiple_content_types": TestMultipleContentTypesHandler<Ctx>;
+  "test_tool_with_logging": TestToolWithLoggingHandler<Ctx>;
+  "test_tool_with_progress": TestToolWithProgressHandler<Ctx>;
+  "test_error_handling": TestErrorHandlingHandler<Ctx>;
+  "test_sampling": TestSamplingHandler<Ctx>;
+  "test_elicitation": TestElicitationHandler<Ctx>;
+  "test_elicitation_sep1034_defaults": TestElicitationSep1034DefaultsHandler<Ctx>;
+  "test_elicitation_sep1330_enums": TestElicitationSep1330EnumsHandler<Ctx>;
+  "json_schema_2020_12_tool": JsonSchema202012ToolHandler<Ctx>;
+  "test_reconnection": TestReconnectionHandler<Ctx>;
 }
 
 /** Each tool's arguments, by tool name. */

@@ -437,9 +437,11 @@ function tsToolError(text) {
 }
 
 /**
- * Serves the catalog on an MCP SDK server (@modelcontextprotocol/sdk 1.x):
- * the low-level Server, or McpServer's .server before any tool is
- * registered on the McpServer. Call it before connect(). It refuses (throws,
+ * Serves the catalog on an MCP SDK server (@modelcontextprotocol/sdk 1.x,
+ * or @modelcontextprotocol/server 2.x): the low-level Server, or
+ * McpServer's .server before any tool is registered on the McpServer.
+ * Handlers get what the SDK hands a request handler: 1.x's extra, 2.x's
+ * ServerContext. Call it before connect(). It refuses (throws,
  * naming the tools) when handlers and tools differ, then answers tools/list
  * and tools/call:
  *
