@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -87,10 +88,20 @@ func TestToolsOverHTTP(t *testing.T) {
 	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "test_tool_with_logging", Arguments: map[string]any{}}); err != nil {
 		t.Fatal(err)
 	}
-	mu.Lock()
-	got := strings.Join(notes, "; ")
-	mu.Unlock()
-	if want := "progress 0; progress 50; progress 100; log Tool execution started; log Tool processing data; log Tool execution completed"; got != want {
+	// A notification may arrive after the result it preceded: wait for
+	// all six, briefly.
+	want := "progress 0; progress 50; progress 100; log Tool execution started; log Tool processing data; log Tool execution completed"
+	var got string
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		mu.Lock()
+		got = strings.Join(notes, "; ")
+		n := len(notes)
+		mu.Unlock()
+		if n >= 6 || time.Now().After(deadline) {
+			break
+		}
+	}
+	if got != want {
 		t.Errorf("notifications:\n got %s\nwant %s", got, want)
 	}
 }
