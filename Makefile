@@ -41,11 +41,13 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 # gen-js next to gen-json at 1k and 10k tools, and the JavaScript server's
-# startup and per-call validation, generated validators against ajv
+# startup and per-call validation, generated validators against ajv, and
+# register's per-call cost next to McpServer.registerTool with zod
 # (docs/performance.md). Needs npm ci.
 bench-js: nodedeps
 	$(GO) test ./gen/js -run '^$$' -bench 'Generate' -benchtime 2x -benchmem
 	$(GO) test ./gen/js -run '^$$' -bench 'Serve' -benchtime 1x
+	node bench/calls/sdk.mjs 2000 7
 
 # GitHub's REST description (npm @octokit/openapi, pinned in
 # bench/github/package-lock.json, installed by this target only; about
