@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -60,12 +61,24 @@ const (
 )
 
 // ProtocolVersions are the versions NewServer negotiates, newest first.
-// The SDK also speaks the sessionless 2026-07-28 protocol (no initialize
-// handshake, serverInfo stamped into every result's _meta); the catalog's
-// profiles end at 2025-06-18, so a client asking for 2026-07-28 is
-// answered as the SDK answers any version a server does not list: with
-// 2025-11-25, profile 2.
+// Profile 3 is opt-in: ProtocolVersions3 adds 2026-07-28.
 var ProtocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+
+// ProtocolVersions3 are ProtocolVersions and the sessionless 2026-07-28
+// protocol (no initialize handshake: each request names its version and
+// client in _meta), whose requests get profile 3 (LANGUAGE.md §5): the
+// profile-2 table with ttlMs, cacheScope and resultType, identity
+// <hash>/p3. Give it as Options.Server.SupportedProtocolVersions; a server
+// of mcp.NewServer's defaults negotiates it too. In that era the SDK
+// refuses server-to-client requests during a call, so Elicit and Sample
+// fail there (input-required results are not served yet).
+var ProtocolVersions3 = append([]string{Protocol3}, ProtocolVersions...)
+
+// Protocol3 is the first protocol version served with profile 3.
+const Protocol3 = "2026-07-28"
+
+// profile3TTLMs is a profile-3 table's ttlMs (model.Profile3TTLMs).
+const profile3TTLMs = 300000
 
 // Options configure NewServer and Register. The zero value serves every
 // tool to every session.
@@ -238,6 +251,9 @@ func (s *catalogServer) session(ctx context.Context, req mcp.Request) (session, 
 	s.mu.Lock()
 	st, ok := s.sessions[ss]
 	s.mu.Unlock()
+	if sessionless(req) {
+		ok = false
+	}
 	if ok {
 		if s.scope != nil && req.GetExtra() != nil && req.GetExtra().TokenInfo != nil {
 			// Over HTTP each request carries its caller's token: the
@@ -251,6 +267,21 @@ func (s *catalogServer) session(ctx context.Context, req mcp.Request) (session, 
 		return st, nil
 	}
 	version, client := "", ""
+	if r, ok := req.(interface{ ClientInfo() *mcp.Implementation }); ok && sessionless(req) {
+		// Sessionless: the request says who it is, every time.
+		if ci := r.ClientInfo(); ci != nil {
+			client = ci.Name
+		}
+		scope, err := s.scopeOf(ctx, req)
+		if err != nil {
+			return session{}, err
+		}
+		dialect, err := s.dialectOf(client)
+		if err != nil {
+			return session{}, err
+		}
+		return session{profile: 3, scope: scope, dialect: dialect}, nil
+	}
 	if srv, ok := ss.(*mcp.ServerSession); ok && srv.InitializeParams() != nil {
 		version = srv.InitializeParams().ProtocolVersion
 		if ci := srv.InitializeParams().ClientInfo; ci != nil {
@@ -312,7 +343,39 @@ type toolsList struct {
 	raw json.RawMessage
 }
 
-func (t *toolsList) MarshalJSON() ([]byte, error) { return t.raw, nil }
+func (t *toolsList) MarshalJSON() ([]byte, error) {
+	if len(t.Meta) == 0 {
+		return t.raw, nil
+	}
+	// What the SDK put in _meta (on 2026-07-28, its serverInfo) joins the
+	// catalog identity: the table's last member is _meta.
+	extra, err := json.Marshal(t.Meta)
+	if err != nil || len(extra) <= 2 || !bytes.HasSuffix(t.raw, []byte("}}")) {
+		return t.raw, err
+	}
+	out := append([]byte(nil), t.raw[:len(t.raw)-2]...)
+	out = append(out, ',')
+	out = append(out, extra[1:len(extra)-1]...)
+	return append(out, "}}"...), nil
+}
+
+// profile3 is a profile-2 table as profile 3 serves it: ttlMs, cacheScope
+// and resultType before its _meta, whose identity says /p3 (gen-json
+// --profile 3 writes the same bytes for the full table).
+func profile3(table []byte, cacheScope string) ([]byte, error) {
+	at := bytes.LastIndex(table, []byte(`,"_meta":{`))
+	id := bytes.Index(table[max(at, 0):], []byte(`/p2`))
+	if at < 0 || id < 0 {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "tools/list: the catalog table has no _meta identity to serve on profile 3"}
+	}
+	id += at
+	out := make([]byte, 0, len(table)+80)
+	out = append(out, table[:at]...)
+	out = fmt.Appendf(out, `,"ttlMs":%d,"cacheScope":%q,"resultType":"complete"`, profile3TTLMs, cacheScope)
+	out = append(out, table[at:id]...)
+	out = append(out, "/p3"...)
+	return append(out, table[id+3:]...), nil
+}
 
 func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 	s.next = next
@@ -352,12 +415,22 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			if err != nil {
 				return nil, err
 			}
-			raw := s.cat.ListToolsJSON(st.profile, st.scope)
+			tableProfile := min(st.profile, 2) // a profile-3 table is the profile-2 one, marked
+			raw := s.cat.ListToolsJSON(tableProfile, st.scope)
 			if st.dialect != "" {
-				raw = s.dialects.ListDialectToolsJSON(st.profile, st.scope, st.dialect)
+				raw = s.dialects.ListDialectToolsJSON(tableProfile, st.scope, st.dialect)
 			}
 			if len(own) > 0 {
 				if raw, err = appendTools(raw, own); err != nil {
+					return nil, err
+				}
+			}
+			if st.profile == 3 {
+				cacheScope := "public"
+				if st.scope != ScopeAll || s.scope != nil {
+					cacheScope = "private" // narrowed, or served per caller
+				}
+				if raw, err = profile3(raw, cacheScope); err != nil {
 					return nil, err
 				}
 			}
@@ -564,4 +637,16 @@ func checkServer(server *mcp.Server) error {
 		return err
 	}
 	return nil
+}
+
+// sessionless reports whether req follows the 2026-07-28 protocol: its
+// _meta names the version (a session's InitializeParams hold the version
+// the client asked for, not the one negotiated, so they do not count).
+func sessionless(req mcp.Request) bool {
+	p := req.GetParams()
+	if p == nil || reflect.ValueOf(p).IsNil() {
+		return false
+	}
+	v, _ := p.GetMeta()[mcp.MetaKeyProtocolVersion].(string)
+	return v >= Protocol3
 }
