@@ -130,10 +130,10 @@ func TestGuessGenJSON(t *testing.T) {
 	t.Parallel()
 	c := catalog(t, demo)
 	b, _ := gen.Lookup("gen-json")
-	for _, p := range model.Profiles {
+	for _, p := range append(model.Profiles, 3) {
 		g := b.Guess("x.json", jsonout.Generate(c, p))
-		if len(g) != 2 || g[0].Options["profile"] != fmt.Sprint(p) {
-			t.Errorf("profile %d: guesses %v, want profile %d first of two", p, g, p)
+		if len(g) != 3 || g[0].Options["profile"] != fmt.Sprint(p) {
+			t.Errorf("profile %d: guesses %v, want profile %d first of three", p, g, p)
 		}
 	}
 }
