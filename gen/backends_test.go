@@ -90,7 +90,7 @@ func TestRecipeCheck(t *testing.T) {
 		{gen.Recipe{Generator: "gen-json", Role: "go", Options: map[string]string{"profile": "1"}}, `gen-json: unknown role "go" (want json)`},
 		{gen.Recipe{Generator: "gen-json", Role: "json"}, `gen-json: missing option "profile"`},
 		{gen.Recipe{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": "1", "x": "y"}}, `gen-json: unknown option "x"`},
-		{gen.Recipe{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": "0"}}, `gen-json: profile must be 1 or 2, not "0"`},
+		{gen.Recipe{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": "0"}}, `gen-json: profile must be 1, 2 or 3, not "0"`},
 		{gen.Recipe{Generator: "gen-go", Role: "go", Options: map[string]string{"package": "tools"}}, ""},
 		// The rule of gen-go --package, which the command line applies too.
 		{gen.Recipe{Generator: "gen-go", Role: "go", Options: map[string]string{"package": "_"}}, `gen-go: package "_" is not a Go package name (an identifier other than _)`},
