@@ -243,17 +243,23 @@ func (s *catalogServer) remember(ss mcp.Session, st session) {
 	}
 }
 
-// session returns the state of the session that sent req. A session that
-// did not initialize (the sessionless 2026-07-28 protocol, on a server
-// that allows it) gets the profile of the version its request names.
+// session returns the state of the session that sent req. A request of
+// the sessionless 2026-07-28 protocol gets profile 3 and the scope and
+// dialect of its own caller, every time; a session that did not
+// initialize otherwise gets profile 1.
 func (s *catalogServer) session(ctx context.Context, req mcp.Request) (session, error) {
+	if sessionless(req) {
+		// 2026-07-28: the request says who it is, every time.
+		client := ""
+		if r, ok := req.(interface{ ClientInfo() *mcp.Implementation }); ok && r.ClientInfo() != nil {
+			client = r.ClientInfo().Name
+		}
+		return s.newSession(ctx, req, 3, client)
+	}
 	ss := req.GetSession()
 	s.mu.Lock()
 	st, ok := s.sessions[ss]
 	s.mu.Unlock()
-	if sessionless(req) {
-		ok = false
-	}
 	if ok {
 		if s.scope != nil && req.GetExtra() != nil && req.GetExtra().TokenInfo != nil {
 			// Over HTTP each request carries its caller's token: the
@@ -267,27 +273,22 @@ func (s *catalogServer) session(ctx context.Context, req mcp.Request) (session, 
 		return st, nil
 	}
 	version, client := "", ""
-	if r, ok := req.(interface{ ClientInfo() *mcp.Implementation }); ok && sessionless(req) {
-		// Sessionless: the request says who it is, every time.
-		if ci := r.ClientInfo(); ci != nil {
-			client = ci.Name
-		}
-		scope, err := s.scopeOf(ctx, req)
-		if err != nil {
-			return session{}, err
-		}
-		dialect, err := s.dialectOf(client)
-		if err != nil {
-			return session{}, err
-		}
-		return session{profile: 3, scope: scope, dialect: dialect}, nil
-	}
 	if srv, ok := ss.(*mcp.ServerSession); ok && srv.InitializeParams() != nil {
 		version = srv.InitializeParams().ProtocolVersion
 		if ci := srv.InitializeParams().ClientInfo; ci != nil {
 			client = ci.Name
 		}
 	}
+	st, err := s.newSession(ctx, req, s.cat.ProfileFor(version), client)
+	if err == nil {
+		s.remember(ss, st)
+	}
+	return st, err
+}
+
+// newSession is the state of a caller of a profile, from its request and
+// its client's name.
+func (s *catalogServer) newSession(ctx context.Context, req mcp.Request, profile int, client string) (session, error) {
 	scope, err := s.scopeOf(ctx, req)
 	if err != nil {
 		return session{}, err
@@ -296,9 +297,7 @@ func (s *catalogServer) session(ctx context.Context, req mcp.Request) (session, 
 	if err != nil {
 		return session{}, err
 	}
-	st = session{profile: s.cat.ProfileFor(version), scope: scope, dialect: dialect}
-	s.remember(ss, st)
-	return st, nil
+	return session{profile: profile, scope: scope, dialect: dialect}, nil
 }
 
 func (s *catalogServer) scopeOf(ctx context.Context, req mcp.Request) (string, error) {
