@@ -11,7 +11,7 @@ GO       ?= go
 BIN      ?= bin/toolspec
 FUZZTIME ?= 60s
 
-.PHONY: all build test test-short gotest nodedeps fuzz bench bench-js bench-github verify generate vet clean editors conformance
+.PHONY: all build test test-participle test-short gotest nodedeps fuzz fuzz-list bench bench-js bench-github verify generate vet clean editors soak-dialects gemini-cli-check conformance
 
 all: build
 
@@ -23,6 +23,13 @@ nodedeps:
 
 test: nodedeps vet
 	TOOLSPEC_REQUIRE_NODE=1 $(GO) test -count=1 ./...
+	$(MAKE) test-participle
+
+# participle's own tests in the patched copy (third_party/README.md).
+# TestLexerConformanceGenerated needs cmd/participle, which the release
+# zip does not have.
+test-participle:
+	cd third_party/participle && $(GO) test -count=1 -vet=off -skip TestLexerConformanceGenerated ./...
 
 test-short: vet
 	$(GO) test -short ./...
@@ -30,12 +37,37 @@ test-short: vet
 vet:
 	$(GO) vet ./...
 
-# Fuzz each target for FUZZTIME (go test -fuzz takes one target at a time).
+# Fuzz every target that exists for FUZZTIME each (go test -fuzz takes one
+# target at a time). The list is derived from the sources, never written
+# down, so a target cannot be missed or outlive its code; `make fuzz-list`
+# prints it. The first failing target stops the run.
+FUZZ_LIST = grep -rl --include='*_test.go' '^func Fuzz' . | grep -v node_modules | LC_ALL=C sort | \
+	while read f; do sed -n "s|^func \(Fuzz[A-Za-z0-9_]*\)(.*|$$(dirname $$f) \1|p" $$f; done
+
+fuzz-list:
+	@$(FUZZ_LIST)
+
+# The dialect soundness law over random specs, longer than in `make test`
+# and with a random seed (printed; rerun one with SOAK_SEED=N).
+SOAK_INSTANCES ?= 200000
+SOAK_SEED      ?= 0
+soak-dialects:
+	$(GO) test -count=1 -timeout 60m ./gen/dialect -run '^TestSoundnessRandom$$' -v -soak.instances $(SOAK_INSTANCES) -soak.seed $(SOAK_SEED)
+
+# gemini-cli's own tool code (@google/gemini-cli-core, pinned in
+# gen/dialect/testdata/geminicli, installed without its install scripts)
+# over the tables a gemini-cli session gets. Large, so not in `make test`.
+gemini-cli-check:
+	cd gen/dialect/testdata/geminicli && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	TOOLSPEC_REQUIRE_GEMINI_CLI=1 $(GO) test -count=1 ./gen/dialect -run '^TestGeminiCLIOwnCode$$' -v
+
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./lang/parser
-	$(GO) test -run '^$$' -fuzz '^FuzzToolFastPath$$' -fuzztime $(FUZZTIME) ./lang/parser
-	$(GO) test -run '^$$' -fuzz '^FuzzFormat$$' -fuzztime $(FUZZTIME) ./lang/format
-	$(GO) test -run '^$$' -fuzz '^FuzzHandle$$' -fuzztime $(FUZZTIME) ./lsp
+	@set -e; n=0; mkdir -p .tmp; $(FUZZ_LIST) > .tmp/fuzz-targets; \
+	while read dir target; do \
+		n=$$((n+1)); echo "== $$target in $$dir"; \
+		$(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$dir </dev/null; \
+	done < .tmp/fuzz-targets; \
+	test $$n -gt 0 || { echo "no fuzz targets found"; exit 1; }
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -33,8 +33,10 @@ require (
 	github.com/klauspost/cpuid/v2 v2.0.12 // indirect
 	github.com/pb33f/go-yaml v0.1.1
 	github.com/pb33f/libopenapi v0.42.4
-	github.com/spf13/pflag v1.0.9 // indirect
+	github.com/spf13/pflag v1.0.9
 	golang.org/x/sys v0.41.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
 	golang.org/x/tools v0.42.0 // indirect
 )
+
+replace github.com/alecthomas/participle/v2 => ./third_party/participle

@@ -2,7 +2,11 @@ package compile_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
+
+	"github.com/zeebo/blake3"
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen/jsonout"
@@ -12,7 +16,7 @@ import (
 // BenchmarkGenJSON measures what `toolspec gen-json` does for both
 // profiles: parse, check, hash and emit, on synthetic catalogs.
 func BenchmarkGenJSON(b *testing.B) {
-	for _, n := range []int{10, 100, 1000, 10000} {
+	for _, n := range []int{10, 100, 1000, 10000, 30000} {
 		src := synth.Spec(n, 0)
 		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
@@ -24,6 +28,43 @@ func BenchmarkGenJSON(b *testing.B) {
 				}
 				jsonout.Generate(r.Catalog, 1)
 				jsonout.Generate(r.Catalog, 2)
+			}
+		})
+	}
+}
+
+// BenchmarkCheck measures what `toolspec check` does: parse, check, hash.
+func BenchmarkCheck(b *testing.B) {
+	for _, n := range []int{1000, 10000, 30000} {
+		src := synth.Spec(n, 0)
+		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if r := compile.Source("synthetic.tspec", src); r.Catalog == nil {
+					b.Fatal(r.Diags)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkReadHash is the floor the others are paired with: reading the
+// spec from a file and its BLAKE3 hash, nothing parsed.
+func BenchmarkReadHash(b *testing.B) {
+	for _, n := range []int{1000, 10000, 30000} {
+		path := filepath.Join(b.TempDir(), "synthetic.tspec")
+		if err := os.WriteFile(path, synth.Spec(n, 0), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				src, err := os.ReadFile(path)
+				if err != nil {
+					b.Fatal(err)
+				}
+				blake3.Sum256(src)
 			}
 		})
 	}

@@ -33,7 +33,7 @@ type Result struct {
 // ReadSpec reads the spec at path. A file that cannot be read, or is over
 // sizecap.Spec, is reported as a diagnostic at the path instead.
 func ReadSpec(path string) ([]byte, token.List) {
-	src, err := sizecap.ReadFile(path, sizecap.Spec, "a spec")
+	src, err := sizecap.ReadRegularFile(path, sizecap.Spec, "a spec")
 	if err == nil {
 		return src, nil
 	}
@@ -56,6 +56,10 @@ type Options struct {
 	// Lint names client families to lint as warnings (`check --clients`);
 	// the families the spec declares are linted as errors all the same.
 	Lint []string
+	// ParseCache, when set, keeps the declarations of the last Analyse of
+	// the same file and parses only those whose text changed (the
+	// language server's edits; parser.Cache).
+	ParseCache *parser.Cache
 }
 
 // FileWith is File with options.
@@ -103,7 +107,7 @@ func Checked(r Result) Result {
 // reports, and the checked model even when there are errors (for hover
 // and completion; never fit to emit). It computes no hash.
 func Analyse(filename string, src []byte, opt Options) Result {
-	return analysed(parser.Parse(filename, src), opt)
+	return analysed(parser.ParseCached(filename, src, opt.ParseCache), opt)
 }
 
 // analysed checks a parse: the declarations that parsed around a syntax
@@ -140,10 +144,11 @@ func fitToEmit(r Result, hash func() string) Result {
 	return r
 }
 
-// lints lints cat for client families: those the spec declares as errors,
-// those opt.Lint adds as warnings.
+// lints lints cat for client families: those the spec declares as errors
+// where their dialect cannot lower the construct, those opt.Lint adds as
+// warnings.
 func lints(cat *model.Catalog, opt Options) token.List {
-	l := clients.Lint(cat, cat.Clients, token.Error, opt.Clients)
+	l := clients.LintDeclared(cat, cat.Clients, opt.Clients)
 	var others []string
 	for _, f := range opt.Lint {
 		if !slices.Contains(cat.Clients, f) {

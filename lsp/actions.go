@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -150,10 +151,14 @@ func (s *Server) codeLens(_ *glsp.Context, p *protocol.CodeLensParams) ([]protoc
 	}}, nil
 }
 
-// executeCommand runs test-report on a document and publishes its
-// diagnostics again with the report's verdicts added: each test passes
-// (hint) or fails (information), and each surviving mutant is shown on the
-// first tool it names (information).
+// executeCommand starts test-report on a document and answers at once:
+// the run goes on off the request loop, so hover, completion and the
+// rest answer meanwhile. When it ends, and the document has not changed
+// since, its diagnostics are published again with the report's verdicts
+// added: each test passes (hint) or fails (information), and each
+// surviving mutant is shown on the first tool it names (information). An
+// edit, closing the document or a new run cancels the run: its results
+// are dropped.
 func (s *Server) executeCommand(_ *glsp.Context, p *protocol.ExecuteCommandParams) (any, error) {
 	if p.Command != commandTestReport {
 		return nil, errorf("unknown command %q", p.Command)
@@ -166,11 +171,51 @@ func (s *Server) executeCommand(_ *glsp.Context, p *protocol.ExecuteCommandParam
 	if err != nil {
 		return nil, err
 	}
-	r := compile.Source(pathOf(d.uri), []byte(d.text))
-	if r.Catalog == nil {
+	if d.tooLarge {
+		return nil, errorf("%s", errTooLarge)
+	}
+	if d.file == nil || d.diags.HasErrors() {
 		return nil, errorf("test-report needs a spec without errors")
 	}
-	rep := report.Run(r, report.Options{Suggest: true})
+	s.cancelLens(uri)
+	ctx, cancel := context.WithCancel(context.Background())
+	s.lenses[uri] = cancel
+	s.running.Add(1)
+	go func() {
+		defer s.running.Done()
+		if beforeReport != nil {
+			beforeReport()
+		}
+		r := compile.Source(pathOf(d.uri), []byte(d.text))
+		var rep *report.Report
+		if r.Catalog != nil && ctx.Err() == nil {
+			rep = report.Run(r, report.Options{Suggest: true})
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if ctx.Err() != nil || s.docs[uri] != d || rep == nil {
+			return
+		}
+		cancel()
+		delete(s.lenses, uri)
+		s.publishReport(d, rep)
+	}()
+	return nil, nil
+}
+
+// beforeReport, when set (by tests), runs before each test-report run.
+var beforeReport func()
+
+// cancelLens cancels the test-report run of a document, if one runs.
+func (s *Server) cancelLens(uri string) {
+	if cancel := s.lenses[uri]; cancel != nil {
+		cancel()
+		delete(s.lenses, uri)
+	}
+}
+
+// publishReport publishes d's diagnostics with the verdicts of rep.
+func (s *Server) publishReport(d *document, rep *report.Report) {
 	d.suggested, d.survivors = rep.SuggestedTests(), nil
 	diags := d.lspDiagnostics()
 	for _, t := range rep.Tests {
@@ -198,7 +243,6 @@ func (s *Server) executeCommand(_ *glsp.Context, p *protocol.ExecuteCommandParam
 			Message: fmt.Sprintf("surviving mutant (%s) at %s: %s; no test tells it apart", m.Operator, m.Where, m.Description)})
 	}
 	s.publish(d, diags)
-	return rep.Summary, nil
 }
 
 // reportDiagnostic places a report line at its "file:line:col" position.

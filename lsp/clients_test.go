@@ -8,7 +8,8 @@ import (
 )
 
 // TestDeclaredClientsLint: the editor shows what `toolspec check` shows for
-// a spec that declares client families — their lints, as errors — and
+// a spec that declares client families — their lints, as errors where the
+// dialect cannot lower the construct (a nested empty object) — and
 // keeps the model for hover and completion.
 func TestDeclaredClientsLint(t *testing.T) {
 	d := analyse(uri, 1, `spec s
@@ -18,6 +19,8 @@ tool t {
   description "d"
   in {
     a  string  optional
+    b  object {
+    }  required
   }
   result text
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/parser"
 	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/model"
 
@@ -34,14 +35,27 @@ type document struct {
 	// surviving mutants, "" when none; survivors are where it showed them.
 	suggested string
 	survivors []span
+
+	// cache holds the declarations of the last parse, for the next
+	// version of the text (parser.Cache): its trees are this document's,
+	// so a new version's document takes the cache over.
+	cache *parser.Cache
+	// tooLarge: the text is over maxDocument and was not analysed.
+	tooLarge bool
 }
 
 // analyse parses and checks text as `toolspec check` does, client lints of
 // the families the spec declares included (compile.Analyse: the model
 // even when it has errors, no hash).
 func analyse(uri string, version int32, text string) *document {
-	d := &document{uri: uri, version: version, text: text, lines: lineStarts(text)}
-	r := compile.Analyse(pathOf(uri), []byte(text), compile.Options{})
+	return analyseCached(uri, version, text, new(parser.Cache))
+}
+
+// analyseCached is analyse taking the declarations that did not change
+// from cache, the one of the document's previous version.
+func analyseCached(uri string, version int32, text string, cache *parser.Cache) *document {
+	d := &document{uri: uri, version: version, text: text, lines: lineStarts(text), cache: cache}
+	r := compile.Analyse(pathOf(uri), []byte(text), compile.Options{ParseCache: cache})
 	d.file, d.comments, d.diags, d.catalog = r.File, r.Comments, r.Diags, r.Catalog
 	return d
 }

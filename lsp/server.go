@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"sync/atomic"
 
 	"github.com/tliron/glsp"
@@ -27,6 +28,14 @@ type Server struct {
 	// shutdown request came first (LSP: exit code 0 then, 1 otherwise).
 	exited   chan struct{}
 	shutdown atomic.Bool
+
+	// mu is held by each request and by a finished test-report run while
+	// it publishes: requests are answered while test-report runs.
+	mu sync.Mutex
+	// lenses cancels the test-report run of each document, if one runs;
+	// running counts the runs, for tests to wait on.
+	lenses  map[string]context.CancelFunc
+	running sync.WaitGroup
 }
 
 // ErrExitWithoutShutdown is Serve's error when the client sent exit
@@ -35,7 +44,7 @@ var ErrExitWithoutShutdown = errors.New("exit without shutdown")
 
 // New returns a server that sends notifications through notify.
 func New(notify glsp.NotifyFunc) *Server {
-	s := &Server{docs: map[string]*document{}, notify: notify, exited: make(chan struct{})}
+	s := &Server{docs: map[string]*document{}, notify: notify, exited: make(chan struct{}), lenses: map[string]context.CancelFunc{}}
 	s.handler = protocol.Handler{
 		Initialize:                 s.initialize,
 		Initialized:                func(*glsp.Context, *protocol.InitializedParams) error { return nil },
@@ -104,6 +113,8 @@ func (s *Server) Handle(method string, params json.RawMessage) (result any, err 
 	if len(params) == 0 {
 		params = json.RawMessage("null")
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if method == protocol.MethodExit {
 		// glsp's dispatch refuses every method after shutdown, exit too.
 		return nil, s.exit(nil)
@@ -131,7 +142,7 @@ const requestFailed jsonrpc2.Code = -32803
 const commandTestReport = "toolspec.testReport"
 
 func (s *Server) initialize(*glsp.Context, *protocol.InitializeParams) (any, error) {
-	sync := protocol.TextDocumentSyncKindFull
+	sync := protocol.TextDocumentSyncKindIncremental
 	yes := true
 	version := "1"
 	return protocol.InitializeResult{
@@ -173,12 +184,22 @@ var errTooLarge = fmt.Sprintf("document larger than %d MB: toolspec lsp does not
 // where it stands.
 func (s *Server) open(uri string, version int32, text string) error {
 	if len(text) > maxDocument {
-		d := &document{uri: uri, version: version, lines: []int{0}}
+		// The text is kept for the edits that follow (incremental sync),
+		// not analysed.
+		d := &document{uri: uri, version: version, text: text, lines: lineStarts(text), tooLarge: true}
 		s.docs[uri] = d
 		s.publish(d, []protocol.Diagnostic{{Severity: ptr(protocol.DiagnosticSeverityError), Source: ptr("toolspec"), Message: errTooLarge}})
 		return nil
 	}
-	d := analyse(uri, version, text)
+	s.cancelLens(uri) // its results would be for another text
+	var d *document
+	if old := s.docs[uri]; old != nil && old.cache != nil {
+		// The declarations the edit did not touch come from the last
+		// parse; the old document's trees are given up with it.
+		d = analyseCached(uri, version, text, old.cache)
+	} else {
+		d = analyse(uri, version, text)
+	}
 	s.docs[uri] = d
 	s.publish(d, d.lspDiagnostics())
 	return nil
@@ -200,18 +221,35 @@ func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 	if len(p.ContentChanges) == 0 {
 		return nil
 	}
-	// Full sync: the last change holds the whole text.
-	switch c := p.ContentChanges[len(p.ContentChanges)-1].(type) {
-	case protocol.TextDocumentContentChangeEventWhole:
-		return s.open(p.TextDocument.URI, p.TextDocument.Version, c.Text)
-	case protocol.TextDocumentContentChangeEvent:
-		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "incremental change: toolspec lsp asks for full sync")
+	d := s.docs[p.TextDocument.URI]
+	if d == nil {
+		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "document not open: %s", p.TextDocument.URI)
 	}
-	return nil
+	// Incremental sync: the changes apply in order, each to the text the
+	// one before left; a change without a range is the whole text.
+	text, lines := d.text, d.lines
+	for i, c := range p.ContentChanges {
+		switch c := c.(type) {
+		case protocol.TextDocumentContentChangeEventWhole:
+			text = c.Text
+		case protocol.TextDocumentContentChangeEvent:
+			if i > 0 {
+				lines = lineStarts(text)
+			}
+			cur := &document{text: text, lines: lines}
+			start, end := cur.offset(c.Range.Start), cur.offset(c.Range.End)
+			if end < start {
+				return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "change range ends before it starts")
+			}
+			text = text[:start] + c.Text + text[end:]
+		}
+	}
+	return s.open(p.TextDocument.URI, p.TextDocument.Version, text)
 }
 
 func (s *Server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {
 	if d := s.docs[p.TextDocument.URI]; d != nil {
+		s.cancelLens(p.TextDocument.URI)
 		delete(s.docs, p.TextDocument.URI)
 		s.publish(d, nil)
 	}

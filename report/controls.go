@@ -387,6 +387,14 @@ var controls = append([]control{
 		plant: firstTool(anyTool, func(p *planter, t *ast.Tool) {
 			p.f.Decls = append(p.f.Decls, &ast.Decl{Tool: t})
 		})},
+	{code: diag.ToolNamesCollide, check: checkNames,
+		plant: firstTool(anyTool, func(p *planter, t *ast.Tool) {
+			// The same tool under a name with a trailing "-", which every
+			// backend's mangling drops.
+			twin := *t
+			twin.Name = name(t.Name.Pos, t.Name.Value()+"-")
+			p.f.Decls = append(p.f.Decls, &ast.Decl{Tool: &twin})
+		})},
 	{code: diag.GroupRepeated, check: checkNames,
 		plant: func(p *planter) (string, bool) {
 			g, ok := p.firstGroup()

@@ -20,7 +20,7 @@ var clientControls = func() []control {
 		diag.ClientEmptyObject, diag.ClientOptionalProperty, diag.ClientBounds, diag.ClientLengthBounds,
 		diag.ClientFormat, diag.ClientAnnotation, diag.ClientDefault,
 		diag.ClientToolCount, diag.ClientOptionalCount, diag.ClientNestingDepth,
-		diag.ClientToolName,
+		diag.ClientToolName, diag.ClientPropertyKey,
 	} {
 		out = append(out, control{code: d, check: checkClients, plant: clientPlant(d)})
 	}

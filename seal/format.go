@@ -22,7 +22,9 @@ import (
 // canonicalization (and so the spec hash of an unchanged spec) changes.
 //
 // Version 2 added each artifact's generator format (Artifact.Format).
-const Version = 2
+// Version 3 always quotes names (the spec name, the spec path, artifact
+// paths), with $ and ` escaped, so that no name reads as shell words.
+const Version = 3
 
 // MinVersion is the oldest seal format version this toolspec still reads.
 // A version 1 seal records no generator formats; its artifacts read with
@@ -94,8 +96,9 @@ func Write(w io.Writer, s *Seal) error {
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "%s %d\n", magic, s.Version)
-	fmt.Fprintf(&b, "spec %s\n", quote(s.SpecName))
-	fmt.Fprintf(&b, "spec-path %s\n", quote(s.SpecPath))
+	name := nameQuoter(s.Version)
+	fmt.Fprintf(&b, "spec %s\n", name(s.SpecName))
+	fmt.Fprintf(&b, "spec-path %s\n", name(s.SpecPath))
 	fmt.Fprintf(&b, "spec-hash %s\n", s.SpecHash)
 	for i, id := range s.Identities {
 		fmt.Fprintf(&b, "identity p%d %s\n", i+1, id) // profiles count from 1
@@ -105,9 +108,9 @@ func Write(w io.Writer, s *Seal) error {
 		case s.Version == 1 && a.Format != 0:
 			return fmt.Errorf("refusing to write an invalid seal: a version 1 seal cannot record the generator format of %s", a.Path)
 		case s.Version == 1:
-			fmt.Fprintf(&b, "artifact %s %s %s\n", quote(a.Path), a.Hash, a.Recipe)
+			fmt.Fprintf(&b, "artifact %s %s %s\n", name(a.Path), a.Hash, a.Recipe)
 		default:
-			fmt.Fprintf(&b, "artifact %s %s %s %d %s\n", quote(a.Path), a.Hash, a.Generator, a.Format, recipeTail(a.Recipe))
+			fmt.Fprintf(&b, "artifact %s %s %s %d %s\n", name(a.Path), a.Hash, a.Generator, a.Format, recipeTail(a.Recipe))
 		}
 	}
 	// Write only what Read accepts: sorted, unique, well-formed fields.
@@ -143,8 +146,9 @@ func Read(r io.Reader) (*Seal, error) {
 }
 
 type parser struct {
-	lines []string
-	line  int // lines read so far
+	lines   []string
+	line    int // lines read so far
+	version int // once the first line is read
 }
 
 func (p *parser) errorf(format string, args ...any) error {
@@ -158,8 +162,11 @@ func (p *parser) next(keyword string, want int) ([]string, error) {
 	if p.line > len(p.lines) {
 		return nil, p.errorf("unexpected end of file; want %q", keyword)
 	}
-	f, err := fields(p.lines[p.line-1])
+	f, quoted, err := fields(p.lines[p.line-1])
 	if err != nil {
+		return nil, p.errorf("%v", err)
+	}
+	if err := p.spelling(keyword, f, quoted); err != nil {
 		return nil, p.errorf("%v", err)
 	}
 	if len(f) == 0 || f[0] != keyword {
@@ -190,6 +197,7 @@ func (p *parser) seal() (*Seal, error) {
 			Msg: fmt.Sprintf("%v %s; this toolspec reads versions %d to %d", ErrVersion, f[0], MinVersion, Version)}
 	}
 	s := &Seal{Version: v}
+	p.version = v
 	if f, err = p.next("spec", 1); err != nil {
 		return nil, err
 	}
@@ -304,8 +312,59 @@ func bare(s string) bool {
 	return true
 }
 
-// quote writes a name or path as one field: bare when it can be, else as a
-// JSON string literal.
+// quotesNames is the first version that always quotes names.
+const quotesNames = 3
+
+// nameQuoter returns how a seal of version v writes a name or path.
+func nameQuoter(v int) func(string) string {
+	if v >= quotesNames {
+		return quoteName
+	}
+	return quote
+}
+
+// quoteName writes a name or path as version 3 does: always a JSON string
+// literal, with $ and ` escaped too, so that even a shell sourcing the
+// seal by mistake would find no expansion in it.
+func quoteName(s string) string {
+	q := jsonstr.Quote(s)
+	if !strings.ContainsAny(q, "$`") {
+		return q
+	}
+	return strings.NewReplacer("$", `\u0024`, "`", `\u0060`).Replace(q)
+}
+
+// spelling checks, from version 3 on, that the name fields of a line are
+// quoted in quoteName's spelling and no other field is quoted: one
+// spelling per seal.
+func (p *parser) spelling(keyword string, f []string, quoted []quoting) error {
+	for i, q := range quoted {
+		want := quote(f[i])
+		if p.version >= quotesNames {
+			want = f[i]
+			if i == 1 && f[0] == keyword && (keyword == "spec" || keyword == "spec-path" || keyword == "artifact") {
+				want = quoteName(f[i])
+			}
+		}
+		got, what := q.text, "string"
+		if got == "" {
+			got, what = f[i], "field"
+		}
+		if got != want {
+			return fmt.Errorf("%s at column %d is not in canonical form; write %s", what, q.col, want)
+		}
+	}
+	return nil
+}
+
+// quoting is where a field starts and, when quoted, how it was spelled.
+type quoting struct {
+	text string
+	col  int
+}
+
+// quote writes a name or path as one field as versions 1 and 2 do: bare
+// when it can be, else as a JSON string literal.
 func quote(s string) string {
 	if bare(s) {
 		return s
@@ -316,17 +375,16 @@ func quote(s string) string {
 // fields splits a line into fields separated by single spaces; a field is
 // bare or, when it cannot be bare, a JSON string literal spelled as quote
 // spells it.
-func fields(line string) ([]string, error) {
-	var f []string
+func fields(line string) (f []string, quoted []quoting, err error) {
 	for i := 0; i < len(line); {
 		if len(f) > 0 {
 			if line[i] != ' ' {
-				return nil, fmt.Errorf("want a space at column %d", i+1)
+				return nil, nil, fmt.Errorf("want a space at column %d", i+1)
 			}
 			i++
 		}
 		if i == len(line) || line[i] == ' ' {
-			return nil, fmt.Errorf("extra space at column %d", i+1)
+			return nil, nil, fmt.Errorf("extra space at column %d", i+1)
 		}
 		if line[i] != '"' {
 			j := strings.IndexByte(line[i:], ' ')
@@ -334,9 +392,10 @@ func fields(line string) ([]string, error) {
 				j = len(line) - i
 			}
 			if w := line[i : i+j]; !bare(w) {
-				return nil, fmt.Errorf("field %q at column %d: unquoted fields are printable ASCII without '\"' or '\\'", w, i+1)
+				return nil, nil, fmt.Errorf("field %q at column %d: unquoted fields are printable ASCII without '\"' or '\\'", w, i+1)
 			}
 			f = append(f, line[i:i+j])
+			quoted = append(quoted, quoting{col: i + 1})
 			i += j
 			continue
 		}
@@ -348,22 +407,20 @@ func fields(line string) ([]string, error) {
 			j++
 		}
 		if j >= len(line) {
-			return nil, fmt.Errorf("unterminated string at column %d", i+1)
+			return nil, nil, fmt.Errorf("unterminated string at column %d", i+1)
 		}
 		var v string
 		if err := json.Unmarshal([]byte(line[i:j+1]), &v); err != nil {
-			return nil, fmt.Errorf("bad string at column %d: %v", i+1, err)
+			return nil, nil, fmt.Errorf("bad string at column %d: %v", i+1, err)
 		}
-		// One spelling per value: what quote writes. A quoted form of a
-		// bare field, or other escapes, would let two seals that differ in
-		// bytes say the same thing.
-		if q := quote(v); q != line[i:j+1] {
-			return nil, fmt.Errorf("string at column %d is not in canonical form; write %s", i+1, q)
-		}
+		// One spelling per value (what the version's quoting writes),
+		// checked by spelling once the version is known: other escapes
+		// would let two seals that differ in bytes say the same thing.
 		f = append(f, v)
+		quoted = append(quoted, quoting{line[i : j+1], i + 1})
 		i = j + 1
 	}
-	return f, nil
+	return f, quoted, nil
 }
 
 // checkPath reports whether p is a clean, relative, slash-separated path.

@@ -33,7 +33,19 @@ func example() *Seal {
 
 // exampleText is example() in the seal format: the layout is a contract
 // (docs/seal.md), so it is pinned here.
-const exampleText = `toolspec-seal 2
+const exampleText = `toolspec-seal 3
+spec "demo"
+spec-path "../specs/demo.tspec"
+spec-hash ` + h0 + `
+identity p1 ` + h0 + `/p1
+identity p2 ` + h0 + `/p2
+artifact "demo.p1.json" ` + h1 + ` gen-json 1 json profile=1
+artifact "out dir/demo.p2.json" ` + h2 + ` gen-json 1 json profile=2
+`
+
+// exampleTextV2 is example() as a version 2 seal wrote it, with names
+// bare where they could be.
+const exampleTextV2 = `toolspec-seal 2
 spec demo
 spec-path ../specs/demo.tspec
 spec-hash ` + h0 + `
@@ -60,6 +72,8 @@ artifact "out dir/demo.p2.json" ` + h2 + ` gen-json json profile=2
 // "unknown", and it writes back to the same bytes.
 func TestReadVersions(t *testing.T) {
 	t.Parallel()
+	v2 := example()
+	v2.Version = 2
 	v1 := example()
 	v1.Version = 1
 	for i := range v1.Artifacts {
@@ -70,7 +84,8 @@ func TestReadVersions(t *testing.T) {
 		want       *Seal
 	}{
 		{"version 1", exampleTextV1, v1},
-		{"version 2", exampleText, example()},
+		{"version 2", exampleTextV2, v2},
+		{"version 3", exampleText, example()},
 	} {
 		got, err := Read(strings.NewReader(tc.text))
 		if err != nil {
@@ -111,6 +126,8 @@ func TestRoundTrip(t *testing.T) {
 		"tab\tnewline\nunicode é 😀",
 		"k=v",
 		`"leading quote`,
+		"$(touch${IFS}$HOME/pwned)",
+		"`id`",
 	} {
 		s := example()
 		s.SpecName = name
@@ -122,6 +139,9 @@ func TestRoundTrip(t *testing.T) {
 			s.Artifacts[0], s.Artifacts[1] = s.Artifacts[1], s.Artifacts[0]
 		}
 		data := write(t, s)
+		if bytes.ContainsAny(data, "$`") {
+			t.Errorf("%q: the seal holds a $ or a backquote a shell would expand:\n%s", name, data)
+		}
 		got, err := Read(bytes.NewReader(data))
 		if err != nil {
 			t.Fatalf("%q: Read(Write(s)): %v\n%s", name, err, data)
@@ -148,10 +168,17 @@ func TestNoArtifacts(t *testing.T) {
 	}
 }
 
+// exampleTextV3 is exampleText at the top level, where TestReadErrors
+// shadows it.
+const exampleTextV3 = exampleText
+
 // TestReadErrors: every deviation from the format is an error naming the
 // line and the problem.
 func TestReadErrors(t *testing.T) {
 	t.Parallel()
+	// Version 2 spells names bare where it can; the rules that do not
+	// depend on quoting read the same in every version.
+	exampleText := exampleTextV2
 	lines := strings.SplitAfter(exampleText, "\n")
 	lines = lines[:len(lines)-1] // the empty string after the last newline
 	// edit returns exampleText with line n (1-based) replaced by repl
@@ -168,7 +195,7 @@ func TestReadErrors(t *testing.T) {
 		{"no final newline", strings.TrimSuffix(exampleText, "\n"), "truncated: no newline at the end of the last line"},
 		{"not a seal", "hello\n", `line 1: not a toolspec seal (the first line is not "toolspec-seal <version>")`},
 		{"json", "{}\n", "line 1: not a toolspec seal"},
-		{"future version", edit(1, "toolspec-seal 3\n"), "line 1: unsupported seal format version 3; this toolspec reads versions 1 to 2"},
+		{"future version", edit(1, "toolspec-seal 4\n"), "line 1: unsupported seal format version 4; this toolspec reads versions 1 to 3"},
 		{"version zero", edit(1, "toolspec-seal 0\n"), "line 1: unsupported seal format version 0"},
 		{"version leading zero", edit(1, "toolspec-seal 02\n"), "line 1: unsupported seal format version 02"},
 		{"version 1 artifact in a version 2 seal", edit(7, "artifact demo.p1.json "+h1+" gen-json json profile=1\n"), `line 7: artifact demo.p1.json: gen-json: format "json" is not a positive whole number`},
@@ -212,6 +239,13 @@ func TestReadErrors(t *testing.T) {
 		{"option repeated", edit(7, "artifact demo.p1.json "+h1+" gen-json 1 json profile=1 profile=2\n"), `line 7: artifact demo.p1.json: option "profile" repeated or out of order`},
 		{"artifacts out of order", lines[0] + lines[1] + lines[2] + lines[3] + lines[4] + lines[5] + lines[7] + lines[6], `line 8: artifact demo.p1.json out of order: artifacts are sorted by path`},
 		{"artifact twice", exampleText + lines[7], `line 9: artifact "out dir/demo.p2.json" listed twice`},
+		// Version 3 always quotes names, with $ and ` escaped, and nothing else.
+		{"v3 bare name", strings.Replace(exampleTextV3, `spec "demo"`, `spec demo`, 1), `line 2: field at column 6 is not in canonical form; write "demo"`},
+		{"v3 bare path", strings.Replace(exampleTextV3, `artifact "demo.p1.json"`, `artifact demo.p1.json`, 1), `line 7: field at column 10 is not in canonical form; write "demo.p1.json"`},
+		{"v3 bare spec path", strings.Replace(exampleTextV3, `spec-path "../specs/demo.tspec"`, `spec-path ../specs/demo.tspec`, 1), `line 3: field at column 11 is not in canonical form; write "../specs/demo.tspec"`},
+		{"v3 quoted hash", strings.Replace(exampleTextV3, "spec-hash "+h0, "spec-hash \""+h0+"\"", 1), `line 4: string at column 11 is not in canonical form; write ` + h0},
+		{"v3 dollar unescaped", strings.Replace(exampleTextV3, `spec "demo"`, `spec "$(touch${IFS}x)"`, 1), `line 2: string at column 6 is not in canonical form; write "\u0024(touch\u0024{IFS}x)"`},
+		{"v3 backquote unescaped", strings.Replace(exampleTextV3, `spec "demo"`, "spec \"`id`\"", 1), `line 2: string at column 6 is not in canonical form; write "\u0060id\u0060"`},
 	} {
 		_, err := Read(strings.NewReader(tc.text))
 		if err == nil {

@@ -827,6 +827,9 @@ export declare function normalizeArgs(dialect: string, name: string, args: unkno
 /** The dialect register serves a client by default, by clientInfo.name in lower case; null: the standard table. */
 export declare const CLIENT_DIALECTS: Readonly<Record<string, string | null>>;
 
+/** The arguments a client injects into every tool, by clientInfo.name in lower case; register drops them in its sessions. */
+export declare const CLIENT_INJECTED: Readonly<Record<string, readonly string[]>>;
+
 /** register's default dialectFor: CLIENT_DIALECTS's family when this module carries it, else null. */
 export declare function defaultDialectFor(clientInfo: { name?: string; [key: string]: unknown }): string | null;
 

@@ -23,7 +23,7 @@ func init() {
 	}
 }
 
-var strictRefused = []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "maxItems"}
+var strictRefused = []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "maxItems", "uniqueItems"}
 
 // judge returns why family refuses the schema ("" when it does not) and
 // why it silently weakens it ("" when it does not).
@@ -84,7 +84,7 @@ func judge(family string, schema []byte) (refused, weakened string) {
 			if f := n.str("format"); f != "" && f != "date-time" && f != "enum" {
 				refuse("format " + f)
 			}
-			if !isRoot && n.str("type") == "object" && len(objOr(n.obj("properties")).keys) == 0 && !strings.Contains(n.str("description"), "any JSON value") {
+			if !isRoot && n.str("type") == "object" && len(objOr(n.obj("properties")).keys) == 0 {
 				refuse("object without properties")
 			}
 			if n.has("default") {
@@ -104,6 +104,9 @@ func judge(family string, schema []byte) (refused, weakened string) {
 			}
 			if n.has("prefixItems") {
 				refuse("prefixItems")
+			}
+			if n.has("uniqueItems") {
+				refuse("uniqueItems") // 400 "'uniqueItems' is not permitted"
 			}
 		case "anthropic_strict":
 			for _, k := range strictRefused {

@@ -20,7 +20,8 @@ type lowering struct {
 	stringEnumsOnly  bool // integer enums → the values in the description
 	tupleAsArray     bool // prefixItems dropped; items typed or anyOf
 	tupleAsItemsList bool // prefixItems → draft-07 items: [...]
-	typedAny         bool // {} → {"type":"object","nullable":true}
+	anyAsText        bool // {} → a string holding the value as JSON text
+	closedNote       bool // additionalProperties:false dropped with a note
 	untypedNullable  bool // type arrays → no type, "a T or null" in the description
 	allRequired      bool // every property required, optional ones nullable
 	onlyFormats      map[string]bool
@@ -30,16 +31,18 @@ type lowering struct {
 
 var lowerings = map[string]lowering{
 	"gemini": {
-		nullableKeyword: true, noAdditional: true, stringEnumsOnly: true, tupleAsArray: true, typedAny: true,
+		nullableKeyword: true, noAdditional: true, closedNote: true, stringEnumsOnly: true, tupleAsArray: true, anyAsText: true,
 		onlyFormats: map[string]bool{"date-time": true, "enum": true},
 		moved:       []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "default", "examples", "deprecated"},
 	},
 	// Cursor mishandles type arrays (cursor/cursor#3778) and reportedly
 	// anyOf: a nullable node loses its type; its other keywords apply to
 	// their own type only, so every value it took is still taken.
-	"cursor":           {untypedNullable: true},
-	"openai_strict":    {allRequired: true, tupleAsArray: true, moved: []string{"default"}},
-	"anthropic_strict": {moved: []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "maxItems", "minItems"}, minItemsAbove1: true},
+	"cursor": {untypedNullable: true},
+	// OpenAI answers 400 "'uniqueItems' is not permitted" in strict mode;
+	// Anthropic documents it unsupported and its SDK strips it.
+	"openai_strict":    {allRequired: true, tupleAsArray: true, moved: []string{"uniqueItems", "default"}},
+	"anthropic_strict": {moved: []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "maxItems", "minItems", "uniqueItems"}, minItemsAbove1: true},
 	"xai":              {moved: []string{"minLength", "maxLength", "minItems", "maxItems"}},
 	// Draft-07 validators assert format; the spec's format is an annotation.
 	"copilot": {tupleAsItemsList: true, moved: []string{"format"}},
@@ -60,7 +63,9 @@ func Identity(c *model.Catalog, profile int, family string) string {
 
 // ToolsList returns the tools/list result of a profile lowered to a
 // family's dialect, compact, in the emitted key order. Only input schemas
-// are lowered: output schemas do not reach the model.
+// are lowered: the one client found to send output schemas to a model
+// (@google/genai's mcpToTool) sends them as responseJsonSchema, which reads
+// JSON Schema.
 func ToolsList(c *model.Catalog, profile int, family string) ([]byte, error) {
 	if !Known(family) {
 		return nil, fmt.Errorf("unknown client family %q", family)
@@ -109,7 +114,11 @@ func InputSchema(t *model.Tool, family string) []byte {
 }
 
 // lower rewrites n and everything below it; root is a tool's input.
-func (l lowering) lower(n *node, root bool) {
+func (l lowering) lower(n *node, root bool) { l.lowerNoting(n, root, nil) }
+
+// lowerNoting is lower, with more notes its parent has for n: all of n's
+// notes go into one pair of parentheses.
+func (l lowering) lowerNoting(n *node, root bool, more []string) {
 	var notes []string
 	// Children first: a tuple's note names its lowered elements.
 	if props := n.obj("properties"); props != nil {
@@ -121,10 +130,11 @@ func (l lowering) lower(n *node, root bool) {
 		}
 		for _, k := range props.keys {
 			p := props.obj(k)
-			l.lower(p, false)
 			if l.allRequired && !req[k] {
+				l.lowerNoting(p, false, []string{"null when not given"})
 				makeNullable(p)
-				addNotes(p, []string{"null when not given"})
+			} else {
+				l.lower(p, false)
 			}
 		}
 		if l.allRequired && len(props.keys) > 0 {
@@ -156,27 +166,22 @@ func (l lowering) lower(n *node, root bool) {
 		}
 	}
 
-	if l.allRequired && n.vals["uniqueItems"] == true && strings.Contains(typeWord(objOr(n.obj("items"))), "object") {
-		// Strict clients send null for an absent property, so two items
-		// that differ only there arrive equal: uniqueness is the spec's
-		// to hold, after Normalize.
-		n.del("uniqueItems")
-		notes = append(notes, "unique items")
-	}
 	typ, isArray := n.vals["type"].([]any)
 	if l.nullableKeyword {
 		if isArray && len(typ) == 2 && typ[1] == "null" {
 			n.set("type", typ[0])
 			n.setAfter("type", "nullable", true)
 		}
-		if e, ok := n.vals["enum"].([]any); ok {
-			var keep []any
+		if e, ok := n.vals["enum"].([]any); ok && slices.Contains(e, nil) {
+			// Gemini's enum holds strings only, and a nullable node's enum
+			// without null would refuse null: the values move into the
+			// description, null among them.
+			var vals []string
 			for _, x := range e {
-				if x != nil {
-					keep = append(keep, x)
-				}
+				vals = append(vals, compact(x))
 			}
-			n.set("enum", keep)
+			notes = append(notes, "one of "+strings.Join(vals, ", "))
+			n.del("enum")
 		}
 	}
 	dropType := false
@@ -184,11 +189,13 @@ func (l lowering) lower(n *node, root bool) {
 		notes = append(notes, orNull(typ))
 		dropType = true
 	}
-	if l.typedAny && !n.has("type") && !n.has("anyOf") {
+	if l.anyAsText && !n.has("type") && !n.has("anyOf") {
+		// Gemini has no node that takes every value (a node needs a type,
+		// an OBJECT needs properties, an ARRAY items): the value travels
+		// as JSON text, which Normalize decodes.
 		n.keys = append([]string{"type"}, n.keys...)
-		n.vals["type"] = "object"
-		n.setAfter("type", "nullable", true)
-		notes = append(notes, "any JSON value")
+		n.vals["type"] = "string"
+		notes = append(notes, anyAsTextNote)
 	}
 	if l.stringEnumsOnly {
 		if e, ok := n.vals["enum"].([]any); ok && len(e) > 0 {
@@ -206,6 +213,11 @@ func (l lowering) lower(n *node, root bool) {
 		if ap := n.obj("additionalProperties"); ap != nil {
 			notes = append(notes, "values: "+typeWord(ap))
 		}
+		if l.closedNote && n.vals["additionalProperties"] == false && (!root || n.has("properties")) {
+			// A root without properties is left out by clients (an OBJECT
+			// needs properties): nothing to say there.
+			notes = append(notes, "no other properties")
+		}
 		n.del("additionalProperties")
 	}
 	if l.onlyFormats != nil {
@@ -215,11 +227,14 @@ func (l lowering) lower(n *node, root bool) {
 		}
 	}
 	notes = append(notes, l.move(n)...)
-	addNotes(n, notes)
+	addNotes(n, append(notes, more...))
 	if dropType {
 		n.del("type") // after addNotes, which places a new description after it
 	}
 }
+
+// anyAsTextNote is the note of gemini's stand-in for any.
+const anyAsTextNote = "any JSON value, written as JSON text"
 
 // orNull is the note of a type array: "a string or null", "an integer or
 // null".
@@ -262,7 +277,7 @@ func (l lowering) move(n *node) []string {
 		n.del(k)
 		return s
 	}
-	unit := map[string]string{"string": "characters", "array": "items", "object": "properties"}[typeWord(n)]
+	unit := map[string]string{"string": "characters", "array": "items", "object": "properties"}[baseType(n)]
 	if lo, hi := num("minLength"), num("maxLength"); lo != "" || hi != "" {
 		notes = append(notes, span(lo, hi, " characters"))
 	}
@@ -306,17 +321,29 @@ func (l lowering) move(n *node) []string {
 }
 
 // span is the fixed form of a range: "1 to 64 characters", "at least 1
-// characters", "at most 64 characters", "exactly 2 items".
+// character", "at most 64 characters", "exactly 2 items".
 func span(lo, hi, unit string) string {
 	switch {
 	case lo != "" && hi != "" && lo == hi:
-		return "exactly " + lo + unit
+		return "exactly " + lo + count(lo, unit)
 	case lo != "" && hi != "":
 		return lo + " to " + hi + unit
 	case lo != "":
-		return "at least " + lo + unit
+		return "at least " + lo + count(lo, unit)
 	}
-	return "at most " + hi + unit
+	return "at most " + hi + count(hi, unit)
+}
+
+// count is unit (" items", " characters", " properties", or "") after the
+// number n: singular after 1.
+func count(n, unit string) string {
+	if n != "1" {
+		return unit
+	}
+	if unit == " properties" {
+		return " property"
+	}
+	return strings.TrimSuffix(unit, "s")
 }
 
 // addNotes appends notes to n's description in the fixed form
@@ -369,6 +396,22 @@ func objOr(n *node) *node {
 	return n
 }
 
+// baseType is a schema's type without null: "array" for ["array","null"]
+// and for a nullable array.
+func baseType(n *node) string {
+	switch t := n.vals["type"].(type) {
+	case string:
+		return t
+	case []any:
+		for _, x := range t {
+			if x != "null" {
+				return fmt.Sprint(x)
+			}
+		}
+	}
+	return ""
+}
+
 // typeWord names a schema's type for notes: "integer", "string or null",
 // "any".
 func typeWord(n *node) string {
@@ -395,7 +438,7 @@ func tupleNote(pre []any) string {
 	for _, e := range pre {
 		w = append(w, typeWord(e.(*node)))
 	}
-	return fmt.Sprintf("exactly %d items, in order: %s", len(pre), strings.Join(w, ", "))
+	return fmt.Sprintf("exactly %d%s, in order: %s", len(pre), count(fmt.Sprint(len(pre)), " items"), strings.Join(w, ", "))
 }
 
 // anyOf is the common items of a lowered tuple whose elements differ:

@@ -84,6 +84,7 @@ tool t {
     u  array<string>  required  2..3  unique
     e  enum(1, 2)  optional  nullable  default 1
     p  tuple<integer, string>  required
+    a  array<string>  optional  5..52  nullable
   }
   result text
 }
@@ -93,26 +94,29 @@ tool t {
 		t.Fatal(r.Diags)
 	}
 	for _, tc := range []struct{ family, want string }{
-		{"gemini", `{"type":"object","properties":{` +
+		{"gemini", `{"type":"object","description":"no other properties","properties":{` +
 			`"s":{"type":"string","description":"Name","minLength":1,"maxLength":64,"pattern":"^c_[a-z0-9]+$"},` +
 			`"n":{"type":"integer","description":"greater than 0; less than 10; a multiple of 2"},` +
 			`"u":{"type":"array","description":"unique items","items":{"type":"string"},"minItems":2,"maxItems":3},` +
-			`"e":{"type":"integer","nullable":true,"description":"one of 1, 2; default 1"},` +
-			`"p":{"type":"array","description":"exactly 2 items, in order: integer, string","items":{"anyOf":[{"type":"integer"},{"type":"string"}]},"minItems":2,"maxItems":2}},` +
+			`"e":{"type":"integer","nullable":true,"description":"one of 1, 2, null; default 1"},` +
+			`"p":{"type":"array","description":"exactly 2 items, in order: integer, string","items":{"anyOf":[{"type":"integer"},{"type":"string"}]},"minItems":2,"maxItems":2},` +
+			`"a":{"type":"array","nullable":true,"items":{"type":"string"},"minItems":5,"maxItems":52}},` +
 			`"required":["s","n","u","p"]}`},
 		{"anthropic_strict", `{"type":"object","properties":{` +
 			`"s":{"type":"string","description":"Name (1 to 64 characters)","pattern":"^c_[a-z0-9]+$"},` +
 			`"n":{"type":"integer","description":"greater than 0; less than 10; a multiple of 2"},` +
-			`"u":{"type":"array","description":"2 to 3 items","items":{"type":"string"},"uniqueItems":true},` +
+			`"u":{"type":"array","description":"2 to 3 items; unique items","items":{"type":"string"}},` +
 			`"e":{"type":["integer","null"],"enum":[1,2,null],"default":1},` +
-			`"p":{"type":"array","description":"exactly 2 items","prefixItems":[{"type":"integer"},{"type":"string"}],"items":{}}},` +
+			`"p":{"type":"array","description":"exactly 2 items","prefixItems":[{"type":"integer"},{"type":"string"}],"items":{}},` +
+			`"a":{"type":["array","null"],"description":"5 to 52 items","items":{"type":"string"}}},` +
 			`"required":["s","n","u","p"],"additionalProperties":false}`},
 		{"cursor", `{"type":"object","properties":{` +
 			`"s":{"type":"string","description":"Name","minLength":1,"maxLength":64,"pattern":"^c_[a-z0-9]+$"},` +
 			`"n":{"type":"integer","exclusiveMinimum":0,"exclusiveMaximum":10,"multipleOf":2},` +
 			`"u":{"type":"array","items":{"type":"string"},"minItems":2,"maxItems":3,"uniqueItems":true},` +
 			`"e":{"description":"an integer or null","enum":[1,2,null],"default":1},` +
-			`"p":{"type":"array","prefixItems":[{"type":"integer"},{"type":"string"}],"items":{},"minItems":2,"maxItems":2}},` +
+			`"p":{"type":"array","prefixItems":[{"type":"integer"},{"type":"string"}],"items":{},"minItems":2,"maxItems":2},` +
+			`"a":{"description":"an array or null","items":{"type":"string"},"minItems":5,"maxItems":52}},` +
 			`"required":["s","n","u","p"],"additionalProperties":false}`},
 	} {
 		got := string(InputSchema(r.Catalog.Tools[0], tc.family))

@@ -124,6 +124,7 @@ func TestDocsCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
+	head = []byte(strings.Replace(string(head), "{{client behaviour}}\n", clients.BehavioursMarkdown(), 1))
 	b.WriteString(strings.Replace(string(head), "{{client map}}\n", clients.ClientsMarkdown(), 1))
 	b.WriteString("\n## The reference catalog, before and after\n\n")
 	b.WriteString("specs/t27mcp/tool_schema.tspec, 27 tools, judged by the rule checkers of gen/dialect's tests (lang/clients' rules read on the JSON): the default tables against the dialect tables (`gen-json --dialect FAMILY`). \"Weakened\" counts tools the family accepts but reads less strictly than the spec says, with no note in a description (after) or silently (before). Produced by `go test ./gen/dialect -run TestDocsCurrent -update`.\n\n")

@@ -3,7 +3,6 @@ package dialect
 import (
 	"bytes"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/toolspec/toolspec/compile"
@@ -42,8 +41,8 @@ func specs(t *testing.T) map[string]*model.Catalog {
 }
 
 // asJSONSchema reads a dialect schema as its family does, in JSON Schema
-// terms: Gemini's nullable: true is a type array (and null in an enum), and
-// its documented stand-in for any ("any JSON value") is {}.
+// terms: Gemini's nullable: true adds null to the type (OpenAPI 3.0.3: an
+// enum still has to list null itself). Nothing else is read kindly.
 func asJSONSchema(family string, b []byte) []byte {
 	if family != "gemini" {
 		return b
@@ -53,18 +52,12 @@ func asJSONSchema(family string, b []byte) []byte {
 	walk = func(x any) any {
 		switch x := x.(type) {
 		case *node:
-			if x.vals["nullable"] == true && x.str("type") == "object" && strings.Contains(x.str("description"), "any JSON value") {
-				return &node{vals: map[string]any{}}
-			}
 			for _, k := range x.keys {
 				x.vals[k] = walk(x.vals[k])
 			}
 			if x.vals["nullable"] == true {
 				x.del("nullable")
 				x.vals["type"] = []any{x.vals["type"], "null"}
-				if e, ok := x.vals["enum"].([]any); ok {
-					x.vals["enum"] = append(e, nil)
-				}
 			}
 			return x
 		case []any:

@@ -2,6 +2,9 @@ package dialect
 
 import (
 	"bytes"
+	"encoding/json"
+	"io"
+	"strings"
 
 	"github.com/toolspec/toolspec/model"
 )
@@ -12,18 +15,27 @@ import (
 // required, the model sends null for an optional property it leaves out:
 // such a null is dropped, at every depth, unless the row is nullable (its
 // null is then a value of the spec; an optional `any` row's null is
-// dropped: it cannot be told from an absent one). Every other dialect sends the spec's
-// shapes already. Arguments that are not JSON are returned unchanged, for
-// the validator to refuse.
+// dropped: it cannot be told from an absent one). For gemini, whose
+// dialect sends an `any` value as JSON text, a string there that is JSON
+// text is decoded (one that is not stays the string it is). Every other
+// dialect sends the spec's shapes already. Arguments that are not JSON are
+// returned unchanged, for the validator to refuse.
 func Normalize(family string, t *model.Type, args []byte) []byte {
-	if family != "openai_strict" {
+	var change func(*model.Type, any) (any, bool)
+	switch family {
+	case "openai_strict":
+		change = func(t *model.Type, v any) (any, bool) { return v, dropNulls(t, v) }
+	case "gemini":
+		change = func(t *model.Type, v any) (any, bool) { return mapAny(t, v, fromText) }
+	default:
 		return args
 	}
 	v, err := parse(args)
 	if err != nil {
 		return args
 	}
-	if !dropNulls(t, v) {
+	v, changed := change(t, v)
+	if !changed {
 		return args
 	}
 	var b bytes.Buffer
@@ -69,19 +81,24 @@ func dropNulls(t *model.Type, v any) bool {
 	return changed
 }
 
-// Denormalize is what a strict client sends for spec-shaped arguments:
+// Denormalize is what a family's client sends for spec-shaped arguments:
 // for openai_strict every absent optional property as null, at every
-// depth. Normalize(Denormalize(x)) is x; the soundness test holds the
-// dialect to accepting Denormalize of every valid argument.
+// depth; for gemini every `any` value as JSON text. Normalize(Denormalize(x))
+// is x; the soundness test holds the dialect to accepting Denormalize of
+// every valid argument.
 func Denormalize(family string, t *model.Type, args []byte) []byte {
-	if family != "openai_strict" {
+	if family != "openai_strict" && family != "gemini" {
 		return args
 	}
 	v, err := parse(args)
 	if err != nil {
 		return args
 	}
-	fillNulls(t, v)
+	if family == "gemini" {
+		v, _ = mapAny(t, v, toText)
+	} else {
+		fillNulls(t, v)
+	}
 	var b bytes.Buffer
 	write(&b, v)
 	return b.Bytes()
@@ -114,4 +131,69 @@ func fillNulls(t *model.Type, v any) {
 			}
 		}
 	}
+}
+
+// mapAny replaces each value of v that t types as `any` with f of it; it
+// reports whether f changed one.
+func mapAny(t *model.Type, v any, f func(any) (any, bool)) (any, bool) {
+	if t.Kind == model.Any {
+		return f(v)
+	}
+	changed := false
+	sub := func(t *model.Type, x any) any {
+		y, c := mapAny(t, x, f)
+		changed = changed || c
+		return y
+	}
+	switch x := v.(type) {
+	case *node:
+		switch t.Kind {
+		case model.Object:
+			for _, fd := range t.Fields {
+				if fv, ok := x.get(fd.Name); ok {
+					x.vals[fd.Name] = sub(fd.Type, fv)
+				}
+			}
+		case model.Map:
+			for _, k := range x.keys {
+				x.vals[k] = sub(t.Elem, x.vals[k])
+			}
+		}
+	case []any:
+		for i, e := range x {
+			switch {
+			case t.Kind == model.Array:
+				x[i] = sub(t.Elem, e)
+			case t.Kind == model.Tuple && i < len(t.Items):
+				x[i] = sub(t.Items[i], e)
+			}
+		}
+	}
+	return v, changed
+}
+
+// toText is an `any` value as gemini's client sends it: its JSON text.
+func toText(v any) (any, bool) {
+	var b bytes.Buffer
+	write(&b, v)
+	return b.String(), true
+}
+
+// fromText decodes an `any` value a gemini client sent as JSON text; a
+// string that is not JSON text is the string itself.
+func fromText(v any) (any, bool) {
+	s, ok := v.(string)
+	if !ok {
+		return v, false
+	}
+	d := json.NewDecoder(strings.NewReader(s))
+	d.UseNumber()
+	x, err := value(d)
+	if err != nil {
+		return v, false
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return v, false // JSON text and more: not one value
+	}
+	return x, true
 }

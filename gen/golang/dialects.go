@@ -122,15 +122,19 @@ func (b *Bound) ListDialectToolsJSON(profile int, scope, dialect string) []byte 
 // NormalizeArgs returns the arguments a client of dialect sent for tool in
 // the spec's shapes, for Decode: under openai_strict, a null for an
 // optional property that does not take null is dropped, at every depth;
-// other dialects send the spec's shapes already.
+// under gemini, an any value sent as JSON text is decoded; other dialects
+// send the spec's shapes already.
 func (b *Bound) NormalizeArgs(dialect, tool string, args []byte) []byte {
-	if dialect != "openai_strict" {
+	if dialect != "openai_strict" && dialect != "gemini" {
 		return args
 	}
 	tsSpecInputsOnce.Do(func() { tsSpecInputs = tsInputSchemas(ListToolsJSON(2)) })
 	schema, ok := tsSpecInputs[tool]
 	if !ok {
 		return args
+	}
+	if dialect == "gemini" {
+		return tsNormalizeGemini(schema, args)
 	}
 	return tsNormalizeStrict(schema, args)
 }

@@ -30,7 +30,8 @@ func TestGenerateWithoutDialects(t *testing.T) {
 // TestDialectTables: listDialectTools gives gen/dialect's table of each
 // (profile, dialect) pair, with the scope then the dialect in its
 // identity; normalizeArgs agrees with dialect.Normalize on every case of
-// internal/cases, as the client sends it (dialect.Denormalize).
+// internal/cases, as an openai_strict or a gemini client sends it
+// (dialect.Denormalize).
 func TestDialectTables(t *testing.T) {
 	root := needNode(t)
 	r := compile.File(filepath.Join(root, "specs/t27mcp/tool_schema.tspec"))
@@ -49,16 +50,19 @@ func TestDialectTables(t *testing.T) {
 	write(t, filepath.Join(dir, "catalog.mjs"), mjs)
 
 	type call struct {
-		Tool string          `json:"tool"`
-		Args json.RawMessage `json:"args"`
+		Dialect string          `json:"dialect"`
+		Tool    string          `json:"tool"`
+		Args    json.RawMessage `json:"args"`
 	}
 	var calls []call
 	var want []string
-	for _, tool := range r.Catalog.Tools {
-		for _, v := range cases.Values(tool.Input, cases.Options{}) {
-			sent := dialect.Denormalize("openai_strict", tool.Input, []byte(v))
-			calls = append(calls, call{tool.Name, sent})
-			want = append(want, string(dialect.Normalize("openai_strict", tool.Input, sent)))
+	for _, fam := range []string{"openai_strict", "gemini"} {
+		for _, tool := range r.Catalog.Tools {
+			for _, v := range cases.Values(tool.Input, cases.Options{}) {
+				sent := dialect.Denormalize(fam, tool.Input, []byte(v))
+				calls = append(calls, call{fam, tool.Name, sent})
+				want = append(want, string(dialect.Normalize(fam, tool.Input, sent)))
+			}
 		}
 	}
 	in, _ := json.Marshal(calls)
@@ -70,7 +74,7 @@ const tables = {};
 for (const d of `+string(mustJSON(fams))+`) for (const p of [1, 2]) tables[d + "/" + p] = listDialectTools(p, d);
 const scoped = listDialectTools(2, "gemini", { scope: "read" })._meta;
 const calls = JSON.parse(readFileSync("calls.json", "utf8"));
-const normalized = calls.map((c) => JSON.stringify(normalizeArgs("openai_strict", c.tool, c.args)));
+const normalized = calls.map((c) => JSON.stringify(normalizeArgs(c.dialect, c.tool, c.args)));
 process.stdout.write(JSON.stringify({ tables, scoped, normalized }));
 `))
 	var got struct {

@@ -208,7 +208,7 @@ func TestAjvAgreesWithSanthosh(t *testing.T) {
 			t.Errorf("%v: generated valid=%v, ajv valid=%v (generated %v, ajv %v)", d, g.Valid, *ajv, g.Failures, g.AjvFailures)
 			continue
 		}
-		if !cmp.Equal(g.Failures, g.AjvFailures, cmpopts.EquateEmpty()) {
+		if !cmp.Equal(g.Failures, lengthBeforePattern(g.Failures, g.AjvFailures), cmpopts.EquateEmpty()) {
 			t.Errorf("%v: generated validators fail %q, ajv (allErrors) fails %q", d, g.Failures, g.AjvFailures)
 			continue
 		}
@@ -221,6 +221,27 @@ func TestAjvAgreesWithSanthosh(t *testing.T) {
 	}
 	t.Logf("generated validators: %d cases with ajv's verdict and failing keywords, %d with santhosh's verdict (__proto__)", sameFailures, len(protoSeen))
 	t.Logf("%d cases over %d catalogs (%d accepted by santhosh), %d known disagreements", len(want), len(in.Modules), accepted, len(known))
+}
+
+// lengthBeforePattern is ajv's failures as the generated validators report
+// them: they test a pattern only on a string of an allowed length (so that
+// a backtracking pattern never runs on an over-long value), and so never
+// report "pattern P" beside "minLength P" or "maxLength P".
+func lengthBeforePattern(generated, ajv []string) []string {
+	length := map[string]bool{}
+	for _, f := range generated {
+		if k, at, ok := strings.Cut(f, " "); ok && (k == "minLength" || k == "maxLength") {
+			length[at] = true
+		}
+	}
+	var out []string
+	for _, f := range ajv {
+		if k, at, ok := strings.Cut(f, " "); ok && k == "pattern" && length[at] {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 func hasKey(m map[disagreement]bool, d disagreement) bool {

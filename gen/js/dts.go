@@ -2,10 +2,10 @@ package js
 
 import (
 	"bytes"
+	"github.com/toolspec/toolspec/internal/mangle"
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/model"
@@ -16,19 +16,7 @@ import (
 // with its first letter upper-cased ("t27_grep" → "T27Grep", "get-app" →
 // "GetApp"). A stem that would start with a digit, or be empty, gets the
 // prefix "Tool" ("3d" → "Tool3d").
-func TypeName(tool string) string {
-	var b strings.Builder
-	for _, part := range strings.FieldsFunc(tool, func(r rune) bool {
-		return !(r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)))
-	}) {
-		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
-	}
-	stem := b.String()
-	if stem == "" || (stem[0] >= '0' && stem[0] <= '9') {
-		stem = "Tool" + stem
-	}
-	return stem
-}
+func TypeName(tool string) string { return mangle.TypeScript(tool) }
 
 // typeNames returns each tool's type stem, or an error naming every tool
 // whose stem another tool already has.

@@ -133,6 +133,7 @@ export function checkHandlers(names) {
 	b.WriteString("\n")
 	b.WriteString(runtimeJS)
 	if standard {
+		b.WriteString(clientInjectedConst(false))
 		b.WriteString(standardJS)
 	}
 	return b.Bytes(), nil

@@ -29,10 +29,49 @@ func clientDialectsJS() string {
 	return b.String()
 }
 
-// clientDialectsConst declares CLIENT_DIALECTS, which dialects.mjs's
-// defaultDialectFor reads.
-func clientDialectsConst() string {
+// clientInjectedJS is lang/clients' map from clientInfo.name (in lower
+// case) to the arguments that client injects, as a JS object literal body.
+func clientInjectedJS() string {
+	m := clients.InjectedArgs()
+	names := make([]string, 0, len(m))
+	for k := range m {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	for _, name := range names {
+		var q []string
+		for _, a := range m[name] {
+			q = append(q, Quote(a))
+		}
+		fmt.Fprintf(&b, "  %s: Object.freeze([%s]),\n", Quote(name), strings.Join(q, ", "))
+	}
+	return b.String()
+}
+
+// clientInjectedConst declares CLIENT_INJECTED, which runtime.mjs's
+// tsStripInjected reads; a module with dialects exports it.
+func clientInjectedConst(export bool) string {
+	kw := "const"
+	if export {
+		kw = "export const"
+	}
 	return `
+/**
+ * The arguments a client adds to every tool and forwards in tools/call, by
+ * its clientInfo.name in lower case: register drops them before
+ * validation, in that client's sessions, from a tool that does not declare
+ * them (docs/clients.md).
+ */
+` + kw + ` CLIENT_INJECTED = Object.freeze({
+` + clientInjectedJS() + `});
+`
+}
+
+// clientDialectsConst declares CLIENT_DIALECTS, which dialects.mjs's
+// defaultDialectFor reads, and CLIENT_INJECTED.
+func clientDialectsConst() string {
+	return clientInjectedConst(true) + `
 /**
  * The dialect register serves a client by default, by its clientInfo.name
  * in lower case; null is the standard table (docs/clients.md).
@@ -46,6 +85,9 @@ export const CLIENT_DIALECTS = Object.freeze({
 const perClientDTS = `
 /** The dialect register serves a client by default, by clientInfo.name in lower case; null: the standard table. */
 export declare const CLIENT_DIALECTS: Readonly<Record<string, string | null>>;
+
+/** The arguments a client injects into every tool, by clientInfo.name in lower case; register drops them in its sessions. */
+export declare const CLIENT_INJECTED: Readonly<Record<string, readonly string[]>>;
 
 /** register's default dialectFor: CLIENT_DIALECTS's family when this module carries it, else null. */
 export declare function defaultDialectFor(clientInfo: { name?: string; [key: string]: unknown }): string | null;

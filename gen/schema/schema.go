@@ -275,6 +275,11 @@ func (w *writer) typ(t *model.Type, description string) {
 		if common := tupleItems(t); common != "" {
 			rest.key("type")
 			writeString(b, common)
+			if common == "array" {
+				// Every array schema has items, this one too (LANGUAGE.md §4).
+				rest.key("items")
+				b.WriteString("{}")
+			}
 		}
 		rest.close('}')
 		n := strconv.Itoa(len(t.Items))
@@ -376,7 +381,8 @@ func baseType(t *model.Type) string {
 }
 
 // tupleItems is the JSON type a tuple's items keyword names: the one
-// non-nullable type all its members have, else "" (items is {}).
+// non-nullable type all its members have, else "" (items is {}). For
+// "array", items is {"type":"array","items":{}}.
 func tupleItems(t *model.Type) string {
 	if len(t.Items) == 0 {
 		return ""

@@ -63,7 +63,8 @@ func TestKeyOrder(t *testing.T) {
 }
 
 // TestTupleItems: a tuple's items names the one non-nullable JSON type all
-// its members share (an enum by its values), else it is {}.
+// its members share (an enum by its values), else it is {}; an array type
+// has items itself.
 func TestTupleItems(t *testing.T) {
 	str := &model.Type{Kind: model.String}
 	strEnum := &model.Type{Kind: model.Enum, Enum: []model.EnumValue{{Str: "a"}}}
@@ -79,7 +80,7 @@ func TestTupleItems(t *testing.T) {
 		{[]*model.Type{integer, {Kind: model.Integer, Nullable: true}}, `{}`},
 		{[]*model.Type{{Kind: model.Any}, {Kind: model.Any}}, `{}`},
 		{[]*model.Type{{Kind: model.Object}, {Kind: model.Map, Elem: str}}, `{"type":"object"}`},
-		{[]*model.Type{{Kind: model.Array, Elem: str}, {Kind: model.Tuple, Items: []*model.Type{str}}}, `{"type":"array"}`},
+		{[]*model.Type{{Kind: model.Array, Elem: str}, {Kind: model.Tuple, Items: []*model.Type{str}}}, `{"type":"array","items":{}}`},
 	} {
 		var got struct{ Items json.RawMessage }
 		if err := json.Unmarshal(Type(&model.Type{Kind: model.Tuple, Items: c.items}), &got); err != nil {

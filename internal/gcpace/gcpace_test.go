@@ -1,6 +1,7 @@
 package gcpace
 
 import (
+	"math"
 	"runtime"
 	"runtime/debug"
 	"testing"
@@ -56,3 +57,53 @@ func gcPercent() int {
 	debug.SetGCPercent(p)
 	return p
 }
+
+// TestHoldOff: no collection while the heap is under the limit; the first
+// collection past it removes the limit and paces (GOGC 100 with more live
+// than the budget); stop restores both.
+func TestHoldOff(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(77))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	runtime.GC()
+	keep := make([]byte, 8<<20)
+	stop := HoldOff(64<<20, 4<<20)
+	if got := gcPercent(); got != -1 {
+		t.Errorf("GOGC %d while held off, want -1 (off)", got)
+	}
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range 16 { // 16 MB of garbage, well under the limit
+		sink = make([]byte, 1<<20)
+	}
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	if after.NumGC != before.NumGC {
+		t.Errorf("%d collections under the limit, want none", after.NumGC-before.NumGC)
+	}
+	var got int
+	for range 300 { // up to 3 s on a loaded machine
+		for range 16 { // past the limit: the runtime collects
+			sink = make([]byte, 4<<20)
+		}
+		time.Sleep(10 * time.Millisecond) // the finalizer runs on its own goroutine
+		if got = gcPercent(); got == 100 {
+			break
+		}
+	}
+	if got != 100 {
+		t.Errorf("GOGC %d after the heap passed the limit with 8 MB live and a 4 MB budget, want 100", got)
+	}
+	if limit := debug.SetMemoryLimit(-1); limit != math.MaxInt64 {
+		t.Errorf("memory limit %d once paced, want none", limit)
+	}
+	stop()
+	if got := gcPercent(); got != 77 {
+		t.Errorf("after stop GOGC is %d, want 77", got)
+	}
+	if limit := debug.SetMemoryLimit(-1); limit != math.MaxInt64 {
+		t.Errorf("after stop the memory limit is %d, want the one of before", limit)
+	}
+	runtime.KeepAlive(keep)
+}
+
+var sink []byte

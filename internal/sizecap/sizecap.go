@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"syscall"
 )
 
 // The caps.
@@ -70,6 +71,56 @@ func ReadFile(path string, limit int64, what string) ([]byte, error) {
 		return nil, &TooLargeError{What: what, Limit: limit}
 	}
 	return data, nil
+}
+
+// ErrNotRegular is wrapped by the error ReadRegularFile returns for a path
+// that is not a regular file.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ReadRegularFile is ReadFile for a path that must be a regular file (a
+// symlink to one will do): a named pipe or a device is refused before
+// anything is read, and opened without blocking, so that `check fifo`
+// cannot wait forever for a writer or read /dev/zero until the cap.
+func ReadRegularFile(path string, limit int64, what string) ([]byte, error) {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
+		return nil, notRegular(path, fi)
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() && !fi.IsDir() {
+		return nil, notRegular(path, fi)
+	}
+	if fi.Size() > limit {
+		return nil, &TooLargeError{What: what, Size: fi.Size(), Limit: limit}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, &TooLargeError{What: what, Limit: limit}
+	}
+	return data, nil
+}
+
+func notRegular(path string, fi os.FileInfo) error {
+	what := "a " + fi.Mode().Type().String() + " file"
+	switch m := fi.Mode(); {
+	case m&os.ModeNamedPipe != 0:
+		what = "a named pipe"
+	case m&os.ModeDevice != 0:
+		what = "a device"
+	case m&os.ModeSocket != 0:
+		what = "a socket"
+	}
+	return &os.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w: it is %s", ErrNotRegular, what)}
 }
 
 // Text writes a byte count as people read it: 16 MiB, 1.5 MiB, 10 KiB,

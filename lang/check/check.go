@@ -1,6 +1,8 @@
 package check
 
 import (
+	"fmt"
+	"github.com/toolspec/toolspec/internal/mangle"
 	"regexp"
 	"strings"
 
@@ -185,6 +187,7 @@ func (c *checker) file(f *ast.File) *model.Catalog {
 		c.tools[t.Name] = t
 		cat.Tools = append(cat.Tools, t)
 	}
+	c.mangledNames(cat.Tools)
 
 	tests := map[string]*model.Test{}
 	for _, d := range f.Decls {
@@ -376,6 +379,23 @@ func (c *checker) items(items []*ast.Item, in *groupInfo) []*model.Field {
 
 // smallBlock is how many fields items finds by scanning rather than a map.
 const smallBlock = 16
+
+// mangledNames refuses two tools that a backend's mangling of tool names
+// (internal/mangle) turns into one identifier: the backend would refuse
+// them.
+func (c *checker) mangledNames(tools []*model.Tool) {
+	for _, b := range mangle.Backends {
+		first := map[string]*model.Tool{}
+		for _, t := range tools {
+			m := b.Mangle(t.Name)
+			if prev, ok := first[m]; ok {
+				c.report(diag.ToolNamesCollide, t.Pos, quoteName(t.Name), b.Name, quoteName(prev.Name), prev.Pos.Line, fmt.Sprintf(b.What, m))
+				continue
+			}
+			first[m] = t
+		}
+	}
+}
 
 func (c *checker) groupNames() []string {
 	var names []string

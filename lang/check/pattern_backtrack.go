@@ -25,9 +25,10 @@ import (
 //
 // The first works on character sets (the first and last characters of
 // each part), so it is an approximation: (a+b)+, ([a-z]+\.)+, (-[a-z0-9]+)* and counted
-// groups like (\d{1,3}\.){3} are rightly left alone, and a few rare
-// exponential shapes ((aa|a)*) are missed. It warns; check --strict and
-// test-report --strict make it an error.
+// groups like (\d{1,3}\.){3} are rightly left alone. A third rule,
+// splitsTwoWays, reads the repetition as an automaton and finds the
+// shapes whose alternatives differ in length ((aa|a)*, (_|__)+). It warns;
+// check --strict and test-report --strict make it an error.
 
 // manyTimes is the fewest iterations of a bounded repetition that count as
 // "many": below it the blow-up is bounded by a small power.
@@ -314,6 +315,9 @@ func (n *rnode) danger(p string) (part, why string) {
 		if a, b := body.ambiguous(); a != nil {
 			return p[n.start:n.end], "its alternatives " + p[a.start:a.end] + " and " + p[b.start:b.end] + " can match the same text, so each repetition can be matched two ways; make them disjoint"
 		}
+		if n.splitsTwoWays() {
+			return p[n.start:n.end], "one text can be split into its repetitions in two different ways (as aa is a then a, or aa, in (a|aa)+), so a run splits in exponentially many ways; make each repetition's text unambiguous (a+ instead of (a|aa)+)"
+		}
 	}
 	for _, s := range n.subs {
 		if part, why := s.danger(p); why != "" {
@@ -403,6 +407,197 @@ func sameText(a, b *rnode) bool {
 		step(ga.follow[p.a], gb.follow[p.b])
 	}
 	return false
+}
+
+// splitsTwoWays reports whether the repetition n, read as an automaton
+// (small counted repetitions inside unrolled, larger ones looping), has
+// exponential degree of ambiguity: two different paths that leave one
+// state and come back to it on the same text. A backtracking engine then
+// tries 2^k paths on k such texts in a row. This is the criterion of the
+// automaton-based ReDoS detectors (Weber and Seidl): in the automaton
+// paired with itself, some strongly connected component holds a pair of
+// equal states and a pair of different ones. It finds what the two rules
+// above, which look at character sets, miss: (a|aa)+, (_|__)+, (a|b|ab)*.
+func (n *rnode) splitsTwoWays() bool {
+	g := &positions{}
+	start := g.buildExact(n)
+	if len(g.sets) > maxPositions {
+		return false // too big to tell: say nothing rather than guess
+	}
+	type pair struct{ a, b int }
+	index := map[pair]int{}
+	var pairs []pair
+	var edges [][]int
+	add := func(p pair) int {
+		if k, ok := index[p]; ok {
+			return k
+		}
+		index[p] = len(pairs)
+		pairs = append(pairs, p)
+		edges = append(edges, nil)
+		return len(pairs) - 1
+	}
+	for _, i := range start.first {
+		for _, j := range start.first {
+			if g.sets[i].overlaps(g.sets[j]) {
+				add(pair{i, j})
+			}
+		}
+	}
+	for k := 0; k < len(pairs); k++ {
+		if len(pairs) > maxProduct {
+			return false
+		}
+		p := pairs[k]
+		for _, i := range g.follow[p.a] {
+			for _, j := range g.follow[p.b] {
+				if g.sets[i].overlaps(g.sets[j]) {
+					edges[k] = append(edges[k], add(pair{i, j}))
+				}
+			}
+		}
+	}
+	comp := components(edges)
+	equal, unequal := map[int]bool{}, map[int]bool{}
+	for k, p := range pairs {
+		if p.a == p.b {
+			equal[comp[k]] = true
+		} else {
+			unequal[comp[k]] = true
+		}
+	}
+	for c := range equal {
+		if unequal[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// maxPositions and maxProduct bound the automata splitsTwoWays builds.
+const (
+	maxPositions = 256
+	maxProduct   = 1 << 16
+)
+
+// buildExact is build with counted repetitions read exactly when they are
+// few (below manyTimes: X{2,3} is X X X?), and as loops otherwise.
+func (g *positions) buildExact(n *rnode) gfacts {
+	switch n.op {
+	case rCat, rAlt:
+		if len(g.sets) > maxPositions {
+			return gfacts{nullable: true}
+		}
+		cat := n.op == rCat
+		f := gfacts{nullable: cat}
+		for _, s := range n.subs {
+			sf := g.buildExact(s)
+			if !cat {
+				f.nullable = f.nullable || sf.nullable
+				f.first = append(f.first, sf.first...)
+				f.last = append(f.last, sf.last...)
+				continue
+			}
+			f = g.join(f, sf)
+		}
+		return f
+	case rRep:
+		if n.max < 0 || n.max >= manyTimes {
+			f := g.buildExact(n.subs[0])
+			for _, k := range f.last {
+				g.follow[k] = append(g.follow[k], f.first...)
+			}
+			f.nullable = f.nullable || n.min == 0
+			return f
+		}
+		f := gfacts{nullable: true}
+		for k := 0; k < n.max && len(g.sets) <= maxPositions; k++ {
+			sf := g.buildExact(n.subs[0])
+			if k >= n.min {
+				sf.nullable = true
+			}
+			f = g.join(f, sf)
+		}
+		return f
+	}
+	return g.build(n)
+}
+
+// join is the facts of a followed by b, linking a's last positions to b's
+// first.
+func (g *positions) join(a, b gfacts) gfacts {
+	for _, k := range a.last {
+		g.follow[k] = append(g.follow[k], b.first...)
+	}
+	f := gfacts{nullable: a.nullable && b.nullable, first: a.first, last: b.last}
+	if a.nullable {
+		f.first = append(append([]int(nil), a.first...), b.first...)
+	}
+	if b.nullable {
+		f.last = append(append([]int(nil), a.last...), b.last...)
+	}
+	return f
+}
+
+// components returns the strongly connected component of each node of the
+// graph edges (Tarjan's algorithm, without recursion).
+func components(edges [][]int) []int {
+	n := len(edges)
+	index, low, comp := make([]int, n), make([]int, n), make([]int, n)
+	for k := range index {
+		index[k], comp[k] = -1, -1
+	}
+	onStack := make([]bool, n)
+	var stack []int
+	next, count := 0, 0
+	type frame struct{ v, e int }
+	for root := range edges {
+		if index[root] >= 0 {
+			continue
+		}
+		calls := []frame{{root, 0}}
+		index[root], low[root] = next, next
+		next++
+		stack = append(stack, root)
+		onStack[root] = true
+		for len(calls) > 0 {
+			top := &calls[len(calls)-1]
+			v := top.v
+			if top.e < len(edges[v]) {
+				w := edges[v][top.e]
+				top.e++
+				switch {
+				case index[w] < 0:
+					index[w], low[w] = next, next
+					next++
+					stack = append(stack, w)
+					onStack[w] = true
+					calls = append(calls, frame{w, 0})
+				case onStack[w]:
+					low[v] = min(low[v], index[w])
+				}
+				continue
+			}
+			calls = calls[:len(calls)-1]
+			if len(calls) > 0 {
+				u := calls[len(calls)-1].v
+				low[u] = min(low[u], low[v])
+			}
+			if low[v] == index[v] {
+				for {
+					w := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[w] = false
+					comp[w] = count
+					if w == v {
+						break
+					}
+				}
+				count++
+			}
+		}
+	}
+	return comp
 }
 
 // maxPairs bounds the product automaton sameText explores.

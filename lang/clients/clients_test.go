@@ -1,6 +1,7 @@
 package clients_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -136,14 +137,91 @@ func TestClients(t *testing.T) {
 		if c.Source == "" || c.Evidence == 0 {
 			t.Errorf("%s: no evidence", c.Name)
 		}
-		if fam, ok := m[strings.ToLower(c.Name)]; !ok || fam != c.Family {
-			t.Errorf("%s: the map says %q", c.Name, fam)
+		if d, ok := m[strings.ToLower(c.Name)]; !ok || d != c.Dialect() || c.Standard && d != "" {
+			t.Errorf("%s: the map says %q", c.Name, d)
 		}
 	}
 	if len(m) != len(clients.Clients) {
 		t.Errorf("%d names for %d clients: a name is listed twice", len(m), len(clients.Clients))
 	}
-	if m["gemini-cli-mcp-client"] != "gemini" || m["cursor-vscode"] != "cursor" {
-		t.Error("gemini-cli or Cursor lost their dialect")
+	if m["gemini-cli-mcp-client"] != "" || m["cursor-vscode"] != "cursor" {
+		t.Error("gemini-cli lost the standard table, or Cursor its dialect")
+	}
+}
+
+// TestBehaviours: every behaviour has evidence, and an injected argument
+// is known by its client's name, in lower case, for the servers.
+func TestBehaviours(t *testing.T) {
+	for _, b := range clients.Behaviours {
+		if b.Source == "" || b.Evidence == 0 || b.Sends == "" || b.Outputs == "" {
+			t.Errorf("%s: a column is empty", b.Who)
+		}
+		if len(b.Injects) > 0 && b.Client == "" {
+			t.Errorf("%s injects arguments but has no clientInfo.name to strip them by", b.Who)
+		}
+	}
+	if got := clients.InjectedArgs()["gemini-cli-mcp-client"]; len(got) != 1 || got[0] != "wait_for_previous" {
+		t.Errorf("gemini-cli injects %v", got)
+	}
+}
+
+// TestDeclaredSeverity: a lint code's declared severity is what a declared
+// family's lint gets (LANGUAGE.md §5: an error only where the dialect
+// cannot lower the construct), for every family that has a rule for it;
+// report's negative controls read that severity.
+func TestDeclaredSeverity(t *testing.T) {
+	for _, r := range clients.Rules {
+		if got, want := r.DeclaredSeverity(), r.Construct.Diag.Severity; got != want {
+			t.Errorf("%s (%s): declared %s, lang/diag says %s", r.Construct.Diag.Code, r.Family, got, want)
+		}
+	}
+}
+
+// TestDeclaredLowered: a declared family's lint of a construct its dialect
+// lowers is a warning; one it cannot lower stays an error.
+func TestDeclaredLowered(t *testing.T) {
+	r := compile.Source("d.tspec", []byte("spec d\n\ntool demo {\n  description \"A demo tool\"\n  in {\n    x  any  required\n    y  object {\n    }  required\n  }\n  result text\n}\n"))
+	if r.Catalog == nil {
+		t.Fatal(r.Diags)
+	}
+	got := map[string]token.Severity{}
+	for _, d := range clients.LintDeclared(r.Catalog, []string{"gemini"}, clients.Options{}) {
+		got[d.Code] = d.Severity
+	}
+	if got[diag.ClientUntyped.Code] != token.Warning || got[diag.ClientEmptyObject.Code] != token.Error {
+		t.Errorf("severities %v: want %s a warning (lowered) and %s an error", got, diag.ClientUntyped.Code, diag.ClientEmptyObject.Code)
+	}
+}
+
+// TestReferenceDeclaresGemini: the reference catalog with `clients gemini`
+// passes check (every gemini lint it has is one the dialect lowers), and a
+// construct the dialect cannot lower is still an error.
+func TestReferenceDeclaresGemini(t *testing.T) {
+	src, err := os.ReadFile("../../specs/t27mcp/tool_schema.tspec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, rest, ok := strings.Cut(string(src), "\ncatalog_key ")
+	line, rest, _ := strings.Cut(rest, "\n")
+	if !ok {
+		t.Fatal("no catalog_key line to put clients after")
+	}
+	s := head + "\ncatalog_key " + line + "\nclients gemini\n" + rest
+	r := compile.Source("t27.tspec", []byte(s))
+	if r.Catalog == nil || r.Diags.HasErrors() {
+		t.Fatalf("clients gemini on the reference catalog: %v", r.Diags)
+	}
+	warned := 0
+	for _, d := range r.Diags {
+		if strings.Contains(d.Msg, "gemini") {
+			warned++
+		}
+	}
+	if warned == 0 {
+		t.Error("no gemini lint at all: the test proves nothing")
+	}
+	bad := strings.Replace(s, "\ntool ", "\ntool t_empty {\n  description \"d\"\n  in {\n    x  object {\n    }  required\n  }\n  result text\n}\n\ntool ", 1)
+	if r := compile.Source("t27.tspec", []byte(bad)); !r.Diags.HasErrors() {
+		t.Error("a nested empty object under a declared gemini is no error")
 	}
 }

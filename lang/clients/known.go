@@ -13,8 +13,12 @@ type Client struct {
 	// App names the product.
 	App string
 	// Family is the client family its model reads; "" when the model
-	// behind the client varies (or there is none): the standard table.
+	// behind the client varies (or there is none).
 	Family string
+	// Standard says the client is served the standard table although its
+	// model reads Family: its own code reads JSON Schema and lowers it for
+	// the model itself, so the dialect would only cost it (Behaviours).
+	Standard bool
 	// Evidence says how the name is known, Source where.
 	Evidence Evidence
 	Source   string
@@ -33,6 +37,9 @@ const (
 	Observed
 	// Unconfirmed: neither; seen only in other servers' client detection.
 	Unconfirmed
+	// Measured: the client's own package, run offline against the
+	// generated tables or servers.
+	Measured
 )
 
 func (e Evidence) String() string {
@@ -41,6 +48,8 @@ func (e Evidence) String() string {
 		return "the client's code"
 	case Observed:
 		return "observed (closed source)"
+	case Measured:
+		return "measured (its own package, run offline)"
 	}
 	return "unconfirmed"
 }
@@ -54,9 +63,9 @@ func (e Evidence) String() string {
 // dialectFor.
 var Clients = []Client{
 	{
-		Name: "gemini-cli-mcp-client", App: "Gemini CLI", Family: "gemini",
+		Name: "gemini-cli-mcp-client", App: "Gemini CLI", Family: "gemini", Standard: true,
 		Evidence: FromSource, Source: "google-gemini/gemini-cli packages/core/src/tools/mcp-client.ts (connectToMcpServer)",
-		Note: "since July 2025 gemini-cli sends parametersJsonSchema (google-gemini/gemini-cli#4176), which reads more than the dialect; the dialect is sound, so the cost is what moves into descriptions. A mid-2025 build named its clients gemini-cli-mcp-client-SERVER, which this entry does not match",
+		Note: "served the standard table: gemini-cli sends the inputSchema as parametersJsonSchema (since google-gemini/gemini-cli#4176), lowers type arrays to nullable itself and validates arguments with its own JSON Schema validator, which would read the dialect's nullable and JSON-text stand-ins as refusals (Behaviours). A mid-2025 build named its clients gemini-cli-mcp-client-SERVER, which this entry does not match",
 	},
 	{
 		Name: "cursor-vscode", App: "Cursor", Family: "cursor",
@@ -109,12 +118,21 @@ var Clients = []Client{
 	},
 }
 
+// Dialect is the table a server serves the client by default: its
+// family's dialect, or "" for the standard table.
+func (c Client) Dialect() string {
+	if c.Standard {
+		return ""
+	}
+	return c.Family
+}
+
 // ClientDialects is Clients as a map from the lower-case name to the
-// family ("" for the standard table), as generated modules carry it.
+// dialect ("" for the standard table), as generated modules carry it.
 func ClientDialects() map[string]string {
 	m := make(map[string]string, len(Clients))
 	for _, c := range Clients {
-		m[strings.ToLower(c.Name)] = c.Family
+		m[strings.ToLower(c.Name)] = c.Dialect()
 	}
 	return m
 }

@@ -18,14 +18,34 @@ type Options struct {
 }
 
 // Lint reports, for each family, every construct of the catalog's input
-// schemas that the family refuses or drops, with severity sev (lang/check
-// reports declared families as errors, `check --clients` as warnings).
+// schemas that the family refuses or drops, with severity sev (`check
+// --clients` reports warnings).
 func Lint(cat *model.Catalog, families []string, sev token.Severity, opt Options) token.List {
 	var l token.List
 	for _, name := range families {
-		l = append(l, lintFamily(cat, name, sev, opt)...)
+		l = append(l, lintFamily(cat, name, func(Rule) token.Severity { return sev }, opt)...)
 	}
 	return l.Sort()
+}
+
+// LintDeclared is Lint for the families a spec declares (LANGUAGE.md §5):
+// a lint is an error where the family's dialect cannot lower the
+// construct, and a warning where it can (the server serves that family its
+// dialect).
+func LintDeclared(cat *model.Catalog, families []string, opt Options) token.List {
+	var l token.List
+	for _, name := range families {
+		l = append(l, lintFamily(cat, name, Rule.DeclaredSeverity, opt)...)
+	}
+	return l.Sort()
+}
+
+// DeclaredSeverity is the severity of r's lint for a declared family.
+func (r Rule) DeclaredSeverity() token.Severity {
+	if r.Lowering != "" {
+		return token.Warning
+	}
+	return token.Error
 }
 
 // Found is one construct at one place of one tool's input.
@@ -198,7 +218,7 @@ type hit struct {
 	where, detail string
 }
 
-func lintFamily(cat *model.Catalog, family string, sev token.Severity, opt Options) token.List {
+func lintFamily(cat *model.Catalog, family string, sev func(Rule) token.Severity, opt Options) token.List {
 	var l token.List
 	for _, h := range hits(cat, family, opt) {
 		r := h.rule
@@ -210,7 +230,7 @@ func lintFamily(cat *model.Catalog, family string, sev token.Severity, opt Optio
 			what += " [uncertain rule]"
 		}
 		d := r.Construct.Diag.New(h.pos, h.where, family, r.Effect, what, r.fix())
-		d.Severity = sev
+		d.Severity = sev(r)
 		l = append(l, d)
 	}
 	return l
@@ -266,6 +286,13 @@ func hits(cat *model.Catalog, family string, opt Options) []hit {
 		if r, ok := rules[NestingDepth]; ok {
 			if d := Depth(t.Input); d > r.Limit {
 				report(r, t.Pos, where, fmt.Sprintf("%d levels, at most %d", d, r.Limit))
+			}
+		}
+		if r, ok := rules[PropertyKey]; ok {
+			for _, f := range t.Input.Fields {
+				if !r.Name.MatchString(f.Name) {
+					report(r, f.Pos, where+" at /"+escape(f.Name), "must match "+r.Name.String())
+				}
 			}
 		}
 		if r, ok := rules[ToolName]; ok {

@@ -40,13 +40,37 @@ func Markdown() string {
 // for docs/clients.md, one row per known client.
 func ClientsMarkdown() string {
 	var b strings.Builder
-	b.WriteString("| clientInfo.name | client | family (default dialect) | evidence | source | note |\n|---|---|---|---|---|---|\n")
+	b.WriteString("| clientInfo.name | client | family | served by default | evidence | source | note |\n|---|---|---|---|---|---|---|\n")
 	for _, c := range Clients {
-		fam := c.Family
+		fam, served := c.Family, c.Dialect()+" dialect"
 		if fam == "" {
-			fam = "none (the standard table)"
+			fam = "none"
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n", c.Name, c.App, fam, c.Evidence, c.Source, strings.ReplaceAll(c.Note, "|", "\\|"))
+		if c.Dialect() == "" {
+			served = "the standard table"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s |\n", c.Name, c.App, fam, served, c.Evidence, c.Source, strings.ReplaceAll(c.Note, "|", "\\|"))
+	}
+	return b.String()
+}
+
+// BehavioursMarkdown renders Behaviours for docs/clients.md.
+func BehavioursMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| client | clientInfo.name | sends the input schema as | lowers itself | output schemas | injects | evidence | source |\n|---|---|---|---|---|---|---|---|\n")
+	for _, x := range Behaviours {
+		name := "the user's"
+		if x.Client != "" {
+			name = "`" + x.Client + "`"
+		}
+		var inj []string
+		for _, in := range x.Injects {
+			inj = append(inj, "`"+in.Name+"` ("+in.Type+"): "+in.Why)
+		}
+		if len(inj) == 0 {
+			inj = []string{"nothing"}
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", x.Who, name, x.Sends, x.Lowers, x.Outputs, strings.Join(inj, "; "), x.Evidence, x.Source)
 	}
 	return b.String()
 }

@@ -102,6 +102,7 @@ var (
 	OptionalCount        = &Construct{diag.ClientOptionalCount, "more optional parameters (over all tools) than one request carries", "make rows required, or serve fewer tools"}
 	NestingDepth         = &Construct{diag.ClientNestingDepth, "objects nested deeper than the family reads", "flatten the rows"}
 	ToolName             = &Construct{diag.ClientToolName, "a tool name the family does not allow", "rename the tool"}
+	PropertyKey          = &Construct{diag.ClientPropertyKey, "a property key the family does not allow", "rename the row"}
 )
 
 // Constructs lists every construct in the order of their codes.
@@ -109,6 +110,7 @@ var Constructs = []*Construct{
 	AdditionalProperties, OpenObject, Nullable, IntegerEnum, Tuple, UniqueItems,
 	ExclusiveBound, MultipleOf, Untyped, EmptyObject, OptionalProperty, Bounds,
 	LengthBounds, Format, Annotation, Default, ToolCount, OptionalCount, NestingDepth, ToolName,
+	PropertyKey,
 }
 
 // Rule says that one family refuses or drops one construct.
@@ -119,7 +121,8 @@ type Rule struct {
 	// Limit is the count a count construct allows (tools, optional
 	// parameters, nesting levels, name length).
 	Limit int
-	// Name is the pattern a tool name must match, for ToolName; with
+	// Name is the pattern a tool name must match, for ToolName (a
+	// top-level property key, for PropertyKey); with
 	// Prefixed the limit counts the server-name prefix too.
 	Name     *regexp.Regexp
 	Prefixed bool
@@ -144,6 +147,8 @@ var (
 	openaiName    = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 	anthropicName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
 	geminiName    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$`)
+	anthropicKey  = regexp.MustCompile(`^[a-zA-Z0-9_.-]{1,64}$`)
+	geminiKey     = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]{0,63}$`)
 )
 
 // Rules is the table: family by family, construct by construct.
@@ -155,13 +160,14 @@ var Rules = []Rule{
 	{Family: "gemini", Construct: UniqueItems, Effect: Refuses, Lowering: movesIt, Source: "decolua/9router#3018"},
 	{Family: "gemini", Construct: ExclusiveBound, Effect: Refuses, Lowering: movesIt, Source: "hideya/langchain-mcp-tools-ts#36"},
 	{Family: "gemini", Construct: MultipleOf, Effect: Refuses, Lowering: movesIt, Source: "the Schema proto (inferred)", Uncertain: true},
-	{Family: "gemini", Construct: Untyped, Effect: Refuses, Lowering: "writes a typed stand-in, \"any JSON value\" in the description", Source: "danny-avila/LibreChat#6971"},
+	{Family: "gemini", Construct: Untyped, Effect: Refuses, Lowering: "writes a string holding the value as JSON text, which the server decodes", Source: "danny-avila/LibreChat#6971"},
 	{Family: "gemini", Construct: EmptyObject, Effect: Refuses, Source: "agno-agi/agno#2112"},
 	{Family: "gemini", Construct: Format, Effect: Refuses, Lowering: movesIt, Source: "google-gemini/gemini-cli#3178, punkpeye/mcp-remote#118; current docs allow any value", Uncertain: true},
 	{Family: "gemini", Construct: Annotation, Effect: Refuses, Lowering: movesIt, Source: "the Schema proto (inferred)", Uncertain: true},
 	{Family: "gemini", Construct: Default, Effect: Drops, Lowering: movesIt, Source: "hexdocs geminix V1beta.Schema (accepted and ignored); googleapis/python-genai#699 refused it", Uncertain: true},
 	{Family: "gemini", Construct: ToolCount, Effect: Refuses, Limit: 512, Source: "google-gemini/gemini-cli#19083"},
 	{Family: "gemini", Construct: ToolName, Effect: Refuses, Name: geminiName, Limit: 64, Source: "kaitranntt/ccs#25"},
+	{Family: "gemini", Construct: PropertyKey, Effect: Refuses, Name: geminiKey, Limit: 64, Source: "Vertex AI FunctionDeclaration reference", Uncertain: true},
 
 	{Family: "openai", Construct: ToolCount, Effect: Refuses, Limit: 128, Source: "Upsonic/Upsonic#176"},
 	{Family: "openai", Construct: NestingDepth, Effect: Refuses, Limit: 10, Source: "developers.openai.com structured-outputs (limits)"},
@@ -171,6 +177,7 @@ var Rules = []Rule{
 	{Family: "openai_strict", Construct: OptionalProperty, Effect: Refuses, Lowering: "makes it required and nullable (the server drops the nulls)", Source: "kevinwatt/mysql-mcp#5"},
 	{Family: "openai_strict", Construct: OpenObject, Effect: Refuses, Source: "sherifkozman/the-llm-council#17"},
 	{Family: "openai_strict", Construct: Tuple, Effect: Refuses, Lowering: tupleLowering, Source: "pydantic/pydantic-ai#7315, AnswerDotAI/fastcore#798"},
+	{Family: "openai_strict", Construct: UniqueItems, Effect: Refuses, Lowering: movesIt, Source: "jcode#687, mastra#23795"},
 	{Family: "openai_strict", Construct: Default, Effect: Refuses, Lowering: movesIt, Source: "567-labs/instructor#1074, dotnet/extensions#6196; accepted in openai/openai-agents-python#4390", Uncertain: true},
 	{Family: "openai_strict", Construct: EmptyObject, Effect: Refuses, Source: "evalstate/fast-agent#143", Uncertain: true},
 	{Family: "openai_strict", Construct: ToolCount, Effect: Refuses, Limit: 128, Source: "Upsonic/Upsonic#176"},
@@ -178,13 +185,16 @@ var Rules = []Rule{
 	{Family: "openai_strict", Construct: ToolName, Effect: Refuses, Name: openaiName, Limit: 64, Source: "developers.openai.com function calling"},
 
 	{Family: "anthropic", Construct: ToolName, Effect: Refuses, Name: anthropicName, Limit: 128, Source: "home-assistant/core#147760"},
+	{Family: "anthropic", Construct: PropertyKey, Effect: Refuses, Name: anthropicKey, Limit: 64, Source: "beautyfree/appstore-connect-mcp#2, anthropics/claude-code#79418, ComposioHQ/composio#3500"},
 
 	{Family: "anthropic_strict", Construct: Bounds, Effect: Refuses, Lowering: movesIt, Source: "platform.claude.com structured-outputs"},
+	{Family: "anthropic_strict", Construct: UniqueItems, Effect: Refuses, Lowering: movesIt, Source: "platform.claude.com structured-outputs"},
 	{Family: "anthropic_strict", Construct: MultipleOf, Effect: Refuses, Lowering: movesIt, Source: "platform.claude.com structured-outputs"},
 	{Family: "anthropic_strict", Construct: OpenObject, Effect: Refuses, Source: "platform.claude.com structured-outputs"},
 	{Family: "anthropic_strict", Construct: ToolCount, Effect: Refuses, Limit: 20, Source: "elie222/inbox-zero#2323, elizaOS/eliza#16499"},
 	{Family: "anthropic_strict", Construct: OptionalCount, Effect: Refuses, Limit: 24, Source: "elie222/inbox-zero#2323, elizaOS/eliza#16499"},
 	{Family: "anthropic_strict", Construct: ToolName, Effect: Refuses, Name: anthropicName, Limit: 128, Source: "home-assistant/core#147760"},
+	{Family: "anthropic_strict", Construct: PropertyKey, Effect: Refuses, Name: anthropicKey, Limit: 64, Source: "beautyfree/appstore-connect-mcp#2, anthropics/claude-code#79418, ComposioHQ/composio#3500"},
 
 	{Family: "copilot", Construct: ToolCount, Effect: Drops, Limit: 128, Source: "microsoft/vscode-copilot-release#9375, #11653"},
 	{Family: "copilot", Construct: ToolName, Effect: Refuses, Name: openaiName, Limit: 64, Prefixed: true, Source: "microsoft/vscode#243602"},

@@ -46,7 +46,7 @@ func TestNoCodeMatchesMessageText(t *testing.T) {
 			return err
 		}
 		if d.IsDir() {
-			if n := d.Name(); n == "node_modules" || n == "testdata" || strings.HasPrefix(n, ".") && path != root {
+			if n := d.Name(); n == "node_modules" || n == "testdata" || n == "third_party" || strings.HasPrefix(n, ".") && path != root {
 				return filepath.SkipDir
 			}
 			return nil

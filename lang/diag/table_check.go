@@ -67,6 +67,13 @@ var (
 		Wrong:   inRows("    x  string  required\n") + "\ntest \"x\" {\n  accept demo {\"x\": \"a\"}\n}\n\ntest \"x\" {\n  reject demo {}\n}\n",
 		Right:   inRows("    x  string  required\n") + "\ntest \"x given\" {\n  accept demo {\"x\": \"a\"}\n}\n\ntest \"x missing\" {\n  reject demo {}\n}\n",
 	})
+	ToolNamesCollide = def(Def{
+		Code: "TS0217", Name: "tool-names-collide", Severity: errorSev, Phase: Check,
+		Format:  "tool %s: %s makes the same name of it as of tool %s (line %d): %s",
+		Explain: "A backend turns each tool name into an identifier of its language (gen-js: the TypeScript type names NAMEInput and NAMEOutput, from the name's letters and digits), and refuses two tools that become one. check refuses them first, so that a spec check passes is one every backend generates. a.b, a_b and a-b all become AB.",
+		Wrong:   "spec demo\n\ntool a_b {\n  description \"A demo tool\"\n  in none\n  result text\n}\n\ntool a-b {\n  description \"Another\"\n  in none\n  result text\n}\n",
+		Right:   "spec demo\n\ntool a_b {\n  description \"A demo tool\"\n  in none\n  result text\n}\n\ntool a_c {\n  description \"Another\"\n  in none\n  result text\n}\n",
+	})
 )
 
 // Tools.

@@ -52,9 +52,9 @@ var (
 		Right:   clientSpec("openai", "    x  string  required\n"),
 	})
 	ClientAdditionalProperties = def(Def{
-		Code: "TS1010", Name: "client-additional-properties", Severity: errorSev, Phase: Check,
+		Code: "TS1010", Name: "client-additional-properties", Severity: warnSev, Phase: Check,
 		Format:  clientFormat,
-		Explain: "Gemini's `parameters` (a protobuf Schema) has no additionalProperties field: both true and false fail the whole request with `Unknown name \"additionalProperties\"` (confirmed by nanbingxyz/5ire#42, brainlid/langchain#599). Every closed object and every map carries it, so a Gemini client refuses every tool of a default table; the gemini dialect leaves it out (the server still validates with the spec). Declared in `clients`, gemini therefore makes almost every spec fail check, dialect or not: a declared family must read the standard table as it is. To serve Gemini clients, leave gemini out of `clients`, serve them the gemini dialect, and read its lints as warnings with `check --clients gemini` (docs/clients.md).",
+		Explain: "Gemini's `parameters` (a protobuf Schema) has no additionalProperties field: both true and false fail the whole request with `Unknown name \"additionalProperties\"` (confirmed by nanbingxyz/5ire#42, brainlid/langchain#599). Every closed object and every map carries it, so a Gemini client refuses every tool of a default table; the gemini dialect leaves it out, with a note (the server still validates with the spec). Declared in `clients`, gemini makes it a warning: the server serves Gemini clients the dialect.",
 		Wrong:   clientSpec("gemini", "    x  string  required\n"),
 		Right:   clientSpec("openai", "    x  string  required\n"),
 	})
@@ -66,51 +66,51 @@ var (
 		Right:   clientSpec("openai_strict", "    x  object {\n      k  string  required\n    }  required\n"),
 	})
 	ClientNullable = def(Def{
-		Code: "TS1012", Name: "client-nullable", Severity: errorSev, Phase: Check,
+		Code: "TS1012", Name: "client-nullable", Severity: warnSev, Phase: Check,
 		Format:  clientFormat,
 		Explain: "A nullable row is a type array such as [\"string\",\"null\"] (and null in an enum). Gemini refuses type arrays: \"Proto field is not repeating, cannot start list\" (confirmed by zed-industries/zed#53919, taylorwilsdon/google_workspace_mcp#1099); the gemini dialect writes nullable: true. Cursor mishandles them: \"must be of type null,string, got string\" (confirmed by cursor/cursor#3778); the cursor dialect leaves the type out and says \"a string or null\" in the description (the row's other keywords apply to their own type only, so every value the spec takes is still taken).",
 		Wrong:   clientSpec("cursor", "    x  string  required  nullable\n"),
 		Right:   clientSpec("cursor", "    x  string  required\n"),
 	})
 	ClientIntegerEnum = def(Def{
-		Code: "TS1013", Name: "client-integer-enum", Severity: errorSev, Phase: Check,
+		Code: "TS1013", Name: "client-integer-enum", Severity: warnSev, Phase: Check,
 		Format:  clientFormat,
 		Explain: "Gemini takes enums of strings only: \"enum: only allowed for STRING type\" (confirmed by musistudio/claude-code-router#475, microsoft/azure-devops-mcp#139). The gemini dialect writes an integer with the allowed values in the description.",
 		Wrong:   clientSpec("gemini", "    x  enum(1, 2, 3)  required\n"),
 		Right:   clientSpec("", "    x  enum(1, 2, 3)  required\n"),
 	})
 	ClientTuple = def(Def{
-		Code: "TS1014", Name: "client-tuple", Severity: errorSev, Phase: Check,
+		Code: "TS1014", Name: "client-tuple", Severity: warnSev, Phase: Check,
 		Format:  clientFormat,
 		Explain: "A tuple is prefixItems. Gemini has no prefixItems field (confirmed by googleapis/python-genai#69); OpenAI strict ignores it and the array then fails \"missing items\" (confirmed by pydantic/pydantic-ai#7315, AnswerDotAI/fastcore#798). The gemini dialect and the openai_strict dialect write an array with a common items and the element order in the description.",
 		Wrong:   clientSpec("openai_strict", "    x  tuple<integer, integer>  required\n"),
 		Right:   clientSpec("openai_strict", "    x  array<integer>  required\n"),
 	})
 	ClientUniqueItems = def(Def{
-		Code: "TS1015", Name: "client-unique-items", Severity: errorSev, Phase: Check,
+		Code: "TS1015", Name: "client-unique-items", Severity: warnSev, Phase: Check,
 		Format:  clientFormat,
-		Explain: "Gemini has no uniqueItems field and refuses the request (confirmed by decolua/9router#3018). The gemini dialect moves it into the description.",
+		Explain: "Gemini has no uniqueItems field and refuses the request (confirmed by decolua/9router#3018). OpenAI strict mode answers 400 \"'uniqueItems' is not permitted\" (confirmed by jcode#687, mastra#23795), and Anthropic strict tool use documents it unsupported, its SDK stripping it (confirmed by platform.claude.com structured-outputs). The gemini dialect, the openai_strict dialect and the anthropic_strict dialect move it into the description (the server still holds it).",
 		Wrong:   clientSpec("gemini", "    x  array<string>  required  unique\n"),
 		Right:   clientSpec("", "    x  array<string>  required  unique\n"),
 	})
 	ClientExclusiveBound = def(Def{
-		Code: "TS1016", Name: "client-exclusive-bound", Severity: errorSev, Phase: Check,
+		Code: "TS1016", Name: "client-exclusive-bound", Severity: warnSev, Phase: Check,
 		Format:  clientFormat,
 		Explain: "Gemini has no exclusiveMinimum or exclusiveMaximum field and refuses the request (confirmed by hideya/langchain-mcp-tools-ts#36). The gemini dialect moves `above`/`below` into the description.",
 		Wrong:   clientSpec("gemini", "    x  number  required  above 0\n"),
 		Right:   clientSpec("", "    x  number  required  above 0\n"),
 	})
 	ClientMultipleOf = def(Def{
-		Code: "TS1017", Name: "client-multiple-of", Severity: errorSev, Phase: Check,
+		Code: "TS1017", Name: "client-multiple-of", Severity: warnSev, Phase: Check,
 		Format:  clientFormat,
 		Explain: "Anthropic strict tool use refuses multipleOf (confirmed by platform.claude.com structured-outputs). Gemini's Schema has no multipleOf field (uncertain: inferred from the Schema proto, not observed). The anthropic_strict dialect and the gemini dialect move it into the description.",
 		Wrong:   clientSpec("anthropic_strict", "    x  integer  required  multiple_of 5\n"),
 		Right:   clientSpec("anthropic_strict", "    x  integer  required\n"),
 	})
 	ClientUntyped = def(Def{
-		Code: "TS1018", Name: "client-untyped", Severity: errorSev, Phase: Check,
+		Code: "TS1018", Name: "client-untyped", Severity: warnSev, Phase: Check,
 		Format:  clientFormat,
-		Explain: "Gemini refuses a node without a type, such as `{}` for `any`: \"type: must be specified\" (confirmed by danny-avila/LibreChat#6971). The gemini dialect writes a documented stand-in, an object with no fixed properties, and says so in the description.",
+		Explain: "Gemini refuses a node without a type, such as `{}` for `any`: \"type: must be specified\" (confirmed by danny-avila/LibreChat#6971). Gemini has no node that takes every value (a node needs a type, an OBJECT properties, an ARRAY items), so the gemini dialect writes a string that holds the value as JSON text, and says so in the description; the server decodes it before validating with the spec.",
 		Wrong:   clientSpec("gemini", "    x  any  required\n"),
 		Right:   clientSpec("", "    x  any  required\n"),
 	})
@@ -122,42 +122,42 @@ var (
 		Right:   clientSpec("openai_strict", "    x  object {\n      k  string  required\n    }  required\n"),
 	})
 	ClientOptionalProperty = def(Def{
-		Code: "TS1020", Name: "client-optional-property", Severity: errorSev, Phase: Check,
+		Code: "TS1020", Name: "client-optional-property", Severity: warnSev, Phase: Check,
 		Format:  clientFormat,
 		Explain: "OpenAI strict mode needs every property in required: \"'required' is required ... including every key\" (confirmed by kevinwatt/mysql-mcp#5). The openai_strict dialect lists every property as required and makes the optional ones nullable; the model sends null for an absent one, and the server drops those nulls before validating with the spec.",
 		Wrong:   clientSpec("openai_strict", "    x  string  optional\n"),
 		Right:   clientSpec("openai_strict", "    x  string  required\n"),
 	})
 	ClientBounds = def(Def{
-		Code: "TS1021", Name: "client-bounds", Severity: errorSev, Phase: Check,
+		Code: "TS1021", Name: "client-bounds", Severity: warnSev, Phase: Check,
 		Format:  clientFormat,
 		Explain: "Anthropic strict tool use refuses minimum/maximum, minLength/maxLength, minItems above 1 and maxItems (confirmed by platform.claude.com structured-outputs). The anthropic_strict dialect moves the bounds into the description.",
 		Wrong:   clientSpec("anthropic_strict", "    x  string  required  1..64\n"),
 		Right:   clientSpec("anthropic_strict", "    x  string  required\n"),
 	})
 	ClientLengthBounds = def(Def{
-		Code: "TS1025", Name: "client-length-bounds", Severity: errorSev, Phase: Check,
+		Code: "TS1025", Name: "client-length-bounds", Severity: warnSev, Phase: Check,
 		Format:  clientFormat,
 		Explain: "xAI refused minLength, maxLength, minItems and maxItems in March 2026 (uncertain: openclaw/openclaw#32080; newer docs speak of best-effort keywords). The xai dialect moves them into the description.",
 		Wrong:   clientSpec("xai", "    x  string  required  1..64\n"),
 		Right:   clientSpec("xai", "    x  string  required\n"),
 	})
 	ClientFormat = def(Def{
-		Code: "TS1022", Name: "client-format", Severity: errorSev, Phase: Check,
+		Code: "TS1022", Name: "client-format", Severity: warnSev, Phase: Check,
 		Format:  clientFormat,
 		Explain: "In 2025 Gemini accepted only the formats enum and date-time on strings and refused uri or email with a 400 (uncertain: google-gemini/gemini-cli#3178, punkpeye/mcp-remote#118; the current docs allow any value, a 2026 router still hit it). The gemini dialect moves other formats into the description.",
 		Wrong:   clientSpec("gemini", "    x  string  required  format uri\n"),
 		Right:   clientSpec("", "    x  string  required  format uri\n"),
 	})
 	ClientAnnotation = def(Def{
-		Code: "TS1023", Name: "client-annotation", Severity: errorSev, Phase: Check,
+		Code: "TS1023", Name: "client-annotation", Severity: warnSev, Phase: Check,
 		Format:  clientFormat,
 		Explain: "Gemini's Schema has no examples or deprecated field, and unknown fields fail the request (uncertain: inferred from the Schema proto). The gemini dialect moves them into the description.",
 		Wrong:   clientSpec("gemini", "    x  string  required  example \"a\"\n"),
 		Right:   clientSpec("", "    x  string  required  example \"a\"\n"),
 	})
 	ClientDefault = def(Def{
-		Code: "TS1024", Name: "client-default", Severity: errorSev, Phase: Check,
+		Code: "TS1024", Name: "client-default", Severity: warnSev, Phase: Check,
 		Format:  clientFormat,
 		Explain: "OpenAI strict mode said \"default is not permitted\" (uncertain: 567-labs/instructor#1074, dotnet/extensions#6196; accepted in openai/openai-agents-python#4390). Gemini accepts default and ignores it (uncertain: hexdocs geminix V1beta.Schema; googleapis/python-genai#699 refused it). The openai_strict dialect and the gemini dialect move it into the description.",
 		Wrong:   clientSpec("openai_strict", "    x  integer  optional  default 5\n"),
@@ -192,6 +192,15 @@ var (
 		Right:   clientTools("cursor", 1, func(int) string { return repeat("a", 60) }),
 	})
 )
+
+// Client families, continued: property keys.
+var ClientPropertyKey = def(Def{
+	Code: "TS1034", Name: "client-property-key", Severity: errorSev, Phase: Check,
+	Format:  clientFormat,
+	Explain: "Families allow fewer property keys than JSON: Anthropic answers 400 \"Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'\" for the keys of a tool's input_schema.properties, for the whole request, strict or not (confirmed by beautyfree/appstore-connect-mcp#2, anthropics/claude-code#79418, ComposioHQ/composio#3500); Gemini documents that parameter names start with a letter or an underscore and hold only letters, digits and underscores, at most 64 (uncertain: Vertex AI FunctionDeclaration reference, not seen refused). The top-level rows of a tool's input are checked, which is what the refusals name. No dialect renames keys yet: rename the row.",
+	Wrong:   clientSpec("anthropic", "    \"a b\"  string  required\n"),
+	Right:   clientSpec("anthropic", "    a_b  string  required\n"),
+})
 
 // repeatRows is n string rows named r0, r1, ... with presence p.
 func repeatRows(p string, n int) string {

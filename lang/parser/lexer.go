@@ -86,22 +86,6 @@ func (s source) tokens(p []tok) []plex.Token {
 	return out
 }
 
-// replayPiece hands participle one piece, then an end of file just after
-// its last token.
-type replayPiece struct {
-	src  source
-	toks []tok
-	i    int
-}
-
-func (r *replayPiece) Next() (plex.Token, error) {
-	if r.i >= len(r.toks) {
-		return plex.EOFToken(r.src.endOf(r.toks)), nil
-	}
-	r.i++
-	return r.src.token(r.toks[r.i-1]), nil
-}
-
 // endOf is where a piece's end of file is reported: just after its last
 // token.
 func (s source) endOf(p []tok) plex.Position {

@@ -57,7 +57,16 @@ type Result struct {
 // each one, and the pieces are parsed in parallel batches, each on its own,
 // so a syntax error in each broken declaration is reported, not just the
 // first.
-func Parse(filename string, src []byte) Result {
+func Parse(filename string, src []byte) Result { return ParseCached(filename, src, nil) }
+
+// ParseCached is Parse taking the declarations whose text did not change
+// since the last parse with c from c (see Cache). The result is the same
+// as Parse's. A nil c is Parse.
+func ParseCached(filename string, src []byte, c *Cache) Result {
+	if c != nil {
+		c.begin(filename)
+		defer c.end()
+	}
 	lx := lex(filename, src)
 	diags := lx.diags
 	res := Result{Comments: lx.comments}
@@ -113,7 +122,7 @@ func Parse(filename string, src []byte) Result {
 		pieces = pieces[1:]
 	}
 	lexOK := !diags.HasErrors()
-	decls, errs, unparsed := parseDecls(src, lx.source, pieces)
+	decls, errs, unparsed := parseDecls(src, lx.source, pieces, c)
 	for _, err := range errs {
 		diags = append(diags, syntaxError(filename, err))
 	}
@@ -177,7 +186,7 @@ func parseTokens[G any](g *participle.Parser[G], toks []plex.Token, eof plex.Pos
 
 // parseDecls parses the pieces in parallel batches, keeping order. A piece
 // is dropped once parsed, so its tokens can be collected.
-func parseDecls(src []byte, s source, pieces [][]tok) ([]*ast.Decl, []error, map[string]map[string]bool) {
+func parseDecls(src []byte, s source, pieces [][]tok, c *Cache) ([]*ast.Decl, []error, map[string]map[string]bool) {
 	if len(pieces) == 0 {
 		return nil, nil, nil
 	}
@@ -202,7 +211,7 @@ func parseDecls(src []byte, s source, pieces [][]tok) ([]*ast.Decl, []error, map
 		go func() {
 			defer wg.Done()
 			for b := range next {
-				b.decls, b.errs, b.unparsed = parseBatch(src, s, b.pieces)
+				b.decls, b.errs, b.unparsed = parseBatch(src, s, b.pieces, c)
 			}
 		}()
 	}
@@ -248,11 +257,20 @@ func nameOf(t plex.Token) string {
 // does not try a second one at its end. A piece that fails is parsed
 // again, as participle's tokens and as declarations (parseTokenBatch): the
 // errors are those of the grammar of the whole file.
-func parseBatch(src []byte, s source, pieces [][]tok) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
+func parseBatch(src []byte, s source, pieces [][]tok, c *Cache) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
 	decls = make([]*ast.Decl, 0, len(pieces))
+	var buf lent
 	for i, p := range pieces {
 		pieces[i] = nil
-		decl, err := parsePiece(s, p)
+		var key cacheKey
+		if c != nil {
+			key = keyOf(s, p)
+			if d := c.take(key, int(p[0].line), p[0].off); d != nil {
+				decls = append(decls, d)
+				continue
+			}
+		}
+		decl, err := buf.parse(s, p)
 		if err != nil {
 			more, moreErrs, moreUnparsed := parseTokenBatch(src, [][]plex.Token{s.tokens(p)})
 			decls = append(decls, more...)
@@ -261,13 +279,33 @@ func parseBatch(src []byte, s source, pieces [][]tok) (decls []*ast.Decl, errs [
 			continue
 		}
 		ast.SetKeywords(decl, src)
+		if c != nil {
+			c.put(key, int(p[0].line), p[0].off, decl)
+		}
 		decls = append(decls, decl)
 	}
 	return decls, errs, unparsed
 }
 
-func parsePiece(s source, p []tok) (*ast.Decl, error) {
-	peek, err := plex.Upgrade(&replayPiece{src: s, toks: p})
+// lent is one worker's token buffer: each piece's tokens are written into
+// it and lent to participle (plex.TokenBuffer), which reads them in place.
+// No tree keeps a token (leaves copy what they need), so the next piece
+// reuses the buffer.
+type lent struct{ toks []plex.Token }
+
+func (l *lent) Next() (plex.Token, error) {
+	return plex.Token{}, errors.New("toolspec: lent tokens are read with Tokens")
+}
+
+func (l *lent) Tokens() []plex.Token { return l.toks }
+
+func (l *lent) parse(s source, p []tok) (*ast.Decl, error) {
+	l.toks = l.toks[:0]
+	for _, t := range p {
+		l.toks = append(l.toks, s.token(t))
+	}
+	l.toks = append(l.toks, plex.EOFToken(s.endOf(p)))
+	peek, err := plex.Upgrade(l)
 	if err != nil {
 		return nil, err
 	}

@@ -25,8 +25,8 @@ func TestDialectForClientIsTheTable(t *testing.T) {
 	}
 	for _, cl := range clients.Clients {
 		want := ""
-		if carried[cl.Family] {
-			want = cl.Family
+		if carried[cl.Dialect()] {
+			want = cl.Dialect()
 		}
 		for _, name := range []string{cl.Name, strings.ToUpper(cl.Name)} {
 			if got := cat.DialectForClient(name); got != want {
@@ -60,9 +60,9 @@ func TestDialectPerClient(t *testing.T) {
 		profile         int
 		scope, want     string // want "": the standard table
 	}{
-		{"gemini-cli-mcp-client", "2025-06-18", 2, "", "gemini"},
-		{"Gemini-CLI-MCP-Client", "2024-11-05", 1, "", "gemini"},
-		{"gemini-cli-mcp-client", "2025-06-18", 2, "read", "gemini"},
+		{"gemini-cli-mcp-client", "2025-06-18", 2, "", ""}, // its own code reads the standard table
+		{"Gemini-CLI-MCP-Client", "2024-11-05", 1, "", ""},
+		{"cursor-vscode", "2025-06-18", 2, "read", "cursor"},
 		{"claude-code", "2025-06-18", 2, "", ""}, // anthropic: not carried
 		{"cursor-vscode", "2025-06-18", 2, "", "cursor"},
 		{"Visual Studio Code", "2025-06-18", 2, "", ""}, // copilot: not carried
@@ -88,7 +88,7 @@ func TestDialectPerClient(t *testing.T) {
 				t.Errorf("%s: not gen/dialect's table", tc.client)
 			}
 		}
-		if tc.scope != "" && !strings.Contains(got, `/p2/read/gemini"`) {
+		if tc.scope != "" && !strings.Contains(got, `/p2/read/cursor"`) {
 			t.Errorf("%s: scoped identity: %.200s", tc.client, got[strings.LastIndex(got, "_meta"):])
 		}
 	}
@@ -150,5 +150,55 @@ func TestOldDialectCatalogRefused(t *testing.T) {
 	}
 	if err := Register(mcp.NewServer(&mcp.Implementation{Name: "t"}, nil), stub(nil), nil); err != nil {
 		t.Errorf("the current catalog: %v", err)
+	}
+}
+
+// gemini-cli's wait_for_previous is dropped before validation in its
+// sessions, whatever the dialect; in another client's session it is an
+// argument the spec refuses.
+func TestInjectedArgumentsDropped(t *testing.T) {
+	var seen *c.T27SpecsInput
+	cat := stub(map[string]any{"t27_specs": func(_ context.Context, in c.T27SpecsInput) (c.T27SpecsOutput, error) {
+		seen = &in
+		return c.T27SpecsOutput{}, nil
+	}})
+	for _, opts := range []*Options{nil, {DialectFor: func(string) string { return "gemini" }}} {
+		w := startWire(t, cat, opts, nil)
+		w.initializeAs("gemini-cli-mcp-client", "2025-06-18")
+		seen = nil
+		res := w.call(2, "tools/call", `{"name":"t27_specs","arguments":{"limit":5,"wait_for_previous":true}}`).tool(t)
+		if res.IsError || seen == nil || seen.Limit == nil || *seen.Limit != 5 {
+			t.Errorf("gemini-cli: wait_for_previous not dropped: %s", res.Content[0].Text)
+		}
+	}
+	w := startWire(t, cat, nil, nil)
+	w.initializeAs("claude-code", "2025-06-18")
+	res := w.call(2, "tools/call", `{"name":"t27_specs","arguments":{"limit":5,"wait_for_previous":true}}`).tool(t)
+	if !res.IsError || !strings.Contains(res.Content[0].Text, "wait_for_previous") {
+		t.Errorf("claude-code: wait_for_previous accepted: %s", res.Content[0].Text)
+	}
+}
+
+// Under gemini an any value arrives as JSON text; the handler sees the
+// value itself, and a string that is not JSON text stays that string.
+func TestGeminiAnyAsText(t *testing.T) {
+	var seen string
+	cat := stub(map[string]any{"t27_set_config": func(_ context.Context, in c.T27SetConfigInput) (string, error) {
+		seen = string(in.Value)
+		return "ok", nil
+	}})
+	w := startWire(t, cat, &Options{DialectFor: func(string) string { return "gemini" }}, nil)
+	w.initializeAs("t", "2025-06-18")
+	for i, tc := range []struct{ sent, want string }{
+		{`"{\"a\":[1,2]}"`, `{"a":[1,2]}`},
+		{`"\"debug\""`, `"debug"`},
+		{`"null"`, `null`},
+		{`"debug"`, `"debug"`},
+	} {
+		seen = ""
+		res := w.call(2+i, "tools/call", `{"name":"t27_set_config","arguments":{"key":"log.level","value":`+tc.sent+`}}`).tool(t)
+		if res.IsError || strings.ReplaceAll(seen, " ", "") != tc.want {
+			t.Errorf("value %s: the handler saw %s, want %s (%s)", tc.sent, seen, tc.want, res.Content[0].Text)
+		}
 	}
 }

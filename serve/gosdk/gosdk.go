@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"reflect"
 	"slices"
 	"strconv"
@@ -192,17 +191,14 @@ func Run(ctx context.Context, server *mcp.Server) error {
 	if err := checkServer(server); err != nil {
 		return err
 	}
-	err := server.Run(ctx, &StdioTransport{})
-	if errors.Is(err, io.EOF) || errors.Is(err, mcp.ErrConnectionClosed) {
-		return nil
-	}
-	return err
+	return (&StdioTransport{}).Serve(ctx, server)
 }
 
 type session struct {
-	profile int
-	scope   string
-	dialect string // "": the standard table
+	profile  int
+	scope    string
+	dialect  string   // "": the standard table
+	injected []string // the arguments the client injects (injected.go)
 }
 
 // registered are the catalog servers by the SDK server they serve on, for
@@ -215,6 +211,7 @@ type catalogServer struct {
 	scope      func(context.Context, mcp.Request) string
 	dialects   DialectCatalog // nil when the catalog carries no dialect tables
 	dialectFor func(string) string
+	declared   declared
 
 	mu       sync.Mutex
 	sessions map[mcp.Session]session // dropped when the session closes
@@ -297,7 +294,7 @@ func (s *catalogServer) newSession(ctx context.Context, req mcp.Request, profile
 	if err != nil {
 		return session{}, err
 	}
-	return session{profile: profile, scope: scope, dialect: dialect}, nil
+	return session{profile: profile, scope: scope, dialect: dialect, injected: injectedBy(client)}, nil
 }
 
 func (s *catalogServer) scopeOf(ctx context.Context, req mcp.Request) (string, error) {
@@ -396,7 +393,7 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			res, err := next(ctx, method, req)
 			if init, ok := res.(*mcp.InitializeResult); ok && err == nil {
 				// The version the SDK negotiated, not the one asked for.
-				s.remember(req.GetSession(), session{profile: s.cat.ProfileFor(init.ProtocolVersion), scope: scope, dialect: dialect})
+				s.remember(req.GetSession(), session{profile: s.cat.ProfileFor(init.ProtocolVersion), scope: scope, dialect: dialect, injected: injectedBy(client)})
 				if init.Capabilities != nil && init.Capabilities.Tools == nil {
 					init.Capabilities.Tools = &mcp.ToolCapabilities{ListChanged: true}
 				}
@@ -408,7 +405,7 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 				return nil, err
 			}
 			if p, ok := req.GetParams().(*mcp.ListToolsParams); ok && p != nil && p.Cursor != "" {
-				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("tools/list: unknown cursor %q: the catalog is one page", p.Cursor)}
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "tools/list: unknown cursor " + capQuote(p.Cursor) + ": the catalog is one page"}
 			}
 			own, err := s.ownTools(ctx, req.GetSession())
 			if err != nil {
@@ -465,11 +462,12 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 func (s *catalogServer) call(ctx context.Context, st session, req *mcp.CallToolRequest, name string, args json.RawMessage) (*mcp.CallToolResult, error) {
 	if !s.cat.InScope(name, st.scope) {
 		// The SDK's own answer for a tool it does not have.
-		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown tool %q", name)}
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "unknown tool " + capQuote(name)}
 	}
 	if len(args) == 0 || string(args) == "null" {
 		args = json.RawMessage("{}") // arguments may be omitted when there are none
 	}
+	args = s.stripInjected(st.injected, name, args)
 	if st.dialect != "" {
 		args = s.dialects.NormalizeArgs(st.dialect, name, args)
 	}

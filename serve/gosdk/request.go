@@ -14,20 +14,20 @@ import (
 
 type callKey struct{}
 
-// call is what the adapter puts in a handler's ctx for one tools/call.
-type call struct {
+// toolCall is what the adapter puts in a handler's ctx for one tools/call.
+type toolCall struct {
 	req     *mcp.CallToolRequest
 	content []mcp.Content
 	set     bool // SetContent was called, even with no blocks
 }
 
-func withCall(ctx context.Context, req *mcp.CallToolRequest) (context.Context, *call) {
-	c := &call{req: req}
+func withCall(ctx context.Context, req *mcp.CallToolRequest) (context.Context, *toolCall) {
+	c := &toolCall{req: req}
 	return context.WithValue(ctx, callKey{}, c), c
 }
 
-func callOf(ctx context.Context) *call {
-	c, _ := ctx.Value(callKey{}).(*call)
+func callOf(ctx context.Context) *toolCall {
+	c, _ := ctx.Value(callKey{}).(*toolCall)
 	return c
 }
 

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -12,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -42,6 +45,7 @@ const (
 //	a fractional id                        -32600 invalid request
 //	longer than MaxLineBytes               -32600 invalid request
 //	nested deeper than MaxDepth            -32600 invalid request
+//	a call whose id a call in flight holds -32600 invalid request (the first is still answered)
 //
 // The error carries the line's id when it can be read (a string or a
 // number at the top level), else null. Blank lines are skipped.
@@ -51,6 +55,57 @@ type StdioTransport struct {
 	// MaxLineBytes and MaxDepth override the limits of the same names when
 	// positive.
 	MaxLineBytes, MaxDepth int
+	// CallTimeout, when positive, bounds each call: once it passes, the
+	// call is answered with an error (CodeTimedOut), its handler's context
+	// is cancelled, and whatever the handler returns later is dropped.
+	// Zero: no bound.
+	CallTimeout time.Duration
+	// EOFGrace bounds how long Serve waits, once the input has ended, for
+	// the calls still running (a handler that ignores cancellation) before
+	// it returns anyway; zero: DefaultEOFGrace.
+	EOFGrace time.Duration
+
+	// ended is closed when the input has ended, read by Serve.
+	ended chan struct{}
+}
+
+// DefaultEOFGrace is how long Serve waits at the end of input for calls
+// still running before it returns.
+const DefaultEOFGrace = 10 * time.Second
+
+// CodeTimedOut is the JSON-RPC error code of a call answered because
+// CallTimeout passed (in the range JSON-RPC leaves to servers).
+const CodeTimedOut = -32001
+
+// Serve serves server on t until the input ends and every call read is
+// answered, or until EOFGrace after the end of input, whichever is first:
+// a handler that never returns cannot keep the process alive. It returns
+// nil at the end of input, else the error that ended the session.
+func (t *StdioTransport) Serve(ctx context.Context, server *mcp.Server) error {
+	t.ended = make(chan struct{})
+	done := make(chan error, 1)
+	go func() { done <- server.Run(ctx, t) }()
+	var err error
+	select {
+	case err = <-done:
+	case <-t.ended:
+		select {
+		case err = <-done:
+		case <-time.After(positiveDuration(t.EOFGrace, DefaultEOFGrace)):
+			return nil
+		}
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, mcp.ErrConnectionClosed) {
+		return nil
+	}
+	return err
+}
+
+func positiveDuration(v, def time.Duration) time.Duration {
+	if v > 0 {
+		return v
+	}
+	return def
 }
 
 // Connect starts reading In.
@@ -68,9 +123,13 @@ func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
 		maxLine:  positive(t.MaxLineBytes, MaxLineBytes),
 		maxDepth: positive(t.MaxDepth, MaxDepth),
 		incoming: make(chan jsonrpc.Message),
+		control:  make(chan jsonrpc.Message, 16),
 		closed:   make(chan struct{}),
-		pending:  map[jsonrpc.ID]int{},
+		pending:  map[jsonrpc.ID]*call{},
 		drained:  make(chan struct{}),
+		timeout:  t.CallTimeout,
+		grace:    positiveDuration(t.EOFGrace, DefaultEOFGrace),
+		ended:    t.ended,
 	}
 	go c.readLoop()
 	return c, nil
@@ -92,53 +151,118 @@ type stdioConn struct {
 	writeMu sync.Mutex
 
 	incoming  chan jsonrpc.Message // closed at the end of input
+	control   chan jsonrpc.Message // cancellations the transport sends the SDK itself
 	closed    chan struct{}
 	closeOnce sync.Once
 
 	// At the end of input, Read waits until every call read has been
-	// answered, so that `printf ... | server` gets all its answers.
+	// answered (or cancelled), so that `printf ... | server` gets all its
+	// answers, but at most grace: a handler that ignores cancellation
+	// cannot hold the session open.
 	mu        sync.Mutex
-	pending   map[jsonrpc.ID]int // calls handed to the SDK, not yet answered
+	pending   map[jsonrpc.ID]*call // calls handed to the SDK, not yet answered
 	eof       bool
-	drained   chan struct{} // closed at the end of input once pending is empty
+	drained   chan struct{} // closed at the end of input once no call is awaited
 	drainOnce sync.Once
+	timeout   time.Duration
+	grace     time.Duration
+	ended     chan struct{} // StdioTransport.ended; nil when Serve is not used
 }
 
-func (c *stdioConn) track(msg jsonrpc.Message) {
+// call is one call in flight. A cancelled call (by the client, or by
+// CallTimeout) is not answered: whatever the SDK writes for it is dropped.
+// Its id stays taken until the SDK is done with it, so that a new call
+// with the same id cannot receive the old call's answer.
+type call struct {
+	cancelled bool
+	timer     *time.Timer
+}
+
+// admit records a call read, or returns the error that answers it when a
+// call in flight holds its id: the SDK would answer only one of the two,
+// and the session would wait for the other forever.
+func (c *stdioConn) admit(msg jsonrpc.Message) *rpcError {
 	req, ok := msg.(*jsonrpc.Request)
 	switch {
 	case !ok:
 	case req.IsCall():
 		c.mu.Lock()
-		c.pending[req.ID]++
-		c.mu.Unlock()
+		defer c.mu.Unlock()
+		if _, busy := c.pending[req.ID]; busy {
+			id, _ := json.Marshal(req.ID.Raw())
+			return &rpcError{id, jsonrpc.CodeInvalidRequest, capMessage("invalid request: id " + string(id) + " is already the id of a call in flight")}
+		}
+		k := &call{}
+		c.pending[req.ID] = k
+		if c.timeout > 0 {
+			id := req.ID
+			k.timer = time.AfterFunc(c.timeout, func() { c.timedOut(id, k) })
+		}
 	case req.Method == "notifications/cancelled":
 		// A cancelled call is not answered (MCP: the receiver should not
 		// respond), so stop waiting for it.
 		var p struct{ RequestID any }
 		if json.Unmarshal(req.Params, &p) != nil {
-			return
+			return nil
 		}
 		if id, err := jsonrpc.MakeID(p.RequestID); err == nil {
 			c.mu.Lock()
-			delete(c.pending, id)
-			c.checkDrained()
+			c.cancel(id)
 			c.mu.Unlock()
 		}
 	}
+	return nil
 }
 
-func (c *stdioConn) answered(msg jsonrpc.Message) {
-	resp, ok := msg.(*jsonrpc.Response)
-	if !ok {
-		return
-	}
-	c.mu.Lock()
-	if c.pending[resp.ID]--; c.pending[resp.ID] <= 0 {
-		delete(c.pending, resp.ID)
+// cancel marks the call id cancelled; called with c.mu held.
+func (c *stdioConn) cancel(id jsonrpc.ID) {
+	if k := c.pending[id]; k != nil {
+		k.cancelled = true
+		if k.timer != nil {
+			k.timer.Stop()
+		}
 	}
 	c.checkDrained()
+}
+
+// timedOut answers the call id, whose CallTimeout passed, with an error,
+// and has the SDK cancel its handler's context.
+func (c *stdioConn) timedOut(id jsonrpc.ID, k *call) {
+	c.mu.Lock()
+	if c.pending[id] != k || k.cancelled {
+		c.mu.Unlock()
+		return
+	}
+	c.cancel(id)
 	c.mu.Unlock()
+	raw, _ := json.Marshal(id.Raw())
+	c.reply(rpcError{raw, CodeTimedOut, fmt.Sprintf("request timed out after %v", c.timeout)})
+	params, _ := json.Marshal(map[string]any{"requestId": id.Raw(), "reason": "timed out"})
+	select {
+	case c.control <- &jsonrpc.Request{Method: "notifications/cancelled", Params: params}:
+	default: // the SDK is not reading; the call is answered all the same
+	}
+}
+
+// answered records the SDK's answer to a call and reports whether to
+// write it: not for a call cancelled.
+func (c *stdioConn) answered(msg jsonrpc.Message) bool {
+	resp, ok := msg.(*jsonrpc.Response)
+	if !ok {
+		return true
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := c.pending[resp.ID]
+	if k == nil {
+		return true
+	}
+	delete(c.pending, resp.ID)
+	if k.timer != nil {
+		k.timer.Stop()
+	}
+	c.checkDrained()
+	return !k.cancelled
 }
 
 func (c *stdioConn) endOfInput() {
@@ -147,13 +271,22 @@ func (c *stdioConn) endOfInput() {
 	c.checkDrained()
 	c.mu.Unlock()
 	close(c.incoming)
+	if c.ended != nil {
+		close(c.ended)
+	}
 }
 
 // checkDrained is called with c.mu held.
 func (c *stdioConn) checkDrained() {
-	if c.eof && len(c.pending) == 0 {
-		c.drainOnce.Do(func() { close(c.drained) })
+	if !c.eof {
+		return
 	}
+	for _, k := range c.pending {
+		if !k.cancelled {
+			return
+		}
+	}
+	c.drainOnce.Do(func() { close(c.drained) })
 }
 
 func (c *stdioConn) SessionID() string { return "" }
@@ -162,12 +295,19 @@ func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	select {
 	case <-ctx.Done():
 		return nil, ctx.Err()
+	case msg := <-c.control:
+		return msg, nil
 	case msg, ok := <-c.incoming:
 		if ok {
 			return msg, nil
 		}
+		grace := time.NewTimer(c.grace)
+		defer grace.Stop()
 		select {
+		case msg := <-c.control:
+			return msg, nil
 		case <-c.drained:
+		case <-grace.C:
 		case <-c.closed:
 		case <-ctx.Done():
 			return nil, ctx.Err()
@@ -182,13 +322,15 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	if !c.answered(msg) {
+		return nil // cancelled: not answered
+	}
+	capErrorMessage(msg)
 	data, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
 		return fmt.Errorf("marshaling message: %v", err)
 	}
-	err = c.writeLine(data)
-	c.answered(msg)
-	return err
+	return c.writeLine(data)
 }
 
 func (c *stdioConn) writeLine(data []byte) error {
@@ -220,10 +362,12 @@ func (c *stdioConn) readLoop() {
 			c.reply(rpcError{id: nullID, code: jsonrpc.CodeInvalidRequest, msg: fmt.Sprintf("invalid request: line longer than %d bytes", c.maxLine)})
 		} else if len(bytes.TrimSpace(line)) > 0 {
 			msg, bad := parseLine(line, c.maxDepth)
+			if bad == nil {
+				bad = c.admit(msg)
+			}
 			if bad != nil {
 				c.reply(*bad)
 			} else {
-				c.track(msg)
 				select {
 				case c.incoming <- msg:
 				case <-c.closed:
@@ -470,4 +614,94 @@ func valueEnd(data []byte, i int) int {
 		j++
 	}
 	return j
+}
+
+// QuoteLimit is how many characters of a string from the client an error
+// message quotes, then "...": as the JavaScript runtime's QUOTE_LIMIT. A
+// 15 MiB tool name must not come back 45 MB long.
+const QuoteLimit = 64
+
+// capQuote quotes s as %q does, cut to its first QuoteLimit characters.
+func capQuote(s string) string {
+	if utf8.RuneCountInString(s) <= QuoteLimit {
+		return strconv.Quote(s)
+	}
+	n, i := 0, 0
+	for i < len(s) && n < QuoteLimit {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		n++
+	}
+	return strconv.Quote(s[:i]) + "..."
+}
+
+// maxErrorMessage bounds the message of every JSON-RPC error written,
+// the SDK's own included (they quote a method or a tool name in full).
+const maxErrorMessage = 1024
+
+// capErrorMessage cuts, in an error answer, every quoted run longer than
+// QuoteLimit characters, then the whole message to maxErrorMessage bytes.
+func capErrorMessage(msg jsonrpc.Message) {
+	resp, ok := msg.(*jsonrpc.Response)
+	if !ok || resp.Error == nil {
+		return
+	}
+	var we *jsonrpc.Error
+	if !errors.As(resp.Error, &we) {
+		if len(resp.Error.Error()) <= maxErrorMessage {
+			return
+		}
+		we = &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: resp.Error.Error()}
+	} else {
+		copied := *we
+		we = &copied
+	}
+	we.Message = capMessage(we.Message)
+	resp.Error = we
+}
+
+// capMessage is capErrorMessage on the text of a message.
+func capMessage(m string) string {
+	if len(m) <= QuoteLimit {
+		return m
+	}
+	var b strings.Builder
+	for i := 0; i < len(m); {
+		if m[i] != '"' {
+			b.WriteByte(m[i])
+			i++
+			continue
+		}
+		// A quoted run: up to the next unescaped quote.
+		j := i + 1
+		for j < len(m) && m[j] != '"' {
+			if m[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		end := min(j+1, len(m))
+		if run := m[i:end]; utf8.RuneCountInString(run) > QuoteLimit+2 {
+			k, n := i+1, 0
+			for k < end && n < QuoteLimit {
+				_, size := utf8.DecodeRuneInString(m[k:])
+				k += size
+				n++
+			}
+			b.WriteString(m[i:k])
+			b.WriteString(`"...`)
+		} else {
+			b.WriteString(run)
+		}
+		i = end
+	}
+	out := b.String()
+	if len(out) > maxErrorMessage {
+		cut := maxErrorMessage
+		for cut > 0 && !utf8.RuneStart(out[cut]) {
+			cut--
+		}
+		out = out[:cut] + "..."
+	}
+	return out
 }

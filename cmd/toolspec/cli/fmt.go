@@ -66,6 +66,7 @@ alone and makes the command exit 1.`,
 	}
 	cmd.Flags().BoolVarP(&write, "write", "w", false, "write the result back to each file")
 	cmd.Flags().BoolVarP(&showDiff, "diff", "d", false, "print a diff and exit 1 when a file would change")
+	e.allowOutsideFlag(cmd)
 	return cmd
 }
 
@@ -73,7 +74,7 @@ alone and makes the command exit 1.`,
 // file, say) and returns false; fmt goes on with the other files, as gofmt
 // does.
 func (e *env) rewrite(path string, out []byte) bool {
-	if err := writeFile(path, out); err != nil {
+	if err := e.writeFile(path, out); err != nil {
 		e.printError(err)
 		return false
 	}

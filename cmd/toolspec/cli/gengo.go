@@ -57,12 +57,13 @@ serve/gosdk serves each client its dialect.`,
 			if err != nil {
 				return err
 			}
-			return writeFile(out, data[0])
+			return e.writeFile(out, data[0])
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the Go file to write")
 	cmd.Flags().StringVar(&pkg, "package", "", "package name of the generated file")
 	cmd.Flags().StringSliceVar(&dialects, "dialects", nil, "also carry the dialect tables of these client families (docs/clients.md)")
+	e.allowOutsideFlag(cmd)
 	return cmd
 }
 

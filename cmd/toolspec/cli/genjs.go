@@ -55,11 +55,12 @@ validating with the spec. Without it the module is unchanged.`,
 			if err != nil {
 				return err
 			}
-			return writePair(out, pair[0], dtsPath(out), pair[1])
+			return e.writePair(out, pair[0], dtsPath(out), pair[1])
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the module to write (required); the .d.ts goes beside it")
 	cmd.Flags().StringSliceVar(&dialects, "dialects", nil, "also carry the dialect tables of these client families (docs/clients.md)")
+	e.allowOutsideFlag(cmd)
 	return cmd
 }
 
@@ -75,9 +76,14 @@ func dtsPath(mjs string) string {
 
 // writePair writes two files so that neither changes unless both can be
 // written (atomicfile.WriteAll).
-func writePair(path1 string, data1 []byte, path2 string, data2 []byte) error {
+func (e *env) writePair(path1 string, data1 []byte, path2 string, data2 []byte) error {
 	if path1 == path2 {
 		return fmt.Errorf("%s: the module and its declarations would be the same file", path1)
+	}
+	for _, p := range []string{path1, path2} {
+		if err := e.confine("", p); err != nil {
+			return err
+		}
 	}
 	return atomicfile.WriteAll(atomicfile.File{Path: path1, Data: [][]byte{data1}}, atomicfile.File{Path: path2, Data: [][]byte{data2}})
 }

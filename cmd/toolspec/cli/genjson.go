@@ -55,11 +55,12 @@ cursor, mistral, xai; docs/clients.md): the _meta identity then ends in
 				}
 				return nil
 			}
-			return writeFile(out, chunks...)
+			return e.writeFile(out, chunks...)
 		},
 	}
 	cmd.Flags().IntVar(&profile, "profile", 1, "protocol profile: 1 (2024-11-05), 2 (2025-06-18) or 3 (2026-07-28)")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write to this file instead of stdout")
 	cmd.Flags().StringVar(&family, "dialect", "", "lower the table to a client family's dialect (docs/clients.md)")
+	e.allowOutsideFlag(cmd)
 	return cmd
 }

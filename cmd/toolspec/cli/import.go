@@ -84,6 +84,7 @@ docs/openapi.md.`,
 	cmd.Flags().StringVar(&tag, "tag", "", "select the operations with this tag")
 	cmd.Flags().BoolVar(&all, "all", false, "select every operation")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write the spec to this file instead of stdout")
+	e.allowOutsideFlag(cmd)
 	cmd.Flags().StringVar(&name, "name", "", "spec name (default: from the document's title)")
 	return cmd
 }
@@ -113,6 +114,7 @@ docs/openapi.md.`,
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write the spec to this file instead of stdout")
+	e.allowOutsideFlag(cmd)
 	cmd.Flags().StringVar(&name, "name", "", "spec name (default: imported)")
 	return cmd
 }
@@ -134,7 +136,7 @@ func (e *env) writeImport(src, out string, res *importer.Result) error {
 		_, err := e.stdout.Write(res.Spec)
 		return err
 	}
-	if err := writeFile(out, res.Spec); err != nil {
+	if err := e.writeFile(out, res.Spec); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stderr, "wrote %s: %d tools, %d warnings\n", out, res.Tools, len(res.Warnings))

@@ -18,6 +18,7 @@ import (
 	"github.com/toolspec/toolspec/lang/diag"
 	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/openapi"
+	"github.com/toolspec/toolspec/seal"
 )
 
 // Exit codes.
@@ -47,6 +48,8 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	colour         bool // stderr is a terminal and NO_COLOR is unset
+	// anywhere lifts the confinement of writes (--allow-outside-tree).
+	anywhere bool
 }
 
 // Main runs toolspec with args (without the program name) and returns the
@@ -346,10 +349,43 @@ func asFileError(err error) *fileError {
 }
 
 // writeFile writes a whole file atomically, through a symlink to its
-// target, refusing a read-only file (package atomicfile). The file's
-// content is the pieces of data, one after the other.
-func writeFile(path string, data ...[]byte) error {
+// target, refusing a read-only file (package atomicfile) and, unless
+// --allow-outside-tree, a target outside the file's tree (confine). The
+// file's content is the pieces of data, one after the other.
+func (e *env) writeFile(path string, data ...[]byte) error {
+	if err := e.confine("", path); err != nil {
+		return err
+	}
 	return atomicfile.Write(path, data...)
+}
+
+// confine refuses a write to path whose target, after symlinks, leaves
+// the tree it belongs to: the tree of --root when root is given (seal),
+// else the nearest folder above path holding .git, else path's folder.
+// --allow-outside-tree turns it off.
+func (e *env) confine(root string, path string) error {
+	if e.anywhere {
+		return nil
+	}
+	tree, err := seal.SealWriteTree(path, root)
+	if err == nil {
+		err = seal.CheckWrite(tree, path)
+	}
+	if errors.Is(err, seal.ErrRefused) {
+		err = fmt.Errorf("%w%s", err, outsideHint)
+	}
+	if err != nil {
+		return &atomicfile.WriteError{Path: path, Err: unwrapPathError(err)}
+	}
+	return nil
+}
+
+// outsideHint ends a refused write: how to write there anyway.
+const outsideHint = "; --allow-outside-tree writes there anyway"
+
+// allowOutsideFlag adds --allow-outside-tree to a command that writes.
+func (e *env) allowOutsideFlag(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&e.anywhere, "allow-outside-tree", false, "write even where a symlink leads outside the tree of the file written (docs/security.md)")
 }
 
 func unwrapPathError(err error) error {

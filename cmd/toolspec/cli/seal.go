@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/toolspec/toolspec/internal/atomicfile"
 	"github.com/toolspec/toolspec/seal"
 )
 
@@ -73,11 +74,15 @@ or DIR with --root (docs/seal.md).`,
 			if err := seal.Write(&b, s); err != nil {
 				return err
 			}
-			return writeFile(out, b.Bytes())
+			if err := e.confine(root, out); err != nil {
+				return err
+			}
+			return atomicfile.Write(out, b.Bytes())
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write the seal here (default: SPEC with .seal for .tspec)")
 	rootFlag(cmd, &root)
+	e.allowOutsideFlag(cmd)
 	return cmd
 }
 

@@ -77,6 +77,7 @@ every mutant, killed ones too. See docs/test-report.md.`,
 	cmd.Flags().BoolVar(&suggest, "suggest", false, "suggest a fixture that kills each surviving mutant")
 	cmd.Flags().BoolVarP(&write, "write", "w", false, "with --suggest: append the suggested tests to the spec")
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "list every mutant, killed ones too")
+	e.allowOutsideFlag(cmd)
 	return cmd
 }
 
@@ -98,7 +99,7 @@ func (e *env) testReport(file string, opts report.Options, asJSON bool, junit st
 	rep := report.Run(*r, opts)
 	prog.clear()
 	if junit != "" {
-		if err := writeFile(junit, rep.JUnit()); err != nil {
+		if err := e.writeFile(junit, rep.JUnit()); err != nil {
 			return false, err
 		}
 	}
@@ -138,7 +139,7 @@ func (e *env) writeSuggestions(path string, rep *report.Report) error {
 	if err != nil {
 		return err
 	}
-	if err := writeFile(path, out); err != nil {
+	if err := e.writeFile(path, out); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stderr, "%s: suggested tests appended; run test-report again to see the survivors killed\n", path)

@@ -533,7 +533,10 @@ export function register(server, handlers, options = {}) {
     if (index === undefined || !tsInScope(index, scope)) {
       throw tsRpcError(-32602, "unknown tool " + (typeof name === "string" ? tsQuote(name) : tsShow(name)));
     }
-    const args = dialect === null ? params.arguments ?? {} : normalizeArgs(dialect, name, params.arguments ?? {});
+    // Arguments the client injects into every tool (gemini-cli's
+    // wait_for_previous) are its own, not the spec's: dropped first.
+    const sent = tsStripInjected(clientInfo, name, params.arguments ?? {});
+    const args = dialect === null ? sent : normalizeArgs(dialect, name, sent);
     const problems = validateInput(name, args);
     if (problems.length > 0) {
       return tsToolError(name + ": invalid arguments: " + describeProblems(problems));
@@ -642,6 +645,28 @@ export function resource(uri, mimeType, text) {
 /** An embedded binary resource block: data are bytes, or a base64 string. */
 export function blob(uri, mimeType, data) {
   return { type: "resource", resource: { uri, mimeType, blob: tsBase64(data) } };
+}
+
+let tsInjectedProps;
+
+/**
+ * args without the arguments the session's client injects into every tool
+ * (CLIENT_INJECTED), unless the tool declares a property of that name.
+ * Returns args itself when there is nothing to drop.
+ */
+function tsStripInjected(clientInfo, name, args) {
+  const client = typeof clientInfo?.name === "string" ? clientInfo.name.toLowerCase() : "";
+  const injected = Object.hasOwn(CLIENT_INJECTED, client) ? CLIENT_INJECTED[client] : [];
+  if (injected.length === 0 || args === null || typeof args !== "object" || Array.isArray(args)) return args;
+  tsInjectedProps ??= new Map(JSON.parse(TABLES[2]).tools.map((t) => [t.name, t.inputSchema.properties ?? {}]));
+  const props = tsInjectedProps.get(name) ?? {};
+  const drop = injected.filter((k) => Object.hasOwn(args, k) && !Object.hasOwn(props, k));
+  if (drop.length === 0) return args;
+  const out = {};
+  for (const k of Object.keys(args)) {
+    if (!drop.includes(k)) Object.defineProperty(out, k, { value: args[k], enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 // tsDialect checks what options.dialectFor returned: null (or undefined)
@@ -960,6 +985,16 @@ export class StdioTransport {
     this.onclose?.();
   }
 }
+
+/**
+ * The arguments a client adds to every tool and forwards in tools/call, by
+ * its clientInfo.name in lower case: register drops them before
+ * validation, in that client's sessions, from a tool that does not declare
+ * them (docs/clients.md).
+ */
+const CLIENT_INJECTED = Object.freeze({
+  "gemini-cli-mcp-client": Object.freeze(["wait_for_previous"]),
+});
 
 // This module carries no dialect tables: register serves every session the
 // standard table, so these are never asked for a dialect.

@@ -138,3 +138,73 @@ func tsTakesNull(s map[string]any) bool {
 	}
 	return false
 }
+
+// tsNormalizeGemini decodes the any values a gemini client sent as JSON
+// text (its dialect writes any as a string holding JSON text); a string
+// that is not one JSON text stays that string. Arguments it cannot read,
+// or in which nothing is decoded, are returned as they are.
+func tsNormalizeGemini(schema map[string]any, args []byte) []byte {
+	dec := json.NewDecoder(bytes.NewReader(args))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil || dec.More() {
+		return args
+	}
+	decoded := false
+	v = tsFromText(schema, v, &decoded)
+	if !decoded {
+		return args
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		return args
+	}
+	return out
+}
+
+func tsFromText(s map[string]any, v any, decoded *bool) any {
+	_, typed := s["type"]
+	_, union := s["anyOf"]
+	if !typed && !union {
+		text, ok := v.(string)
+		if !ok {
+			return v
+		}
+		dec := json.NewDecoder(bytes.NewReader([]byte(text)))
+		dec.UseNumber()
+		var x any
+		if err := dec.Decode(&x); err != nil {
+			return v
+		}
+		if _, err := dec.Token(); err == nil {
+			return v // more than one JSON text: a plain string
+		}
+		*decoded = true
+		return x
+	}
+	switch v := v.(type) {
+	case []any:
+		prefix, _ := s["prefixItems"].([]any)
+		items, _ := s["items"].(map[string]any)
+		for i, x := range v {
+			e := items
+			if i < len(prefix) {
+				e, _ = prefix[i].(map[string]any)
+			}
+			if e != nil {
+				v[i] = tsFromText(e, x, decoded)
+			}
+		}
+	case map[string]any:
+		props, _ := s["properties"].(map[string]any)
+		extra, _ := s["additionalProperties"].(map[string]any)
+		for k, x := range v {
+			if p, ok := props[k].(map[string]any); ok {
+				v[k] = tsFromText(p, x, decoded)
+			} else if extra != nil {
+				v[k] = tsFromText(extra, x, decoded)
+			}
+		}
+	}
+	return v
+}

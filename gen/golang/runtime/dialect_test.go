@@ -42,3 +42,32 @@ func TestNormalizeStrictIsDialectNormalize(t *testing.T) {
 		t.Errorf("none of %d cases had a null to drop: the test proves nothing", n)
 	}
 }
+
+// TestNormalizeGeminiIsDialectNormalize: the same for gemini, whose client
+// sends an any value as JSON text.
+func TestNormalizeGeminiIsDialectNormalize(t *testing.T) {
+	r := compile.File(filepath.Join("..", "..", "..", "specs", "t27mcp", "tool_schema.tspec"))
+	if r.Catalog == nil {
+		t.Fatal(r.Diags)
+	}
+	schemas := tsInputSchemas(schema.ToolsList(r.Catalog, 2))
+	n, changed := 0, 0
+	for _, tool := range r.Catalog.Tools {
+		for _, v := range cases.Values(tool.Input, cases.Options{}) {
+			sent := dialect.Denormalize("gemini", tool.Input, []byte(v))
+			want := dialect.Normalize("gemini", tool.Input, sent)
+			got := tsNormalizeGemini(schemas[tool.Name], sent)
+			n++
+			if string(got) != string(sent) {
+				changed++
+			}
+			var g, w any
+			if json.Unmarshal(got, &g) != nil || json.Unmarshal(want, &w) != nil || !cmp.Equal(g, w) {
+				t.Errorf("%s: tsNormalizeGemini(%s) = %s, dialect.Normalize gives %s", tool.Name, sent, got, want)
+			}
+		}
+	}
+	if changed == 0 {
+		t.Errorf("none of %d cases had JSON text to decode: the test proves nothing", n)
+	}
+}

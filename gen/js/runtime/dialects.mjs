@@ -39,14 +39,41 @@ let tsSpecInputs;
  * validated with the spec: for openai_strict, whose table lists every
  * property as required, a null sent for an optional property whose schema
  * does not take null is dropped, at every depth (an optional any row's null
- * too: it cannot be told from an absent one). Other dialects send the
- * spec's shapes already. Returns a new value; args is not changed.
+ * too: it cannot be told from an absent one); for gemini, whose table
+ * writes an any value as a string holding JSON text, such a string is
+ * decoded (one that is not JSON text stays the string). Other dialects send
+ * the spec's shapes already. Returns a new value; args is not changed.
  */
 export function normalizeArgs(dialect, name, args) {
-  if (dialect !== "openai_strict") return args;
+  if (dialect !== "openai_strict" && dialect !== "gemini") return args;
   tsSpecInputs ??= new Map(JSON.parse(TABLES[2]).tools.map((t) => [t.name, t.inputSchema]));
   const schema = tsSpecInputs.get(name);
-  return schema === undefined ? args : tsDropNulls(schema, args);
+  if (schema === undefined) return args;
+  return dialect === "gemini" ? tsFromText(schema, args) : tsDropNulls(schema, args);
+}
+
+function tsFromText(s, v) {
+  if (s.type === undefined && s.anyOf === undefined) {
+    if (typeof v !== "string") return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }
+  if (Array.isArray(v)) {
+    return v.map((x, i) => {
+      const e = Array.isArray(s.prefixItems) && i < s.prefixItems.length ? s.prefixItems[i] : s.items;
+      return e && typeof e === "object" ? tsFromText(e, x) : x;
+    });
+  }
+  if (v === null || typeof v !== "object") return v;
+  const out = {};
+  for (const k of Object.keys(v)) {
+    const p = s.properties && Object.hasOwn(s.properties, k) ? s.properties[k] : s.additionalProperties;
+    Object.defineProperty(out, k, { value: p && typeof p === "object" ? tsFromText(p, v[k]) : v[k], enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
 
 function tsTakesNull(s) {

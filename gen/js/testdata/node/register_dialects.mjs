@@ -47,11 +47,12 @@ async function session(clientName, options, version = "2025-06-18") {
 const key = Object.keys(m.listTools(2)._meta)[0];
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
-// The default map, by name (any case); families the module does not carry
-// (cursor, copilot) and unknown clients get the standard table.
+// The default map, by name (any case); gemini-cli, whose own code reads
+// JSON Schema, families the module does not carry (cursor, copilot) and
+// unknown clients get the standard table.
 for (const [name, version, profile, want] of [
-  ["gemini-cli-mcp-client", "2025-06-18", 2, "gemini"],
-  ["Gemini-CLI-MCP-Client", "2024-11-05", 1, "gemini"],
+  ["gemini-cli-mcp-client", "2025-06-18", 2, null],
+  ["Gemini-CLI-MCP-Client", "2024-11-05", 1, null],
   ["gemini-cli", "2025-06-18", 2, null],
   ["claude-code", "2025-06-18", 2, null],
   ["cursor-vscode", "2025-06-18", 2, null],
@@ -70,7 +71,7 @@ check(m.defaultDialectFor({}) === null && m.defaultDialectFor(undefined) === nul
 
 // The identity names the scope, then the dialect.
 {
-  const s = await session("gemini-cli-mcp-client", { scope: () => "read" });
+  const s = await session("gemini-cli-mcp-client", { scope: () => "read", dialectFor: () => "gemini" });
   const list = (await s.request("tools/list", {})).result;
   const id = list?._meta?.[key] ?? "";
   check(id === m.listTools(2)._meta[key] + "/read/gemini", `scoped identity: ${id}`);
@@ -99,6 +100,20 @@ check(m.defaultDialectFor({}) === null && m.defaultDialectFor(undefined) === nul
   const s = await session("gemini-cli-mcp-client");
   const r = (await s.request("tools/call", { name: "look", arguments: { q: "abc", lim: null } })).result;
   check(r?.isError && /\/lim: type/.test(r.content[0].text), `gemini sends spec shapes: ${show(r)}`);
+  await s.close();
+}
+
+// gemini-cli's wait_for_previous is dropped before validation in its
+// sessions only; another client's is the spec's to refuse.
+{
+  let s = await session("gemini-cli-mcp-client");
+  seen = undefined;
+  let r = (await s.request("tools/call", { name: "look", arguments: { q: "abc", wait_for_previous: true } })).result;
+  check(!r?.isError && same(seen, { q: "abc" }), `wait_for_previous not dropped for gemini-cli: ${show(r)} saw ${show(seen)}`);
+  await s.close();
+  s = await session("claude-code");
+  r = (await s.request("tools/call", { name: "look", arguments: { q: "abc", wait_for_previous: true } })).result;
+  check(r?.isError && /additional/.test(r.content[0].text), `wait_for_previous dropped for another client: ${show(r)}`);
   await s.close();
 }
 

@@ -1,0 +1,92 @@
+package parser_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/toolspec/toolspec/internal/treedump"
+	"github.com/toolspec/toolspec/lang/parser"
+)
+
+// edit changes src at random the way an editor does: a character or a
+// line typed, a few bytes deleted, a line duplicated, a declaration cut.
+func edit(r *rand.Rand, src string) string {
+	at := 0
+	if len(src) > 0 {
+		at = r.IntN(len(src) + 1)
+	}
+	switch r.IntN(6) {
+	case 0:
+		typed := []string{"x", " ", "\n", "}", "{", "\"", "1", "..", "# note\n", "tool t_new {\n  description \"d\"\n}\n"}
+		return src[:at] + typed[r.IntN(len(typed))] + src[at:]
+	case 1, 2:
+		end := min(len(src), at+1+r.IntN(20))
+		return src[:at] + src[end:]
+	case 3:
+		start := strings.LastIndexByte(src[:at], '\n') + 1
+		end := strings.IndexByte(src[at:], '\n')
+		if end < 0 {
+			return src
+		}
+		line := src[start : at+end+1]
+		return src[:start] + line + src[start:]
+	case 4:
+		// Undo-like: a stretch of the text moved, so cached declarations
+		// are found again at other lines.
+		end := min(len(src), at+r.IntN(200))
+		return src[end:] + src[at:end] + src[:at]
+	default:
+		return src
+	}
+}
+
+// TestCacheEqualsFreshParse: after any sequence of edits of the testdata
+// specs, a parse with the cache of the previous ones gives the tree,
+// comments and diagnostics of a parse from scratch.
+func TestCacheEqualsFreshParse(t *testing.T) {
+	files, _ := filepath.Glob("../check/testdata/*.tspec")
+	more, _ := filepath.Glob("../../gen/jsonout/testdata/*.tspec")
+	files = append(files, more...)
+	files = append(files, "../../specs/t27mcp/tool_schema.tspec")
+	if len(files) < 10 {
+		t.Fatalf("only %d specs found", len(files))
+	}
+	edits := 40
+	if testing.Short() {
+		edits = 10
+	}
+	r := rand.New(rand.NewPCG(23, 1))
+	for _, file := range files {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(b)
+		var c parser.Cache
+		for i := range edits {
+			got := dumpCached(file, src, &c)
+			if want := treedump.Parse(file, []byte(src)); got != want {
+				t.Fatalf("%s after %d edits: the cached parse differs from a fresh one\n%s", file, i, firstDiff(want, got))
+			}
+			src = edit(r, src)
+		}
+	}
+}
+
+func dumpCached(name, src string, c *parser.Cache) string {
+	return treedump.Result(parser.ParseCached(name, []byte(src), c))
+}
+
+func firstDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := range min(len(w), len(g)) {
+		if w[i] != g[i] {
+			return fmt.Sprintf("line %d:\n want %s\n got  %s", i+1, w[i], g[i])
+		}
+	}
+	return "different lengths"
+}

@@ -1,0 +1,242 @@
+package participle
+
+import (
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+	"sync"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// contextFieldSet is a deferred capture. It is stored by value in
+// parseContext.apply and points at its field, so deferring a capture
+// allocates nothing.
+type contextFieldSet struct {
+	tokens     []lexer.Token
+	strct      reflect.Value
+	field      *structLexerField
+	fieldValue []reflect.Value
+}
+
+// parseState is shared by every context of one parse: the branches and
+// nodes that a failed alternative gave back, reused by the next one, and
+// the chunk that single-value results are cut from.
+type parseState struct {
+	free  []*parseContext
+	spare map[reflect.Type]reflect.Value
+	vals  []reflect.Value
+}
+
+var parseStates = sync.Pool{New: func() interface{} { return &parseState{} }}
+
+// one returns v as a result slice without allocating one for each result:
+// it is cut from a shared chunk, with its capacity capped so that an
+// append to it copies.
+func (s *parseState) one(v reflect.Value) []reflect.Value {
+	if len(s.vals) == cap(s.vals) {
+		s.vals = make([]reflect.Value, 0, 128)
+	}
+	s.vals = append(s.vals, v)
+	n := len(s.vals)
+	return s.vals[n-1 : n : n]
+}
+
+// appendValues appends b to a. A result is often a single value, so when
+// a is empty b is returned as it is; when a must grow, room for more
+// further values is cut from the shared chunk.
+func (s *parseState) appendValues(a, b []reflect.Value, more int) []reflect.Value {
+	if len(a) == 0 && len(b) > 0 {
+		return b
+	}
+	if len(b) == 0 || len(a)+len(b) <= cap(a) {
+		return append(a, b...)
+	}
+	n := len(a) + len(b) + more
+	var grown []reflect.Value
+	if n > 32 {
+		grown = make([]reflect.Value, 0, n)
+	} else {
+		if cap(s.vals)-len(s.vals) < n {
+			s.vals = make([]reflect.Value, 0, 128)
+		}
+		start := len(s.vals)
+		s.vals = s.vals[:start+n]
+		grown = s.vals[start : start : start+n]
+	}
+	grown = append(grown, a...)
+	return append(grown, b...)
+}
+
+// node returns a zero value of t to parse into: a spare one if a failed
+// alternative gave one back, otherwise a new one.
+func (s *parseState) node(t reflect.Type) reflect.Value {
+	if v, ok := s.spare[t]; ok {
+		delete(s.spare, t)
+		return v
+	}
+	return reflect.New(t).Elem()
+}
+
+// giveBack keeps v, which no result refers to, for the next node of its type.
+func (s *parseState) giveBack(v reflect.Value) {
+	if s.spare == nil {
+		s.spare = map[reflect.Type]reflect.Value{}
+	}
+	v.Set(reflect.Zero(v.Type()))
+	s.spare[v.Type()] = v
+}
+
+// done drops what the parse built and returns the state to the pool: the
+// branches are kept, emptied; the spare nodes are zero and referenced by
+// nothing else, so they are kept too.
+func (s *parseState) done() {
+	for _, b := range s.free {
+		for i := range b.apply {
+			b.apply[i] = contextFieldSet{}
+		}
+		*b = parseContext{apply: b.apply[:0]}
+	}
+	s.vals = nil
+	parseStates.Put(s)
+}
+
+// Context for a single parse.
+type parseContext struct {
+	lexer.PeekingLexer
+	depth             int
+	trace             io.Writer
+	deepestError      error
+	deepestErrorDepth int
+	lookahead         int
+	caseInsensitive   map[lexer.TokenType]bool
+	apply             []contextFieldSet
+	allowTrailing     bool
+	state             *parseState
+}
+
+func newParseContext(lex *lexer.PeekingLexer, lookahead int, caseInsensitive map[lexer.TokenType]bool) parseContext {
+	return parseContext{
+		PeekingLexer:    *lex,
+		caseInsensitive: caseInsensitive,
+		lookahead:       lookahead,
+		state:           parseStates.Get().(*parseState),
+	}
+}
+
+func (p *parseContext) DeepestError(err error) error {
+	if p.PeekingLexer.Cursor() >= p.deepestErrorDepth {
+		return err
+	}
+	if p.deepestError != nil {
+		return p.deepestError
+	}
+	return err
+}
+
+// Defer adds a function to be applied once a branch has been picked.
+func (p *parseContext) Defer(tokens []lexer.Token, strct reflect.Value, field *structLexerField, fieldValue []reflect.Value) {
+	p.apply = append(p.apply, contextFieldSet{tokens, strct, field, fieldValue})
+}
+
+// Apply deferred functions.
+func (p *parseContext) Apply() error {
+	for i := range p.apply {
+		apply := &p.apply[i]
+		if err := setField(apply.tokens, apply.strct, *apply.field, apply.fieldValue); err != nil {
+			return err
+		}
+	}
+	// Keep the array for the next captures; drop what it refers to.
+	for i := range p.apply {
+		p.apply[i] = contextFieldSet{}
+	}
+	p.apply = p.apply[:0]
+	return nil
+}
+
+// Branch accepts the branch as the correct branch.
+func (p *parseContext) Accept(branch *parseContext) {
+	p.apply = append(p.apply, branch.apply...)
+	p.PeekingLexer = branch.PeekingLexer
+	if branch.deepestErrorDepth >= p.deepestErrorDepth {
+		p.deepestErrorDepth = branch.deepestErrorDepth
+		p.deepestError = branch.deepestError
+	}
+}
+
+// Branch starts a new lookahead branch. The caller gives it back with
+// Release once it no longer refers to it.
+func (p *parseContext) Branch() *parseContext {
+	var branch *parseContext
+	if n := len(p.state.free); n > 0 {
+		branch = p.state.free[n-1]
+		p.state.free = p.state.free[:n-1]
+	} else {
+		branch = &parseContext{}
+	}
+	apply := branch.apply[:0]
+	*branch = *p
+	branch.apply = apply
+	return branch
+}
+
+// Release gives back a branch that was accepted or discarded, for the
+// next Branch to reuse. Accept copies the branch's captures, so its
+// array can be reused.
+func (p *parseContext) Release(branch *parseContext) {
+	for i := range branch.apply {
+		branch.apply[i] = contextFieldSet{}
+	}
+	branch.apply = branch.apply[:0]
+	branch.deepestError = nil
+	branch.trace = nil
+	p.state.free = append(p.state.free, branch)
+}
+
+func (p *parseContext) MaybeUpdateError(err error) {
+	if p.PeekingLexer.Cursor() >= p.deepestErrorDepth {
+		p.deepestError = err
+		p.deepestErrorDepth = p.PeekingLexer.Cursor()
+	}
+}
+
+// Stop returns true if parsing should terminate after the given "branch" failed to match.
+//
+// Additionally, track the deepest error in the branch - the deeper the error, the more useful it usually is.
+// It could already be the deepest error in the branch (only if deeper than current parent context deepest),
+// or it could be "err", the latest error on the branch (even if same depth; the lexer holds the position).
+func (p *parseContext) Stop(err error, branch *parseContext) bool {
+	if branch.deepestErrorDepth > p.deepestErrorDepth {
+		p.deepestError = branch.deepestError
+		p.deepestErrorDepth = branch.deepestErrorDepth
+	} else if branch.PeekingLexer.Cursor() >= p.deepestErrorDepth {
+		p.deepestError = err
+		p.deepestErrorDepth = maxInt(branch.PeekingLexer.Cursor(), branch.deepestErrorDepth)
+	}
+	if !p.hasInfiniteLookahead() && branch.PeekingLexer.Cursor() > p.PeekingLexer.Cursor()+p.lookahead {
+		p.Accept(branch)
+		return true
+	}
+	return false
+}
+
+func (p *parseContext) hasInfiniteLookahead() bool { return p.lookahead < 0 }
+
+func (p *parseContext) printTrace(n node) func() {
+	if p.trace != nil {
+		tok := p.PeekingLexer.Peek()
+		fmt.Fprintf(p.trace, "%s%q %s\n", strings.Repeat(" ", p.depth*2), tok, n.GoString())
+		p.depth += 1
+		return func() { p.depth -= 1 }
+	}
+	return func() {}
+}
+
+func maxInt(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
+}
