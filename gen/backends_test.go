@@ -90,7 +90,7 @@ func TestRecipeCheck(t *testing.T) {
 		{gen.Recipe{Generator: "gen-json", Role: "go", Options: map[string]string{"profile": "1"}}, `gen-json: unknown role "go" (want json)`},
 		{gen.Recipe{Generator: "gen-json", Role: "json"}, `gen-json: missing option "profile"`},
 		{gen.Recipe{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": "1", "x": "y"}}, `gen-json: unknown option "x"`},
-		{gen.Recipe{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": "0"}}, `gen-json: profile must be 1 or 2, not "0"`},
+		{gen.Recipe{Generator: "gen-json", Role: "json", Options: map[string]string{"profile": "0"}}, `gen-json: profile must be 1, 2 or 3, not "0"`},
 		{gen.Recipe{Generator: "gen-go", Role: "go", Options: map[string]string{"package": "tools"}}, ""},
 		// The rule of gen-go --package, which the command line applies too.
 		{gen.Recipe{Generator: "gen-go", Role: "go", Options: map[string]string{"package": "_"}}, `gen-go: package "_" is not a Go package name (an identifier other than _)`},
@@ -130,10 +130,10 @@ func TestGuessGenJSON(t *testing.T) {
 	t.Parallel()
 	c := catalog(t, demo)
 	b, _ := gen.Lookup("gen-json")
-	for _, p := range model.Profiles {
+	for _, p := range append(model.Profiles, 3) {
 		g := b.Guess("x.json", jsonout.Generate(c, p))
-		if len(g) != 2 || g[0].Options["profile"] != fmt.Sprint(p) {
-			t.Errorf("profile %d: guesses %v, want profile %d first of two", p, g, p)
+		if len(g) != 3 || g[0].Options["profile"] != fmt.Sprint(p) {
+			t.Errorf("profile %d: guesses %v, want profile %d first of three", p, g, p)
 		}
 	}
 }

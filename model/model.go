@@ -15,19 +15,38 @@ import (
 // does not name one.
 const DefaultCatalogKey = "toolspec/catalog"
 
-// Protocol versions of the two profiles.
+// Protocol versions of the profiles.
 const (
 	Profile1Protocol = "2024-11-05"
 	Profile2Protocol = "2025-06-18"
+	// Profile3Protocol is the sessionless protocol whose list results are
+	// cacheable (LANGUAGE.md §5). Profile 3 is opt-in: gen-json --profile 3
+	// and the Go adapter serve it; the generated Go and JavaScript files
+	// carry profiles 1 and 2 (Profiles), and a profile-3 table is the
+	// profile-2 one with Profile3Cache and its own identity.
+	Profile3Protocol = "2026-07-28"
 )
+
+// Profile3TTLMs is the ttlMs of a profile-3 tools/list result.
+const Profile3TTLMs = 300000
+
+// Profile3Cache is what a profile-3 tools/list result carries between its
+// tools and its _meta, for a cacheScope ("public" for the full table,
+// "private" for one narrowed to a scope or served per caller).
+func Profile3Cache(cacheScope string) string {
+	return fmt.Sprintf(`"ttlMs":%d,"cacheScope":%q,"resultType":"complete"`, Profile3TTLMs, cacheScope)
+}
 
 // Profiles lists the profiles in order.
 var Profiles = []int{1, 2}
 
 // ProtocolOf returns the MCP protocol version a profile stands for.
 func ProtocolOf(profile int) string {
-	if profile == 2 {
+	switch profile {
+	case 2:
 		return Profile2Protocol
+	case 3:
+		return Profile3Protocol
 	}
 	return Profile1Protocol
 }

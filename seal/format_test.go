@@ -233,7 +233,7 @@ func TestReadErrors(t *testing.T) {
 		{"artifact absolute", edit(7, "artifact /demo.p1.json "+h1+" gen-json 1 json profile=1\n"), `line 7: artifact /demo.p1.json: path "/demo.p1.json" is absolute`},
 		{"unknown generator", edit(7, "artifact demo.p1.json "+h1+" gen-cobol 1 json profile=1\n"), `line 7: artifact demo.p1.json: unknown generator "gen-cobol"`},
 		{"unknown role", edit(7, "artifact demo.p1.json "+h1+" gen-json 1 yaml profile=1\n"), `line 7: artifact demo.p1.json: gen-json: unknown role "yaml" (want json)`},
-		{"bad profile", edit(7, "artifact demo.p1.json "+h1+" gen-json 1 json profile=3\n"), `line 7: artifact demo.p1.json: gen-json: profile must be 1 or 2, not "3"`},
+		{"bad profile", edit(7, "artifact demo.p1.json "+h1+" gen-json 1 json profile=4\n"), `line 7: artifact demo.p1.json: gen-json: profile must be 1, 2 or 3, not "4"`},
 		{"missing option", edit(7, "artifact demo.p1.json "+h1+" gen-json 1 json\n"), `line 7: artifact demo.p1.json: gen-json: missing option "profile"`},
 		{"unknown option", edit(7, "artifact demo.p1.json "+h1+" gen-json 1 json profile=1 zzz=1\n"), `line 7: artifact demo.p1.json: gen-json: unknown option "zzz"`},
 		{"option without value", edit(7, "artifact demo.p1.json "+h1+" gen-json 1 json profile=\n"), `line 7: artifact demo.p1.json: option "profile=" is not name=value`},

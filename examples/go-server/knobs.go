@@ -18,6 +18,7 @@ import (
 type knobs struct {
 	drop, extra, panics []string
 	sessionScope        string
+	http                string // serve Streamable HTTP at this address instead of stdio
 }
 
 func parseKnobs(args []string, getenv func(string) string, stderr io.Writer) (knobs, bool) {
@@ -27,6 +28,7 @@ func parseKnobs(args []string, getenv func(string) string, stderr io.Writer) (kn
 	extra := fs.String("extra", getenv("TOOLSPEC_EXAMPLE_EXTRA"), "comma-separated handlers to add that have no tool (to see the startup check fail)")
 	panics := fs.String("throw", getenv("TOOLSPEC_EXAMPLE_THROW"), "comma-separated tools whose handlers panic (to see a panic answered as isError)")
 	scope := fs.String("scope", getenv("TOOLSPEC_EXAMPLE_SCOPE"), "the scope of every session: read, write or all")
+	addr := fs.String("http", "", "serve Streamable HTTP at `ADDR` (host:port), path /mcp, instead of stdio")
 	if err := fs.Parse(args); err != nil {
 		return knobs{}, false
 	}
@@ -34,7 +36,7 @@ func parseKnobs(args []string, getenv func(string) string, stderr io.Writer) (kn
 		fmt.Fprintf(stderr, "go-server: unexpected arguments %q\n", fs.Args())
 		return knobs{}, false
 	}
-	return knobs{drop: splitNames(*drop), extra: splitNames(*extra), panics: splitNames(*panics), sessionScope: *scope}, true
+	return knobs{drop: splitNames(*drop), extra: splitNames(*extra), panics: splitNames(*panics), sessionScope: *scope, http: *addr}, true
 }
 
 // handlers are the example's handlers by tool name, as t27catalog.BindMap

@@ -16,6 +16,7 @@
 //	go run ./examples/go-server -extra t27_nope    # refuses to start: t27_nope has no tool
 //	go run ./examples/go-server -scope read        # sessions see only the read_only tools
 //	go run ./examples/go-server -throw t27_status  # t27_status panics (the server answers isError)
+//	go run ./examples/go-server -http 127.0.0.1:3001  # Streamable HTTP at http://127.0.0.1:3001/mcp
 //
 // Each flag has an environment variable (TOOLSPEC_EXAMPLE_DROP, _EXTRA,
 // _SCOPE, _THROW; names comma-separated, as for the JavaScript server), so that a test can change a built
@@ -26,7 +27,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
+	"os/signal"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolspec/toolspec/examples/go-server/t27catalog"
 	"github.com/toolspec/toolspec/serve/gosdk"
@@ -48,9 +53,28 @@ func run(args []string, getenv func(string) string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "go-server: refusing to start: %v\n", err)
 		return 1
 	}
-	if err := gosdk.Run(context.Background(), server); err != nil {
+	if k.http != "" {
+		err = serveHTTP(server, k.http)
+	} else {
+		err = gosdk.Run(context.Background(), server)
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "go-server: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// serveHTTP serves server over Streamable HTTP at addr, path /mcp, until
+// an interrupt.
+func serveHTTP(server *mcp.Server, addr string) error {
+	h, err := gosdk.HTTPHandler(server, nil)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", h)
+	return gosdk.ServeHTTP(ctx, addr, mux)
 }

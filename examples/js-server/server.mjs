@@ -9,17 +9,37 @@
 //   node examples/js-server/server.mjs                                 # serve on stdin/stdout
 //   TOOLSPEC_EXAMPLE_SCOPE=read node examples/js-server/server.mjs     # only the read_only tools
 //   TOOLSPEC_EXAMPLE_DROP=t27_grep node examples/js-server/server.mjs  # refuses to start
+//   node examples/js-server/server.mjs --http 127.0.0.1:3002           # Streamable HTTP at /mcp
 //   (and TOOLSPEC_EXAMPLE_EXTRA, TOOLSPEC_EXAMPLE_THROW: see handlers.mjs)
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 
-import { SPEC_HASH, SPEC_NAME, StdioTransport, register } from "./t27catalog.mjs";
+import { SPEC_HASH, SPEC_NAME, StdioTransport, register, serveHttp } from "./t27catalog.mjs";
 import { breakOnPurpose, handlers } from "./handlers.mjs";
 
-const server = new Server({ name: SPEC_NAME, version: SPEC_HASH.slice(0, 12) });
-try {
+function newServer() {
+  const server = new Server({ name: SPEC_NAME, version: SPEC_HASH.slice(0, 12) });
   register(server, breakOnPurpose(handlers, process.env), { scope: () => process.env.TOOLSPEC_EXAMPLE_SCOPE ?? "all" });
+  return server;
+}
+
+let server;
+try {
+  server = newServer();
 } catch (err) {
   process.stderr.write(`js-server: refusing to start: ${err.message}\n`);
   process.exit(1);
 }
-await server.connect(new StdioTransport());
+const at = process.argv.indexOf("--http");
+if (at < 0) {
+  await server.connect(new StdioTransport());
+} else {
+  const addr = process.argv[at + 1] ?? "";
+  const colon = addr.lastIndexOf(":");
+  if (colon < 0) {
+    process.stderr.write("js-server: --http takes HOST:PORT\n");
+    process.exit(2);
+  }
+  const http = await serveHttp(newServer, { host: addr.slice(0, colon), port: Number(addr.slice(colon + 1)) });
+  process.on("SIGINT", () => http.close());
+  process.on("SIGTERM", () => http.close());
+}

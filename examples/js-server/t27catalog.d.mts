@@ -113,23 +113,68 @@ export declare function validateOutput(toolName: ToolName, value: unknown): Prob
 /** Problems as one line: "/limit: maximum: 501 is greater than 500; ...", at most limit (20) of them. */
 export declare function describeProblems(problems: readonly Problem[], limit?: number): string;
 
-/** What the SDK passes a request handler (RequestHandlerExtra): the abort signal, authInfo, sessionId, ... */
-export interface RequestExtra {
-  signal?: { readonly aborted: boolean };
-  /** The SDK's AuthInfo, when the transport authenticated the client. */
-  authInfo?: { token?: string; clientId?: string; scopes?: string[]; expiresAt?: number; [key: string]: unknown };
-  sessionId?: string;
-  [key: string]: unknown;
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ContentBlock, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+
+/**
+ * What the SDK passes a request handler, in the SDK's own types: signal
+ * (aborted on notifications/cancelled), authInfo, sessionId, _meta (the
+ * progressToken), sendNotification, sendRequest, requestInfo, closeSSEStream.
+ */
+export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** A content block of a tool result, as the SDK types it. */
+export type { ContentBlock };
+
+declare const contentMark: unique symbol;
+
+/** A handler result made of content blocks (content()). */
+export interface ContentResult {
+  readonly [contentMark]: readonly ContentBlock[];
 }
+
+/** A structured result with content blocks of the handler's own (withContent()). */
+export interface StructuredResult<T> extends ContentResult {
+  readonly value: T;
+}
+
+/** A handler result made of content blocks, sent as the result's content. */
+export declare function content(...blocks: ContentBlock[]): ContentResult;
+
+/** A structured result with blocks in place of its JSON text; still checked against the output schema. */
+export declare function withContent<T>(value: T, ...blocks: ContentBlock[]): StructuredResult<T>;
+
+/** A text block. */
+export declare function text(text: string): ContentBlock & { type: "text" };
+
+/** An image block; data are bytes or a base64 string. */
+export declare function image(data: Uint8Array | ArrayBuffer | string, mimeType: string): ContentBlock & { type: "image" };
+
+/** An audio block; data are bytes or a base64 string. */
+export declare function audio(data: Uint8Array | ArrayBuffer | string, mimeType: string): ContentBlock & { type: "audio" };
+
+/** A resource link block. */
+export declare function resourceLink(uri: string, name: string, mimeType?: string): ContentBlock & { type: "resource_link" };
+
+/** An embedded text resource block. */
+export declare function resource(uri: string, mimeType: string, text: string): ContentBlock & { type: "resource" };
+
+/** An embedded binary resource block; data are bytes or a base64 string. */
+export declare function blob(uri: string, mimeType: string, data: Uint8Array | ArrayBuffer | string): ContentBlock & { type: "resource" };
 
 /** The part of the MCP SDK's Server that register needs (pass McpServer's .server). */
 export interface SdkServer {
   registerCapabilities(capabilities: { tools?: object }): void;
 }
 
-export interface RegisterOptions {
-  /** The session's scope, from its request extra (authInfo, ...); "all" when absent. */
-  scope?: (extra: RequestExtra) => Scope | Promise<Scope>;
+/**
+ * Ctx is what the SDK hands a handler: RequestExtra on SDK 1.x
+ * (@modelcontextprotocol/sdk), ServerContext on SDK 2
+ * (@modelcontextprotocol/server): Handlers<ServerContext>.
+ */
+export interface RegisterOptions<Ctx = RequestExtra> {
+  /** The caller's scope, from its request extra or context (authInfo, ...); "all" when absent. */
+  scope?: (extra: Ctx) => Scope | Promise<Scope>;
 }
 
 /**
@@ -137,7 +182,49 @@ export interface RegisterOptions {
  * tools/call with validated arguments and results. Throws, naming the
  * tools, when handlers and tools differ. Call it before connect().
  */
-export declare function register(server: SdkServer, handlers: Handlers, options?: RegisterOptions): void;
+export declare function register<Ctx = RequestExtra>(server: SdkServer, handlers: Handlers<Ctx>, options?: RegisterOptions<Ctx>): void;
+
+/** The largest request body serveHttp reads, in bytes. */
+export declare const MAX_BODY_BYTES: 16777216;
+
+/** The caller's credentials, as the SDK types them (extra.authInfo). */
+export type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+
+/** The HTTP request serveHttp's authenticate sees (a node:http IncomingMessage). */
+export interface HttpRequest {
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly method?: string;
+  readonly url?: string;
+}
+
+export interface ServeHttpOptions {
+  /** The port to listen on; 0 (the default) is any free port. */
+  port?: number;
+  /** The host to listen on: "127.0.0.1" by default; on a loopback host, non-loopback Host and Origin headers are refused. */
+  host?: string;
+  /** The path MCP is served at: "/mcp" by default. */
+  path?: string;
+  /** The caller's credentials, handed to handlers and scope as extra.authInfo; undefined answers 401. */
+  authenticate?: (req: HttpRequest) => import("@modelcontextprotocol/sdk/server/auth/types.js").AuthInfo | undefined | Promise<import("@modelcontextprotocol/sdk/server/auth/types.js").AuthInfo | undefined>;
+}
+
+/** The listening server serveHttp resolves to (a node:http Server). */
+export interface HttpServer {
+  address(): { port: number; address: string } | string | null;
+  close(callback?: (err?: Error) => void): unknown;
+}
+
+/**
+ * Serves MCP over Streamable HTTP (the SDK's StreamableHTTPServerTransport),
+ * one transport and one server per session: newServer returns an SDK Server
+ * with the catalog registered.
+ */
+export declare function serveHttp(newServer: () => SessionServer | Promise<SessionServer>, options?: ServeHttpOptions): Promise<HttpServer>;
+
+/** An SDK Server serveHttp connects to a session's transport. */
+export interface SessionServer extends SdkServer {
+  connect(transport: import("@modelcontextprotocol/sdk/shared/transport.js").Transport): Promise<void>;
+}
 
 /** The longest line StdioTransport reads, in bytes. */
 export declare const MAX_LINE_BYTES: 16777216;
@@ -560,115 +647,115 @@ export interface TgPinInput {
 }
 
 /** The handler of tool t27_status. */
-export type T27StatusHandler = (args: T27StatusInput, extra: RequestExtra) => T27StatusOutput | Promise<T27StatusOutput>;
+export type T27StatusHandler<Ctx = RequestExtra> = (args: T27StatusInput, extra: Ctx) => T27StatusOutput | StructuredResult<T27StatusOutput> | Promise<T27StatusOutput | StructuredResult<T27StatusOutput>>;
 
 /** The handler of tool t27_formats. */
-export type T27FormatsHandler = (args: T27FormatsInput, extra: RequestExtra) => T27FormatsOutput | Promise<T27FormatsOutput>;
+export type T27FormatsHandler<Ctx = RequestExtra> = (args: T27FormatsInput, extra: Ctx) => T27FormatsOutput | StructuredResult<T27FormatsOutput> | Promise<T27FormatsOutput | StructuredResult<T27FormatsOutput>>;
 
 /** The handler of tool t27_format. */
-export type T27FormatHandler = (args: T27FormatInput, extra: RequestExtra) => T27FormatOutput | Promise<T27FormatOutput>;
+export type T27FormatHandler<Ctx = RequestExtra> = (args: T27FormatInput, extra: Ctx) => T27FormatOutput | StructuredResult<T27FormatOutput> | Promise<T27FormatOutput | StructuredResult<T27FormatOutput>>;
 
 /** The handler of tool t27_specs. */
-export type T27SpecsHandler = (args: T27SpecsInput, extra: RequestExtra) => T27SpecsOutput | Promise<T27SpecsOutput>;
+export type T27SpecsHandler<Ctx = RequestExtra> = (args: T27SpecsInput, extra: Ctx) => T27SpecsOutput | StructuredResult<T27SpecsOutput> | Promise<T27SpecsOutput | StructuredResult<T27SpecsOutput>>;
 
 /** The handler of tool t27_spec. */
-export type T27SpecHandler = (args: T27SpecInput, extra: RequestExtra) => T27SpecOutput | Promise<T27SpecOutput>;
+export type T27SpecHandler<Ctx = RequestExtra> = (args: T27SpecInput, extra: Ctx) => T27SpecOutput | StructuredResult<T27SpecOutput> | Promise<T27SpecOutput | StructuredResult<T27SpecOutput>>;
 
 /** The handler of tool t27_grep. */
-export type T27GrepHandler = (args: T27GrepInput, extra: RequestExtra) => T27GrepOutput | Promise<T27GrepOutput>;
+export type T27GrepHandler<Ctx = RequestExtra> = (args: T27GrepInput, extra: Ctx) => T27GrepOutput | StructuredResult<T27GrepOutput> | Promise<T27GrepOutput | StructuredResult<T27GrepOutput>>;
 
 /** The handler of tool t27_issues. */
-export type T27IssuesHandler = (args: T27IssuesInput, extra: RequestExtra) => T27IssuesOutput | Promise<T27IssuesOutput>;
+export type T27IssuesHandler<Ctx = RequestExtra> = (args: T27IssuesInput, extra: Ctx) => T27IssuesOutput | StructuredResult<T27IssuesOutput> | Promise<T27IssuesOutput | StructuredResult<T27IssuesOutput>>;
 
 /** The handler of tool t27_epics. */
-export type T27EpicsHandler = (args: T27EpicsInput, extra: RequestExtra) => T27EpicsOutput | Promise<T27EpicsOutput>;
+export type T27EpicsHandler<Ctx = RequestExtra> = (args: T27EpicsInput, extra: Ctx) => T27EpicsOutput | StructuredResult<T27EpicsOutput> | Promise<T27EpicsOutput | StructuredResult<T27EpicsOutput>>;
 
 /** The handler of tool t27_modules. */
-export type T27ModulesHandler = (args: T27ModulesInput, extra: RequestExtra) => T27ModulesOutput | Promise<T27ModulesOutput>;
+export type T27ModulesHandler<Ctx = RequestExtra> = (args: T27ModulesInput, extra: Ctx) => T27ModulesOutput | StructuredResult<T27ModulesOutput> | Promise<T27ModulesOutput | StructuredResult<T27ModulesOutput>>;
 
 /** The handler of tool t27_worlds. */
-export type T27WorldsHandler = (args: T27WorldsInput, extra: RequestExtra) => T27WorldsOutput | Promise<T27WorldsOutput>;
+export type T27WorldsHandler<Ctx = RequestExtra> = (args: T27WorldsInput, extra: Ctx) => T27WorldsOutput | StructuredResult<T27WorldsOutput> | Promise<T27WorldsOutput | StructuredResult<T27WorldsOutput>>;
 
 /** The handler of tool t27_raw. */
-export type T27RawHandler = (args: T27RawInput, extra: RequestExtra) => string | Promise<string>;
+export type T27RawHandler<Ctx = RequestExtra> = (args: T27RawInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
 
 /** The handler of tool t27_game. */
-export type T27GameHandler = (args: T27GameInput, extra: RequestExtra) => T27GameOutput | Promise<T27GameOutput>;
+export type T27GameHandler<Ctx = RequestExtra> = (args: T27GameInput, extra: Ctx) => T27GameOutput | StructuredResult<T27GameOutput> | Promise<T27GameOutput | StructuredResult<T27GameOutput>>;
 
 /** The handler of tool t27_paper_claims. */
-export type T27PaperClaimsHandler = (args: T27PaperClaimsInput, extra: RequestExtra) => T27PaperClaimsOutput | Promise<T27PaperClaimsOutput>;
+export type T27PaperClaimsHandler<Ctx = RequestExtra> = (args: T27PaperClaimsInput, extra: Ctx) => T27PaperClaimsOutput | StructuredResult<T27PaperClaimsOutput> | Promise<T27PaperClaimsOutput | StructuredResult<T27PaperClaimsOutput>>;
 
 /** The handler of tool t27f_view. */
-export type T27fViewHandler = (args: T27fViewInput, extra: RequestExtra) => string | Promise<string>;
+export type T27fViewHandler<Ctx = RequestExtra> = (args: T27fViewInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
 
 /** The handler of tool t27_seal. */
-export type T27SealHandler = (args: T27SealInput, extra: RequestExtra) => T27SealOutput | Promise<T27SealOutput>;
+export type T27SealHandler<Ctx = RequestExtra> = (args: T27SealInput, extra: Ctx) => T27SealOutput | StructuredResult<T27SealOutput> | Promise<T27SealOutput | StructuredResult<T27SealOutput>>;
 
 /** The handler of tool t27_verify. */
-export type T27VerifyHandler = (args: T27VerifyInput, extra: RequestExtra) => T27VerifyOutput | Promise<T27VerifyOutput>;
+export type T27VerifyHandler<Ctx = RequestExtra> = (args: T27VerifyInput, extra: Ctx) => T27VerifyOutput | StructuredResult<T27VerifyOutput> | Promise<T27VerifyOutput | StructuredResult<T27VerifyOutput>>;
 
 /** The handler of tool t27_diff. */
-export type T27DiffHandler = (args: T27DiffInput, extra: RequestExtra) => string | Promise<string>;
+export type T27DiffHandler<Ctx = RequestExtra> = (args: T27DiffInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
 
 /** The handler of tool t27_log. */
-export type T27LogHandler = (args: T27LogInput, extra: RequestExtra) => T27LogOutput | Promise<T27LogOutput>;
+export type T27LogHandler<Ctx = RequestExtra> = (args: T27LogInput, extra: Ctx) => T27LogOutput | StructuredResult<T27LogOutput> | Promise<T27LogOutput | StructuredResult<T27LogOutput>>;
 
 /** The handler of tool t27_blame. */
-export type T27BlameHandler = (args: T27BlameInput, extra: RequestExtra) => T27BlameOutput | Promise<T27BlameOutput>;
+export type T27BlameHandler<Ctx = RequestExtra> = (args: T27BlameInput, extra: Ctx) => T27BlameOutput | StructuredResult<T27BlameOutput> | Promise<T27BlameOutput | StructuredResult<T27BlameOutput>>;
 
 /** The handler of tool t27_build. */
-export type T27BuildHandler = (args: T27BuildInput, extra: RequestExtra) => T27BuildOutput | Promise<T27BuildOutput>;
+export type T27BuildHandler<Ctx = RequestExtra> = (args: T27BuildInput, extra: Ctx) => T27BuildOutput | StructuredResult<T27BuildOutput> | Promise<T27BuildOutput | StructuredResult<T27BuildOutput>>;
 
 /** The handler of tool t27_test. */
-export type T27TestHandler = (args: T27TestInput, extra: RequestExtra) => T27TestOutput | Promise<T27TestOutput>;
+export type T27TestHandler<Ctx = RequestExtra> = (args: T27TestInput, extra: Ctx) => T27TestOutput | StructuredResult<T27TestOutput> | Promise<T27TestOutput | StructuredResult<T27TestOutput>>;
 
 /** The handler of tool t27_config. */
-export type T27ConfigHandler = (args: T27ConfigInput, extra: RequestExtra) => T27ConfigOutput | Promise<T27ConfigOutput>;
+export type T27ConfigHandler<Ctx = RequestExtra> = (args: T27ConfigInput, extra: Ctx) => T27ConfigOutput | StructuredResult<T27ConfigOutput> | Promise<T27ConfigOutput | StructuredResult<T27ConfigOutput>>;
 
 /** The handler of tool t27_set_config. */
-export type T27SetConfigHandler = (args: T27SetConfigInput, extra: RequestExtra) => string | Promise<string>;
+export type T27SetConfigHandler<Ctx = RequestExtra> = (args: T27SetConfigInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
 
 /** The handler of tool t27_metrics. */
-export type T27MetricsHandler = (args: T27MetricsInput, extra: RequestExtra) => T27MetricsOutput | Promise<T27MetricsOutput>;
+export type T27MetricsHandler<Ctx = RequestExtra> = (args: T27MetricsInput, extra: Ctx) => T27MetricsOutput | StructuredResult<T27MetricsOutput> | Promise<T27MetricsOutput | StructuredResult<T27MetricsOutput>>;
 
 /** The handler of tool tg_send. */
-export type TgSendHandler = (args: TgSendInput, extra: RequestExtra) => TgSendOutput | Promise<TgSendOutput>;
+export type TgSendHandler<Ctx = RequestExtra> = (args: TgSendInput, extra: Ctx) => TgSendOutput | StructuredResult<TgSendOutput> | Promise<TgSendOutput | StructuredResult<TgSendOutput>>;
 
 /** The handler of tool tg_history. */
-export type TgHistoryHandler = (args: TgHistoryInput, extra: RequestExtra) => TgHistoryOutput | Promise<TgHistoryOutput>;
+export type TgHistoryHandler<Ctx = RequestExtra> = (args: TgHistoryInput, extra: Ctx) => TgHistoryOutput | StructuredResult<TgHistoryOutput> | Promise<TgHistoryOutput | StructuredResult<TgHistoryOutput>>;
 
 /** The handler of tool tg_pin. */
-export type TgPinHandler = (args: TgPinInput, extra: RequestExtra) => unknown | Promise<unknown>;
+export type TgPinHandler<Ctx = RequestExtra> = (args: TgPinInput, extra: Ctx) => unknown | Promise<unknown>;
 
-/** A handler per tool, by tool name: what register serves. */
-export interface Handlers {
-  "t27_status": T27StatusHandler;
-  "t27_formats": T27FormatsHandler;
-  "t27_format": T27FormatHandler;
-  "t27_specs": T27SpecsHandler;
-  "t27_spec": T27SpecHandler;
-  "t27_grep": T27GrepHandler;
-  "t27_issues": T27IssuesHandler;
-  "t27_epics": T27EpicsHandler;
-  "t27_modules": T27ModulesHandler;
-  "t27_worlds": T27WorldsHandler;
-  "t27_raw": T27RawHandler;
-  "t27_game": T27GameHandler;
-  "t27_paper_claims": T27PaperClaimsHandler;
-  "t27f_view": T27fViewHandler;
-  "t27_seal": T27SealHandler;
-  "t27_verify": T27VerifyHandler;
-  "t27_diff": T27DiffHandler;
-  "t27_log": T27LogHandler;
-  "t27_blame": T27BlameHandler;
-  "t27_build": T27BuildHandler;
-  "t27_test": T27TestHandler;
-  "t27_config": T27ConfigHandler;
-  "t27_set_config": T27SetConfigHandler;
-  "t27_metrics": T27MetricsHandler;
-  "tg_send": TgSendHandler;
-  "tg_history": TgHistoryHandler;
-  "tg_pin": TgPinHandler;
+/** A handler per tool, by tool name: what register serves (Ctx: see RegisterOptions). */
+export interface Handlers<Ctx = RequestExtra> {
+  "t27_status": T27StatusHandler<Ctx>;
+  "t27_formats": T27FormatsHandler<Ctx>;
+  "t27_format": T27FormatHandler<Ctx>;
+  "t27_specs": T27SpecsHandler<Ctx>;
+  "t27_spec": T27SpecHandler<Ctx>;
+  "t27_grep": T27GrepHandler<Ctx>;
+  "t27_issues": T27IssuesHandler<Ctx>;
+  "t27_epics": T27EpicsHandler<Ctx>;
+  "t27_modules": T27ModulesHandler<Ctx>;
+  "t27_worlds": T27WorldsHandler<Ctx>;
+  "t27_raw": T27RawHandler<Ctx>;
+  "t27_game": T27GameHandler<Ctx>;
+  "t27_paper_claims": T27PaperClaimsHandler<Ctx>;
+  "t27f_view": T27fViewHandler<Ctx>;
+  "t27_seal": T27SealHandler<Ctx>;
+  "t27_verify": T27VerifyHandler<Ctx>;
+  "t27_diff": T27DiffHandler<Ctx>;
+  "t27_log": T27LogHandler<Ctx>;
+  "t27_blame": T27BlameHandler<Ctx>;
+  "t27_build": T27BuildHandler<Ctx>;
+  "t27_test": T27TestHandler<Ctx>;
+  "t27_config": T27ConfigHandler<Ctx>;
+  "t27_set_config": T27SetConfigHandler<Ctx>;
+  "t27_metrics": T27MetricsHandler<Ctx>;
+  "tg_send": TgSendHandler<Ctx>;
+  "tg_history": TgHistoryHandler<Ctx>;
+  "tg_pin": TgPinHandler<Ctx>;
 }
 
 /** Each tool's arguments, by tool name. */

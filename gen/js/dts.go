@@ -142,23 +142,68 @@ export declare function validateOutput(toolName: ToolName, value: unknown): Prob
 /** Problems as one line: "/limit: maximum: 501 is greater than 500; ...", at most limit (20) of them. */
 export declare function describeProblems(problems: readonly Problem[], limit?: number): string;
 
-/** What the SDK passes a request handler (RequestHandlerExtra): the abort signal, authInfo, sessionId, ... */
-export interface RequestExtra {
-  signal?: { readonly aborted: boolean };
-  /** The SDK's AuthInfo, when the transport authenticated the client. */
-  authInfo?: { token?: string; clientId?: string; scopes?: string[]; expiresAt?: number; [key: string]: unknown };
-  sessionId?: string;
-  [key: string]: unknown;
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ContentBlock, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+
+/**
+ * What the SDK passes a request handler, in the SDK's own types: signal
+ * (aborted on notifications/cancelled), authInfo, sessionId, _meta (the
+ * progressToken), sendNotification, sendRequest, requestInfo, closeSSEStream.
+ */
+export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** A content block of a tool result, as the SDK types it. */
+export type { ContentBlock };
+
+declare const contentMark: unique symbol;
+
+/** A handler result made of content blocks (content()). */
+export interface ContentResult {
+  readonly [contentMark]: readonly ContentBlock[];
 }
+
+/** A structured result with content blocks of the handler's own (withContent()). */
+export interface StructuredResult<T> extends ContentResult {
+  readonly value: T;
+}
+
+/** A handler result made of content blocks, sent as the result's content. */
+export declare function content(...blocks: ContentBlock[]): ContentResult;
+
+/** A structured result with blocks in place of its JSON text; still checked against the output schema. */
+export declare function withContent<T>(value: T, ...blocks: ContentBlock[]): StructuredResult<T>;
+
+/** A text block. */
+export declare function text(text: string): ContentBlock & { type: "text" };
+
+/** An image block; data are bytes or a base64 string. */
+export declare function image(data: Uint8Array | ArrayBuffer | string, mimeType: string): ContentBlock & { type: "image" };
+
+/** An audio block; data are bytes or a base64 string. */
+export declare function audio(data: Uint8Array | ArrayBuffer | string, mimeType: string): ContentBlock & { type: "audio" };
+
+/** A resource link block. */
+export declare function resourceLink(uri: string, name: string, mimeType?: string): ContentBlock & { type: "resource_link" };
+
+/** An embedded text resource block. */
+export declare function resource(uri: string, mimeType: string, text: string): ContentBlock & { type: "resource" };
+
+/** An embedded binary resource block; data are bytes or a base64 string. */
+export declare function blob(uri: string, mimeType: string, data: Uint8Array | ArrayBuffer | string): ContentBlock & { type: "resource" };
 
 /** The part of the MCP SDK's Server that register needs (pass McpServer's .server). */
 export interface SdkServer {
   registerCapabilities(capabilities: { tools?: object }): void;
 }
 
-export interface RegisterOptions {
-  /** The session's scope, from its request extra (authInfo, ...); "all" when absent. */
-  scope?: (extra: RequestExtra) => Scope | Promise<Scope>;
+/**
+ * Ctx is what the SDK hands a handler: RequestExtra on SDK 1.x
+ * (@modelcontextprotocol/sdk), ServerContext on SDK 2
+ * (@modelcontextprotocol/server): Handlers<ServerContext>.
+ */
+export interface RegisterOptions<Ctx = RequestExtra> {
+  /** The caller's scope, from its request extra or context (authInfo, ...); "all" when absent. */
+  scope?: (extra: Ctx) => Scope | Promise<Scope>;
 }
 
 /**
@@ -166,7 +211,49 @@ export interface RegisterOptions {
  * tools/call with validated arguments and results. Throws, naming the
  * tools, when handlers and tools differ. Call it before connect().
  */
-export declare function register(server: SdkServer, handlers: Handlers, options?: RegisterOptions): void;
+export declare function register<Ctx = RequestExtra>(server: SdkServer, handlers: Handlers<Ctx>, options?: RegisterOptions<Ctx>): void;
+
+/** The largest request body serveHttp reads, in bytes. */
+export declare const MAX_BODY_BYTES: 16777216;
+
+/** The caller's credentials, as the SDK types them (extra.authInfo). */
+export type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+
+/** The HTTP request serveHttp's authenticate sees (a node:http IncomingMessage). */
+export interface HttpRequest {
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly method?: string;
+  readonly url?: string;
+}
+
+export interface ServeHttpOptions {
+  /** The port to listen on; 0 (the default) is any free port. */
+  port?: number;
+  /** The host to listen on: "127.0.0.1" by default; on a loopback host, non-loopback Host and Origin headers are refused. */
+  host?: string;
+  /** The path MCP is served at: "/mcp" by default. */
+  path?: string;
+  /** The caller's credentials, handed to handlers and scope as extra.authInfo; undefined answers 401. */
+  authenticate?: (req: HttpRequest) => import("@modelcontextprotocol/sdk/server/auth/types.js").AuthInfo | undefined | Promise<import("@modelcontextprotocol/sdk/server/auth/types.js").AuthInfo | undefined>;
+}
+
+/** The listening server serveHttp resolves to (a node:http Server). */
+export interface HttpServer {
+  address(): { port: number; address: string } | string | null;
+  close(callback?: (err?: Error) => void): unknown;
+}
+
+/**
+ * Serves MCP over Streamable HTTP (the SDK's StreamableHTTPServerTransport),
+ * one transport and one server per session: newServer returns an SDK Server
+ * with the catalog registered.
+ */
+export declare function serveHttp(newServer: () => SessionServer | Promise<SessionServer>, options?: ServeHttpOptions): Promise<HttpServer>;
+
+/** An SDK Server serveHttp connects to a session's transport. */
+export interface SessionServer extends SdkServer {
+  connect(transport: import("@modelcontextprotocol/sdk/shared/transport.js").Transport): Promise<void>;
+}
 
 /** The longest line StdioTransport reads, in bytes. */
 export declare const MAX_LINE_BYTES: 16777216;
@@ -233,19 +320,19 @@ export declare function checkHandlers(names: Iterable<string>): void;
 	}
 	for _, t := range c.Tools {
 		stem := names[t]
-		result := "string"
+		result := "string | ContentResult"
 		switch t.Result {
 		case model.ResultOut:
-			result = stem + "Output"
+			result = stem + "Output | StructuredResult<" + stem + "Output>"
 		case model.ResultAny:
 			result = "unknown"
 		}
 		b.WriteString("\n/** The handler of tool " + commentText(t.Name) + ". */\n")
-		b.WriteString("export type " + stem + "Handler = (args: " + stem + "Input, extra: RequestExtra) => " + result + " | Promise<" + result + ">;\n")
+		b.WriteString("export type " + stem + "Handler<Ctx = RequestExtra> = (args: " + stem + "Input, extra: Ctx) => " + result + " | Promise<" + result + ">;\n")
 	}
-	b.WriteString("\n/** A handler per tool, by tool name: what register serves. */\nexport interface Handlers {")
+	b.WriteString("\n/** A handler per tool, by tool name: what register serves (Ctx: see RegisterOptions). */\nexport interface Handlers<Ctx = RequestExtra> {")
 	for _, t := range c.Tools {
-		b.WriteString("\n  " + Quote(t.Name) + ": " + names[t] + "Handler;")
+		b.WriteString("\n  " + Quote(t.Name) + ": " + names[t] + "Handler<Ctx>;")
 	}
 	b.WriteString("\n}\n")
 	b.WriteString("\n/** Each tool's arguments, by tool name. */\nexport interface ToolInputs {")

@@ -146,6 +146,10 @@ func TestNode(t *testing.T) {
 	root := needNode(t)
 	tsDir := t.TempDir()
 	write(t, filepath.Join(tsDir, "package.json"), []byte(`{"type": "module"}`+"\n"))
+	// The declarations type handlers' extra with the SDK's own types.
+	if err := os.Symlink(filepath.Join(root, "node_modules"), filepath.Join(tsDir, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
 	var mu sync.Mutex
 	var tsRoots []string
 	t.Run("each", func(t *testing.T) {
@@ -165,7 +169,7 @@ func TestNode(t *testing.T) {
 	sort.Strings(tsRoots)
 	run(t, tsDir, "node", append([]string{filepath.Join(root, "node_modules/typescript/bin/tsc"),
 		"--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext",
-		"--target", "es2022", "--lib", "es2022"}, tsRoots...)...)
+		"--target", "es2022", "--lib", "es2022,dom", "--types", "node"}, tsRoots...)...)
 }
 
 type generated struct{ mjs, dts []byte }
@@ -204,8 +208,9 @@ func checkNode(t *testing.T, root string, c *model.Catalog) generated {
 
 func checkReport(t *testing.T, c *model.Catalog, r *report, fixtures []*model.Fixture) {
 	t.Helper()
-	wantExports := []string{"CATALOG_KEY", "MAX_DEPTH", "MAX_LINE_BYTES", "MAX_PROBLEMS", "PROFILES", "QUOTE_LIMIT", "SPEC_HASH", "SPEC_NAME",
-		"StdioTransport", "checkHandlers", "describeProblems", "listTools", "profileFor", "register", "validateInput", "validateOutput"}
+	wantExports := []string{"CATALOG_KEY", "MAX_BODY_BYTES", "MAX_DEPTH", "MAX_LINE_BYTES", "MAX_PROBLEMS", "PROFILES", "QUOTE_LIMIT", "SPEC_HASH", "SPEC_NAME",
+		"StdioTransport", "audio", "blob", "checkHandlers", "content", "describeProblems", "image", "listTools", "profileFor", "register",
+		"resource", "resourceLink", "serveHttp", "text", "validateInput", "validateOutput", "withContent"}
 	if diff := cmp.Diff(wantExports, r.Exports); diff != "" {
 		t.Errorf("exports (-want +got):\n%s", diff)
 	}

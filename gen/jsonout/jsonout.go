@@ -4,6 +4,7 @@ package jsonout
 
 import (
 	"bytes"
+	"fmt"
 	"runtime"
 	"sync"
 
@@ -69,7 +70,11 @@ func Chunks(c *model.Catalog, profile int) [][]byte {
 	if len(c.Tools) > 0 {
 		end.WriteString("\n  ")
 	}
-	end.WriteString("],\n  \"_meta\": {\n    ")
+	end.WriteString("],\n  ")
+	if profile == 3 {
+		end.WriteString(fmt.Sprintf("\"ttlMs\": %d,\n  \"cacheScope\": \"public\",\n  \"resultType\": \"complete\",\n  ", model.Profile3TTLMs))
+	}
+	end.WriteString("\"_meta\": {\n    ")
 	end.WriteString(schema.String(c.CatalogKey))
 	end.WriteString(": ")
 	end.WriteString(schema.String(c.Identity(profile)))

@@ -11,7 +11,9 @@ import (
 )
 
 // ToolsList returns the tools/list result of a profile as compact JSON:
-// {"tools":[...],"_meta":{"<catalog_key>":"<spec_hash>/p<profile>"}}.
+// {"tools":[...],"_meta":{"<catalog_key>":"<spec_hash>/p<profile>"}}; on
+// profile 3 (the tools as on profile 2) ttlMs, cacheScope and resultType
+// sit between the tools and _meta.
 func ToolsList(c *model.Catalog, profile int) []byte {
 	w := &writer{b: &bytes.Buffer{}}
 	o := w.open('{')
@@ -22,6 +24,9 @@ func ToolsList(c *model.Catalog, profile int) []byte {
 		w.tool(t, profile)
 	}
 	tools.close(']')
+	if profile == 3 {
+		w.b.WriteString("," + model.Profile3Cache("public"))
+	}
 	o.key("_meta")
 	meta := w.open('{')
 	meta.key(c.CatalogKey)

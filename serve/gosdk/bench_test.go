@@ -3,13 +3,17 @@ package gosdk
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	c "github.com/toolspec/toolspec/examples/go-server/t27catalog"
 
@@ -41,6 +45,7 @@ func buildSynthServer(b *testing.B, n int) string {
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 
 	"github.com/toolspec/toolspec/serve/gosdk"
@@ -175,6 +180,12 @@ func BenchmarkFirstListInProcess(b *testing.B) {
 
 // BenchmarkCall is one tools/call through the adapter and the transport
 // (t27f_view: decode two fields, a text result), in process.
+// BenchmarkCallSDK is the same call to the same tool added with the SDK's
+// own typed path (mcp.AddTool, the catalog's inputSchema, the generated
+// input type): the SDK validates with google/jsonschema-go and unmarshals.
+// BenchmarkCallOut and BenchmarkCallOutSDK do the same for a tool with a
+// structured result (t27_game), validated against its output schema on
+// both paths. docs/performance.md has the numbers.
 func BenchmarkCall(b *testing.B) {
 	server, err := NewServer(stub(map[string]any{
 		"t27f_view": func(_ context.Context, in c.T27fViewInput) (string, error) { return in.Chat, nil },
@@ -182,6 +193,67 @@ func BenchmarkCall(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	benchCall(b, server, viewCall, `"text":"@t27_bot"`)
+}
+
+func BenchmarkCallSDK(b *testing.B) {
+	server := mcp.NewServer(&mcp.Implementation{Name: "sdk"}, &mcp.ServerOptions{SupportedProtocolVersions: ProtocolVersions})
+	mcp.AddTool(server, sdkTool(b, "t27f_view"), func(_ context.Context, _ *mcp.CallToolRequest, in c.T27fViewInput) (*mcp.CallToolResult, any, error) {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: in.Chat}}}, nil, nil
+	})
+	benchCall(b, server, viewCall, `"text":"@t27_bot"`)
+}
+
+func BenchmarkCallOut(b *testing.B) {
+	server, err := NewServer(stub(map[string]any{"t27_game": game}), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchCall(b, server, gameCall, `"structuredContent":{"position":[1,-1]`)
+}
+
+func BenchmarkCallOutSDK(b *testing.B) {
+	server := mcp.NewServer(&mcp.Implementation{Name: "sdk"}, &mcp.ServerOptions{SupportedProtocolVersions: ProtocolVersions})
+	mcp.AddTool(server, sdkTool(b, "t27_game"), func(ctx context.Context, _ *mcp.CallToolRequest, in c.T27GameInput) (*mcp.CallToolResult, c.T27GameOutput, error) {
+		out, err := game(ctx, in)
+		return nil, out, err
+	})
+	benchCall(b, server, gameCall, `"structuredContent":{"done":false,"position":[1,-1]`)
+}
+
+var (
+	viewCall = `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"t27f_view","arguments":{"status":[1,2,255],"chat":"@t27_bot"}}}` + "\n"
+	gameCall = `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"t27_game","arguments":{"world":"w","moves":[[1,0],[0,-1]]}}}` + "\n"
+)
+
+func game(_ context.Context, in c.T27GameInput) (c.T27GameOutput, error) {
+	var x, y int64
+	for _, m := range in.Moves {
+		x, y = x+m[0], y+m[1]
+	}
+	pos := c.T27GameOutputPosition{json.Number(strconv.FormatInt(x, 10)), json.Number(strconv.FormatInt(y, 10))}
+	return c.T27GameOutput{Position: pos, Score: json.Number(strconv.Itoa(len(in.Moves))), Done: false}, nil
+}
+
+// sdkTool is the catalog's profile-2 entry of a tool as an *mcp.Tool,
+// schemas included, for mcp.AddTool.
+func sdkTool(b *testing.B, name string) *mcp.Tool {
+	var table struct{ Tools []*mcp.Tool }
+	if err := json.Unmarshal(c.ListToolsJSON(2), &table); err != nil {
+		b.Fatal(err)
+	}
+	for _, t := range table.Tools {
+		if t.Name == name {
+			return t
+		}
+	}
+	b.Fatalf("no tool %s", name)
+	return nil
+}
+
+// benchCall serves server on StdioTransport over pipes and times one
+// call line until its answer contains want.
+func benchCall(b *testing.B, server *mcp.Server, call, want string) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	go server.Run(context.Background(), &StdioTransport{In: inR, Out: outW})
@@ -190,12 +262,12 @@ func BenchmarkCall(b *testing.B) {
 	for range 2 {
 		r.ReadString('\n')
 	}
-	call := []byte(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"t27f_view","arguments":{"status":[1,2,255],"chat":"@t27_bot"}}}` + "\n")
+	line := []byte(call)
 	for b.Loop() {
-		inW.Write(call)
-		line, err := r.ReadString('\n')
-		if err != nil || !strings.Contains(line, `"text":"@t27_bot"`) {
-			b.Fatalf("%q %v", line, err)
+		inW.Write(line)
+		answer, err := r.ReadString('\n')
+		if err != nil || !strings.Contains(answer, want) {
+			b.Fatalf("%q %v", answer, err)
 		}
 	}
 	inW.Close()

@@ -10,7 +10,15 @@
 // schema before they leave, handler errors and panics as isError results.
 // StdioTransport frames newline-delimited JSON-RPC on stdin/stdout and
 // answers every line it cannot use with a JSON-RPC error instead of
-// closing the session.
+// closing the session; HTTPHandler and ServeHTTP serve Streamable HTTP,
+// where a scope function sees each request's bearer token (TokenScope).
+//
+// A handler reaches its request through its ctx (Request) and acts on it
+// with Log, Progress, Elicit and Sample; it may answer with content blocks
+// (SetContent, or return them from a `result any` tool; Text, Image,
+// Audio, Link, Resource, Blob). Options.Server passes the SDK's own server
+// options; resources, prompts and tools of the author's are added to the
+// returned server with the SDK's API.
 //
 // The generated file stays standard-library only: this package takes the
 // bound catalog through the Catalog interface, whose methods use only

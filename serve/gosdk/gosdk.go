@@ -1,11 +1,14 @@
 package gosdk
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -57,21 +60,35 @@ const (
 )
 
 // ProtocolVersions are the versions NewServer negotiates, newest first.
-// The SDK also speaks the sessionless 2026-07-28 protocol (no initialize
-// handshake, serverInfo stamped into every result's _meta); the catalog's
-// profiles end at 2025-06-18, so a client asking for 2026-07-28 is
-// answered as the SDK answers any version a server does not list: with
-// 2025-11-25, profile 2.
+// Profile 3 is opt-in: ProtocolVersions3 adds 2026-07-28.
 var ProtocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+
+// ProtocolVersions3 are ProtocolVersions and the sessionless 2026-07-28
+// protocol (no initialize handshake: each request names its version and
+// client in _meta), whose requests get profile 3 (LANGUAGE.md §5): the
+// profile-2 table with ttlMs, cacheScope and resultType, identity
+// <hash>/p3. Give it as Options.Server.SupportedProtocolVersions; a server
+// of mcp.NewServer's defaults negotiates it too. In that era the SDK
+// refuses server-to-client requests during a call, so Elicit and Sample
+// fail there (input-required results are not served yet).
+var ProtocolVersions3 = append([]string{Protocol3}, ProtocolVersions...)
+
+// Protocol3 is the first protocol version served with profile 3.
+const Protocol3 = "2026-07-28"
+
+// profile3TTLMs is a profile-3 table's ttlMs (model.Profile3TTLMs).
+const profile3TTLMs = 300000
 
 // Options configure NewServer and Register. The zero value serves every
 // tool to every session.
 type Options struct {
-	// Scope returns the scope of a session, from its initialize request
-	// (its session, and its RequestExtra: the auth token, HTTP headers):
-	// ScopeRead, ScopeWrite, ScopeAll or "" (all). It is called once per
-	// session. Any other value refuses the initialize request. nil: every
-	// session sees every tool.
+	// Scope returns the scope of a caller, from its request (its session,
+	// and its RequestExtra: the bearer token's auth.TokenInfo, the HTTP
+	// headers): ScopeRead, ScopeWrite, ScopeAll or "" (all). It is called
+	// at initialize, and again on every tools/list and tools/call that
+	// carries a token (TokenInfo), so that over HTTP each request gets its
+	// own caller's scope. Any other value refuses the request. nil: every
+	// session sees every tool. TokenScope reads the token's scopes.
 	Scope func(ctx context.Context, req mcp.Request) string
 	// Implementation is the serverInfo NewServer reports; nil: the spec
 	// name, and the first 12 digits of the spec hash as the version. Register leaves the server's own.
@@ -86,6 +103,13 @@ type Options struct {
 	// tools/call normalises the arguments before the spec's decoder checks
 	// them: the spec is always what is enforced.
 	DialectFor func(clientName string) string
+	// Server are the SDK's own server options for NewServer: instructions,
+	// capabilities, completion and subscribe handlers, keep-alive, a
+	// logger… What it leaves out keeps NewServer's defaults:
+	// SupportedProtocolVersions ProtocolVersions, and the logging and tools
+	// capabilities when Capabilities is nil (the tools capability is added
+	// to capabilities that lack it). Register ignores it.
+	Server *mcp.ServerOptions
 }
 
 // NewServer returns an SDK server that serves c (see Register), set up to
@@ -99,13 +123,23 @@ func NewServer(c Catalog, opts *Options) (*mcp.Server, error) {
 	if opts != nil && opts.Implementation != nil {
 		impl = opts.Implementation
 	}
-	server := mcp.NewServer(impl, &mcp.ServerOptions{
-		SupportedProtocolVersions: ProtocolVersions,
-		Capabilities: &mcp.ServerCapabilities{
-			Logging: &mcp.LoggingCapabilities{},
-			Tools:   &mcp.ToolCapabilities{ListChanged: true},
-		},
-	})
+	var so mcp.ServerOptions
+	if opts != nil && opts.Server != nil {
+		so = *opts.Server
+	}
+	if len(so.SupportedProtocolVersions) == 0 {
+		so.SupportedProtocolVersions = ProtocolVersions
+	}
+	if so.Capabilities == nil {
+		so.Capabilities = &mcp.ServerCapabilities{Logging: &mcp.LoggingCapabilities{}}
+	} else {
+		caps := *so.Capabilities
+		so.Capabilities = &caps
+	}
+	if so.Capabilities.Tools == nil {
+		so.Capabilities.Tools = &mcp.ToolCapabilities{ListChanged: true}
+	}
+	server := mcp.NewServer(impl, &so)
 	if err := Register(server, c, opts); err != nil {
 		return nil, err
 	}
@@ -116,8 +150,13 @@ func NewServer(c Catalog, opts *Options) (*mcp.Server, error) {
 // session's profile (from the protocol version the SDK negotiated) and
 // scope, answers tools/list with c's table for them byte for byte, and
 // answers tools/call. Tools are not added to the server's own registry;
-// the middleware answers for them. It refuses, with an error naming the
-// tools, when c's handlers and tools disagree.
+// the middleware answers for them. Tools added to the server with the
+// SDK's own AddTool are served beside the catalog's: listed after them
+// (the table is then no longer the catalog's bytes) and called by the SDK.
+// A name in both is refused: tools/list and tools/call answer an error
+// naming it, and Run and HTTPHandler refuse to start. Scopes narrow the
+// catalog's tools only. Register refuses, with an error naming the tools,
+// when c's handlers and tools disagree.
 //
 // A server made with mcp.NewServer negotiates every version the SDK
 // knows, 2026-07-28 included; NewServer restricts it to ProtocolVersions.
@@ -142,12 +181,16 @@ func register(server *mcp.Server, c Catalog, opts *Options) (*catalogServer, err
 		s.dialectFor = opts.DialectFor
 	}
 	server.AddReceivingMiddleware(s.middleware)
+	registered.Store(server, s)
 	return s, nil
 }
 
 // Run serves server on StdioTransport until the client closes stdin: nil
 // then, else the error that ended the session.
 func Run(ctx context.Context, server *mcp.Server) error {
+	if err := checkServer(server); err != nil {
+		return err
+	}
 	return (&StdioTransport{}).Serve(ctx, server)
 }
 
@@ -158,8 +201,13 @@ type session struct {
 	injected []string // the arguments the client injects (injected.go)
 }
 
+// registered are the catalog servers by the SDK server they serve on, for
+// the checks Run and HTTPHandler make before serving.
+var registered sync.Map // *mcp.Server → *catalogServer
+
 type catalogServer struct {
 	cat        Catalog
+	next       mcp.MethodHandler // the server's own handling, below the middleware
 	scope      func(context.Context, mcp.Request) string
 	dialects   DialectCatalog // nil when the catalog carries no dialect tables
 	dialectFor func(string) string
@@ -192,15 +240,33 @@ func (s *catalogServer) remember(ss mcp.Session, st session) {
 	}
 }
 
-// session returns the state of the session that sent req. A session that
-// did not initialize (the sessionless 2026-07-28 protocol, on a server
-// that allows it) gets the profile of the version its request names.
+// session returns the state of the session that sent req. A request of
+// the sessionless 2026-07-28 protocol gets profile 3 and the scope and
+// dialect of its own caller, every time; a session that did not
+// initialize otherwise gets profile 1.
 func (s *catalogServer) session(ctx context.Context, req mcp.Request) (session, error) {
+	if sessionless(req) {
+		// 2026-07-28: the request says who it is, every time.
+		client := ""
+		if r, ok := req.(interface{ ClientInfo() *mcp.Implementation }); ok && r.ClientInfo() != nil {
+			client = r.ClientInfo().Name
+		}
+		return s.newSession(ctx, req, 3, client)
+	}
 	ss := req.GetSession()
 	s.mu.Lock()
 	st, ok := s.sessions[ss]
 	s.mu.Unlock()
 	if ok {
+		if s.scope != nil && req.GetExtra() != nil && req.GetExtra().TokenInfo != nil {
+			// Over HTTP each request carries its caller's token: the
+			// scope is that caller's, not the one that initialized.
+			scope, err := s.scopeOf(ctx, req)
+			if err != nil {
+				return session{}, err
+			}
+			st.scope = scope
+		}
 		return st, nil
 	}
 	version, client := "", ""
@@ -210,6 +276,16 @@ func (s *catalogServer) session(ctx context.Context, req mcp.Request) (session, 
 			client = ci.Name
 		}
 	}
+	st, err := s.newSession(ctx, req, s.cat.ProfileFor(version), client)
+	if err == nil {
+		s.remember(ss, st)
+	}
+	return st, err
+}
+
+// newSession is the state of a caller of a profile, from its request and
+// its client's name.
+func (s *catalogServer) newSession(ctx context.Context, req mcp.Request, profile int, client string) (session, error) {
 	scope, err := s.scopeOf(ctx, req)
 	if err != nil {
 		return session{}, err
@@ -218,9 +294,7 @@ func (s *catalogServer) session(ctx context.Context, req mcp.Request) (session, 
 	if err != nil {
 		return session{}, err
 	}
-	st = session{profile: s.cat.ProfileFor(version), scope: scope, dialect: dialect, injected: injectedBy(client)}
-	s.remember(ss, st)
-	return st, nil
+	return session{profile: profile, scope: scope, dialect: dialect, injected: injectedBy(client)}, nil
 }
 
 func (s *catalogServer) scopeOf(ctx context.Context, req mcp.Request) (string, error) {
@@ -265,9 +339,42 @@ type toolsList struct {
 	raw json.RawMessage
 }
 
-func (t *toolsList) MarshalJSON() ([]byte, error) { return t.raw, nil }
+func (t *toolsList) MarshalJSON() ([]byte, error) {
+	if len(t.Meta) == 0 {
+		return t.raw, nil
+	}
+	// What the SDK put in _meta (on 2026-07-28, its serverInfo) joins the
+	// catalog identity: the table's last member is _meta.
+	extra, err := json.Marshal(t.Meta)
+	if err != nil || len(extra) <= 2 || !bytes.HasSuffix(t.raw, []byte("}}")) {
+		return t.raw, err
+	}
+	out := append([]byte(nil), t.raw[:len(t.raw)-2]...)
+	out = append(out, ',')
+	out = append(out, extra[1:len(extra)-1]...)
+	return append(out, "}}"...), nil
+}
+
+// profile3 is a profile-2 table as profile 3 serves it: ttlMs, cacheScope
+// and resultType before its _meta, whose identity says /p3 (gen-json
+// --profile 3 writes the same bytes for the full table).
+func profile3(table []byte, cacheScope string) ([]byte, error) {
+	at := bytes.LastIndex(table, []byte(`,"_meta":{`))
+	id := bytes.Index(table[max(at, 0):], []byte(`/p2`))
+	if at < 0 || id < 0 {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "tools/list: the catalog table has no _meta identity to serve on profile 3"}
+	}
+	id += at
+	out := make([]byte, 0, len(table)+80)
+	out = append(out, table[:at]...)
+	out = fmt.Appendf(out, `,"ttlMs":%d,"cacheScope":%q,"resultType":"complete"`, profile3TTLMs, cacheScope)
+	out = append(out, table[at:id]...)
+	out = append(out, "/p3"...)
+	return append(out, table[id+3:]...), nil
+}
 
 func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
+	s.next = next
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		switch method {
 		case "initialize":
@@ -300,10 +407,30 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			if p, ok := req.GetParams().(*mcp.ListToolsParams); ok && p != nil && p.Cursor != "" {
 				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "tools/list: unknown cursor " + capQuote(p.Cursor) + ": the catalog is one page"}
 			}
-			if st.dialect != "" {
-				return &toolsList{raw: s.dialects.ListDialectToolsJSON(st.profile, st.scope, st.dialect)}, nil
+			own, err := s.ownTools(ctx, req.GetSession())
+			if err != nil {
+				return nil, err
 			}
-			return &toolsList{raw: s.cat.ListToolsJSON(st.profile, st.scope)}, nil
+			tableProfile := min(st.profile, 2) // a profile-3 table is the profile-2 one, marked
+			raw := s.cat.ListToolsJSON(tableProfile, st.scope)
+			if st.dialect != "" {
+				raw = s.dialects.ListDialectToolsJSON(tableProfile, st.scope, st.dialect)
+			}
+			if len(own) > 0 {
+				if raw, err = appendTools(raw, own); err != nil {
+					return nil, err
+				}
+			}
+			if st.profile == 3 {
+				cacheScope := "public"
+				if st.scope != ScopeAll || s.scope != nil {
+					cacheScope = "private" // narrowed, or served per caller
+				}
+				if raw, err = profile3(raw, cacheScope); err != nil {
+					return nil, err
+				}
+			}
+			return &toolsList{raw: raw}, nil
 		case "tools/call":
 			st, err := s.session(ctx, req)
 			if err != nil {
@@ -313,7 +440,15 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			if p == nil {
 				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "tools/call: missing params"}
 			}
-			return s.call(ctx, st, p.Name, p.Arguments)
+			if s.cat.Result(p.Name) == "" {
+				// Not the catalog's: one of the server's own tools, if any.
+				if _, err := s.ownTools(ctx, req.GetSession()); err != nil {
+					return nil, err
+				}
+				return next(ctx, method, req)
+			}
+			creq, _ := req.(*mcp.CallToolRequest)
+			return s.call(ctx, st, creq, p.Name, p.Arguments)
 		}
 		return next(ctx, method, req)
 	}
@@ -322,8 +457,9 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 // call answers one tools/call. Whatever concerns the client's arguments or
 // the handler's outcome is a tool result (isError: the model can read it);
 // an unknown tool, or a result the server cannot serialize, is a JSON-RPC
-// error.
-func (s *catalogServer) call(ctx context.Context, st session, name string, args json.RawMessage) (*mcp.CallToolResult, error) {
+// error. The handler's ctx carries req (Request) and takes its content
+// blocks (SetContent).
+func (s *catalogServer) call(ctx context.Context, st session, req *mcp.CallToolRequest, name string, args json.RawMessage) (*mcp.CallToolResult, error) {
 	if !s.cat.InScope(name, st.scope) {
 		// The SDK's own answer for a tool it does not have.
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "unknown tool " + capQuote(name)}
@@ -339,15 +475,33 @@ func (s *catalogServer) call(ctx context.Context, st session, name string, args 
 	if err != nil {
 		return textResult(name+": invalid arguments: "+problems(err), true), nil
 	}
+	ctx, c := withCall(ctx, req)
 	out, err := s.run(ctx, name, in)
 	if err != nil {
 		return textResult(name+": "+err.Error(), true), nil
 	}
 	kind := s.cat.Result(name)
+	if kind == "any" {
+		// Content blocks of the handler's own.
+		switch out := out.(type) {
+		case *mcp.CallToolResult:
+			if out == nil {
+				return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: name + ": internal error: handler returned a nil *mcp.CallToolResult"}
+			}
+			return out, nil
+		case mcp.Content:
+			return &mcp.CallToolResult{Content: []mcp.Content{out}}, nil
+		case []mcp.Content:
+			return &mcp.CallToolResult{Content: nonNil(out)}, nil
+		}
+	}
 	if kind == "text" {
 		text, ok := out.(string)
 		if !ok {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("%s: internal error: handler returned %T, want string", name, out)}
+		}
+		if c.set {
+			return &mcp.CallToolResult{Content: nonNil(c.content)}, nil
 		}
 		return textResult(text, false), nil
 	}
@@ -357,6 +511,9 @@ func (s *catalogServer) call(ctx context.Context, st session, name string, args 
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("%s: internal error: marshalling the result: %v", name, err)}
 	}
 	if kind != "out" {
+		if c.set {
+			return &mcp.CallToolResult{Content: nonNil(c.content)}, nil
+		}
 		return textResult(string(data), false), nil
 	}
 	if err := s.cat.ValidateOutput(name, data); err != nil {
@@ -364,10 +521,21 @@ func (s *catalogServer) call(ctx context.Context, st session, name string, args 
 		return textResult(fmt.Sprintf("%s: internal error: result does not match the output schema: %s", name, problems(err)), true), nil
 	}
 	res := textResult(string(data), false)
-	if st.profile == 2 {
+	if c.set {
+		res.Content = nonNil(c.content)
+	}
+	if st.profile >= 2 {
 		res.StructuredContent = json.RawMessage(data)
 	}
 	return res, nil
+}
+
+// nonNil keeps "content": [] on the wire for a handler that gave no blocks.
+func nonNil(blocks []mcp.Content) []mcp.Content {
+	if blocks == nil {
+		return []mcp.Content{}
+	}
+	return blocks
 }
 
 // run calls the handler; a panic is its error, and the server goes on.
@@ -397,4 +565,85 @@ func problems(err error) string {
 
 func textResult(text string, isError bool) *mcp.CallToolResult {
 	return &mcp.CallToolResult{IsError: isError, Content: []mcp.Content{&mcp.TextContent{Text: text}}}
+}
+
+// ownTools are the tools added to the server with the SDK's AddTool, as
+// the SDK lists them; an error when one has a catalog tool's name.
+func (s *catalogServer) ownTools(ctx context.Context, ss mcp.Session) ([]*mcp.Tool, error) {
+	srv, _ := ss.(*mcp.ServerSession)
+	res, err := s.next(ctx, "tools/list", &mcp.ListToolsRequest{Session: srv, Params: &mcp.ListToolsParams{}})
+	if err != nil {
+		return nil, err
+	}
+	list, _ := res.(*mcp.ListToolsResult)
+	if list == nil {
+		return nil, nil
+	}
+	var clash []string
+	for _, t := range list.Tools {
+		if s.cat.Result(t.Name) != "" {
+			clash = append(clash, strconv.Quote(t.Name))
+		}
+	}
+	if len(clash) > 0 {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("tools added with AddTool have the names of catalog tools: %s", strings.Join(clash, ", "))}
+	}
+	return list.Tools, nil
+}
+
+// appendTools appends tools to a catalog table's tools array.
+func appendTools(table []byte, tools []*mcp.Tool) ([]byte, error) {
+	end := bytes.LastIndex(table, []byte(`],"_meta":`))
+	if end < 0 {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "tools/list: the catalog table has no tools array to extend"}
+	}
+	out := append([]byte(nil), table[:end]...)
+	for i, t := range tools {
+		data, err := json.Marshal(t)
+		if err != nil {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("tools/list: tool %q: %v", t.Name, err)}
+		}
+		if i > 0 || !bytes.HasSuffix(out, []byte("[")) {
+			out = append(out, ',')
+		}
+		out = append(out, data...)
+	}
+	return append(out, table[end:]...), nil
+}
+
+// checkServer is the check Run and HTTPHandler make before serving: no
+// tool added with AddTool has a catalog tool's name. The SDK lists its
+// tools to a session only, so the check lists them on an in-memory one.
+func checkServer(server *mcp.Server) error {
+	if _, ok := registered.Load(server); !ok {
+		return nil
+	}
+	ctx := context.Background()
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := server.Connect(ctx, st, nil)
+	if err != nil {
+		return err
+	}
+	defer ss.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "toolspec-check"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		return err
+	}
+	defer cs.Close()
+	if _, err := cs.ListTools(ctx, nil); err != nil {
+		return err
+	}
+	return nil
+}
+
+// sessionless reports whether req follows the 2026-07-28 protocol: its
+// _meta names the version (a session's InitializeParams hold the version
+// the client asked for, not the one negotiated, so they do not count).
+func sessionless(req mcp.Request) bool {
+	p := req.GetParams()
+	if p == nil || reflect.ValueOf(p).IsNil() {
+		return false
+	}
+	v, _ := p.GetMeta()[mcp.MetaKeyProtocolVersion].(string)
+	return v >= Protocol3
 }

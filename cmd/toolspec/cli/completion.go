@@ -51,7 +51,7 @@ func completeFiles(root *cobra.Command) {
 		}
 		if c.Flags().Lookup("profile") != nil {
 			c.RegisterFlagCompletionFunc("profile", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
-				return []string{"1\tprotocol 2024-11-05", "2\tprotocol 2025-06-18"}, cobra.ShellCompDirectiveNoFileComp
+				return []string{"1\tprotocol 2024-11-05", "2\tprotocol 2025-06-18", "3\tprotocol 2026-07-28"}, cobra.ShellCompDirectiveNoFileComp
 			})
 		}
 	}

@@ -17,8 +17,9 @@ func genJSONCmd(e *env) *cobra.Command {
 		Use:   "gen-json [--profile N] FILE",
 		Short: "Print the tools/list result of a profile",
 		Long: `Print the tools/list result of a protocol profile: 1 (2024-11-05, inputs
-only; the default) or 2 (2025-06-18, with titles, outputSchema and
-annotations). With -o the result is written to a file instead.
+only; the default), 2 (2025-06-18, with titles, outputSchema and
+annotations) or 3 (2026-07-28: as 2, and the result's ttlMs, cacheScope
+and resultType). With -o the result is written to a file instead.
 
 --dialect FAMILY lowers the input schemas to what a client family reads
 (gemini, openai, openai_strict, anthropic, anthropic_strict, copilot,
@@ -57,7 +58,7 @@ cursor, mistral, xai; docs/clients.md): the _meta identity then ends in
 			return e.writeFile(out, chunks...)
 		},
 	}
-	cmd.Flags().IntVar(&profile, "profile", 1, "protocol profile: 1 (2024-11-05) or 2 (2025-06-18)")
+	cmd.Flags().IntVar(&profile, "profile", 1, "protocol profile: 1 (2024-11-05), 2 (2025-06-18) or 3 (2026-07-28)")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write to this file instead of stdout")
 	cmd.Flags().StringVar(&family, "dialect", "", "lower the table to a client family's dialect (docs/clients.md)")
 	e.allowOutsideFlag(cmd)

@@ -169,7 +169,7 @@ func valueKind(f *pflag.Flag) string {
 
 // flagValues words the values of flags that take few.
 var flagValues = map[string]string{
-	"profile": "1 (protocol 2024-11-05) or 2 (2025-06-18)",
+	"profile": "1 (protocol 2024-11-05), 2 (2025-06-18) or 3 (2026-07-28)",
 }
 
 // commands are the constructors of every subcommand, one file each.

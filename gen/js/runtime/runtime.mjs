@@ -210,9 +210,11 @@ function tsToolError(text) {
 }
 
 /**
- * Serves the catalog on an MCP SDK server (@modelcontextprotocol/sdk 1.x):
- * the low-level Server, or McpServer's .server before any tool is
- * registered on the McpServer. Call it before connect(). It refuses (throws,
+ * Serves the catalog on an MCP SDK server (@modelcontextprotocol/sdk 1.x,
+ * or @modelcontextprotocol/server 2.x): the low-level Server, or
+ * McpServer's .server before any tool is registered on the McpServer.
+ * Handlers get what the SDK hands a request handler: 1.x's extra, 2.x's
+ * ServerContext. Call it before connect(). It refuses (throws,
  * naming the tools) when handlers and tools differ, then answers tools/list
  * and tools/call:
  *
@@ -318,6 +320,16 @@ export function register(server, handlers, options = {}) {
     } catch (err) {
       return tsToolError(name + ": " + (err instanceof Error ? err.message : String(err)));
     }
+    // Content blocks of the handler's own (content, withContent).
+    let blocks;
+    if (tsIsObject(result) && Object.hasOwn(result, TS_CONTENT)) {
+      blocks = result[TS_CONTENT];
+      if (!OUTPUT_VALIDATORS.has(name)) return { content: blocks };
+      if (!Object.hasOwn(result, "value")) {
+        return tsToolError(name + ": internal error: a tool with out returns withContent(value, ...blocks), not content(...blocks)");
+      }
+      result = result.value;
+    }
     if (!OUTPUT_VALIDATORS.has(name)) {
       if (typeof result === "string") return { content: [{ type: "text", text: result }] };
       if (TOOL_RESULTS.charAt(index) === "t") {
@@ -340,9 +352,72 @@ export function register(server, handlers, options = {}) {
     if (bad.length > 0) {
       return tsToolError(name + ": internal error: result does not match the output schema: " + describeProblems(bad));
     }
-    const content = [{ type: "text", text }];
-    return profile === 2 ? { content, structuredContent: wire } : { content };
+    const content = blocks ?? [{ type: "text", text }];
+    return profile >= 2 ? { content, structuredContent: wire } : { content };
   }
+}
+
+// TS_CONTENT marks a handler's result made by content or withContent, so
+// that no JSON value a `result any` tool returns is taken for blocks.
+const TS_CONTENT = Symbol("toolspec.content");
+
+/**
+ * A handler result made of content blocks (text, image, audio,
+ * resourceLink, resource, blob, or any block the SDK knows), sent as the
+ * result's content. A tool with `out` returns withContent instead.
+ */
+export function content(...blocks) {
+  return Object.freeze({ [TS_CONTENT]: blocks });
+}
+
+/**
+ * A structured result (a tool with `out`) with content blocks of the
+ * handler's own in place of its JSON text: the value is still checked
+ * against the output schema and sent as structuredContent on profile 2.
+ */
+export function withContent(value, ...blocks) {
+  return Object.freeze({ [TS_CONTENT]: blocks, value });
+}
+
+// tsBase64 is bytes (Uint8Array, Buffer, ArrayBuffer) in base64; a string
+// is taken to be base64 already.
+function tsBase64(data) {
+  if (typeof data === "string") return data;
+  const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : data;
+  if (typeof Buffer === "function") return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin);
+}
+
+/** A text content block. */
+export function text(text) {
+  return { type: "text", text };
+}
+
+/** An image block: data are bytes, or a base64 string; mimeType e.g. "image/png". */
+export function image(data, mimeType) {
+  return { type: "image", data: tsBase64(data), mimeType };
+}
+
+/** An audio block: data are bytes, or a base64 string; mimeType e.g. "audio/wav". */
+export function audio(data, mimeType) {
+  return { type: "audio", data: tsBase64(data), mimeType };
+}
+
+/** A resource link block: a resource the client may read. */
+export function resourceLink(uri, name, mimeType = undefined) {
+  return mimeType === undefined ? { type: "resource_link", uri, name } : { type: "resource_link", uri, name, mimeType };
+}
+
+/** An embedded text resource block. */
+export function resource(uri, mimeType, text) {
+  return { type: "resource", resource: { uri, mimeType, text } };
+}
+
+/** An embedded binary resource block: data are bytes, or a base64 string. */
+export function blob(uri, mimeType, data) {
+  return { type: "resource", resource: { uri, mimeType, blob: tsBase64(data) } };
 }
 
 let tsInjectedProps;
@@ -376,6 +451,150 @@ function tsDialect(d) {
     throw new RangeError("register: options.dialectFor returned " + tsShow(d) + "; this module carries " + carried);
   }
   return d;
+}
+
+/** The largest request body serveHttp reads: 16 MiB, as a stdio line. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+const TS_LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+// tsHostname is the host of a Host header or an Origin URL, without port.
+function tsHostname(value) {
+  try {
+    return new URL(value.includes("://") ? value : "http://" + value).hostname;
+  } catch {
+    return "";
+  }
+}
+
+function tsHttpError(res, status, code, message) {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code, message } }));
+}
+
+// tsEventStore keeps the last MAX events of every stream in memory, so
+// that a client can resume a closed SSE stream (Last-Event-ID).
+function tsEventStore(max = 10000) {
+  const events = new Map(); // eventId → [streamId, message], oldest first
+  let next = 0;
+  return {
+    async storeEvent(streamId, message) {
+      const id = streamId + "_" + (++next);
+      events.set(id, [streamId, message]);
+      if (events.size > max) events.delete(events.keys().next().value);
+      return id;
+    },
+    async replayEventsAfter(lastEventId, { send }) {
+      const last = events.get(lastEventId);
+      if (last === undefined) return "";
+      let after = false;
+      for (const [id, [streamId, message]] of events) {
+        if (after && streamId === last[0]) await send(id, message);
+        if (id === lastEventId) after = true;
+      }
+      return last[0];
+    },
+  };
+}
+
+/**
+ * Serves MCP over Streamable HTTP with the SDK's
+ * StreamableHTTPServerTransport (@modelcontextprotocol/sdk 1.x), one
+ * transport and one server per session: newServer() returns a new SDK
+ * Server with the catalog registered (may be async). Options: port (0: any
+ * free port), host ("127.0.0.1"), path ("/mcp"), authenticate(req): the
+ * caller's AuthInfo ({ token, clientId, scopes, ... }, may be async; the
+ * SDK hands it to handlers and to register's scope function as
+ * extra.authInfo), undefined or a throw answers 401. On a loopback host,
+ * requests whose Host or Origin is not loopback are refused (403: DNS
+ * rebinding). Resolves to the listening node:http Server; close() it.
+ */
+export async function serveHttp(newServer, options = {}) {
+  const [{ createServer }, { randomUUID }, { StreamableHTTPServerTransport }, { isInitializeRequest }] = await Promise.all([
+    import("node:http"),
+    import("node:crypto"),
+    import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+  ]);
+  const host = options.host ?? "127.0.0.1";
+  const path = options.path ?? "/mcp";
+  const loopback = TS_LOOPBACK.has(host);
+  const sessions = new Map(); // mcp-session-id → transport
+  const eventStore = tsEventStore();
+
+  async function handle(req, res) {
+    if (new URL(req.url ?? "/", "http://x").pathname !== path) return tsHttpError(res, 404, -32000, "not found: MCP is served at " + path);
+    if (loopback) {
+      const origin = req.headers.origin;
+      if (!TS_LOOPBACK.has(tsHostname(req.headers.host ?? "")) || (origin !== undefined && !TS_LOOPBACK.has(tsHostname(origin)))) {
+        return tsHttpError(res, 403, -32000, "forbidden: Host and Origin must be loopback");
+      }
+    }
+    if (options.authenticate !== undefined) {
+      let info;
+      try {
+        info = await options.authenticate(req);
+      } catch {
+        info = undefined;
+      }
+      if (info === undefined || info === null) return tsHttpError(res, 401, -32001, "unauthorized");
+      req.auth = info;
+    }
+    let body;
+    if (req.method === "POST") {
+      const chunks = [];
+      let size = 0;
+      for await (const chunk of req) {
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) return tsHttpError(res, 413, -32600, "invalid request: the body is longer than " + MAX_BODY_BYTES + " bytes");
+        chunks.push(chunk);
+      }
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      } catch (err) {
+        return tsHttpError(res, 400, -32700, "parse error: " + String(err.message).slice(0, 2 * QUOTE_LIMIT));
+      }
+    }
+    const id = req.headers["mcp-session-id"];
+    let transport = typeof id === "string" ? sessions.get(id) : undefined;
+    if (transport === undefined) {
+      if (id !== undefined) return tsHttpError(res, 404, -32001, "session not found");
+      if (req.method !== "POST" || !isInitializeRequest(body)) return tsHttpError(res, 400, -32000, "bad request: no session; initialize first");
+      transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: randomUUID,
+        eventStore,
+        onsessioninitialized: (sid) => sessions.set(sid, transport),
+      });
+      const t = transport;
+      t.onclose = () => {
+        if (t.sessionId !== undefined) sessions.delete(t.sessionId);
+      };
+      await (await newServer()).connect(t);
+    }
+    await transport.handleRequest(req, res, body);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      if (!res.headersSent) tsHttpError(res, 500, -32603, "internal error: " + (err instanceof Error ? err.message : String(err)));
+      else res.end();
+    });
+  });
+  const close = server.close.bind(server);
+  server.close = (callback) => {
+    for (const t of sessions.values()) t.close().catch(() => {});
+    sessions.clear();
+    server.closeAllConnections?.();
+    return close(callback);
+  };
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  return server;
 }
 
 /** The longest line StdioTransport reads: 16 MiB, without its newline. */

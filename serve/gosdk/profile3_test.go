@@ -1,0 +1,69 @@
+package gosdk
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolspec/toolspec/compile"
+	c "github.com/toolspec/toolspec/examples/go-server/t27catalog"
+	"github.com/toolspec/toolspec/gen/schema"
+)
+
+// The full profile-3 table the adapter serves is what gen-json --profile 3
+// writes (schema.ToolsList), byte for byte.
+func TestProfile3TableIsGenJSON(t *testing.T) {
+	src, err := os.ReadFile("../../specs/t27mcp/tool_schema.tspec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := compile.Source("tool_schema.tspec", src)
+	if r.Catalog == nil {
+		t.Fatal("the reference spec does not compile")
+	}
+	got, err := profile3(c.ListToolsJSON(2), "public")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := schema.ToolsList(r.Catalog, 3); string(got) != string(want) {
+		t.Errorf("profile 3 table:\n got %.400s\nwant %.400s", got, want)
+	}
+}
+
+// A go-sdk v1.8 client negotiates 2026-07-28 with a server offering
+// ProtocolVersions3, lists the profile-3 table and calls tools.
+func TestProfile3WithGoSDKClient(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		opts       *Options
+		cacheScope string
+		identity   string
+		tools      int
+	}{
+		{"full", &Options{Server: &mcp.ServerOptions{SupportedProtocolVersions: ProtocolVersions3}}, "public", c.SpecHash + "/p3", 27},
+		{"read", &Options{Server: &mcp.ServerOptions{SupportedProtocolVersions: ProtocolVersions3}, Scope: func(context.Context, mcp.Request) string { return ScopeRead }}, "private", c.SpecHash + "/p3/read", len(inScope("read"))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cs := connect(t, stub(nil), tc.opts, nil, nil)
+			list, err := cs.ListTools(context.Background(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := list.Meta[c.CatalogKey]; got != tc.identity {
+				t.Errorf("identity %v, want %s", got, tc.identity)
+			}
+			if list.TTLMs != 300000 || string(list.CacheScope) != tc.cacheScope || len(list.Tools) != tc.tools {
+				t.Errorf("ttlMs %d, cacheScope %q, %d tools; want 300000, %q, %d", list.TTLMs, list.CacheScope, len(list.Tools), tc.cacheScope, tc.tools)
+			}
+			res := callTool(t, cs, c.ToolT27Status, nil)
+			if res.IsError || res.StructuredContent == nil {
+				t.Errorf("t27_status on profile 3: %s", wireOf(t, res))
+			}
+			if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.ToolT27Build, Arguments: map[string]any{"target": "all"}}); (err == nil) == (tc.name == "read") {
+				t.Errorf("t27_build with scope %s: %v", tc.name, err)
+			}
+		})
+	}
+}
