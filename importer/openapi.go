@@ -524,6 +524,24 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 		default:
 			return anyOf("enum of " + s.EnumType.String() + " values")
 		}
+	case openapi.Union:
+		var vs []*typ
+		for _, v := range s.Variants {
+			vt := im.typ(tool, field, v, out)
+			if vt.kind == "any" {
+				// A variant toolspec writes as any (it said why): the
+				// union would be any.
+				return vt
+			}
+			vs = append(vs, vt)
+		}
+		u := unionOf(vs)
+		u.nullable = u.nullable || t.nullable
+		u.deprecated = u.deprecated || t.deprecated
+		if u.kind == "union" || u.def == nil && len(u.examples) == 0 {
+			u.def, u.examples = t.def, t.examples
+		}
+		return u
 	case openapi.Array:
 		t.kind = "array"
 		t.elem = im.typ(tool, field+"[]", s.Items, out)

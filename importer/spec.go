@@ -69,7 +69,7 @@ type row struct {
 
 // typ is a kind with its modifiers.
 type typ struct {
-	kind     string // string integer number boolean any enum array tuple object map
+	kind     string // string integer number boolean any enum array tuple object map union
 	nullable bool
 	min, max string
 	// numbers holds the operands of the modifiers that take a number
@@ -85,7 +85,81 @@ type typ struct {
 	enum       []string // values as spec text
 	elem       *typ
 	items      []*typ
+	variants   []*typ // a union's, built by unionOf
 	fields     []*row
+}
+
+// unionOf is the union of variants, simplified as model.NewUnion
+// simplifies (the checker refuses what it would simplify): nested unions
+// flattened, a nullable variant makes the union nullable instead, equal
+// variants written once, one variant left is that variant, and a variant
+// any makes the union any.
+func unionOf(variants []*typ) *typ {
+	u := &typ{kind: "union"}
+	seen := map[string]bool{}
+	var add func(v *typ)
+	add = func(v *typ) {
+		if v.nullable {
+			u.nullable = true
+			c := *v
+			c.nullable = false
+			v = &c
+		}
+		switch v.kind {
+		case "any":
+			u.kind = "any"
+		case "union":
+			for _, w := range v.variants {
+				add(w)
+			}
+		default:
+			if k := v.key(); !seen[k] {
+				seen[k] = true
+				u.variants = append(u.variants, v)
+			}
+		}
+	}
+	for _, v := range variants {
+		add(v)
+	}
+	switch {
+	case u.kind == "any" || len(u.variants) == 0:
+		return &typ{kind: "any"}
+	case len(u.variants) == 1:
+		v := *u.variants[0]
+		v.nullable = u.nullable
+		return &v
+	}
+	return u
+}
+
+// key is t written out whole, so that two variants that would format
+// alike have the same key.
+func (t *typ) key() string {
+	var b strings.Builder
+	var write func(t *typ)
+	write = func(t *typ) {
+		if t == nil {
+			b.WriteString("nil")
+			return
+		}
+		fmt.Fprintf(&b, "%s{%t %q %q %v", t.kind, t.nullable, t.min, t.max, t.numbers)
+		if t.pattern != nil {
+			fmt.Fprintf(&b, " pattern %q", *t.pattern)
+		}
+		fmt.Fprintf(&b, " %q %q %q %t %t %t %q", t.format, t.def, t.examples, t.unique, t.deprecated, t.open, t.enum)
+		for _, c := range append(append([]*typ{t.elem}, t.items...), t.variants...) {
+			b.WriteString(" ")
+			write(c)
+		}
+		for _, r := range t.fields {
+			fmt.Fprintf(&b, " row %q %t %q %q %q ", r.name, r.required, r.desc, r.from, r.as)
+			write(r.t)
+		}
+		b.WriteString("}")
+	}
+	write(t)
+	return b.String()
 }
 
 // builder makes the spec's syntax tree (lang/ast's constructors). Each
@@ -185,6 +259,12 @@ func (b *builder) kind(at ast.Position, t *typ) *ast.Kind {
 			items = append(items, b.elem(at, it))
 		}
 		return ast.TupleKindOf(at, items)
+	case "union":
+		var vs []*ast.ElemType
+		for _, v := range t.variants {
+			vs = append(vs, b.elem(at, v))
+		}
+		return ast.UnionKindOf(at, vs)
 	case "object":
 		return ast.ObjectKind(at, b.rowsOf(t.fields))
 	}
@@ -333,7 +413,7 @@ func strip(t *typ, r refusal) string {
 		}
 		t.examples = nil
 	}
-	for _, el := range append([]*typ{t.elem}, t.items...) {
+	for _, el := range append(append([]*typ{t.elem}, t.items...), t.variants...) {
 		if d := strip(el, r); d != "" {
 			dropped = append(dropped, d)
 		}

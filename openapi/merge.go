@@ -29,6 +29,8 @@ func (l *loader) allOf(bs *base.Schema, at string) *Schema {
 		switch {
 		case m.Kind == Unsupported:
 			return m
+		case m.Kind == Union:
+			return teach(fmt.Sprintf("allOf member %d (a oneOf or anyOf)", i), at, "allOf of unions")
 		case m.Cycle:
 			return teach("allOf member $ref "+m.Ref+" (recursive)", at, "recursive schemas")
 		}

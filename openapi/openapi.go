@@ -211,6 +211,7 @@ const (
 	Object
 	Map
 	Enum
+	Union
 	Unsupported
 )
 
@@ -224,6 +225,7 @@ var kindNames = [...]string{
 	Object:      "object",
 	Map:         "map",
 	Enum:        "enum",
+	Union:       "union",
 	Unsupported: "unsupported",
 }
 
@@ -304,6 +306,11 @@ type Schema struct {
 	MinItems    *int64  `json:"minItems,omitempty"`
 	MaxItems    *int64  `json:"maxItems,omitempty"`
 	UniqueItems bool    `json:"uniqueItems,omitempty"`
+
+	// Variants are a Union's members (its oneOf or anyOf), in document
+	// order: never null (a null member makes the union Nullable), never
+	// nullable themselves, never unions (a nested one is flattened).
+	Variants []*Schema `json:"variants,omitempty"`
 
 	// Properties are in document order.
 	Properties []*Property `json:"properties,omitempty"`

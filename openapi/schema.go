@@ -134,6 +134,9 @@ func expandedSize(s *Schema) int {
 	}
 	add(s.Items)
 	add(s.AdditionalProperties)
+	for _, v := range s.Variants {
+		add(v)
+	}
 	for _, p := range s.Properties {
 		add(p.Schema)
 	}
@@ -295,7 +298,12 @@ func (l *loader) convert(bs *base.Schema, at string) *Schema {
 	}
 
 	if len(bs.AllOf) > 0 || len(bs.OneOf) > 0 || len(bs.AnyOf) > 0 {
-		return l.composition(bs, at)
+		s := l.composition(bs, at)
+		if s.Kind == Unsupported && s.Description == "" {
+			// The field's own words stay, whatever is not compared.
+			s.Description, s.Title = bs.Description, bs.Title
+		}
+		return s
 	}
 	for _, k := range []struct {
 		name    string
@@ -558,8 +566,10 @@ func valueKind(v any) Kind {
 }
 
 // composition handles allOf, oneOf and anyOf: allOf is merged (l.allOf),
-// a oneOf or anyOf of one schema and null is unwrapped, anything else is
-// Unsupported.
+// a oneOf or anyOf alone is a Union (l.union: one that is left with one
+// member is that member), anything else is Unsupported. A oneOf is read
+// as an anyOf: a value more than one member accepts is one the union
+// accepts and the API refuses.
 func (l *loader) composition(bs *base.Schema, at string) *Schema {
 	plain := len(bs.Type) == 0 && (bs.Properties == nil || bs.Properties.Len() == 0) &&
 		bs.Items == nil && bs.AdditionalProperties == nil && len(bs.Enum) == 0
@@ -570,72 +580,109 @@ func (l *loader) composition(bs *base.Schema, at string) *Schema {
 		}
 	}
 	if plain && n == 1 {
-		var member *Schema
-		switch {
-		case len(bs.AllOf) > 0:
+		if len(bs.AllOf) > 0 {
 			return l.allOf(bs, at)
-		case len(bs.OneOf) == 2:
-			member = l.nullPair(bs.OneOf, at+"/oneOf")
-		case len(bs.AnyOf) == 2:
-			member = l.nullPair(bs.AnyOf, at+"/anyOf")
 		}
-		if member != nil {
-			if bs.Description != "" {
-				member.Description = bs.Description
-			}
-			if bs.Title != "" {
-				member.Title = bs.Title
-			}
-			if bs.Default != nil {
-				member.Default = raw(bs.Default)
-			}
-			if isTrue(bs.Nullable) {
-				member.Nullable = true
-			}
-			if isTrue(bs.Deprecated) {
-				member.Deprecated = true
-			}
-			// `{allOf: [{$ref: Id}], readOnly: true}`: the id the server
-			// assigns, not a field of the Id model.
-			if isTrue(bs.ReadOnly) {
-				member.ReadOnly = true
-			}
-			if isTrue(bs.WriteOnly) {
-				member.WriteOnly = true
-			}
-			return member
+		members, word := bs.OneOf, "oneOf"
+		if len(bs.AnyOf) > 0 {
+			members, word = bs.AnyOf, "anyOf"
 		}
+		u := l.union(members, at+"/"+word)
+		if u.Kind == Unsupported {
+			return u
+		}
+		if bs.Description != "" {
+			u.Description = bs.Description
+		}
+		if bs.Title != "" {
+			u.Title = bs.Title
+		}
+		if bs.Default != nil {
+			u.Default = raw(bs.Default)
+		}
+		if isTrue(bs.Nullable) && u.Kind != Any {
+			u.Nullable = true
+		}
+		if isTrue(bs.Deprecated) {
+			u.Deprecated = true
+		}
+		// `{allOf: [{$ref: Id}], readOnly: true}`: the id the server
+		// assigns, not a field of the Id model.
+		if isTrue(bs.ReadOnly) {
+			u.ReadOnly = true
+		}
+		if isTrue(bs.WriteOnly) {
+			u.WriteOnly = true
+		}
+		return u
 	}
 	switch {
 	case len(bs.AllOf) > 0 && len(bs.OneOf) == 0 && len(bs.AnyOf) == 0:
 		return l.allOf(bs, at)
-	case len(bs.OneOf) > 0:
-		return teach("oneOf", at, "oneOf")
-	case len(bs.AnyOf) > 0:
-		return teach("anyOf", at, "anyOf")
+	case !plain && len(bs.OneOf) > 0:
+		return teach("oneOf next to type, properties, items or enum", at, "oneOf with sibling keywords")
+	case !plain && len(bs.AnyOf) > 0:
+		return teach("anyOf next to type, properties, items or enum", at, "anyOf with sibling keywords")
+	case len(bs.OneOf) > 0 && len(bs.AnyOf) > 0:
+		return teach("oneOf and anyOf together", at, "oneOf with anyOf")
 	}
-	return teach("allOf", at, "allOf")
+	return teach("allOf with oneOf or anyOf", at, "allOf of unions")
 }
 
-// nullPair unwraps [X, {type: null}] (either order) into X made nullable,
-// or returns nil.
-func (l *loader) nullPair(members []*base.SchemaProxy, at string) *Schema {
-	for i, m := range members {
-		if m == nil || m.IsReference() {
-			continue
+// union reads the members of a oneOf or anyOf, at its pointer: a member
+// {type: null} makes the union nullable, as does a nullable member (which
+// loses its null); a nested union is flattened; a member that accepts
+// anything makes the union Any, and one that is Unsupported makes it
+// that. A union left with one member is that member.
+func (l *loader) union(members []*base.SchemaProxy, at string) *Schema {
+	u := &Schema{Kind: Union}
+	add := func(v *Schema) {
+		if v.Nullable {
+			u.Nullable = true
+			c := *v
+			c.Nullable = false
+			v = &c
 		}
-		ms := m.Schema()
-		if ms == nil || len(ms.Type) != 1 || ms.Type[0] != "null" {
-			continue
-		}
-		other := 1 - i
-		s := l.schema(members[other], at+"/"+strconv.Itoa(other))
-		if s.Kind != Unsupported {
-			s.Nullable = true
-		}
-		return s
+		u.Variants = append(u.Variants, v)
 	}
-	return nil
+	for i, m := range members {
+		if isNullSchema(m) {
+			u.Nullable = true
+			continue
+		}
+		v := l.schema(m, at+"/"+strconv.Itoa(i))
+		switch {
+		case v.Kind == Unsupported:
+			return v
+		case v.Kind == Any && !v.Cycle:
+			return &Schema{Kind: Any}
+		case v.Kind == Union:
+			u.Nullable = u.Nullable || v.Nullable
+			for _, w := range v.Variants {
+				add(w)
+			}
+		default:
+			add(v)
+		}
+	}
+	switch len(u.Variants) {
+	case 0:
+		return teach("a union of null alone", at, "the null type")
+	case 1:
+		v := *u.Variants[0]
+		v.Nullable = u.Nullable
+		return &v
+	}
+	return u
+}
+
+// isNullSchema reports a member written {type: null} (or [null]).
+func isNullSchema(m *base.SchemaProxy) bool {
+	if m == nil || m.IsReference() {
+		return false
+	}
+	ms := m.Schema()
+	return ms != nil && len(ms.Type) == 1 && ms.Type[0] == "null"
 }
 
 func isTrue(b *bool) bool { return b != nil && *b }

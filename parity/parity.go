@@ -326,6 +326,13 @@ func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi
 			Msg: "the row is any, so it refuses nothing the API takes (the API checks the rest); not compared: an enum of " + s.EnumType.String() + " values"})
 		return
 	}
+	if typ.Kind == model.Any && s.Kind == openapi.Union && slices.ContainsFunc(s.Variants, writtenAny) {
+		// A variant import writes as any (a recursive $ref, an enum of
+		// numbers) makes the row any, which refuses nothing the API takes.
+		c.warnings = append(c.warnings, Warning{Pos: pos, Tool: t.Name, Field: field, At: s.At,
+			Msg: "the row is any, so it refuses nothing the API takes (the API checks the rest); not compared: " + describeAPI(s, false)})
+		return
+	}
 	if !sameKind(s, typ) {
 		if s.Cycle {
 			c.add(pos, t.Name, field, "cannot compare: recursive $ref "+s.Ref+": teach toolspec recursive schemas", describeType(typ))
@@ -353,6 +360,8 @@ func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi
 		if !maps(api, spec) {
 			c.add(pos, t.Name, field, describeAPI(s, false), describeType(typ))
 		}
+	case model.Union:
+		c.union(t, pos, field, s, typ)
 	case model.Array:
 		if s.Cycle {
 			return
@@ -394,6 +403,44 @@ func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi
 	}
 }
 
+// writtenAny reports a schema that import writes as any (a recursive
+// $ref cut short, an enum a row cannot hold).
+func writtenAny(s *openapi.Schema) bool {
+	return s.Cycle || s.Kind == openapi.Enum && s.EnumType != openapi.String && s.EnumType != openapi.Integer && s.EnumType != openapi.Boolean
+}
+
+// union compares a union variant by variant. Each API variant is
+// compared with the first spec variant of its kind not yet compared (or,
+// when all are, the first of its kind: import writes equal variants
+// once); an API variant with no spec variant of its kind, and a spec
+// variant no API variant met, are drift. Variants are named field|0,
+// field|1... by their place in the API's union.
+func (c *checker) union(t *model.Tool, pos token.Pos, field string, s *openapi.Schema, typ *model.Type) {
+	used := make([]bool, len(typ.Variants))
+	for i, v := range s.Variants {
+		name := fmt.Sprintf("%s|%d", field, i)
+		match := -1
+		for j, w := range typ.Variants {
+			if sameKind(v, w) && (match < 0 || used[match] && !used[j]) {
+				match = j
+			}
+		}
+		if match < 0 {
+			leave := c.enter(v.At)
+			c.add(pos, t.Name, name, "variant "+describeAPI(v, false), "no variant of that kind")
+			leave()
+			continue
+		}
+		used[match] = true
+		c.compare(t, pos, name, v, typ.Variants[match])
+	}
+	for j, w := range typ.Variants {
+		if !used[j] {
+			c.add(pos, t.Name, field, "no variant of that kind", "variant "+describeType(w))
+		}
+	}
+}
+
 func maps(a, b map[string]bool) bool {
 	if len(a) != len(b) {
 		return false
@@ -416,6 +463,7 @@ var kinds = map[openapi.Kind]model.Kind{
 	openapi.Object:  model.Object,
 	openapi.Map:     model.Map,
 	openapi.Enum:    model.Enum,
+	openapi.Union:   model.Union,
 }
 
 func sameKind(s *openapi.Schema, typ *model.Type) bool {
@@ -527,6 +575,12 @@ func describeAPI(s *openapi.Schema, required bool) string {
 		}
 	case openapi.Map:
 		r = "map<" + describeAPI(s.AdditionalProperties, false) + ">"
+	case openapi.Union:
+		var vs []string
+		for _, v := range s.Variants {
+			vs = append(vs, describeAPI(v, false))
+		}
+		r = "union<" + strings.Join(vs, ", ") + ">"
 	case openapi.Unsupported:
 		r = "unsupported (" + s.Unsupported + ")"
 	default:
