@@ -316,7 +316,7 @@ func TestCompositionUnsupported(t *testing.T) {
 	t.Parallel()
 	body := op(t, load(t, "oneof-unsupported.yaml"), "POST", "/shapes").Body.Schema
 	for name, want := range map[string]string{
-		"merged":   "allOf member 1 (string) conflicts with the members before it: object and string at #/paths/~1shapes/post/requestBody/content/application~1json/schema/properties/merged: teach toolspec to compare allOf of conflicting schemas",
+		"merged": "allOf member 1 (string) conflicts with the members before it: object and string at #/paths/~1shapes/post/requestBody/content/application~1json/schema/properties/merged: teach toolspec to compare allOf of conflicting schemas",
 	} {
 		s := prop(t, body, name)
 		if s.Kind != Unsupported || s.Unsupported != want {

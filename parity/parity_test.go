@@ -382,3 +382,61 @@ tool get_x {
 		t.Errorf("warnings (-want +got):\n%s", d)
 	}
 }
+
+// TestUnionMutants plants one drift at a time inside the unions of
+// unions.tspec (which agrees with unions.yaml); each must turn parity red
+// naming the variant (field|n is the API's variant n).
+func TestUnionMutants(t *testing.T) {
+	const spec, doc = "../testdata/parity/unions.tspec", "../testdata/parity/unions.yaml"
+	src, err := os.ReadFile(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := load(t, doc)
+	if ms := parity.Check(catalog(t, spec, src), d); len(ms) > 0 {
+		t.Fatalf("unions.tspec drifts from its document:\n%s", report(ms))
+	}
+	for _, m := range []struct {
+		name, old, new string
+		want           []string // substrings of one reported line
+	}{
+		{"drop a variant", "union<string ..140, array<string> ..4>", "array<string>",
+			[]string{"field memo: API: union<string, array<string>> nullable; spec: array<string> nullable"}},
+		{"add a variant", "union<string ..140, array<string> ..4>", "union<string ..140, array<string> ..4, integer>",
+			[]string{"field memo: API: no variant of that kind; spec: variant integer"}},
+		{"variant integer to number", "integer 1..10 multiple_of 2", "number 1..10 multiple_of 2",
+			[]string{"field mode|1: API: variant integer; spec: no variant of that kind"}},
+		{"drop nullable", "optional  nullable\n", "optional\n",
+			[]string{"field memo: API: union<string, array<string>> nullable; spec: union<string, array<string>>"}},
+		{"change an enum value in a variant", `enum("test", live)`, `enum("test", prod)`,
+			[]string{"field mode|0", `enum("test", "live")`}},
+		{"change multiple_of in a variant", "multiple_of 2", "multiple_of 3",
+			[]string{"field mode|1: API: multipleOf 2"}},
+		{"required to optional in an object variant", `"number"  string   required`, `"number"  string   optional`,
+			[]string{"field source|1.number: API: required; spec: optional"}},
+		{"string to integer in an object variant", `"number"  string   required`, `"number"  integer  required`,
+			[]string{"field source|1.number: API: string; spec: integer"}},
+		{"drop a row of an object variant", "      cvc       integer  optional\n", "",
+			[]string{"field source|1.cvc", "no row"}},
+		{"extra row in an object variant", "      cvc       integer  optional\n", "      cvc       integer  optional\n      zip       string   optional\n",
+			[]string{"field source|1.zip: API: no property \"zip\""}},
+	} {
+		t.Run(m.name, func(t *testing.T) {
+			if !strings.Contains(string(src), m.old) {
+				t.Fatalf("the spec no longer contains %q", m.old)
+			}
+			mutant := strings.Replace(string(src), m.old, m.new, 1)
+			got := report(parity.Check(catalog(t, spec, []byte(mutant)), d))
+			for _, line := range strings.Split(got, "\n") {
+				all := line != ""
+				for _, w := range m.want {
+					all = all && strings.Contains(line, w)
+				}
+				if all {
+					return
+				}
+			}
+			t.Errorf("no mismatch line contains all of %q; got:\n%s", m.want, got)
+		})
+	}
+}
