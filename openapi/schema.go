@@ -654,6 +654,10 @@ func (l *loader) union(members []*base.SchemaProxy, at string) *Schema {
 		switch {
 		case v.Kind == Unsupported:
 			return v
+		case v.Kind == Any && !v.Cycle && (len(v.Required) > 0 || v.MinProperties != nil || v.MaxProperties != nil):
+			// `oneOf: [{required: [a]}, {required: [b]}]` constrains the
+			// object next to it; it is not a member that takes anything.
+			return teach("member "+strconv.Itoa(i)+" constrains without a type", at, "untyped union members")
 		case v.Kind == Any && !v.Cycle:
 			return &Schema{Kind: Any}
 		case v.Kind == Union:
