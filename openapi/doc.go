@@ -36,14 +36,14 @@
 //     [Map]; `array` is [Array] with Items ([Any] when `items` is missing).
 //     A schema with no `type` is inferred from `properties` or `items`, and
 //     is [Any] when nothing constrains it.
-//   - allOf, oneOf and anyOf are [Unsupported], with a message asking for
-//     toolspec to be taught them, except for two shapes that only rename or
-//     annotate one schema: `allOf` with exactly one member (the OpenAPI 3.0
-//     way to put a description next to a `$ref`), and `oneOf`/`anyOf` with
-//     exactly two members of which one is `{type: null}` (how OpenAPI 3.1
-//     generators such as pydantic spell a nullable `$ref`). Those become the
-//     member, made Nullable in the second case. Neither ErsatzTV document
-//     uses any composition keyword.
+//   - allOf is merged (merge.go). A oneOf or anyOf with no sibling
+//     keywords but annotations is a [Union] of its members (Variants, in
+//     document order): a `{type: null}` member or a nullable member makes
+//     the union Nullable, nested unions are flattened, a union left with
+//     one member is that member, a member `{}` makes it [Any], and a
+//     member that is [Unsupported] (or untyped but constraining) makes it
+//     that. A oneOf is read as an anyOf. A oneOf or anyOf next to `type`,
+//     `properties`, `items` or `enum` is [Unsupported].
 //   - `not`, `prefixItems`, `patternProperties`, `if`/`then`/`else`,
 //     `dependentSchemas` and a `$ref` with constraining keywords next to it
 //     are [Unsupported] too; nothing is ever silently widened to [Any].

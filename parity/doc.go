@@ -21,7 +21,10 @@
 //   - a parameter or property the API requires must be required by the
 //     tool; a row the tool requires that the API leaves optional is
 //     allowed (a tool may ask for more than the API needs);
-//   - a schema the loader could not normalize (allOf, oneOf, a type union,
+//   - a union (oneOf, anyOf) is compared variant by variant: each API
+//     variant with the first spec variant of its kind not yet compared,
+//     named field|n; a variant either side lacks is a mismatch;
+//   - a schema the loader could not normalize (a conflicting allOf, a type union,
 //     ...) is a mismatch asking for toolspec to be taught it: it is never
 //     compared as if it were {};
 //   - an exclusive bound (above, below; exclusiveMinimum/Maximum in either
