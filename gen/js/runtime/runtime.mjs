@@ -35,7 +35,41 @@ function tsAnyOf(e, variants, p) {
 function tsKind(v) {
   if (v === null) return "null";
   if (Array.isArray(v)) return "array";
+  // JSON.parse reads 1e400 as Infinity: no JSON number, so no number of
+  // any row (docs/servers.md, "One number and one string model").
+  if (typeof v === "number" && !Number.isFinite(v)) return "number beyond float64";
   return typeof v;
+}
+
+// tsWellFormed is a value with every lone surrogate of its strings and
+// keys replaced by U+FFFD, as Go's JSON decoder reads "\ud800"; the value
+// itself when it has none. Two keys that become one keep the place of the
+// first and the value of the last, as duplicate keys do.
+function tsWellFormed(v) {
+  return tsHasLone(v) ? tsFixLone(v) : v;
+}
+
+// tsHasLone reports whether a value holds a lone surrogate, allocating nothing.
+function tsHasLone(v) {
+  if (typeof v === "string") return !v.isWellFormed();
+  if (typeof v !== "object" || v === null) return false;
+  if (Array.isArray(v)) return v.some(tsHasLone);
+  for (const k in v) {
+    if (Object.hasOwn(v, k) && (!k.isWellFormed() || tsHasLone(v[k]))) return true;
+  }
+  return false;
+}
+
+function tsFixLone(v) {
+  if (typeof v === "string") return v.toWellFormed();
+  if (typeof v !== "object" || v === null) return v;
+  if (Array.isArray(v)) return v.map(tsFixLone);
+  const out = {};
+  for (const [k, x] of Object.entries(v)) {
+    // defineProperty: an own "__proto__" stays a property, as JSON.parse makes it.
+    Object.defineProperty(out, k.toWellFormed(), { value: tsFixLone(x), writable: true, enumerable: true, configurable: true });
+  }
+  return out;
 }
 
 // tsQuote quotes an input string for a message: its first QUOTE_LIMIT
@@ -124,7 +158,7 @@ function tsValidate(table, what, toolName, value) {
     throw new RangeError(what + ": no tool " + (typeof toolName === "string" ? tsQuote(toolName) : tsShow(toolName)) + " in spec " + SPEC_NAME);
   }
   const problems = [];
-  check(value, "", problems);
+  check(tsWellFormed(value), "", problems);
   return problems;
 }
 
@@ -308,7 +342,7 @@ export function register(server, handlers, options = {}) {
     }
     // Arguments the client injects into every tool (gemini-cli's
     // wait_for_previous) are its own, not the spec's: dropped first.
-    const sent = tsStripInjected(clientInfo, name, params.arguments ?? {});
+    const sent = tsStripInjected(clientInfo, name, tsWellFormed(params.arguments ?? {}));
     const args = dialect === null ? sent : normalizeArgs(dialect, name, sent);
     const problems = validateInput(name, args);
     if (problems.length > 0) {
