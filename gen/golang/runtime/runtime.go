@@ -1133,6 +1133,11 @@ func (n *tsNum) underflow() {
 	*n = tsNum{tok: []byte(zero), small: true, integer: true, f: n.f, hasF: true}
 }
 
+func tsUnderflows(raw []byte) bool {
+	f, _ := strconv.ParseFloat(string(raw), 64)
+	return f == 0
+}
+
 // text is the number as written, for messages; a long one is cut.
 func (n tsNum) text() string {
 	if len(n.tok) > MaxQuote {
@@ -2211,8 +2216,8 @@ func tsNumKey(raw []byte) string { return string(tsNumKeyAppend(nil, raw)) }
 
 func tsNumKeyAppend(dst, raw []byte) []byte {
 	v := tsDecimal(raw)
-	if len(v.digits) == 0 {
-		return append(dst, "n0"...)
+	if len(v.digits) == 0 || tsMayLeave(raw) && v.exp < 0 && tsUnderflows(raw) {
+		return append(dst, "n0"...) // 1e-400 is 0, as JSON.parse reads it
 	}
 	dst = append(dst, 'n')
 	if v.neg {
