@@ -131,6 +131,7 @@ function tsDuplicate(a, only) {
 // tsCanon is the text of a JSON value with object keys sorted: equal
 // values (in the sense of JSON Schema) have equal texts.
 function tsCanon(x) {
+  if (typeof x === "number" && !Number.isFinite(x)) return String(x); // 1e400 is not null
   if (typeof x !== "object" || x === null) return JSON.stringify(x) ?? "undefined";
   if (Array.isArray(x)) return "[" + x.map(tsCanon).join(",") + "]";
   return "{" + Object.keys(x).sort().map((k) => JSON.stringify(k) + ":" + tsCanon(x[k])).join(",") + "}";
