@@ -2611,6 +2611,12 @@ func tsNumKeyAppend(dst, raw []byte) []byte {
 	if len(v.digits) == 0 || tsMayLeave(raw) && v.exp < 0 && tsUnderflows(raw) {
 		return append(dst, "n0"...) // 1e-400 is 0, as JSON.parse reads it
 	}
+	if tsMayLeave(raw) && v.exp > 0 {
+		if f, _ := strconv.ParseFloat(string(raw), 64); math.IsInf(f, 0) {
+			// Every number beyond float64 is JSON.parse's Infinity.
+			return append(dst, strconv.FormatFloat(f, 'g', -1, 64)...)
+		}
+	}
 	dst = append(dst, 'n')
 	if v.neg {
 		dst = append(dst, '-')
