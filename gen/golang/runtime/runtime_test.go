@@ -103,6 +103,10 @@ func TestValidate(t *testing.T) {
 		{`{"a": 1, "i": 1e99999999999999999999}`, "/i: type: got number beyond float64, want integer"},
 		{`{"a": 1, "e": 1e400}`, "/e: type: got number beyond float64, want string; /e: enum: 1e400 is not one of the allowed values"},
 		{`{"a": 1, "any": 1e400}`, ""},
+		// A lone surrogate is U+FFFD: two such keys are one.
+		{`{"a": 1, "map": {"\ud800": 1, "\ud801": 2}}`, ""},
+		{`{"a": 1, "map": {"\ud800": 1, "\ud801": "x"}}`, "/map/\ufffd: type: got string, want integer"},
+		{`{"a": 1, "e": "\udc00"}`, "/e: enum: \"\ufffd\" is not one of the allowed values"},
 		{`{"a": 1, "m": 0.3}`, ""},
 		{`{"a": 1, "m": 0.35}`, "/m: multipleOf: 0.35 is not a multiple of 0.1"},
 		{`{"a": 1, "i": 9}`, ""},
