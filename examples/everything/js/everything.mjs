@@ -696,8 +696,8 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 const TS_LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
-// tsHostname is the host of a Host header or an Origin URL, without port.
-function tsHostname(value) {
+// tsHostOf is the host of a Host header or an Origin URL, without port.
+function tsHostOf(value) {
   try {
     return new URL(value.includes("://") ? value : "http://" + value).hostname;
   } catch {
@@ -764,7 +764,7 @@ export async function serveHttp(newServer, options = {}) {
     if (new URL(req.url ?? "/", "http://x").pathname !== path) return tsHttpError(res, 404, -32000, "not found: MCP is served at " + path);
     if (loopback) {
       const origin = req.headers.origin;
-      if (!TS_LOOPBACK.has(tsHostname(req.headers.host ?? "")) || (origin !== undefined && !TS_LOOPBACK.has(tsHostname(origin)))) {
+      if (!TS_LOOPBACK.has(tsHostOf(req.headers.host ?? "")) || (origin !== undefined && !TS_LOOPBACK.has(tsHostOf(origin)))) {
         return tsHttpError(res, 403, -32000, "forbidden: Host and Origin must be loopback");
       }
     }
