@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
 	"github.com/toolspec/toolspec/gen/golang/runtime/formats"
 	"github.com/toolspec/toolspec/internal/decimal"
@@ -150,7 +153,7 @@ func (s *Schema) Validate(value []byte) ([]Failure, error) {
 	if err != nil {
 		return nil, fmt.Errorf("value is not JSON: %w", err)
 	}
-	err = s.s.Validate(v)
+	err = s.s.Validate(nearestDoubles(v))
 	if err == nil {
 		return nil, nil
 	}
@@ -181,6 +184,11 @@ func collect(ve *jsonschema.ValidationError, out *[]Failure) {
 		for _, c := range ve.Causes {
 			collect(c, out)
 		}
+		return
+	}
+	if _, ok := ve.ErrorKind.(*kind.InvalidJsonValue); ok {
+		// The only invalid value nearestDoubles makes: ±Inf.
+		*out = append(*out, Failure{Keyword: "type", At: pointer(ve.InstanceLocation), Message: "type: got number beyond float64"})
 		return
 	}
 	path := ve.ErrorKind.KeywordPath()
@@ -250,6 +258,45 @@ func beyondFloat64(value []byte) string {
 			return string(n)
 		}
 	}
+}
+
+// nearestDoubles applies the servers' number model (docs/servers.md, "One
+// number and one string model") to a decoded value: a number is the
+// double nearest to it, as JSON.parse reads it. One whose magnitude float64
+// does not hold becomes ±Inf, which the library refuses as no JSON value
+// (reported as type); a non-zero one nearer to 0 than the smallest double
+// becomes 0. Other numbers keep their exact value.
+func nearestDoubles(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		f, err := strconv.ParseFloat(string(v), 64)
+		switch {
+		case err != nil && math.IsInf(f, 0):
+			return f
+		case f != 0:
+			return v
+		case isZero(string(v)):
+			return v // 0 as written
+		}
+		if strings.HasPrefix(string(v), "-") {
+			return json.Number("-0")
+		}
+		return json.Number("0")
+	case []any:
+		for i, x := range v {
+			v[i] = nearestDoubles(x)
+		}
+	case map[string]any:
+		for k, x := range v {
+			v[k] = nearestDoubles(x)
+		}
+	}
+	return v
+}
+
+func isZero(n string) bool {
+	d := decimal.Parse(n)
+	return d == nil || d.Sign() == 0
 }
 
 // clip cuts a number's text for a message.

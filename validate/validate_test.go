@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -131,6 +132,29 @@ func TestBeyondFloat64(t *testing.T) {
 	} {
 		if got := beyondFloat64([]byte(text)); got != want {
 			t.Errorf("beyondFloat64(%s) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestNearestDoubles: a number is the double nearest to it, as on the
+// servers (docs/servers.md): none beyond float64, 0 for one nearer to 0.
+func TestNearestDoubles(t *testing.T) {
+	s, err := Compile([]byte(`{"type":"object","properties":{"n":{"type":"number","exclusiveMinimum":0},"i":{"type":"integer"},"a":{}}}`), Draft2020)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]string{
+		`{"n":1}`: "", `{"n":1e-400}`: "exclusiveMinimum at /n", `{"n":3e-324}`: "", `{"n":1.7976931348623157e308}`: "",
+		`{"n":1e400}`: "type at /n", `{"n":-1.7976931348623159e308}`: "type at /n", `{"i":1e-400}`: "", `{"i":-1e-400}`: "",
+		`{"i":1e400}`: "type at /i", `{"a":[1e400]}`: "" /* a free value is not read as a number */, `{"i":1e-320}`: "type at /i",
+	} {
+		fails, err := s.Validate([]byte(text))
+		var got []string
+		for _, f := range fails {
+			got = append(got, f.String())
+		}
+		if err != nil || strings.Join(got, "; ") != want {
+			t.Errorf("%s: %v %v, want %q", text, got, err, want)
 		}
 	}
 }

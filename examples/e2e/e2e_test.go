@@ -151,7 +151,7 @@ func TestNodeSuite(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no node tests in examples/e2e (%v)", err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 240*time.Second) // the suite spawns ~20 servers; shared machines are slow
+	ctx, cancel := context.WithTimeout(context.Background(), 480*time.Second) // the suite spawns ~30 servers over stdio and HTTP; shared machines are slow
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", append([]string{"--test", "--test-reporter=spec"}, files...)...)
 	cmd.Dir = root

@@ -11,7 +11,7 @@ import (
 // must refuse.
 func Cases(cat *model.Catalog) []testCase {
 	var out []testCase
-	for _, c := range cases.Generate(cat, cases.Options{Extreme: true, NumberModifiers: true}) {
+	for _, c := range cases.Generate(cat, cases.Options{Extreme: true, Wire: true, NumberModifiers: true}) {
 		out = append(out, testCase{Tool: c.Tool, Output: c.Output, Value: c.Value})
 	}
 	for _, tool := range cat.Tools {

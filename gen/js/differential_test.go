@@ -122,7 +122,7 @@ func TestAjvAgreesWithSanthosh(t *testing.T) {
 		in.Modules = append(in.Modules, path)
 		names = append(names, c.Name)
 		compiled := map[string]*validate.Schema{}
-		for _, cs := range cases.Generate(c, cases.Options{}) {
+		for _, cs := range cases.Generate(c, cases.Options{Wire: true}) {
 			s := santhosh(t, c, cs.Tool, cs.Output, compiled)
 			failures, err := s.Validate(cs.Value)
 			if err != nil {

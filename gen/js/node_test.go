@@ -301,13 +301,13 @@ func checkReport(t *testing.T, c *model.Catalog, r *report, fixtures []*model.Fi
 		t.Errorf("checkHandlers messages (-want +got):\n%s", diff)
 	}
 
-	// Scoped tables: read is the read_only tools, write all but the
-	// destructive ones; the identity names a scope other than all.
+	// Scoped tables: read is the read_only tools, write the read_only and
+	// additive ones; the identity names a scope other than all.
 	for _, p := range model.Profiles {
 		for _, scope := range []string{"all", "read", "write"} {
 			var want []string
 			for _, tool := range c.Tools {
-				if scope == "all" || scope == "read" && tool.Hints.ReadOnly || scope == "write" && !tool.Hints.Destructive {
+				if scope == "all" || scope == "read" && tool.Hints.ReadOnly || scope == "write" && tool.Hints.InWriteScope() {
 					want = append(want, tool.Name)
 				}
 			}
@@ -656,6 +656,7 @@ tool look {
 }
 tool say {
   description "Say"
+  hints additive
   in none
   result text
 }

@@ -34,11 +34,17 @@ type Case struct {
 
 // Options choose what is generated beyond the common cases.
 type Options struct {
-	// Extreme adds numbers beyond float64 (1e400, 1e-400, 2^64, int64's
-	// edges and their neighbours) and strings with a lone surrogate escape:
-	// for validators that read JSON exactly, like the generated Go
-	// decoders. JavaScript rounds such numbers before ajv sees them.
+	// Extreme adds integers at and beyond int64's and uint64's edges: for
+	// validators that read JSON exactly, like the generated Go decoders.
+	// JavaScript rounds such numbers before ajv sees them.
 	Extreme bool
+	// Wire adds the values whose meaning the servers' number and string
+	// model settles (docs/servers.md, "One number and one string model"):
+	// numbers beyond float64 (1e400, refused) or nearer to 0 than the
+	// smallest double (1e-400, read as 0), and lone surrogate escapes in
+	// strings and keys (read as U+FFFD). Validators that read JSON exactly
+	// see these only through that model.
+	Wire bool
 	// NumberModifiers adds values around above, below and multiple_of
 	// (exclusiveMinimum, exclusiveMaximum, multipleOf): each bound, ±1,
 	// ±0.1 and ±1e-20 around it, and multiples and near multiples,
@@ -109,8 +115,8 @@ func (g generator) samples(t *model.Type, depth int) []string {
 			out = append(out, jsonstr.Quote(strings.Repeat("a", n)), jsonstr.Quote(strings.Repeat("é", n)), jsonstr.Quote(strings.Repeat("😀", n)))
 		}
 		out = append(out, jsonstr.Quote("@t27_bot"), jsonstr.Quote("no match!"), jsonstr.Quote(`"'`+"`"+`${}*/<>`), `"\u2028\u2029"`, `"a\u0000b"`, `"a b"`, `""`, `"\\S"`, jsonstr.Quote("\xff"))
-		if g.opt.Extreme {
-			out = append(out, `"\ud800"`)
+		if g.opt.Wire {
+			out = append(out, loneStrings...)
 		}
 		for _, e := range t.Examples {
 			out = append(out, string(e))
@@ -140,13 +146,10 @@ func (g generator) samples(t *model.Type, depth int) []string {
 			// Integer-ness and order from digits and exponent.
 			`1e-40`, `150e-2`, `100e-2`, `0.0e5`, `-0.0`, `1.000e3`, `0.5e1`, `12.50e-1`)
 		if g.opt.Extreme {
-			out = append(out, `1e400`, `-1e400`,
-				`9223372036854775807`, `9223372036854775808`, `-9223372036854775808`, `-9223372036854775809`, `18446744073709551616`)
-			if t.Kind == model.Integer {
-				// Not for numbers: a number with both bounds is a float64
-				// in Go, where 1e-400 is 0 (docs/gen-go.md, Types).
-				out = append(out, `1e-400`)
-			}
+			out = append(out, `9223372036854775807`, `9223372036854775808`, `-9223372036854775808`, `-9223372036854775809`, `18446744073709551616`)
+		}
+		if g.opt.Wire {
+			out = append(out, wireNumbers...)
 		}
 	case model.Enum:
 		for _, v := range t.Enum {
@@ -188,6 +191,10 @@ func (g generator) samples(t *model.Type, depth int) []string {
 			out = append(out, mapOf(n, ok))
 		}
 		out = append(out, `{"a":`+ok+`,"a":null}`, `{"a":null,"a":`+ok+`}`, `{"constructor":`+ok+`}`)
+		if g.opt.Wire {
+			// Two lone surrogates are one key, U+FFFD, the last value winning.
+			out = append(out, `{"\ud800":`+ok+`}`, `{"\ud800":`+ok+`,"\udbff":`+ok+`}`, `{"\ud800":null,"\udc00":`+ok+`}`, `{"\ud800":`+ok+`,"\udc00":null}`, `{"a\udc00b":`+ok+`,"a\ufffdb":`+ok+`}`)
+		}
 	case model.Object:
 		out = append(out, g.objectSamples(t, depth)...)
 	case model.Union:
@@ -247,8 +254,20 @@ func (g generator) objectSamples(t *model.Type, depth int) []string {
 		out = append(out, "{"+jsonstr.Quote(f.Name)+":null"+sep(ok)+strings.TrimPrefix(ok, "{"))
 	}
 	out = append(out, with("zz_extra", "1"), with("constructor", "1"), with("__proto__", "{}"), object(all))
+	if g.opt.Wire {
+		o := object(required)
+		out = append(out, strings.TrimSuffix(o, "}")+sep(o)+`"\ud800":1}`)
+	}
 	return out
 }
+
+// loneStrings hold lone surrogate escapes: high, low, reversed, after a pair.
+var loneStrings = []string{`"\ud800"`, `"a\udfffb"`, `"\udc00\ud800"`, `"\ud83d\ude00\ud83d"`, `"\ud800\ud800\ud800"`}
+
+// wireNumbers are beyond float64 (1e400, the least text above the largest
+// double), nearer to 0 than the smallest double (1e-400, 2e-324) or just
+// within (5e-324, the largest double).
+var wireNumbers = []string{`1e400`, `-1e400`, `1.7976931348623159e308`, `-1e500`, `1e-400`, `-1e-400`, `2e-324`, `5e-324`, `1.7976931348623157e308`}
 
 // sep is the comma that joins another member to object text o.
 func sep(o string) string {

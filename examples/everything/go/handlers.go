@@ -147,7 +147,7 @@ func (handlers) TestElicitationSep1330Enums(ctx context.Context, _ evcatalog.Tes
 	return "Elicitation completed: " + describe(res), nil
 }
 
-func (handlers) JsonSchema202012Tool(_ context.Context, in evcatalog.JsonSchema202012ToolInput) (string, error) {
+func (handlers) JSONSchema202012Tool(_ context.Context, in evcatalog.JSONSchema202012ToolInput) (string, error) {
 	data, err := json.Marshal(in)
 	return "Received: " + string(data), err
 }

@@ -35,7 +35,41 @@ function tsAnyOf(e, variants, p) {
 function tsKind(v) {
   if (v === null) return "null";
   if (Array.isArray(v)) return "array";
+  // JSON.parse reads 1e400 as Infinity: no JSON number, so no number of
+  // any row (docs/servers.md, "One number and one string model").
+  if (typeof v === "number" && !Number.isFinite(v)) return "number beyond float64";
   return typeof v;
+}
+
+// tsWellFormed is a value with every lone surrogate of its strings and
+// keys replaced by U+FFFD, as Go's JSON decoder reads "\ud800"; the value
+// itself when it has none. Two keys that become one keep the place of the
+// first and the value of the last, as duplicate keys do.
+function tsWellFormed(v) {
+  return tsHasLone(v) ? tsFixLone(v) : v;
+}
+
+// tsHasLone reports whether a value holds a lone surrogate, allocating nothing.
+function tsHasLone(v) {
+  if (typeof v === "string") return !v.isWellFormed();
+  if (typeof v !== "object" || v === null) return false;
+  if (Array.isArray(v)) return v.some(tsHasLone);
+  for (const k in v) {
+    if (Object.hasOwn(v, k) && (!k.isWellFormed() || tsHasLone(v[k]))) return true;
+  }
+  return false;
+}
+
+function tsFixLone(v) {
+  if (typeof v === "string") return v.toWellFormed();
+  if (typeof v !== "object" || v === null) return v;
+  if (Array.isArray(v)) return v.map(tsFixLone);
+  const out = {};
+  for (const [k, x] of Object.entries(v)) {
+    // defineProperty: an own "__proto__" stays a property, as JSON.parse makes it.
+    Object.defineProperty(out, k.toWellFormed(), { value: tsFixLone(x), writable: true, enumerable: true, configurable: true });
+  }
+  return out;
 }
 
 // tsQuote quotes an input string for a message: its first QUOTE_LIMIT
@@ -97,6 +131,7 @@ function tsDuplicate(a, only) {
 // tsCanon is the text of a JSON value with object keys sorted: equal
 // values (in the sense of JSON Schema) have equal texts.
 function tsCanon(x) {
+  if (typeof x === "number" && !Number.isFinite(x)) return String(x); // 1e400 is not null
   if (typeof x !== "object" || x === null) return JSON.stringify(x) ?? "undefined";
   if (Array.isArray(x)) return "[" + x.map(tsCanon).join(",") + "]";
   return "{" + Object.keys(x).sort().map((k) => JSON.stringify(k) + ":" + tsCanon(x[k])).join(",") + "}";
@@ -124,7 +159,7 @@ function tsValidate(table, what, toolName, value) {
     throw new RangeError(what + ": no tool " + (typeof toolName === "string" ? tsQuote(toolName) : tsShow(toolName)) + " in spec " + SPEC_NAME);
   }
   const problems = [];
-  check(value, "", problems);
+  check(tsWellFormed(value), "", problems);
   return problems;
 }
 
@@ -308,7 +343,7 @@ export function register(server, handlers, options = {}) {
     }
     // Arguments the client injects into every tool (gemini-cli's
     // wait_for_previous) are its own, not the spec's: dropped first.
-    const sent = tsStripInjected(clientInfo, name, params.arguments ?? {});
+    const sent = tsStripInjected(clientInfo, name, tsWellFormed(params.arguments ?? {}));
     const args = dialect === null ? sent : normalizeArgs(dialect, name, sent);
     const problems = validateInput(name, args);
     if (problems.length > 0) {
@@ -458,8 +493,8 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 const TS_LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
-// tsHostname is the host of a Host header or an Origin URL, without port.
-function tsHostname(value) {
+// tsHostOf is the host of a Host header or an Origin URL, without port.
+function tsHostOf(value) {
   try {
     return new URL(value.includes("://") ? value : "http://" + value).hostname;
   } catch {
@@ -526,7 +561,7 @@ export async function serveHttp(newServer, options = {}) {
     if (new URL(req.url ?? "/", "http://x").pathname !== path) return tsHttpError(res, 404, -32000, "not found: MCP is served at " + path);
     if (loopback) {
       const origin = req.headers.origin;
-      if (!TS_LOOPBACK.has(tsHostname(req.headers.host ?? "")) || (origin !== undefined && !TS_LOOPBACK.has(tsHostname(origin)))) {
+      if (!TS_LOOPBACK.has(tsHostOf(req.headers.host ?? "")) || (origin !== undefined && !TS_LOOPBACK.has(tsHostOf(origin)))) {
         return tsHttpError(res, 403, -32000, "forbidden: Host and Origin must be loopback");
       }
     }

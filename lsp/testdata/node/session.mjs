@@ -64,7 +64,7 @@ const timer = setTimeout(() => { console.error('session timed out'); process.exi
 const doc = { uri };
 
 const init = await conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
-assert.equal(init.capabilities.textDocumentSync.change, 1, 'full sync');
+assert.equal(init.capabilities.textDocumentSync.change, 2, 'incremental sync (a change without a range is the whole text)');
 assert.equal(init.capabilities.hoverProvider, true);
 await conn.sendNotification(InitializedNotification.type, {});
 

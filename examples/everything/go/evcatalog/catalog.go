@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"net/netip"
 	"reflect"
@@ -1373,7 +1374,16 @@ func tsKindOf(c byte) string {
 // JavaScript validators report it).
 func (d *tsDecoder) typeErr(n *tsNode) {
 	c := d.peek()
-	d.fail("type", "got %s, want %s", tsKindOf(c), n.want)
+	kind := tsKindOf(c)
+	if kind == "number" {
+		start := d.pos
+		v := d.scanNum()
+		if v.beyond() {
+			kind = tsBeyond
+		}
+		d.pos = start
+	}
+	d.fail("type", "got %s, want %s", kind, n.want)
 	if !n.enum {
 		d.skip()
 		return
@@ -1636,6 +1646,41 @@ func (n *tsNum) float() float64 {
 	return n.f
 }
 
+// tsBeyond names, in messages, a number whose magnitude float64 does
+// not hold (1e400): JSON.parse reads it as Infinity, which is not a JSON
+// number, so both sides refuse it where a number is asked for
+// (docs/servers.md, "One number and one string model").
+const tsBeyond = "number beyond float64"
+
+// tsMayLeave reports whether a number's text may overflow or underflow
+// float64: only with an exponent or hundreds of digits.
+func tsMayLeave(tok []byte) bool {
+	return len(tok) > 300 || bytes.IndexAny(tok, "eE") >= 0
+}
+
+// beyond reports whether the number's magnitude rounds beyond float64.
+func (n *tsNum) beyond() bool {
+	return !n.small && tsMayLeave(n.tok) && math.IsInf(n.float(), 0)
+}
+
+// underflow makes a non-zero number nearer to 0 than the smallest double
+// (1e-400) the 0 that JSON.parse reads, so both sides check the same value.
+func (n *tsNum) underflow() {
+	if n.small || !tsMayLeave(n.tok) || n.float() != 0 || tsDecimal(n.tok).digits == nil {
+		return
+	}
+	zero := "0"
+	if n.tok[0] == '-' {
+		zero = "-0"
+	}
+	*n = tsNum{tok: []byte(zero), small: true, integer: true, f: n.f, hasF: true}
+}
+
+func tsUnderflows(raw []byte) bool {
+	f, _ := strconv.ParseFloat(string(raw), 64)
+	return f == 0
+}
+
 // text is the number as written, for messages; a long one is cut.
 func (n tsNum) text() string {
 	if len(n.tok) > MaxQuote {
@@ -1672,6 +1717,11 @@ func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
 	if v.small && n.lo <= v.i && v.i <= n.hi {
 		return v, true // an int64 within every bound (see tsNode.lo)
 	}
+	if v.beyond() {
+		d.fail("type", "got %s, want %s", tsBeyond, n.want)
+		return tsNum{}, false
+	}
+	v.underflow()
 	ok := true
 	if n.kind == tsTInteger {
 		if !v.small { // a small one is an integer: no call
@@ -2709,8 +2759,14 @@ func tsNumKey(raw []byte) string { return string(tsNumKeyAppend(nil, raw)) }
 
 func tsNumKeyAppend(dst, raw []byte) []byte {
 	v := tsDecimal(raw)
-	if len(v.digits) == 0 {
-		return append(dst, "n0"...)
+	if len(v.digits) == 0 || tsMayLeave(raw) && v.exp < 0 && tsUnderflows(raw) {
+		return append(dst, "n0"...) // 1e-400 is 0, as JSON.parse reads it
+	}
+	if tsMayLeave(raw) && v.exp > 0 {
+		if f, _ := strconv.ParseFloat(string(raw), 64); math.IsInf(f, 0) {
+			// Every number beyond float64 is JSON.parse's Infinity.
+			return append(dst, strconv.FormatFloat(f, 'g', -1, 64)...)
+		}
 	}
 	dst = append(dst, 'n')
 	if v.neg {

@@ -17,7 +17,7 @@ const check = (ok, what) => ok || failures.push(what);
 const show = (v) => JSON.stringify(v).slice(0, 400);
 
 const handlers = {
-  look: async ({ q }, extra) => (q === "throw" ? Promise.reject(new Error("no luck")) : q === "bad" ? { n: -1 } : { n: q.length, ...(extra.signal ? {} : { extra: 1 }) }),
+  look: async ({ q }, extra) => (q === "throw" ? Promise.reject(new Error("no luck")) : q === "bad" || !q.isWellFormed() ? { n: -1 } : { n: q.length, ...(extra.signal ? {} : { extra: 1 }) }),
   say: ({}) => "hello",
   wipe: () => ({ wiped: true }),
 };
@@ -130,6 +130,15 @@ try {
   m.register(new McpServer({ name: "t", version: "0" }).server, handlers);
 } catch (err) {
   failures.push(`McpServer.server without tools: ${err.message}`);
+}
+
+// The string model (docs/servers.md): a lone surrogate reaches the
+// handler as U+FFFD, as in Go (look answers n: -1, refused, otherwise).
+{
+  const s = await session("2025-11-25");
+  const r = await s.request("tools/call", { name: "look", arguments: { q: "\ud800a" } });
+  check(JSON.stringify(r.result?.structuredContent) === '{"n":2}', `lone surrogate: ${show(r)}`);
+  await s.close();
 }
 
 process.stdout.write(JSON.stringify({ failures }) + "\n");
