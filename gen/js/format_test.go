@@ -127,7 +127,6 @@ process.stdout.write(JSON.stringify(items.map((x) => tsFormat(x.Format, x.Value)
 	}
 }
 
-
 func verdictWord(ok bool) string {
 	if ok {
 		return "valid"

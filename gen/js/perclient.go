@@ -2,7 +2,8 @@ package js
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/toolspec/toolspec/lang/clients"
@@ -13,13 +14,8 @@ import (
 // standard table.
 func clientDialectsJS() string {
 	m := clients.ClientDialects()
-	names := make([]string, 0, len(m))
-	for k := range m {
-		names = append(names, k)
-	}
-	sort.Strings(names)
 	var b strings.Builder
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(m)) {
 		v := "null"
 		if f := m[name]; f != "" {
 			v = Quote(f)
@@ -33,13 +29,8 @@ func clientDialectsJS() string {
 // case) to the arguments that client injects, as a JS object literal body.
 func clientInjectedJS() string {
 	m := clients.InjectedArgs()
-	names := make([]string, 0, len(m))
-	for k := range m {
-		names = append(names, k)
-	}
-	sort.Strings(names)
 	var b strings.Builder
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(m)) {
 		var q []string
 		for _, a := range m[name] {
 			q = append(q, Quote(a))

@@ -60,7 +60,14 @@ func ReadFile(path string, limit int64, what string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > limit {
+	fi, err := f.Stat()
+	return readCapped(f, err == nil && fi.Mode().IsRegular(), fi, limit, what)
+}
+
+// readCapped reads f whole, refusing more than limit bytes: by its size
+// first when sized says fi's size is the file's, and while reading always.
+func readCapped(f *os.File, sized bool, fi os.FileInfo, limit int64, what string) ([]byte, error) {
+	if sized && fi.Size() > limit {
 		return nil, &TooLargeError{What: what, Size: fi.Size(), Limit: limit}
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
@@ -97,17 +104,7 @@ func ReadRegularFile(path string, limit int64, what string) ([]byte, error) {
 	if !fi.Mode().IsRegular() && !fi.IsDir() {
 		return nil, notRegular(path, fi)
 	}
-	if fi.Size() > limit {
-		return nil, &TooLargeError{What: what, Size: fi.Size(), Limit: limit}
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, &TooLargeError{What: what, Limit: limit}
-	}
-	return data, nil
+	return readCapped(f, true, fi, limit, what)
 }
 
 func notRegular(path string, fi os.FileInfo) error {

@@ -4467,15 +4467,22 @@ func tsInputSchemas(table []byte) map[string]map[string]any {
 // it cannot read, or in which nothing is dropped, are returned as they
 // are: the spec's decoder then judges them.
 func tsNormalizeStrict(schema map[string]any, args []byte) []byte {
+	return tsRewriteArgs(args, func(v any, changed *bool) any { return tsDropNulls(schema, v, changed) })
+}
+
+// tsRewriteArgs decodes args, lets rewrite change the value (it sets
+// *changed when it does) and encodes the result; arguments it cannot read,
+// or that rewrite leaves alone, are returned as they are.
+func tsRewriteArgs(args []byte, rewrite func(v any, changed *bool) any) []byte {
 	dec := json.NewDecoder(bytes.NewReader(args))
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil || dec.More() {
 		return args
 	}
-	dropped := false
-	v = tsDropNulls(schema, v, &dropped)
-	if !dropped {
+	changed := false
+	v = rewrite(v, &changed)
+	if !changed {
 		return args
 	}
 	out, err := json.Marshal(v)
@@ -4548,22 +4555,7 @@ func tsTakesNull(s map[string]any) bool {
 // that is not one JSON text stays that string. Arguments it cannot read,
 // or in which nothing is decoded, are returned as they are.
 func tsNormalizeGemini(schema map[string]any, args []byte) []byte {
-	dec := json.NewDecoder(bytes.NewReader(args))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil || dec.More() {
-		return args
-	}
-	decoded := false
-	v = tsFromText(schema, v, &decoded)
-	if !decoded {
-		return args
-	}
-	out, err := json.Marshal(v)
-	if err != nil {
-		return args
-	}
-	return out
+	return tsRewriteArgs(args, func(v any, changed *bool) any { return tsFromText(schema, v, changed) })
 }
 
 func tsFromText(s map[string]any, v any, decoded *bool) any {
