@@ -49,16 +49,26 @@ type mutant struct {
 	// keep it (and look below it).
 	swap    func(*model.Type) *model.Type
 	touches []target
-	// nodes are the types whose schema the mutant changes: the type
-	// itself, or every object holding the mutated row.
+	// at are the types swap replaces: the type itself, or every object
+	// holding the mutated row. nodes are the same lifted out of unions
+	// (unions.go): where a fixture's value is judged again.
+	at    []*model.Type
 	nodes []*model.Type
 }
 
 // apply rebuilds root with swap applied, copying only the path to each
 // replaced node; the spec's own model is never changed.
 func apply(t *model.Type, swap func(*model.Type) *model.Type) *model.Type {
-	if t == nil {
-		return nil
+	return applyAlong(t, swap, nil)
+}
+
+// applyAlong is apply that looks only below the types of along (when
+// not nil): the replaced nodes and their ancestors. A mutant then costs
+// the depth of its node, not the size of its tool: a tool of 60 000 types
+// has about as many mutants (Figma's imported getFile).
+func applyAlong(t *model.Type, swap func(*model.Type) *model.Type, along map[*model.Type]bool) *model.Type {
+	if t == nil || along != nil && !along[t] {
+		return t
 	}
 	if r := swap(t); r != nil {
 		return r
@@ -70,12 +80,12 @@ func apply(t *model.Type, swap func(*model.Type) *model.Type) *model.Type {
 			c = &cc
 		}
 	}
-	if e := apply(t.Elem, swap); e != t.Elem {
+	if e := applyAlong(t.Elem, swap, along); e != t.Elem {
 		clone()
 		c.Elem = e
 	}
 	for i, it := range t.Items {
-		if e := apply(it, swap); e != it {
+		if e := applyAlong(it, swap, along); e != it {
 			clone()
 			if &c.Items[0] == &t.Items[0] {
 				c.Items = slices.Clone(t.Items)
@@ -84,7 +94,7 @@ func apply(t *model.Type, swap func(*model.Type) *model.Type) *model.Type {
 		}
 	}
 	for i, v := range t.Variants {
-		if e := apply(v, swap); e != v {
+		if e := applyAlong(v, swap, along); e != v {
 			clone()
 			if &c.Variants[0] == &t.Variants[0] {
 				c.Variants = slices.Clone(t.Variants)
@@ -93,7 +103,7 @@ func apply(t *model.Type, swap func(*model.Type) *model.Type) *model.Type {
 		}
 	}
 	for i, f := range t.Fields {
-		if e := apply(f.Type, swap); e != f.Type {
+		if e := applyAlong(f.Type, swap, along); e != f.Type {
 			clone()
 			if &c.Fields[0] == &t.Fields[0] {
 				c.Fields = slices.Clone(t.Fields)
@@ -120,6 +130,7 @@ func (s *suite) mutants() []*mutant {
 	touchT := map[*model.Type][]target{}
 	touchF := map[*model.Field][]target{}
 	parents := map[*model.Field][]*model.Type{}
+	s.up = map[*model.Type][]*model.Type{}
 	var index func(t *model.Type, tg target)
 	index = func(t *model.Type, tg target) {
 		if t == nil {
@@ -128,22 +139,20 @@ func (s *suite) mutants() []*mutant {
 		if !slices.Contains(touchT[t], tg) {
 			touchT[t] = append(touchT[t], tg)
 		}
-		index(t.Elem, tg)
-		for _, v := range t.Variants {
-			index(v, tg)
-		}
-		for _, it := range t.Items {
-			index(it, tg)
-		}
-		for _, f := range t.Fields {
-			if !slices.Contains(touchF[f], tg) {
-				touchF[f] = append(touchF[f], tg)
+		t.Children(func(f *model.Field, _ int, c *model.Type) {
+			if c != nil && !slices.Contains(s.up[c], t) {
+				s.up[c] = append(s.up[c], t)
 			}
-			if !slices.Contains(parents[f], t) {
-				parents[f] = append(parents[f], t)
+			if f != nil {
+				if !slices.Contains(touchF[f], tg) {
+					touchF[f] = append(touchF[f], tg)
+				}
+				if !slices.Contains(parents[f], t) {
+					parents[f] = append(parents[f], t)
+				}
 			}
-			index(f.Type, tg)
-		}
+			index(c, tg)
+		})
 	}
 	var order []target
 	for i, t := range s.cat.Tools {
@@ -166,14 +175,14 @@ func (s *suite) mutants() []*mutant {
 		}
 		seenT[t] = true
 		for _, m := range s.typeMutants(t, where) {
-			m.touches, m.nodes = touchT[t], []*model.Type{t}
+			m.touches, m.at = touchT[t], []*model.Type{t}
 			out = append(out, m)
 		}
 		eachChild(t, where, func(f *model.Field, child *model.Type, cw string) {
 			if f != nil && !seenF[f] {
 				seenF[f] = true
 				for _, m := range fieldMutants(f, cw) {
-					m.touches, m.nodes = touchF[f], parents[f]
+					m.touches, m.at = touchF[f], parents[f]
 					out = append(out, m)
 				}
 			}
@@ -189,8 +198,9 @@ func (s *suite) mutants() []*mutant {
 	}
 	s.inUnion()
 	for _, m := range out {
-		m.nodes = liftNodes(m.nodes, s.lift)
+		m.nodes = liftNodes(m.at, s.lift)
 	}
+	s.touchT = touchT
 	return out
 }
 

@@ -2,11 +2,14 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/toolspec/toolspec/gen/schema"
 	"github.com/toolspec/toolspec/lang/descriptor"
+	"github.com/toolspec/toolspec/model"
 )
 
 // operatorCases aim one test at one operator: the mutant the operator makes
@@ -246,5 +249,35 @@ func TestMutantCheckRejectsIsInvalid(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("no widen-multiple_of mutant")
+	}
+}
+
+// TestApplyLooksOnlyAlongThePath: a mutant of one row of a wide tool
+// looks at the nodes from the root down to the row, not at the rest of
+// the tool (the cost that made test-report quadratic in a tool's size).
+func TestApplyLooksOnlyAlongThePath(t *testing.T) {
+	var rows strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&rows, "    r%d  object { a  integer  optional  0..9 }  optional\n", i)
+	}
+	src := "spec wide\n\ntool t {\n  description \"Wide\"\n  in {\n" + rows.String() + "  }\n  result text\n}\n"
+	s := newSuite(load(t, "wide.tspec", src).Catalog)
+	var m *mutant
+	for _, x := range s.mutants() {
+		if x.where == "t in.r199.a" && x.op == OpDropMax {
+			m = x
+		}
+	}
+	if m == nil {
+		t.Fatal("no drop-max mutant of t in.r199.a")
+	}
+	looked := 0
+	swap := func(x *model.Type) *model.Type { looked++; return m.swap(x) }
+	root := applyAlong(s.roots[target{0, false}], swap, s.along(m))
+	if looked > 3 {
+		t.Errorf("looked at %d nodes, want the 3 from the root to the row", looked)
+	}
+	if bytes.Equal(schema.Type(root), s.emittedOf(target{0, false})) {
+		t.Error("the mutant did not change the schema")
 	}
 }

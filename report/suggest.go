@@ -77,8 +77,9 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 		}
 		sg := Suggestion{Mutant: m.where + ": " + m.desc, Operator: m.op}
 		mroots := map[target]*validate.Schema{}
+		along := s.along(m)
 		mutRoot := func(tg target) (*validate.Schema, *model.Type, bool) {
-			root := apply(s.roots[tg], m.swap)
+			root := applyAlong(s.roots[tg], m.swap, along)
 			if sch, ok := mroots[tg]; ok {
 				return sch, root, sch != nil
 			}
