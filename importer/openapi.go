@@ -60,10 +60,25 @@ var riskHints = map[string]string{
 
 // OpenAPI writes a spec with one tool for each selected operation of doc.
 func OpenAPI(doc *openapi.Doc, opts Options) (*Result, error) {
+	im, tools, _, err := selectTools(doc, opts)
+	if err != nil {
+		return nil, err
+	}
+	spec, err := finish(specNameOf(doc, opts), "", tools, im.warnAt)
+	if err != nil {
+		return nil, err
+	}
+	im.res.Spec, im.res.Tools = spec, len(tools)
+	return im.res, nil
+}
+
+// selectTools makes the tools of the selected operations, with the tags
+// of each tool's operation.
+func selectTools(doc *openapi.Doc, opts Options) (*oaImporter, []*tool, [][]string, error) {
 	sel := opts.Select
 	if sel == "" {
 		if !slices.ContainsFunc(doc.Operations, HasXMCP) {
-			return nil, ErrNoSelection
+			return nil, nil, nil, ErrNoSelection
 		}
 		sel = SelectXMCP
 	}
@@ -95,10 +110,11 @@ func OpenAPI(doc *openapi.Doc, opts Options) (*Result, error) {
 		}
 	}
 	if len(ops) == 0 {
-		return nil, fmt.Errorf("%w by --%s", ErrNothingSelected, map[string]string{SelectAll: "all", SelectXMCP: "select x-mcp", SelectTag: "tag " + opts.Tag}[sel])
+		return nil, nil, nil, fmt.Errorf("%w by --%s", ErrNothingSelected, map[string]string{SelectAll: "all", SelectXMCP: "select x-mcp", SelectTag: "tag " + opts.Tag}[sel])
 	}
 	names := map[string]bool{}
 	var tools []*tool
+	var tags [][]string
 	for i, op := range ops {
 		if b := op.Body; b != nil && b.Schema == nil && b.Required {
 			// A tool sends JSON arguments: it could never make this call.
@@ -118,17 +134,16 @@ func OpenAPI(doc *openapi.Doc, opts Options) (*Result, error) {
 		}
 		names[t.name] = true
 		tools = append(tools, t)
+		tags = append(tags, op.Tags)
 	}
-	name := opts.Name
-	if name == "" {
-		name = specName(doc)
+	return im, tools, tags, nil
+}
+
+func specNameOf(doc *openapi.Doc, opts Options) string {
+	if opts.Name != "" {
+		return opts.Name
 	}
-	spec, err := finish(name, "", tools, im.warnAt)
-	if err != nil {
-		return nil, err
-	}
-	im.res.Spec, im.res.Tools = spec, len(tools)
-	return im.res, nil
+	return specName(doc)
 }
 
 type oaImporter struct {

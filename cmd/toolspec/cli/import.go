@@ -1,8 +1,11 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -32,7 +35,7 @@ line, as SOURCE: warning: tool T field F: ...`,
 }
 
 func importOpenAPICmd(e *env) *cobra.Command {
-	var sel, tag, out, name string
+	var sel, tag, out, name, split string
 	var all bool
 	cmd := &cobra.Command{
 		Use:   "openapi DOC [--select x-mcp|--tag T|--all] [-o SPEC]",
@@ -40,8 +43,12 @@ func importOpenAPICmd(e *env) *cobra.Command {
 		Long: `Write a spec with one tool per selected operation of an OpenAPI 3.0 or 3.1
 document. Without a selection, operations with an x-mcp-* extension are
 selected; a document without any needs --tag T or --all. Each tool names its
-endpoint, so the spec passes parity against the same document. See
-docs/openapi.md.`,
+endpoint, so the spec passes parity against the same document.
+
+--split DIR writes one spec per tag instead (an operation's first tag;
+"untagged" for the rest) to DIR/TAG.tspec, each small enough for every
+command including test-report (a tag over that is cut into several
+specs), and DIR/index.md listing them. See docs/openapi.md.`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, a []string) error {
 			opts := importer.Options{Name: name}
@@ -64,10 +71,16 @@ docs/openapi.md.`,
 			if n > 1 {
 				return usagef("choose one of --select x-mcp, --tag T and --all")
 			}
+			if split != "" && out != "" {
+				return usagef("choose one of -o SPEC and --split DIR")
+			}
 			doc, err := openapi.Load(a[0])
 			if err != nil {
 				e.docError(a[0], err)
 				return failed
+			}
+			if split != "" {
+				return e.importSplit(a[0], split, doc, opts)
 			}
 			res, err := importer.OpenAPI(doc, opts)
 			if errors.Is(err, importer.ErrNoSelection) || errors.Is(err, importer.ErrNothingSelected) {
@@ -84,6 +97,7 @@ docs/openapi.md.`,
 	cmd.Flags().StringVar(&tag, "tag", "", "select the operations with this tag")
 	cmd.Flags().BoolVar(&all, "all", false, "select every operation")
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write the spec to this file instead of stdout")
+	cmd.Flags().StringVar(&split, "split", "", "write one spec per tag to this folder, with an index.md")
 	e.allowOutsideFlag(cmd)
 	cmd.Flags().StringVar(&name, "name", "", "spec name (default: from the document's title)")
 	return cmd
@@ -119,9 +133,43 @@ docs/openapi.md.`,
 	return cmd
 }
 
-// writeImport prints an import's warnings and writes its spec.
-func (e *env) writeImport(src, out string, res *importer.Result) error {
-	for _, w := range res.Warnings {
+// importSplit writes one spec per tag and their index to dir.
+func (e *env) importSplit(src, dir string, doc *openapi.Doc, opts importer.Options) error {
+	res, err := importer.OpenAPISplit(doc, opts, sizecap.TestReport)
+	if errors.Is(err, importer.ErrNoSelection) || errors.Is(err, importer.ErrNothingSelected) {
+		return usagef("%s: %v", src, err)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "%s: error: %v\n", src, err)
+		return failed
+	}
+	e.printImportWarnings(src, res.Warnings)
+	var index bytes.Buffer
+	fmt.Fprintf(&index, "# %s, one spec per tag\n\n", doc.Title)
+	fmt.Fprintf(&index, "Written by `toolspec import openapi --split` from %s: %s, %s.\n\n", filepath.Base(src), count(len(res.Parts), "spec"), count(res.Tools, "tool"))
+	index.WriteString("| spec | tag | tools |\n|---|---|---|\n")
+	for _, p := range res.Parts {
+		tag := strings.ReplaceAll(p.Tag, "|", `\|`)
+		if p.Tag == "" {
+			tag = "(none)"
+		}
+		fmt.Fprintf(&index, "| %s.tspec | %s | %d |\n", p.Name, tag, p.Tools)
+	}
+	for _, p := range res.Parts {
+		if err := e.writeFile(filepath.Join(dir, p.Name+".tspec"), p.Spec); err != nil {
+			return err
+		}
+	}
+	if err := e.writeFile(filepath.Join(dir, "index.md"), index.Bytes()); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "wrote %s: %s, %s, %s\n", dir, count(len(res.Parts), "spec"), count(res.Tools, "tool"), count(len(res.Warnings), "warning"))
+	return nil
+}
+
+// printImportWarnings prints an import's warnings, one a line.
+func (e *env) printImportWarnings(src string, warnings []importer.Warning) {
+	for _, w := range warnings {
 		pos := src
 		if w.At.Line > 0 {
 			pos = fmt.Sprintf("%s:%d:%d", src, w.At.Line, w.At.Col)
@@ -132,9 +180,14 @@ func (e *env) writeImport(src, out string, res *importer.Result) error {
 			fmt.Fprintf(e.stderr, "%s: warning: %s\n", pos, w)
 		}
 	}
+}
+
+// writeImport prints an import's warnings and writes its spec.
+func (e *env) writeImport(src, out string, res *importer.Result) error {
+	e.printImportWarnings(src, res.Warnings)
 	// Never write what every other command refuses to read.
 	if len(res.Spec) > sizecap.Spec {
-		fmt.Fprintf(e.stderr, "%s: error: the spec would be %.1f MiB (%d tools), over the %d MiB every command reads: nothing written; import a part at a time (--tag T, or x-mcp-* keys with the default selection)\n",
+		fmt.Fprintf(e.stderr, "%s: error: the spec would be %.1f MiB (%d tools), over the %d MiB every command reads: nothing written; import a part at a time (--split DIR: one spec per tag; --tag T; or x-mcp-* keys with the default selection)\n",
 			src, float64(len(res.Spec))/(1<<20), res.Tools, sizecap.Spec>>20)
 		return failed
 	}

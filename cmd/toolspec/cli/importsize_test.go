@@ -34,7 +34,7 @@ func TestImportNeverWritesWhatCheckRefuses(t *testing.T) {
 	if code := Main([]string{"import", "openapi", "--all", in, "-o", out}, nil, &stdout, &stderr); code == exitOK {
 		t.Errorf("exit %d, want failure", code)
 	}
-	if !strings.Contains(stderr.String(), "over the 16 MiB every command reads: nothing written; import a part at a time (--tag T") {
+	if !strings.Contains(stderr.String(), "over the 16 MiB every command reads: nothing written; import a part at a time (--split DIR: one spec per tag; --tag T") {
 		t.Errorf("stderr does not name the fix:\n%.2000s", stderr.String())
 	}
 	if _, err := os.Stat(out); err == nil {
