@@ -235,15 +235,19 @@ func eachChild(t *model.Type, where string, visit func(f *model.Field, child *mo
 	}
 }
 
-// replaceType is a swap that replaces one node by a changed copy.
+// replaceType is a swap that replaces one node by a changed copy. The
+// copy is made when the mutant runs, not when it is made: a mutant list
+// that held them would hold, for an enum of k values, k copies of k-1
+// values (Stripe's 2.3 MB import: 135 MB of 168 MB live), so memory
+// grew with the square of an enum (TestMutantsHoldNoCopies).
 func replaceType(t *model.Type, change func(c *model.Type)) func(*model.Type) *model.Type {
-	c := *t
-	change(&c)
 	return func(x *model.Type) *model.Type {
-		if x == t {
-			return &c
+		if x != t {
+			return nil
 		}
-		return nil
+		c := *t
+		change(&c)
+		return &c
 	}
 }
 
