@@ -58,6 +58,42 @@ var riskHints = map[string]string{
 	"admin":       "destructive",
 }
 
+// examples are the examples a row keeps: example, then each of examples
+// (3.1's array, or a parameter's examples map), once each. One a reader
+// cannot hold is reported and left out.
+func (im *oaImporter) examples(tool, field string, example json.RawMessage, examples []json.RawMessage) []json.RawMessage {
+	var out []json.RawMessage
+	for _, e := range append([]json.RawMessage{example}, examples...) {
+		if e == nil {
+			continue
+		}
+		e = compact(e)
+		if n := beyondFloat64(e); n != "" {
+			im.warn(tool, field, fmt.Sprintf("example %s: %s is beyond float64's range (about 1e-308 to 1e308), which JSON readers hold numbers in; not kept", e, n))
+			continue
+		}
+		if !slices.ContainsFunc(out, func(o json.RawMessage) bool { return bytes.Equal(o, e) }) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// paramExtras gives a parameter's row what the parameter says beside its
+// schema: deprecated, and its example or examples when the schema has none.
+func (im *oaImporter) paramExtras(tool string, r *row, p *openapi.Param) {
+	if r == nil || r.t == nil {
+		return
+	}
+	r.t.deprecated = r.t.deprecated || p.Deprecated
+	if len(r.t.examples) == 0 {
+		at := im.at
+		im.at = p.At
+		r.t.examples = im.examples(tool, r.name, p.Example, p.Examples)
+		im.at = at
+	}
+}
+
 // OpenAPI writes a spec with one tool for each selected operation of doc.
 func OpenAPI(doc *openapi.Doc, opts Options) (*Result, error) {
 	im, tools, _, err := selectTools(doc, opts)
@@ -256,7 +292,7 @@ func (im *oaImporter) tool(op *openapi.Operation, x *xmcp) *tool {
 	template := openapi.TemplateParams(op.Path)
 	for _, name := range template {
 		if p := op.Param(name, "path"); p != nil {
-			add(p.Name, "path", true, p.Description, p.Schema)
+			im.paramExtras(t.name, add(p.Name, "path", true, p.Description, p.Schema), p)
 		} else {
 			im.warn(t.name, name, "path parameter {"+name+"} is not declared: written as a required string")
 			add(name, "path", true, "", &openapi.Schema{Kind: openapi.String})
@@ -272,7 +308,7 @@ func (im *oaImporter) tool(op *openapi.Operation, x *xmcp) *tool {
 			continue
 		}
 		im.serialisation(t.name, p)
-		add(p.Name, "query", p.Required, p.Description, p.Schema)
+		im.paramExtras(t.name, add(p.Name, "query", p.Required, p.Description, p.Schema), p)
 	}
 	for _, in := range []string{"header", "cookie"} {
 		for _, p := range op.ParamsIn(in) {
@@ -447,13 +483,7 @@ func (im *oaImporter) typ(tool, field string, s *openapi.Schema, out bool) *typ 
 			t.def = nil
 		}
 	}
-	if s.Example != nil {
-		t.examples = []json.RawMessage{compact(s.Example)}
-		if n := beyondFloat64(t.examples[0]); n != "" {
-			im.warn(tool, field, fmt.Sprintf("example %s: %s is beyond float64's range (about 1e-308 to 1e308), which JSON readers hold numbers in; not kept", t.examples[0], n))
-			t.examples = nil
-		}
-	}
+	t.examples = im.examples(tool, field, s.Example, s.Examples)
 	lost := func(what string) { im.warn(tool, field, what+": toolspec has no such keyword; not kept") }
 	for _, why := range s.Ignored {
 		im.warn(tool, field, why)

@@ -514,7 +514,17 @@ func (l *loader) param(p *v3.Parameter, at string) *Param {
 		Description: p.Description,
 		Style:       p.Style,
 		Explode:     own(p.Explode),
+		Example:     raw(p.Example),
 		At:          Loc{Pointer: at},
+	}
+	if p.Examples != nil {
+		for pair := p.Examples.First(); pair != nil; pair = pair.Next() {
+			if ex := pair.Value(); ex != nil && ex.Value != nil {
+				if b := raw(ex.Value); b != nil {
+					out.Examples = append(out.Examples, b)
+				}
+			}
+		}
 	}
 	if lo := p.GoLow(); lo != nil {
 		out.At = loc(at, lo.RootNode)
@@ -666,6 +676,17 @@ func decode(n *yaml.Node) (any, error) {
 
 // raw is decode as JSON text, nil when n is nil. Numbers keep their
 // digits.
+// raws is raw of each node, leaving out those that are not JSON.
+func raws(ns []*yaml.Node) []json.RawMessage {
+	var out []json.RawMessage
+	for _, n := range ns {
+		if b := raw(n); b != nil {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
 func raw(n *yaml.Node) json.RawMessage {
 	if n == nil {
 		return nil

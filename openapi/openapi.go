@@ -170,6 +170,10 @@ type Param struct {
 	Required    bool   `json:"required,omitempty"`
 	Deprecated  bool   `json:"deprecated,omitempty"`
 	Description string `json:"description,omitempty"`
+	// Example is the parameter's own example; Examples the values of its
+	// examples map, in document order (an externalValue is not read).
+	Example  json.RawMessage   `json:"example,omitempty"`
+	Examples []json.RawMessage `json:"examples,omitempty"`
 	// Style and Explode are as written ("" and nil when absent).
 	Style   string `json:"style,omitempty"`
 	Explode *bool  `json:"explode,omitempty"`
@@ -274,11 +278,13 @@ type Schema struct {
 	Format      string `json:"format,omitempty"`
 	Pattern     string `json:"pattern,omitempty"`
 	// Default and Example are JSON text; numbers keep their digits.
-	Default    json.RawMessage `json:"default,omitempty"`
-	Example    json.RawMessage `json:"example,omitempty"`
-	Deprecated bool            `json:"deprecated,omitempty"`
-	ReadOnly   bool            `json:"readOnly,omitempty"`
-	WriteOnly  bool            `json:"writeOnly,omitempty"`
+	Default json.RawMessage `json:"default,omitempty"`
+	Example json.RawMessage `json:"example,omitempty"`
+	// Examples is OpenAPI 3.1's (JSON Schema's) examples array.
+	Examples   []json.RawMessage `json:"examples,omitempty"`
+	Deprecated bool              `json:"deprecated,omitempty"`
+	ReadOnly   bool              `json:"readOnly,omitempty"`
+	WriteOnly  bool              `json:"writeOnly,omitempty"`
 
 	// Enum values decoded as JSON decodes them with UseNumber, without
 	// null: a number is a json.Number holding its digits as the document

@@ -328,6 +328,7 @@ func (l *loader) convert(bs *base.Schema, at string) *Schema {
 		Pattern:     bs.Pattern,
 		Default:     raw(bs.Default),
 		Example:     raw(bs.Example),
+		Examples:    raws(bs.Examples),
 		Deprecated:  isTrue(bs.Deprecated),
 		ReadOnly:    isTrue(bs.ReadOnly),
 		WriteOnly:   isTrue(bs.WriteOnly),

@@ -1,0 +1,68 @@
+package importer_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/toolspec/toolspec/model"
+)
+
+// TestOpenAPIParamExamplesAndDeprecated: a parameter's example, the
+// values of its examples map and its deprecated, and a 3.1 schema's
+// examples array, are kept on the row (issue 25 item 7: they were
+// dropped without a word).
+func TestOpenAPIParamExamplesAndDeprecated(t *testing.T) {
+	_, res, cat := importAll(t, "extras.yaml", `openapi: 3.1.0
+info: {title: Extras, version: "1"}
+paths:
+  /items/{id}:
+    get:
+      operationId: getItem
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: string}, example: "it_1"}
+        - name: limit
+          in: query
+          deprecated: true
+          schema: {type: integer}
+          examples:
+            small: {value: 10}
+            large: {value: 100}
+            external: {externalValue: "https://example.com/x.json"}
+        - {name: sort, in: query, schema: {type: string, examples: [asc, desc]}, example: "ignored: the schema has its own"}
+        - {name: page, in: query, schema: {type: integer, example: 2, examples: [2, 3]}}
+      responses: {"204": {description: ok}}
+`)
+	if len(res.Warnings) != 0 {
+		t.Errorf("warnings: %v", res.Warnings)
+	}
+	rows := map[string]*model.Type{}
+	for _, f := range cat.Tools[0].Input.Fields {
+		rows[f.Name] = f.Type
+	}
+	for _, c := range []struct {
+		row        string
+		examples   []string
+		deprecated bool
+	}{
+		{"id", []string{`"it_1"`}, false},
+		{"limit", []string{"10", "100"}, true},
+		{"sort", []string{`"asc"`, `"desc"`}, false},
+		{"page", []string{"2", "3"}, false},
+	} {
+		ty := rows[c.row]
+		if ty == nil {
+			t.Fatalf("no row %s:\n%s", c.row, res.Spec)
+		}
+		var got []string
+		for _, e := range ty.Examples {
+			got = append(got, string(json.RawMessage(e)))
+		}
+		if strings.Join(got, " ") != strings.Join(c.examples, " ") {
+			t.Errorf("%s: examples %v, want %v", c.row, got, c.examples)
+		}
+		if ty.Deprecated != c.deprecated {
+			t.Errorf("%s: deprecated %v, want %v", c.row, ty.Deprecated, c.deprecated)
+		}
+	}
+}
