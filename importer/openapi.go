@@ -157,6 +157,7 @@ func selectTools(doc *openapi.Doc, opts Options) (*oaImporter, []*tool, [][]stri
 			im.warnAt(b.At, "", "", fmt.Sprintf("%s: the request body is %s, not JSON, and required: not imported", op, strings.Join(b.ContentTypes, ", ")))
 			continue
 		}
+		first := len(im.res.Warnings)
 		t := im.tool(op, xs[i])
 		base := t.name
 		for i := 2; names[t.name]; i++ {
@@ -166,6 +167,13 @@ func selectTools(doc *openapi.Doc, opts Options) (*oaImporter, []*tool, [][]stri
 			t.name = sanitize(base[:min(len(base), 64-len(suffix))] + suffix)
 		}
 		if t.name != base {
+			// What was said while the tool was made named it base, the
+			// name of the tool that has it: name this one.
+			for j := first; j < len(im.res.Warnings); j++ {
+				if im.res.Warnings[j].Tool == base {
+					im.res.Warnings[j].Tool = t.name
+				}
+			}
 			im.warnAt(op.At, t.name, "", fmt.Sprintf("%s: name %s is taken, renamed", op, base))
 		}
 		names[t.name] = true

@@ -66,3 +66,32 @@ paths:
 		}
 	}
 }
+
+// TestOpenAPIRenamedToolWarnings: what is said about a tool renamed
+// because its name was taken names it by its new name, not by the name
+// of the tool that has it (issue 25 item 7).
+func TestOpenAPIRenamedToolWarnings(t *testing.T) {
+	_, res, _ := importAll(t, "dup.yaml", `openapi: 3.0.3
+info: {title: Dup, version: "1"}
+paths:
+  /a:
+    get:
+      operationId: dup
+      parameters: [{name: X-Trace, in: header, schema: {type: string}}]
+      responses: {"204": {description: ok}}
+  /b:
+    get:
+      operationId: dup
+      parameters: [{name: X-Other, in: header, schema: {type: string}}]
+      responses: {"204": {description: ok}}
+`)
+	byField := map[string]string{}
+	for _, w := range res.Warnings {
+		if w.Field != "" {
+			byField[w.Field] = w.Tool
+		}
+	}
+	if byField["X-Trace"] != "dup" || byField["X-Other"] != "dup_2" {
+		t.Errorf("the header warnings name tools %q and %q, want dup and dup_2: %v", byField["X-Trace"], byField["X-Other"], res.Warnings)
+	}
+}
