@@ -2,6 +2,7 @@ package importer_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -93,5 +94,40 @@ paths:
 	}
 	if byField["X-Trace"] != "dup" || byField["X-Other"] != "dup_2" {
 		t.Errorf("the header warnings name tools %q and %q, want dup and dup_2: %v", byField["X-Trace"], byField["X-Other"], res.Warnings)
+	}
+}
+
+// TestOpenAPIParamRefPositions: a warning about a parameter written as a
+// $ref gives the component's line and the component's pointer, not the
+// component's line with the operation's slot (issue 25 item 7).
+func TestOpenAPIParamRefPositions(t *testing.T) {
+	_, res, _ := importAll(t, "pos.yaml", `openapi: 3.0.3
+info: {title: Pos, version: "1"}
+paths:
+  /a:
+    get:
+      operationId: a
+      parameters:
+        - $ref: '#/components/parameters/Trace'
+        - {name: X-Here, in: header, schema: {type: string}}
+      responses: {"204": {description: ok}}
+components:
+  parameters:
+    Trace:
+      name: X-Trace
+      in: header
+      schema: {type: string}
+`)
+	want := map[string]string{"X-Trace": "14:7 #/components/parameters/Trace", "X-Here": "9:11 #/paths/~1a/get/parameters/1"}
+	for _, w := range res.Warnings {
+		if at, ok := want[w.Field]; ok {
+			if got := fmt.Sprintf("%d:%d %s", w.At.Line, w.At.Col, w.At.Pointer); got != at {
+				t.Errorf("%s: at %s, want %s", w.Field, got, at)
+			}
+			delete(want, w.Field)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no warning about %v: %v", want, res.Warnings)
 	}
 }

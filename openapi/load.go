@@ -18,6 +18,8 @@ import (
 	"github.com/pb33f/libopenapi/datamodel"
 	"github.com/pb33f/libopenapi/datamodel/high/base"
 	v3 "github.com/pb33f/libopenapi/datamodel/high/v3"
+	"github.com/pb33f/libopenapi/datamodel/low"
+	lowv3 "github.com/pb33f/libopenapi/datamodel/low/v3"
 
 	"github.com/pb33f/libopenapi/index"
 	"github.com/pb33f/libopenapi/orderedmap"
@@ -427,13 +429,21 @@ func (l *loader) operation(path, method string, item *v3.PathItem, op *v3.Operat
 		}) {
 			continue
 		}
-		o.Params = append(o.Params, l.param(p, "#/paths/"+escape(path)+"/parameters/"+strconv.Itoa(i)))
+		var refs []low.ValueReference[*lowv3.Parameter]
+		if lo := item.GoLow(); lo != nil {
+			refs = lo.Parameters.Value
+		}
+		o.Params = append(o.Params, l.param(p, paramPointer(p, refs, "#/paths/"+escape(path)+"/parameters/"+strconv.Itoa(i))))
 	}
 	for i, p := range op.Parameters {
 		if p == nil || ignoredHeader(p) {
 			continue
 		}
-		o.Params = append(o.Params, l.param(p, at+"/parameters/"+strconv.Itoa(i)))
+		var refs []low.ValueReference[*lowv3.Parameter]
+		if lo := op.GoLow(); lo != nil {
+			refs = lo.Parameters.Value
+		}
+		o.Params = append(o.Params, l.param(p, paramPointer(p, refs, at+"/parameters/"+strconv.Itoa(i))))
 	}
 
 	// The template and the path parameters must name the same things.
@@ -503,6 +513,20 @@ func ignoredHeader(p *v3.Parameter) bool {
 		return true
 	}
 	return false
+}
+
+// paramPointer is the pointer of the component a parameter slot refers
+// to ($ref: '#/components/parameters/X'), or the slot's when the
+// parameter is written in place: a position's line is the definition's,
+// so its pointer must be too.
+func paramPointer(p *v3.Parameter, refs []low.ValueReference[*lowv3.Parameter], slot string) string {
+	lo := p.GoLow()
+	for _, r := range refs {
+		if lo != nil && r.Value == lo && r.IsReference() && strings.HasPrefix(r.GetReference(), "#/") {
+			return r.GetReference()
+		}
+	}
+	return slot
 }
 
 func (l *loader) param(p *v3.Parameter, at string) *Param {
