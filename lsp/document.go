@@ -50,20 +50,24 @@ type document struct {
 // the families the spec declares included (compile.Analyse: the model
 // even when it has errors, no hash).
 func analyse(uri string, version int32, text string) *document {
-	return analyseCached(uri, version, text, new(caches))
+	return analyseCached(uri, version, text, newCaches())
 }
 
 // caches are what one document keeps of its last analysis.
 type caches struct {
 	parse parser.Cache
-	check check.Cache
+	// check is nil when every change is checked whole (BenchmarkDidChange
+	// compares).
+	check *check.Cache
 }
+
+func newCaches() *caches { return &caches{check: new(check.Cache)} }
 
 // analyseCached is analyse taking the declarations that did not change
 // from cache, the one of the document's previous version.
 func analyseCached(uri string, version int32, text string, cache *caches) *document {
 	d := &document{uri: uri, version: version, text: text, lines: lineStarts(text), cache: cache}
-	r := compile.Analyse(pathOf(uri), []byte(text), compile.Options{ParseCache: &cache.parse, CheckCache: &cache.check})
+	r := compile.Analyse(pathOf(uri), []byte(text), compile.Options{ParseCache: &cache.parse, CheckCache: cache.check})
 	d.file, d.comments, d.diags, d.catalog = r.File, r.Comments, r.Diags, r.Catalog
 	return d
 }
