@@ -28,6 +28,8 @@ type Cache struct {
 	// one. A declaration is taken out of prev when used, so two
 	// declarations with the same text never share a tree.
 	prev, next map[cacheKey]*cached
+	// chunks hold the tokens of the last parse, for the next to lex into.
+	chunks [][]tok
 }
 
 type cacheKey struct {

@@ -124,6 +124,9 @@ type scanner struct {
 	cutDepth int   // open brackets in the current piece
 	toks     []tok // the current piece, at the start of free chunk space
 	pieces   [][]tok
+	// chunks are the chunks the tokens were written to; spare are chunks
+	// of an earlier lex, free to be written again (see Cache).
+	chunks, spare [][]tok
 	comments []*ast.Comment
 	diags    token.List
 }
@@ -132,19 +135,24 @@ type scanner struct {
 type lexed struct {
 	source
 	pieces   [][]tok // the first one starts with the header
+	chunks   [][]tok // where the pieces are, to lex into again
 	eof      plex.Token
 	comments []*ast.Comment
 	diags    token.List
 	tooDeep  bool
 }
 
-func lex(file string, src []byte) lexed {
-	s := &scanner{file: file, src: src, text: string(src), line: 1}
+func lex(file string, src []byte) lexed { return lexInto(file, src, nil) }
+
+// lexInto is lex writing the tokens into spare chunks first (the chunks
+// of an earlier lexed, once nothing reads its pieces any more).
+func lexInto(file string, src []byte, spare [][]tok) lexed {
+	s := &scanner{file: file, src: src, text: string(src), line: 1, spare: spare}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		s.off, s.lineOff = 3, 3
 	}
 	s.run()
-	return lexed{source: source{file: file, text: s.text}, pieces: s.pieces, eof: plex.EOFToken(s.pos(s.off)), comments: s.comments, diags: s.diags, tooDeep: s.tooDeep}
+	return lexed{source: source{file: file, text: s.text}, pieces: s.pieces, chunks: s.chunks, eof: plex.EOFToken(s.pos(s.off)), comments: s.comments, diags: s.diags, tooDeep: s.tooDeep}
 }
 
 // chunkTokens is how many tokens a chunk holds: 128 KB, about forty tools
@@ -162,9 +170,16 @@ func (s *scanner) push(t tok) {
 
 // newChunk moves the piece so far to a fresh chunk.
 func (s *scanner) newChunk() {
-	chunk := make([]tok, len(s.toks), max(chunkTokens, 2*len(s.toks)))
+	need := max(chunkTokens, 2*len(s.toks))
+	var chunk []tok
+	if n := len(s.spare); n > 0 && cap(s.spare[n-1]) >= need {
+		chunk, s.spare = s.spare[n-1][:len(s.toks)], s.spare[:n-1]
+	} else {
+		chunk = make([]tok, len(s.toks), need)
+	}
 	copy(chunk, s.toks)
 	s.toks = chunk
+	s.chunks = append(s.chunks, chunk[:0])
 }
 
 // cut ends the current piece after a "}" that closes every bracket opened
