@@ -110,8 +110,8 @@ func Checked(r Result) Result {
 // Analyse is what an editor needs of spec text: every diagnostic `check`
 // reports, and the checked model even when there are errors (for hover
 // and completion; never fit to emit). It computes no hash.
-func Analyse(filename string, src []byte, opt Options) Result {
-	return analysed(parser.ParseCached(filename, src, opt.ParseCache), opt)
+func Analyse(filename string, text string, opt Options) Result {
+	return analysed(parser.ParseText(filename, text, opt.ParseCache), opt)
 }
 
 // analysed checks a parse: the declarations that parsed around a syntax

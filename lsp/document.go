@@ -68,7 +68,7 @@ func newCaches() *caches { return &caches{check: new(check.Cache)} }
 // from cache, the one of the document's previous version.
 func analyseCached(uri string, version int32, text string, cache *caches) *document {
 	d := &document{uri: uri, version: version, text: text, lines: lineStarts(text), cache: cache}
-	r := compile.Analyse(pathOf(uri), []byte(text), compile.Options{ParseCache: &cache.parse, CheckCache: cache.check})
+	r := compile.Analyse(pathOf(uri), text, compile.Options{ParseCache: &cache.parse, CheckCache: cache.check})
 	d.file, d.comments, d.diags, d.catalog = r.File, r.Comments, r.Diags, r.Catalog
 	return d
 }

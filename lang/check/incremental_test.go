@@ -45,8 +45,8 @@ func TestCacheEqualsFullCheck(t *testing.T) {
 				src, what = editDecls(r, src)
 				log = append(log, what)
 			}
-			got := compile.Analyse(file, []byte(src), compile.Options{ParseCache: &pc, CheckCache: &cc})
-			want := compile.Analyse(file, []byte(src), compile.Options{})
+			got := compile.Analyse(file, src, compile.Options{ParseCache: &pc, CheckCache: &cc})
+			want := compile.Analyse(file, src, compile.Options{})
 			if !reflect.DeepEqual(got.Diags, want.Diags) {
 				t.Fatalf("%s after edits %q: diagnostics differ from a full check\n got: %v\nwant: %v", file, log, got.Diags, want.Diags)
 			}
@@ -74,13 +74,13 @@ tool a {
 `
 	var pc parser.Cache
 	var cc check.Cache
-	first := compile.Analyse("m.tspec", []byte(src), compile.Options{ParseCache: &pc, CheckCache: &cc})
+	first := compile.Analyse("m.tspec", src, compile.Options{ParseCache: &pc, CheckCache: &cc})
 	if len(first.Diags) != 1 || !strings.Contains(first.Diags[0].Msg, "line 6") {
 		t.Fatalf("want one diagnostic naming line 6, got %v", first.Diags)
 	}
 	moved := strings.Replace(src, "spec moves\n", "spec moves\n\n\n// three more lines\n", 1)
-	got := compile.Analyse("m.tspec", []byte(moved), compile.Options{ParseCache: &pc, CheckCache: &cc})
-	want := compile.Analyse("m.tspec", []byte(moved), compile.Options{})
+	got := compile.Analyse("m.tspec", moved, compile.Options{ParseCache: &pc, CheckCache: &cc})
+	want := compile.Analyse("m.tspec", moved, compile.Options{})
 	if !reflect.DeepEqual(got.Diags, want.Diags) {
 		t.Fatalf("got %v, want %v", got.Diags, want.Diags)
 	}
@@ -112,13 +112,13 @@ tool t {
 `
 	var pc parser.Cache
 	var cc check.Cache
-	first := compile.Analyse("k.tspec", []byte(src), compile.Options{ParseCache: &pc, CheckCache: &cc})
+	first := compile.Analyse("k.tspec", src, compile.Options{ParseCache: &pc, CheckCache: &cc})
 	if len(first.Diags) != 1 || first.Diags[0].Pos.Line != 4 {
 		t.Fatalf("want one diagnostic at line 4, got %v", first.Diags)
 	}
 	moved := strings.Replace(src, "\ntool", "\n\n\ntool", 1)
-	got := compile.Analyse("k.tspec", []byte(moved), compile.Options{ParseCache: &pc, CheckCache: &cc})
-	want := compile.Analyse("k.tspec", []byte(moved), compile.Options{})
+	got := compile.Analyse("k.tspec", moved, compile.Options{ParseCache: &pc, CheckCache: &cc})
+	want := compile.Analyse("k.tspec", moved, compile.Options{})
 	if !reflect.DeepEqual(got.Diags, want.Diags) {
 		t.Fatalf("got %v, want %v", got.Diags, want.Diags)
 	}

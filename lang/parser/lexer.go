@@ -142,12 +142,13 @@ type lexed struct {
 	tooDeep  bool
 }
 
-func lex(file string, src []byte) lexed { return lexInto(file, src, nil) }
+func lex(file string, src []byte) lexed { return lexInto(file, src, string(src), nil) }
 
-// lexInto is lex writing the tokens into spare chunks first (the chunks
-// of an earlier lexed, once nothing reads its pieces any more).
-func lexInto(file string, src []byte, spare [][]tok) lexed {
-	s := &scanner{file: file, src: src, text: string(src), line: 1, spare: spare}
+// lexInto is lex on src, whose text is also given as a string, writing
+// the tokens into spare chunks first (the chunks of an earlier lexed,
+// once nothing reads its pieces any more).
+func lexInto(file string, src []byte, text string, spare [][]tok) lexed {
+	s := &scanner{file: file, src: src, text: text, line: 1, spare: spare}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		s.off, s.lineOff = 3, 3
 	}

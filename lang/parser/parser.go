@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2"
 	plex "github.com/alecthomas/participle/v2/lexer"
@@ -63,13 +64,25 @@ func Parse(filename string, src []byte) Result { return ParseCached(filename, sr
 // since the last parse with c from c (see Cache). The result is the same
 // as Parse's. A nil c is Parse.
 func ParseCached(filename string, src []byte, c *Cache) Result {
+	return parse(filename, src, string(src), c)
+}
+
+// ParseText is ParseCached on text held as a string, as an editor holds
+// it: the parser reads it in place (it never writes to its source), so a
+// large document is not copied on every edit.
+func ParseText(filename, text string, c *Cache) Result {
+	return parse(filename, unsafe.Slice(unsafe.StringData(text), len(text)), text, c)
+}
+
+// parse parses src, whose text is also given as a string.
+func parse(filename string, src []byte, text string, c *Cache) Result {
 	var spare [][]tok
 	if c != nil {
 		c.begin(filename)
 		spare = c.chunks
 		c.chunks = nil
 	}
-	lx := lexInto(filename, src, spare)
+	lx := lexInto(filename, src, text, spare)
 	if c != nil {
 		// The tokens are read only while parsing: the next parse with c
 		// lexes into the same chunks (at 10 000 tools, 32 MB a parse
