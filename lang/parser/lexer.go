@@ -127,8 +127,8 @@ type scanner struct {
 	// chunks are the chunks the tokens were written to; spare are chunks
 	// of an earlier lex, free to be written again (see Cache).
 	chunks, spare [][]tok
-	comments []*ast.Comment
-	diags    token.List
+	comments      []*ast.Comment
+	diags         token.List
 }
 
 // lexed is what the lexer gives the parser.
