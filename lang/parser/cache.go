@@ -28,8 +28,10 @@ type Cache struct {
 	// one. A declaration is taken out of prev when used, so two
 	// declarations with the same text never share a tree.
 	prev, next map[cacheKey]*cached
-	// chunks hold the tokens of the last parse, for the next to lex into.
-	chunks [][]tok
+	// last is the last parse's lex, for the next to lex only what an
+	// edit changed (relex.go): its tokens are not read but by the next
+	// lex, which writes to them.
+	last *lastLex
 }
 
 type cacheKey struct {

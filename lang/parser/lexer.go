@@ -127,8 +127,13 @@ type scanner struct {
 	// chunks are the chunks the tokens were written to; spare are chunks
 	// of an earlier lex, free to be written again (see Cache).
 	chunks, spare [][]tok
-	comments      []*ast.Comment
-	diags         token.List
+	// marks are the places between pieces where lexing can start again
+	// (relex.go); resync, when set, splices the rest of an earlier lex in
+	// once this one reaches a mark of it.
+	marks    []mark
+	resync   *resync
+	comments []*ast.Comment
+	diags    token.List
 }
 
 // lexed is what the lexer gives the parser.
@@ -136,6 +141,8 @@ type lexed struct {
 	source
 	pieces   [][]tok // the first one starts with the header
 	chunks   [][]tok // where the pieces are, to lex into again
+	marks    []mark  // where lexing can start again
+	end      mark    // the state at the end of the text
 	eof      plex.Token
 	comments []*ast.Comment
 	diags    token.List
@@ -153,7 +160,12 @@ func lexInto(file string, src []byte, text string, spare [][]tok) lexed {
 		s.off, s.lineOff = 3, 3
 	}
 	s.run()
-	return lexed{source: source{file: file, text: s.text}, pieces: s.pieces, chunks: s.chunks, eof: plex.EOFToken(s.pos(s.off)), comments: s.comments, diags: s.diags, tooDeep: s.tooDeep}
+	return s.lexed()
+}
+
+func (s *scanner) lexed() lexed {
+	return lexed{source: source{file: s.file, text: s.text}, pieces: s.pieces, chunks: s.chunks, marks: s.marks, end: s.mark(),
+		eof: plex.EOFToken(s.pos(s.off)), comments: s.comments, diags: s.diags, tooDeep: s.tooDeep}
 }
 
 // chunkTokens is how many tokens a chunk holds: 128 KB, about forty tools
@@ -256,69 +268,83 @@ func (s *scanner) run() {
 	for s.off < len(src) {
 		c := src[s.off]
 		start := s.off
-		switch {
-		case c == '\n' || c == '\r':
-			s.lineBreak()
-		case c == ' ' || c == '\t':
-			s.off++
-		case c == '/' && s.off+1 < len(src) && src[s.off+1] == '/':
-			for s.off < len(src) && src[s.off] != '\n' && src[s.off] != '\r' {
-				s.off++
+		pieces := len(s.pieces)
+		s.step(c, start)
+		if len(s.pieces) > pieces && len(s.toks) == 0 {
+			// A piece ended, and nothing of the next was read.
+			s.marks = append(s.marks, s.mark())
+			if s.resync != nil {
+				s.splice()
 			}
-			text := string(src[start:s.off])
-			if !utf8.ValidString(text) {
-				s.report(diag.CommentInvalidUTF8, start)
-			}
-			if i := strings.IndexByte(text, 0); i >= 0 {
-				s.report(diag.CommentNUL, start+i)
-			}
-			s.comments = append(s.comments, &ast.Comment{Pos: token.Pos(s.pos(start)), Text: trimRight(text), Trailing: s.ntoks > 0 && s.lastLine == s.line})
-		case isLetter(c):
-			s.word()
-		case isDigit(c) || c == '-':
-			s.number()
-		case c == '"':
-			prev := s.prevWord
-			if s.off+2 < len(src) && src[s.off+1] == '"' && src[s.off+2] == '"' {
-				s.block()
-			} else {
-				s.str()
-			}
-			s.survivesString(prev)
-		case c == '.' && s.off+1 < len(src) && src[s.off+1] == '.':
-			s.off += 2
-			s.emit(tPunct, start)
-		case c == '{' || c == '<' || c == '(' || c == '[':
-			s.survives = 0
-			s.off++
-			s.emit(tPunct, start)
-			s.cut(c)
-			if s.depth++; s.depth > MaxDepth && !s.tooDeep {
-				s.tooDeep = true
-				s.report(diag.NestingTooDeep, start, MaxDepth)
-			}
-		case c == '}' || c == '>' || c == ')' || c == ']':
-			s.off++
-			s.emit(tPunct, start)
-			s.cut(c)
-			s.depth--
-		case c == ',' || c == ':':
-			s.off++
-			s.emit(tPunct, start)
-		default:
-			r, size := utf8.DecodeRune(src[s.off:])
-			switch {
-			case r == utf8.RuneError && size <= 1:
-				s.report(diag.InvalidUTF8, start)
-			case r < 0x20 || r == 0x7f:
-				s.report(diag.ControlCharacter, start, r)
-			default:
-				s.report(diag.UnexpectedCharacter, start, r)
-			}
-			s.off += size
 		}
 	}
 	s.flush()
+}
+
+// step reads what starts with c at start.
+func (s *scanner) step(c byte, start int) {
+	src := s.src
+	switch {
+	case c == '\n' || c == '\r':
+		s.lineBreak()
+	case c == ' ' || c == '\t':
+		s.off++
+	case c == '/' && s.off+1 < len(src) && src[s.off+1] == '/':
+		for s.off < len(src) && src[s.off] != '\n' && src[s.off] != '\r' {
+			s.off++
+		}
+		text := string(src[start:s.off])
+		if !utf8.ValidString(text) {
+			s.report(diag.CommentInvalidUTF8, start)
+		}
+		if i := strings.IndexByte(text, 0); i >= 0 {
+			s.report(diag.CommentNUL, start+i)
+		}
+		s.comments = append(s.comments, &ast.Comment{Pos: token.Pos(s.pos(start)), Text: trimRight(text), Trailing: s.ntoks > 0 && s.lastLine == s.line})
+	case isLetter(c):
+		s.word()
+	case isDigit(c) || c == '-':
+		s.number()
+	case c == '"':
+		prev := s.prevWord
+		if s.off+2 < len(src) && src[s.off+1] == '"' && src[s.off+2] == '"' {
+			s.block()
+		} else {
+			s.str()
+		}
+		s.survivesString(prev)
+	case c == '.' && s.off+1 < len(src) && src[s.off+1] == '.':
+		s.off += 2
+		s.emit(tPunct, start)
+	case c == '{' || c == '<' || c == '(' || c == '[':
+		s.survives = 0
+		s.off++
+		s.emit(tPunct, start)
+		s.cut(c)
+		if s.depth++; s.depth > MaxDepth && !s.tooDeep {
+			s.tooDeep = true
+			s.report(diag.NestingTooDeep, start, MaxDepth)
+		}
+	case c == '}' || c == '>' || c == ')' || c == ']':
+		s.off++
+		s.emit(tPunct, start)
+		s.cut(c)
+		s.depth--
+	case c == ',' || c == ':':
+		s.off++
+		s.emit(tPunct, start)
+	default:
+		r, size := utf8.DecodeRune(src[s.off:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			s.report(diag.InvalidUTF8, start)
+		case r < 0x20 || r == 0x7f:
+			s.report(diag.ControlCharacter, start, r)
+		default:
+			s.report(diag.UnexpectedCharacter, start, r)
+		}
+		s.off += size
+	}
 }
 
 func trimRight(s string) string {

@@ -76,21 +76,13 @@ func ParseText(filename, text string, c *Cache) Result {
 
 // parse parses src, whose text is also given as a string.
 func parse(filename string, src []byte, text string, c *Cache) Result {
-	var spare [][]tok
+	var lx lexed
 	if c != nil {
 		c.begin(filename)
-		spare = c.chunks
-		c.chunks = nil
-	}
-	lx := lexInto(filename, src, text, spare)
-	if c != nil {
-		// The tokens are read only while parsing: the next parse with c
-		// lexes into the same chunks (at 10 000 tools, 32 MB a parse
-		// that the collector need not find again).
-		defer func() {
-			c.chunks = lx.chunks
-			c.end()
-		}()
+		defer c.end()
+		lx = c.lex(filename, src, text)
+	} else {
+		lx = lexInto(filename, src, text, nil)
 	}
 	diags := lx.diags
 	res := Result{Comments: lx.comments}
