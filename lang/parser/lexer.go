@@ -130,10 +130,14 @@ type scanner struct {
 	// marks are the places between pieces where lexing can start again
 	// (relex.go); resync, when set, splices the rest of an earlier lex in
 	// once this one reaches a mark of it.
-	marks    []mark
-	resync   *resync
-	comments []*ast.Comment
-	diags    token.List
+	marks  []mark
+	resync *resync
+	// chunkSize is how many tokens a new chunk holds: chunkTokens, or
+	// fewer when only an edit is lexed again (its chunk lives as long as
+	// the pieces lexed into it).
+	chunkSize int
+	comments  []*ast.Comment
+	diags     token.List
 }
 
 // lexed is what the lexer gives the parser.
@@ -184,6 +188,9 @@ func (s *scanner) push(t tok) {
 // newChunk moves the piece so far to a fresh chunk.
 func (s *scanner) newChunk() {
 	need := max(chunkTokens, 2*len(s.toks))
+	if s.chunkSize > 0 {
+		need = max(s.chunkSize, 2*len(s.toks))
+	}
 	var chunk []tok
 	if n := len(s.spare); n > 0 && cap(s.spare[n-1]) >= need {
 		chunk, s.spare = s.spare[n-1][:len(s.toks)], s.spare[:n-1]

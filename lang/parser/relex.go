@@ -57,6 +57,11 @@ type resync struct {
 	from, bytes int
 }
 
+// relexChunk is the size of the chunks relex writes to: an edit's
+// tokens stay in the chunk as long as its declaration, so they are
+// small (a tool of ten rows has about a hundred tokens).
+const relexChunk = 512
+
 // relex lexes text, the edited text of last, again only from before the
 // edit to where it reads as last did. It returns false when the edit is
 // in the first piece (the header): then the whole text is lexed.
@@ -74,7 +79,8 @@ func relex(last *lastLex, file string, src []byte, text string) (lexed, bool) {
 		file: file, src: src, text: text,
 		off: m.off, line: m.line, lineOff: m.lineOff, lastLine: m.lastLine,
 		prevWord: m.prevWord, survives: m.survives, depth: m.depth, cutDepth: m.cutDepth, tooDeep: m.tooDeep,
-		resync: &resync{last: last, from: len(text) - suf, bytes: len(text) - len(old)},
+		resync:    &resync{last: last, from: len(text) - suf, bytes: len(text) - len(old)},
+		chunkSize: relexChunk,
 	}
 	if m.anyToken {
 		s.ntoks = 1
