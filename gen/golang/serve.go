@@ -77,4 +77,3 @@ func serveOut(t Tool) string {
 	}
 	return "any"
 }
-
