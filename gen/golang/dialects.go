@@ -72,21 +72,27 @@ const dialectServe = `
 // to a client family's dialect (docs/clients.md), narrowed to scope as
 // ListToolsScopedJSON narrows it, a fresh copy on every call. Its identity
 // names the scope, then the dialect: "<SpecHash>/p2/gemini",
-// "<SpecHash>/p2/read/gemini". nil for a dialect this file does not carry
-// or an unknown scope. Servers validate with the spec, never a dialect.
+// "<SpecHash>/p2/read/gemini". Profile 3 is profile 2's tools with ttlMs,
+// cacheScope ("private" when narrowed) and resultType. nil for a dialect
+// this file does not carry or an unknown scope. Servers validate with the
+// spec, never a dialect.
 func ListDialectToolsJSON(profile int, scope, dialect string) []byte {
 	tables, ok := tsDialectTables[dialect]
 	if !ok || (scope != "" && scope != "all" && tsScopeIndex(scope) < 0) {
 		return nil
 	}
-	if profile != 2 {
+	if profile != 2 && profile != 3 {
 		profile = 1
 	}
-	id := CatalogID(profile)
+	id, cache, cacheScope := CatalogID(profile), "", "public"
 	if scope != "" && scope != "all" {
 		id += "/" + scope
+		cacheScope = "private"
 	}
-	return tsDialectList([]byte(tables[profile-1]), func(i int) bool { return tsServeTools[i].inScope(scope) }, tsMetaKey, id+"/"+dialect)
+	if profile == 3 {
+		cache = tsProfile3Cache(cacheScope)
+	}
+	return tsDialectList([]byte(tables[min(profile, 2)-1]), func(i int) bool { return tsServeTools[i].inScope(scope) }, tsMetaKey, id+"/"+dialect, cache)
 }
 
 var (

@@ -23,12 +23,17 @@ func TestProfile3TableIsGenJSON(t *testing.T) {
 	if r.Catalog == nil {
 		t.Fatal("the reference spec does not compile")
 	}
+	want := schema.ToolsList(r.Catalog, 3)
+	if got := c.ListToolsJSON(3); string(got) != string(want) {
+		t.Errorf("the generated profile 3 table:\n got %.400s\nwant %.400s", got, want)
+	}
+	// A catalog generated before its files carried profile 3.
 	got, err := profile3(c.ListToolsJSON(2), "public")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := schema.ToolsList(r.Catalog, 3); string(got) != string(want) {
-		t.Errorf("profile 3 table:\n got %.400s\nwant %.400s", got, want)
+	if string(got) != string(want) {
+		t.Errorf("profile 3 table from profile 2:\n got %.400s\nwant %.400s", got, want)
 	}
 }
 
@@ -41,12 +46,17 @@ func TestProfile3WithGoSDKClient(t *testing.T) {
 		cacheScope string
 		identity   string
 		tools      int
+		own        func(*mcp.Server)
 	}{
-		{"full", &Options{Server: &mcp.ServerOptions{SupportedProtocolVersions: ProtocolVersions3}}, "public", c.SpecHash + "/p3", 27},
-		{"read", &Options{Server: &mcp.ServerOptions{SupportedProtocolVersions: ProtocolVersions3}, Scope: func(context.Context, mcp.Request) string { return ScopeRead }}, "private", c.SpecHash + "/p3/read", len(inScope("read"))},
+		{"full", &Options{Server: &mcp.ServerOptions{SupportedProtocolVersions: ProtocolVersions3}}, "public", c.SpecHash + "/p3", 27, nil},
+		{"read", &Options{Server: &mcp.ServerOptions{SupportedProtocolVersions: ProtocolVersions3}, Scope: func(context.Context, mcp.Request) string { return ScopeRead }}, "private", c.SpecHash + "/p3/read", len(inScope("read")), nil},
+		// Served per caller: private, though it is the full table.
+		{"per-caller", &Options{Server: &mcp.ServerOptions{SupportedProtocolVersions: ProtocolVersions3}, Scope: func(context.Context, mcp.Request) string { return ScopeAll }}, "private", c.SpecHash + "/p3", 27, nil},
+		{"own tool", &Options{Server: &mcp.ServerOptions{SupportedProtocolVersions: ProtocolVersions3}}, "public", c.SpecHash + "/p3", 28, addOwn("own_tool")},
+		{"gemini", &Options{Server: &mcp.ServerOptions{SupportedProtocolVersions: ProtocolVersions3}, DialectFor: func(string) string { return "gemini" }}, "public", c.SpecHash + "/p3/gemini", 27, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cs := connect(t, stub(nil), tc.opts, nil, nil)
+			cs := connect(t, stub(nil), tc.opts, nil, tc.own)
 			list, err := cs.ListTools(context.Background(), nil)
 			if err != nil {
 				t.Fatal(err)

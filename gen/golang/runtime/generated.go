@@ -17,7 +17,7 @@ const tsMetaKey = `"toolspec/catalog"`
 var tsCat = tsNewCatalog([]tsTool{
 	{"look", `{"name":"look","description":"Look","inputSchema":`, `{"name":"look","title":"Look","description":"Look","inputSchema":`, `{"type":"object","properties":{"q":{"type":"string"}},"required":["q"],"additionalProperties":false}`, `{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`, `{"readOnlyHint":true}`},
 	{"note", `{"name":"note","description":"Note","inputSchema":`, ``, `{"type":"object","additionalProperties":false}`, ``, `{"destructiveHint":false}`},
-}, `],"_meta":{"toolspec/catalog":"h/p1"}}`, `],"_meta":{"toolspec/catalog":"h/p2"}}`)
+}, `],"_meta":{"toolspec/catalog":"h/p1"}}`, `],"_meta":{"toolspec/catalog":"h/p2"}}`, `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"toolspec/catalog":"h/p3"}}`)
 
 type tsLookInput struct {
 	Q string `json:"q"`
@@ -39,8 +39,11 @@ func ListToolsJSON(profile int) []byte { return tsCat.list(profile) }
 
 // CatalogID is the generated function of that name.
 func CatalogID(profile int) string {
-	if profile == 2 {
+	switch profile {
+	case 2:
 		return "h/p2"
+	case 3:
+		return "h/p3"
 	}
 	return "h/p1"
 }

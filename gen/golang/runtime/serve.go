@@ -21,7 +21,8 @@ import (
 // to a scope, a fresh copy on every call: "read" keeps the tools with the
 // read_only hint, "write" the tools with read_only or additive, "all" (or
 // "") every tool, exactly ListToolsJSON. A narrowed table names its scope
-// in the catalog identity: "<SpecHash>/p2/read". nil for any other scope.
+// in the catalog identity: "<SpecHash>/p2/read"; on profile 3 its
+// cacheScope is "private". nil for any other scope.
 func ListToolsScopedJSON(profile int, scope string) []byte {
 	if scope == "" || scope == "all" {
 		return ListToolsJSON(profile)
@@ -30,7 +31,7 @@ func ListToolsScopedJSON(profile int, scope string) []byte {
 	if s < 0 {
 		return nil
 	}
-	if profile != 2 {
+	if profile != 2 && profile != 3 {
 		profile = 1
 	}
 	t := &tsScoped[profile-1][s]
@@ -38,7 +39,7 @@ func ListToolsScopedJSON(profile int, scope string) []byte {
 	return append([]byte(nil), t.json...)
 }
 
-var tsScoped [2][2]struct {
+var tsScoped [3][2]struct {
 	once sync.Once
 	json []byte
 }
@@ -75,11 +76,21 @@ func tsNarrow(profile int, scope string) []byte {
 		b.Write(full.Tools[i])
 		n++
 	}
+	b.WriteString(`],`)
+	if profile == 3 {
+		b.WriteString(tsProfile3Cache("private"))
+	}
 	id, _ := json.Marshal(CatalogID(profile) + "/" + scope)
-	b.WriteString(`],"_meta":{` + tsMetaKey + ":")
+	b.WriteString(`"_meta":{` + tsMetaKey + ":")
 	b.Write(id)
 	b.WriteString("}}")
 	return b.Bytes()
+}
+
+// tsProfile3Cache is what a profile-3 table carries between its tools and
+// its _meta, with its comma.
+func tsProfile3Cache(cacheScope string) string {
+	return `"ttlMs":` + strconv.Itoa(tsProfile3TTLMs) + `,"cacheScope":"` + cacheScope + `","resultType":"complete",`
 }
 
 type tsServeTool struct {

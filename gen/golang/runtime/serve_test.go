@@ -18,6 +18,8 @@ func TestListToolsScopedJSON(t *testing.T) {
 		{2, "read", `"look"`},
 		{1, "write", `"note"`},
 		{2, "nope", ""},
+		{3, "all", `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"toolspec/catalog":"h/p3"}}`},
+		{3, "read", `],"ttlMs":300000,"cacheScope":"private","resultType":"complete","_meta":{"toolspec/catalog":"h/p3/read"}}`},
 	} {
 		got := string(ListToolsScopedJSON(tc.profile, tc.scope))
 		if !strings.Contains(got, tc.want) || (tc.want == "") != (got == "") {
