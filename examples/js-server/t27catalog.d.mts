@@ -12,13 +12,14 @@ export declare const SPEC_HASH: "64b7933d074e26ef21399aba6df0aae041d75c999baec64
 /** The _meta key whose value is the catalog identity "<SPEC_HASH>/p<profile>". */
 export declare const CATALOG_KEY: "t27/catalog";
 
-/** A protocol profile: 1 (2024-11-05) or 2 (2025-06-18). */
-export type Profile = 1 | 2;
+/** A protocol profile: 1 (2024-11-05), 2 (2025-06-18) or 3 (2026-07-28). */
+export type Profile = 1 | 2 | 3;
 
 /** Each profile's MCP protocol version and catalog identity. */
 export declare const PROFILES: {
   readonly 1: { readonly protocol: "2024-11-05"; readonly catalog: "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p1" };
   readonly 2: { readonly protocol: "2025-06-18"; readonly catalog: "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p2" };
+  readonly 3: { readonly protocol: "2026-07-28"; readonly catalog: "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p3" };
 };
 
 /** The name of a tool of the catalog. */
@@ -66,9 +67,16 @@ export interface ToolEntry {
   };
 }
 
-/** A tools/list result; _meta maps CATALOG_KEY to the catalog identity. */
+/**
+ * A tools/list result; _meta maps CATALOG_KEY to the catalog identity. On
+ * profile 3 it is cacheable: ttlMs, cacheScope ("private" when narrowed to
+ * a scope or served per caller) and resultType.
+ */
 export interface ToolsListResult {
   tools: ToolEntry[];
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
+  resultType?: "complete";
   _meta: { [key: string]: string };
   [key: string]: unknown;
 }
@@ -80,9 +88,10 @@ export interface ToolsListResult {
 export type Scope = "all" | "read" | "write";
 
 /**
- * The tools/list result of a profile (1, the default, or 2), deep-equal to
+ * The tools/list result of a profile (1, the default, 2 or 3), deep-equal to
  * `toolspec gen-json --profile N`; with a scope other than "all", only
- * the tools in it, and the identity "<SPEC_HASH>/p<profile>/<scope>".
+ * the tools in it, and the identity "<SPEC_HASH>/p<profile>/<scope>" (on
+ * profile 3, cacheScope "private").
  * Every call returns a new object.
  */
 export declare function listTools(profile?: Profile, options?: { scope?: Scope }): ToolsListResult;
@@ -258,8 +267,9 @@ export declare class StdioTransport {
 }
 
 /**
- * The profile for a negotiated MCP protocol version: 2 for "2025-06-18" and
- * later dates, 1 for earlier ones and for anything that is not a date.
+ * The profile for a negotiated MCP protocol version: 3 for "2026-07-28" and
+ * later dates, 2 for "2025-06-18" and later, 1 for earlier ones and for
+ * anything that is not a date.
  */
 export declare function profileFor(protocolVersion?: string | null): Profile;
 
@@ -819,7 +829,7 @@ export interface ToolOutputs {
 export declare const DIALECTS: readonly ["gemini", "openai_strict", "cursor"];
 
 /** The tools/list result of a profile lowered to a client family's dialect. */
-export declare function listDialectTools(profile: 1 | 2, dialect: string, options?: { scope?: "all" | "read" | "write" }): { tools: object[]; _meta: Record<string, string> };
+export declare function listDialectTools(profile: 1 | 2 | 3, dialect: string, options?: { scope?: "all" | "read" | "write" }): { tools: object[]; _meta: Record<string, string> };
 
 /** Dialect-shaped arguments back in the spec's shapes (openai_strict: nulls of optional properties dropped). */
 export declare function normalizeArgs(dialect: string, name: string, args: unknown): unknown;

@@ -18,9 +18,11 @@ export const CATALOG_KEY = "t27/catalog";
 export const PROFILES = Object.freeze({
   1: Object.freeze({ protocol: "2024-11-05", catalog: "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p1" }),
   2: Object.freeze({ protocol: "2025-06-18", catalog: "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p2" }),
+  3: Object.freeze({ protocol: "2026-07-28", catalog: "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p3" }),
 });
 
-// The tools/list result of each profile as JSON text, one tool per line.
+// The tools/list result of each profile as JSON text, one tool per line
+// (profile 3 is profile 2's, with ttlMs, cacheScope and resultType: tsTable).
 const TABLES = [
   null,
   // profile 1
@@ -129,6 +131,9 @@ export function profileFor(protocolVersion) {
   if (typeof protocolVersion !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(protocolVersion)) {
     return 1;
   }
+  if (protocolVersion >= "2026-07-28") {
+    return 3;
+  }
   if (protocolVersion >= "2025-06-18") {
     return 2;
   }
@@ -139,6 +144,9 @@ export function profileFor(protocolVersion) {
 // handlers without a tool.
 const TS_MISSING_HANDLERS = "tools without a handler";
 const TS_EXTRA_HANDLERS = "handlers without a tool";
+
+// The ttlMs of a profile-3 tools/list result.
+const TS_PROFILE3_TTL_MS = 300000;
 
 /**
  * The startup guard: throws one Error naming every tool without a handler
@@ -2222,23 +2230,50 @@ function tsInScope(index, scope) {
 const TOOL_INDEX = new Map(TOOL_NAMES.map((name, i) => [name, i]));
 
 /**
- * The tools/list result of a profile (1, the default, or 2), deep-equal to
+ * The tools/list result of a profile (1, the default, 2 or 3), deep-equal to
  * `toolspec gen-json --profile N`. With { scope: "read" } only the tools
  * with read_only, with { scope: "write" } those with read_only or additive, and
  * the catalog identity names the scope ("<SPEC_HASH>/p2/read"); "all" (the
- * default) is the full table. Every call returns a new object.
+ * default) is the full table. Profile 3 is profile 2's tools with ttlMs,
+ * cacheScope ("private" when narrowed) and resultType. Every call returns a
+ * new object.
  */
 export function listTools(profile = 1, options = undefined) {
-  if (profile !== 1 && profile !== 2) {
-    throw new RangeError("listTools: profile must be 1 or 2, not " + String(profile));
-  }
+  tsProfile(profile, "listTools");
   const scope = tsScope(options?.scope, "listTools");
-  const result = JSON.parse(TABLES[profile]);
-  if (scope !== "all") {
-    result.tools = result.tools.filter((_, i) => tsInScope(i, scope));
-    result._meta[CATALOG_KEY] += "/" + scope;
+  return tsTable(JSON.parse(TABLES[Math.min(profile, 2)]), profile, scope, "");
+}
+
+function tsProfile(profile, what) {
+  if (profile !== 1 && profile !== 2 && profile !== 3) {
+    throw new RangeError(what + ": profile must be 1, 2 or 3, not " + String(profile));
   }
-  return result;
+}
+
+// tsTable is a parsed table of profile 1 or 2 as profile serves it to scope:
+// narrowed, named after the profile, the scope and suffix (a dialect's
+// "/gemini"), and on profile 3 with what 2026-07-28 asks of a cacheable
+// result, in gen-json's member order.
+function tsTable(result, profile, scope, suffix) {
+  if (scope !== "all") result.tools = result.tools.filter((_, i) => tsInScope(i, scope));
+  if (scope !== "all" || suffix !== "" || profile === 3) {
+    result._meta[CATALOG_KEY] = PROFILES[profile].catalog + (scope === "all" ? "" : "/" + scope) + suffix;
+  }
+  if (profile !== 3) return result;
+  const cacheScope = scope === "all" ? "public" : "private";
+  return { tools: result.tools, ttlMs: TS_PROFILE3_TTL_MS, cacheScope, resultType: "complete", _meta: result._meta };
+}
+
+// The _meta keys of a 2026-07-28 request's envelope.
+const TS_PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
+const TS_CLIENT_INFO_KEY = "io.modelcontextprotocol/clientInfo";
+
+// tsEnvelope is what a request says of itself in its _meta: SDK 2 lifts
+// the 2026-07-28 envelope out of params._meta into ctx.mcpReq.envelope;
+// SDK 1.x leaves it where it came.
+function tsEnvelope(request, extra) {
+  const envelope = extra?.mcpReq?.envelope ?? request?.params?._meta;
+  return tsIsObject(envelope) ? envelope : {};
 }
 
 function tsRpcError(code, message) {
@@ -2259,7 +2294,11 @@ function tsToolError(text) {
  * and tools/call:
  *
  *  - the profile of each session comes from the negotiated protocol version
- *    (profileFor); tools/list is listTools(profile, { scope });
+ *    (profileFor); a request of the sessionless 2026-07-28 protocol (its
+ *    _meta names the version and the client: SDK 2's createMcpHandler) gets
+ *    profile 3 and its own client's dialect; tools/list is
+ *    listTools(profile, { scope }), on profile 3 with cacheScope "private"
+ *    when options.scope is given (the table is the caller's);
  *  - arguments are checked with validateInput: all problems in one isError
  *    result; a missing or null arguments is {};
  *  - a handler's throw or rejection is an isError result; the server serves on;
@@ -2317,11 +2356,20 @@ export function register(server, handlers, options = {}) {
     return result;
   };
 
-  const session = async (extra) => ({
-    profile: await profile,
-    scope: tsScope(await scopeOf(extra), "register: options.scope"),
-    dialect: tsDialect(await dialectFor(clientInfo)),
-  });
+  // A request of the sessionless 2026-07-28 protocol says who it is, every
+  // time (its _meta envelope): it gets profile 3, and the dialect of the
+  // client it names. Any other request gets its session's.
+  const session = async (request, extra) => {
+    const envelope = tsEnvelope(request, extra);
+    const modern = profileFor(envelope[TS_PROTOCOL_VERSION_KEY]) === 3;
+    const client = modern ? (tsIsObject(envelope[TS_CLIENT_INFO_KEY]) ? envelope[TS_CLIENT_INFO_KEY] : {}) : clientInfo;
+    return {
+      profile: modern ? 3 : await profile,
+      scope: tsScope(await scopeOf(extra), "register: options.scope"),
+      dialect: tsDialect(await dialectFor(client)),
+      client,
+    };
+  };
 
   // Both methods are answered by the fallback handler, which gets requests
   // as they came off the wire: the SDK's own tools/call schema would refuse
@@ -2331,16 +2379,19 @@ export function register(server, handlers, options = {}) {
       if (request.params?.cursor !== undefined) {
         throw tsRpcError(-32602, "tools/list: unknown cursor: the catalog is one page");
       }
-      const { profile, scope, dialect } = await session(extra);
-      return dialect === null ? listTools(profile, { scope }) : listDialectTools(profile, dialect, { scope });
+      const { profile, scope, dialect } = await session(request, extra);
+      const result = dialect === null ? listTools(profile, { scope }) : listDialectTools(profile, dialect, { scope });
+      // A table served per caller is theirs alone, even when it is the full one.
+      if (profile === 3 && options.scope !== undefined) result.cacheScope = "private";
+      return result;
     }
     if (request.method === "tools/call") {
-      return tsCall(request.params ?? {}, extra, await session(extra));
+      return tsCall(request.params ?? {}, extra, await session(request, extra));
     }
     throw tsRpcError(-32601, "Method not found");
   };
 
-  async function tsCall(params, extra, { profile, scope, dialect }) {
+  async function tsCall(params, extra, { profile, scope, dialect, client }) {
     const name = params.name;
     const index = typeof name === "string" ? TOOL_INDEX.get(name) : undefined;
     if (index === undefined || !tsInScope(index, scope)) {
@@ -2348,7 +2399,7 @@ export function register(server, handlers, options = {}) {
     }
     // Arguments the client injects into every tool (gemini-cli's
     // wait_for_previous) are its own, not the spec's: dropped first.
-    const sent = tsStripInjected(clientInfo, name, tsWellFormed(params.arguments ?? {}));
+    const sent = tsStripInjected(client, name, tsWellFormed(params.arguments ?? {}));
     const args = dialect === null ? sent : normalizeArgs(dialect, name, sent);
     const problems = validateInput(name, args);
     if (problems.length > 0) {
@@ -3047,19 +3098,12 @@ export function defaultDialectFor(clientInfo) {
  * never with a dialect table. Every call returns a new object.
  */
 export function listDialectTools(profile, dialect, options = undefined) {
-  if (profile !== 1 && profile !== 2) {
-    throw new RangeError("listDialectTools: profile must be 1 or 2, not " + String(profile));
-  }
+  tsProfile(profile, "listDialectTools");
   if (typeof dialect !== "string" || !Object.hasOwn(DIALECT_TABLES, dialect)) {
     throw new RangeError("listDialectTools: no dialect table for " + tsShow(dialect) + "; this module carries " + DIALECTS.join(", "));
   }
   const scope = tsScope(options?.scope, "listDialectTools");
-  const result = JSON.parse(DIALECT_TABLES[dialect][profile]);
-  if (scope !== "all") {
-    result.tools = result.tools.filter((_, i) => tsInScope(i, scope));
-  }
-  result._meta[CATALOG_KEY] = PROFILES[profile].catalog + (scope === "all" ? "" : "/" + scope) + "/" + dialect;
-  return result;
+  return tsTable(JSON.parse(DIALECT_TABLES[dialect][Math.min(profile, 2)]), profile, scope, "/" + dialect);
 }
 
 let tsSpecInputs;

@@ -12,13 +12,14 @@ export declare const SPEC_HASH: "ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2
 /** The _meta key whose value is the catalog identity "<SPEC_HASH>/p<profile>". */
 export declare const CATALOG_KEY: "toolspec/catalog";
 
-/** A protocol profile: 1 (2024-11-05) or 2 (2025-06-18). */
-export type Profile = 1 | 2;
+/** A protocol profile: 1 (2024-11-05), 2 (2025-06-18) or 3 (2026-07-28). */
+export type Profile = 1 | 2 | 3;
 
 /** Each profile's MCP protocol version and catalog identity. */
 export declare const PROFILES: {
   readonly 1: { readonly protocol: "2024-11-05"; readonly catalog: "ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p1" };
   readonly 2: { readonly protocol: "2025-06-18"; readonly catalog: "ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p2" };
+  readonly 3: { readonly protocol: "2026-07-28"; readonly catalog: "ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p3" };
 };
 
 /** The name of a tool of the catalog. */
@@ -53,9 +54,16 @@ export interface ToolEntry {
   };
 }
 
-/** A tools/list result; _meta maps CATALOG_KEY to the catalog identity. */
+/**
+ * A tools/list result; _meta maps CATALOG_KEY to the catalog identity. On
+ * profile 3 it is cacheable: ttlMs, cacheScope ("private" when narrowed to
+ * a scope or served per caller) and resultType.
+ */
 export interface ToolsListResult {
   tools: ToolEntry[];
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
+  resultType?: "complete";
   _meta: { [key: string]: string };
   [key: string]: unknown;
 }
@@ -67,9 +75,10 @@ export interface ToolsListResult {
 export type Scope = "all" | "read" | "write";
 
 /**
- * The tools/list result of a profile (1, the default, or 2), deep-equal to
+ * The tools/list result of a profile (1, the default, 2 or 3), deep-equal to
  * `toolspec gen-json --profile N`; with a scope other than "all", only
- * the tools in it, and the identity "<SPEC_HASH>/p<profile>/<scope>".
+ * the tools in it, and the identity "<SPEC_HASH>/p<profile>/<scope>" (on
+ * profile 3, cacheScope "private").
  * Every call returns a new object.
  */
 export declare function listTools(profile?: Profile, options?: { scope?: Scope }): ToolsListResult;
@@ -245,8 +254,9 @@ export declare class StdioTransport {
 }
 
 /**
- * The profile for a negotiated MCP protocol version: 2 for "2025-06-18" and
- * later dates, 1 for earlier ones and for anything that is not a date.
+ * The profile for a negotiated MCP protocol version: 3 for "2026-07-28" and
+ * later dates, 2 for "2025-06-18" and later, 1 for earlier ones and for
+ * anything that is not a date.
  */
 export declare function profileFor(protocolVersion?: string | null): Profile;
 
