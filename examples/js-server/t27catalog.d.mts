@@ -213,7 +213,17 @@ export interface ServeHttpOptions {
   host?: string;
   /** The path MCP is served at: "/mcp" by default. */
   path?: string;
-  /** The caller's credentials, handed to handlers and scope as extra.authInfo; undefined answers 401. */
+  /**
+   * The SDK of the servers newServer makes: 1 (@modelcontextprotocol/sdk) or 2
+   * (@modelcontextprotocol/server); by default told by the class of one.
+   */
+  sdk?: 1 | 2;
+  /**
+   * SDK 2 only: also serve the sessionless 2026-07-28 protocol (profile 3),
+   * a new server per request, with SDK 2's createMcpHandler.
+   */
+  profile3?: boolean;
+  /** The caller's credentials, handed to handlers and scope as extra.authInfo (SDK 2: ctx.http.authInfo); undefined answers 401. */
   authenticate?: (req: HttpRequest) => import("@modelcontextprotocol/sdk/server/auth/types.js").AuthInfo | undefined | Promise<import("@modelcontextprotocol/sdk/server/auth/types.js").AuthInfo | undefined>;
 }
 
@@ -224,15 +234,16 @@ export interface HttpServer {
 }
 
 /**
- * Serves MCP over Streamable HTTP (the SDK's StreamableHTTPServerTransport),
- * one transport and one server per session: newServer returns an SDK Server
- * with the catalog registered.
+ * Serves MCP over Streamable HTTP, one transport and one server per
+ * session (SDK 1.x's StreamableHTTPServerTransport, SDK 2's
+ * WebStandardStreamableHTTPServerTransport): newServer returns an SDK
+ * Server with the catalog registered.
  */
 export declare function serveHttp(newServer: () => SessionServer | Promise<SessionServer>, options?: ServeHttpOptions): Promise<HttpServer>;
 
-/** An SDK Server serveHttp connects to a session's transport. */
+/** An SDK Server serveHttp connects to a session's transport (its own SDK's Transport). */
 export interface SessionServer extends SdkServer {
-  connect(transport: import("@modelcontextprotocol/sdk/shared/transport.js").Transport): Promise<void>;
+  connect(transport: any): Promise<void>;
 }
 
 /** The longest line StdioTransport reads, in bytes. */

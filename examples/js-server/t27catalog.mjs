@@ -2264,6 +2264,34 @@ function tsTable(result, profile, scope, suffix) {
   return { tools: result.tools, ttlMs: TS_PROFILE3_TTL_MS, cacheScope, resultType: "complete", _meta: result._meta };
 }
 
+const TS_TOOL_METHODS = ["tools/list", "tools/call"];
+
+// tsOwnToolHandlers takes the server's tools/list and tools/call handlers
+// (McpServer's, for the author's own tools) out of its handler map, now and
+// whenever they are set later, and returns them: the SDK then hands those
+// methods to register's fallback handler, which calls them. The SDK's
+// "already has a handler" check keeps seeing none, so registerTool works
+// before and after register.
+function tsOwnToolHandlers(server) {
+  const own = new Map();
+  const map = server._requestHandlers;
+  for (const method of TS_TOOL_METHODS) {
+    if (map.has(method)) {
+      own.set(method, map.get(method));
+      map.delete(method);
+    }
+  }
+  const set = map.set;
+  map.set = function (method, handler) {
+    if (TS_TOOL_METHODS.includes(method)) {
+      own.set(method, handler);
+      return this;
+    }
+    return set.call(this, method, handler);
+  };
+  return own;
+}
+
 // The _meta keys of a 2026-07-28 request's envelope.
 const TS_PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 const TS_CLIENT_INFO_KEY = "io.modelcontextprotocol/clientInfo";
@@ -2287,7 +2315,11 @@ function tsToolError(text) {
 /**
  * Serves the catalog on an MCP SDK server (@modelcontextprotocol/sdk 1.x,
  * or @modelcontextprotocol/server 2.x): the low-level Server, or
- * McpServer's .server before any tool is registered on the McpServer.
+ * McpServer's .server. Tools the author registers on the McpServer
+ * (registerTool, before or after register) are served beside the
+ * catalog's: listed after them, called by the McpServer, outside any scope;
+ * a name that is also a catalog tool's refuses to start (connect() rejects,
+ * naming it) and is an error in tools/list and tools/call.
  * Handlers get what the SDK hands a request handler: 1.x's extra, 2.x's
  * ServerContext. Call it before connect(). It refuses (throws,
  * naming the tools) when handlers and tools differ, then answers tools/list
@@ -2329,10 +2361,8 @@ export function register(server, handlers, options = {}) {
   if (server.fallbackRequestHandler !== undefined) {
     throw new Error("register: the server already has a fallbackRequestHandler");
   }
-  // McpServer installs its own tools/list and tools/call handlers with its
-  // first registerTool; they would answer instead of these.
-  if (server._requestHandlers?.has?.("tools/list") || server._requestHandlers?.has?.("tools/call")) {
-    throw new Error("register: the server already answers tools/list or tools/call (tools registered on an McpServer?)");
+  if (!(server._requestHandlers instanceof Map)) {
+    throw new TypeError("register: this MCP SDK keeps no Server._requestHandlers map; toolspec serves the author's own tools through it");
   }
   checkHandlers(Object.keys(handlers));
   const notFunctions = TOOL_NAMES.filter((name) => typeof handlers[name] !== "function");
@@ -2371,6 +2401,13 @@ export function register(server, handlers, options = {}) {
     };
   };
 
+  // Tools the author registers on an McpServer (registerTool) are served
+  // beside the catalog's: McpServer answers tools/list and tools/call for
+  // them with handlers it sets on the server, before or after register.
+  // Those handlers are kept aside (own) and called from here, so that the
+  // catalog's tables and validation still answer for the catalog's tools.
+  const own = tsOwnToolHandlers(server);
+
   // Both methods are answered by the fallback handler, which gets requests
   // as they came off the wire: the SDK's own tools/call schema would refuse
   // "arguments": [1] with -32603 before any handler could name the rule.
@@ -2383,12 +2420,39 @@ export function register(server, handlers, options = {}) {
       const result = dialect === null ? listTools(profile, { scope }) : listDialectTools(profile, dialect, { scope });
       // A table served per caller is theirs alone, even when it is the full one.
       if (profile === 3 && options.scope !== undefined) result.cacheScope = "private";
+      result.tools.push(...(await ownTools(request, extra)));
       return result;
     }
     if (request.method === "tools/call") {
+      const name = request.params?.name;
+      if (!(typeof name === "string" && TOOL_INDEX.has(name)) && own.has("tools/call")) {
+        await ownTools(request, extra); // a clash is refused here too
+        return own.get("tools/call")(request, extra);
+      }
       return tsCall(request.params ?? {}, extra, await session(request, extra));
     }
     throw tsRpcError(-32601, "Method not found");
+  };
+
+  // ownTools are the author's tools as McpServer lists them; a name that is
+  // also a catalog tool's is an error.
+  async function ownTools(request, extra) {
+    const list = own.get("tools/list");
+    if (list === undefined) return [];
+    const { tools } = await list({ ...request, method: "tools/list", params: {} }, extra);
+    const clash = tools.map((t) => t.name).filter((n) => TOOL_INDEX.has(n));
+    if (clash.length > 0) {
+      throw tsRpcError(-32603, "register: tools registered on the McpServer have the names of catalog tools: " + clash.map((n) => JSON.stringify(n)).join(", "));
+    }
+    return tools;
+  }
+
+  // A clash refuses to start: connect() rejects, naming the tools.
+  const connect = server.connect;
+  server.connect = async function (transport) {
+    const controller = new AbortController();
+    await ownTools({ jsonrpc: "2.0", id: 0, method: "tools/list" }, { signal: controller.signal, mcpReq: { signal: controller.signal } });
+    return connect.call(this, transport);
   };
 
   async function tsCall(params, extra, { profile, scope, dialect, client }) {

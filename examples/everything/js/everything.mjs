@@ -497,6 +497,34 @@ function tsTable(result, profile, scope, suffix) {
   return { tools: result.tools, ttlMs: TS_PROFILE3_TTL_MS, cacheScope, resultType: "complete", _meta: result._meta };
 }
 
+const TS_TOOL_METHODS = ["tools/list", "tools/call"];
+
+// tsOwnToolHandlers takes the server's tools/list and tools/call handlers
+// (McpServer's, for the author's own tools) out of its handler map, now and
+// whenever they are set later, and returns them: the SDK then hands those
+// methods to register's fallback handler, which calls them. The SDK's
+// "already has a handler" check keeps seeing none, so registerTool works
+// before and after register.
+function tsOwnToolHandlers(server) {
+  const own = new Map();
+  const map = server._requestHandlers;
+  for (const method of TS_TOOL_METHODS) {
+    if (map.has(method)) {
+      own.set(method, map.get(method));
+      map.delete(method);
+    }
+  }
+  const set = map.set;
+  map.set = function (method, handler) {
+    if (TS_TOOL_METHODS.includes(method)) {
+      own.set(method, handler);
+      return this;
+    }
+    return set.call(this, method, handler);
+  };
+  return own;
+}
+
 // The _meta keys of a 2026-07-28 request's envelope.
 const TS_PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 const TS_CLIENT_INFO_KEY = "io.modelcontextprotocol/clientInfo";
@@ -520,7 +548,11 @@ function tsToolError(text) {
 /**
  * Serves the catalog on an MCP SDK server (@modelcontextprotocol/sdk 1.x,
  * or @modelcontextprotocol/server 2.x): the low-level Server, or
- * McpServer's .server before any tool is registered on the McpServer.
+ * McpServer's .server. Tools the author registers on the McpServer
+ * (registerTool, before or after register) are served beside the
+ * catalog's: listed after them, called by the McpServer, outside any scope;
+ * a name that is also a catalog tool's refuses to start (connect() rejects,
+ * naming it) and is an error in tools/list and tools/call.
  * Handlers get what the SDK hands a request handler: 1.x's extra, 2.x's
  * ServerContext. Call it before connect(). It refuses (throws,
  * naming the tools) when handlers and tools differ, then answers tools/list
@@ -562,10 +594,8 @@ export function register(server, handlers, options = {}) {
   if (server.fallbackRequestHandler !== undefined) {
     throw new Error("register: the server already has a fallbackRequestHandler");
   }
-  // McpServer installs its own tools/list and tools/call handlers with its
-  // first registerTool; they would answer instead of these.
-  if (server._requestHandlers?.has?.("tools/list") || server._requestHandlers?.has?.("tools/call")) {
-    throw new Error("register: the server already answers tools/list or tools/call (tools registered on an McpServer?)");
+  if (!(server._requestHandlers instanceof Map)) {
+    throw new TypeError("register: this MCP SDK keeps no Server._requestHandlers map; toolspec serves the author's own tools through it");
   }
   checkHandlers(Object.keys(handlers));
   const notFunctions = TOOL_NAMES.filter((name) => typeof handlers[name] !== "function");
@@ -604,6 +634,13 @@ export function register(server, handlers, options = {}) {
     };
   };
 
+  // Tools the author registers on an McpServer (registerTool) are served
+  // beside the catalog's: McpServer answers tools/list and tools/call for
+  // them with handlers it sets on the server, before or after register.
+  // Those handlers are kept aside (own) and called from here, so that the
+  // catalog's tables and validation still answer for the catalog's tools.
+  const own = tsOwnToolHandlers(server);
+
   // Both methods are answered by the fallback handler, which gets requests
   // as they came off the wire: the SDK's own tools/call schema would refuse
   // "arguments": [1] with -32603 before any handler could name the rule.
@@ -616,12 +653,39 @@ export function register(server, handlers, options = {}) {
       const result = dialect === null ? listTools(profile, { scope }) : listDialectTools(profile, dialect, { scope });
       // A table served per caller is theirs alone, even when it is the full one.
       if (profile === 3 && options.scope !== undefined) result.cacheScope = "private";
+      result.tools.push(...(await ownTools(request, extra)));
       return result;
     }
     if (request.method === "tools/call") {
+      const name = request.params?.name;
+      if (!(typeof name === "string" && TOOL_INDEX.has(name)) && own.has("tools/call")) {
+        await ownTools(request, extra); // a clash is refused here too
+        return own.get("tools/call")(request, extra);
+      }
       return tsCall(request.params ?? {}, extra, await session(request, extra));
     }
     throw tsRpcError(-32601, "Method not found");
+  };
+
+  // ownTools are the author's tools as McpServer lists them; a name that is
+  // also a catalog tool's is an error.
+  async function ownTools(request, extra) {
+    const list = own.get("tools/list");
+    if (list === undefined) return [];
+    const { tools } = await list({ ...request, method: "tools/list", params: {} }, extra);
+    const clash = tools.map((t) => t.name).filter((n) => TOOL_INDEX.has(n));
+    if (clash.length > 0) {
+      throw tsRpcError(-32603, "register: tools registered on the McpServer have the names of catalog tools: " + clash.map((n) => JSON.stringify(n)).join(", "));
+    }
+    return tools;
+  }
+
+  // A clash refuses to start: connect() rejects, naming the tools.
+  const connect = server.connect;
+  server.connect = async function (transport) {
+    const controller = new AbortController();
+    await ownTools({ jsonrpc: "2.0", id: 0, method: "tools/list" }, { signal: controller.signal, mcpReq: { signal: controller.signal } });
+    return connect.call(this, transport);
   };
 
   async function tsCall(params, extra, { profile, scope, dialect, client }) {
@@ -822,24 +886,29 @@ function tsEventStore(max = 10000) {
 }
 
 /**
- * Serves MCP over Streamable HTTP with the SDK's
- * StreamableHTTPServerTransport (@modelcontextprotocol/sdk 1.x), one
- * transport and one server per session: newServer() returns a new SDK
- * Server with the catalog registered (may be async). Options: port (0: any
- * free port), host ("127.0.0.1"), path ("/mcp"), authenticate(req): the
- * caller's AuthInfo ({ token, clientId, scopes, ... }, may be async; the
- * SDK hands it to handlers and to register's scope function as
- * extra.authInfo), undefined or a throw answers 401. On a loopback host,
- * requests whose Host or Origin is not loopback are refused (403: DNS
- * rebinding). Resolves to the listening node:http Server; close() it.
+ * Serves MCP over Streamable HTTP, one transport and one server per
+ * session: newServer() returns a new SDK Server with the catalog registered
+ * (may be async). On SDK 1.x (@modelcontextprotocol/sdk) with its
+ * StreamableHTTPServerTransport; on SDK 2 (@modelcontextprotocol/server,
+ * told by the class of the Server newServer returns, or options.sdk: 2)
+ * with its WebStandardStreamableHTTPServerTransport for 2025-era sessions,
+ * and, with options.profile3, its createMcpHandler for requests of the
+ * sessionless 2026-07-28 protocol (a new server per request; register
+ * serves them profile 3; opt-in, as the profile is). Options: port
+ * (0: any free port), host ("127.0.0.1"), path ("/mcp"),
+ * authenticate(req): the caller's AuthInfo ({ token, clientId, scopes, ...
+ * }, may be async; the SDK hands it to handlers and to register's scope
+ * function as extra.authInfo on 1.x, ctx.http.authInfo on 2), undefined or
+ * a throw answers 401. On a loopback host, requests whose Host or Origin is
+ * not loopback are refused (403: DNS rebinding). Resolves to the listening
+ * node:http Server; close() it.
  */
 export async function serveHttp(newServer, options = {}) {
-  const [{ createServer }, { randomUUID }, { StreamableHTTPServerTransport }, { isInitializeRequest }] = await Promise.all([
-    import("node:http"),
-    import("node:crypto"),
-    import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
-    import("@modelcontextprotocol/sdk/types.js"),
-  ]);
+  const sdk = options.sdk ?? (await tsSdkOf(newServer));
+  if (sdk !== 1 && sdk !== 2) throw new RangeError("serveHttp: options.sdk must be 1 or 2, not " + tsShow(sdk));
+  const [{ createServer }, { randomUUID }] = await Promise.all([import("node:http"), import("node:crypto")]);
+  if (options.profile3 && sdk !== 2) throw new RangeError("serveHttp: profile 3 (protocol 2026-07-28) needs SDK 2 (@modelcontextprotocol/server)");
+  const sdkHttp = sdk === 1 ? await tsSdk1Http() : await tsSdk2Http(newServer, options.profile3 === true);
   const host = options.host ?? "127.0.0.1";
   const path = options.path ?? "/mcp";
   const loopback = TS_LOOPBACK.has(host);
@@ -864,7 +933,7 @@ export async function serveHttp(newServer, options = {}) {
       if (info === undefined || info === null) return tsHttpError(res, 401, -32001, "unauthorized");
       req.auth = info;
     }
-    let body;
+    let body, raw;
     if (req.method === "POST") {
       const chunks = [];
       let size = 0;
@@ -873,18 +942,22 @@ export async function serveHttp(newServer, options = {}) {
         if (size > MAX_BODY_BYTES) return tsHttpError(res, 413, -32600, "invalid request: the body is longer than " + MAX_BODY_BYTES + " bytes");
         chunks.push(chunk);
       }
+      raw = Buffer.concat(chunks);
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        body = JSON.parse(raw.toString("utf8"));
       } catch (err) {
         return tsHttpError(res, 400, -32700, "parse error: " + String(err.message).slice(0, 2 * QUOTE_LIMIT));
       }
+    }
+    if (sdkHttp.modern !== undefined && (await sdkHttp.isModern(req, raw, body))) {
+      return sdkHttp.modern(req, res, raw, body);
     }
     const id = req.headers["mcp-session-id"];
     let transport = typeof id === "string" ? sessions.get(id) : undefined;
     if (transport === undefined) {
       if (id !== undefined) return tsHttpError(res, 404, -32001, "session not found");
-      if (req.method !== "POST" || !isInitializeRequest(body)) return tsHttpError(res, 400, -32000, "bad request: no session; initialize first");
-      transport = new StreamableHTTPServerTransport({
+      if (req.method !== "POST" || !sdkHttp.isInitializeRequest(body)) return tsHttpError(res, 400, -32000, "bad request: no session; initialize first");
+      transport = new sdkHttp.Transport({
         sessionIdGenerator: randomUUID,
         eventStore,
         onsessioninitialized: (sid) => sessions.set(sid, transport),
@@ -895,7 +968,7 @@ export async function serveHttp(newServer, options = {}) {
       };
       await (await newServer()).connect(t);
     }
-    await transport.handleRequest(req, res, body);
+    await sdkHttp.serve(transport, req, res, raw, body);
   }
 
   const server = createServer((req, res) => {
@@ -908,6 +981,7 @@ export async function serveHttp(newServer, options = {}) {
   server.close = (callback) => {
     for (const t of sessions.values()) t.close().catch(() => {});
     sessions.clear();
+    sdkHttp.close?.();
     server.closeAllConnections?.();
     return close(callback);
   };
@@ -919,6 +993,90 @@ export async function serveHttp(newServer, options = {}) {
     });
   });
   return server;
+}
+
+// tsSdkOf is the major version of the SDK whose Server newServer makes: 2
+// when it is an instance of @modelcontextprotocol/server's Server, else 1.
+async function tsSdkOf(newServer) {
+  let sdk2;
+  try {
+    sdk2 = await import("@modelcontextprotocol/server");
+  } catch {
+    return 1;
+  }
+  return (await newServer()) instanceof sdk2.Server ? 2 : 1;
+}
+
+// tsSdk1Http serves a session with SDK 1.x's node:http transport.
+async function tsSdk1Http() {
+  const [{ StreamableHTTPServerTransport }, { isInitializeRequest }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+  ]);
+  return {
+    Transport: StreamableHTTPServerTransport,
+    isInitializeRequest,
+    serve: (transport, req, res, raw, body) => transport.handleRequest(req, res, body),
+  };
+}
+
+// tsSdk2Http serves a session with SDK 2's web-standard transport, and a
+// 2026-07-28 request with SDK 2's createMcpHandler (2025-era requests
+// never reach it: they are the sessions'). authInfo is req.auth.
+async function tsSdk2Http(newServer, profile3) {
+  const sdk = await import("@modelcontextprotocol/server");
+  const handler = profile3 ? sdk.createMcpHandler(() => newServer(), { legacy: "reject" }) : undefined;
+  const authOf = (req) => (req.auth === undefined ? {} : { authInfo: req.auth });
+  const web = async (transport, req, res, raw, body) => {
+    const ac = new AbortController();
+    res.on("close", () => ac.abort());
+    const response = await transport.handleRequest(tsWebRequest(req, raw, ac.signal), { ...authOf(req), ...(body === undefined ? {} : { parsedBody: body }) });
+    await tsSendWeb(res, response, ac.signal);
+  };
+  return {
+    Transport: sdk.WebStandardStreamableHTTPServerTransport,
+    isInitializeRequest: sdk.isInitializeRequest,
+    serve: web,
+    // The SDK's own routing rule: a request that claims a modern protocol
+    // version in its _meta (or headers) is the modern handler's.
+    isModern: async (req, raw, body) => !(await sdk.isLegacyRequest(tsWebRequest(req, raw), body)),
+    modern: handler && ((req, res, raw, body) => web({ handleRequest: handler.fetch }, req, res, raw, body)),
+    close: () => handler?.close().catch(() => {}),
+  };
+}
+
+// tsWebRequest is a node:http request as a web Request, its body the bytes
+// already read.
+function tsWebRequest(req, raw, signal) {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    for (const x of Array.isArray(v) ? v : [v]) headers.append(k, x);
+  }
+  const init = { method: req.method, headers };
+  if (raw !== undefined) init.body = raw;
+  if (signal !== undefined) init.signal = signal;
+  return new Request(new URL(req.url ?? "/", "http://" + (req.headers.host ?? "localhost")), init);
+}
+
+// tsSendWeb writes a web Response to a node:http response, streaming its
+// body (an SSE stream stays open until it ends or the client goes).
+async function tsSendWeb(res, response, signal) {
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  if (response.body === null) return void res.end();
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  signal.addEventListener("abort", () => reader.cancel().catch(() => {}), { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
+    }
+  } catch {
+    // The client went away: the stream is cancelled.
+  }
+  res.end();
 }
 
 /** The longest line StdioTransport reads: 16 MiB, without its newline. */
