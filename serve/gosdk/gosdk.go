@@ -68,9 +68,9 @@ var ProtocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-
 // client in _meta), whose requests get profile 3 (LANGUAGE.md §5): the
 // profile-2 table with ttlMs, cacheScope and resultType, identity
 // <hash>/p3. Give it as Options.Server.SupportedProtocolVersions; a server
-// of mcp.NewServer's defaults negotiates it too. In that era the SDK
-// refuses server-to-client requests during a call, so Elicit and Sample
-// fail there (input-required results are not served yet).
+// of mcp.NewServer's defaults negotiates it too. In that era a server
+// sends the client no request of its own: Elicit and Sample ask through
+// an input-required result instead (ErrInputRequired).
 var ProtocolVersions3 = append([]string{Protocol3}, ProtocolVersions...)
 
 // Protocol3 is the first protocol version served with profile 3.
@@ -498,6 +498,15 @@ func (s *catalogServer) call(ctx context.Context, st session, req *mcp.CallToolR
 	}
 	ctx, c := withCall(ctx, req)
 	out, err := s.run(ctx, name, in)
+	if len(c.inputs) > 0 {
+		// The handler asked the client (2026-07-28): whatever it returned,
+		// the call is answered when the client has answered.
+		res, err := c.inputRequired()
+		if err != nil {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("%s: internal error: input-required result: %v", name, err)}
+		}
+		return res, nil
+	}
 	if err != nil {
 		return textResult(name+": "+err.Error(), true), nil
 	}

@@ -3,6 +3,7 @@ package gosdk
 import (
 	"context"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -75,5 +76,46 @@ func TestProfile3WithGoSDKClient(t *testing.T) {
 				t.Errorf("t27_build with scope %s: %v", tc.name, err)
 			}
 		})
+	}
+}
+
+// On 2026-07-28 Elicit and Sample ask through input-required results:
+// go-sdk's client answers them and calls again, and the handler, run again
+// from its start, gets the answers.
+func TestProfile3ElicitSampleInputRequired(t *testing.T) {
+	var asked []string
+	copts := &mcp.ClientOptions{
+		ElicitationHandler: func(_ context.Context, r *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			asked = append(asked, "elicit "+r.Params.Message)
+			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"name": "ada"}}, nil
+		},
+		CreateMessageHandler: func(_ context.Context, r *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+			asked = append(asked, "sample "+r.Params.Messages[0].Content.(*mcp.TextContent).Text)
+			return &mcp.CreateMessageResult{Model: "m", Role: "assistant", Content: &mcp.TextContent{Text: "42"}}, nil
+		},
+	}
+	runs := 0
+	handler := func(ctx context.Context, _ c.T27RawInput) (string, error) {
+		runs++
+		el, err := Elicit(ctx, &mcp.ElicitParams{Message: "who?", RequestedSchema: map[string]any{"type": "object", "properties": map[string]any{"name": map[string]any{"type": "string"}}}})
+		if err != nil {
+			return "", err
+		}
+		sm, err := Sample(ctx, &mcp.CreateMessageParams{MaxTokens: 10, Messages: []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: "6*7?"}}}})
+		if err != nil {
+			return "", err
+		}
+		return el.Content["name"].(string) + " " + sm.Content.(*mcp.TextContent).Text, nil
+	}
+	cs := connect(t, stub(map[string]any{c.ToolT27Raw: handler}), &Options{Server: &mcp.ServerOptions{SupportedProtocolVersions: ProtocolVersions3}}, copts, nil)
+	if v := cs.InitializeResult(); v != nil && v.ProtocolVersion != Protocol3 {
+		t.Logf("negotiated %s", v.ProtocolVersion)
+	}
+	res := callTool(t, cs, c.ToolT27Raw, map[string]any{"path": "x"})
+	if got := wireOf(t, res.Content); got != `[{"type":"text","text":"ada 42"}]` {
+		t.Errorf("result: %s", wireOf(t, res))
+	}
+	if want := []string{"elicit who?", "sample 6*7?"}; !slices.Equal(asked, want) || runs != 3 {
+		t.Errorf("client asked %v in %d runs, want %v in 3", asked, runs, want)
 	}
 }
