@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { Server, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/server";
+import { Server, SUPPORTED_PROTOCOL_VERSIONS, inputRequired, inputResponse } from "@modelcontextprotocol/server";
 
 import { PROFILES, listTools, register, serveHttp } from "../js-server/t27catalog.mjs";
 import { handlers } from "../js-server/handlers.mjs";
@@ -87,4 +87,52 @@ for (const [era, negotiation, profile] of [
 
 test("no token is 401", async () => {
   await assert.rejects(connect("nope"));
+});
+
+// A handler asks the user with SDK 2's inputRequired(...): on 2026-07-28
+// the client answers the input-required result and calls again; in a
+// 2025-era session SDK 2's shim sends elicitation/create and calls again.
+describe("input required", () => {
+  let http2;
+  let url2;
+  before(async () => {
+    http2 = await serveHttp(
+      () => {
+        const server = new Server({ name: "t27mcp", version: "0" }, { supportedProtocolVersions: ["2026-07-28", ...SUPPORTED_PROTOCOL_VERSIONS] });
+        register(server, {
+          ...handlers,
+          t27_raw: async ({ path }, ctx) => {
+            const answer = inputResponse(ctx.mcpReq.inputResponses, "who");
+            if (answer.kind !== "elicit") {
+              return inputRequired({ inputRequests: { who: inputRequired.elicit({ message: "who reads " + path + "?", requestedSchema: { type: "object", properties: { name: { type: "string" } } } }) } });
+            }
+            return "read by " + answer.content.name;
+          },
+        });
+        return server;
+      },
+      { profile3: true },
+    );
+    url2 = new URL(`http://127.0.0.1:${http2.address().port}/mcp`);
+  });
+  after(() => http2.close());
+
+  for (const [era, versionNegotiation] of [["2025-era session", undefined], ["sessionless 2026-07-28", { mode: { pin: "2026-07-28" } }]]) {
+    test(era, async () => {
+      const client = new Client({ name: "sdk2-http-test", version: "1" }, { capabilities: { elicitation: { form: {} } }, ...(versionNegotiation && { versionNegotiation }) });
+      const asked = [];
+      client.setRequestHandler("elicitation/create", async (req) => {
+        asked.push(req.params.message);
+        return { action: "accept", content: { name: "ada" } };
+      });
+      await client.connect(new StreamableHTTPClientTransport(url2));
+      try {
+        const res = await client.callTool({ name: "t27_raw", arguments: { path: "a" } });
+        assert.deepEqual(res.content, [{ type: "text", text: "read by ada" }]);
+        assert.deepEqual(asked, ["who reads a?"]);
+      } finally {
+        await client.close();
+      }
+    });
+  }
 });

@@ -175,6 +175,18 @@ export interface StructuredResult<T> extends ContentResult {
   readonly value: T;
 }
 
+/**
+ * An input-required result (SDK 2's inputRequired(...)): the handler asks
+ * the user or the model, and runs again with the answers in
+ * ctx.mcpReq.inputResponses (protocol 2026-07-28, or SDK 2 in an older
+ * session).
+ */
+export interface InputRequiredResult {
+  resultType: "input_required";
+  inputRequests?: { [key: string]: unknown };
+  requestState?: string;
+}
+
 /** A handler result made of content blocks, sent as the result's content. */
 export declare function content(...blocks: ContentBlock[]): ContentResult;
 
@@ -340,10 +352,10 @@ export declare function checkHandlers(names: Iterable<string>): void;
 	}
 	for _, t := range c.Tools {
 		stem := names[t]
-		result := "string | ContentResult"
+		result := "string | ContentResult | InputRequiredResult"
 		switch t.Result {
 		case model.ResultOut:
-			result = stem + "Output | StructuredResult<" + stem + "Output>"
+			result = stem + "Output | StructuredResult<" + stem + "Output> | InputRequiredResult"
 		case model.ResultAny:
 			result = "unknown"
 		}
