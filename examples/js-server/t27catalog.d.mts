@@ -147,6 +147,18 @@ export interface StructuredResult<T> extends ContentResult {
   readonly value: T;
 }
 
+/**
+ * An input-required result (SDK 2's inputRequired(...)): the handler asks
+ * the user or the model, and runs again with the answers in
+ * ctx.mcpReq.inputResponses (protocol 2026-07-28, or SDK 2 in an older
+ * session).
+ */
+export interface InputRequiredResult {
+  resultType: "input_required";
+  inputRequests?: { [key: string]: unknown };
+  requestState?: string;
+}
+
 /** A handler result made of content blocks, sent as the result's content. */
 export declare function content(...blocks: ContentBlock[]): ContentResult;
 
@@ -668,82 +680,82 @@ export interface TgPinInput {
 }
 
 /** The handler of tool t27_status. */
-export type T27StatusHandler<Ctx = RequestExtra> = (args: T27StatusInput, extra: Ctx) => T27StatusOutput | StructuredResult<T27StatusOutput> | Promise<T27StatusOutput | StructuredResult<T27StatusOutput>>;
+export type T27StatusHandler<Ctx = RequestExtra> = (args: T27StatusInput, extra: Ctx) => T27StatusOutput | StructuredResult<T27StatusOutput> | InputRequiredResult | Promise<T27StatusOutput | StructuredResult<T27StatusOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_formats. */
-export type T27FormatsHandler<Ctx = RequestExtra> = (args: T27FormatsInput, extra: Ctx) => T27FormatsOutput | StructuredResult<T27FormatsOutput> | Promise<T27FormatsOutput | StructuredResult<T27FormatsOutput>>;
+export type T27FormatsHandler<Ctx = RequestExtra> = (args: T27FormatsInput, extra: Ctx) => T27FormatsOutput | StructuredResult<T27FormatsOutput> | InputRequiredResult | Promise<T27FormatsOutput | StructuredResult<T27FormatsOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_format. */
-export type T27FormatHandler<Ctx = RequestExtra> = (args: T27FormatInput, extra: Ctx) => T27FormatOutput | StructuredResult<T27FormatOutput> | Promise<T27FormatOutput | StructuredResult<T27FormatOutput>>;
+export type T27FormatHandler<Ctx = RequestExtra> = (args: T27FormatInput, extra: Ctx) => T27FormatOutput | StructuredResult<T27FormatOutput> | InputRequiredResult | Promise<T27FormatOutput | StructuredResult<T27FormatOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_specs. */
-export type T27SpecsHandler<Ctx = RequestExtra> = (args: T27SpecsInput, extra: Ctx) => T27SpecsOutput | StructuredResult<T27SpecsOutput> | Promise<T27SpecsOutput | StructuredResult<T27SpecsOutput>>;
+export type T27SpecsHandler<Ctx = RequestExtra> = (args: T27SpecsInput, extra: Ctx) => T27SpecsOutput | StructuredResult<T27SpecsOutput> | InputRequiredResult | Promise<T27SpecsOutput | StructuredResult<T27SpecsOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_spec. */
-export type T27SpecHandler<Ctx = RequestExtra> = (args: T27SpecInput, extra: Ctx) => T27SpecOutput | StructuredResult<T27SpecOutput> | Promise<T27SpecOutput | StructuredResult<T27SpecOutput>>;
+export type T27SpecHandler<Ctx = RequestExtra> = (args: T27SpecInput, extra: Ctx) => T27SpecOutput | StructuredResult<T27SpecOutput> | InputRequiredResult | Promise<T27SpecOutput | StructuredResult<T27SpecOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_grep. */
-export type T27GrepHandler<Ctx = RequestExtra> = (args: T27GrepInput, extra: Ctx) => T27GrepOutput | StructuredResult<T27GrepOutput> | Promise<T27GrepOutput | StructuredResult<T27GrepOutput>>;
+export type T27GrepHandler<Ctx = RequestExtra> = (args: T27GrepInput, extra: Ctx) => T27GrepOutput | StructuredResult<T27GrepOutput> | InputRequiredResult | Promise<T27GrepOutput | StructuredResult<T27GrepOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_issues. */
-export type T27IssuesHandler<Ctx = RequestExtra> = (args: T27IssuesInput, extra: Ctx) => T27IssuesOutput | StructuredResult<T27IssuesOutput> | Promise<T27IssuesOutput | StructuredResult<T27IssuesOutput>>;
+export type T27IssuesHandler<Ctx = RequestExtra> = (args: T27IssuesInput, extra: Ctx) => T27IssuesOutput | StructuredResult<T27IssuesOutput> | InputRequiredResult | Promise<T27IssuesOutput | StructuredResult<T27IssuesOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_epics. */
-export type T27EpicsHandler<Ctx = RequestExtra> = (args: T27EpicsInput, extra: Ctx) => T27EpicsOutput | StructuredResult<T27EpicsOutput> | Promise<T27EpicsOutput | StructuredResult<T27EpicsOutput>>;
+export type T27EpicsHandler<Ctx = RequestExtra> = (args: T27EpicsInput, extra: Ctx) => T27EpicsOutput | StructuredResult<T27EpicsOutput> | InputRequiredResult | Promise<T27EpicsOutput | StructuredResult<T27EpicsOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_modules. */
-export type T27ModulesHandler<Ctx = RequestExtra> = (args: T27ModulesInput, extra: Ctx) => T27ModulesOutput | StructuredResult<T27ModulesOutput> | Promise<T27ModulesOutput | StructuredResult<T27ModulesOutput>>;
+export type T27ModulesHandler<Ctx = RequestExtra> = (args: T27ModulesInput, extra: Ctx) => T27ModulesOutput | StructuredResult<T27ModulesOutput> | InputRequiredResult | Promise<T27ModulesOutput | StructuredResult<T27ModulesOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_worlds. */
-export type T27WorldsHandler<Ctx = RequestExtra> = (args: T27WorldsInput, extra: Ctx) => T27WorldsOutput | StructuredResult<T27WorldsOutput> | Promise<T27WorldsOutput | StructuredResult<T27WorldsOutput>>;
+export type T27WorldsHandler<Ctx = RequestExtra> = (args: T27WorldsInput, extra: Ctx) => T27WorldsOutput | StructuredResult<T27WorldsOutput> | InputRequiredResult | Promise<T27WorldsOutput | StructuredResult<T27WorldsOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_raw. */
-export type T27RawHandler<Ctx = RequestExtra> = (args: T27RawInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type T27RawHandler<Ctx = RequestExtra> = (args: T27RawInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool t27_game. */
-export type T27GameHandler<Ctx = RequestExtra> = (args: T27GameInput, extra: Ctx) => T27GameOutput | StructuredResult<T27GameOutput> | Promise<T27GameOutput | StructuredResult<T27GameOutput>>;
+export type T27GameHandler<Ctx = RequestExtra> = (args: T27GameInput, extra: Ctx) => T27GameOutput | StructuredResult<T27GameOutput> | InputRequiredResult | Promise<T27GameOutput | StructuredResult<T27GameOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_paper_claims. */
-export type T27PaperClaimsHandler<Ctx = RequestExtra> = (args: T27PaperClaimsInput, extra: Ctx) => T27PaperClaimsOutput | StructuredResult<T27PaperClaimsOutput> | Promise<T27PaperClaimsOutput | StructuredResult<T27PaperClaimsOutput>>;
+export type T27PaperClaimsHandler<Ctx = RequestExtra> = (args: T27PaperClaimsInput, extra: Ctx) => T27PaperClaimsOutput | StructuredResult<T27PaperClaimsOutput> | InputRequiredResult | Promise<T27PaperClaimsOutput | StructuredResult<T27PaperClaimsOutput> | InputRequiredResult>;
 
 /** The handler of tool t27f_view. */
-export type T27fViewHandler<Ctx = RequestExtra> = (args: T27fViewInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type T27fViewHandler<Ctx = RequestExtra> = (args: T27fViewInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool t27_seal. */
-export type T27SealHandler<Ctx = RequestExtra> = (args: T27SealInput, extra: Ctx) => T27SealOutput | StructuredResult<T27SealOutput> | Promise<T27SealOutput | StructuredResult<T27SealOutput>>;
+export type T27SealHandler<Ctx = RequestExtra> = (args: T27SealInput, extra: Ctx) => T27SealOutput | StructuredResult<T27SealOutput> | InputRequiredResult | Promise<T27SealOutput | StructuredResult<T27SealOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_verify. */
-export type T27VerifyHandler<Ctx = RequestExtra> = (args: T27VerifyInput, extra: Ctx) => T27VerifyOutput | StructuredResult<T27VerifyOutput> | Promise<T27VerifyOutput | StructuredResult<T27VerifyOutput>>;
+export type T27VerifyHandler<Ctx = RequestExtra> = (args: T27VerifyInput, extra: Ctx) => T27VerifyOutput | StructuredResult<T27VerifyOutput> | InputRequiredResult | Promise<T27VerifyOutput | StructuredResult<T27VerifyOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_diff. */
-export type T27DiffHandler<Ctx = RequestExtra> = (args: T27DiffInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type T27DiffHandler<Ctx = RequestExtra> = (args: T27DiffInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool t27_log. */
-export type T27LogHandler<Ctx = RequestExtra> = (args: T27LogInput, extra: Ctx) => T27LogOutput | StructuredResult<T27LogOutput> | Promise<T27LogOutput | StructuredResult<T27LogOutput>>;
+export type T27LogHandler<Ctx = RequestExtra> = (args: T27LogInput, extra: Ctx) => T27LogOutput | StructuredResult<T27LogOutput> | InputRequiredResult | Promise<T27LogOutput | StructuredResult<T27LogOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_blame. */
-export type T27BlameHandler<Ctx = RequestExtra> = (args: T27BlameInput, extra: Ctx) => T27BlameOutput | StructuredResult<T27BlameOutput> | Promise<T27BlameOutput | StructuredResult<T27BlameOutput>>;
+export type T27BlameHandler<Ctx = RequestExtra> = (args: T27BlameInput, extra: Ctx) => T27BlameOutput | StructuredResult<T27BlameOutput> | InputRequiredResult | Promise<T27BlameOutput | StructuredResult<T27BlameOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_build. */
-export type T27BuildHandler<Ctx = RequestExtra> = (args: T27BuildInput, extra: Ctx) => T27BuildOutput | StructuredResult<T27BuildOutput> | Promise<T27BuildOutput | StructuredResult<T27BuildOutput>>;
+export type T27BuildHandler<Ctx = RequestExtra> = (args: T27BuildInput, extra: Ctx) => T27BuildOutput | StructuredResult<T27BuildOutput> | InputRequiredResult | Promise<T27BuildOutput | StructuredResult<T27BuildOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_test. */
-export type T27TestHandler<Ctx = RequestExtra> = (args: T27TestInput, extra: Ctx) => T27TestOutput | StructuredResult<T27TestOutput> | Promise<T27TestOutput | StructuredResult<T27TestOutput>>;
+export type T27TestHandler<Ctx = RequestExtra> = (args: T27TestInput, extra: Ctx) => T27TestOutput | StructuredResult<T27TestOutput> | InputRequiredResult | Promise<T27TestOutput | StructuredResult<T27TestOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_config. */
-export type T27ConfigHandler<Ctx = RequestExtra> = (args: T27ConfigInput, extra: Ctx) => T27ConfigOutput | StructuredResult<T27ConfigOutput> | Promise<T27ConfigOutput | StructuredResult<T27ConfigOutput>>;
+export type T27ConfigHandler<Ctx = RequestExtra> = (args: T27ConfigInput, extra: Ctx) => T27ConfigOutput | StructuredResult<T27ConfigOutput> | InputRequiredResult | Promise<T27ConfigOutput | StructuredResult<T27ConfigOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_set_config. */
-export type T27SetConfigHandler<Ctx = RequestExtra> = (args: T27SetConfigInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type T27SetConfigHandler<Ctx = RequestExtra> = (args: T27SetConfigInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool t27_metrics. */
-export type T27MetricsHandler<Ctx = RequestExtra> = (args: T27MetricsInput, extra: Ctx) => T27MetricsOutput | StructuredResult<T27MetricsOutput> | Promise<T27MetricsOutput | StructuredResult<T27MetricsOutput>>;
+export type T27MetricsHandler<Ctx = RequestExtra> = (args: T27MetricsInput, extra: Ctx) => T27MetricsOutput | StructuredResult<T27MetricsOutput> | InputRequiredResult | Promise<T27MetricsOutput | StructuredResult<T27MetricsOutput> | InputRequiredResult>;
 
 /** The handler of tool tg_send. */
-export type TgSendHandler<Ctx = RequestExtra> = (args: TgSendInput, extra: Ctx) => TgSendOutput | StructuredResult<TgSendOutput> | Promise<TgSendOutput | StructuredResult<TgSendOutput>>;
+export type TgSendHandler<Ctx = RequestExtra> = (args: TgSendInput, extra: Ctx) => TgSendOutput | StructuredResult<TgSendOutput> | InputRequiredResult | Promise<TgSendOutput | StructuredResult<TgSendOutput> | InputRequiredResult>;
 
 /** The handler of tool tg_history. */
-export type TgHistoryHandler<Ctx = RequestExtra> = (args: TgHistoryInput, extra: Ctx) => TgHistoryOutput | StructuredResult<TgHistoryOutput> | Promise<TgHistoryOutput | StructuredResult<TgHistoryOutput>>;
+export type TgHistoryHandler<Ctx = RequestExtra> = (args: TgHistoryInput, extra: Ctx) => TgHistoryOutput | StructuredResult<TgHistoryOutput> | InputRequiredResult | Promise<TgHistoryOutput | StructuredResult<TgHistoryOutput> | InputRequiredResult>;
 
 /** The handler of tool tg_pin. */
 export type TgPinHandler<Ctx = RequestExtra> = (args: TgPinInput, extra: Ctx) => unknown | Promise<unknown>;

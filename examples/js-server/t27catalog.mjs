@@ -2470,10 +2470,32 @@ export function register(server, handlers, options = {}) {
       return tsToolError(name + ": invalid arguments: " + describeProblems(problems));
     }
     let result;
-    try {
-      result = await handlers[name](args, extra);
-    } catch (err) {
-      return tsToolError(name + ": " + (err instanceof Error ? err.message : String(err)));
+    let ctx = extra;
+    const answers = {};
+    for (let round = 1; ; round++) {
+      try {
+        result = await handlers[name](args, ctx);
+      } catch (err) {
+        return tsToolError(name + ": " + (err instanceof Error ? err.message : String(err)));
+      }
+      // An input-required result (SDK 2's inputRequired(...)): the handler
+      // asks the user or the model. On 2026-07-28 it goes out as it is and
+      // the client calls again with the answers. In an older session the
+      // client is asked here, during the call (ctx.mcpReq.send), and the
+      // handler runs again with every answer so far in
+      // ctx.mcpReq.inputResponses, as SDK 2 does for its own tools.
+      if (!tsInputRequired(result)) break;
+      if (profile === 3) return result;
+      const send = extra?.mcpReq?.send;
+      if (typeof send !== "function" || round > TS_MAX_INPUT_ROUNDS || !tsIsObject(result.inputRequests)) {
+        return tsToolError(name + ": internal error: the handler asked for input (inputRequired) " + (round > TS_MAX_INPUT_ROUNDS ? TS_MAX_INPUT_ROUNDS + " times" : "and this session cannot ask the client (SDK 2's ServerContext is needed)"));
+      }
+      try {
+        for (const [key, request] of Object.entries(result.inputRequests)) answers[key] = await send(request);
+      } catch (err) {
+        return tsToolError(name + ": asking the client: " + (err instanceof Error ? err.message : String(err)));
+      }
+      ctx = { ...extra, mcpReq: { ...extra.mcpReq, inputResponses: { ...answers } } };
     }
     // Content blocks of the handler's own (content, withContent).
     let blocks;
@@ -2511,6 +2533,15 @@ export function register(server, handlers, options = {}) {
     return profile >= 2 ? { content, structuredContent: wire } : { content };
   }
 }
+
+// tsInputRequired reports whether a handler's result is an input-required
+// one (SDK 2's inputRequired(...), or the same literal).
+function tsInputRequired(result) {
+  return tsIsObject(result) && result.resultType === "input_required" && (Object.hasOwn(result, "inputRequests") || Object.hasOwn(result, "requestState"));
+}
+
+// The most rounds of input a handler may ask for in one call.
+const TS_MAX_INPUT_ROUNDS = 10;
 
 // TS_CONTENT marks a handler's result made by content or withContent, so
 // that no JSON value a `result any` tool returns is taken for blocks.

@@ -134,6 +134,18 @@ export interface StructuredResult<T> extends ContentResult {
   readonly value: T;
 }
 
+/**
+ * An input-required result (SDK 2's inputRequired(...)): the handler asks
+ * the user or the model, and runs again with the answers in
+ * ctx.mcpReq.inputResponses (protocol 2026-07-28, or SDK 2 in an older
+ * session).
+ */
+export interface InputRequiredResult {
+  resultType: "input_required";
+  inputRequests?: { [key: string]: unknown };
+  requestState?: string;
+}
+
 /** A handler result made of content blocks, sent as the result's content. */
 export declare function content(...blocks: ContentBlock[]): ContentResult;
 
@@ -354,7 +366,7 @@ export interface TestReconnectionInput {
 }
 
 /** The handler of tool test_simple_text. */
-export type TestSimpleTextHandler<Ctx = RequestExtra> = (args: TestSimpleTextInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestSimpleTextHandler<Ctx = RequestExtra> = (args: TestSimpleTextInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool test_image_content. */
 export type TestImageContentHandler<Ctx = RequestExtra> = (args: TestImageContentInput, extra: Ctx) => unknown | Promise<unknown>;
@@ -369,31 +381,31 @@ export type TestEmbeddedResourceHandler<Ctx = RequestExtra> = (args: TestEmbedde
 export type TestMultipleContentTypesHandler<Ctx = RequestExtra> = (args: TestMultipleContentTypesInput, extra: Ctx) => unknown | Promise<unknown>;
 
 /** The handler of tool test_tool_with_logging. */
-export type TestToolWithLoggingHandler<Ctx = RequestExtra> = (args: TestToolWithLoggingInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestToolWithLoggingHandler<Ctx = RequestExtra> = (args: TestToolWithLoggingInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool test_tool_with_progress. */
-export type TestToolWithProgressHandler<Ctx = RequestExtra> = (args: TestToolWithProgressInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestToolWithProgressHandler<Ctx = RequestExtra> = (args: TestToolWithProgressInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool test_error_handling. */
-export type TestErrorHandlingHandler<Ctx = RequestExtra> = (args: TestErrorHandlingInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestErrorHandlingHandler<Ctx = RequestExtra> = (args: TestErrorHandlingInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool test_sampling. */
-export type TestSamplingHandler<Ctx = RequestExtra> = (args: TestSamplingInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestSamplingHandler<Ctx = RequestExtra> = (args: TestSamplingInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool test_elicitation. */
-export type TestElicitationHandler<Ctx = RequestExtra> = (args: TestElicitationInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestElicitationHandler<Ctx = RequestExtra> = (args: TestElicitationInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool test_elicitation_sep1034_defaults. */
-export type TestElicitationSep1034DefaultsHandler<Ctx = RequestExtra> = (args: TestElicitationSep1034DefaultsInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestElicitationSep1034DefaultsHandler<Ctx = RequestExtra> = (args: TestElicitationSep1034DefaultsInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool test_elicitation_sep1330_enums. */
-export type TestElicitationSep1330EnumsHandler<Ctx = RequestExtra> = (args: TestElicitationSep1330EnumsInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestElicitationSep1330EnumsHandler<Ctx = RequestExtra> = (args: TestElicitationSep1330EnumsInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool json_schema_2020_12_tool. */
-export type JsonSchema202012ToolHandler<Ctx = RequestExtra> = (args: JsonSchema202012ToolInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type JsonSchema202012ToolHandler<Ctx = RequestExtra> = (args: JsonSchema202012ToolInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool test_reconnection. */
-export type TestReconnectionHandler<Ctx = RequestExtra> = (args: TestReconnectionInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestReconnectionHandler<Ctx = RequestExtra> = (args: TestReconnectionInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** A handler per tool, by tool name: what register serves (Ctx: see RegisterOptions). */
 export interface Handlers<Ctx = RequestExtra> {
