@@ -61,3 +61,18 @@ type Handlers interface {
 func HandlerMap(h Handlers) map[string]any {
 	return map[string]any{"look": h.Look, "note": h.Note}
 }
+
+// tsDialectTables is the generated variable of that name: the one dialect
+// the stand-in carries, "gemini", its tables those of the standard one.
+var tsDialectTables = map[string][2]string{
+	"gemini": {
+		`{"tools":[{"name":"look","description":"Look","inputSchema":{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}},{"name":"note","description":"Note","inputSchema":{"type":"object"}}],"_meta":{"toolspec/catalog":"h/p1/gemini"}}`,
+		`{"tools":[{"name":"look","title":"Look","description":"Look","inputSchema":{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]},"annotations":{"readOnlyHint":true}},{"name":"note","description":"Note","inputSchema":{"type":"object"},"annotations":{"destructiveHint":false}}],"_meta":{"toolspec/catalog":"h/p2/gemini"}}`,
+	},
+}
+
+// tsDialects is the generated variable of that name.
+var tsDialects = []string{"gemini"}
+
+// tsClientDialects is the generated variable of that name.
+var tsClientDialects = map[string]string{"gemini-cli": "gemini", "cursor": "cursor"}

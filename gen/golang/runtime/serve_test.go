@@ -62,3 +62,31 @@ func TestBound(t *testing.T) {
 		t.Errorf("Check: %v", err)
 	}
 }
+
+func TestListDialectToolsJSON(t *testing.T) {
+	for _, tc := range []struct {
+		profile int
+		scope   string
+		want    string
+	}{
+		{1, "all", `{"tools":[{"name":"look","description":"Look",`},
+		{2, "read", `}}],"_meta":{"toolspec/catalog":"h/p2/read/gemini"}}`},
+		{3, "all", `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"toolspec/catalog":"h/p3/gemini"}}`},
+		{3, "write", `],"ttlMs":300000,"cacheScope":"private","resultType":"complete","_meta":{"toolspec/catalog":"h/p3/write/gemini"}}`},
+	} {
+		got := string(ListDialectToolsJSON(tc.profile, tc.scope, "gemini"))
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("profile %d scope %s: %s, want it to hold %s", tc.profile, tc.scope, got, tc.want)
+		}
+	}
+	if got := string(ListDialectToolsJSON(2, "read", "gemini")); strings.Contains(got, `"note"`) {
+		t.Errorf("read table lists note: %s", got)
+	}
+	if ListDialectToolsJSON(2, "all", "cursor") != nil || ListDialectToolsJSON(2, "admin", "gemini") != nil {
+		t.Error("a dialect or scope the file does not carry gave a table")
+	}
+	b := &Bound{}
+	if DialectForClient("Gemini-CLI") != "gemini" || DialectForClient("cursor") != "" || len(b.Dialects()) != 1 {
+		t.Error("DialectForClient: the default map, narrowed to the dialects carried")
+	}
+}
