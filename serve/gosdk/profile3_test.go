@@ -2,10 +2,13 @@ package gosdk
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"slices"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolspec/toolspec/compile"
@@ -117,5 +120,54 @@ func TestProfile3ElicitSampleInputRequired(t *testing.T) {
 	}
 	if want := []string{"elicit who?", "sample 6*7?"}; !slices.Equal(asked, want) || runs != 3 {
 		t.Errorf("client asked %v in %d runs, want %v in 3", asked, runs, want)
+	}
+}
+
+// Over Streamable HTTP (stateless), go-sdk's client negotiates 2026-07-28
+// and each request gets its own token's scope: a read token lists the read table,
+// private, and cannot call a tool outside it.
+func TestProfile3OverHTTP(t *testing.T) {
+	server, err := NewServer(stub(nil), &Options{Scope: TokenScope, Server: &mcp.ServerOptions{SupportedProtocolVersions: ProtocolVersions3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The SDK serves 2026-07-28 over HTTP on its stateless handler only.
+	h, err := HTTPHandler(server, &mcp.StreamableHTTPOptions{Stateless: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(auth.RequireBearerToken(verify, nil)(h))
+	t.Cleanup(ts.Close)
+	for _, scope := range []string{"read", "all"} {
+		cs := httpClient(t, ts.URL, "tok-"+scope)
+		list, err := cs.ListTools(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := c.SpecHash + "/p3"
+		if scope != "all" {
+			id += "/" + scope
+		}
+		if got := list.Meta[c.CatalogKey]; got != id || string(list.CacheScope) != "private" || len(list.Tools) != len(inScope(scope)) {
+			t.Errorf("%s: identity %v, cacheScope %q, %d tools; want %s, private, %d", scope, got, list.CacheScope, len(list.Tools), id, len(inScope(scope)))
+		}
+		_, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.ToolT27Build, Arguments: map[string]any{"target": "all"}})
+		if (err != nil) != (scope == "read") {
+			t.Errorf("%s: t27_build: %v", scope, err)
+		}
+	}
+	// A 2025-era client of the same handler still gets its profile 2.
+	tr := &mcp.StreamableClientTransport{Endpoint: ts.URL, HTTPClient: &http.Client{Transport: bearer{"tok-all"}}}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "http-test"}, nil).Connect(context.Background(), tr, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	list, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := list.Meta[c.CatalogKey]; got != c.SpecHash+"/p2" || list.CacheScope != "" {
+		t.Errorf("2025-11-25 client: identity %v, cacheScope %q; want %s/p2 and none", got, list.CacheScope, c.SpecHash)
 	}
 }
