@@ -64,10 +64,20 @@ type tok struct {
 type source struct {
 	file string
 	text string
+	base int // the offset of text's first byte in the file
+}
+
+// own is the source of one piece alone, copied out of the text: the
+// trees a Cache keeps hold their own words, not the whole text of the
+// version they were parsed from (an editor's every version of a large
+// document would stay in memory, one per edited declaration).
+func (s source) own(p []tok) source {
+	start, end := p[0].off, p[len(p)-1].end
+	return source{file: s.file, text: strings.Clone(s.text[start-s.base : end-s.base]), base: start}
 }
 
 func (s source) token(t tok) plex.Token {
-	value := s.text[t.off:t.end]
+	value := s.text[t.off-s.base : t.end-s.base]
 	if t.empty {
 		value = `""`
 		if plex.TokenType(t.typ) == tBlock {

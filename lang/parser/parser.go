@@ -286,7 +286,11 @@ func parseBatch(src []byte, s source, pieces [][]tok, c *Cache) (decls []*ast.De
 				continue
 			}
 		}
-		decl, err := buf.parse(s, p)
+		ps := s
+		if c != nil {
+			ps = s.own(p)
+		}
+		decl, err := buf.parse(ps, p)
 		if err != nil {
 			more, moreErrs, moreUnparsed := parseTokenBatch(src, [][]plex.Token{s.tokens(p)})
 			decls = append(decls, more...)

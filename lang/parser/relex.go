@@ -3,6 +3,7 @@ package parser
 import (
 	"slices"
 	"sort"
+	"strings"
 )
 
 // An editor's edit changes a few bytes of a large text: lexing it again
@@ -29,7 +30,8 @@ type mark struct {
 func (s *scanner) mark() mark {
 	return mark{
 		off: s.off, line: s.line, lineOff: s.lineOff, lastLine: s.lastLine,
-		prevWord: s.prevWord, survives: s.survives, depth: s.depth, cutDepth: s.cutDepth,
+		// A copy: the mark outlives this version of the text.
+		prevWord: strings.Clone(s.prevWord), survives: s.survives, depth: s.depth, cutDepth: s.cutDepth,
 		tooDeep: s.tooDeep, anyToken: s.ntoks > 0,
 		pieces: len(s.pieces), comments: len(s.comments), diags: len(s.diags),
 	}
