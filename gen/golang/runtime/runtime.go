@@ -1216,6 +1216,23 @@ func (n tsNum) text() string {
 	return tsNumber(n.float())
 }
 
+// against is the number for the message of a bound it breaks: text, or,
+// when its double is the bound's but it is not (2.50000000000000001
+// against 2.5, which JavaScript reads as 2.5 and accepts), the number as
+// written, cut after
+// MaxQuote characters, so that the message does not say 2.5 is greater
+// than 2.5.
+func (n *tsNum) against(b *tsBound) string {
+	if n.float() != b.f || n.cmp(b) == 0 {
+		return n.text()
+	}
+	k, cut := tsCut(string(n.tok))
+	if cut {
+		k += "..."
+	}
+	return k
+}
+
 // cmp compares the number with a bound exactly, as JSON Schema does:
 // int64s directly; beyond them, rounding to float64 keeps order, so
 // floats that differ decide, and only equal floats need the exact
@@ -1270,16 +1287,16 @@ func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
 		}
 	}
 	if n.min != nil && v.cmp(n.min) < 0 {
-		d.fail(tsMsgMinimum, v.text(), n.min.text)
+		d.fail(tsMsgMinimum, v.against(n.min), n.min.text)
 	}
 	if n.max != nil && v.cmp(n.max) > 0 {
-		d.fail(tsMsgMaximum, v.text(), n.max.text)
+		d.fail(tsMsgMaximum, v.against(n.max), n.max.text)
 	}
 	if n.xmin != nil && v.cmp(n.xmin) <= 0 {
-		d.fail(tsMsgExclusiveMinimum, v.text(), n.xmin.text)
+		d.fail(tsMsgExclusiveMinimum, v.against(n.xmin), n.xmin.text)
 	}
 	if n.xmax != nil && v.cmp(n.xmax) >= 0 {
-		d.fail(tsMsgExclusiveMaximum, v.text(), n.xmax.text)
+		d.fail(tsMsgExclusiveMaximum, v.against(n.xmax), n.xmax.text)
 	}
 	if n.mult != nil && !tsMultiple(tsDecimal(v.tok), n.mult.dec) {
 		d.fail(tsMsgMultipleOf, v.text(), n.mult.text)
