@@ -46,8 +46,9 @@ const maxRecoveries = 50
 func recoverDecls(src []byte, toks []plex.Token, partial *declList, err error) (decls []*ast.Decl, errs []error, whole bool) {
 	toks = slices.Clone(toks)
 	end := endOf(toks)
-	read := map[int]string{}   // offset → the word a misspelt one was read as
-	repaired := map[int]bool{} // the lines of rows repaired in a container (container.go)
+	read := map[int]string{}     // offset → the word a misspelt one was read as
+	repaired := map[int]bool{}   // the lines of rows repaired in a container (container.go)
+	repairedAt := map[int]bool{} // the offsets of the errors so repaired
 	whole = true
 	for range maxRecoveries {
 		at := errorIndex(toks, err)
@@ -57,11 +58,13 @@ func recoverDecls(src []byte, toks []plex.Token, partial *declList, err error) (
 			read[m.pos.Offset] = m.near
 		} else if fixed, line, ok := containerRepair(toks, at); ok && !repaired[line] {
 			errs = append(errs, explain(err, partial, toks))
+			repairedAt[errorOffset(toks, at)] = true
 			toks, repaired[line], whole = fixed, true, false
 		} else {
-			// A second error on a repaired row is the repair's: the row
-			// goes, silently.
-			if line := errorLine(toks, at); line == 0 || !repaired[line] {
+			// A second error on a repaired row, or at the token of the
+			// repair (a row ended by the close put in lacks its
+			// presence), is the repair's: the row goes, silently.
+			if line := errorLine(toks, at); line == 0 || !repaired[line] && !repairedAt[errorOffset(toks, at)] {
 				errs = append(errs, explain(err, partial, toks))
 			}
 			lo, hi := brokenItem(toks, at, termOf(err))
@@ -100,6 +103,14 @@ func errorLine(toks []plex.Token, at int) int {
 		return toks[len(toks)-1].Pos.Line
 	}
 	return 0
+}
+
+// errorOffset is the offset of the token at toks[at], or -1 at the end.
+func errorOffset(toks []plex.Token, at int) int {
+	if at < len(toks) {
+		return toks[at].Pos.Offset
+	}
+	return -1
 }
 
 // wordAt is the identifier that starts at offset off of src.
