@@ -34,8 +34,9 @@ package runtime
 // tsMsg is one message of gen/message.Catalogue: the keyword a problem
 // with it names ("" for the words problems are put together with) and its
 // text, filled in by fmt.Sprintf with values shown as tsQuote and
-// tsNumber show them.
-type tsMsg struct{ keyword, text string }
+// tsNumber show them; one, when set, is the text when the first value is
+// the count 1.
+type tsMsg struct{ keyword, text, one string }
 
 // MaxQuote is the most characters (code points) of one input string or
 // key a message quotes; a longer one is cut there and followed by "...".
@@ -44,7 +45,7 @@ type tsMsg struct{ keyword, text string }
 	fmt.Fprintf(&b, "const MaxQuote = %d\n\nvar (\n", message.MaxQuote)
 	for _, m := range message.Catalogue {
 		message.Lookup(m.Name).Pieces() // a text with another verb panics here
-		fmt.Fprintf(&b, "\ttsMsg%s = tsMsg{%q, %q}\n", m.Name, m.Keyword, m.Text)
+		fmt.Fprintf(&b, "\ttsMsg%s = tsMsg{%q, %q, %q}\n", m.Name, m.Keyword, m.Text, m.One)
 	}
 	b.WriteString(")\n")
 	src, err := format.Source([]byte(b.String()))

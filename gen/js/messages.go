@@ -23,11 +23,24 @@ func jsExpr(e string) arg    { return arg{expr: e} }
 func known(words string) arg { return arg{words: words} }
 
 // messageExpr is the JavaScript expression of m's text with args in its
-// holes, the known words folded into its string literals.
+// holes, the known words folded into its string literals; with m.One, a
+// choice of the two texts on the first value.
 func messageExpr(m message.Message, args ...arg) string {
 	if m.Holes() != len(args) {
 		panic(fmt.Sprintf("gen/js: message %s takes %d values, not %d", m.Name, m.Holes(), len(args)))
 	}
+	text := fill(m.Pieces(), args)
+	if one := m.OnePieces(); one != nil && args[0].expr == "" && args[0].words == "1" {
+		return fill(one, args)
+	} else if one != nil && args[0].expr != "" {
+		ones := append([]arg{known("1")}, args[1:]...) // the first value is 1 there
+		return "(" + args[0].expr + " === 1 ? " + fill(one, ones) + " : " + text + ")"
+	}
+	return text
+}
+
+// fill is the expression of a text's pieces with args in its holes.
+func fill(pieces []message.Piece, args []arg) string {
 	var parts []string // JavaScript operands
 	lit := ""          // words not yet written
 	hasLit := false
@@ -38,7 +51,7 @@ func messageExpr(m message.Message, args ...arg) string {
 		lit, hasLit = "", false
 	}
 	i := 0
-	for _, p := range m.Pieces() {
+	for _, p := range pieces {
 		switch {
 		case p.Verb == 0:
 			lit, hasLit = lit+p.Words, true
@@ -86,7 +99,7 @@ func problemOf(p string, m message.Message, args []arg, params ...string) string
 
 // runtimeMessages are the messages runtime/runtime.mjs puts together
 // itself, written into every module as functions tsMsg<Name>.
-var runtimeMessages = []string{"AnyOf", "Beyond", "Root", "MoreOne", "MoreMany", "Uncounted"}
+var runtimeMessages = []string{"AnyOf", "Beyond", "Root", "More", "Uncounted"}
 
 // messagesJS is those functions.
 var messagesJS = func() string {

@@ -5,8 +5,9 @@ package runtime
 // tsMsg is one message of gen/message.Catalogue: the keyword a problem
 // with it names ("" for the words problems are put together with) and its
 // text, filled in by fmt.Sprintf with values shown as tsQuote and
-// tsNumber show them.
-type tsMsg struct{ keyword, text string }
+// tsNumber show them; one, when set, is the text when the first value is
+// the count 1.
+type tsMsg struct{ keyword, text, one string }
 
 // MaxQuote is the most characters (code points) of one input string or
 // key a message quotes; a longer one is cut there and followed by "...".
@@ -14,30 +15,29 @@ type tsMsg struct{ keyword, text string }
 const MaxQuote = 64
 
 var (
-	tsMsgType                 = tsMsg{"type", "got %s, want %s"}
-	tsMsgEnum                 = tsMsg{"enum", "%s is not one of the allowed values"}
-	tsMsgMinimum              = tsMsg{"minimum", "%s is less than %s"}
-	tsMsgMaximum              = tsMsg{"maximum", "%s is greater than %s"}
-	tsMsgExclusiveMinimum     = tsMsg{"exclusiveMinimum", "%s is not greater than %s"}
-	tsMsgExclusiveMaximum     = tsMsg{"exclusiveMaximum", "%s is not less than %s"}
-	tsMsgMultipleOf           = tsMsg{"multipleOf", "%s is not a multiple of %s"}
-	tsMsgMinLength            = tsMsg{"minLength", "length %d is less than %s"}
-	tsMsgMaxLength            = tsMsg{"maxLength", "length %d is greater than %s"}
-	tsMsgPattern              = tsMsg{"pattern", "%s does not match %s"}
-	tsMsgFormat               = tsMsg{"format", "%s is not a valid %s"}
-	tsMsgMinItems             = tsMsg{"minItems", "%d items, want at least %s"}
-	tsMsgMaxItems             = tsMsg{"maxItems", "%d items, want at most %s"}
-	tsMsgUniqueItems          = tsMsg{"uniqueItems", "items at %d and %d are equal"}
-	tsMsgRequired             = tsMsg{"required", "missing property %s"}
-	tsMsgAdditionalProperties = tsMsg{"additionalProperties", "property %s is not allowed"}
-	tsMsgMinProperties        = tsMsg{"minProperties", "%d properties, want at least %s"}
-	tsMsgMaxProperties        = tsMsg{"maxProperties", "%d properties, want at most %s"}
-	tsMsgAnyOf                = tsMsg{"anyOf", "matches none of the union's variants"}
-	tsMsgFalse                = tsMsg{"false", "no value is allowed here"}
-	tsMsgOr                   = tsMsg{"", " or "}
-	tsMsgBeyond               = tsMsg{"", "number beyond float64"}
-	tsMsgRoot                 = tsMsg{"", "(root)"}
-	tsMsgMoreOne              = tsMsg{"", "and %d more problem"}
-	tsMsgMoreMany             = tsMsg{"", "and %d more problems"}
-	tsMsgUncounted            = tsMsg{"", "(more not counted)"}
+	tsMsgType                 = tsMsg{"type", "got %s, want %s", ""}
+	tsMsgEnum                 = tsMsg{"enum", "%s is not one of the allowed values", ""}
+	tsMsgMinimum              = tsMsg{"minimum", "%s is less than %s", ""}
+	tsMsgMaximum              = tsMsg{"maximum", "%s is greater than %s", ""}
+	tsMsgExclusiveMinimum     = tsMsg{"exclusiveMinimum", "%s is not greater than %s", ""}
+	tsMsgExclusiveMaximum     = tsMsg{"exclusiveMaximum", "%s is not less than %s", ""}
+	tsMsgMultipleOf           = tsMsg{"multipleOf", "%s is not a multiple of %s", ""}
+	tsMsgMinLength            = tsMsg{"minLength", "length %d is less than %s", ""}
+	tsMsgMaxLength            = tsMsg{"maxLength", "length %d is greater than %s", ""}
+	tsMsgPattern              = tsMsg{"pattern", "%s does not match %s", ""}
+	tsMsgFormat               = tsMsg{"format", "%s is not a valid %s", ""}
+	tsMsgMinItems             = tsMsg{"minItems", "%d items, want at least %s", "%d item, want at least %s"}
+	tsMsgMaxItems             = tsMsg{"maxItems", "%d items, want at most %s", "%d item, want at most %s"}
+	tsMsgUniqueItems          = tsMsg{"uniqueItems", "items at %d and %d are equal", ""}
+	tsMsgRequired             = tsMsg{"required", "missing property %s", ""}
+	tsMsgAdditionalProperties = tsMsg{"additionalProperties", "property %s is not allowed", ""}
+	tsMsgMinProperties        = tsMsg{"minProperties", "%d properties, want at least %s", "%d property, want at least %s"}
+	tsMsgMaxProperties        = tsMsg{"maxProperties", "%d properties, want at most %s", "%d property, want at most %s"}
+	tsMsgAnyOf                = tsMsg{"anyOf", "matches none of the union's variants", ""}
+	tsMsgFalse                = tsMsg{"false", "no value is allowed here", ""}
+	tsMsgOr                   = tsMsg{"", " or ", ""}
+	tsMsgBeyond               = tsMsg{"", "number beyond float64", ""}
+	tsMsgRoot                 = tsMsg{"", "(root)", ""}
+	tsMsgMore                 = tsMsg{"", "and %d more problems", "and %d more problem"}
+	tsMsgUncounted            = tsMsg{"", "(more not counted)", ""}
 )

@@ -66,11 +66,7 @@ func (e *ValidationError) Error() string {
 	var b strings.Builder
 	for i, p := range e.Problems {
 		if i == MaxShown {
-			more, m := len(e.Problems)-MaxShown, tsMsgMoreMany
-			if more == 1 {
-				m = tsMsgMoreOne
-			}
-			b.WriteString("; " + fmt.Sprintf(m.text, more))
+			b.WriteString("; " + tsMsgMore.format(len(e.Problems)-MaxShown))
 			break
 		}
 		if i > 0 {
@@ -880,8 +876,16 @@ func tsNumber(f float64) string {
 func (d *tsDecoder) fail(m tsMsg, args ...any) {
 	d.found++
 	if len(d.probs) < MaxProblems {
-		d.probs = append(d.probs, Problem{Pointer: d.pointer(), Keyword: m.keyword, Message: fmt.Sprintf(m.text, args...)})
+		d.probs = append(d.probs, Problem{Pointer: d.pointer(), Keyword: m.keyword, Message: m.format(args...)})
 	}
+}
+
+// format fills m's text (its one text when the first value is the count 1).
+func (m tsMsg) format(args ...any) string {
+	if m.one != "" && len(args) > 0 && args[0] == 1 {
+		return fmt.Sprintf(m.one, args...)
+	}
+	return fmt.Sprintf(m.text, args...)
 }
 
 func tsKindOf(c byte) string {

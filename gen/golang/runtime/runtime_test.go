@@ -460,3 +460,25 @@ func TestQuoteAndNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestOneInTheSingular: a count of 1 takes the message's One text.
+func TestOneInTheSingular(t *testing.T) {
+	for _, c := range []struct {
+		m    tsMsg
+		n    int
+		want string
+	}{
+		{tsMsgMinItems, 1, "1 item, want at least 3"},
+		{tsMsgMinItems, 2, "2 items, want at least 3"},
+		{tsMsgMinItems, 0, "0 items, want at least 3"},
+		{tsMsgMaxProperties, 1, "1 property, want at most 3"},
+		{tsMsgMinLength, 1, "length 1 is less than 3"},
+	} {
+		if got := c.m.format(c.n, "3"); got != c.want {
+			t.Errorf("%q with %d: %q, want %q", c.m.text, c.n, got, c.want)
+		}
+	}
+	if got := tsMsgMore.format(1); got != "and 1 more problem" {
+		t.Errorf("More with 1: %q", got)
+	}
+}

@@ -191,7 +191,7 @@ export function validateOutput(toolName, value) {
 export function describeProblems(problems, limit = 20) {
   const parts = problems.slice(0, limit).map((p) => (p.instancePath || tsMsgRoot()) + ": " + p.keyword + ": " + p.message);
   const more = problems.length - parts.length;
-  if (more > 0) parts.push(more === 1 ? tsMsgMoreOne(more) : tsMsgMoreMany(more));
+  if (more > 0) parts.push(tsMsgMore(more));
   if (problems.truncated) parts.push(tsMsgUncounted());
   return parts.join("; ");
 }

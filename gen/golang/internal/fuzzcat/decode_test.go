@@ -34,7 +34,7 @@ func TestErrorMessages(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{`{"status": [1, 256], "chat": "@t27_bot"}`, `/status/1: maximum: 256 is greater than 255`},
 		{`{"status": [], "chat": "@t27"}`, `/chat: pattern: "@t27" does not match ^@?[A-Za-z0-9_]{5,32}$`},
-		{`{"status": [], "chat": "@t27_bot", "cursor": [1]}`, `/cursor: minItems: 1 items, want at least 2`},
+		{`{"status": [], "chat": "@t27_bot", "cursor": [1]}`, `/cursor: minItems: 1 item, want at least 2`},
 		{`{"status": [], "chat": "@t27_bot", "health": "up"}`, `/health: enum: "up" is not one of the allowed values`},
 	} {
 		_, err := DecodeT27fViewInput([]byte(c.in))
