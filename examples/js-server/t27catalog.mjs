@@ -280,7 +280,7 @@ function tsV4(v, p, e) {
 function tsV3(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length < 1) tsErr(e, p, "minItems", v.length + " items, want at least 1");
+    if (v.length < 1) tsErr(e, p, "minItems", (v.length === 1 ? "1 item, want at least 1" : v.length + " items, want at least 1"));
     for (let i1 = 0; i1 < v.length; i1++) {
       tsV4(v[i1], p + "/" + i1, e);
     }
@@ -407,7 +407,7 @@ function tsV10(v, p, e) {
 function tsV9(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length > 500) tsErr(e, p, "maxItems", v.length + " items, want at most 500");
+    if (v.length > 500) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 500" : v.length + " items, want at most 500"));
     for (let i1 = 0; i1 < v.length; i1++) {
       tsV10(v[i1], p + "/" + i1, e);
     }
@@ -576,7 +576,7 @@ function tsV16(v, p, e) {
 function tsV15(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length > 1000) tsErr(e, p, "maxItems", v.length + " items, want at most 1000");
+    if (v.length > 1000) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 1000" : v.length + " items, want at most 1000"));
     for (let i1 = 0; i1 < v.length; i1++) {
       tsV16(v[i1], p + "/" + i1, e);
     }
@@ -605,7 +605,7 @@ function tsV14(v, p, e) {
 function tsV18(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length > 10) tsErr(e, p, "maxItems", v.length + " items, want at most 10");
+    if (v.length > 10) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 10" : v.length + " items, want at most 10"));
     for (let i1 = 0; i1 < v.length; i1++) {
       const v2 = v[i1];
       if (!(typeof v2 === "string")) tsErr(e, p + "/" + i1, "type", "got " + tsKind(v2) + ", want string");
@@ -879,8 +879,8 @@ function tsV28(v, p, e) {
 function tsV35(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length < 2) tsErr(e, p, "minItems", v.length + " items, want at least 2");
-    if (v.length > 2) tsErr(e, p, "maxItems", v.length + " items, want at most 2");
+    if (v.length < 2) tsErr(e, p, "minItems", (v.length === 1 ? "1 item, want at least 2" : v.length + " items, want at least 2"));
+    if (v.length > 2) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 2" : v.length + " items, want at most 2"));
     if (v.length > 0) {
       const v1 = v[0];
       if (!(Number.isInteger(v1))) tsErr(e, p + "/0", "type", "got " + tsKind(v1) + ", want integer");
@@ -989,8 +989,8 @@ function tsV36(v, p, e) {
 function tsV39(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length < 2) tsErr(e, p, "minItems", v.length + " items, want at least 2");
-    if (v.length > 2) tsErr(e, p, "maxItems", v.length + " items, want at most 2");
+    if (v.length < 2) tsErr(e, p, "minItems", (v.length === 1 ? "1 item, want at least 2" : v.length + " items, want at least 2"));
+    if (v.length > 2) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 2" : v.length + " items, want at most 2"));
     if (v.length > 0) {
       const v1 = v[0];
       if (!(Number.isInteger(v1))) tsErr(e, p + "/0", "type", "got " + tsKind(v1) + ", want integer");
@@ -1017,8 +1017,8 @@ function tsV39(v, p, e) {
 function tsV38(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length < 1) tsErr(e, p, "minItems", v.length + " items, want at least 1");
-    if (v.length > 64) tsErr(e, p, "maxItems", v.length + " items, want at most 64");
+    if (v.length < 1) tsErr(e, p, "minItems", (v.length === 1 ? "1 item, want at least 1" : v.length + " items, want at least 1"));
+    if (v.length > 64) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 64" : v.length + " items, want at most 64"));
     for (let i1 = 0; i1 < v.length; i1++) {
       tsV39(v[i1], p + "/" + i1, e);
     }
@@ -1052,8 +1052,8 @@ function tsV37(v, p, e) {
 function tsV41(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length < 2) tsErr(e, p, "minItems", v.length + " items, want at least 2");
-    if (v.length > 2) tsErr(e, p, "maxItems", v.length + " items, want at most 2");
+    if (v.length < 2) tsErr(e, p, "minItems", (v.length === 1 ? "1 item, want at least 2" : v.length + " items, want at least 2"));
+    if (v.length > 2) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 2" : v.length + " items, want at most 2"));
     if (v.length > 0) {
       const v1 = v[0];
       if (!(Number.isInteger(v1))) tsErr(e, p + "/0", "type", "got " + tsKind(v1) + ", want integer");
@@ -1099,7 +1099,7 @@ function tsV40(v, p, e) {
 function tsV43(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length < 1) tsErr(e, p, "minItems", v.length + " items, want at least 1");
+    if (v.length < 1) tsErr(e, p, "minItems", (v.length === 1 ? "1 item, want at least 1" : v.length + " items, want at least 1"));
     for (let i1 = 0; i1 < v.length; i1++) {
       const v2 = v[i1];
       if (!(typeof v2 === "string")) tsErr(e, p + "/" + i1, "type", "got " + tsKind(v2) + ", want string");
@@ -1193,7 +1193,7 @@ function tsV44(v, p, e) {
 function tsV48(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length > 27) tsErr(e, p, "maxItems", v.length + " items, want at most 27");
+    if (v.length > 27) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 27" : v.length + " items, want at most 27"));
     for (let i1 = 0; i1 < v.length; i1++) {
       const v2 = v[i1];
       if (!(Number.isInteger(v2))) tsErr(e, p + "/" + i1, "type", "got " + tsKind(v2) + ", want integer");
@@ -1208,8 +1208,8 @@ function tsV48(v, p, e) {
 function tsV49(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length < 2) tsErr(e, p, "minItems", v.length + " items, want at least 2");
-    if (v.length > 2) tsErr(e, p, "maxItems", v.length + " items, want at most 2");
+    if (v.length < 2) tsErr(e, p, "minItems", (v.length === 1 ? "1 item, want at least 2" : v.length + " items, want at least 2"));
+    if (v.length > 2) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 2" : v.length + " items, want at most 2"));
     if (v.length > 0) {
       const v1 = v[0];
       if (!(Number.isInteger(v1))) tsErr(e, p + "/0", "type", "got " + tsKind(v1) + ", want integer");
@@ -1713,8 +1713,8 @@ function tsV70(v, p, e) {
 function tsV72(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length < 1) tsErr(e, p, "minItems", v.length + " items, want at least 1");
-    if (v.length > 20) tsErr(e, p, "maxItems", v.length + " items, want at most 20");
+    if (v.length < 1) tsErr(e, p, "minItems", (v.length === 1 ? "1 item, want at least 1" : v.length + " items, want at least 1"));
+    if (v.length > 20) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 20" : v.length + " items, want at most 20"));
     for (let i1 = 0; i1 < v.length; i1++) {
       const v2 = v[i1];
       if (!(typeof v2 === "string")) tsErr(e, p + "/" + i1, "type", "got " + tsKind(v2) + ", want string");
@@ -2014,11 +2014,8 @@ function tsMsgBeyond() {
 function tsMsgRoot() {
   return "(root)";
 }
-function tsMsgMoreOne(a) {
-  return "and " + a + " more problem";
-}
-function tsMsgMoreMany(a) {
-  return "and " + a + " more problems";
+function tsMsgMore(a) {
+  return (a === 1 ? "and 1 more problem" : "and " + a + " more problems");
 }
 function tsMsgUncounted() {
   return "(more not counted)";
@@ -2217,7 +2214,7 @@ export function validateOutput(toolName, value) {
 export function describeProblems(problems, limit = 20) {
   const parts = problems.slice(0, limit).map((p) => (p.instancePath || tsMsgRoot()) + ": " + p.keyword + ": " + p.message);
   const more = problems.length - parts.length;
-  if (more > 0) parts.push(more === 1 ? tsMsgMoreOne(more) : tsMsgMoreMany(more));
+  if (more > 0) parts.push(tsMsgMore(more));
   if (problems.truncated) parts.push(tsMsgUncounted());
   return parts.join("; ");
 }

@@ -247,11 +247,8 @@ function tsMsgBeyond() {
 function tsMsgRoot() {
   return "(root)";
 }
-function tsMsgMoreOne(a) {
-  return "and " + a + " more problem";
-}
-function tsMsgMoreMany(a) {
-  return "and " + a + " more problems";
+function tsMsgMore(a) {
+  return (a === 1 ? "and 1 more problem" : "and " + a + " more problems");
 }
 function tsMsgUncounted() {
   return "(more not counted)";
@@ -450,7 +447,7 @@ export function validateOutput(toolName, value) {
 export function describeProblems(problems, limit = 20) {
   const parts = problems.slice(0, limit).map((p) => (p.instancePath || tsMsgRoot()) + ": " + p.keyword + ": " + p.message);
   const more = problems.length - parts.length;
-  if (more > 0) parts.push(more === 1 ? tsMsgMoreOne(more) : tsMsgMoreMany(more));
+  if (more > 0) parts.push(tsMsgMore(more));
   if (problems.truncated) parts.push(tsMsgUncounted());
   return parts.join("; ");
 }

@@ -515,11 +515,7 @@ func (e *ValidationError) Error() string {
 	var b strings.Builder
 	for i, p := range e.Problems {
 		if i == MaxShown {
-			more, m := len(e.Problems)-MaxShown, tsMsgMoreMany
-			if more == 1 {
-				m = tsMsgMoreOne
-			}
-			b.WriteString("; " + fmt.Sprintf(m.text, more))
+			b.WriteString("; " + tsMsgMore.format(len(e.Problems)-MaxShown))
 			break
 		}
 		if i > 0 {
@@ -1329,8 +1325,16 @@ func tsNumber(f float64) string {
 func (d *tsDecoder) fail(m tsMsg, args ...any) {
 	d.found++
 	if len(d.probs) < MaxProblems {
-		d.probs = append(d.probs, Problem{Pointer: d.pointer(), Keyword: m.keyword, Message: fmt.Sprintf(m.text, args...)})
+		d.probs = append(d.probs, Problem{Pointer: d.pointer(), Keyword: m.keyword, Message: m.format(args...)})
 	}
+}
+
+// format fills m's text (its one text when the first value is the count 1).
+func (m tsMsg) format(args ...any) string {
+	if m.one != "" && len(args) > 0 && args[0] == 1 {
+		return fmt.Sprintf(m.one, args...)
+	}
+	return fmt.Sprintf(m.text, args...)
 }
 
 func tsKindOf(c byte) string {
@@ -3430,8 +3434,9 @@ func tsMapOf[E any](get func(*tsDecoder, *tsNode) E) tsPlan {
 // tsMsg is one message of gen/message.Catalogue: the keyword a problem
 // with it names ("" for the words problems are put together with) and its
 // text, filled in by fmt.Sprintf with values shown as tsQuote and
-// tsNumber show them.
-type tsMsg struct{ keyword, text string }
+// tsNumber show them; one, when set, is the text when the first value is
+// the count 1.
+type tsMsg struct{ keyword, text, one string }
 
 // MaxQuote is the most characters (code points) of one input string or
 // key a message quotes; a longer one is cut there and followed by "...".
@@ -3439,32 +3444,31 @@ type tsMsg struct{ keyword, text string }
 const MaxQuote = 64
 
 var (
-	tsMsgType                 = tsMsg{"type", "got %s, want %s"}
-	tsMsgEnum                 = tsMsg{"enum", "%s is not one of the allowed values"}
-	tsMsgMinimum              = tsMsg{"minimum", "%s is less than %s"}
-	tsMsgMaximum              = tsMsg{"maximum", "%s is greater than %s"}
-	tsMsgExclusiveMinimum     = tsMsg{"exclusiveMinimum", "%s is not greater than %s"}
-	tsMsgExclusiveMaximum     = tsMsg{"exclusiveMaximum", "%s is not less than %s"}
-	tsMsgMultipleOf           = tsMsg{"multipleOf", "%s is not a multiple of %s"}
-	tsMsgMinLength            = tsMsg{"minLength", "length %d is less than %s"}
-	tsMsgMaxLength            = tsMsg{"maxLength", "length %d is greater than %s"}
-	tsMsgPattern              = tsMsg{"pattern", "%s does not match %s"}
-	tsMsgFormat               = tsMsg{"format", "%s is not a valid %s"}
-	tsMsgMinItems             = tsMsg{"minItems", "%d items, want at least %s"}
-	tsMsgMaxItems             = tsMsg{"maxItems", "%d items, want at most %s"}
-	tsMsgUniqueItems          = tsMsg{"uniqueItems", "items at %d and %d are equal"}
-	tsMsgRequired             = tsMsg{"required", "missing property %s"}
-	tsMsgAdditionalProperties = tsMsg{"additionalProperties", "property %s is not allowed"}
-	tsMsgMinProperties        = tsMsg{"minProperties", "%d properties, want at least %s"}
-	tsMsgMaxProperties        = tsMsg{"maxProperties", "%d properties, want at most %s"}
-	tsMsgAnyOf                = tsMsg{"anyOf", "matches none of the union's variants"}
-	tsMsgFalse                = tsMsg{"false", "no value is allowed here"}
-	tsMsgOr                   = tsMsg{"", " or "}
-	tsMsgBeyond               = tsMsg{"", "number beyond float64"}
-	tsMsgRoot                 = tsMsg{"", "(root)"}
-	tsMsgMoreOne              = tsMsg{"", "and %d more problem"}
-	tsMsgMoreMany             = tsMsg{"", "and %d more problems"}
-	tsMsgUncounted            = tsMsg{"", "(more not counted)"}
+	tsMsgType                 = tsMsg{"type", "got %s, want %s", ""}
+	tsMsgEnum                 = tsMsg{"enum", "%s is not one of the allowed values", ""}
+	tsMsgMinimum              = tsMsg{"minimum", "%s is less than %s", ""}
+	tsMsgMaximum              = tsMsg{"maximum", "%s is greater than %s", ""}
+	tsMsgExclusiveMinimum     = tsMsg{"exclusiveMinimum", "%s is not greater than %s", ""}
+	tsMsgExclusiveMaximum     = tsMsg{"exclusiveMaximum", "%s is not less than %s", ""}
+	tsMsgMultipleOf           = tsMsg{"multipleOf", "%s is not a multiple of %s", ""}
+	tsMsgMinLength            = tsMsg{"minLength", "length %d is less than %s", ""}
+	tsMsgMaxLength            = tsMsg{"maxLength", "length %d is greater than %s", ""}
+	tsMsgPattern              = tsMsg{"pattern", "%s does not match %s", ""}
+	tsMsgFormat               = tsMsg{"format", "%s is not a valid %s", ""}
+	tsMsgMinItems             = tsMsg{"minItems", "%d items, want at least %s", "%d item, want at least %s"}
+	tsMsgMaxItems             = tsMsg{"maxItems", "%d items, want at most %s", "%d item, want at most %s"}
+	tsMsgUniqueItems          = tsMsg{"uniqueItems", "items at %d and %d are equal", ""}
+	tsMsgRequired             = tsMsg{"required", "missing property %s", ""}
+	tsMsgAdditionalProperties = tsMsg{"additionalProperties", "property %s is not allowed", ""}
+	tsMsgMinProperties        = tsMsg{"minProperties", "%d properties, want at least %s", "%d property, want at least %s"}
+	tsMsgMaxProperties        = tsMsg{"maxProperties", "%d properties, want at most %s", "%d property, want at most %s"}
+	tsMsgAnyOf                = tsMsg{"anyOf", "matches none of the union's variants", ""}
+	tsMsgFalse                = tsMsg{"false", "no value is allowed here", ""}
+	tsMsgOr                   = tsMsg{"", " or ", ""}
+	tsMsgBeyond               = tsMsg{"", "number beyond float64", ""}
+	tsMsgRoot                 = tsMsg{"", "(root)", ""}
+	tsMsgMore                 = tsMsg{"", "and %d more problems", "and %d more problem"}
+	tsMsgUncounted            = tsMsg{"", "(more not counted)", ""}
 )
 
 // The formats toolspec asserts (LANGUAGE.md section 4, docs/language.md
