@@ -2,6 +2,7 @@ package js
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/toolspec/toolspec/gen/message"
@@ -105,6 +106,8 @@ var runtimeMessages = []string{"AnyOf", "Beyond", "Root", "More", "Uncounted"}
 var messagesJS = func() string {
 	var b strings.Builder
 	b.WriteString("// The words of the runtime's own messages, from the catalogue that the\n// validators' messages and the Go decoders' come from (gen/message).\n")
+	b.WriteString("\n/** Input strings (values and keys) are quoted in messages up to this many characters, then \"...\". */\n")
+	b.WriteString("export const QUOTE_LIMIT = " + strconv.Itoa(message.MaxQuote) + ";\n\n")
 	for _, name := range runtimeMessages {
 		m := message.Lookup(name)
 		var params []string

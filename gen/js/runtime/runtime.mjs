@@ -4,9 +4,6 @@
 /** At most this many problems are returned per value (the first ones, in document order). */
 export const MAX_PROBLEMS = 100;
 
-/** Input strings (values and keys) are quoted in messages up to this many characters, then "...". */
-export const QUOTE_LIMIT = 64;
-
 function tsIsObject(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
