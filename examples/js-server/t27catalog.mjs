@@ -2005,6 +2005,10 @@ const OUTPUT_VALIDATORS = new Map([
 
 // The words of the runtime's own messages, from the catalogue that the
 // validators' messages and the Go decoders' come from (gen/message).
+
+/** Input strings (values and keys) are quoted in messages up to this many characters, then "...". */
+export const QUOTE_LIMIT = 64;
+
 function tsMsgAnyOf() {
   return "matches none of the union's variants";
 }
@@ -2026,9 +2030,6 @@ function tsMsgUncounted() {
 
 /** At most this many problems are returned per value (the first ones, in document order). */
 export const MAX_PROBLEMS = 100;
-
-/** Input strings (values and keys) are quoted in messages up to this many characters, then "...". */
-export const QUOTE_LIMIT = 64;
 
 function tsIsObject(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
