@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"slices"
 
 	plex "github.com/alecthomas/participle/v2/lexer"
@@ -25,12 +26,46 @@ import (
 // error on it would be about the repair, so the row is then dropped
 // without another message (recoverDecls).
 
+// A repair of an error inside a container: the tokens repaired, the line
+// of the row, and, when the row ended with the container open, the error
+// to report instead of the parser's, which names the next row's first
+// token.
+type repair struct {
+	toks []plex.Token
+	line int
+	open error
+}
+
 // containerRepair returns the tokens with the error at toks[at] repaired
-// inside the innermost container open before it on its row, the line of
-// that row, and whether it found such a repair.
-func containerRepair(toks []plex.Token, at int) ([]plex.Token, int, bool) {
+// inside the innermost container open before it on its row, and whether
+// it found such a repair.
+func containerRepair(toks []plex.Token, at int) (repair, bool) {
+	fixed, line, open, ok := repairAt(toks, at)
+	if !ok {
+		return repair{}, false
+	}
+	r := repair{toks: fixed, line: line}
+	if len(fixed) == len(toks)+1 && (at == len(toks) || toks[at].Pos.Line != line) && fixed[at].Value != "," {
+		r.open = &openContainer{open: toks[open].Pos, kind: toks[max(open-1, 0)].Value + toks[open].Value, closer: fixed[at].Value}
+	}
+	return r, true
+}
+
+// openContainer is a container its row ends without closing.
+type openContainer struct {
+	open         plex.Position
+	kind, closer string
+}
+
+func (o *openContainer) Error() string {
+	return fmt.Sprintf("%s is not closed: a %q is missing at the end of its row", o.kind, o.closer)
+}
+
+// repairAt returns the repaired tokens (a copy: toks is not changed), the
+// row's line and the index of the container's opener.
+func repairAt(toks []plex.Token, at int) ([]plex.Token, int, int, bool) {
 	if at <= 0 || at > len(toks) {
-		return nil, 0, false
+		return nil, 0, 0, false
 	}
 	line := toks[at-1].Pos.Line
 	open := -1
@@ -54,7 +89,7 @@ func containerRepair(toks []plex.Token, at int) ([]plex.Token, int, bool) {
 		}
 	}
 	if open < 0 {
-		return nil, 0, false
+		return nil, 0, 0, false
 	}
 	closer := map[string]string{"<": ">", "(": ")"}[toks[open].Value]
 	// The matching close on the row, and the first comma of this level
@@ -79,6 +114,7 @@ func containerRepair(toks []plex.Token, at int) ([]plex.Token, int, bool) {
 			break
 		}
 	}
+	toks = slices.Clone(toks)
 	punct := func(v string) plex.Token {
 		pos := toks[at-1].Pos
 		pos.Offset += len(toks[at-1].Value)
@@ -90,14 +126,14 @@ func containerRepair(toks []plex.Token, at int) ([]plex.Token, int, bool) {
 	}
 	switch {
 	case closeAt < 0:
-		return slices.Insert(toks, at, punct(closer)), line, true
+		return slices.Insert(toks, at, punct(closer)), line, open, true
 	case at == closeAt:
 		if toks[at-1].Type == tPunct && toks[at-1].Value == "," {
-			return slices.Delete(toks, at-1, at), line, true
+			return slices.Delete(toks, at-1, at), line, open, true
 		}
-		return nil, 0, false // an empty tuple<>: the row is dropped
+		return nil, 0, 0, false // an empty tuple<>: the row is dropped
 	case startsElement(toks[at], closer == ")"):
-		return slices.Insert(toks, at, punct(",")), line, true
+		return slices.Insert(toks, at, punct(",")), line, open, true
 	}
 	end := closeAt
 	if comma >= 0 && comma < closeAt {
@@ -105,7 +141,7 @@ func containerRepair(toks []plex.Token, at int) ([]plex.Token, int, bool) {
 	} else if toks[at-1].Type == tPunct && toks[at-1].Value == "," {
 		at-- // the comma before the dropped element too
 	}
-	return slices.Delete(toks, at, end), line, true
+	return slices.Delete(toks, at, end), line, open, true
 }
 
 // startsElement reports whether t can begin an element of a container:

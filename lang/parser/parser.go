@@ -385,6 +385,10 @@ func syntaxError(filename string, err error) token.Diagnostic {
 	if errors.As(err, &word) {
 		return word.diagnostic()
 	}
+	var container *openContainer
+	if errors.As(err, &container) {
+		return diag.SyntaxError.New(Pos(container.open), container.Error())
+	}
 	var unclosed *unclosedBrace
 	if errors.As(err, &unclosed) {
 		return diag.UnclosedBrace.New(Pos(unclosed.open), unclosed.after, unclosed.before)

@@ -56,10 +56,14 @@ func recoverDecls(src []byte, toks []plex.Token, partial *declList, err error) (
 			errs = append(errs, m)
 			toks[at].Value = m.near
 			read[m.pos.Offset] = m.near
-		} else if fixed, line, ok := containerRepair(toks, at); ok && !repaired[line] {
-			errs = append(errs, explain(err, partial, toks))
+		} else if r, ok := containerRepair(toks, at); ok && !repaired[r.line] {
+			if r.open != nil {
+				errs = append(errs, r.open)
+			} else {
+				errs = append(errs, explain(err, partial, toks))
+			}
 			repairedAt[errorOffset(toks, at)] = true
-			toks, repaired[line], whole = fixed, true, false
+			toks, repaired[r.line], whole = r.toks, true, false
 		} else {
 			// A second error on a repaired row, or at the token of the
 			// repair (a row ended by the close put in lacks its
