@@ -59,13 +59,24 @@ var runtimeSource string
 //go:embed runtime/profile.go
 var profileSource string
 
-var profileBody = func() string {
-	_, body, ok := strings.Cut(profileSource, "\npackage runtime\n")
+var profileBody = afterPackage(profileSource, "profile.go")
+
+// messagesBody is runtime/messages.go after its package clause: the
+// words of every validation problem, generated from gen/message (see
+// TestRuntimeMessages), which gen-js writes its messages from too.
+//
+//go:embed runtime/messages.go
+var messagesSource string
+
+var messagesBody = afterPackage(messagesSource, "messages.go")
+
+func afterPackage(src, name string) string {
+	_, body, ok := strings.Cut(src, "\npackage runtime\n")
 	if !ok {
-		panic("gen/golang: runtime/profile.go has no package clause")
+		panic("gen/golang: runtime/" + name + " has no package clause")
 	}
 	return body
-}()
+}
 
 // formatImports and formatBody split runtime/format.go, the asserted
 // formats (package validate judges fixtures with the same code, copied in
@@ -204,6 +215,7 @@ func (g *gen) file() []byte {
 	b.WriteString(")\n")
 	b.Write(g.p.b.Bytes())
 	b.WriteString(runtimeBody)
+	b.WriteString(messagesBody)
 	b.WriteString(formatBody)
 	b.WriteString(profileBody)
 	if len(g.dialectList) > 0 {
@@ -224,30 +236,34 @@ func (g *gen) identity() {
 	g.p.printf(`
 // CatalogID returns the catalog identity of a profile, "<SpecHash>/p<profile>":
 // the value of CatalogKey in the _meta of that profile's tools/list result.
-// Any profile other than 2 is profile 1.
+// Any profile other than 2 or 3 is profile 1.
 func CatalogID(profile int) string {
-	if profile == 2 {
+	switch profile {
+	case 2:
+		return %s
+	case 3:
 		return %s
 	}
 	return %s
 }
 
 // ListToolsJSON returns the tools/list result of a profile as JSON, a fresh
-// copy on every call: profile 1 (protocol %s) or 2 (%s). Any profile other
-// than 2 is profile 1.
+// copy on every call: profile 1 (protocol %s), 2 (%s) or 3 (%s: the
+// profile-2 tools, with ttlMs, cacheScope "public" and resultType). Any
+// profile other than 2 or 3 is profile 1.
 func ListToolsJSON(profile int) []byte { return tsCat.list(profile) }
 
 // ProfileFor maps a negotiated MCP protocol version to a profile: %s and
-// later get profile 2; everything earlier, and anything that is not a
-// YYYY-MM-DD date, profile 1.
+// later get profile 2, %s and later profile 3; everything earlier, and
+// anything that is not a YYYY-MM-DD date, profile 1.
 func ProfileFor(protocolVersion string) int { return tsProfileFor(protocolVersion) }
 
 // CheckHandlers is the startup guard: it returns one error naming every tool
 // without a handler and every handler without a tool, sorted, or nil when
 // names are exactly the catalog's tools.
 func CheckHandlers(names []string) error { return tsCat.checkHandlers(names) }
-`, quote(c.Identity(2)), quote(c.Identity(1)), model.Profile1Protocol, model.Profile2Protocol,
-		model.Profile2Protocol)
+`, quote(c.Identity(2)), quote(c.Identity(3)), quote(c.Identity(1)), model.Profile1Protocol, model.Profile2Protocol,
+		model.Profile3Protocol, model.Profile2Protocol, model.Profile3Protocol)
 }
 
 // table writes the runtime's catalog: per tool its wire name and its
@@ -294,9 +310,13 @@ func (g *gen) table() {
 			lit(e.in), ", ", lit(e.out), ", ", lit(e.ann), "},\n")
 	}
 	meta := func(p int) string {
-		return `],"_meta":{` + schema.String(g.cat.CatalogKey) + ":" + schema.String(g.cat.Identity(p)) + "}}"
+		cache := ""
+		if p == 3 {
+			cache = model.Profile3Cache("public") + ","
+		}
+		return `],` + cache + `"_meta":{` + schema.String(g.cat.CatalogKey) + ":" + schema.String(g.cat.Identity(p)) + "}}"
 	}
-	g.p.str("}, ", literal(meta(1)), ", ", literal(meta(2)), ")\n")
+	g.p.str("}, ", literal(meta(1)), ", ", literal(meta(2)), ", ", literal(meta(3)), ")\n")
 }
 
 type entry struct{ head, head2, in, out, ann string }
