@@ -18,13 +18,10 @@ const (
 	// compiling takes about 700 MB. The largest public MCP catalogs have a
 	// few hundred tools.
 	Spec = 16 << 20
-	// TestReport caps the spec test-report reads: the spec cap, 16 MiB.
-	// Mutation testing holds memory linear in the spec, a mutant its
-	// closure until it runs: a live heap of 12 to 50 bytes per byte of
-	// spec (Stripe's 2.3 MB import: 29 MiB; Kubernetes core_v1's 14.8 MB:
-	// 182 MiB; a 1 MB spec of 5 000 fixtures: 47 MiB; docs/performance.md).
-	// It was 4 MiB while a mutant held a copy of its type.
-	TestReport = Spec
+	// TestReport caps the spec test-report reads: 4 MiB. Mutation testing
+	// holds about 400 bytes of memory per byte of a spec with fixtures
+	// (1.9 MB: 760 MB), so this bounds a run near 1.7 GB.
+	TestReport = 4 << 20
 	// Document caps an OpenAPI document or a tools/list JSON read by
 	// import, parity and diff: 32 MiB, three times the largest public API
 	// descriptions (GitHub's REST description is about 11 MB).
