@@ -3,6 +3,7 @@ package parser
 import (
 	"errors"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -326,8 +327,14 @@ func parseTokenBatch(src []byte, pieces [][]plex.Token) (decls []*ast.Decl, errs
 				// A missing "}" swallows the declarations after it into
 				// this piece: say which brace, and parse those on their own.
 				errs = append(errs, unclosedError(p, open, before))
+				// Every declaration but the one the brace is in: the piece
+				// may start with sound ones that a container left open
+				// (`tuple<`) joined to it.
 				if rest := splitDecls(p); len(rest) > 1 {
-					more, moreErrs, moreUnparsed := parseTokenBatch(src, rest[1:])
+					others := slices.DeleteFunc(rest, func(q []plex.Token) bool {
+						return q[0].Pos.Offset <= open.Pos.Offset && open.Pos.Offset <= q[len(q)-1].Pos.Offset
+					})
+					more, moreErrs, moreUnparsed := parseTokenBatch(src, others)
 					decls = append(decls, more...)
 					errs = append(errs, moreErrs...)
 					unparsed = append(unparsed, moreUnparsed...)
@@ -377,6 +384,10 @@ func syntaxError(filename string, err error) token.Diagnostic {
 	var word *misspeltWord
 	if errors.As(err, &word) {
 		return word.diagnostic()
+	}
+	var container *openContainer
+	if errors.As(err, &container) {
+		return diag.SyntaxError.New(Pos(container.open), container.Error())
 	}
 	var unclosed *unclosedBrace
 	if errors.As(err, &unclosed) {
