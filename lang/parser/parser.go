@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2"
 	plex "github.com/alecthomas/participle/v2/lexer"
@@ -64,11 +65,26 @@ func Parse(filename string, src []byte) Result { return ParseCached(filename, sr
 // since the last parse with c from c (see Cache). The result is the same
 // as Parse's. A nil c is Parse.
 func ParseCached(filename string, src []byte, c *Cache) Result {
+	return parse(filename, src, string(src), c)
+}
+
+// ParseText is ParseCached on text held as a string, as an editor holds
+// it: the parser reads it in place (it never writes to its source), so a
+// large document is not copied on every edit.
+func ParseText(filename, text string, c *Cache) Result {
+	return parse(filename, unsafe.Slice(unsafe.StringData(text), len(text)), text, c)
+}
+
+// parse parses src, whose text is also given as a string.
+func parse(filename string, src []byte, text string, c *Cache) Result {
+	var lx lexed
 	if c != nil {
 		c.begin(filename)
 		defer c.end()
+		lx = c.lex(filename, src, text)
+	} else {
+		lx = lexInto(filename, src, text, nil)
 	}
-	lx := lex(filename, src)
 	diags := lx.diags
 	res := Result{Comments: lx.comments}
 	if lx.tooDeep {
@@ -271,7 +287,11 @@ func parseBatch(src []byte, s source, pieces [][]tok, c *Cache) (decls []*ast.De
 				continue
 			}
 		}
-		decl, err := buf.parse(s, p)
+		ps := s
+		if c != nil {
+			ps = s.own(p)
+		}
+		decl, err := buf.parse(ps, p)
 		if err != nil {
 			more, moreErrs, moreUnparsed := parseTokenBatch(src, [][]plex.Token{s.tokens(p)})
 			decls = append(decls, more...)
