@@ -49,7 +49,7 @@ var Behaviours = []Behaviour{
 		Who:      "@google/genai mcpToTool",
 		Sends:    "parametersJsonSchema: the inputSchema as JSON Schema, unlowered",
 		Lowers:   "nothing",
-		Outputs:  "reach the model: the outputSchema is sent, unlowered, as responseJsonSchema",
+		Outputs:  "reach the model: the outputSchema is sent as the server listed it (the gemini dialect lowers it), as responseJsonSchema",
 		Evidence: Measured, Source: "@google/genai 3.3.0 (npm), mcpToTool over the generated tables (issue 22)",
 	},
 	{
