@@ -38,6 +38,13 @@ func judge(family string, schema []byte) (refused, weakened string) {
 			return "draft-07: " + err.Error(), ""
 		}
 	}
+	if r := keyRule(family); r != nil {
+		for _, k := range objOr(root.obj("properties")).keys {
+			if !keyAllowed(r, k) {
+				refused = "property key " + k
+			}
+		}
+	}
 	var walk func(n *node, isRoot bool, depth int)
 	walk = func(n *node, isRoot bool, depth int) {
 		refuse := func(why string) {

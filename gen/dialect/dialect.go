@@ -117,6 +117,9 @@ func ToolsList(c *model.Catalog, profile int, family string) ([]byte, error) {
 		tool := t.(*node)
 		if in := tool.obj("inputSchema"); in != nil {
 			low.lower(in, true)
+			if t := c.Tool(tool.str("name")); t != nil {
+				renameSchema(in, renamesOf(t.Input, family))
+			}
 		}
 		if out := tool.obj("outputSchema"); out != nil && lowersOut {
 			outLow.lower(out, true)
@@ -148,6 +151,7 @@ func InputSchema(t *model.Tool, family string) []byte {
 	v, _ := parse(schema.Input(t))
 	n := v.(*node)
 	lowerings[family].lower(n, true)
+	renameSchema(n, renamesOf(t.Input, family))
 	var b bytes.Buffer
 	write(&b, n)
 	return b.Bytes()

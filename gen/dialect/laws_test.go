@@ -18,7 +18,7 @@ import (
 func specs(t *testing.T) map[string]*model.Catalog {
 	t.Helper()
 	var paths []string
-	for _, g := range []string{"../jsonout/testdata/*.tspec", "../js/testdata/diff/*.tspec", "../../report/testdata/*.tspec"} {
+	for _, g := range []string{"../jsonout/testdata/*.tspec", "../js/testdata/diff/*.tspec", "../../report/testdata/*.tspec", "testdata/keys/*.tspec"} {
 		m, err := filepath.Glob(g)
 		if err != nil {
 			t.Fatal(err)
