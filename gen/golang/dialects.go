@@ -3,7 +3,10 @@ package golang
 import (
 	_ "embed"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/toolspec/toolspec/gen/dialect"
 	"github.com/toolspec/toolspec/lang/clients"
@@ -62,7 +65,39 @@ func (g *gen) dialects() {
 	}
 	g.p.aligned("\t", rows, nil)
 	p("}\n")
+	g.dialectKeys()
 	g.p.str(dialectServe)
+}
+
+// dialectKeys writes tsDialectKeys: per dialect and tool, the names the
+// dialect sends for property keys its family refuses, mapped back to the
+// spec's keys (gen/dialect's Renames).
+func (g *gen) dialectKeys() {
+	p := g.p.printf
+	p("\n// tsDialectKeys maps, per dialect and tool, each name a dialect sends for a\n// property key its family refuses back to the spec's key (docs/clients.md,\n// Property keys); NormalizeArgs renames them first.\nvar tsDialectKeys = map[string]map[string]map[string]string{")
+	any := false
+	for _, fam := range g.dialectList {
+		m := dialect.Renames(g.cat, fam)
+		if len(m) == 0 {
+			continue
+		}
+		if !any {
+			p("\n")
+			any = true
+		}
+		p("\t%s: {\n", quote(fam))
+		var rows [][]string
+		for _, tool := range slices.Sorted(maps.Keys(m)) {
+			var pairs []string
+			for _, sent := range slices.Sorted(maps.Keys(m[tool])) {
+				pairs = append(pairs, quote(sent)+": "+quote(m[tool][sent]))
+			}
+			rows = append(rows, []string{quote(tool) + ":", "{" + strings.Join(pairs, ", ") + "},"})
+		}
+		g.p.aligned("\t\t", rows, nil)
+		p("\t},\n")
+	}
+	p("}\n")
 }
 
 // dialectServe is the part of the dialect half that does not depend on the
@@ -120,11 +155,15 @@ func (b *Bound) ListDialectToolsJSON(profile int, scope, dialect string) []byte 
 }
 
 // NormalizeArgs returns the arguments a client of dialect sent for tool in
-// the spec's shapes, for Decode: under openai_strict, a null for an
-// optional property that does not take null is dropped, at every depth;
-// under gemini, an any value sent as JSON text is decoded; other dialects
-// send the spec's shapes already.
+// the spec's shapes, for Decode: first the names the dialect sent for
+// property keys its family refuses become the spec's keys again; then,
+// under openai_strict, a null for an optional property that does not take
+// null is dropped, at every depth; under gemini, an any value sent as
+// JSON text is decoded; other dialects send the spec's shapes already.
 func (b *Bound) NormalizeArgs(dialect, tool string, args []byte) []byte {
+	if back := tsDialectKeys[dialect][tool]; back != nil {
+		args = tsRenameKeys(back, args)
+	}
 	if dialect != "openai_strict" && dialect != "gemini" {
 		return args
 	}
