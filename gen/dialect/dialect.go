@@ -74,8 +74,8 @@ var outputLowerings = map[string]lowering{
 	"gemini": {
 		nullEnums: true, noAdditional: true, closedNote: true, stringEnumsOnly: true, tupleAsArray: true,
 		unionSiblingsDown: true, nullVariant: true,
-		onlyFormats:       map[string]bool{"date-time": true, "enum": true},
-		moved:             []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "default", "examples", "deprecated"},
+		onlyFormats: map[string]bool{"date-time": true, "enum": true},
+		moved:       []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "default", "examples", "deprecated"},
 	},
 }
 
