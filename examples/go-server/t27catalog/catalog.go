@@ -1302,6 +1302,11 @@ var tsClientDialects = map[string]string{
 	"zed":                           "",
 }
 
+// tsDialectKeys maps, per dialect and tool, each name a dialect sends for a
+// property key its family refuses back to the spec's key (docs/clients.md,
+// Property keys); NormalizeArgs renames them first.
+var tsDialectKeys = map[string]map[string]map[string]string{}
+
 // ListDialectToolsJSON returns the tools/list result of a profile lowered
 // to a client family's dialect (docs/clients.md), narrowed to scope as
 // ListToolsScopedJSON narrows it, a fresh copy on every call. Its identity
@@ -1354,11 +1359,15 @@ func (b *Bound) ListDialectToolsJSON(profile int, scope, dialect string) []byte 
 }
 
 // NormalizeArgs returns the arguments a client of dialect sent for tool in
-// the spec's shapes, for Decode: under openai_strict, a null for an
-// optional property that does not take null is dropped, at every depth;
-// under gemini, an any value sent as JSON text is decoded; other dialects
-// send the spec's shapes already.
+// the spec's shapes, for Decode: first the names the dialect sent for
+// property keys its family refuses become the spec's keys again; then,
+// under openai_strict, a null for an optional property that does not take
+// null is dropped, at every depth; under gemini, an any value sent as
+// JSON text is decoded; other dialects send the spec's shapes already.
 func (b *Bound) NormalizeArgs(dialect, tool string, args []byte) []byte {
+	if back := tsDialectKeys[dialect][tool]; back != nil {
+		args = tsRenameKeys(back, args)
+	}
 	if dialect != "openai_strict" && dialect != "gemini" {
 		return args
 	}
@@ -4603,4 +4612,27 @@ func tsFromText(s map[string]any, v any, decoded *bool) any {
 		}
 	}
 	return v
+}
+
+// tsRenameKeys gives the top-level members of arguments sent under the
+// names a dialect gave refused property keys back their spec keys (back
+// maps a sent name to its key; docs/clients.md, Property keys). A sent
+// name takes the place of its key when both came: the model was given the
+// sent name. Arguments it cannot read, or with no sent name, are returned
+// as they are.
+func tsRenameKeys(back map[string]string, args []byte) []byte {
+	return tsRewriteArgs(args, func(v any, changed *bool) any {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return v
+		}
+		for sent, key := range back {
+			if x, ok := m[sent]; ok {
+				delete(m, sent)
+				m[key] = x
+				*changed = true
+			}
+		}
+		return v
+	})
 }
