@@ -53,6 +53,13 @@ var Behaviours = []Behaviour{
 		Evidence: Measured, Source: "@google/genai 3.3.0 (npm), mcpToTool over the generated tables (issue 22)",
 	},
 	{
+		Who:      "google-genai (Python) mcp_to_gemini_tool",
+		Sends:    "parameters: the inputSchema filtered to the fields of its JSONSchema, then Schema.from_json_schema",
+		Lowers:   "type arrays to nullable itself; drops every field outside its JSONSchema (nullable among them); crashes (AttributeError) on additionalProperties: false, so every tool of the standard table fails",
+		Outputs:  "do not reach the model",
+		Evidence: Measured, Source: "google-genai 3.6.1 (PyPI), examples/e2e TestPythonClients over the Go and JS servers",
+	},
+	{
 		Who:      "@openai/agents-core MCP tools",
 		Sends:    "parameters, with strict: true when the server is configured strict",
 		Lowers:   "strict: closes every open object that declares properties (additionalProperties: false), so extra keys the spec allows are refused; non-strict: opens every root (additionalProperties: true)",
