@@ -32,7 +32,7 @@ func GenerateWith(c *model.Catalog, opt Options) (mjs, dts []byte, err error) {
 	m.Write(mjs)
 	m.WriteString(`
 // The tools/list result of each (profile, dialect) pair as JSON text: the
-// input schemas lowered to what a client family reads (docs/clients.md).
+// schemas lowered to what a client family reads (docs/clients.md).
 const DIALECT_TABLES = Object.freeze({
 `)
 	var names []string
