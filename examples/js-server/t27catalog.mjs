@@ -2979,7 +2979,7 @@ function tsURI(s) {
 }
 
 // The tools/list result of each (profile, dialect) pair as JSON text: the
-// input schemas lowered to what a client family reads (docs/clients.md).
+// schemas lowered to what a client family reads (docs/clients.md).
 const DIALECT_TABLES = Object.freeze({
   "gemini": [
     null,
