@@ -221,9 +221,6 @@ func init() {
 			if p := opts["profile"]; p != "1" && p != "2" && p != "3" {
 				return fmt.Errorf("profile must be 1, 2 or 3, not %q", p)
 			}
-			if _, ok := opts["dialect"]; ok && opts["profile"] == "3" {
-				return fmt.Errorf("profile 3 has no dialect tables: use --profile 1 or 2 with --dialect")
-			}
 			return nil
 		},
 		guess: func(_ string, data []byte) []Recipe {

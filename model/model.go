@@ -20,10 +20,11 @@ const (
 	Profile1Protocol = "2024-11-05"
 	Profile2Protocol = "2025-06-18"
 	// Profile3Protocol is the sessionless protocol whose list results are
-	// cacheable (LANGUAGE.md §5). Profile 3 is opt-in: gen-json --profile 3
-	// and the Go adapter serve it; the generated Go and JavaScript files
-	// carry profiles 1 and 2 (Profiles), and a profile-3 table is the
-	// profile-2 one with Profile3Cache and its own identity.
+	// cacheable (LANGUAGE.md §5). Profile 3 is opt-in: a server offers
+	// the protocol or not. A profile-3 table is the profile-2 one with
+	// Profile3Cache and its own identity; gen-json --profile 3 writes it,
+	// the generated Go and JavaScript files carry it beside profiles 1 and
+	// 2 (ServedProfiles), and the adapters serve it.
 	Profile3Protocol = "2026-07-28"
 )
 
@@ -37,8 +38,12 @@ func Profile3Cache(cacheScope string) string {
 	return fmt.Sprintf(`"ttlMs":%d,"cacheScope":%q,"resultType":"complete"`, Profile3TTLMs, cacheScope)
 }
 
-// Profiles lists the profiles in order.
+// Profiles lists the profiles a spec's seal and hash name, in order.
 var Profiles = []int{1, 2}
+
+// ServedProfiles are the profiles whose tables the generated Go and
+// JavaScript files carry, in order.
+var ServedProfiles = []int{1, 2, 3}
 
 // ProtocolOf returns the MCP protocol version a profile stands for.
 func ProtocolOf(profile int) string {
@@ -58,7 +63,7 @@ func ProtocolOf(profile int) string {
 // profile 1. The generated runtimes' profileFor (gen/golang/runtime and
 // gen/js/runtime profile fragments) are written from it, and their tests
 // fail when a fragment is stale.
-var ProtocolProfiles = []ProtocolProfile{{From: Profile2Protocol, Profile: 2}}
+var ProtocolProfiles = []ProtocolProfile{{From: Profile2Protocol, Profile: 2}, {From: Profile3Protocol, Profile: 3}}
 
 // ProtocolProfile is a row of ProtocolProfiles.
 type ProtocolProfile struct {
@@ -67,8 +72,9 @@ type ProtocolProfile struct {
 }
 
 // ProfileFor maps a negotiated MCP protocol version to a profile by
-// ProtocolProfiles: 2025-06-18 and later get profile 2; everything
-// earlier, and anything that is not a YYYY-MM-DD date, profile 1.
+// ProtocolProfiles: 2025-06-18 and later get profile 2, 2026-07-28 and
+// later profile 3; everything earlier, and anything that is not a
+// YYYY-MM-DD date, profile 1.
 func ProfileFor(protocolVersion string) int {
 	v := protocolVersion
 	if len(v) != 10 || v[4] != '-' || v[7] != '-' {

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 
 import { Client } from "@modelcontextprotocol/client";
-import { InMemoryTransport, Server } from "@modelcontextprotocol/server";
+import { InMemoryTransport, McpServer, Server } from "@modelcontextprotocol/server";
 
 import { content, listTools, register, text } from "../js-server/t27catalog.mjs";
 import { handlers } from "../js-server/handlers.mjs";
@@ -69,5 +69,34 @@ describe("SDK 2", () => {
 
   test("a tool outside the scope is unknown", async () => {
     await assert.rejects(client.callTool({ name: "t27_build", arguments: { target: "all" } }), /unknown tool/);
+  });
+});
+
+describe("SDK 2 McpServer", () => {
+  test("tools registered on the McpServer are served beside the catalog's", async () => {
+    const mcp = new McpServer({ name: "t27mcp", version: "0" });
+    mcp.registerTool("mine", { description: "own tool" }, async () => ({ content: [{ type: "text", text: "own" }] }));
+    register(mcp.server, handlers);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await mcp.connect(serverSide);
+    const client = new Client({ name: "sdk2-test", version: "1" });
+    await client.connect(clientSide);
+    try {
+      const list = await client.listTools();
+      assert.deepEqual(list.tools.map((t) => t.name), [...listTools(2).tools.map((t) => t.name), "mine"]);
+      assert.deepEqual((await client.callTool({ name: "mine", arguments: {} })).content, [{ type: "text", text: "own" }]);
+      const res = await client.callTool({ name: "t27_spec", arguments: { path: 1 } });
+      assert.equal(res.isError, true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("a name clash refuses to start", async () => {
+    const mcp = new McpServer({ name: "t27mcp", version: "0" });
+    register(mcp.server, handlers);
+    mcp.registerTool("t27_status", { description: "clash" }, async () => ({ content: [] }));
+    const [, serverSide] = InMemoryTransport.createLinkedPair();
+    await assert.rejects(mcp.connect(serverSide), /catalog tools: "t27_status"/);
   });
 });

@@ -12,13 +12,14 @@ export declare const SPEC_HASH: "64b7933d074e26ef21399aba6df0aae041d75c999baec64
 /** The _meta key whose value is the catalog identity "<SPEC_HASH>/p<profile>". */
 export declare const CATALOG_KEY: "t27/catalog";
 
-/** A protocol profile: 1 (2024-11-05) or 2 (2025-06-18). */
-export type Profile = 1 | 2;
+/** A protocol profile: 1 (2024-11-05), 2 (2025-06-18) or 3 (2026-07-28). */
+export type Profile = 1 | 2 | 3;
 
 /** Each profile's MCP protocol version and catalog identity. */
 export declare const PROFILES: {
   readonly 1: { readonly protocol: "2024-11-05"; readonly catalog: "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p1" };
   readonly 2: { readonly protocol: "2025-06-18"; readonly catalog: "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p2" };
+  readonly 3: { readonly protocol: "2026-07-28"; readonly catalog: "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p3" };
 };
 
 /** The name of a tool of the catalog. */
@@ -66,9 +67,16 @@ export interface ToolEntry {
   };
 }
 
-/** A tools/list result; _meta maps CATALOG_KEY to the catalog identity. */
+/**
+ * A tools/list result; _meta maps CATALOG_KEY to the catalog identity. On
+ * profile 3 it is cacheable: ttlMs, cacheScope ("private" when narrowed to
+ * a scope or served per caller) and resultType.
+ */
 export interface ToolsListResult {
   tools: ToolEntry[];
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
+  resultType?: "complete";
   _meta: { [key: string]: string };
   [key: string]: unknown;
 }
@@ -80,9 +88,10 @@ export interface ToolsListResult {
 export type Scope = "all" | "read" | "write";
 
 /**
- * The tools/list result of a profile (1, the default, or 2), deep-equal to
+ * The tools/list result of a profile (1, the default, 2 or 3), deep-equal to
  * `toolspec gen-json --profile N`; with a scope other than "all", only
- * the tools in it, and the identity "<SPEC_HASH>/p<profile>/<scope>".
+ * the tools in it, and the identity "<SPEC_HASH>/p<profile>/<scope>" (on
+ * profile 3, cacheScope "private").
  * Every call returns a new object.
  */
 export declare function listTools(profile?: Profile, options?: { scope?: Scope }): ToolsListResult;
@@ -136,6 +145,18 @@ export interface ContentResult {
 /** A structured result with content blocks of the handler's own (withContent()). */
 export interface StructuredResult<T> extends ContentResult {
   readonly value: T;
+}
+
+/**
+ * An input-required result (SDK 2's inputRequired(...)): the handler asks
+ * the user or the model, and runs again with the answers in
+ * ctx.mcpReq.inputResponses (protocol 2026-07-28, or SDK 2 in an older
+ * session).
+ */
+export interface InputRequiredResult {
+  resultType: "input_required";
+  inputRequests?: { [key: string]: unknown };
+  requestState?: string;
 }
 
 /** A handler result made of content blocks, sent as the result's content. */
@@ -204,7 +225,17 @@ export interface ServeHttpOptions {
   host?: string;
   /** The path MCP is served at: "/mcp" by default. */
   path?: string;
-  /** The caller's credentials, handed to handlers and scope as extra.authInfo; undefined answers 401. */
+  /**
+   * The SDK of the servers newServer makes: 1 (@modelcontextprotocol/sdk) or 2
+   * (@modelcontextprotocol/server); by default told by the class of one.
+   */
+  sdk?: 1 | 2;
+  /**
+   * SDK 2 only: also serve the sessionless 2026-07-28 protocol (profile 3),
+   * a new server per request, with SDK 2's createMcpHandler.
+   */
+  profile3?: boolean;
+  /** The caller's credentials, handed to handlers and scope as extra.authInfo (SDK 2: ctx.http.authInfo); undefined answers 401. */
   authenticate?: (req: HttpRequest) => import("@modelcontextprotocol/sdk/server/auth/types.js").AuthInfo | undefined | Promise<import("@modelcontextprotocol/sdk/server/auth/types.js").AuthInfo | undefined>;
 }
 
@@ -215,15 +246,16 @@ export interface HttpServer {
 }
 
 /**
- * Serves MCP over Streamable HTTP (the SDK's StreamableHTTPServerTransport),
- * one transport and one server per session: newServer returns an SDK Server
- * with the catalog registered.
+ * Serves MCP over Streamable HTTP, one transport and one server per
+ * session (SDK 1.x's StreamableHTTPServerTransport, SDK 2's
+ * WebStandardStreamableHTTPServerTransport): newServer returns an SDK
+ * Server with the catalog registered.
  */
 export declare function serveHttp(newServer: () => SessionServer | Promise<SessionServer>, options?: ServeHttpOptions): Promise<HttpServer>;
 
-/** An SDK Server serveHttp connects to a session's transport. */
+/** An SDK Server serveHttp connects to a session's transport (its own SDK's Transport). */
 export interface SessionServer extends SdkServer {
-  connect(transport: import("@modelcontextprotocol/sdk/shared/transport.js").Transport): Promise<void>;
+  connect(transport: any): Promise<void>;
 }
 
 /** The longest line StdioTransport reads, in bytes. */
@@ -258,8 +290,9 @@ export declare class StdioTransport {
 }
 
 /**
- * The profile for a negotiated MCP protocol version: 2 for "2025-06-18" and
- * later dates, 1 for earlier ones and for anything that is not a date.
+ * The profile for a negotiated MCP protocol version: 3 for "2026-07-28" and
+ * later dates, 2 for "2025-06-18" and later, 1 for earlier ones and for
+ * anything that is not a date.
  */
 export declare function profileFor(protocolVersion?: string | null): Profile;
 
@@ -647,82 +680,82 @@ export interface TgPinInput {
 }
 
 /** The handler of tool t27_status. */
-export type T27StatusHandler<Ctx = RequestExtra> = (args: T27StatusInput, extra: Ctx) => T27StatusOutput | StructuredResult<T27StatusOutput> | Promise<T27StatusOutput | StructuredResult<T27StatusOutput>>;
+export type T27StatusHandler<Ctx = RequestExtra> = (args: T27StatusInput, extra: Ctx) => T27StatusOutput | StructuredResult<T27StatusOutput> | InputRequiredResult | Promise<T27StatusOutput | StructuredResult<T27StatusOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_formats. */
-export type T27FormatsHandler<Ctx = RequestExtra> = (args: T27FormatsInput, extra: Ctx) => T27FormatsOutput | StructuredResult<T27FormatsOutput> | Promise<T27FormatsOutput | StructuredResult<T27FormatsOutput>>;
+export type T27FormatsHandler<Ctx = RequestExtra> = (args: T27FormatsInput, extra: Ctx) => T27FormatsOutput | StructuredResult<T27FormatsOutput> | InputRequiredResult | Promise<T27FormatsOutput | StructuredResult<T27FormatsOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_format. */
-export type T27FormatHandler<Ctx = RequestExtra> = (args: T27FormatInput, extra: Ctx) => T27FormatOutput | StructuredResult<T27FormatOutput> | Promise<T27FormatOutput | StructuredResult<T27FormatOutput>>;
+export type T27FormatHandler<Ctx = RequestExtra> = (args: T27FormatInput, extra: Ctx) => T27FormatOutput | StructuredResult<T27FormatOutput> | InputRequiredResult | Promise<T27FormatOutput | StructuredResult<T27FormatOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_specs. */
-export type T27SpecsHandler<Ctx = RequestExtra> = (args: T27SpecsInput, extra: Ctx) => T27SpecsOutput | StructuredResult<T27SpecsOutput> | Promise<T27SpecsOutput | StructuredResult<T27SpecsOutput>>;
+export type T27SpecsHandler<Ctx = RequestExtra> = (args: T27SpecsInput, extra: Ctx) => T27SpecsOutput | StructuredResult<T27SpecsOutput> | InputRequiredResult | Promise<T27SpecsOutput | StructuredResult<T27SpecsOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_spec. */
-export type T27SpecHandler<Ctx = RequestExtra> = (args: T27SpecInput, extra: Ctx) => T27SpecOutput | StructuredResult<T27SpecOutput> | Promise<T27SpecOutput | StructuredResult<T27SpecOutput>>;
+export type T27SpecHandler<Ctx = RequestExtra> = (args: T27SpecInput, extra: Ctx) => T27SpecOutput | StructuredResult<T27SpecOutput> | InputRequiredResult | Promise<T27SpecOutput | StructuredResult<T27SpecOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_grep. */
-export type T27GrepHandler<Ctx = RequestExtra> = (args: T27GrepInput, extra: Ctx) => T27GrepOutput | StructuredResult<T27GrepOutput> | Promise<T27GrepOutput | StructuredResult<T27GrepOutput>>;
+export type T27GrepHandler<Ctx = RequestExtra> = (args: T27GrepInput, extra: Ctx) => T27GrepOutput | StructuredResult<T27GrepOutput> | InputRequiredResult | Promise<T27GrepOutput | StructuredResult<T27GrepOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_issues. */
-export type T27IssuesHandler<Ctx = RequestExtra> = (args: T27IssuesInput, extra: Ctx) => T27IssuesOutput | StructuredResult<T27IssuesOutput> | Promise<T27IssuesOutput | StructuredResult<T27IssuesOutput>>;
+export type T27IssuesHandler<Ctx = RequestExtra> = (args: T27IssuesInput, extra: Ctx) => T27IssuesOutput | StructuredResult<T27IssuesOutput> | InputRequiredResult | Promise<T27IssuesOutput | StructuredResult<T27IssuesOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_epics. */
-export type T27EpicsHandler<Ctx = RequestExtra> = (args: T27EpicsInput, extra: Ctx) => T27EpicsOutput | StructuredResult<T27EpicsOutput> | Promise<T27EpicsOutput | StructuredResult<T27EpicsOutput>>;
+export type T27EpicsHandler<Ctx = RequestExtra> = (args: T27EpicsInput, extra: Ctx) => T27EpicsOutput | StructuredResult<T27EpicsOutput> | InputRequiredResult | Promise<T27EpicsOutput | StructuredResult<T27EpicsOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_modules. */
-export type T27ModulesHandler<Ctx = RequestExtra> = (args: T27ModulesInput, extra: Ctx) => T27ModulesOutput | StructuredResult<T27ModulesOutput> | Promise<T27ModulesOutput | StructuredResult<T27ModulesOutput>>;
+export type T27ModulesHandler<Ctx = RequestExtra> = (args: T27ModulesInput, extra: Ctx) => T27ModulesOutput | StructuredResult<T27ModulesOutput> | InputRequiredResult | Promise<T27ModulesOutput | StructuredResult<T27ModulesOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_worlds. */
-export type T27WorldsHandler<Ctx = RequestExtra> = (args: T27WorldsInput, extra: Ctx) => T27WorldsOutput | StructuredResult<T27WorldsOutput> | Promise<T27WorldsOutput | StructuredResult<T27WorldsOutput>>;
+export type T27WorldsHandler<Ctx = RequestExtra> = (args: T27WorldsInput, extra: Ctx) => T27WorldsOutput | StructuredResult<T27WorldsOutput> | InputRequiredResult | Promise<T27WorldsOutput | StructuredResult<T27WorldsOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_raw. */
-export type T27RawHandler<Ctx = RequestExtra> = (args: T27RawInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type T27RawHandler<Ctx = RequestExtra> = (args: T27RawInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool t27_game. */
-export type T27GameHandler<Ctx = RequestExtra> = (args: T27GameInput, extra: Ctx) => T27GameOutput | StructuredResult<T27GameOutput> | Promise<T27GameOutput | StructuredResult<T27GameOutput>>;
+export type T27GameHandler<Ctx = RequestExtra> = (args: T27GameInput, extra: Ctx) => T27GameOutput | StructuredResult<T27GameOutput> | InputRequiredResult | Promise<T27GameOutput | StructuredResult<T27GameOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_paper_claims. */
-export type T27PaperClaimsHandler<Ctx = RequestExtra> = (args: T27PaperClaimsInput, extra: Ctx) => T27PaperClaimsOutput | StructuredResult<T27PaperClaimsOutput> | Promise<T27PaperClaimsOutput | StructuredResult<T27PaperClaimsOutput>>;
+export type T27PaperClaimsHandler<Ctx = RequestExtra> = (args: T27PaperClaimsInput, extra: Ctx) => T27PaperClaimsOutput | StructuredResult<T27PaperClaimsOutput> | InputRequiredResult | Promise<T27PaperClaimsOutput | StructuredResult<T27PaperClaimsOutput> | InputRequiredResult>;
 
 /** The handler of tool t27f_view. */
-export type T27fViewHandler<Ctx = RequestExtra> = (args: T27fViewInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type T27fViewHandler<Ctx = RequestExtra> = (args: T27fViewInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool t27_seal. */
-export type T27SealHandler<Ctx = RequestExtra> = (args: T27SealInput, extra: Ctx) => T27SealOutput | StructuredResult<T27SealOutput> | Promise<T27SealOutput | StructuredResult<T27SealOutput>>;
+export type T27SealHandler<Ctx = RequestExtra> = (args: T27SealInput, extra: Ctx) => T27SealOutput | StructuredResult<T27SealOutput> | InputRequiredResult | Promise<T27SealOutput | StructuredResult<T27SealOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_verify. */
-export type T27VerifyHandler<Ctx = RequestExtra> = (args: T27VerifyInput, extra: Ctx) => T27VerifyOutput | StructuredResult<T27VerifyOutput> | Promise<T27VerifyOutput | StructuredResult<T27VerifyOutput>>;
+export type T27VerifyHandler<Ctx = RequestExtra> = (args: T27VerifyInput, extra: Ctx) => T27VerifyOutput | StructuredResult<T27VerifyOutput> | InputRequiredResult | Promise<T27VerifyOutput | StructuredResult<T27VerifyOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_diff. */
-export type T27DiffHandler<Ctx = RequestExtra> = (args: T27DiffInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type T27DiffHandler<Ctx = RequestExtra> = (args: T27DiffInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool t27_log. */
-export type T27LogHandler<Ctx = RequestExtra> = (args: T27LogInput, extra: Ctx) => T27LogOutput | StructuredResult<T27LogOutput> | Promise<T27LogOutput | StructuredResult<T27LogOutput>>;
+export type T27LogHandler<Ctx = RequestExtra> = (args: T27LogInput, extra: Ctx) => T27LogOutput | StructuredResult<T27LogOutput> | InputRequiredResult | Promise<T27LogOutput | StructuredResult<T27LogOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_blame. */
-export type T27BlameHandler<Ctx = RequestExtra> = (args: T27BlameInput, extra: Ctx) => T27BlameOutput | StructuredResult<T27BlameOutput> | Promise<T27BlameOutput | StructuredResult<T27BlameOutput>>;
+export type T27BlameHandler<Ctx = RequestExtra> = (args: T27BlameInput, extra: Ctx) => T27BlameOutput | StructuredResult<T27BlameOutput> | InputRequiredResult | Promise<T27BlameOutput | StructuredResult<T27BlameOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_build. */
-export type T27BuildHandler<Ctx = RequestExtra> = (args: T27BuildInput, extra: Ctx) => T27BuildOutput | StructuredResult<T27BuildOutput> | Promise<T27BuildOutput | StructuredResult<T27BuildOutput>>;
+export type T27BuildHandler<Ctx = RequestExtra> = (args: T27BuildInput, extra: Ctx) => T27BuildOutput | StructuredResult<T27BuildOutput> | InputRequiredResult | Promise<T27BuildOutput | StructuredResult<T27BuildOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_test. */
-export type T27TestHandler<Ctx = RequestExtra> = (args: T27TestInput, extra: Ctx) => T27TestOutput | StructuredResult<T27TestOutput> | Promise<T27TestOutput | StructuredResult<T27TestOutput>>;
+export type T27TestHandler<Ctx = RequestExtra> = (args: T27TestInput, extra: Ctx) => T27TestOutput | StructuredResult<T27TestOutput> | InputRequiredResult | Promise<T27TestOutput | StructuredResult<T27TestOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_config. */
-export type T27ConfigHandler<Ctx = RequestExtra> = (args: T27ConfigInput, extra: Ctx) => T27ConfigOutput | StructuredResult<T27ConfigOutput> | Promise<T27ConfigOutput | StructuredResult<T27ConfigOutput>>;
+export type T27ConfigHandler<Ctx = RequestExtra> = (args: T27ConfigInput, extra: Ctx) => T27ConfigOutput | StructuredResult<T27ConfigOutput> | InputRequiredResult | Promise<T27ConfigOutput | StructuredResult<T27ConfigOutput> | InputRequiredResult>;
 
 /** The handler of tool t27_set_config. */
-export type T27SetConfigHandler<Ctx = RequestExtra> = (args: T27SetConfigInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type T27SetConfigHandler<Ctx = RequestExtra> = (args: T27SetConfigInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool t27_metrics. */
-export type T27MetricsHandler<Ctx = RequestExtra> = (args: T27MetricsInput, extra: Ctx) => T27MetricsOutput | StructuredResult<T27MetricsOutput> | Promise<T27MetricsOutput | StructuredResult<T27MetricsOutput>>;
+export type T27MetricsHandler<Ctx = RequestExtra> = (args: T27MetricsInput, extra: Ctx) => T27MetricsOutput | StructuredResult<T27MetricsOutput> | InputRequiredResult | Promise<T27MetricsOutput | StructuredResult<T27MetricsOutput> | InputRequiredResult>;
 
 /** The handler of tool tg_send. */
-export type TgSendHandler<Ctx = RequestExtra> = (args: TgSendInput, extra: Ctx) => TgSendOutput | StructuredResult<TgSendOutput> | Promise<TgSendOutput | StructuredResult<TgSendOutput>>;
+export type TgSendHandler<Ctx = RequestExtra> = (args: TgSendInput, extra: Ctx) => TgSendOutput | StructuredResult<TgSendOutput> | InputRequiredResult | Promise<TgSendOutput | StructuredResult<TgSendOutput> | InputRequiredResult>;
 
 /** The handler of tool tg_history. */
-export type TgHistoryHandler<Ctx = RequestExtra> = (args: TgHistoryInput, extra: Ctx) => TgHistoryOutput | StructuredResult<TgHistoryOutput> | Promise<TgHistoryOutput | StructuredResult<TgHistoryOutput>>;
+export type TgHistoryHandler<Ctx = RequestExtra> = (args: TgHistoryInput, extra: Ctx) => TgHistoryOutput | StructuredResult<TgHistoryOutput> | InputRequiredResult | Promise<TgHistoryOutput | StructuredResult<TgHistoryOutput> | InputRequiredResult>;
 
 /** The handler of tool tg_pin. */
 export type TgPinHandler<Ctx = RequestExtra> = (args: TgPinInput, extra: Ctx) => unknown | Promise<unknown>;
@@ -819,7 +852,7 @@ export interface ToolOutputs {
 export declare const DIALECTS: readonly ["gemini", "openai_strict", "cursor"];
 
 /** The tools/list result of a profile lowered to a client family's dialect. */
-export declare function listDialectTools(profile: 1 | 2, dialect: string, options?: { scope?: "all" | "read" | "write" }): { tools: object[]; _meta: Record<string, string> };
+export declare function listDialectTools(profile: 1 | 2 | 3, dialect: string, options?: { scope?: "all" | "read" | "write" }): { tools: object[]; _meta: Record<string, string> };
 
 /** Dialect-shaped arguments back in the spec's shapes (openai_strict: nulls of optional properties dropped). */
 export declare function normalizeArgs(dialect: string, name: string, args: unknown): unknown;

@@ -27,10 +27,18 @@ var dialectRuntimeSource string
 // runtime.go is split.
 var dialectRuntimeImports, dialectRuntimeBody = splitRuntime(dialectRuntimeSource)
 
+// dialectServeImports and dialectServe split runtime/dialectserve.go: the
+// part of the dialect half that does not depend on the catalog, written
+// after its tables (ListDialectToolsJSON and the Bound methods).
+var dialectServeImports, dialectServe = splitRuntime(dialectServeSource)
+
+//go:embed runtime/dialectserve.go
+var dialectServeSource string
+
 // dialects writes the dialect half (a section of Generate with dialects).
 func (g *gen) dialects() {
 	g.imports = append(g.imports, dialectRuntimeImports...)
-	g.imports = append(g.imports, "sync")
+	g.imports = append(g.imports, dialectServeImports...)
 	p := g.p.printf
 	p("\n// tsDialectTables are the tools/list result of each dialect this file\n// carries, per profile (1, 2), as gen-json --dialect writes them.\nvar tsDialectTables = map[string][2]string{\n")
 	for _, fam := range g.dialectList {
@@ -100,81 +108,3 @@ func (g *gen) dialectKeys() {
 	p("}\n")
 }
 
-// dialectServe is the part of the dialect half that does not depend on the
-// catalog.
-const dialectServe = `
-// ListDialectToolsJSON returns the tools/list result of a profile lowered
-// to a client family's dialect (docs/clients.md), narrowed to scope as
-// ListToolsScopedJSON narrows it, a fresh copy on every call. Its identity
-// names the scope, then the dialect: "<SpecHash>/p2/gemini",
-// "<SpecHash>/p2/read/gemini". nil for a dialect this file does not carry
-// or an unknown scope. Servers validate with the spec, never a dialect.
-func ListDialectToolsJSON(profile int, scope, dialect string) []byte {
-	tables, ok := tsDialectTables[dialect]
-	if !ok || (scope != "" && scope != "all" && tsScopeIndex(scope) < 0) {
-		return nil
-	}
-	if profile != 2 {
-		profile = 1
-	}
-	id := CatalogID(profile)
-	if scope != "" && scope != "all" {
-		id += "/" + scope
-	}
-	return tsDialectList([]byte(tables[profile-1]), func(i int) bool { return tsServeTools[i].inScope(scope) }, tsMetaKey, id+"/"+dialect)
-}
-
-var (
-	tsSpecInputsOnce sync.Once
-	tsSpecInputs     map[string]map[string]any
-)
-
-// Dialects are the client families whose dialect tables this file carries.
-func (b *Bound) Dialects() []string { return append([]string(nil), tsDialects...) }
-
-// DialectForClient is the dialect a server serves by default to the MCP
-// client whose clientInfo.name is clientName (in any case): its family
-// when this file carries that family's table, else "" (the standard
-// table). serve/gosdk uses it unless the server says otherwise.
-func DialectForClient(clientName string) string {
-	family := tsClientDialects[strings.ToLower(clientName)]
-	for _, d := range tsDialects {
-		if d == family {
-			return family
-		}
-	}
-	return ""
-}
-
-// DialectForClient is DialectForClient.
-func (b *Bound) DialectForClient(clientName string) string { return DialectForClient(clientName) }
-
-// ListDialectToolsJSON is ListDialectToolsJSON.
-func (b *Bound) ListDialectToolsJSON(profile int, scope, dialect string) []byte {
-	return ListDialectToolsJSON(profile, scope, dialect)
-}
-
-// NormalizeArgs returns the arguments a client of dialect sent for tool in
-// the spec's shapes, for Decode: first the names the dialect sent for
-// property keys its family refuses become the spec's keys again; then,
-// under openai_strict, a null for an optional property that does not take
-// null is dropped, at every depth; under gemini, an any value sent as
-// JSON text is decoded; other dialects send the spec's shapes already.
-func (b *Bound) NormalizeArgs(dialect, tool string, args []byte) []byte {
-	if back := tsDialectKeys[dialect][tool]; back != nil {
-		args = tsRenameKeys(back, args)
-	}
-	if dialect != "openai_strict" && dialect != "gemini" {
-		return args
-	}
-	tsSpecInputsOnce.Do(func() { tsSpecInputs = tsInputSchemas(ListToolsJSON(2)) })
-	schema, ok := tsSpecInputs[tool]
-	if !ok {
-		return args
-	}
-	if dialect == "gemini" {
-		return tsNormalizeGemini(schema, args)
-	}
-	return tsNormalizeStrict(schema, args)
-}
-`

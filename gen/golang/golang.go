@@ -224,30 +224,34 @@ func (g *gen) identity() {
 	g.p.printf(`
 // CatalogID returns the catalog identity of a profile, "<SpecHash>/p<profile>":
 // the value of CatalogKey in the _meta of that profile's tools/list result.
-// Any profile other than 2 is profile 1.
+// Any profile other than 2 or 3 is profile 1.
 func CatalogID(profile int) string {
-	if profile == 2 {
+	switch profile {
+	case 2:
+		return %s
+	case 3:
 		return %s
 	}
 	return %s
 }
 
 // ListToolsJSON returns the tools/list result of a profile as JSON, a fresh
-// copy on every call: profile 1 (protocol %s) or 2 (%s). Any profile other
-// than 2 is profile 1.
+// copy on every call: profile 1 (protocol %s), 2 (%s) or 3 (%s: the
+// profile-2 tools, with ttlMs, cacheScope "public" and resultType). Any
+// profile other than 2 or 3 is profile 1.
 func ListToolsJSON(profile int) []byte { return tsCat.list(profile) }
 
 // ProfileFor maps a negotiated MCP protocol version to a profile: %s and
-// later get profile 2; everything earlier, and anything that is not a
-// YYYY-MM-DD date, profile 1.
+// later get profile 2, %s and later profile 3; everything earlier, and
+// anything that is not a YYYY-MM-DD date, profile 1.
 func ProfileFor(protocolVersion string) int { return tsProfileFor(protocolVersion) }
 
 // CheckHandlers is the startup guard: it returns one error naming every tool
 // without a handler and every handler without a tool, sorted, or nil when
 // names are exactly the catalog's tools.
 func CheckHandlers(names []string) error { return tsCat.checkHandlers(names) }
-`, quote(c.Identity(2)), quote(c.Identity(1)), model.Profile1Protocol, model.Profile2Protocol,
-		model.Profile2Protocol)
+`, quote(c.Identity(2)), quote(c.Identity(3)), quote(c.Identity(1)), model.Profile1Protocol, model.Profile2Protocol,
+		model.Profile3Protocol, model.Profile2Protocol, model.Profile3Protocol)
 }
 
 // table writes the runtime's catalog: per tool its wire name and its
@@ -294,9 +298,13 @@ func (g *gen) table() {
 			lit(e.in), ", ", lit(e.out), ", ", lit(e.ann), "},\n")
 	}
 	meta := func(p int) string {
-		return `],"_meta":{` + schema.String(g.cat.CatalogKey) + ":" + schema.String(g.cat.Identity(p)) + "}}"
+		cache := ""
+		if p == 3 {
+			cache = model.Profile3Cache("public") + ","
+		}
+		return `],` + cache + `"_meta":{` + schema.String(g.cat.CatalogKey) + ":" + schema.String(g.cat.Identity(p)) + "}}"
 	}
-	g.p.str("}, ", literal(meta(1)), ", ", literal(meta(2)), ")\n")
+	g.p.str("}, ", literal(meta(1)), ", ", literal(meta(2)), ", ", literal(meta(3)), ")\n")
 }
 
 type entry struct{ head, head2, in, out, ann string }

@@ -200,16 +200,16 @@ func TestCompiledDifferential(t *testing.T) {
 			run("vet", ".")
 			out := run("run", ".", "cases.json")
 			var res struct {
-				Tables   [2][]byte `json:"tables"`
+				Tables   [3][]byte `json:"tables"`
 				Verdicts []verdict `json:"verdicts"`
-				IDs      [2]string `json:"ids"`
-				Profiles [5]int    `json:"profiles"`
+				IDs      [3]string `json:"ids"`
+				Profiles [6]int    `json:"profiles"`
 				Check    string    `json:"check"`
 			}
 			if err := json.Unmarshal(out, &res); err != nil {
 				t.Fatalf("output: %v\n%s", err, out)
 			}
-			for i, p := range []int{1, 2} {
+			for i, p := range []int{1, 2, 3} {
 				if !bytes.Equal(res.Tables[i], schema.ToolsList(cat, p)) {
 					t.Errorf("ListToolsJSON(%d) differs from gen-json's bytes", p)
 				}
@@ -217,7 +217,7 @@ func TestCompiledDifferential(t *testing.T) {
 					t.Errorf("CatalogID(%d) = %q, want %q", p, res.IDs[i], cat.Identity(p))
 				}
 			}
-			if res.Profiles != [5]int{1, 2, 2, 1, 1} {
+			if res.Profiles != [6]int{1, 2, 2, 3, 1, 1} {
 				t.Errorf("ProfileFor = %v", res.Profiles)
 			}
 			if !strings.Contains(res.Check, "handlers without a tool: \"nope\"") || !strings.Contains(res.Check, "tools without a handler: "+fmt.Sprintf("%q", cat.Tools[0].Name)) {
@@ -345,17 +345,17 @@ func main() {
 		panic(err)
 	}
 	var out struct {
-		Tables   [2][]byte         ` + "`json:\"tables\"`" + `
-		IDs      [2]string          ` + "`json:\"ids\"`" + `
-		Profiles [5]int             ` + "`json:\"profiles\"`" + `
+		Tables   [3][]byte         ` + "`json:\"tables\"`" + `
+		IDs      [3]string          ` + "`json:\"ids\"`" + `
+		Profiles [6]int             ` + "`json:\"profiles\"`" + `
 		Check    string             ` + "`json:\"check\"`" + `
 		Verdicts []verdict          ` + "`json:\"verdicts\"`" + `
 	}
 	a := ListToolsJSON(1)
 	a[0] = 'x' // a caller cannot corrupt the table
-	out.Tables = [2][]byte{ListToolsJSON(1), ListToolsJSON(2)}
-	out.IDs = [2]string{CatalogID(1), CatalogID(2)}
-	out.Profiles = [5]int{ProfileFor("2024-11-05"), ProfileFor("2025-06-18"), ProfileFor("2026-01-01"), ProfileFor("zzz"), ProfileFor("")}
+	out.Tables = [3][]byte{ListToolsJSON(1), ListToolsJSON(2), ListToolsJSON(3)}
+	out.IDs = [3]string{CatalogID(1), CatalogID(2), CatalogID(3)}
+	out.Profiles = [6]int{ProfileFor("2024-11-05"), ProfileFor("2025-06-18"), ProfileFor("2026-01-01"), ProfileFor("2026-07-28"), ProfileFor("zzz"), ProfileFor("")}
 	if CheckHandlers(append(toolNames[1:len(toolNames):len(toolNames)], "nope")) != nil {
 		out.Check = CheckHandlers(append(toolNames[1:len(toolNames):len(toolNames)], "nope")).Error()
 	}

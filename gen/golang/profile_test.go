@@ -56,7 +56,10 @@ const (
 	tsMissingHandlers = %q
 	tsExtraHandlers   = %q
 )
-`, model.MissingHandlers, model.ExtraHandlers)
+
+// tsProfile3TTLMs is the ttlMs of a profile-3 tools/list result.
+const tsProfile3TTLMs = %d
+`, model.MissingHandlers, model.ExtraHandlers, model.Profile3TTLMs)
 	src, err := format.Source([]byte(b.String()))
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/toolspec/toolspec/gen/golang"
 	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/model"
 
 	// The checked-in catalog of the reference spec (make generate writes
 	// it; make verify fails when it is stale): the serving half of a
@@ -155,7 +156,7 @@ func TestScopedTablesCompiled(t *testing.T) {
 import "os"
 
 func main() {
-	for _, p := range []int{1, 2} {
+	for _, p := range []int{1, 2, 3} {
 		for _, s := range []string{"all", "read", "write"} {
 			os.Stdout.Write(ListToolsScopedJSON(p, s))
 			os.Stdout.Write([]byte("\n"))
@@ -176,10 +177,10 @@ func main() {
 				t.Fatalf("go run: %v", err)
 			}
 			lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-			if len(lines) != 6 {
-				t.Fatalf("%d tables, want 6", len(lines))
+			if len(lines) != 9 {
+				t.Fatalf("%d tables, want 9", len(lines))
 			}
-			for pi, profile := range []int{1, 2} {
+			for pi, profile := range []int{1, 2, 3} {
 				full := lines[pi*3]
 				if full != string(schema.ToolsList(cat, profile)) {
 					t.Errorf("p%d all: not the table", profile)
@@ -191,7 +192,11 @@ func main() {
 							want = append(want, string(schema.Tool(tool, profile)))
 						}
 					}
-					meta := `],"_meta":{` + schema.String(cat.CatalogKey) + `:` + schema.String(cat.Identity(profile)+"/"+scope) + `}}`
+					cache := ""
+					if profile == 3 {
+						cache = model.Profile3Cache("private") + ","
+					}
+					meta := `],` + cache + `"_meta":{` + schema.String(cat.CatalogKey) + `:` + schema.String(cat.Identity(profile)+"/"+scope) + `}}`
 					if got, want := lines[pi*3+1+si], `{"tools":[`+strings.Join(want, ",")+meta; got != want {
 						t.Errorf("p%d %s:\n got %.300s\nwant %.300s", profile, scope, got, want)
 					}

@@ -63,7 +63,7 @@ export const DIALECTS = Object.freeze([` + join(names) + `]);
 export declare const DIALECTS: readonly [` + join(names) + `];
 
 /** The tools/list result of a profile lowered to a client family's dialect. */
-export declare function listDialectTools(profile: 1 | 2, dialect: string, options?: { scope?: "all" | "read" | "write" }): { tools: object[]; _meta: Record<string, string> };
+export declare function listDialectTools(profile: 1 | 2 | 3, dialect: string, options?: { scope?: "all" | "read" | "write" }): { tools: object[]; _meta: Record<string, string> };
 
 /** Dialect-shaped arguments back in the spec's shapes (openai_strict: nulls of optional properties dropped). */
 export declare function normalizeArgs(dialect: string, name: string, args: unknown): unknown;

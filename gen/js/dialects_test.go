@@ -86,22 +86,24 @@ func checkDialectModule(t *testing.T, spec string, fams, norm []string) {
 import { readFileSync } from "node:fs";
 import { listDialectTools, normalizeArgs } from "./catalog.mjs";
 const tables = {};
-for (const d of `+string(mustJSON(fams))+`) for (const p of [1, 2]) tables[d + "/" + p] = listDialectTools(p, d);
+for (const d of `+string(mustJSON(fams))+`) for (const p of [1, 2, 3]) tables[d + "/" + p] = listDialectTools(p, d);
 const scoped = listDialectTools(2, "gemini", { scope: "read" })._meta;
+const scoped3 = listDialectTools(3, "gemini", { scope: "read" });
 const calls = JSON.parse(readFileSync("calls.json", "utf8"));
 const normalized = calls.map((c) => JSON.stringify(normalizeArgs(c.dialect, c.tool, c.args)));
-process.stdout.write(JSON.stringify({ tables, scoped, normalized }));
+process.stdout.write(JSON.stringify({ tables, scoped, scoped3: [scoped3._meta, scoped3.cacheScope], normalized }));
 `))
 	var got struct {
 		Tables     map[string]json.RawMessage `json:"tables"`
 		Scoped     map[string]string          `json:"scoped"`
+		Scoped3    []any                      `json:"scoped3"`
 		Normalized []string                   `json:"normalized"`
 	}
 	if err := json.Unmarshal(run(t, dir, "node", "check.mjs"), &got); err != nil {
 		t.Fatal(err)
 	}
 	for _, fam := range fams {
-		for _, p := range []int{1, 2} {
+		for _, p := range []int{1, 2, 3} {
 			w, _ := dialect.ToolsList(r.Catalog, p, fam)
 			if !sameJSON(t, got.Tables[fam+"/"+string(rune('0'+p))], w) {
 				t.Errorf("listDialectTools(%d, %s) is not gen/dialect's table", p, fam)
@@ -110,6 +112,9 @@ process.stdout.write(JSON.stringify({ tables, scoped, normalized }));
 	}
 	if id := got.Scoped[r.Catalog.CatalogKey]; id != r.Catalog.Identity(2)+"/read/gemini" {
 		t.Errorf("scoped identity %q", id)
+	}
+	if want := []any{map[string]any{r.Catalog.CatalogKey: r.Catalog.Identity(3) + "/read/gemini"}, "private"}; !cmp.Equal(got.Scoped3, want) {
+		t.Errorf("profile 3, scoped: %v, want %v", got.Scoped3, want)
 	}
 	if len(got.Normalized) != len(want) {
 		t.Fatalf("%d normalised calls, want %d", len(got.Normalized), len(want))

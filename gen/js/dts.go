@@ -58,13 +58,13 @@ export declare const SPEC_HASH: ` + Quote(c.SpecHash) + `;
 /** The _meta key whose value is the catalog identity "<SPEC_HASH>/p<profile>". */
 export declare const CATALOG_KEY: ` + Quote(c.CatalogKey) + `;
 
-/** A protocol profile: 1 (2024-11-05) or 2 (2025-06-18). */
-export type Profile = 1 | 2;
+/** A protocol profile: 1 (2024-11-05), 2 (2025-06-18) or 3 (2026-07-28). */
+export type Profile = 1 | 2 | 3;
 
 /** Each profile's MCP protocol version and catalog identity. */
 export declare const PROFILES: {
 `)
-	for _, p := range model.Profiles {
+	for _, p := range model.ServedProfiles {
 		b.WriteString("  readonly " + strconv.Itoa(p) + ": { readonly protocol: " + Quote(model.ProtocolOf(p)) +
 			"; readonly catalog: " + Quote(c.Identity(p)) + " };\n")
 	}
@@ -95,9 +95,16 @@ export interface ToolEntry {
   };
 }
 
-/** A tools/list result; _meta maps CATALOG_KEY to the catalog identity. */
+/**
+ * A tools/list result; _meta maps CATALOG_KEY to the catalog identity. On
+ * profile 3 it is cacheable: ttlMs, cacheScope ("private" when narrowed to
+ * a scope or served per caller) and resultType.
+ */
 export interface ToolsListResult {
   tools: ToolEntry[];
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
+  resultType?: "complete";
   _meta: { [key: string]: string };
   [key: string]: unknown;
 }
@@ -109,9 +116,10 @@ export interface ToolsListResult {
 export type Scope = "all" | "read" | "write";
 
 /**
- * The tools/list result of a profile (1, the default, or 2), deep-equal to
+ * The tools/list result of a profile (1, the default, 2 or 3), deep-equal to
  * ` + "`toolspec gen-json --profile N`" + `; with a scope other than "all", only
- * the tools in it, and the identity "<SPEC_HASH>/p<profile>/<scope>".
+ * the tools in it, and the identity "<SPEC_HASH>/p<profile>/<scope>" (on
+ * profile 3, cacheScope "private").
  * Every call returns a new object.
  */
 export declare function listTools(profile?: Profile, options?: { scope?: Scope }): ToolsListResult;
@@ -165,6 +173,18 @@ export interface ContentResult {
 /** A structured result with content blocks of the handler's own (withContent()). */
 export interface StructuredResult<T> extends ContentResult {
   readonly value: T;
+}
+
+/**
+ * An input-required result (SDK 2's inputRequired(...)): the handler asks
+ * the user or the model, and runs again with the answers in
+ * ctx.mcpReq.inputResponses (protocol 2026-07-28, or SDK 2 in an older
+ * session).
+ */
+export interface InputRequiredResult {
+  resultType: "input_required";
+  inputRequests?: { [key: string]: unknown };
+  requestState?: string;
 }
 
 /** A handler result made of content blocks, sent as the result's content. */
@@ -233,7 +253,17 @@ export interface ServeHttpOptions {
   host?: string;
   /** The path MCP is served at: "/mcp" by default. */
   path?: string;
-  /** The caller's credentials, handed to handlers and scope as extra.authInfo; undefined answers 401. */
+  /**
+   * The SDK of the servers newServer makes: 1 (@modelcontextprotocol/sdk) or 2
+   * (@modelcontextprotocol/server); by default told by the class of one.
+   */
+  sdk?: 1 | 2;
+  /**
+   * SDK 2 only: also serve the sessionless 2026-07-28 protocol (profile 3),
+   * a new server per request, with SDK 2's createMcpHandler.
+   */
+  profile3?: boolean;
+  /** The caller's credentials, handed to handlers and scope as extra.authInfo (SDK 2: ctx.http.authInfo); undefined answers 401. */
   authenticate?: (req: HttpRequest) => import("@modelcontextprotocol/sdk/server/auth/types.js").AuthInfo | undefined | Promise<import("@modelcontextprotocol/sdk/server/auth/types.js").AuthInfo | undefined>;
 }
 
@@ -244,15 +274,16 @@ export interface HttpServer {
 }
 
 /**
- * Serves MCP over Streamable HTTP (the SDK's StreamableHTTPServerTransport),
- * one transport and one server per session: newServer returns an SDK Server
- * with the catalog registered.
+ * Serves MCP over Streamable HTTP, one transport and one server per
+ * session (SDK 1.x's StreamableHTTPServerTransport, SDK 2's
+ * WebStandardStreamableHTTPServerTransport): newServer returns an SDK
+ * Server with the catalog registered.
  */
 export declare function serveHttp(newServer: () => SessionServer | Promise<SessionServer>, options?: ServeHttpOptions): Promise<HttpServer>;
 
-/** An SDK Server serveHttp connects to a session's transport. */
+/** An SDK Server serveHttp connects to a session's transport (its own SDK's Transport). */
 export interface SessionServer extends SdkServer {
-  connect(transport: import("@modelcontextprotocol/sdk/shared/transport.js").Transport): Promise<void>;
+  connect(transport: any): Promise<void>;
 }
 
 /** The longest line StdioTransport reads, in bytes. */
@@ -287,8 +318,9 @@ export declare class StdioTransport {
 }
 
 /**
- * The profile for a negotiated MCP protocol version: 2 for "2025-06-18" and
- * later dates, 1 for earlier ones and for anything that is not a date.
+ * The profile for a negotiated MCP protocol version: 3 for "2026-07-28" and
+ * later dates, 2 for "2025-06-18" and later, 1 for earlier ones and for
+ * anything that is not a date.
  */
 export declare function profileFor(protocolVersion?: string | null): Profile;
 
@@ -320,10 +352,10 @@ export declare function checkHandlers(names: Iterable<string>): void;
 	}
 	for _, t := range c.Tools {
 		stem := names[t]
-		result := "string | ContentResult"
+		result := "string | ContentResult | InputRequiredResult"
 		switch t.Result {
 		case model.ResultOut:
-			result = stem + "Output | StructuredResult<" + stem + "Output>"
+			result = stem + "Output | StructuredResult<" + stem + "Output> | InputRequiredResult"
 		case model.ResultAny:
 			result = "unknown"
 		}

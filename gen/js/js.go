@@ -54,13 +54,14 @@ export const CATALOG_KEY = ` + Quote(c.CatalogKey) + `;
 /** Each profile's MCP protocol version and catalog identity. */
 export const PROFILES = Object.freeze({
 `)
-	for _, p := range model.Profiles {
+	for _, p := range model.ServedProfiles {
 		fmt.Fprintf(&b, "  %d: Object.freeze({ protocol: %s, catalog: %s }),\n",
 			p, Quote(model.ProtocolOf(p)), Quote(c.Identity(p)))
 	}
 	b.WriteString(`});
 
-// The tools/list result of each profile as JSON text, one tool per line.
+// The tools/list result of each profile as JSON text, one tool per line
+// (profile 3 is profile 2's, with ttlMs, cacheScope and resultType: tsTable).
 const TABLES = [
   null,
 `)

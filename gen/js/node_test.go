@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -95,8 +96,10 @@ type report struct {
 	ProfilesFrozen  bool               `json:"profilesFrozen"`
 	P1              any                `json:"p1"`
 	P2              any                `json:"p2"`
+	P3              any                `json:"p3"`
+	P3Order         []string           `json:"p3Order"`
 	DefaultIsP1     bool               `json:"defaultIsP1"`
-	ListTools3      *string            `json:"listTools3"`
+	ListTools4      *string            `json:"listTools4"`
 	ListToolsString *string            `json:"listToolsString"`
 	ProfileFor      map[string]int     `json:"profileFor"`
 	ProfileForNoArg int                `json:"profileForNoArg"`
@@ -224,6 +227,7 @@ func checkReport(t *testing.T, c *model.Catalog, r *report, fixtures []*model.Fi
 	wantProfiles := map[string]any{
 		"1": map[string]any{"protocol": "2024-11-05", "catalog": c.SpecHash + "/p1"},
 		"2": map[string]any{"protocol": "2025-06-18", "catalog": c.SpecHash + "/p2"},
+		"3": map[string]any{"protocol": "2026-07-28", "catalog": c.SpecHash + "/p3"},
 	}
 	if diff := cmp.Diff(wantProfiles, r.Profiles); diff != "" {
 		t.Errorf("PROFILES (-want +got):\n%s", diff)
@@ -233,7 +237,7 @@ func checkReport(t *testing.T, c *model.Catalog, r *report, fixtures []*model.Fi
 	}
 
 	// The tables equal gen-json's, as JSON values.
-	for p, got := range map[int]any{1: r.P1, 2: r.P2} {
+	for p, got := range map[int]any{1: r.P1, 2: r.P2, 3: r.P3} {
 		want := decode(t, jsonout.Generate(c, p))
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("listTools(%d) differs from gen-json --profile %d (-want +got):\n%s", p, p, diff)
@@ -242,8 +246,11 @@ func checkReport(t *testing.T, c *model.Catalog, r *report, fixtures []*model.Fi
 	if !r.DefaultIsP1 {
 		t.Error("listTools() is not listTools(1)")
 	}
-	for what, msg := range map[string]*string{"listTools(3)": r.ListTools3, `listTools("2")`: r.ListToolsString} {
-		if msg == nil || !strings.HasPrefix(*msg, "RangeError: listTools: profile must be 1 or 2") {
+	if want := []string{"tools", "ttlMs", "cacheScope", "resultType", "_meta"}; !slices.Equal(r.P3Order, want) {
+		t.Errorf("listTools(3) members %v, want gen-json's order %v", r.P3Order, want)
+	}
+	for what, msg := range map[string]*string{"listTools(4)": r.ListTools4, `listTools("2")`: r.ListToolsString} {
+		if msg == nil || !strings.HasPrefix(*msg, "RangeError: listTools: profile must be 1, 2 or 3") {
 			t.Errorf("%s: got %v, want a RangeError", what, msg)
 		}
 	}
@@ -253,7 +260,7 @@ func checkReport(t *testing.T, c *model.Catalog, r *report, fixtures []*model.Fi
 
 	wantFor := map[string]int{
 		`"2024-11-05"`: 1, `"2025-03-26"`: 1, `"2025-06-17"`: 1,
-		`"2025-06-18"`: 2, `"2025-11-25"`: 2, `"2099-01-01"`: 2,
+		`"2025-06-18"`: 2, `"2025-11-25"`: 2, `"2026-07-27"`: 2, `"2026-07-28"`: 3, `"2099-01-01"`: 3,
 		"undefined": 1, "null": 1, `""`: 1, `"garbage"`: 1, `"zzzz-zz-zz"`: 1, `"2025-06-18x"`: 1, "20250618": 1,
 	}
 	if diff := cmp.Diff(wantFor, r.ProfileFor); diff != "" {
@@ -426,7 +433,7 @@ checkHandlers(new Set<string>(["x"]));
 type Handlers = { [K in keyof ToolInputs]: (args: ToolInputs[K]) => unknown };
 type Results = { [K in keyof ToolOutputs]: ToolOutputs[K] };
 // @ts-expect-error: not a profile
-listTools(3);
+listTools(4);
 // @ts-expect-error: PROFILES is read-only
 PROFILES[1].catalog = "forged";
 // @ts-expect-error: not a tool name

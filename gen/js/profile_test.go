@@ -47,6 +47,9 @@ export function profileFor(protocolVersion) {
 // handlers without a tool.
 const TS_MISSING_HANDLERS = %s;
 const TS_EXTRA_HANDLERS = %s;
-`, Quote(model.MissingHandlers), Quote(model.ExtraHandlers))
+
+// The ttlMs of a profile-3 tools/list result.
+const TS_PROFILE3_TTL_MS = %d;
+`, Quote(model.MissingHandlers), Quote(model.ExtraHandlers), model.Profile3TTLMs)
 	return b.String()
 }

@@ -68,9 +68,9 @@ var ProtocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-
 // client in _meta), whose requests get profile 3 (LANGUAGE.md §5): the
 // profile-2 table with ttlMs, cacheScope and resultType, identity
 // <hash>/p3. Give it as Options.Server.SupportedProtocolVersions; a server
-// of mcp.NewServer's defaults negotiates it too. In that era the SDK
-// refuses server-to-client requests during a call, so Elicit and Sample
-// fail there (input-required results are not served yet).
+// of mcp.NewServer's defaults negotiates it too. In that era a server
+// sends the client no request of its own: Elicit and Sample ask through
+// an input-required result instead (ErrInputRequired).
 var ProtocolVersions3 = append([]string{Protocol3}, ProtocolVersions...)
 
 // Protocol3 is the first protocol version served with profile 3.
@@ -355,6 +355,32 @@ func (t *toolsList) MarshalJSON() ([]byte, error) {
 	return append(out, "}}"...), nil
 }
 
+// cacheable is a profile-3 table as this server serves it to a caller:
+// the catalog's own, "private" when it is served per caller (a Scope
+// function) though it is the full one. A catalog generated before its
+// files carried profile-3 tables gets its profile-2 table, marked so.
+func (s *catalogServer) cacheable(table []byte, st session) ([]byte, error) {
+	if !bytes.Contains(table, []byte(`"ttlMs":`)) {
+		old := s.cat.ListToolsJSON(2, st.scope)
+		if st.dialect != "" {
+			old = s.dialects.ListDialectToolsJSON(2, st.scope, st.dialect)
+		}
+		cacheScope := "public"
+		if st.scope != ScopeAll {
+			cacheScope = "private"
+		}
+		var err error
+		if table, err = profile3(old, cacheScope); err != nil {
+			return nil, err
+		}
+	}
+	if s.scope != nil {
+		public := fmt.Sprintf(`],"ttlMs":%d,"cacheScope":"public",`, profile3TTLMs)
+		table = bytes.Replace(table, []byte(public), []byte(strings.Replace(public, "public", "private", 1)), 1)
+	}
+	return table, nil
+}
+
 // profile3 is a profile-2 table as profile 3 serves it: ttlMs, cacheScope
 // and resultType before its _meta, whose identity says /p3 (gen-json
 // --profile 3 writes the same bytes for the full table).
@@ -411,22 +437,17 @@ func (s *catalogServer) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 			if err != nil {
 				return nil, err
 			}
-			tableProfile := min(st.profile, 2) // a profile-3 table is the profile-2 one, marked
-			raw := s.cat.ListToolsJSON(tableProfile, st.scope)
+			raw := s.cat.ListToolsJSON(st.profile, st.scope)
 			if st.dialect != "" {
-				raw = s.dialects.ListDialectToolsJSON(tableProfile, st.scope, st.dialect)
+				raw = s.dialects.ListDialectToolsJSON(st.profile, st.scope, st.dialect)
 			}
-			if len(own) > 0 {
-				if raw, err = appendTools(raw, own); err != nil {
+			if st.profile == 3 {
+				if raw, err = s.cacheable(raw, st); err != nil {
 					return nil, err
 				}
 			}
-			if st.profile == 3 {
-				cacheScope := "public"
-				if st.scope != ScopeAll || s.scope != nil {
-					cacheScope = "private" // narrowed, or served per caller
-				}
-				if raw, err = profile3(raw, cacheScope); err != nil {
+			if len(own) > 0 {
+				if raw, err = appendTools(raw, own); err != nil {
 					return nil, err
 				}
 			}
@@ -477,6 +498,15 @@ func (s *catalogServer) call(ctx context.Context, st session, req *mcp.CallToolR
 	}
 	ctx, c := withCall(ctx, req)
 	out, err := s.run(ctx, name, in)
+	if len(c.inputs) > 0 {
+		// The handler asked the client (2026-07-28): whatever it returned,
+		// the call is answered when the client has answered.
+		res, err := c.inputRequired()
+		if err != nil {
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("%s: internal error: input-required result: %v", name, err)}
+		}
+		return res, nil
+	}
 	if err != nil {
 		return textResult(name+": "+err.Error(), true), nil
 	}
@@ -594,6 +624,9 @@ func (s *catalogServer) ownTools(ctx context.Context, ss mcp.Session) ([]*mcp.To
 // appendTools appends tools to a catalog table's tools array.
 func appendTools(table []byte, tools []*mcp.Tool) ([]byte, error) {
 	end := bytes.LastIndex(table, []byte(`],"_meta":`))
+	if p3 := bytes.LastIndex(table, []byte(`],"ttlMs":`)); p3 >= 0 {
+		end = p3
+	}
 	if end < 0 {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "tools/list: the catalog table has no tools array to extend"}
 	}

@@ -156,7 +156,7 @@ func TestJSHandlersTypeCheck(t *testing.T) {
 
 // sdk2Handlers are handlers typed for the TypeScript SDK 2: the context is
 // its ServerContext.
-const sdk2Handlers = `import { Server, type ServerContext } from "@modelcontextprotocol/server";
+const sdk2Handlers = `import { Server, inputRequired, inputResponse, type ServerContext } from "@modelcontextprotocol/server";
 import { register, content, text, type Handlers } from "./everything.mjs";
 
 const logging: Handlers<ServerContext>["test_tool_with_logging"] = async (_args, ctx) => {
@@ -167,8 +167,16 @@ const sampling: Handlers<ServerContext>["test_sampling"] = async ({ prompt }, ct
   const res = await ctx.mcpReq.requestSampling({ messages: [{ role: "user", content: { type: "text", text: prompt } }], maxTokens: 10 });
   return content(text(JSON.stringify(res.content)));
 };
-declare const rest: Omit<Handlers<ServerContext>, "test_tool_with_logging" | "test_sampling">;
-register(new Server({ name: "x", version: "0" }), { ...rest, test_tool_with_logging: logging, test_sampling: sampling }, {
+// 2026-07-28: asks through an input-required result, no cast.
+const elicitation: Handlers<ServerContext>["test_elicitation"] = async ({ message }, ctx) => {
+  const answer = inputResponse(ctx.mcpReq.inputResponses, "who");
+  if (answer.kind !== "elicit") {
+    return inputRequired({ inputRequests: { who: inputRequired.elicit({ message, requestedSchema: { type: "object", properties: { name: { type: "string" } } } }) } });
+  }
+  return content(text(answer.action));
+};
+declare const rest: Omit<Handlers<ServerContext>, "test_tool_with_logging" | "test_sampling" | "test_elicitation">;
+register(new Server({ name: "x", version: "0" }), { ...rest, test_tool_with_logging: logging, test_sampling: sampling, test_elicitation: elicitation }, {
   scope: (ctx) => (ctx.http?.authInfo?.scopes.includes("all") ? "all" : "read"),
 });
 `

@@ -12,13 +12,14 @@ export declare const SPEC_HASH: "ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2
 /** The _meta key whose value is the catalog identity "<SPEC_HASH>/p<profile>". */
 export declare const CATALOG_KEY: "toolspec/catalog";
 
-/** A protocol profile: 1 (2024-11-05) or 2 (2025-06-18). */
-export type Profile = 1 | 2;
+/** A protocol profile: 1 (2024-11-05), 2 (2025-06-18) or 3 (2026-07-28). */
+export type Profile = 1 | 2 | 3;
 
 /** Each profile's MCP protocol version and catalog identity. */
 export declare const PROFILES: {
   readonly 1: { readonly protocol: "2024-11-05"; readonly catalog: "ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p1" };
   readonly 2: { readonly protocol: "2025-06-18"; readonly catalog: "ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p2" };
+  readonly 3: { readonly protocol: "2026-07-28"; readonly catalog: "ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p3" };
 };
 
 /** The name of a tool of the catalog. */
@@ -53,9 +54,16 @@ export interface ToolEntry {
   };
 }
 
-/** A tools/list result; _meta maps CATALOG_KEY to the catalog identity. */
+/**
+ * A tools/list result; _meta maps CATALOG_KEY to the catalog identity. On
+ * profile 3 it is cacheable: ttlMs, cacheScope ("private" when narrowed to
+ * a scope or served per caller) and resultType.
+ */
 export interface ToolsListResult {
   tools: ToolEntry[];
+  ttlMs?: number;
+  cacheScope?: "public" | "private";
+  resultType?: "complete";
   _meta: { [key: string]: string };
   [key: string]: unknown;
 }
@@ -67,9 +75,10 @@ export interface ToolsListResult {
 export type Scope = "all" | "read" | "write";
 
 /**
- * The tools/list result of a profile (1, the default, or 2), deep-equal to
+ * The tools/list result of a profile (1, the default, 2 or 3), deep-equal to
  * `toolspec gen-json --profile N`; with a scope other than "all", only
- * the tools in it, and the identity "<SPEC_HASH>/p<profile>/<scope>".
+ * the tools in it, and the identity "<SPEC_HASH>/p<profile>/<scope>" (on
+ * profile 3, cacheScope "private").
  * Every call returns a new object.
  */
 export declare function listTools(profile?: Profile, options?: { scope?: Scope }): ToolsListResult;
@@ -123,6 +132,18 @@ export interface ContentResult {
 /** A structured result with content blocks of the handler's own (withContent()). */
 export interface StructuredResult<T> extends ContentResult {
   readonly value: T;
+}
+
+/**
+ * An input-required result (SDK 2's inputRequired(...)): the handler asks
+ * the user or the model, and runs again with the answers in
+ * ctx.mcpReq.inputResponses (protocol 2026-07-28, or SDK 2 in an older
+ * session).
+ */
+export interface InputRequiredResult {
+  resultType: "input_required";
+  inputRequests?: { [key: string]: unknown };
+  requestState?: string;
 }
 
 /** A handler result made of content blocks, sent as the result's content. */
@@ -191,7 +212,17 @@ export interface ServeHttpOptions {
   host?: string;
   /** The path MCP is served at: "/mcp" by default. */
   path?: string;
-  /** The caller's credentials, handed to handlers and scope as extra.authInfo; undefined answers 401. */
+  /**
+   * The SDK of the servers newServer makes: 1 (@modelcontextprotocol/sdk) or 2
+   * (@modelcontextprotocol/server); by default told by the class of one.
+   */
+  sdk?: 1 | 2;
+  /**
+   * SDK 2 only: also serve the sessionless 2026-07-28 protocol (profile 3),
+   * a new server per request, with SDK 2's createMcpHandler.
+   */
+  profile3?: boolean;
+  /** The caller's credentials, handed to handlers and scope as extra.authInfo (SDK 2: ctx.http.authInfo); undefined answers 401. */
   authenticate?: (req: HttpRequest) => import("@modelcontextprotocol/sdk/server/auth/types.js").AuthInfo | undefined | Promise<import("@modelcontextprotocol/sdk/server/auth/types.js").AuthInfo | undefined>;
 }
 
@@ -202,15 +233,16 @@ export interface HttpServer {
 }
 
 /**
- * Serves MCP over Streamable HTTP (the SDK's StreamableHTTPServerTransport),
- * one transport and one server per session: newServer returns an SDK Server
- * with the catalog registered.
+ * Serves MCP over Streamable HTTP, one transport and one server per
+ * session (SDK 1.x's StreamableHTTPServerTransport, SDK 2's
+ * WebStandardStreamableHTTPServerTransport): newServer returns an SDK
+ * Server with the catalog registered.
  */
 export declare function serveHttp(newServer: () => SessionServer | Promise<SessionServer>, options?: ServeHttpOptions): Promise<HttpServer>;
 
-/** An SDK Server serveHttp connects to a session's transport. */
+/** An SDK Server serveHttp connects to a session's transport (its own SDK's Transport). */
 export interface SessionServer extends SdkServer {
-  connect(transport: import("@modelcontextprotocol/sdk/shared/transport.js").Transport): Promise<void>;
+  connect(transport: any): Promise<void>;
 }
 
 /** The longest line StdioTransport reads, in bytes. */
@@ -245,8 +277,9 @@ export declare class StdioTransport {
 }
 
 /**
- * The profile for a negotiated MCP protocol version: 2 for "2025-06-18" and
- * later dates, 1 for earlier ones and for anything that is not a date.
+ * The profile for a negotiated MCP protocol version: 3 for "2026-07-28" and
+ * later dates, 2 for "2025-06-18" and later, 1 for earlier ones and for
+ * anything that is not a date.
  */
 export declare function profileFor(protocolVersion?: string | null): Profile;
 
@@ -333,7 +366,7 @@ export interface TestReconnectionInput {
 }
 
 /** The handler of tool test_simple_text. */
-export type TestSimpleTextHandler<Ctx = RequestExtra> = (args: TestSimpleTextInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestSimpleTextHandler<Ctx = RequestExtra> = (args: TestSimpleTextInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool test_image_content. */
 export type TestImageContentHandler<Ctx = RequestExtra> = (args: TestImageContentInput, extra: Ctx) => unknown | Promise<unknown>;
@@ -348,31 +381,31 @@ export type TestEmbeddedResourceHandler<Ctx = RequestExtra> = (args: TestEmbedde
 export type TestMultipleContentTypesHandler<Ctx = RequestExtra> = (args: TestMultipleContentTypesInput, extra: Ctx) => unknown | Promise<unknown>;
 
 /** The handler of tool test_tool_with_logging. */
-export type TestToolWithLoggingHandler<Ctx = RequestExtra> = (args: TestToolWithLoggingInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestToolWithLoggingHandler<Ctx = RequestExtra> = (args: TestToolWithLoggingInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool test_tool_with_progress. */
-export type TestToolWithProgressHandler<Ctx = RequestExtra> = (args: TestToolWithProgressInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestToolWithProgressHandler<Ctx = RequestExtra> = (args: TestToolWithProgressInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool test_error_handling. */
-export type TestErrorHandlingHandler<Ctx = RequestExtra> = (args: TestErrorHandlingInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestErrorHandlingHandler<Ctx = RequestExtra> = (args: TestErrorHandlingInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool test_sampling. */
-export type TestSamplingHandler<Ctx = RequestExtra> = (args: TestSamplingInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestSamplingHandler<Ctx = RequestExtra> = (args: TestSamplingInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool test_elicitation. */
-export type TestElicitationHandler<Ctx = RequestExtra> = (args: TestElicitationInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestElicitationHandler<Ctx = RequestExtra> = (args: TestElicitationInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool test_elicitation_sep1034_defaults. */
-export type TestElicitationSep1034DefaultsHandler<Ctx = RequestExtra> = (args: TestElicitationSep1034DefaultsInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestElicitationSep1034DefaultsHandler<Ctx = RequestExtra> = (args: TestElicitationSep1034DefaultsInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool test_elicitation_sep1330_enums. */
-export type TestElicitationSep1330EnumsHandler<Ctx = RequestExtra> = (args: TestElicitationSep1330EnumsInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestElicitationSep1330EnumsHandler<Ctx = RequestExtra> = (args: TestElicitationSep1330EnumsInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool json_schema_2020_12_tool. */
-export type JsonSchema202012ToolHandler<Ctx = RequestExtra> = (args: JsonSchema202012ToolInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type JsonSchema202012ToolHandler<Ctx = RequestExtra> = (args: JsonSchema202012ToolInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** The handler of tool test_reconnection. */
-export type TestReconnectionHandler<Ctx = RequestExtra> = (args: TestReconnectionInput, extra: Ctx) => string | ContentResult | Promise<string | ContentResult>;
+export type TestReconnectionHandler<Ctx = RequestExtra> = (args: TestReconnectionInput, extra: Ctx) => string | ContentResult | InputRequiredResult | Promise<string | ContentResult | InputRequiredResult>;
 
 /** A handler per tool, by tool name: what register serves (Ctx: see RegisterOptions). */
 export interface Handlers<Ctx = RequestExtra> {

@@ -37,22 +37,26 @@ const CatalogKey = "t27/catalog"
 
 // CatalogID returns the catalog identity of a profile, "<SpecHash>/p<profile>":
 // the value of CatalogKey in the _meta of that profile's tools/list result.
-// Any profile other than 2 is profile 1.
+// Any profile other than 2 or 3 is profile 1.
 func CatalogID(profile int) string {
-	if profile == 2 {
+	switch profile {
+	case 2:
 		return "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p2"
+	case 3:
+		return "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p3"
 	}
 	return "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p1"
 }
 
 // ListToolsJSON returns the tools/list result of a profile as JSON, a fresh
-// copy on every call: profile 1 (protocol 2024-11-05) or 2 (2025-06-18). Any profile other
-// than 2 is profile 1.
+// copy on every call: profile 1 (protocol 2024-11-05), 2 (2025-06-18) or 3 (2026-07-28: the
+// profile-2 tools, with ttlMs, cacheScope "public" and resultType). Any
+// profile other than 2 or 3 is profile 1.
 func ListToolsJSON(profile int) []byte { return tsCat.list(profile) }
 
 // ProfileFor maps a negotiated MCP protocol version to a profile: 2025-06-18 and
-// later get profile 2; everything earlier, and anything that is not a
-// YYYY-MM-DD date, profile 1.
+// later get profile 2, 2026-07-28 and later profile 3; everything earlier, and
+// anything that is not a YYYY-MM-DD date, profile 1.
 func ProfileFor(protocolVersion string) int { return tsProfileFor(protocolVersion) }
 
 // CheckHandlers is the startup guard: it returns one error naming every tool
@@ -96,7 +100,7 @@ var tsCat = tsNewCatalog([]tsTool{
 	{"tg_send", `{"name":"tg_send","description":"Post a message to a Telegram chat.","inputSchema":`, `{"name":"tg_send","title":"Send a Telegram message","description":"Post a message to a Telegram chat.","inputSchema":`, `{"type":"object","properties":{"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"},"text":{"type":"string","minLength":1,"maxLength":4096},"silent":{"type":"boolean"},"reply_to":{"type":["integer","null"],"minimum":1}},"required":["chat","text"],"additionalProperties":false}`, `{"type":"object","properties":{"message_id":{"type":"integer","minimum":1},"sent_at":{"type":"string","format":"date-time"}},"required":["message_id","sent_at"],"additionalProperties":false}`, `{"destructiveHint":false,"openWorldHint":true}`},
 	{"tg_history", `{"name":"tg_history","description":"Recent messages of a chat.","inputSchema":`, `{"name":"tg_history","title":"Read a Telegram chat","description":"Recent messages of a chat.","inputSchema":`, `{"type":"object","properties":{"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["chat"],"additionalProperties":false}`, `{"type":"object","properties":{"messages":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer","minimum":1},"from":{"type":"string"},"text":{"type":"string"},"meta":{"type":"object","properties":{"edited":{"type":"boolean"}}}},"required":["id","from","text"],"additionalProperties":false}}},"required":["messages"],"additionalProperties":false}`, tsJ5},
 	{"tg_pin", `{"name":"tg_pin","description":"Pin one message in a chat.","inputSchema":`, `{"name":"tg_pin","title":"Pin a Telegram message","description":"Pin one message in a chat.","inputSchema":`, `{"type":"object","properties":{"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"},"message_id":{"type":"integer","minimum":1}},"required":["chat","message_id"],"additionalProperties":false}`, ``, `{"destructiveHint":true,"idempotentHint":true,"openWorldHint":true}`},
-}, `],"_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p1"}}`, `],"_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p2"}}`)
+}, `],"_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p1"}}`, `],"_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p2"}}`, `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p3"}}`)
 
 // Tool names.
 const (
@@ -1033,7 +1037,8 @@ const tsMetaKey = "\"t27/catalog\""
 // to a scope, a fresh copy on every call: "read" keeps the tools with the
 // read_only hint, "write" the tools with read_only or additive, "all" (or
 // "") every tool, exactly ListToolsJSON. A narrowed table names its scope
-// in the catalog identity: "<SpecHash>/p2/read". nil for any other scope.
+// in the catalog identity: "<SpecHash>/p2/read"; on profile 3 its
+// cacheScope is "private". nil for any other scope.
 func ListToolsScopedJSON(profile int, scope string) []byte {
 	if scope == "" || scope == "all" {
 		return ListToolsJSON(profile)
@@ -1042,7 +1047,7 @@ func ListToolsScopedJSON(profile int, scope string) []byte {
 	if s < 0 {
 		return nil
 	}
-	if profile != 2 {
+	if profile != 2 && profile != 3 {
 		profile = 1
 	}
 	t := &tsScoped[profile-1][s]
@@ -1050,7 +1055,7 @@ func ListToolsScopedJSON(profile int, scope string) []byte {
 	return append([]byte(nil), t.json...)
 }
 
-var tsScoped [2][2]struct {
+var tsScoped [3][2]struct {
 	once sync.Once
 	json []byte
 }
@@ -1087,11 +1092,21 @@ func tsNarrow(profile int, scope string) []byte {
 		b.Write(full.Tools[i])
 		n++
 	}
+	b.WriteString(`],`)
+	if profile == 3 {
+		b.WriteString(tsProfile3Cache("private"))
+	}
 	id, _ := json.Marshal(CatalogID(profile) + "/" + scope)
-	b.WriteString(`],"_meta":{` + tsMetaKey + ":")
+	b.WriteString(`"_meta":{` + tsMetaKey + ":")
 	b.Write(id)
 	b.WriteString("}}")
 	return b.Bytes()
+}
+
+// tsProfile3Cache is what a profile-3 table carries between its tools and
+// its _meta, with its comma.
+func tsProfile3Cache(cacheScope string) string {
+	return `"ttlMs":` + strconv.Itoa(tsProfile3TTLMs) + `,"cacheScope":"` + cacheScope + `","resultType":"complete",`
 }
 
 type tsServeTool struct {
@@ -1311,21 +1326,27 @@ var tsDialectKeys = map[string]map[string]map[string]string{}
 // to a client family's dialect (docs/clients.md), narrowed to scope as
 // ListToolsScopedJSON narrows it, a fresh copy on every call. Its identity
 // names the scope, then the dialect: "<SpecHash>/p2/gemini",
-// "<SpecHash>/p2/read/gemini". nil for a dialect this file does not carry
-// or an unknown scope. Servers validate with the spec, never a dialect.
+// "<SpecHash>/p2/read/gemini". Profile 3 is profile 2's tools with ttlMs,
+// cacheScope ("private" when narrowed) and resultType. nil for a dialect
+// this file does not carry or an unknown scope. Servers validate with the
+// spec, never a dialect.
 func ListDialectToolsJSON(profile int, scope, dialect string) []byte {
 	tables, ok := tsDialectTables[dialect]
 	if !ok || (scope != "" && scope != "all" && tsScopeIndex(scope) < 0) {
 		return nil
 	}
-	if profile != 2 {
+	if profile != 2 && profile != 3 {
 		profile = 1
 	}
-	id := CatalogID(profile)
+	id, cache, cacheScope := CatalogID(profile), "", "public"
 	if scope != "" && scope != "all" {
 		id += "/" + scope
+		cacheScope = "private"
 	}
-	return tsDialectList([]byte(tables[profile-1]), func(i int) bool { return tsServeTools[i].inScope(scope) }, tsMetaKey, id+"/"+dialect)
+	if profile == 3 {
+		cache = tsProfile3Cache(cacheScope)
+	}
+	return tsDialectList([]byte(tables[min(profile, 2)-1]), func(i int) bool { return tsServeTools[i].inScope(scope) }, tsMetaKey, id+"/"+dialect, cache)
 }
 
 var (
@@ -1497,9 +1518,9 @@ type tsTool struct {
 // each tool's schemas compiled on first use.
 type tsCatalog struct {
 	tools   []tsTool
-	meta    [2]string // ,"_meta":{…}} closing each profile's table
-	once    [2]sync.Once
-	lists   [2][]byte
+	meta    [3]string // ],…"_meta":{…}} closing each profile's table
+	once    [3]sync.Once
+	lists   [3][]byte
 	schemas []tsSchemas
 }
 
@@ -1511,15 +1532,17 @@ type tsSchemas struct {
 	planErr  error  // why no plan could be built (a generator bug)
 }
 
-func tsNewCatalog(tools []tsTool, meta1, meta2 string) *tsCatalog {
-	return &tsCatalog{tools: tools, meta: [2]string{meta1, meta2}, schemas: make([]tsSchemas, len(tools))}
+func tsNewCatalog(tools []tsTool, meta1, meta2, meta3 string) *tsCatalog {
+	return &tsCatalog{tools: tools, meta: [3]string{meta1, meta2, meta3}, schemas: make([]tsSchemas, len(tools))}
 }
 
-// list returns a fresh copy of a profile's tools/list result.
+// list returns a fresh copy of a profile's tools/list result: profile 3
+// is the profile-2 tools, closed by its own meta (ttlMs, cacheScope,
+// resultType and its identity); any profile but 2 and 3 is profile 1.
 func (c *tsCatalog) list(profile int) []byte {
 	p := 0
-	if profile == 2 {
-		p = 1
+	if profile == 2 || profile == 3 {
+		p = profile - 1
 	}
 	c.once[p].Do(func() {
 		var b bytes.Buffer
@@ -1529,16 +1552,16 @@ func (c *tsCatalog) list(profile int) []byte {
 				b.WriteByte(',')
 			}
 			head := t.head
-			if p == 1 && t.head2 != "" {
+			if p > 0 && t.head2 != "" {
 				head = t.head2
 			}
 			b.WriteString(head)
 			b.WriteString(t.in)
-			if p == 1 && t.out != "" {
+			if p > 0 && t.out != "" {
 				b.WriteString(`,"outputSchema":`)
 				b.WriteString(t.out)
 			}
-			if p == 1 && t.ann != "" {
+			if p > 0 && t.ann != "" {
 				b.WriteString(`,"annotations":`)
 				b.WriteString(t.ann)
 			}
@@ -4405,6 +4428,8 @@ func tsProfileFor(v string) int {
 		}
 	}
 	switch {
+	case v >= "2026-07-28":
+		return 3
 	case v >= "2025-06-18":
 		return 2
 	}
@@ -4418,12 +4443,16 @@ const (
 	tsExtraHandlers   = "handlers without a tool"
 )
 
+// tsProfile3TTLMs is the ttlMs of a profile-3 tools/list result.
+const tsProfile3TTLMs = 300000
+
 // Everything after the import block is copied into a generated file made
 // with dialects (gen-go --dialects), after runtime.go's part.
 
 // tsDialectList returns a dialect table narrowed to the tools keep keeps,
-// byte for byte, with id as its catalog identity under key (a JSON string).
-func tsDialectList(table []byte, keep func(int) bool, key, id string) []byte {
+// byte for byte, with id as its catalog identity under key (a JSON string),
+// and cache (a profile-3 table's members, with their comma, or "") between.
+func tsDialectList(table []byte, keep func(int) bool, key, id, cache string) []byte {
 	var full struct {
 		Tools []json.RawMessage `json:"tools"`
 	}
@@ -4444,7 +4473,7 @@ func tsDialectList(table []byte, keep func(int) bool, key, id string) []byte {
 		n++
 	}
 	quoted, _ := json.Marshal(id)
-	b.WriteString(`],"_meta":{` + key + ":")
+	b.WriteString(`],` + cache + `"_meta":{` + key + ":")
 	b.Write(quoted)
 	b.WriteString("}}")
 	return b.Bytes()

@@ -9,8 +9,9 @@ import (
 // with dialects (gen-go --dialects), after runtime.go's part.
 
 // tsDialectList returns a dialect table narrowed to the tools keep keeps,
-// byte for byte, with id as its catalog identity under key (a JSON string).
-func tsDialectList(table []byte, keep func(int) bool, key, id string) []byte {
+// byte for byte, with id as its catalog identity under key (a JSON string),
+// and cache (a profile-3 table's members, with their comma, or "") between.
+func tsDialectList(table []byte, keep func(int) bool, key, id, cache string) []byte {
 	var full struct {
 		Tools []json.RawMessage `json:"tools"`
 	}
@@ -31,7 +32,7 @@ func tsDialectList(table []byte, keep func(int) bool, key, id string) []byte {
 		n++
 	}
 	quoted, _ := json.Marshal(id)
-	b.WriteString(`],"_meta":{` + key + ":")
+	b.WriteString(`],` + cache + `"_meta":{` + key + ":")
 	b.Write(quoted)
 	b.WriteString("}}")
 	return b.Bytes()

@@ -17,4 +17,12 @@
 // Every name declared in runtime.go is either exported and reserved in
 // generated files (ValidationError, Nullable, MaxDepth, MaxQuote) or starts
 // with ts, which no name the generator makes from a spec does.
+//
+// serve.go is the serving half's runtime (Bound, the scoped tables), copied
+// the same way after the catalog's serving declarations, and
+// dialectserve.go the dialect half's (ListDialectToolsJSON, the Bound
+// methods of dialects), after the catalog's dialect tables; generated.go
+// stands in for the declarations gen-go writes per catalog (tsCat,
+// tsServeTools, Handlers, ListToolsJSON, …) so that serve.go compiles and
+// is tested here, and is never copied.
 package runtime

@@ -15,6 +15,8 @@ func tsProfileFor(v string) int {
 		}
 	}
 	switch {
+	case v >= "2026-07-28":
+		return 3
 	case v >= "2025-06-18":
 		return 2
 	}
@@ -27,3 +29,6 @@ const (
 	tsMissingHandlers = "tools without a handler"
 	tsExtraHandlers   = "handlers without a tool"
 )
+
+// tsProfile3TTLMs is the ttlMs of a profile-3 tools/list result.
+const tsProfile3TTLMs = 300000

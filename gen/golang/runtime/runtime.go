@@ -136,9 +136,9 @@ type tsTool struct {
 // each tool's schemas compiled on first use.
 type tsCatalog struct {
 	tools   []tsTool
-	meta    [2]string // ,"_meta":{…}} closing each profile's table
-	once    [2]sync.Once
-	lists   [2][]byte
+	meta    [3]string // ],…"_meta":{…}} closing each profile's table
+	once    [3]sync.Once
+	lists   [3][]byte
 	schemas []tsSchemas
 }
 
@@ -150,15 +150,17 @@ type tsSchemas struct {
 	planErr  error  // why no plan could be built (a generator bug)
 }
 
-func tsNewCatalog(tools []tsTool, meta1, meta2 string) *tsCatalog {
-	return &tsCatalog{tools: tools, meta: [2]string{meta1, meta2}, schemas: make([]tsSchemas, len(tools))}
+func tsNewCatalog(tools []tsTool, meta1, meta2, meta3 string) *tsCatalog {
+	return &tsCatalog{tools: tools, meta: [3]string{meta1, meta2, meta3}, schemas: make([]tsSchemas, len(tools))}
 }
 
-// list returns a fresh copy of a profile's tools/list result.
+// list returns a fresh copy of a profile's tools/list result: profile 3
+// is the profile-2 tools, closed by its own meta (ttlMs, cacheScope,
+// resultType and its identity); any profile but 2 and 3 is profile 1.
 func (c *tsCatalog) list(profile int) []byte {
 	p := 0
-	if profile == 2 {
-		p = 1
+	if profile == 2 || profile == 3 {
+		p = profile - 1
 	}
 	c.once[p].Do(func() {
 		var b bytes.Buffer
@@ -168,16 +170,16 @@ func (c *tsCatalog) list(profile int) []byte {
 				b.WriteByte(',')
 			}
 			head := t.head
-			if p == 1 && t.head2 != "" {
+			if p > 0 && t.head2 != "" {
 				head = t.head2
 			}
 			b.WriteString(head)
 			b.WriteString(t.in)
-			if p == 1 && t.out != "" {
+			if p > 0 && t.out != "" {
 				b.WriteString(`,"outputSchema":`)
 				b.WriteString(t.out)
 			}
-			if p == 1 && t.ann != "" {
+			if p > 0 && t.ann != "" {
 				b.WriteString(`,"annotations":`)
 				b.WriteString(t.ann)
 			}

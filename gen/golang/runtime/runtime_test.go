@@ -255,12 +255,12 @@ func TestDedup(t *testing.T) {
 }
 
 // TestListPieces: a tool with a title, an output and annotations is
-// assembled as both profiles write it.
+// assembled as each profile writes it; profile 3 is profile 2's tools.
 func TestListPieces(t *testing.T) {
 	c := tsNewCatalog([]tsTool{
 		{"a", `{"name":"a","description":"d","inputSchema":`, `{"name":"a","title":"T","description":"d","inputSchema":`, `{"type":"object"}`, `{"type":"object"}`, `{"readOnlyHint":true}`},
 		{"b", `{"name":"b","description":"e","inputSchema":`, ``, `{}`, ``, ``},
-	}, `],"_meta":{"k":"h/p1"}}`, `],"_meta":{"k":"h/p2"}}`)
+	}, `],"_meta":{"k":"h/p1"}}`, `],"_meta":{"k":"h/p2"}}`, `],"ttlMs":1,"_meta":{"k":"h/p3"}}`)
 	want1 := `{"tools":[{"name":"a","description":"d","inputSchema":{"type":"object"}},{"name":"b","description":"e","inputSchema":{}}],"_meta":{"k":"h/p1"}}`
 	want2 := `{"tools":[{"name":"a","title":"T","description":"d","inputSchema":{"type":"object"},"outputSchema":{"type":"object"},"annotations":{"readOnlyHint":true}},{"name":"b","description":"e","inputSchema":{}}],"_meta":{"k":"h/p2"}}`
 	if got := string(c.list(1)); got != want1 {
@@ -268,6 +268,9 @@ func TestListPieces(t *testing.T) {
 	}
 	if got := string(c.list(2)); got != want2 {
 		t.Errorf("profile 2: %s", got)
+	}
+	if got, want := string(c.list(3)), strings.Replace(want2, `],"_meta":{"k":"h/p2"}}`, `],"ttlMs":1,"_meta":{"k":"h/p3"}}`, 1); got != want {
+		t.Errorf("profile 3: %s", got)
 	}
 	b := c.list(1)
 	b[0] = 'x'

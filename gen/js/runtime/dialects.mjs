@@ -17,19 +17,12 @@ export function defaultDialectFor(clientInfo) {
  * never with a dialect table. Every call returns a new object.
  */
 export function listDialectTools(profile, dialect, options = undefined) {
-  if (profile !== 1 && profile !== 2) {
-    throw new RangeError("listDialectTools: profile must be 1 or 2, not " + String(profile));
-  }
+  tsProfile(profile, "listDialectTools");
   if (typeof dialect !== "string" || !Object.hasOwn(DIALECT_TABLES, dialect)) {
     throw new RangeError("listDialectTools: no dialect table for " + tsShow(dialect) + "; this module carries " + DIALECTS.join(", "));
   }
   const scope = tsScope(options?.scope, "listDialectTools");
-  const result = JSON.parse(DIALECT_TABLES[dialect][profile]);
-  if (scope !== "all") {
-    result.tools = result.tools.filter((_, i) => tsInScope(i, scope));
-  }
-  result._meta[CATALOG_KEY] = PROFILES[profile].catalog + (scope === "all" ? "" : "/" + scope) + "/" + dialect;
-  return result;
+  return tsTable(JSON.parse(DIALECT_TABLES[dialect][Math.min(profile, 2)]), profile, scope, "/" + dialect);
 }
 
 let tsSpecInputs;

@@ -9,6 +9,9 @@ export function profileFor(protocolVersion) {
   if (typeof protocolVersion !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(protocolVersion)) {
     return 1;
   }
+  if (protocolVersion >= "2026-07-28") {
+    return 3;
+  }
   if (protocolVersion >= "2025-06-18") {
     return 2;
   }
@@ -19,3 +22,6 @@ export function profileFor(protocolVersion) {
 // handlers without a tool.
 const TS_MISSING_HANDLERS = "tools without a handler";
 const TS_EXTRA_HANDLERS = "handlers without a tool";
+
+// The ttlMs of a profile-3 tools/list result.
+const TS_PROFILE3_TTL_MS = 300000;

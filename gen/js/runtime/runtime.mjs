@@ -217,23 +217,78 @@ function tsInScope(index, scope) {
 const TOOL_INDEX = new Map(TOOL_NAMES.map((name, i) => [name, i]));
 
 /**
- * The tools/list result of a profile (1, the default, or 2), deep-equal to
+ * The tools/list result of a profile (1, the default, 2 or 3), deep-equal to
  * `toolspec gen-json --profile N`. With { scope: "read" } only the tools
  * with read_only, with { scope: "write" } those with read_only or additive, and
  * the catalog identity names the scope ("<SPEC_HASH>/p2/read"); "all" (the
- * default) is the full table. Every call returns a new object.
+ * default) is the full table. Profile 3 is profile 2's tools with ttlMs,
+ * cacheScope ("private" when narrowed) and resultType. Every call returns a
+ * new object.
  */
 export function listTools(profile = 1, options = undefined) {
-  if (profile !== 1 && profile !== 2) {
-    throw new RangeError("listTools: profile must be 1 or 2, not " + String(profile));
-  }
+  tsProfile(profile, "listTools");
   const scope = tsScope(options?.scope, "listTools");
-  const result = JSON.parse(TABLES[profile]);
-  if (scope !== "all") {
-    result.tools = result.tools.filter((_, i) => tsInScope(i, scope));
-    result._meta[CATALOG_KEY] += "/" + scope;
+  return tsTable(JSON.parse(TABLES[Math.min(profile, 2)]), profile, scope, "");
+}
+
+function tsProfile(profile, what) {
+  if (profile !== 1 && profile !== 2 && profile !== 3) {
+    throw new RangeError(what + ": profile must be 1, 2 or 3, not " + String(profile));
   }
-  return result;
+}
+
+// tsTable is a parsed table of profile 1 or 2 as profile serves it to scope:
+// narrowed, named after the profile, the scope and suffix (a dialect's
+// "/gemini"), and on profile 3 with what 2026-07-28 asks of a cacheable
+// result, in gen-json's member order.
+function tsTable(result, profile, scope, suffix) {
+  if (scope !== "all") result.tools = result.tools.filter((_, i) => tsInScope(i, scope));
+  if (scope !== "all" || suffix !== "" || profile === 3) {
+    result._meta[CATALOG_KEY] = PROFILES[profile].catalog + (scope === "all" ? "" : "/" + scope) + suffix;
+  }
+  if (profile !== 3) return result;
+  const cacheScope = scope === "all" ? "public" : "private";
+  return { tools: result.tools, ttlMs: TS_PROFILE3_TTL_MS, cacheScope, resultType: "complete", _meta: result._meta };
+}
+
+const TS_TOOL_METHODS = ["tools/list", "tools/call"];
+
+// tsOwnToolHandlers takes the server's tools/list and tools/call handlers
+// (McpServer's, for the author's own tools) out of its handler map, now and
+// whenever they are set later, and returns them: the SDK then hands those
+// methods to register's fallback handler, which calls them. The SDK's
+// "already has a handler" check keeps seeing none, so registerTool works
+// before and after register.
+function tsOwnToolHandlers(server) {
+  const own = new Map();
+  const map = server._requestHandlers;
+  for (const method of TS_TOOL_METHODS) {
+    if (map.has(method)) {
+      own.set(method, map.get(method));
+      map.delete(method);
+    }
+  }
+  const set = map.set;
+  map.set = function (method, handler) {
+    if (TS_TOOL_METHODS.includes(method)) {
+      own.set(method, handler);
+      return this;
+    }
+    return set.call(this, method, handler);
+  };
+  return own;
+}
+
+// The _meta keys of a 2026-07-28 request's envelope.
+const TS_PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
+const TS_CLIENT_INFO_KEY = "io.modelcontextprotocol/clientInfo";
+
+// tsEnvelope is what a request says of itself in its _meta: SDK 2 lifts
+// the 2026-07-28 envelope out of params._meta into ctx.mcpReq.envelope;
+// SDK 1.x leaves it where it came.
+function tsEnvelope(request, extra) {
+  const envelope = extra?.mcpReq?.envelope ?? request?.params?._meta;
+  return tsIsObject(envelope) ? envelope : {};
 }
 
 function tsRpcError(code, message) {
@@ -247,14 +302,22 @@ function tsToolError(text) {
 /**
  * Serves the catalog on an MCP SDK server (@modelcontextprotocol/sdk 1.x,
  * or @modelcontextprotocol/server 2.x): the low-level Server, or
- * McpServer's .server before any tool is registered on the McpServer.
+ * McpServer's .server. Tools the author registers on the McpServer
+ * (registerTool, before or after register) are served beside the
+ * catalog's: listed after them, called by the McpServer, outside any scope;
+ * a name that is also a catalog tool's refuses to start (connect() rejects,
+ * naming it) and is an error in tools/list and tools/call.
  * Handlers get what the SDK hands a request handler: 1.x's extra, 2.x's
  * ServerContext. Call it before connect(). It refuses (throws,
  * naming the tools) when handlers and tools differ, then answers tools/list
  * and tools/call:
  *
  *  - the profile of each session comes from the negotiated protocol version
- *    (profileFor); tools/list is listTools(profile, { scope });
+ *    (profileFor); a request of the sessionless 2026-07-28 protocol (its
+ *    _meta names the version and the client: SDK 2's createMcpHandler) gets
+ *    profile 3 and its own client's dialect; tools/list is
+ *    listTools(profile, { scope }), on profile 3 with cacheScope "private"
+ *    when options.scope is given (the table is the caller's);
  *  - arguments are checked with validateInput: all problems in one isError
  *    result; a missing or null arguments is {};
  *  - a handler's throw or rejection is an isError result; the server serves on;
@@ -285,10 +348,8 @@ export function register(server, handlers, options = {}) {
   if (server.fallbackRequestHandler !== undefined) {
     throw new Error("register: the server already has a fallbackRequestHandler");
   }
-  // McpServer installs its own tools/list and tools/call handlers with its
-  // first registerTool; they would answer instead of these.
-  if (server._requestHandlers?.has?.("tools/list") || server._requestHandlers?.has?.("tools/call")) {
-    throw new Error("register: the server already answers tools/list or tools/call (tools registered on an McpServer?)");
+  if (!(server._requestHandlers instanceof Map)) {
+    throw new TypeError("register: this MCP SDK keeps no Server._requestHandlers map; toolspec serves the author's own tools through it");
   }
   checkHandlers(Object.keys(handlers));
   const notFunctions = TOOL_NAMES.filter((name) => typeof handlers[name] !== "function");
@@ -312,11 +373,27 @@ export function register(server, handlers, options = {}) {
     return result;
   };
 
-  const session = async (extra) => ({
-    profile: await profile,
-    scope: tsScope(await scopeOf(extra), "register: options.scope"),
-    dialect: tsDialect(await dialectFor(clientInfo)),
-  });
+  // A request of the sessionless 2026-07-28 protocol says who it is, every
+  // time (its _meta envelope): it gets profile 3, and the dialect of the
+  // client it names. Any other request gets its session's.
+  const session = async (request, extra) => {
+    const envelope = tsEnvelope(request, extra);
+    const modern = profileFor(envelope[TS_PROTOCOL_VERSION_KEY]) === 3;
+    const client = modern ? (tsIsObject(envelope[TS_CLIENT_INFO_KEY]) ? envelope[TS_CLIENT_INFO_KEY] : {}) : clientInfo;
+    return {
+      profile: modern ? 3 : await profile,
+      scope: tsScope(await scopeOf(extra), "register: options.scope"),
+      dialect: tsDialect(await dialectFor(client)),
+      client,
+    };
+  };
+
+  // Tools the author registers on an McpServer (registerTool) are served
+  // beside the catalog's: McpServer answers tools/list and tools/call for
+  // them with handlers it sets on the server, before or after register.
+  // Those handlers are kept aside (own) and called from here, so that the
+  // catalog's tables and validation still answer for the catalog's tools.
+  const own = tsOwnToolHandlers(server);
 
   // Both methods are answered by the fallback handler, which gets requests
   // as they came off the wire: the SDK's own tools/call schema would refuse
@@ -326,16 +403,46 @@ export function register(server, handlers, options = {}) {
       if (request.params?.cursor !== undefined) {
         throw tsRpcError(-32602, "tools/list: unknown cursor: the catalog is one page");
       }
-      const { profile, scope, dialect } = await session(extra);
-      return dialect === null ? listTools(profile, { scope }) : listDialectTools(profile, dialect, { scope });
+      const { profile, scope, dialect } = await session(request, extra);
+      const result = dialect === null ? listTools(profile, { scope }) : listDialectTools(profile, dialect, { scope });
+      // A table served per caller is theirs alone, even when it is the full one.
+      if (profile === 3 && options.scope !== undefined) result.cacheScope = "private";
+      result.tools.push(...(await ownTools(request, extra)));
+      return result;
     }
     if (request.method === "tools/call") {
-      return tsCall(request.params ?? {}, extra, await session(extra));
+      const name = request.params?.name;
+      if (!(typeof name === "string" && TOOL_INDEX.has(name)) && own.has("tools/call")) {
+        await ownTools(request, extra); // a clash is refused here too
+        return own.get("tools/call")(request, extra);
+      }
+      return tsCall(request.params ?? {}, extra, await session(request, extra));
     }
     throw tsRpcError(-32601, "Method not found");
   };
 
-  async function tsCall(params, extra, { profile, scope, dialect }) {
+  // ownTools are the author's tools as McpServer lists them; a name that is
+  // also a catalog tool's is an error.
+  async function ownTools(request, extra) {
+    const list = own.get("tools/list");
+    if (list === undefined) return [];
+    const { tools } = await list({ ...request, method: "tools/list", params: {} }, extra);
+    const clash = tools.map((t) => t.name).filter((n) => TOOL_INDEX.has(n));
+    if (clash.length > 0) {
+      throw tsRpcError(-32603, "register: tools registered on the McpServer have the names of catalog tools: " + clash.map((n) => JSON.stringify(n)).join(", "));
+    }
+    return tools;
+  }
+
+  // A clash refuses to start: connect() rejects, naming the tools.
+  const connect = server.connect;
+  server.connect = async function (transport) {
+    const controller = new AbortController();
+    await ownTools({ jsonrpc: "2.0", id: 0, method: "tools/list" }, { signal: controller.signal, mcpReq: { signal: controller.signal } });
+    return connect.call(this, transport);
+  };
+
+  async function tsCall(params, extra, { profile, scope, dialect, client }) {
     const name = params.name;
     const index = typeof name === "string" ? TOOL_INDEX.get(name) : undefined;
     if (index === undefined || !tsInScope(index, scope)) {
@@ -343,17 +450,39 @@ export function register(server, handlers, options = {}) {
     }
     // Arguments the client injects into every tool (gemini-cli's
     // wait_for_previous) are its own, not the spec's: dropped first.
-    const sent = tsStripInjected(clientInfo, name, tsWellFormed(params.arguments ?? {}));
+    const sent = tsStripInjected(client, name, tsWellFormed(params.arguments ?? {}));
     const args = dialect === null ? sent : normalizeArgs(dialect, name, sent);
     const problems = validateInput(name, args);
     if (problems.length > 0) {
       return tsToolError(name + ": invalid arguments: " + describeProblems(problems));
     }
     let result;
-    try {
-      result = await handlers[name](args, extra);
-    } catch (err) {
-      return tsToolError(name + ": " + (err instanceof Error ? err.message : String(err)));
+    let ctx = extra;
+    const answers = {};
+    for (let round = 1; ; round++) {
+      try {
+        result = await handlers[name](args, ctx);
+      } catch (err) {
+        return tsToolError(name + ": " + (err instanceof Error ? err.message : String(err)));
+      }
+      // An input-required result (SDK 2's inputRequired(...)): the handler
+      // asks the user or the model. On 2026-07-28 it goes out as it is and
+      // the client calls again with the answers. In an older session the
+      // client is asked here, during the call (ctx.mcpReq.send), and the
+      // handler runs again with every answer so far in
+      // ctx.mcpReq.inputResponses, as SDK 2 does for its own tools.
+      if (!tsInputRequired(result)) break;
+      if (profile === 3) return result;
+      const send = extra?.mcpReq?.send;
+      if (typeof send !== "function" || round > TS_MAX_INPUT_ROUNDS || !tsIsObject(result.inputRequests)) {
+        return tsToolError(name + ": internal error: the handler asked for input (inputRequired) " + (round > TS_MAX_INPUT_ROUNDS ? TS_MAX_INPUT_ROUNDS + " times" : "and this session cannot ask the client (SDK 2's ServerContext is needed)"));
+      }
+      try {
+        for (const [key, request] of Object.entries(result.inputRequests)) answers[key] = await send(request);
+      } catch (err) {
+        return tsToolError(name + ": asking the client: " + (err instanceof Error ? err.message : String(err)));
+      }
+      ctx = { ...extra, mcpReq: { ...extra.mcpReq, inputResponses: { ...answers } } };
     }
     // Content blocks of the handler's own (content, withContent).
     let blocks;
@@ -391,6 +520,15 @@ export function register(server, handlers, options = {}) {
     return profile >= 2 ? { content, structuredContent: wire } : { content };
   }
 }
+
+// tsInputRequired reports whether a handler's result is an input-required
+// one (SDK 2's inputRequired(...), or the same literal).
+function tsInputRequired(result) {
+  return tsIsObject(result) && result.resultType === "input_required" && (Object.hasOwn(result, "inputRequests") || Object.hasOwn(result, "requestState"));
+}
+
+// The most rounds of input a handler may ask for in one call.
+const TS_MAX_INPUT_ROUNDS = 10;
 
 // TS_CONTENT marks a handler's result made by content or withContent, so
 // that no JSON value a `result any` tool returns is taken for blocks.
@@ -533,24 +671,29 @@ function tsEventStore(max = 10000) {
 }
 
 /**
- * Serves MCP over Streamable HTTP with the SDK's
- * StreamableHTTPServerTransport (@modelcontextprotocol/sdk 1.x), one
- * transport and one server per session: newServer() returns a new SDK
- * Server with the catalog registered (may be async). Options: port (0: any
- * free port), host ("127.0.0.1"), path ("/mcp"), authenticate(req): the
- * caller's AuthInfo ({ token, clientId, scopes, ... }, may be async; the
- * SDK hands it to handlers and to register's scope function as
- * extra.authInfo), undefined or a throw answers 401. On a loopback host,
- * requests whose Host or Origin is not loopback are refused (403: DNS
- * rebinding). Resolves to the listening node:http Server; close() it.
+ * Serves MCP over Streamable HTTP, one transport and one server per
+ * session: newServer() returns a new SDK Server with the catalog registered
+ * (may be async). On SDK 1.x (@modelcontextprotocol/sdk) with its
+ * StreamableHTTPServerTransport; on SDK 2 (@modelcontextprotocol/server,
+ * told by the class of the Server newServer returns, or options.sdk: 2)
+ * with its WebStandardStreamableHTTPServerTransport for 2025-era sessions,
+ * and, with options.profile3, its createMcpHandler for requests of the
+ * sessionless 2026-07-28 protocol (a new server per request; register
+ * serves them profile 3; opt-in, as the profile is). Options: port
+ * (0: any free port), host ("127.0.0.1"), path ("/mcp"),
+ * authenticate(req): the caller's AuthInfo ({ token, clientId, scopes, ...
+ * }, may be async; the SDK hands it to handlers and to register's scope
+ * function as extra.authInfo on 1.x, ctx.http.authInfo on 2), undefined or
+ * a throw answers 401. On a loopback host, requests whose Host or Origin is
+ * not loopback are refused (403: DNS rebinding). Resolves to the listening
+ * node:http Server; close() it.
  */
 export async function serveHttp(newServer, options = {}) {
-  const [{ createServer }, { randomUUID }, { StreamableHTTPServerTransport }, { isInitializeRequest }] = await Promise.all([
-    import("node:http"),
-    import("node:crypto"),
-    import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
-    import("@modelcontextprotocol/sdk/types.js"),
-  ]);
+  const sdk = options.sdk ?? (await tsSdkOf(newServer));
+  if (sdk !== 1 && sdk !== 2) throw new RangeError("serveHttp: options.sdk must be 1 or 2, not " + tsShow(sdk));
+  const [{ createServer }, { randomUUID }] = await Promise.all([import("node:http"), import("node:crypto")]);
+  if (options.profile3 && sdk !== 2) throw new RangeError("serveHttp: profile 3 (protocol 2026-07-28) needs SDK 2 (@modelcontextprotocol/server)");
+  const sdkHttp = sdk === 1 ? await tsSdk1Http() : await tsSdk2Http(newServer, options.profile3 === true);
   const host = options.host ?? "127.0.0.1";
   const path = options.path ?? "/mcp";
   const loopback = TS_LOOPBACK.has(host);
@@ -575,7 +718,7 @@ export async function serveHttp(newServer, options = {}) {
       if (info === undefined || info === null) return tsHttpError(res, 401, -32001, "unauthorized");
       req.auth = info;
     }
-    let body;
+    let body, raw;
     if (req.method === "POST") {
       const chunks = [];
       let size = 0;
@@ -584,18 +727,22 @@ export async function serveHttp(newServer, options = {}) {
         if (size > MAX_BODY_BYTES) return tsHttpError(res, 413, -32600, "invalid request: the body is longer than " + MAX_BODY_BYTES + " bytes");
         chunks.push(chunk);
       }
+      raw = Buffer.concat(chunks);
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        body = JSON.parse(raw.toString("utf8"));
       } catch (err) {
         return tsHttpError(res, 400, -32700, "parse error: " + String(err.message).slice(0, 2 * QUOTE_LIMIT));
       }
+    }
+    if (sdkHttp.modern !== undefined && (await sdkHttp.isModern(req, raw, body))) {
+      return sdkHttp.modern(req, res, raw, body);
     }
     const id = req.headers["mcp-session-id"];
     let transport = typeof id === "string" ? sessions.get(id) : undefined;
     if (transport === undefined) {
       if (id !== undefined) return tsHttpError(res, 404, -32001, "session not found");
-      if (req.method !== "POST" || !isInitializeRequest(body)) return tsHttpError(res, 400, -32000, "bad request: no session; initialize first");
-      transport = new StreamableHTTPServerTransport({
+      if (req.method !== "POST" || !sdkHttp.isInitializeRequest(body)) return tsHttpError(res, 400, -32000, "bad request: no session; initialize first");
+      transport = new sdkHttp.Transport({
         sessionIdGenerator: randomUUID,
         eventStore,
         onsessioninitialized: (sid) => sessions.set(sid, transport),
@@ -606,7 +753,7 @@ export async function serveHttp(newServer, options = {}) {
       };
       await (await newServer()).connect(t);
     }
-    await transport.handleRequest(req, res, body);
+    await sdkHttp.serve(transport, req, res, raw, body);
   }
 
   const server = createServer((req, res) => {
@@ -619,6 +766,7 @@ export async function serveHttp(newServer, options = {}) {
   server.close = (callback) => {
     for (const t of sessions.values()) t.close().catch(() => {});
     sessions.clear();
+    sdkHttp.close?.();
     server.closeAllConnections?.();
     return close(callback);
   };
@@ -630,6 +778,90 @@ export async function serveHttp(newServer, options = {}) {
     });
   });
   return server;
+}
+
+// tsSdkOf is the major version of the SDK whose Server newServer makes: 2
+// when it is an instance of @modelcontextprotocol/server's Server, else 1.
+async function tsSdkOf(newServer) {
+  let sdk2;
+  try {
+    sdk2 = await import("@modelcontextprotocol/server");
+  } catch {
+    return 1;
+  }
+  return (await newServer()) instanceof sdk2.Server ? 2 : 1;
+}
+
+// tsSdk1Http serves a session with SDK 1.x's node:http transport.
+async function tsSdk1Http() {
+  const [{ StreamableHTTPServerTransport }, { isInitializeRequest }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+  ]);
+  return {
+    Transport: StreamableHTTPServerTransport,
+    isInitializeRequest,
+    serve: (transport, req, res, raw, body) => transport.handleRequest(req, res, body),
+  };
+}
+
+// tsSdk2Http serves a session with SDK 2's web-standard transport, and a
+// 2026-07-28 request with SDK 2's createMcpHandler (2025-era requests
+// never reach it: they are the sessions'). authInfo is req.auth.
+async function tsSdk2Http(newServer, profile3) {
+  const sdk = await import("@modelcontextprotocol/server");
+  const handler = profile3 ? sdk.createMcpHandler(() => newServer(), { legacy: "reject" }) : undefined;
+  const authOf = (req) => (req.auth === undefined ? {} : { authInfo: req.auth });
+  const web = async (transport, req, res, raw, body) => {
+    const ac = new AbortController();
+    res.on("close", () => ac.abort());
+    const response = await transport.handleRequest(tsWebRequest(req, raw, ac.signal), { ...authOf(req), ...(body === undefined ? {} : { parsedBody: body }) });
+    await tsSendWeb(res, response, ac.signal);
+  };
+  return {
+    Transport: sdk.WebStandardStreamableHTTPServerTransport,
+    isInitializeRequest: sdk.isInitializeRequest,
+    serve: web,
+    // The SDK's own routing rule: a request that claims a modern protocol
+    // version in its _meta (or headers) is the modern handler's.
+    isModern: async (req, raw, body) => !(await sdk.isLegacyRequest(tsWebRequest(req, raw), body)),
+    modern: handler && ((req, res, raw, body) => web({ handleRequest: handler.fetch }, req, res, raw, body)),
+    close: () => handler?.close().catch(() => {}),
+  };
+}
+
+// tsWebRequest is a node:http request as a web Request, its body the bytes
+// already read.
+function tsWebRequest(req, raw, signal) {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    for (const x of Array.isArray(v) ? v : [v]) headers.append(k, x);
+  }
+  const init = { method: req.method, headers };
+  if (raw !== undefined) init.body = raw;
+  if (signal !== undefined) init.signal = signal;
+  return new Request(new URL(req.url ?? "/", "http://" + (req.headers.host ?? "localhost")), init);
+}
+
+// tsSendWeb writes a web Response to a node:http response, streaming its
+// body (an SSE stream stays open until it ends or the client goes).
+async function tsSendWeb(res, response, signal) {
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  if (response.body === null) return void res.end();
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  signal.addEventListener("abort", () => reader.cancel().catch(() => {}), { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
+    }
+  } catch {
+    // The client went away: the stream is cancelled.
+  }
+  res.end();
 }
 
 /** The longest line StdioTransport reads: 16 MiB, without its newline. */

@@ -37,22 +37,26 @@ const CatalogKey = "kinds/catalog"
 
 // CatalogID returns the catalog identity of a profile, "<SpecHash>/p<profile>":
 // the value of CatalogKey in the _meta of that profile's tools/list result.
-// Any profile other than 2 is profile 1.
+// Any profile other than 2 or 3 is profile 1.
 func CatalogID(profile int) string {
-	if profile == 2 {
+	switch profile {
+	case 2:
 		return "3534e9b02658d7071d08cb0456b5bb36f5a9323cfa48cce150483ad99a676f6a/p2"
+	case 3:
+		return "3534e9b02658d7071d08cb0456b5bb36f5a9323cfa48cce150483ad99a676f6a/p3"
 	}
 	return "3534e9b02658d7071d08cb0456b5bb36f5a9323cfa48cce150483ad99a676f6a/p1"
 }
 
 // ListToolsJSON returns the tools/list result of a profile as JSON, a fresh
-// copy on every call: profile 1 (protocol 2024-11-05) or 2 (2025-06-18). Any profile other
-// than 2 is profile 1.
+// copy on every call: profile 1 (protocol 2024-11-05), 2 (2025-06-18) or 3 (2026-07-28: the
+// profile-2 tools, with ttlMs, cacheScope "public" and resultType). Any
+// profile other than 2 or 3 is profile 1.
 func ListToolsJSON(profile int) []byte { return tsCat.list(profile) }
 
 // ProfileFor maps a negotiated MCP protocol version to a profile: 2025-06-18 and
-// later get profile 2; everything earlier, and anything that is not a
-// YYYY-MM-DD date, profile 1.
+// later get profile 2, 2026-07-28 and later profile 3; everything earlier, and
+// anything that is not a YYYY-MM-DD date, profile 1.
 func ProfileFor(protocolVersion string) int { return tsProfileFor(protocolVersion) }
 
 // CheckHandlers is the startup guard: it returns one error naming every tool
@@ -63,7 +67,7 @@ func CheckHandlers(names []string) error { return tsCat.checkHandlers(names) }
 var tsCat = tsNewCatalog([]tsTool{
 	{"t27_specs", `{"name":"t27_specs","description":"List the .t27 specs in the repository.","inputSchema":`, `{"name":"t27_specs","title":"List specs","description":"List the .t27 specs in the repository.","inputSchema":`, `{"type":"object","properties":{"prefix":{"type":"string","description":"Only specs whose path starts with this","minLength":1,"maxLength":256},"family":{"type":"string","description":"Only specs of this family","enum":["core","math","mcp","physics"]},"limit":{"type":"integer","description":"Maximum number of specs","minimum":1,"maximum":500,"default":50},"ratio":{"type":"number","minimum":0.5,"maximum":2.5},"big":{"type":"integer","minimum":0},"flag":{"type":"boolean"},"blob":{},"step":{"type":"number","exclusiveMinimum":-5,"exclusiveMaximum":5,"multipleOf":0.1},"even":{"type":"integer","exclusiveMaximum":100000000000000000000,"multipleOf":2}},"required":["flag"],"additionalProperties":false}`, `{"type":"object","properties":{"specs":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"sealed":{"type":"boolean"}},"required":["path","sealed"],"additionalProperties":false},"maxItems":500},"total":{"type":"integer","minimum":0}},"required":["specs","total"],"additionalProperties":false}`, `{"readOnlyHint":true,"idempotentHint":true}`},
 	{"t27f_view", `{"name":"t27f_view","description":"Render a status vector","inputSchema":`, ``, `{"type":"object","properties":{"status":{"type":"array","description":"Status bytes, at most 27","items":{"type":"integer","minimum":0,"maximum":255},"maxItems":27},"cursor":{"type":"array","description":"Row and column","prefixItems":[{"type":"integer","minimum":0},{"type":"integer","minimum":0}],"items":{"type":"integer"},"minItems":2,"maxItems":2},"health":{"type":["string","null"],"description":"Filter by health","enum":["ok","degraded","down",null]},"chat":{"type":"string","description":"Telegram chat","pattern":"^@?[A-Za-z0-9_]{5,32}$"}},"required":["status","chat"],"additionalProperties":false}`, ``, ``},
-}, `],"_meta":{"kinds/catalog":"3534e9b02658d7071d08cb0456b5bb36f5a9323cfa48cce150483ad99a676f6a/p1"}}`, `],"_meta":{"kinds/catalog":"3534e9b02658d7071d08cb0456b5bb36f5a9323cfa48cce150483ad99a676f6a/p2"}}`)
+}, `],"_meta":{"kinds/catalog":"3534e9b02658d7071d08cb0456b5bb36f5a9323cfa48cce150483ad99a676f6a/p1"}}`, `],"_meta":{"kinds/catalog":"3534e9b02658d7071d08cb0456b5bb36f5a9323cfa48cce150483ad99a676f6a/p2"}}`, `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"kinds/catalog":"3534e9b02658d7071d08cb0456b5bb36f5a9323cfa48cce150483ad99a676f6a/p3"}}`)
 
 // Tool names.
 const (
@@ -181,7 +185,8 @@ const tsMetaKey = "\"kinds/catalog\""
 // to a scope, a fresh copy on every call: "read" keeps the tools with the
 // read_only hint, "write" the tools with read_only or additive, "all" (or
 // "") every tool, exactly ListToolsJSON. A narrowed table names its scope
-// in the catalog identity: "<SpecHash>/p2/read". nil for any other scope.
+// in the catalog identity: "<SpecHash>/p2/read"; on profile 3 its
+// cacheScope is "private". nil for any other scope.
 func ListToolsScopedJSON(profile int, scope string) []byte {
 	if scope == "" || scope == "all" {
 		return ListToolsJSON(profile)
@@ -190,7 +195,7 @@ func ListToolsScopedJSON(profile int, scope string) []byte {
 	if s < 0 {
 		return nil
 	}
-	if profile != 2 {
+	if profile != 2 && profile != 3 {
 		profile = 1
 	}
 	t := &tsScoped[profile-1][s]
@@ -198,7 +203,7 @@ func ListToolsScopedJSON(profile int, scope string) []byte {
 	return append([]byte(nil), t.json...)
 }
 
-var tsScoped [2][2]struct {
+var tsScoped [3][2]struct {
 	once sync.Once
 	json []byte
 }
@@ -235,11 +240,21 @@ func tsNarrow(profile int, scope string) []byte {
 		b.Write(full.Tools[i])
 		n++
 	}
+	b.WriteString(`],`)
+	if profile == 3 {
+		b.WriteString(tsProfile3Cache("private"))
+	}
 	id, _ := json.Marshal(CatalogID(profile) + "/" + scope)
-	b.WriteString(`],"_meta":{` + tsMetaKey + ":")
+	b.WriteString(`"_meta":{` + tsMetaKey + ":")
 	b.Write(id)
 	b.WriteString("}}")
 	return b.Bytes()
+}
+
+// tsProfile3Cache is what a profile-3 table carries between its tools and
+// its _meta, with its comma.
+func tsProfile3Cache(cacheScope string) string {
+	return `"ttlMs":` + strconv.Itoa(tsProfile3TTLMs) + `,"cacheScope":"` + cacheScope + `","resultType":"complete",`
 }
 
 type tsServeTool struct {
@@ -528,9 +543,9 @@ type tsTool struct {
 // each tool's schemas compiled on first use.
 type tsCatalog struct {
 	tools   []tsTool
-	meta    [2]string // ,"_meta":{…}} closing each profile's table
-	once    [2]sync.Once
-	lists   [2][]byte
+	meta    [3]string // ],…"_meta":{…}} closing each profile's table
+	once    [3]sync.Once
+	lists   [3][]byte
 	schemas []tsSchemas
 }
 
@@ -542,15 +557,17 @@ type tsSchemas struct {
 	planErr  error  // why no plan could be built (a generator bug)
 }
 
-func tsNewCatalog(tools []tsTool, meta1, meta2 string) *tsCatalog {
-	return &tsCatalog{tools: tools, meta: [2]string{meta1, meta2}, schemas: make([]tsSchemas, len(tools))}
+func tsNewCatalog(tools []tsTool, meta1, meta2, meta3 string) *tsCatalog {
+	return &tsCatalog{tools: tools, meta: [3]string{meta1, meta2, meta3}, schemas: make([]tsSchemas, len(tools))}
 }
 
-// list returns a fresh copy of a profile's tools/list result.
+// list returns a fresh copy of a profile's tools/list result: profile 3
+// is the profile-2 tools, closed by its own meta (ttlMs, cacheScope,
+// resultType and its identity); any profile but 2 and 3 is profile 1.
 func (c *tsCatalog) list(profile int) []byte {
 	p := 0
-	if profile == 2 {
-		p = 1
+	if profile == 2 || profile == 3 {
+		p = profile - 1
 	}
 	c.once[p].Do(func() {
 		var b bytes.Buffer
@@ -560,16 +577,16 @@ func (c *tsCatalog) list(profile int) []byte {
 				b.WriteByte(',')
 			}
 			head := t.head
-			if p == 1 && t.head2 != "" {
+			if p > 0 && t.head2 != "" {
 				head = t.head2
 			}
 			b.WriteString(head)
 			b.WriteString(t.in)
-			if p == 1 && t.out != "" {
+			if p > 0 && t.out != "" {
 				b.WriteString(`,"outputSchema":`)
 				b.WriteString(t.out)
 			}
-			if p == 1 && t.ann != "" {
+			if p > 0 && t.ann != "" {
 				b.WriteString(`,"annotations":`)
 				b.WriteString(t.ann)
 			}
@@ -3436,6 +3453,8 @@ func tsProfileFor(v string) int {
 		}
 	}
 	switch {
+	case v >= "2026-07-28":
+		return 3
 	case v >= "2025-06-18":
 		return 2
 	}
@@ -3448,3 +3467,6 @@ const (
 	tsMissingHandlers = "tools without a handler"
 	tsExtraHandlers   = "handlers without a tool"
 )
+
+// tsProfile3TTLMs is the ttlMs of a profile-3 tools/list result.
+const tsProfile3TTLMs = 300000

@@ -123,13 +123,57 @@ refused(() => m.register({}, handlers), /must be an MCP SDK Server/, "not a serv
 const used = fresh();
 used.fallbackRequestHandler = async () => ({});
 refused(() => m.register(used, handlers), /fallbackRequestHandler/, "a server with a fallback handler");
-const mcp = new McpServer({ name: "t", version: "0" });
-mcp.registerTool("other", { description: "x" }, async () => ({ content: [] }));
-refused(() => m.register(mcp.server, handlers), /already answers tools\/list/, "an McpServer with a tool");
-try {
-  m.register(new McpServer({ name: "t", version: "0" }).server, handlers);
-} catch (err) {
-  failures.push(`McpServer.server without tools: ${err.message}`);
+
+// Tools the author registers on an McpServer, before or after register,
+// are listed after the catalog's and called by the McpServer; a name that
+// is also a catalog tool's refuses to start.
+async function mcpSession(before, after, scope) {
+  const mcp = new McpServer({ name: "t", version: "0" });
+  for (const name of before) mcp.registerTool(name, { description: "own " + name }, async () => ({ content: [{ type: "text", text: "own " + name }] }));
+  m.register(mcp.server, handlers, scope === undefined ? {} : { scope: () => scope });
+  for (const name of after) mcp.registerTool(name, { description: "own " + name }, async () => ({ content: [{ type: "text", text: "own " + name }] }));
+  const [client, end] = InMemoryTransport.createLinkedPair();
+  await mcp.connect(end);
+  const pending = new Map();
+  client.onmessage = (msg) => pending.get(msg.id)?.(msg);
+  await client.start();
+  let id = 0;
+  const request = (method, params) =>
+    new Promise((resolve) => {
+      pending.set(++id, resolve);
+      client.send({ jsonrpc: "2.0", id, method, params });
+    });
+  await request("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c", version: "0" } });
+  return { request, close: () => mcp.close() };
+}
+for (const [before, after] of [[["mine"], []], [[], ["mine"]], [["mine"], ["yours"]]]) {
+  const at = `own tools ${show(before)} before register, ${show(after)} after`;
+  const s = await mcpSession(before, after, "read");
+  const list = await s.request("tools/list", {});
+  const names = list.result?.tools?.map((t) => t.name);
+  check(JSON.stringify(names) === JSON.stringify([...m.listTools(2, { scope: "read" }).tools.map((t) => t.name), ...before, ...after]), `${at}: tools/list ${show(list)}`);
+  check(list.result?._meta?.[m.CATALOG_KEY] === m.PROFILES[2].catalog + "/read", `${at}: identity ${show(list.result?._meta)}`);
+  for (const name of [...before, ...after]) {
+    const own = await s.request("tools/call", { name, arguments: {} });
+    check(own.result?.content?.[0]?.text === "own " + name, `${at}: ${name}: ${show(own)}`);
+  }
+  const look = await s.request("tools/call", { name: "look", arguments: { q: "ab" } });
+  check(JSON.stringify(look.result?.structuredContent) === '{"n":2}', `${at}: look: ${show(look)}`);
+  const bad = await s.request("tools/call", { name: "look", arguments: { q: 1 } });
+  check(bad.result?.isError === true && /\/q: type/.test(bad.result.content[0].text), `${at}: look validated by the catalog: ${show(bad)}`);
+  const wipe = await s.request("tools/call", { name: "wipe", arguments: {} });
+  check(wipe.error?.code === -32602 && /unknown tool/.test(wipe.error.message), `${at}: wipe out of scope: ${show(wipe)}`);
+  await s.close();
+}
+for (const [before, after] of [[["look"], []], [[], ["wipe"]]]) {
+  const at = `a clash ${show(before)} before register, ${show(after)} after`;
+  try {
+    const s = await mcpSession(before, after);
+    await s.close();
+    failures.push(`${at}: connect did not refuse`);
+  } catch (err) {
+    check(new RegExp(`catalog tools: "${[...before, ...after][0]}"`).test(err.message), `${at}: ${err.message}`);
+  }
 }
 
 // The string model (docs/servers.md): a lone surrogate reaches the
