@@ -60,6 +60,10 @@ type Options struct {
 	// the same file and parses only those whose text changed (the
 	// language server's edits; parser.Cache).
 	ParseCache *parser.Cache
+	// CheckCache, when set, keeps what the last Analyse of the same file
+	// found in each declaration and checks again only the declarations
+	// that changed and those that depend on them (check.Cache).
+	CheckCache *check.Cache
 }
 
 // FileWith is File with options.
@@ -106,8 +110,8 @@ func Checked(r Result) Result {
 // Analyse is what an editor needs of spec text: every diagnostic `check`
 // reports, and the checked model even when there are errors (for hover
 // and completion; never fit to emit). It computes no hash.
-func Analyse(filename string, src []byte, opt Options) Result {
-	return analysed(parser.ParseCached(filename, src, opt.ParseCache), opt)
+func Analyse(filename string, text string, opt Options) Result {
+	return analysed(parser.ParseText(filename, text, opt.ParseCache), opt)
 }
 
 // analysed checks a parse: the declarations that parsed around a syntax
@@ -115,7 +119,7 @@ func Analyse(filename string, src []byte, opt Options) Result {
 func analysed(p parser.Result, opt Options) Result {
 	r := Result{File: p.File, Comments: p.Comments, Diags: p.Diags}
 	if p.File == nil {
-		r.Diags = append(r.Diags, partial(p)...).Sort()
+		r.Diags = append(r.Diags, partial(p, opt.CheckCache)...).Sort()
 		return r
 	}
 	return checkedTree(r, opt)
@@ -124,7 +128,7 @@ func analysed(p parser.Result, opt Options) Result {
 // checkedTree runs the checks, then the client lints when they pass, on
 // r.File.
 func checkedTree(r Result, opt Options) Result {
-	checked := checkConfig.Check(r.File)
+	checked := checkConfig.CheckCached(r.File, opt.CheckCache)
 	r.Catalog = checked.Catalog
 	r.Diags = append(r.Diags, checked.Diags...)
 	if !r.Diags.HasErrors() {
@@ -160,13 +164,13 @@ func lints(cat *model.Catalog, opt Options) token.List {
 
 // partial checks the declarations that parsed around a syntax error, so
 // their problems are reported in the same run.
-func partial(p parser.Result) token.List {
+func partial(p parser.Result, k *check.Cache) token.List {
 	if p.Partial == nil {
 		return nil
 	}
 	cfg := checkConfig
 	cfg.Unparsed = check.Unparsed{Tools: p.Unparsed["tool"], Groups: p.Unparsed["group"]}
-	return cfg.Check(p.Partial).Diags
+	return cfg.CheckCached(p.Partial, k).Diags
 }
 
 // checkConfig gives the checker the schema emitter, which lang may not

@@ -3,6 +3,7 @@ package docs
 import (
 	"bytes"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -11,8 +12,8 @@ import (
 )
 
 // TestTranscripts runs every ```jsonrpc block: a `$ go run ./examples/...`
-// line, then the server's stdin and stdout interleaved as a reader sees
-// them. The lines that carry a "method" are sent; every other line is a
+// or `$ node examples/....mjs` line, then the server's stdin and stdout
+// interleaved as a reader sees them. The lines that carry a "method" are sent; every other line is a
 // reply, compared as in an abridged console block ("..." is any text), in
 // any order.
 func TestTranscripts(t *testing.T) {
@@ -29,16 +30,9 @@ func TestTranscripts(t *testing.T) {
 				continue
 			}
 			lines := strings.Split(strings.TrimSuffix(b.text, "\n"), "\n")
-			pkg, ok := strings.CutPrefix(lines[0], "$ go run ")
-			if !ok || !strings.HasPrefix(pkg, "./examples/") {
-				t.Errorf("%s: a transcript starts with $ go run ./examples/NAME", b)
+			cmd, pkg := server(t, root, b, lines[0])
+			if cmd == nil {
 				continue
-			}
-			bin := filepath.Join(t.TempDir(), "server")
-			build := exec.Command("go", "build", "-o", bin, pkg)
-			build.Dir = root
-			if out, err := build.CombinedOutput(); err != nil {
-				t.Fatalf("%s: go build %s: %v\n%s", b, pkg, err, out)
 			}
 			var in strings.Builder
 			var want []string
@@ -49,7 +43,6 @@ func TestTranscripts(t *testing.T) {
 					want = append(want, l)
 				}
 			}
-			cmd := exec.Command(bin)
 			cmd.Dir = root
 			cmd.Stdin = &slowReader{text: in.String()}
 			var out bytes.Buffer
@@ -65,6 +58,39 @@ func TestTranscripts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// server is the command a transcript's first line starts: a Go example
+// built, or a JavaScript one run with node (which needs npm ci); nil after
+// reporting a bad line or skipping a missing node.
+func server(t *testing.T, root string, b *block, line string) (*exec.Cmd, string) {
+	t.Helper()
+	if script, ok := strings.CutPrefix(line, "$ node "); ok && strings.HasPrefix(script, "examples/") {
+		_, err := exec.LookPath("node")
+		if err == nil {
+			_, err = os.Stat(filepath.Join(root, "node_modules", "@modelcontextprotocol", "sdk", "package.json"))
+		}
+		if err != nil {
+			if os.Getenv("TOOLSPEC_REQUIRE_NODE") == "1" {
+				t.Fatalf("%s: node and npm ci are needed: %v", b, err)
+			}
+			t.Logf("%s: skipped, node or node_modules missing: %v", b, err)
+			return nil, ""
+		}
+		return exec.Command("node", script), script
+	}
+	pkg, ok := strings.CutPrefix(line, "$ go run ")
+	if !ok || !strings.HasPrefix(pkg, "./examples/") {
+		t.Errorf("%s: a transcript starts with $ go run ./examples/NAME or $ node examples/FILE", b)
+		return nil, ""
+	}
+	bin := filepath.Join(t.TempDir(), "server")
+	build := exec.Command("go", "build", "-o", bin, pkg)
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("%s: go build %s: %v\n%s", b, pkg, err, out)
+	}
+	return exec.Command(bin), pkg
 }
 
 // matchReplies reports whether every reply matches one wanted line and

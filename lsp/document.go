@@ -1,11 +1,13 @@
 package lsp
 
 import (
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/lang/ast"
+	"github.com/toolspec/toolspec/lang/check"
 	"github.com/toolspec/toolspec/lang/parser"
 	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/model"
@@ -36,10 +38,11 @@ type document struct {
 	suggested string
 	survivors []span
 
-	// cache holds the declarations of the last parse, for the next
-	// version of the text (parser.Cache): its trees are this document's,
-	// so a new version's document takes the cache over.
-	cache *parser.Cache
+	// cache holds the declarations of the last parse and what checking
+	// found in each, for the next version of the text (parser.Cache,
+	// check.Cache): its trees and models are this document's, so a new
+	// version's document takes the cache over.
+	cache *caches
 	// tooLarge: the text is over maxDocument and was not analysed.
 	tooLarge bool
 }
@@ -48,26 +51,39 @@ type document struct {
 // the families the spec declares included (compile.Analyse: the model
 // even when it has errors, no hash).
 func analyse(uri string, version int32, text string) *document {
-	return analyseCached(uri, version, text, new(parser.Cache))
+	return analyseCached(uri, version, text, newCaches())
 }
+
+// caches are what one document keeps of its last analysis.
+type caches struct {
+	parse parser.Cache
+	// check is nil when every change is checked whole (BenchmarkDidChange
+	// compares).
+	check *check.Cache
+}
+
+func newCaches() *caches { return &caches{check: new(check.Cache)} }
 
 // analyseCached is analyse taking the declarations that did not change
 // from cache, the one of the document's previous version.
-func analyseCached(uri string, version int32, text string, cache *parser.Cache) *document {
+func analyseCached(uri string, version int32, text string, cache *caches) *document {
 	d := &document{uri: uri, version: version, text: text, lines: lineStarts(text), cache: cache}
-	r := compile.Analyse(pathOf(uri), []byte(text), compile.Options{ParseCache: cache})
+	r := compile.Analyse(pathOf(uri), text, compile.Options{ParseCache: &cache.parse, CheckCache: cache.check})
 	d.file, d.comments, d.diags, d.catalog = r.File, r.Comments, r.Diags, r.Catalog
 	return d
 }
 
 func lineStarts(text string) []int {
-	starts := []int{0}
-	for i := 0; i < len(text); i++ {
-		if text[i] == '\n' {
-			starts = append(starts, i+1)
+	// Counted first, so a 6 MB text makes one slice, not a dozen.
+	starts := make([]int, 1, 1+strings.Count(text, "\n"))
+	for i := 0; ; {
+		n := strings.IndexByte(text[i:], '\n')
+		if n < 0 {
+			return starts
 		}
+		i += n + 1
+		starts = append(starts, i)
 	}
-	return starts
 }
 
 // position converts a byte offset to an LSP position (UTF-16 columns).

@@ -288,7 +288,7 @@ function tsV4(v, p, e) {
 function tsV3(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length < 1) tsErr(e, p, "minItems", v.length + " items, want at least 1");
+    if (v.length < 1) tsErr(e, p, "minItems", (v.length === 1 ? "1 item, want at least 1" : v.length + " items, want at least 1"));
     for (let i1 = 0; i1 < v.length; i1++) {
       tsV4(v[i1], p + "/" + i1, e);
     }
@@ -415,7 +415,7 @@ function tsV10(v, p, e) {
 function tsV9(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length > 500) tsErr(e, p, "maxItems", v.length + " items, want at most 500");
+    if (v.length > 500) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 500" : v.length + " items, want at most 500"));
     for (let i1 = 0; i1 < v.length; i1++) {
       tsV10(v[i1], p + "/" + i1, e);
     }
@@ -584,7 +584,7 @@ function tsV16(v, p, e) {
 function tsV15(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length > 1000) tsErr(e, p, "maxItems", v.length + " items, want at most 1000");
+    if (v.length > 1000) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 1000" : v.length + " items, want at most 1000"));
     for (let i1 = 0; i1 < v.length; i1++) {
       tsV16(v[i1], p + "/" + i1, e);
     }
@@ -613,7 +613,7 @@ function tsV14(v, p, e) {
 function tsV18(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length > 10) tsErr(e, p, "maxItems", v.length + " items, want at most 10");
+    if (v.length > 10) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 10" : v.length + " items, want at most 10"));
     for (let i1 = 0; i1 < v.length; i1++) {
       const v2 = v[i1];
       if (!(typeof v2 === "string")) tsErr(e, p + "/" + i1, "type", "got " + tsKind(v2) + ", want string");
@@ -887,8 +887,8 @@ function tsV28(v, p, e) {
 function tsV35(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length < 2) tsErr(e, p, "minItems", v.length + " items, want at least 2");
-    if (v.length > 2) tsErr(e, p, "maxItems", v.length + " items, want at most 2");
+    if (v.length < 2) tsErr(e, p, "minItems", (v.length === 1 ? "1 item, want at least 2" : v.length + " items, want at least 2"));
+    if (v.length > 2) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 2" : v.length + " items, want at most 2"));
     if (v.length > 0) {
       const v1 = v[0];
       if (!(Number.isInteger(v1))) tsErr(e, p + "/0", "type", "got " + tsKind(v1) + ", want integer");
@@ -997,8 +997,8 @@ function tsV36(v, p, e) {
 function tsV39(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length < 2) tsErr(e, p, "minItems", v.length + " items, want at least 2");
-    if (v.length > 2) tsErr(e, p, "maxItems", v.length + " items, want at most 2");
+    if (v.length < 2) tsErr(e, p, "minItems", (v.length === 1 ? "1 item, want at least 2" : v.length + " items, want at least 2"));
+    if (v.length > 2) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 2" : v.length + " items, want at most 2"));
     if (v.length > 0) {
       const v1 = v[0];
       if (!(Number.isInteger(v1))) tsErr(e, p + "/0", "type", "got " + tsKind(v1) + ", want integer");
@@ -1025,8 +1025,8 @@ function tsV39(v, p, e) {
 function tsV38(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length < 1) tsErr(e, p, "minItems", v.length + " items, want at least 1");
-    if (v.length > 64) tsErr(e, p, "maxItems", v.length + " items, want at most 64");
+    if (v.length < 1) tsErr(e, p, "minItems", (v.length === 1 ? "1 item, want at least 1" : v.length + " items, want at least 1"));
+    if (v.length > 64) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 64" : v.length + " items, want at most 64"));
     for (let i1 = 0; i1 < v.length; i1++) {
       tsV39(v[i1], p + "/" + i1, e);
     }
@@ -1060,8 +1060,8 @@ function tsV37(v, p, e) {
 function tsV41(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length < 2) tsErr(e, p, "minItems", v.length + " items, want at least 2");
-    if (v.length > 2) tsErr(e, p, "maxItems", v.length + " items, want at most 2");
+    if (v.length < 2) tsErr(e, p, "minItems", (v.length === 1 ? "1 item, want at least 2" : v.length + " items, want at least 2"));
+    if (v.length > 2) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 2" : v.length + " items, want at most 2"));
     if (v.length > 0) {
       const v1 = v[0];
       if (!(Number.isInteger(v1))) tsErr(e, p + "/0", "type", "got " + tsKind(v1) + ", want integer");
@@ -1107,7 +1107,7 @@ function tsV40(v, p, e) {
 function tsV43(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length < 1) tsErr(e, p, "minItems", v.length + " items, want at least 1");
+    if (v.length < 1) tsErr(e, p, "minItems", (v.length === 1 ? "1 item, want at least 1" : v.length + " items, want at least 1"));
     for (let i1 = 0; i1 < v.length; i1++) {
       const v2 = v[i1];
       if (!(typeof v2 === "string")) tsErr(e, p + "/" + i1, "type", "got " + tsKind(v2) + ", want string");
@@ -1201,7 +1201,7 @@ function tsV44(v, p, e) {
 function tsV48(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length > 27) tsErr(e, p, "maxItems", v.length + " items, want at most 27");
+    if (v.length > 27) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 27" : v.length + " items, want at most 27"));
     for (let i1 = 0; i1 < v.length; i1++) {
       const v2 = v[i1];
       if (!(Number.isInteger(v2))) tsErr(e, p + "/" + i1, "type", "got " + tsKind(v2) + ", want integer");
@@ -1216,8 +1216,8 @@ function tsV48(v, p, e) {
 function tsV49(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length < 2) tsErr(e, p, "minItems", v.length + " items, want at least 2");
-    if (v.length > 2) tsErr(e, p, "maxItems", v.length + " items, want at most 2");
+    if (v.length < 2) tsErr(e, p, "minItems", (v.length === 1 ? "1 item, want at least 2" : v.length + " items, want at least 2"));
+    if (v.length > 2) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 2" : v.length + " items, want at most 2"));
     if (v.length > 0) {
       const v1 = v[0];
       if (!(Number.isInteger(v1))) tsErr(e, p + "/0", "type", "got " + tsKind(v1) + ", want integer");
@@ -1721,8 +1721,8 @@ function tsV70(v, p, e) {
 function tsV72(v, p, e) {
   if (!(Array.isArray(v))) tsErr(e, p, "type", "got " + tsKind(v) + ", want array");
   if (Array.isArray(v)) {
-    if (v.length < 1) tsErr(e, p, "minItems", v.length + " items, want at least 1");
-    if (v.length > 20) tsErr(e, p, "maxItems", v.length + " items, want at most 20");
+    if (v.length < 1) tsErr(e, p, "minItems", (v.length === 1 ? "1 item, want at least 1" : v.length + " items, want at least 1"));
+    if (v.length > 20) tsErr(e, p, "maxItems", (v.length === 1 ? "1 item, want at most 20" : v.length + " items, want at most 20"));
     for (let i1 = 0; i1 < v.length; i1++) {
       const v2 = v[i1];
       if (!(typeof v2 === "string")) tsErr(e, p + "/" + i1, "type", "got " + tsKind(v2) + ", want string");
@@ -2011,14 +2011,33 @@ const OUTPUT_VALIDATORS = new Map([
   ["tg_history", tsV78],
 ]);
 
+// The words of the runtime's own messages, from the catalogue that the
+// validators' messages and the Go decoders' come from (gen/message).
+
+/** Input strings (values and keys) are quoted in messages up to this many characters, then "...". */
+export const QUOTE_LIMIT = 64;
+
+function tsMsgAnyOf() {
+  return "matches none of the union's variants";
+}
+function tsMsgBeyond() {
+  return "number beyond float64";
+}
+function tsMsgRoot() {
+  return "(root)";
+}
+function tsMsgMore(a) {
+  return (a === 1 ? "and 1 more problem" : "and " + a + " more problems");
+}
+function tsMsgUncounted() {
+  return "(more not counted)";
+}
+
 // The runtime: the part of every module that does not depend on the spec
 // (gen/js/runtime.go names what the rest of the module defines for it).
 
 /** At most this many problems are returned per value (the first ones, in document order). */
 export const MAX_PROBLEMS = 100;
-
-/** Input strings (values and keys) are quoted in messages up to this many characters, then "...". */
-export const QUOTE_LIMIT = 64;
 
 function tsIsObject(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -2041,7 +2060,7 @@ function tsAnyOf(e, variants, p) {
     for (const x of v) tsErr(e, x.instancePath, x.keyword, x.message, x.params);
     if (v.truncated) e.truncated = true;
   }
-  tsErr(e, p, "anyOf", "matches none of the union's variants");
+  tsErr(e, p, "anyOf", tsMsgAnyOf());
 }
 
 // tsKind names the JSON type of a value, for messages.
@@ -2050,7 +2069,7 @@ function tsKind(v) {
   if (Array.isArray(v)) return "array";
   // JSON.parse reads 1e400 as Infinity: no JSON number, so no number of
   // any row (docs/servers.md, "One number and one string model").
-  if (typeof v === "number" && !Number.isFinite(v)) return "number beyond float64";
+  if (typeof v === "number" && !Number.isFinite(v)) return tsMsgBeyond();
   return typeof v;
 }
 
@@ -2151,9 +2170,10 @@ function tsCanon(x) {
 }
 
 // tsMultipleOf decides multipleOf in decimal, on the shortest text of the
-// double (0.3 is a multiple of 0.1), as the spec's exact arithmetic does.
+// double (0.3 is a multiple of 0.1, 1e30 of 5), as the spec's exact
+// arithmetic and the Go decoders do; % is exact on safe integers only.
 function tsMultipleOf(v, d, text) {
-  if (Number.isInteger(v) && Number.isInteger(d)) return v % d === 0;
+  if (Number.isSafeInteger(v) && Number.isSafeInteger(d)) return v % d === 0;
   const [vm, ve] = tsDecimal(String(v));
   const [dm, de] = tsDecimal(text);
   const low = Math.min(ve, de);
@@ -2201,10 +2221,10 @@ export function validateOutput(toolName, value) {
  * "(root)" for the value itself; at most limit problems, then how many more.
  */
 export function describeProblems(problems, limit = 20) {
-  const parts = problems.slice(0, limit).map((p) => (p.instancePath || "(root)") + ": " + p.keyword + ": " + p.message);
+  const parts = problems.slice(0, limit).map((p) => (p.instancePath || tsMsgRoot()) + ": " + p.keyword + ": " + p.message);
   const more = problems.length - parts.length;
-  if (more > 0) parts.push("and " + more + " more problem" + (more === 1 ? "" : "s"));
-  if (problems.truncated) parts.push("(more not counted)");
+  if (more > 0) parts.push(tsMsgMore(more));
+  if (problems.truncated) parts.push(tsMsgUncounted());
   return parts.join("; ");
 }
 

@@ -59,13 +59,24 @@ var runtimeSource string
 //go:embed runtime/profile.go
 var profileSource string
 
-var profileBody = func() string {
-	_, body, ok := strings.Cut(profileSource, "\npackage runtime\n")
+var profileBody = afterPackage(profileSource, "profile.go")
+
+// messagesBody is runtime/messages.go after its package clause: the
+// words of every validation problem, generated from gen/message (see
+// TestRuntimeMessages), which gen-js writes its messages from too.
+//
+//go:embed runtime/messages.go
+var messagesSource string
+
+var messagesBody = afterPackage(messagesSource, "messages.go")
+
+func afterPackage(src, name string) string {
+	_, body, ok := strings.Cut(src, "\npackage runtime\n")
 	if !ok {
-		panic("gen/golang: runtime/profile.go has no package clause")
+		panic("gen/golang: runtime/" + name + " has no package clause")
 	}
 	return body
-}()
+}
 
 // formatImports and formatBody split runtime/format.go, the asserted
 // formats (package validate judges fixtures with the same code, copied in
@@ -204,6 +215,7 @@ func (g *gen) file() []byte {
 	b.WriteString(")\n")
 	b.Write(g.p.b.Bytes())
 	b.WriteString(runtimeBody)
+	b.WriteString(messagesBody)
 	b.WriteString(formatBody)
 	b.WriteString(profileBody)
 	if len(g.dialectList) > 0 {

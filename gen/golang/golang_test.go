@@ -267,6 +267,13 @@ func TestCompiledDifferential(t *testing.T) {
 					t.Errorf("%s %s: decoded value does not round-trip through json.Marshal: %s", c.Tool, c.Value, got.Trip)
 				}
 			}
+			if jsText := jsMessages(t, cat, cases, dir); jsText != nil {
+				goText := make([]string, len(cases))
+				for i, v := range res.Verdicts {
+					goText[i] = v.Err
+				}
+				sameMessages(t, cases, goText, jsText)
+			}
 			t.Logf("%d cases: %d accepted, %d rejected", len(cases), accepted, rejected)
 			if accepted == 0 || rejected == 0 {
 				t.Error("cases do not exercise both verdicts")

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolspec/toolspec/gen/message"
 	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/model"
 )
@@ -139,7 +140,7 @@ export type Problems = Problem[] & { truncated?: boolean };
 export declare const MAX_PROBLEMS: 100;
 
 /** Input strings are quoted in messages up to this many characters, then "...". */
-export declare const QUOTE_LIMIT: 64;
+export declare const QUOTE_LIMIT: ` + strconv.Itoa(message.MaxQuote) + `;
 
 /** Every problem of a tool's arguments; empty when they are valid. Throws a RangeError for an unknown tool. */
 export declare function validateInput(toolName: ToolName, args: unknown): Problems;

@@ -132,6 +132,8 @@ export function checkHandlers(names) {
 		return nil, err
 	}
 	b.WriteString("\n")
+	b.WriteString(messagesJS)
+	b.WriteString("\n")
 	b.WriteString(runtimeJS)
 	b.WriteString("\n")
 	b.WriteString(formatJS)

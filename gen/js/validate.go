@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolspec/toolspec/gen/message"
 	"github.com/toolspec/toolspec/gen/schema"
 	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/model"
@@ -355,7 +356,7 @@ func (f *funcWriter) check(s *jsonValue, v, p string) error {
 			return fmt.Errorf("type must be a string or an array of strings")
 		}
 		f.line("if (!(" + strings.Join(tests, " || ") + ")) " +
-			problem(p, "type", `"got " + tsKind(`+v+`) + `+Quote(", want "+strings.Join(names, " or "))))
+			problemOf(p, message.Of("type"), []arg{jsExpr("tsKind(" + v + ")"), known(strings.Join(names, message.Lookup("Or").Text))}))
 	}
 	if enum := s.member("enum"); enum != nil {
 		if err := f.enum(enum, v, p); err != nil {
@@ -466,7 +467,7 @@ func (f *funcWriter) enum(enum *jsonValue, v, p string) error {
 			test = "false"
 		}
 	}
-	f.line("if (!(" + test + ")) " + problem(p, "enum", "tsShow("+v+`) + " is not one of the allowed values"`))
+	f.line("if (!(" + test + ")) " + problemOf(p, message.Of("enum"), []arg{jsExpr("tsShow(" + v + ")")}))
 	return nil
 }
 
@@ -484,18 +485,18 @@ func number(s *jsonValue, key string) (lit string, ok bool, err error) {
 }
 
 func (f *funcWriter) numbers(s *jsonValue, v, p string) error {
-	for _, c := range []struct{ key, fails, words string }{
-		{"minimum", "%s < %s", " is less than "},
-		{"maximum", "%s > %s", " is greater than "},
-		{"exclusiveMinimum", "%s <= %s", " is not greater than "},
-		{"exclusiveMaximum", "%s >= %s", " is not less than "},
+	for _, c := range []struct{ key, fails string }{
+		{"minimum", "%s < %s"},
+		{"maximum", "%s > %s"},
+		{"exclusiveMinimum", "%s <= %s"},
+		{"exclusiveMaximum", "%s >= %s"},
 	} {
 		n, ok, err := number(s, c.key)
 		if err != nil {
 			return err
 		}
 		if ok {
-			f.line("if (" + fmt.Sprintf(c.fails, v, "("+n+")") + ") " + problem(p, c.key, v+" + "+Quote(c.words+n)))
+			f.line("if (" + fmt.Sprintf(c.fails, v, "("+n+")") + ") " + problemOf(p, message.Of(c.key), []arg{jsExpr(v), known(n)}))
 		}
 	}
 	n, ok, err := number(s, "multipleOf")
@@ -503,7 +504,7 @@ func (f *funcWriter) numbers(s *jsonValue, v, p string) error {
 		return err
 	}
 	if ok {
-		f.line("if (!tsMultipleOf(" + v + ", " + n + ", " + Quote(n) + ")) " + problem(p, "multipleOf", v+" + "+Quote(" is not a multiple of "+n)))
+		f.line("if (!tsMultipleOf(" + v + ", " + n + ", " + Quote(n) + ")) " + problemOf(p, message.Of("multipleOf"), []arg{jsExpr(v), known(n)}))
 	}
 	return nil
 }
@@ -525,11 +526,11 @@ func (f *funcWriter) strings(s *jsonValue, v, p string) error {
 		n := f.fresh("n")
 		f.line("const " + n + " = tsLen(" + v + ");")
 		if hasMin {
-			f.line("if (" + n + " < " + minLen + ") " + problem(p, "minLength", `"length " + `+n+" + "+Quote(" is less than "+minLen)))
+			f.line("if (" + n + " < " + minLen + ") " + problemOf(p, message.Of("minLength"), []arg{jsExpr(n), known(minLen)}))
 			els = "else "
 		}
 		if hasMax {
-			f.line(els + "if (" + n + " > " + maxLen + ") " + problem(p, "maxLength", `"length " + `+n+" + "+Quote(" is greater than "+maxLen)))
+			f.line(els + "if (" + n + " > " + maxLen + ") " + problemOf(p, message.Of("maxLength"), []arg{jsExpr(n), known(maxLen)}))
 			els = "else "
 		}
 	}
@@ -544,26 +545,26 @@ func (f *funcWriter) strings(s *jsonValue, v, p string) error {
 			f.g.patterns[pat.text] = name
 			f.g.consts.WriteString("const " + name + " = new RegExp(" + Quote(pat.text) + `, "u");` + "\n")
 		}
-		f.line(els + "if (!" + name + ".test(" + v + ")) " + problem(p, "pattern", "tsQuote("+v+") + "+Quote(" does not match "+pat.text)))
+		f.line(els + "if (!" + name + ".test(" + v + ")) " + problemOf(p, message.Of("pattern"), []arg{jsExpr("tsQuote(" + v + ")"), known(pat.text)}))
 	}
 	// An asserted format (runtime/format.mjs); any other is an annotation.
 	if fm := s.member("format"); fm != nil && fm.kind == jsonString && slices.Contains(descriptor.AssertedFormats, fm.text) {
-		f.line("if (!tsFormat(" + Quote(fm.text) + ", " + v + ")) " + problem(p, "format", "tsQuote("+v+") + "+Quote(" is not a valid "+fm.text)))
+		f.line("if (!tsFormat(" + Quote(fm.text) + ", " + v + ")) " + problemOf(p, message.Of("format"), []arg{jsExpr("tsQuote(" + v + ")"), known(fm.text)}))
 	}
 	return nil
 }
 
 func (f *funcWriter) arrays(s *jsonValue, v, p string) error {
-	for _, c := range []struct{ key, op, words string }{
-		{"minItems", "<", " items, want at least "},
-		{"maxItems", ">", " items, want at most "},
+	for _, c := range []struct{ key, op string }{
+		{"minItems", "<"},
+		{"maxItems", ">"},
 	} {
 		n, ok, err := number(s, c.key)
 		if err != nil {
 			return err
 		}
 		if ok {
-			f.line("if (" + v + ".length " + c.op + " " + n + ") " + problem(p, c.key, v+".length + "+Quote(c.words+n)))
+			f.line("if (" + v + ".length " + c.op + " " + n + ") " + problemOf(p, message.Of(c.key), []arg{jsExpr(v + ".length"), known(n)}))
 		}
 	}
 	start := 0
@@ -612,7 +613,7 @@ func (f *funcWriter) arrays(s *jsonValue, v, p string) error {
 		}
 		d := f.fresh("d")
 		f.line("const " + d + " = tsDuplicate(" + v + filter + ");")
-		f.line("if (" + d + " !== null) " + problem(p, "uniqueItems", `"items at " + `+d+`[0] + " and " + `+d+`[1] + " are equal"`))
+		f.line("if (" + d + " !== null) " + problemOf(p, message.Of("uniqueItems"), []arg{jsExpr(d + "[0]"), jsExpr(d + "[1]")}))
 	}
 	return nil
 }
@@ -634,7 +635,7 @@ func (f *funcWriter) objects(s *jsonValue, v, p string) error {
 				return fmt.Errorf("required must list strings")
 			}
 			f.line("if (!Object.hasOwn(" + v + ", " + Quote(r.text) + ")) " +
-				problem(p, "required", Quote("missing property "+schema.String(r.text)), "{ missingProperty: "+Quote(r.text)+" }"))
+				problemOf(p, message.Of("required"), []arg{quotedName(r.text)}, "{ missingProperty: "+Quote(r.text)+" }"))
 		}
 	}
 	if props != nil {
@@ -659,7 +660,7 @@ func (f *funcWriter) objects(s *jsonValue, v, p string) error {
 		body = funcWriter{g: f.g, indent: f.indent + "  ", nvar: f.nvar}
 		switch {
 		case extra.kind == jsonBool && extra.text == "false":
-			body.line(problem(p, "additionalProperties", `"property " + tsQuote(`+k+`) + " is not allowed"`, "{ additionalProperty: "+k+" }"))
+			body.line(problemOf(p, message.Of("additionalProperties"), []arg{jsExpr("tsQuote(" + k + ")")}, "{ additionalProperty: "+k+" }"))
 		case extra.kind == jsonObject:
 			if err := body.child(extra, v+"["+k+"]", p+` + "/" + tsPointer(`+k+`)`); err != nil {
 				return err
@@ -679,9 +680,9 @@ func (f *funcWriter) objects(s *jsonValue, v, p string) error {
 			f.line("}")
 		}
 	}
-	for _, c := range []struct{ key, op, words string }{
-		{"minProperties", "<", " properties, want at least "},
-		{"maxProperties", ">", " properties, want at most "},
+	for _, c := range []struct{ key, op string }{
+		{"minProperties", "<"},
+		{"maxProperties", ">"},
 	} {
 		n, ok, err := number(s, c.key)
 		if err != nil {
@@ -689,7 +690,7 @@ func (f *funcWriter) objects(s *jsonValue, v, p string) error {
 		}
 		if ok {
 			f.line("if (Object.keys(" + v + ").length " + c.op + " " + n + ") " +
-				problem(p, c.key, "Object.keys("+v+").length + "+Quote(c.words+n)))
+				problemOf(p, message.Of(c.key), []arg{jsExpr("Object.keys(" + v + ").length"), known(n)}))
 		}
 	}
 	return nil

@@ -56,16 +56,24 @@ func (u Unparsed) any() bool { return len(u.Tools)+len(u.Groups) > 0 }
 func Check(f *ast.File) Result { return Config{}.Check(f) }
 
 // Check checks a parsed spec. Diagnostics are sorted.
-func (cfg Config) Check(f *ast.File) Result {
+func (cfg Config) Check(f *ast.File) Result { return cfg.CheckCached(f, nil) }
+
+// CheckCached is Check taking what did not change since the last check
+// with k from k (see Cache). The result is the same as Check's. A nil k is
+// Check.
+func (cfg Config) CheckCached(f *ast.File, k *Cache) Result {
+	if k == nil {
+		k = new(Cache)
+	}
+	k.begin(cfg)
 	c := &checker{
-		groups:   map[string]*groupInfo{},
 		broken:   map[*model.Type]bool{},
 		unparsed: cfg.Unparsed,
+		cache:    k,
+		schemaOf: cfg.SchemaOf,
 	}
 	cat := c.file(f)
-	if cfg.SchemaOf != nil {
-		c.diags = append(c.diags, values(cat, c.broken, cfg.SchemaOf)...)
-	}
+	k.end()
 	return Result{Catalog: cat, Diags: c.diags.Sort(), Broken: c.broken}
 }
 
@@ -76,10 +84,17 @@ type checker struct {
 	tools     map[string]*model.Tool
 	broken    map[*model.Type]bool
 	unparsed  Unparsed
-	// patterns caches patternProblem and backtracking by pattern text: one
-	// spec repeats the same few patterns across its tools, and compiling
-	// them is costly.
-	patterns map[string]patternVerdict
+	schemaOf  func(*model.Type) []byte
+
+	// cache holds each declaration's results (incremental.go); cur is the
+	// declaration being checked, if it is one a Cache keeps.
+	cache *Cache
+	cur   *unit
+	// stageBroken are the broken types of the groups (see markBroken).
+	stageBroken []*model.Type
+	// lines are the reports whose messages name a line of the declaration
+	// being checked (see line).
+	lines []lineReport
 
 	// errors counts the errors among diags[:counted]; see errorCount.
 	errors, counted int
@@ -106,24 +121,27 @@ type patternVerdict struct {
 	part, why string // backtracking, for a portable pattern
 }
 
-// pattern judges p once per pattern text.
+// pattern judges p once per pattern text: one spec repeats the same few
+// patterns across its tools, and compiling them is costly.
 func (c *checker) pattern(p string) patternVerdict {
-	v, ok := c.patterns[p]
+	k := c.cache
+	v, ok := k.patterns[p]
 	if !ok {
 		v.problem = patternProblem(p)
 		if v.problem == "" {
 			v.part, v.why = backtracking(p)
 		}
-		if c.patterns == nil {
-			c.patterns = map[string]patternVerdict{}
+		if k.patterns == nil {
+			k.patterns = map[string]patternVerdict{}
 		}
-		c.patterns[p] = v
+		k.patterns[p] = v
 	}
 	return v
 }
 
 type groupInfo struct {
-	decl   *ast.Group
+	decl *ast.Group
+	// used: another group uses it (tools' uses are their units').
 	used   bool
 	cyclic map[*ast.Use]bool // uses in this group that close a cycle
 	busy   bool              // being expanded: guards against cycles
@@ -134,6 +152,12 @@ type groupInfo struct {
 // report reports the diagnostic d at p; args fill in its message.
 func (c *checker) report(d *diag.Def, p ast.Position, args ...any) {
 	d.Report(&c.diags, p, args...)
+	for _, a := range args {
+		if _, ok := a.(line); ok {
+			c.lines = append(c.lines, lineReport{at: len(c.diags) - 1, def: d, args: args})
+			break
+		}
+	}
 }
 
 // reportAt is report at a model position.
@@ -156,45 +180,41 @@ func (c *checker) file(f *ast.File) *model.Catalog {
 		cat.Clients = c.clients(f.Clients)
 	}
 
-	// Declarations may come in any order: collect groups first.
-	for _, d := range f.Decls {
-		if g := d.Group; g != nil {
-			name := g.Name.Value()
-			if prev, ok := c.groups[name]; ok {
-				c.report(diag.GroupRepeated, g.Pos, quoteName(name), prev.decl.Pos.Line)
-				continue
-			}
-			info := &groupInfo{decl: g, cyclic: map[*ast.Use]bool{}}
-			c.groups[name] = info
-			c.groupList = append(c.groupList, info)
-		}
-	}
-	c.findCycles()
-	for _, g := range c.groupList {
-		c.expandGroup(g)
-	}
+	// Declarations may come in any order: groups first.
+	c.groupStage(f.Decls)
 
+	// Each declaration is checked on its own (or taken from the cache);
+	// what spans declarations (repeated names, unused groups) is checked
+	// here, over all of them, every time.
 	c.tools = map[string]*model.Tool{}
+	var inCatalog []*unit
+	used := map[string]bool{}
 	for _, d := range f.Decls {
 		if d.Tool == nil {
 			continue
 		}
-		t := c.tool(d.Tool)
+		u := c.toolUnit(d.Tool)
+		for _, g := range u.used {
+			used[g] = true
+		}
+		t := u.tool
 		if prev, ok := c.tools[t.Name]; ok {
 			c.report(diag.ToolRepeated, d.Tool.Pos, quoteName(t.Name), prev.Pos.Line)
 			continue
 		}
 		c.tools[t.Name] = t
 		cat.Tools = append(cat.Tools, t)
+		inCatalog = append(inCatalog, u)
 	}
-	c.mangledNames(cat.Tools)
+	c.mangledNames(inCatalog)
+	c.cache.nameTools(cat.Tools, c.unparsed.Tools)
 
 	tests := map[string]*model.Test{}
 	for _, d := range f.Decls {
 		if d.Test == nil {
 			continue
 		}
-		t := c.test(d.Test)
+		t := c.testUnit(d.Test).test
 		if prev, ok := tests[t.Name]; ok {
 			c.report(diag.TestRepeated, d.Test.Pos, t.Name, prev.Pos.Line)
 			continue
@@ -205,16 +225,19 @@ func (c *checker) file(f *ast.File) *model.Catalog {
 
 	for _, d := range f.Decls {
 		if d.Survives != nil {
-			if s := c.survives(d.Survives); s != nil {
+			if s := c.survivesUnit(d.Survives).survives; s != nil {
 				cat.Survives = append(cat.Survives, s)
 			}
 		}
 	}
 
 	for _, g := range c.groupList {
-		if !g.used && !c.unparsed.any() {
+		if !g.used && !used[g.decl.Name.Value()] && !c.unparsed.any() {
 			c.report(diag.GroupUnused, g.decl.Pos, quoteName(g.decl.Name.Value()))
 		}
+	}
+	if c.schemaOf != nil {
+		c.values(inCatalog)
 	}
 	return cat
 }
@@ -339,9 +362,9 @@ func (c *checker) items(items []*ast.Item, in *groupInfo) []*model.Field {
 		}
 		if prev >= 0 {
 			if via != "" {
-				c.report(diag.PropertyRepeatedByGroup, at, quoteName(f.Name), quoteName(via), lines[prev])
+				c.report(diag.PropertyRepeatedByGroup, at, quoteName(f.Name), quoteName(via), line(lines[prev]))
 			} else {
-				c.report(diag.PropertyRepeated, at, quoteName(f.Name), lines[prev])
+				c.report(diag.PropertyRepeated, at, quoteName(f.Name), line(lines[prev]))
 			}
 			return
 		}
@@ -364,6 +387,9 @@ func (c *checker) items(items []*ast.Item, in *groupInfo) []*model.Field {
 		}
 		u := it.Use
 		name := u.Name.Value()
+		if c.cur != nil {
+			c.cur.usesGroups = true
+		}
 		g, ok := c.groups[name]
 		if !ok {
 			if !c.unparsed.Groups[name] {
@@ -371,7 +397,11 @@ func (c *checker) items(items []*ast.Item, in *groupInfo) []*model.Field {
 			}
 			continue
 		}
-		g.used = true
+		if c.cur != nil {
+			c.cur.used = append(c.cur.used, name)
+		} else {
+			g.used = true
+		}
 		if in != nil && in.cyclic[u] {
 			continue
 		}
@@ -391,11 +421,12 @@ const smallBlock = 16
 // mangledNames refuses two tools that a backend's mangling of tool names
 // (internal/mangle) turns into one identifier: the backend would refuse
 // them.
-func (c *checker) mangledNames(tools []*model.Tool) {
-	for _, b := range mangle.Backends {
-		first := map[string]*model.Tool{}
-		for _, t := range tools {
-			m := b.Mangle(t.Name)
+func (c *checker) mangledNames(tools []*unit) {
+	for i, b := range mangle.Backends {
+		first := make(map[string]*model.Tool, len(tools))
+		for _, u := range tools {
+			t := u.tool
+			m := u.mangled(i)
 			if prev, ok := first[m]; ok {
 				c.report(diag.ToolNamesCollide, t.Pos, quoteName(t.Name), b.Name, quoteName(prev.Name), prev.Pos.Line, fmt.Sprintf(b.What, m))
 				continue
@@ -423,7 +454,7 @@ func (c *checker) tool(d *ast.Tool) *model.Tool {
 	seen := map[string]*ast.ToolItem{}
 	once := func(it *ast.ToolItem, what string) bool {
 		if prev, ok := seen[what]; ok {
-			c.report(diag.ToolItemRepeated, it.Pos, quoteName(t.Name), what, prev.Pos.Line)
+			c.report(diag.ToolItemRepeated, it.Pos, quoteName(t.Name), what, line(prev.Pos.Line))
 			return false
 		}
 		seen[what] = it

@@ -15,6 +15,27 @@ import (
 
 var wantRx = regexp.MustCompile(`//\s*(want|warn)\s+"((?:[^"\\]|\\.)*)"`)
 
+// moreRx is each expectation after the first in one comment:
+// `// want "a" want "b"`.
+var moreRx = regexp.MustCompile(`^\s*(want|warn)\s+"((?:[^"\\]|\\.)*)"`)
+
+// expectations are the (want|warn, rx) pairs of a line's comment.
+func expectations(line string) [][]string {
+	loc := wantRx.FindStringSubmatchIndex(line)
+	if loc == nil {
+		return nil
+	}
+	out := [][]string{{"", line[loc[2]:loc[3]], line[loc[4]:loc[5]]}}
+	for rest := line[loc[1]:]; ; {
+		m := moreRx.FindStringSubmatchIndex(rest)
+		if m == nil {
+			return out
+		}
+		out = append(out, []string{"", rest[m[2]:m[3]], rest[m[4]:m[5]]})
+		rest = rest[m[1]:]
+	}
+}
+
 // TestExpectations compiles every testdata spec and compares its
 // diagnostics with the `// want "rx"` (error) and `// warn "rx"` (warning)
 // comments written on the lines that cause them: every expectation must be
@@ -37,7 +58,7 @@ func TestExpectations(t *testing.T) {
 			}
 			wants := map[int][]want{}
 			for i, line := range strings.Split(string(src), "\n") {
-				for _, m := range wantRx.FindAllStringSubmatch(line, -1) {
+				for _, m := range expectations(line) {
 					pat, err := strconv.Unquote(`"` + m[2] + `"`)
 					if err != nil {
 						t.Fatalf("line %d: bad want: %v", i+1, err)

@@ -66,7 +66,7 @@ func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Typ
 	errorsBefore := c.errorCount()
 	defer func() {
 		if c.errorCount() > errorsBefore {
-			c.broken[t] = true
+			c.markBroken(t)
 		}
 	}()
 	switch {

@@ -51,7 +51,7 @@ func (c *checker) fixture(d *ast.Fixture) *model.Fixture {
 		Output: d.Dir == "out",
 		Value:  c.json(d.Value),
 	}
-	tool, ok := c.tools[f.Tool]
+	tool, ok := c.lookupTool(f.Tool)
 	if !ok {
 		if !c.unparsed.Tools[f.Tool] {
 			c.report(diag.FixtureUnknownTool, d.Tool.Pos, quoteName(f.Tool), didYouMean(f.Tool, c.toolNames()))
@@ -148,7 +148,7 @@ func contains(list []string, s string) bool {
 // to and its keyword. test-report matches it to the mutants.
 func (c *checker) survives(d *ast.Survives) *model.Survives {
 	s := &model.Survives{Pos: d.Pos, Tool: d.Tool.Value(), Path: d.Path.Value(), Keyword: d.Keyword.Value(), Reason: d.Reason.Value()}
-	tool, ok := c.tools[s.Tool]
+	tool, ok := c.lookupTool(s.Tool)
 	if !ok {
 		if !c.unparsed.Tools[s.Tool] {
 			c.report(diag.SurvivesUnknownTool, d.Tool.Pos, quoteName(s.Tool), didYouMean(s.Tool, c.toolNames()))

@@ -14,50 +14,101 @@ import (
 )
 
 // values reports every default and example that does not satisfy the
-// schema of its own row. The rows are shared out among the cores; each
-// keeps its own compiled schemas, and Check sorts the diagnostics.
+// schema of its own row, for the tools of the catalog (their units): each
+// tool's own rows, and once each the group rows that tools hold at their
+// top level. Only what is not cached yet is checked, shared out among the
+// cores when there is much of it; each worker keeps its own compiled
+// schemas, and Check sorts the diagnostics.
 //
-// schemaOf is the row's JSON Schema. It is passed in (compile passes
+// The row's JSON Schema is c.schemaOf. It is passed in (compile passes
 // gen/schema.Type) because the emitter lives in gen, and imports flow one
 // way: lang → model → gen. The value is checked against the very schema
 // every backend emits, not a second idea of it.
-func values(cat *model.Catalog, broken map[*model.Type]bool, schemaOf func(*model.Type) []byte) token.List {
-	// Group rows are shared between tools: check (and report) them once.
-	var roots []*model.Field
+func (c *checker) values(tools []*unit) {
+	stage := c.cache.groups
+	var jobs []func(v *valueChecker)
+	var groupRoots []*model.Field // in the order first held
 	seen := map[*model.Field]bool{}
-	for _, tool := range cat.Tools {
-		for _, typ := range []*model.Type{tool.Input, tool.Output} {
-			if typ == nil {
+	type groupValues struct {
+		f    *model.Field
+		slot *token.List
+	}
+	var pending []groupValues
+	for _, u := range tools {
+		for _, f := range u.groupRoots {
+			if seen[f] {
 				continue
 			}
-			for _, f := range typ.Fields {
-				if !seen[f] {
-					seen[f] = true
-					roots = append(roots, f)
-				}
+			seen[f] = true
+			groupRoots = append(groupRoots, f)
+			if _, ok := stage.values[f]; !ok {
+				// Jobs may run in parallel: each writes its own slot.
+				slot := new(token.List)
+				pending = append(pending, groupValues{f, slot})
+				jobs = append(jobs, func(v *valueChecker) {
+					v.diags = nil
+					v.walk(f.Type, f.Name)
+					*slot = v.diags
+				})
 			}
 		}
+		if !u.valuesDone {
+			u.valuesDone = true
+			jobs = append(jobs, func(v *valueChecker) {
+				v.diags = nil
+				for _, typ := range []*model.Type{u.tool.Input, u.tool.Output} {
+					if typ == nil {
+						continue
+					}
+					for _, f := range typ.Fields {
+						if f.Group == "" {
+							v.walk(f.Type, f.Name)
+						}
+					}
+				}
+				u.values = v.diags
+			})
+		}
 	}
-	workers := min(runtime.GOMAXPROCS(0), max(len(roots)/64, 1))
-	found := make([]token.List, workers)
+	c.runValues(jobs)
+	for _, p := range pending {
+		stage.values[p.f] = *p.slot
+	}
+	for _, u := range tools {
+		c.diags = append(c.diags, u.values...)
+	}
+	for _, f := range groupRoots {
+		c.diags = append(c.diags, stage.values[f]...)
+	}
+}
+
+// runValues runs the jobs: on this goroutine, with the schemas the cache
+// compiled before, when they are few (an edit); else on every core.
+func (c *checker) runValues(jobs []func(v *valueChecker)) {
+	k := c.cache
+	if k.compiled == nil {
+		k.compiled = map[string]*validate.Schema{}
+	}
+	workers := min(runtime.GOMAXPROCS(0), max(len(jobs)/64, 1))
+	if workers == 1 {
+		v := valueChecker{broken: c.broken, schemaOf: c.schemaOf, compiled: k.compiled}
+		for _, job := range jobs {
+			job(&v)
+		}
+		return
+	}
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			v := valueChecker{broken: broken, schemaOf: schemaOf, compiled: map[string]*validate.Schema{}}
-			for i := w; i < len(roots); i += workers {
-				v.walk(roots[i].Type, roots[i].Name)
+			v := valueChecker{broken: c.broken, schemaOf: c.schemaOf, compiled: map[string]*validate.Schema{}}
+			for i := w; i < len(jobs); i += workers {
+				jobs[i](&v)
 			}
-			found[w] = v.diags
 		}()
 	}
 	wg.Wait()
-	var diags token.List
-	for _, d := range found {
-		diags = append(diags, d...)
-	}
-	return diags
 }
 
 // valueChecker checks the defaults and examples under some rows.

@@ -51,7 +51,7 @@ var (
 	SyntaxError = def(Def{
 		Code: "TS0101", Name: "syntax-error", Severity: errorSev, Phase: Syntax,
 		Format:  "syntax error: %s",
-		Explain: "The text does not follow the grammar of docs/language.md: the message names the token found and what the grammar expected there (and, when the token is a keyword misspelt, the keyword meant). The error stops only the item it is in: the parser drops that row, tool item or fixture and reads on, so every broken item of the file is reported in one run, and everything that parsed is still checked; nothing is emitted.",
+		Explain: "The text does not follow the grammar of docs/language.md: the message names the token found and what the grammar expected there (and, when the token is a keyword misspelt, the keyword meant). The error stops only the item it is in: the parser drops that row, tool item or fixture (an error inside a container such as tuple<...> or enum(...) is repaired there instead, so the rest of the row is read too) and reads on, so every broken item of the file is reported in one run, and everything that parsed is still checked; nothing is emitted.",
 		Wrong:   "spec demo\n\ntool demo {\n  description \"A demo tool\"\n  in {\n    x  required  string\n  }\n  result text\n}\n",
 		Right:   inRows("    x  string  required\n"),
 	})

@@ -3,6 +3,7 @@ package parser
 import (
 	"reflect"
 	"sync"
+	"unsafe"
 
 	"github.com/toolspec/toolspec/lang/ast"
 )
@@ -27,6 +28,10 @@ type Cache struct {
 	// one. A declaration is taken out of prev when used, so two
 	// declarations with the same text never share a tree.
 	prev, next map[cacheKey]*cached
+	// last is the last parse's lex, for the next to lex only what an
+	// edit changed (relex.go): its tokens are not read but by the next
+	// lex, which writes to them.
+	last *lastLex
 }
 
 type cacheKey struct {
@@ -55,7 +60,7 @@ func (c *Cache) take(key cacheKey, line, off int) *ast.Decl {
 		return nil
 	}
 	if e.line != line || e.off != off {
-		shift(reflect.ValueOf(e.decl), line-e.line, off-e.off)
+		planOf(reflect.TypeFor[ast.Decl]()).shift(unsafe.Pointer(e.decl), line-e.line, off-e.off)
 		e.line, e.off = line, off
 	}
 	return e.decl
@@ -88,6 +93,107 @@ func keyOf(s source, p []tok) cacheKey {
 }
 
 var positionType = reflect.TypeFor[ast.Position]()
+
+// A shiftPlan moves the positions in a value of one struct type: which of
+// its fields are or lead to a position, worked out once per type, then
+// followed with unsafe.Pointer arithmetic. A cached declaration is moved
+// after every edit above it that changes the length of the text (at
+// 10 000 tools, half the tree after each keystroke): walking it through
+// reflect.Value took several times as long.
+type shiftPlan struct{ ops []shiftOp }
+
+type shiftOp struct {
+	off  uintptr
+	kind shiftKind
+	elem *shiftPlan   // the struct pointed to, held or listed
+	size uintptr      // sliceVal: the element's size
+	typ  reflect.Type // viaReflect: the field's type
+}
+
+type shiftKind uint8
+
+const (
+	position   shiftKind = iota // an ast.Position
+	pointer                     // *struct
+	inline                      // struct
+	slicePtr                    // []*struct
+	sliceVal                    // []struct
+	viaReflect                  // anything else that may hold a position
+)
+
+func (p *shiftPlan) shift(base unsafe.Pointer, lines, bytes int) {
+	for i := range p.ops {
+		o := &p.ops[i]
+		f := unsafe.Add(base, o.off)
+		switch o.kind {
+		case position:
+			pos := (*ast.Position)(f)
+			pos.Line += lines
+			pos.Offset += bytes
+		case pointer:
+			if q := *(*unsafe.Pointer)(f); q != nil {
+				o.elem.shift(q, lines, bytes)
+			}
+		case inline:
+			o.elem.shift(f, lines, bytes)
+		case slicePtr:
+			for _, q := range *(*[]unsafe.Pointer)(f) {
+				if q != nil {
+					o.elem.shift(q, lines, bytes)
+				}
+			}
+		case sliceVal:
+			s := *(*[]byte)(f) // only the header is read: data and length
+			data := unsafe.Pointer(unsafe.SliceData(s))
+			for j := range len(s) {
+				o.elem.shift(unsafe.Add(data, uintptr(j)*o.size), lines, bytes)
+			}
+		case viaReflect:
+			shift(reflect.NewAt(o.typ, f).Elem(), lines, bytes)
+		}
+	}
+}
+
+var (
+	plansMu sync.Mutex
+	plans   = map[reflect.Type]*shiftPlan{}
+)
+
+// planOf returns the plan of struct type t.
+func planOf(t reflect.Type) *shiftPlan {
+	plansMu.Lock()
+	defer plansMu.Unlock()
+	return buildPlan(t)
+}
+
+// buildPlan makes t's plan, and those of the types it leads to; a plan is
+// registered before its fields are looked at, so recursive types end.
+func buildPlan(t reflect.Type) *shiftPlan {
+	if p, ok := plans[t]; ok {
+		return p
+	}
+	p := &shiftPlan{}
+	plans[t] = p
+	for _, i := range positionFields(t) {
+		sf := t.Field(i)
+		ft := sf.Type
+		o := shiftOp{off: sf.Offset, kind: viaReflect, typ: ft}
+		switch {
+		case ft == positionType:
+			o.kind = position
+		case ft.Kind() == reflect.Struct:
+			o.kind, o.elem = inline, buildPlan(ft)
+		case ft.Kind() == reflect.Pointer && ft.Elem().Kind() == reflect.Struct:
+			o.kind, o.elem = pointer, buildPlan(ft.Elem())
+		case ft.Kind() == reflect.Slice && ft.Elem().Kind() == reflect.Pointer && ft.Elem().Elem().Kind() == reflect.Struct:
+			o.kind, o.elem = slicePtr, buildPlan(ft.Elem().Elem())
+		case ft.Kind() == reflect.Slice && ft.Elem().Kind() == reflect.Struct:
+			o.kind, o.elem, o.size = sliceVal, buildPlan(ft.Elem()), ft.Elem().Size()
+		}
+		p.ops = append(p.ops, o)
+	}
+	return p
+}
 
 // shift moves every position in the tree at v by lines and bytes. The
 // columns stay: a cached declaration starts at the same column. Which

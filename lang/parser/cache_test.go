@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/toolspec/toolspec/internal/treedump"
 	"github.com/toolspec/toolspec/lang/parser"
@@ -77,7 +78,12 @@ func TestCacheEqualsFreshParse(t *testing.T) {
 	}
 }
 
+// dumpCached parses through both entries, the text as bytes or as a
+// string (ParseText), by turns.
 func dumpCached(name, src string, c *parser.Cache) string {
+	if len(src)%2 == 0 {
+		return treedump.Result(parser.ParseText(name, src, c))
+	}
 	return treedump.Result(parser.ParseCached(name, []byte(src), c))
 }
 
@@ -89,4 +95,31 @@ func firstDiff(want, got string) string {
 		}
 	}
 	return "different lengths"
+}
+
+// TestCacheTreesOwnTheirWords: the words of a tree a Cache keeps are not
+// slices of the document's text, so an editor's old versions of a large
+// document are not kept alive by the declarations parsed from them.
+func TestCacheTreesOwnTheirWords(t *testing.T) {
+	text := "spec own\n\ntool a {\n  description \"a\"\n  in none\n  result text\n}\n\ntool b {\n  description \"b\"\n  in none\n  result text\n}\n"
+	within := func(s, text string) bool {
+		p, lo := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(text)))
+		return p >= lo && p < lo+uintptr(len(text))
+	}
+	var c parser.Cache
+	for _, src := range []string{text, strings.Replace(text, "tool b", "tool bb", 1)} {
+		r := parser.ParseText("own.tspec", src, &c)
+		if r.File == nil {
+			t.Fatal(r.Diags)
+		}
+		for _, d := range r.File.Decls {
+			if n := d.Tool.Name.Ident; within(n, src) {
+				t.Errorf("the name %q of a cached tree is a slice of the text", n)
+			}
+		}
+	}
+	// Without a cache nothing is kept: words are slices of the text.
+	if r := parser.ParseText("own.tspec", text, nil); !within(r.File.Decls[0].Tool.Name.Ident, text) {
+		t.Error("a parse without a cache copies its words: the test no longer tells them apart")
+	}
 }

@@ -64,10 +64,20 @@ type tok struct {
 type source struct {
 	file string
 	text string
+	base int // the offset of text's first byte in the file
+}
+
+// own is the source of one piece alone, copied out of the text: the
+// trees a Cache keeps hold their own words, not the whole text of the
+// version they were parsed from (an editor's every version of a large
+// document would stay in memory, one per edited declaration).
+func (s source) own(p []tok) source {
+	start, end := p[0].off, p[len(p)-1].end
+	return source{file: s.file, text: strings.Clone(s.text[start-s.base : end-s.base]), base: start}
 }
 
 func (s source) token(t tok) plex.Token {
-	value := s.text[t.off:t.end]
+	value := s.text[t.off-s.base : t.end-s.base]
 	if t.empty {
 		value = `""`
 		if plex.TokenType(t.typ) == tBlock {
@@ -124,27 +134,52 @@ type scanner struct {
 	cutDepth int   // open brackets in the current piece
 	toks     []tok // the current piece, at the start of free chunk space
 	pieces   [][]tok
-	comments []*ast.Comment
-	diags    token.List
+	// chunks are the chunks the tokens were written to; spare are chunks
+	// of an earlier lex, free to be written again (see Cache).
+	chunks, spare [][]tok
+	// marks are the places between pieces where lexing can start again
+	// (relex.go); resync, when set, splices the rest of an earlier lex in
+	// once this one reaches a mark of it.
+	marks  []mark
+	resync *resync
+	// chunkSize is how many tokens a new chunk holds: chunkTokens, or
+	// fewer when only an edit is lexed again (its chunk lives as long as
+	// the pieces lexed into it).
+	chunkSize int
+	comments  []*ast.Comment
+	diags     token.List
 }
 
 // lexed is what the lexer gives the parser.
 type lexed struct {
 	source
 	pieces   [][]tok // the first one starts with the header
+	chunks   [][]tok // where the pieces are, to lex into again
+	marks    []mark  // where lexing can start again
+	end      mark    // the state at the end of the text
 	eof      plex.Token
 	comments []*ast.Comment
 	diags    token.List
 	tooDeep  bool
 }
 
-func lex(file string, src []byte) lexed {
-	s := &scanner{file: file, src: src, text: string(src), line: 1}
+func lex(file string, src []byte) lexed { return lexInto(file, src, string(src), nil) }
+
+// lexInto is lex on src, whose text is also given as a string, writing
+// the tokens into spare chunks first (the chunks of an earlier lexed,
+// once nothing reads its pieces any more).
+func lexInto(file string, src []byte, text string, spare [][]tok) lexed {
+	s := &scanner{file: file, src: src, text: text, line: 1, spare: spare}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		s.off, s.lineOff = 3, 3
 	}
 	s.run()
-	return lexed{source: source{file: file, text: s.text}, pieces: s.pieces, eof: plex.EOFToken(s.pos(s.off)), comments: s.comments, diags: s.diags, tooDeep: s.tooDeep}
+	return s.lexed()
+}
+
+func (s *scanner) lexed() lexed {
+	return lexed{source: source{file: s.file, text: s.text}, pieces: s.pieces, chunks: s.chunks, marks: s.marks, end: s.mark(),
+		eof: plex.EOFToken(s.pos(s.off)), comments: s.comments, diags: s.diags, tooDeep: s.tooDeep}
 }
 
 // chunkTokens is how many tokens a chunk holds: 128 KB, about forty tools
@@ -162,9 +197,19 @@ func (s *scanner) push(t tok) {
 
 // newChunk moves the piece so far to a fresh chunk.
 func (s *scanner) newChunk() {
-	chunk := make([]tok, len(s.toks), max(chunkTokens, 2*len(s.toks)))
+	need := max(chunkTokens, 2*len(s.toks))
+	if s.chunkSize > 0 {
+		need = max(s.chunkSize, 2*len(s.toks))
+	}
+	var chunk []tok
+	if n := len(s.spare); n > 0 && cap(s.spare[n-1]) >= need {
+		chunk, s.spare = s.spare[n-1][:len(s.toks)], s.spare[:n-1]
+	} else {
+		chunk = make([]tok, len(s.toks), need)
+	}
 	copy(chunk, s.toks)
 	s.toks = chunk
+	s.chunks = append(s.chunks, chunk[:0])
 }
 
 // cut ends the current piece after a "}" that closes every bracket opened
@@ -240,69 +285,83 @@ func (s *scanner) run() {
 	for s.off < len(src) {
 		c := src[s.off]
 		start := s.off
-		switch {
-		case c == '\n' || c == '\r':
-			s.lineBreak()
-		case c == ' ' || c == '\t':
-			s.off++
-		case c == '/' && s.off+1 < len(src) && src[s.off+1] == '/':
-			for s.off < len(src) && src[s.off] != '\n' && src[s.off] != '\r' {
-				s.off++
+		pieces := len(s.pieces)
+		s.step(c, start)
+		if len(s.pieces) > pieces && len(s.toks) == 0 {
+			// A piece ended, and nothing of the next was read.
+			s.marks = append(s.marks, s.mark())
+			if s.resync != nil {
+				s.splice()
 			}
-			text := string(src[start:s.off])
-			if !utf8.ValidString(text) {
-				s.report(diag.CommentInvalidUTF8, start)
-			}
-			if i := strings.IndexByte(text, 0); i >= 0 {
-				s.report(diag.CommentNUL, start+i)
-			}
-			s.comments = append(s.comments, &ast.Comment{Pos: token.Pos(s.pos(start)), Text: trimRight(text), Trailing: s.ntoks > 0 && s.lastLine == s.line})
-		case isLetter(c):
-			s.word()
-		case isDigit(c) || c == '-':
-			s.number()
-		case c == '"':
-			prev := s.prevWord
-			if s.off+2 < len(src) && src[s.off+1] == '"' && src[s.off+2] == '"' {
-				s.block()
-			} else {
-				s.str()
-			}
-			s.survivesString(prev)
-		case c == '.' && s.off+1 < len(src) && src[s.off+1] == '.':
-			s.off += 2
-			s.emit(tPunct, start)
-		case c == '{' || c == '<' || c == '(' || c == '[':
-			s.survives = 0
-			s.off++
-			s.emit(tPunct, start)
-			s.cut(c)
-			if s.depth++; s.depth > MaxDepth && !s.tooDeep {
-				s.tooDeep = true
-				s.report(diag.NestingTooDeep, start, MaxDepth)
-			}
-		case c == '}' || c == '>' || c == ')' || c == ']':
-			s.off++
-			s.emit(tPunct, start)
-			s.cut(c)
-			s.depth--
-		case c == ',' || c == ':':
-			s.off++
-			s.emit(tPunct, start)
-		default:
-			r, size := utf8.DecodeRune(src[s.off:])
-			switch {
-			case r == utf8.RuneError && size <= 1:
-				s.report(diag.InvalidUTF8, start)
-			case r < 0x20 || r == 0x7f:
-				s.report(diag.ControlCharacter, start, r)
-			default:
-				s.report(diag.UnexpectedCharacter, start, r)
-			}
-			s.off += size
 		}
 	}
 	s.flush()
+}
+
+// step reads what starts with c at start.
+func (s *scanner) step(c byte, start int) {
+	src := s.src
+	switch {
+	case c == '\n' || c == '\r':
+		s.lineBreak()
+	case c == ' ' || c == '\t':
+		s.off++
+	case c == '/' && s.off+1 < len(src) && src[s.off+1] == '/':
+		for s.off < len(src) && src[s.off] != '\n' && src[s.off] != '\r' {
+			s.off++
+		}
+		text := string(src[start:s.off])
+		if !utf8.ValidString(text) {
+			s.report(diag.CommentInvalidUTF8, start)
+		}
+		if i := strings.IndexByte(text, 0); i >= 0 {
+			s.report(diag.CommentNUL, start+i)
+		}
+		s.comments = append(s.comments, &ast.Comment{Pos: token.Pos(s.pos(start)), Text: trimRight(text), Trailing: s.ntoks > 0 && s.lastLine == s.line})
+	case isLetter(c):
+		s.word()
+	case isDigit(c) || c == '-':
+		s.number()
+	case c == '"':
+		prev := s.prevWord
+		if s.off+2 < len(src) && src[s.off+1] == '"' && src[s.off+2] == '"' {
+			s.block()
+		} else {
+			s.str()
+		}
+		s.survivesString(prev)
+	case c == '.' && s.off+1 < len(src) && src[s.off+1] == '.':
+		s.off += 2
+		s.emit(tPunct, start)
+	case c == '{' || c == '<' || c == '(' || c == '[':
+		s.survives = 0
+		s.off++
+		s.emit(tPunct, start)
+		s.cut(c)
+		if s.depth++; s.depth > MaxDepth && !s.tooDeep {
+			s.tooDeep = true
+			s.report(diag.NestingTooDeep, start, MaxDepth)
+		}
+	case c == '}' || c == '>' || c == ')' || c == ']':
+		s.off++
+		s.emit(tPunct, start)
+		s.cut(c)
+		s.depth--
+	case c == ',' || c == ':':
+		s.off++
+		s.emit(tPunct, start)
+	default:
+		r, size := utf8.DecodeRune(src[s.off:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			s.report(diag.InvalidUTF8, start)
+		case r < 0x20 || r == 0x7f:
+			s.report(diag.ControlCharacter, start, r)
+		default:
+			s.report(diag.UnexpectedCharacter, start, r)
+		}
+		s.off += size
+	}
 }
 
 func trimRight(s string) string {

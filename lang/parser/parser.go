@@ -3,8 +3,10 @@ package parser
 import (
 	"errors"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2"
 	plex "github.com/alecthomas/participle/v2/lexer"
@@ -63,11 +65,26 @@ func Parse(filename string, src []byte) Result { return ParseCached(filename, sr
 // since the last parse with c from c (see Cache). The result is the same
 // as Parse's. A nil c is Parse.
 func ParseCached(filename string, src []byte, c *Cache) Result {
+	return parse(filename, src, string(src), c)
+}
+
+// ParseText is ParseCached on text held as a string, as an editor holds
+// it: the parser reads it in place (it never writes to its source), so a
+// large document is not copied on every edit.
+func ParseText(filename, text string, c *Cache) Result {
+	return parse(filename, unsafe.Slice(unsafe.StringData(text), len(text)), text, c)
+}
+
+// parse parses src, whose text is also given as a string.
+func parse(filename string, src []byte, text string, c *Cache) Result {
+	var lx lexed
 	if c != nil {
 		c.begin(filename)
 		defer c.end()
+		lx = c.lex(filename, src, text)
+	} else {
+		lx = lexInto(filename, src, text, nil)
 	}
-	lx := lex(filename, src)
 	diags := lx.diags
 	res := Result{Comments: lx.comments}
 	if lx.tooDeep {
@@ -270,7 +287,11 @@ func parseBatch(src []byte, s source, pieces [][]tok, c *Cache) (decls []*ast.De
 				continue
 			}
 		}
-		decl, err := buf.parse(s, p)
+		ps := s
+		if c != nil {
+			ps = s.own(p)
+		}
+		decl, err := buf.parse(ps, p)
 		if err != nil {
 			more, moreErrs, moreUnparsed := parseTokenBatch(src, [][]plex.Token{s.tokens(p)})
 			decls = append(decls, more...)
@@ -326,8 +347,14 @@ func parseTokenBatch(src []byte, pieces [][]plex.Token) (decls []*ast.Decl, errs
 				// A missing "}" swallows the declarations after it into
 				// this piece: say which brace, and parse those on their own.
 				errs = append(errs, unclosedError(p, open, before))
+				// Every declaration but the one the brace is in: the piece
+				// may start with sound ones that a container left open
+				// (`tuple<`) joined to it.
 				if rest := splitDecls(p); len(rest) > 1 {
-					more, moreErrs, moreUnparsed := parseTokenBatch(src, rest[1:])
+					others := slices.DeleteFunc(rest, func(q []plex.Token) bool {
+						return q[0].Pos.Offset <= open.Pos.Offset && open.Pos.Offset <= q[len(q)-1].Pos.Offset
+					})
+					more, moreErrs, moreUnparsed := parseTokenBatch(src, others)
 					decls = append(decls, more...)
 					errs = append(errs, moreErrs...)
 					unparsed = append(unparsed, moreUnparsed...)
@@ -377,6 +404,10 @@ func syntaxError(filename string, err error) token.Diagnostic {
 	var word *misspeltWord
 	if errors.As(err, &word) {
 		return word.diagnostic()
+	}
+	var container *openContainer
+	if errors.As(err, &container) {
+		return diag.SyntaxError.New(Pos(container.open), container.Error())
 	}
 	var unclosed *unclosedBrace
 	if errors.As(err, &unclosed) {

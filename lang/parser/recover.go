@@ -24,10 +24,11 @@ import (
 //   - A word the author misspelt (a modifier, a tool item, a hint) is read
 //     as the word the message suggests, so the rest of its row is checked
 //     as if written right.
+//   - An error inside a container (`tuple<…>`, `enum(…)`) is repaired
+//     there, so the rest of its row is read too (container.go).
 //   - Any other error drops the item it is in: from the start of the row
 //     (or tool item, or fixture) to the next line indented no deeper, or
-//     to the "}" that closes the enclosing block. A container left open
-//     (`tuple<string`, `enum(a, b`) so ends at its row.
+//     to the "}" that closes the enclosing block.
 //
 // The declaration is still named among the unparsed ones (Result.Unparsed),
 // so that what refers to a dropped row or group is not reported as well.
@@ -45,7 +46,9 @@ const maxRecoveries = 50
 func recoverDecls(src []byte, toks []plex.Token, partial *declList, err error) (decls []*ast.Decl, errs []error, whole bool) {
 	toks = slices.Clone(toks)
 	end := endOf(toks)
-	read := map[int]string{} // offset → the word a misspelt one was read as
+	read := map[int]string{}     // offset → the word a misspelt one was read as
+	repaired := map[int]bool{}   // the lines of rows repaired in a container (container.go)
+	repairedAt := map[int]bool{} // the offsets of the errors so repaired
 	whole = true
 	for range maxRecoveries {
 		at := errorIndex(toks, err)
@@ -53,8 +56,21 @@ func recoverDecls(src []byte, toks []plex.Token, partial *declList, err error) (
 			errs = append(errs, m)
 			toks[at].Value = m.near
 			read[m.pos.Offset] = m.near
+		} else if r, ok := containerRepair(toks, at); ok && !repaired[r.line] {
+			if r.open != nil {
+				errs = append(errs, r.open)
+			} else {
+				errs = append(errs, explain(err, partial, toks))
+			}
+			repairedAt[errorOffset(toks, at)] = true
+			toks, repaired[r.line], whole = r.toks, true, false
 		} else {
-			errs = append(errs, explain(err, partial, toks))
+			// A second error on a repaired row, or at the token of the
+			// repair (a row ended by the close put in lacks its
+			// presence), is the repair's: the row goes, silently.
+			if line := errorLine(toks, at); line == 0 || !repaired[line] && !repairedAt[errorOffset(toks, at)] {
+				errs = append(errs, explain(err, partial, toks))
+			}
 			lo, hi := brokenItem(toks, at, termOf(err))
 			if lo <= 0 || hi <= lo {
 				return nil, errs, false // the declaration's own start is broken
@@ -79,6 +95,26 @@ func recoverDecls(src []byte, toks []plex.Token, partial *declList, err error) (
 		}
 	}
 	return nil, append(errs, explain(err, partial, toks)), false
+}
+
+// errorLine is the line of the token at toks[at], or of the last token
+// when the error is at the end; 0 when there is none.
+func errorLine(toks []plex.Token, at int) int {
+	switch {
+	case at < len(toks):
+		return toks[at].Pos.Line
+	case len(toks) > 0:
+		return toks[len(toks)-1].Pos.Line
+	}
+	return 0
+}
+
+// errorOffset is the offset of the token at toks[at], or -1 at the end.
+func errorOffset(toks []plex.Token, at int) int {
+	if at < len(toks) {
+		return toks[at].Pos.Offset
+	}
+	return -1
 }
 
 // wordAt is the identifier that starts at offset off of src.

@@ -244,14 +244,33 @@ const INPUT_VALIDATORS = new Map([
 const OUTPUT_VALIDATORS = new Map([
 ]);
 
+// The words of the runtime's own messages, from the catalogue that the
+// validators' messages and the Go decoders' come from (gen/message).
+
+/** Input strings (values and keys) are quoted in messages up to this many characters, then "...". */
+export const QUOTE_LIMIT = 64;
+
+function tsMsgAnyOf() {
+  return "matches none of the union's variants";
+}
+function tsMsgBeyond() {
+  return "number beyond float64";
+}
+function tsMsgRoot() {
+  return "(root)";
+}
+function tsMsgMore(a) {
+  return (a === 1 ? "and 1 more problem" : "and " + a + " more problems");
+}
+function tsMsgUncounted() {
+  return "(more not counted)";
+}
+
 // The runtime: the part of every module that does not depend on the spec
 // (gen/js/runtime.go names what the rest of the module defines for it).
 
 /** At most this many problems are returned per value (the first ones, in document order). */
 export const MAX_PROBLEMS = 100;
-
-/** Input strings (values and keys) are quoted in messages up to this many characters, then "...". */
-export const QUOTE_LIMIT = 64;
 
 function tsIsObject(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -274,7 +293,7 @@ function tsAnyOf(e, variants, p) {
     for (const x of v) tsErr(e, x.instancePath, x.keyword, x.message, x.params);
     if (v.truncated) e.truncated = true;
   }
-  tsErr(e, p, "anyOf", "matches none of the union's variants");
+  tsErr(e, p, "anyOf", tsMsgAnyOf());
 }
 
 // tsKind names the JSON type of a value, for messages.
@@ -283,7 +302,7 @@ function tsKind(v) {
   if (Array.isArray(v)) return "array";
   // JSON.parse reads 1e400 as Infinity: no JSON number, so no number of
   // any row (docs/servers.md, "One number and one string model").
-  if (typeof v === "number" && !Number.isFinite(v)) return "number beyond float64";
+  if (typeof v === "number" && !Number.isFinite(v)) return tsMsgBeyond();
   return typeof v;
 }
 
@@ -384,9 +403,10 @@ function tsCanon(x) {
 }
 
 // tsMultipleOf decides multipleOf in decimal, on the shortest text of the
-// double (0.3 is a multiple of 0.1), as the spec's exact arithmetic does.
+// double (0.3 is a multiple of 0.1, 1e30 of 5), as the spec's exact
+// arithmetic and the Go decoders do; % is exact on safe integers only.
 function tsMultipleOf(v, d, text) {
-  if (Number.isInteger(v) && Number.isInteger(d)) return v % d === 0;
+  if (Number.isSafeInteger(v) && Number.isSafeInteger(d)) return v % d === 0;
   const [vm, ve] = tsDecimal(String(v));
   const [dm, de] = tsDecimal(text);
   const low = Math.min(ve, de);
@@ -434,10 +454,10 @@ export function validateOutput(toolName, value) {
  * "(root)" for the value itself; at most limit problems, then how many more.
  */
 export function describeProblems(problems, limit = 20) {
-  const parts = problems.slice(0, limit).map((p) => (p.instancePath || "(root)") + ": " + p.keyword + ": " + p.message);
+  const parts = problems.slice(0, limit).map((p) => (p.instancePath || tsMsgRoot()) + ": " + p.keyword + ": " + p.message);
   const more = problems.length - parts.length;
-  if (more > 0) parts.push("and " + more + " more problem" + (more === 1 ? "" : "s"));
-  if (problems.truncated) parts.push("(more not counted)");
+  if (more > 0) parts.push(tsMsgMore(more));
+  if (problems.truncated) parts.push(tsMsgUncounted());
   return parts.join("; ");
 }
 

@@ -491,11 +491,6 @@ func (b *Bound) ValidateOutput(tool string, out []byte) error {
 // A server should let its transport carry MaxDepth plus its own envelope.
 const MaxDepth = 1000
 
-// MaxQuote is the most bytes of one input string or number an error
-// message quotes; a longer one is cut there and followed by "...". A JSON
-// pointer segment is cut the same way.
-const MaxQuote = 64
-
 // MaxProblems is the most problems a ValidationError lists: the first
 // ones found, in document order.
 const MaxProblems = 100
@@ -524,7 +519,7 @@ type Problem struct {
 func (p Problem) String() string {
 	at := p.Pointer
 	if at == "" {
-		at = "(root)"
+		at = tsMsgRoot.text
 	}
 	return at + ": " + p.Keyword + ": " + p.Message
 }
@@ -535,11 +530,7 @@ func (e *ValidationError) Error() string {
 	var b strings.Builder
 	for i, p := range e.Problems {
 		if i == MaxShown {
-			more := len(e.Problems) - MaxShown
-			b.WriteString("; and " + strconv.Itoa(more) + " more problem")
-			if more > 1 {
-				b.WriteByte('s')
-			}
+			b.WriteString("; " + tsMsgMore.format(len(e.Problems)-MaxShown))
 			break
 		}
 		if i > 0 {
@@ -551,7 +542,7 @@ func (e *ValidationError) Error() string {
 		if b.Len() > 0 {
 			b.WriteString("; ")
 		}
-		b.WriteString("(more not counted)")
+		b.WriteString(tsMsgUncounted.text)
 	}
 	return b.String()
 }
@@ -762,6 +753,7 @@ type tsNode struct {
 	// variants are an anyOf's schemas but {"type":"null"}, whose null is
 	// in types.
 	variants []*tsNode
+	nullAt   int  // 1 + the place among the variants of {"type":"null"}; 0 without
 	never    bool // the schema false
 	// Every int64 in [lo, hi] meets the number keywords (none when lo >
 	// hi), so that num takes one without checking them one by one.
@@ -907,6 +899,7 @@ func (d *tsDecoder) schema() *tsNode {
 				v := d.schema()
 				if v.types == tsTNull {
 					n.types |= tsTNull
+					n.nullAt = len(n.variants) + 1
 					continue
 				}
 				n.variants = append(n.variants, v)
@@ -972,8 +965,13 @@ func (n *tsNode) addType(t string) {
 	bit := map[string]uint8{"null": tsTNull, "boolean": tsTBoolean, "object": tsTObject, "array": tsTArray, "number": tsTNumber, "integer": tsTInteger, "string": tsTString}[t]
 	n.types |= bit
 	if bit != tsTNull {
-		n.kind, n.want = bit, t
+		n.kind = bit
 	}
+	// Every name, in the schema's order: want string or null.
+	if n.want != "" {
+		n.want += tsMsgOr.text
+	}
+	n.want += t
 }
 
 // tsCount is a length or count bound as an int; a huge one saturates and
@@ -1226,7 +1224,7 @@ func (d *tsDecoder) push(key string, idx int) { d.path = append(d.path, tsSeg{ke
 func (d *tsDecoder) pop()                     { d.path = d.path[:len(d.path)-1] }
 
 // pointer is the JSON pointer of the current value, each segment cut
-// after MaxQuote bytes.
+// after MaxQuote characters.
 func (d *tsDecoder) pointer() string {
 	var b strings.Builder
 	for _, s := range d.path {
@@ -1244,36 +1242,116 @@ func (d *tsDecoder) pointer() string {
 	return b.String()
 }
 
-// tsCut returns at most MaxQuote bytes of s, not splitting a UTF-8
-// sequence, and whether it cut.
+// tsCut returns the first MaxQuote characters (code points) of s, and
+// whether it cut; a byte that is not UTF-8 is one character, U+FFFD.
 func tsCut(s string) (string, bool) {
 	if len(s) <= MaxQuote {
 		return s, false
 	}
-	i := MaxQuote
-	for i > MaxQuote-utf8.UTFMax && !utf8.RuneStart(s[i]) {
-		i--
+	n := 0
+	for i := range s {
+		if n == MaxQuote {
+			return strings.ToValidUTF8(s[:i], "\uFFFD"), true
+		}
+		n++
 	}
-	return s[:i], true
+	return s, false
 }
 
-// tsQuote is input text in a message: Go-quoted, cut after MaxQuote bytes.
+// tsQuote is input text in a message as JavaScript's JSON.stringify
+// quotes it (gen/message), cut after MaxQuote characters and then "...".
 func tsQuote(s string) string {
 	k, cut := tsCut(s)
-	if cut {
-		return strconv.Quote(k) + "..."
+	var b strings.Builder
+	b.Grow(len(k) + 5)
+	b.WriteByte('"')
+	for _, r := range k {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\b':
+			b.WriteString(`\b`)
+		case r == '\f':
+			b.WriteString(`\f`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20:
+			b.WriteString(`\u00`)
+			b.WriteByte("0123456789abcdef"[r>>4])
+			b.WriteByte("0123456789abcdef"[r&15])
+		default:
+			b.WriteRune(r) // an invalid byte is U+FFFD
+		}
 	}
-	return strconv.Quote(k)
+	b.WriteByte('"')
+	if cut {
+		b.WriteString("...")
+	}
+	return b.String()
+}
+
+// tsNumber shows a number as JavaScript's String shows the double nearest
+// to it (gen/message): 1.50 is 1.5, 1e2 is 100, 1e21 is 1e+21, -0 is 0.
+func tsNumber(f float64) string {
+	switch {
+	case f == 0:
+		return "0"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	}
+	sign := ""
+	if f < 0 {
+		sign, f = "-", -f
+	}
+	// The shortest digits that read back as f, and the exponent n with
+	// f = 0.digits × 10^n, as ECMAScript's Number::toString names them.
+	e := strconv.FormatFloat(f, 'e', -1, 64)
+	mant, exp, _ := strings.Cut(e, "e")
+	digits := strings.Replace(mant, ".", "", 1)
+	x, _ := strconv.Atoi(exp)
+	n, k := x+1, len(digits)
+	switch {
+	case k <= n && n <= 21:
+		return sign + digits + strings.Repeat("0", n-k)
+	case 0 < n && n <= 21:
+		return sign + digits[:n] + "." + digits[n:]
+	case -6 < n && n <= 0:
+		return sign + "0." + strings.Repeat("0", -n) + digits
+	}
+	es := "+"
+	if n-1 < 0 {
+		es = "-"
+	}
+	ex := strconv.Itoa(max(n-1, 1-n))
+	if k == 1 {
+		return sign + digits + "e" + es + ex
+	}
+	return sign + digits[:1] + "." + digits[1:] + "e" + es + ex
 }
 
 // fail records a problem at the current value, the first MaxProblems
 // in full, the rest counted; decoding goes on, to find them all (and
 // invalid JSON later in the input, which is reported as such).
-func (d *tsDecoder) fail(keyword, format string, args ...any) {
+func (d *tsDecoder) fail(m tsMsg, args ...any) {
 	d.found++
 	if len(d.probs) < MaxProblems {
-		d.probs = append(d.probs, Problem{Pointer: d.pointer(), Keyword: keyword, Message: fmt.Sprintf(format, args...)})
+		d.probs = append(d.probs, Problem{Pointer: d.pointer(), Keyword: m.keyword, Message: m.format(args...)})
 	}
+}
+
+// format fills m's text (its one text when the first value is the count 1).
+func (m tsMsg) format(args ...any) string {
+	if m.one != "" && len(args) > 0 && args[0] == 1 {
+		return fmt.Sprintf(m.one, args...)
+	}
+	return fmt.Sprintf(m.text, args...)
 }
 
 func tsKindOf(c byte) string {
@@ -1302,11 +1380,11 @@ func (d *tsDecoder) typeErr(n *tsNode) {
 		start := d.pos
 		v := d.scanNum()
 		if v.beyond() {
-			kind = tsBeyond
+			kind = tsMsgBeyond.text // 1e400: JSON.parse reads Infinity, no number (docs/servers.md)
 		}
 		d.pos = start
 	}
-	d.fail("type", "got %s, want %s", kind, n.want)
+	d.fail(tsMsgType, kind, n.want)
 	if !n.enum {
 		d.skip()
 		return
@@ -1325,7 +1403,7 @@ func (d *tsDecoder) typeErr(n *tsNode) {
 		d.pos = start
 		shown = d.scanNum().text()
 	}
-	d.fail("enum", "%s is not one of the allowed values", shown)
+	d.fail(tsMsgEnum, shown)
 }
 
 func (d *tsDecoder) lit(word string) {
@@ -1398,7 +1476,7 @@ func (d *tsDecoder) str(n *tsNode) string {
 				return e
 			}
 		}
-		d.fail("enum", "%s is not one of the allowed values", tsQuote(string(b)))
+		d.fail(tsMsgEnum, tsQuote(string(b)))
 		return ""
 	}
 	s := string(b)
@@ -1408,23 +1486,27 @@ func (d *tsDecoder) str(n *tsNode) string {
 
 func (d *tsDecoder) strRules(n *tsNode, s string) {
 	if n.enum && !slices.Contains(n.enumS, s) {
-		d.fail("enum", "%s is not one of the allowed values", tsQuote(s))
+		d.fail(tsMsgEnum, tsQuote(s))
 	}
+	// The pattern is tested only on a string of an allowed length, as the
+	// JavaScript validators test it, so that both report the same problems.
+	length := true
 	if n.minN >= 0 || n.maxN >= 0 {
 		c := utf8.RuneCountInString(s)
 		if n.minN >= 0 && c < n.minN {
-			d.fail("minLength", "length %d is less than %d", c, n.minN)
-		}
-		if n.maxN >= 0 && c > n.maxN {
-			d.fail("maxLength", "length %d is greater than %d", c, n.maxN)
+			d.fail(tsMsgMinLength, c, strconv.Itoa(n.minN))
+			length = false
+		} else if n.maxN >= 0 && c > n.maxN {
+			d.fail(tsMsgMaxLength, c, strconv.Itoa(n.maxN))
+			length = false
 		}
 	}
-	if n.re != nil && !n.re.MatchString(s) {
-		d.fail("pattern", "%s does not match %s", tsQuote(s), strconv.Quote(n.reText))
+	if length && n.re != nil && !n.re.MatchString(s) {
+		d.fail(tsMsgPattern, tsQuote(s), n.reText)
 	}
 	if n.format != "" {
 		if ok, _ := tsFormat(n.format, s); !ok {
-			d.fail("format", "%s is not a valid %s", tsQuote(s), n.format)
+			d.fail(tsMsgFormat, tsQuote(s), n.format)
 		}
 	}
 }
@@ -1569,12 +1651,6 @@ func (n *tsNum) float() float64 {
 	return n.f
 }
 
-// tsBeyond names, in messages, a number whose magnitude float64 does
-// not hold (1e400): JSON.parse reads it as Infinity, which is not a JSON
-// number, so both sides refuse it where a number is asked for
-// (docs/servers.md, "One number and one string model").
-const tsBeyond = "number beyond float64"
-
 // tsMayLeave reports whether a number's text may overflow or underflow
 // float64: only with an exponent or hundreds of digits.
 func tsMayLeave(tok []byte) bool {
@@ -1604,12 +1680,27 @@ func tsUnderflows(raw []byte) bool {
 	return f == 0
 }
 
-// text is the number as written, for messages; a long one is cut.
+// text is the number for messages: the double nearest to it, as
+// JavaScript shows it (tsNumber).
 func (n tsNum) text() string {
-	if len(n.tok) > MaxQuote {
-		return string(n.tok[:MaxQuote]) + "..."
+	return tsNumber(n.float())
+}
+
+// against is the number for the message of a bound it breaks: text, or,
+// when its double is the bound's but it is not (2.50000000000000001
+// against 2.5, which JavaScript reads as 2.5 and accepts), the number as
+// written, cut after
+// MaxQuote characters, so that the message does not say 2.5 is greater
+// than 2.5.
+func (n *tsNum) against(b *tsBound) string {
+	if n.float() != b.f || n.cmp(b) == 0 {
+		return n.text()
 	}
-	return string(n.tok)
+	k, cut := tsCut(string(n.tok))
+	if cut {
+		k += "..."
+	}
+	return k
 }
 
 // cmp compares the number with a bound exactly, as JSON Schema does:
@@ -1641,7 +1732,7 @@ func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
 		return v, true // an int64 within every bound (see tsNode.lo)
 	}
 	if v.beyond() {
-		d.fail("type", "got %s, want %s", tsBeyond, n.want)
+		d.fail(tsMsgType, tsMsgBeyond.text, n.want)
 		return tsNum{}, false
 	}
 	v.underflow()
@@ -1652,7 +1743,7 @@ func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
 		}
 		if !v.integer {
 			// Still a number: its bounds are checked too.
-			d.fail("type", "got number, want integer")
+			d.fail(tsMsgType, "number", n.want)
 			ok = false
 		}
 	}
@@ -1662,23 +1753,23 @@ func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
 			in = in || v.small && v.i == e
 		}
 		if !in {
-			d.fail("enum", "%s is not one of the allowed values", v.text())
+			d.fail(tsMsgEnum, v.text())
 		}
 	}
 	if n.min != nil && v.cmp(n.min) < 0 {
-		d.fail("minimum", "%s is less than %s", v.text(), n.min.text)
+		d.fail(tsMsgMinimum, v.against(n.min), n.min.text)
 	}
 	if n.max != nil && v.cmp(n.max) > 0 {
-		d.fail("maximum", "%s is greater than %s", v.text(), n.max.text)
+		d.fail(tsMsgMaximum, v.against(n.max), n.max.text)
 	}
 	if n.xmin != nil && v.cmp(n.xmin) <= 0 {
-		d.fail("exclusiveMinimum", "%s is not greater than %s", v.text(), n.xmin.text)
+		d.fail(tsMsgExclusiveMinimum, v.against(n.xmin), n.xmin.text)
 	}
 	if n.xmax != nil && v.cmp(n.xmax) >= 0 {
-		d.fail("exclusiveMaximum", "%s is not less than %s", v.text(), n.xmax.text)
+		d.fail(tsMsgExclusiveMaximum, v.against(n.xmax), n.xmax.text)
 	}
 	if n.mult != nil && !tsMultiple(tsDecimal(v.tok), n.mult.dec) {
-		d.fail("multipleOf", "%s is not a multiple of %s", v.text(), n.mult.text)
+		d.fail(tsMsgMultipleOf, v.text(), n.mult.text)
 	}
 	return v, ok
 }
@@ -2188,7 +2279,7 @@ func (d *tsDecoder) dedup(b *bytes.Buffer) (dropped bool) {
 // check validates any value against n without building it.
 func (d *tsDecoder) check(n *tsNode) {
 	if n.never {
-		d.fail("false", "no value is allowed here")
+		d.fail(tsMsgFalse)
 		d.skip()
 		return
 	}
@@ -2234,6 +2325,9 @@ func (d *tsDecoder) union(n *tsNode) int {
 	start, all := d.pos, d.mark()
 	for i, v := range n.variants {
 		d.pos = start
+		if i+1 == n.nullAt {
+			d.nullVariant()
+		}
 		one := d.mark()
 		d.check(v)
 		if d.found == one.found {
@@ -2242,9 +2336,26 @@ func (d *tsDecoder) union(n *tsNode) int {
 		}
 	}
 	d.pos = start
-	d.fail("anyOf", "matches none of the union's variants")
+	if len(n.variants)+1 == n.nullAt {
+		d.nullVariant()
+	}
+	d.fail(tsMsgAnyOf)
 	d.skip()
 	return -1
+}
+
+// nullVariant records the failure of a union's {"type":"null"} on the
+// value at d.pos, which is not null (the union accepted it before).
+func (d *tsDecoder) nullVariant() {
+	kind := tsKindOf(d.peek())
+	if kind == "number" {
+		start := d.pos
+		if v := d.scanNum(); v.beyond() {
+			kind = tsMsgBeyond.text
+		}
+		d.pos = start
+	}
+	d.fail(tsMsgType, kind, "null")
 }
 
 // tsObj is an object being read: the plans loop
@@ -2318,7 +2429,7 @@ func (o *tsObj) next(d *tsDecoder) bool {
 	since := len(d.probs)
 	for i := range n.props {
 		if n.props[i].required && !o.seen.has(i) {
-			d.fail("required", "missing property %s", strconv.Quote(n.props[i].name))
+			d.fail(tsMsgRequired, tsQuote(n.props[i].name))
 		}
 	}
 	if d.found > o.start.found {
@@ -2338,7 +2449,7 @@ func (o *tsObj) unknown(d *tsDecoder, k []byte) {
 		}
 		o.extra[string(k)] = true
 	}
-	d.fail("additionalProperties", "property %s is not allowed", tsQuote(string(k)))
+	d.fail(tsMsgAdditionalProperties, tsQuote(string(k)))
 }
 
 // forget drops the problems of property i's earlier value: the key came
@@ -2468,10 +2579,10 @@ func (e *tsEnts) next(d *tsDecoder) bool {
 	e.done = true
 	count := e.keys.len()
 	if n.minN >= 0 && count < n.minN {
-		d.fail("minProperties", "%d properties, want at least %d", count, n.minN)
+		d.fail(tsMsgMinProperties, count, strconv.Itoa(n.minN))
 	}
 	if n.maxN >= 0 && count > n.maxN {
-		d.fail("maxProperties", "%d properties, want at most %d", count, n.maxN)
+		d.fail(tsMsgMaxProperties, count, strconv.Itoa(n.maxN))
 	}
 	return false
 }
@@ -2564,16 +2675,10 @@ func (a *tsArr) next(d *tsDecoder) bool {
 	a.done = true
 	since := len(d.probs)
 	switch count := a.i; {
-	case n.tuple && count != len(n.prefix):
-		kw := "minItems"
-		if count > len(n.prefix) {
-			kw = "maxItems"
-		}
-		d.fail(kw, "%d items, want %d", count, len(n.prefix))
 	case n.minN >= 0 && count < n.minN:
-		d.fail("minItems", "%d items, want at least %d", count, n.minN)
+		d.fail(tsMsgMinItems, count, strconv.Itoa(n.minN))
 	case n.maxN >= 0 && count > n.maxN:
-		d.fail("maxItems", "%d items, want at most %d", count, n.maxN)
+		d.fail(tsMsgMaxItems, count, strconv.Itoa(n.maxN))
 	}
 	d.insert(a.from, since) // the count before the items, as in JavaScript
 	if n.unique {
@@ -2586,7 +2691,11 @@ func (a *tsArr) next(d *tsDecoder) bool {
 // end ends the current element.
 func (a *tsArr) end(d *tsDecoder) {
 	if a.n.unique {
-		d.items = append(d.items, [2]int{a.start, d.pos})
+		span := [2]int{a.start, d.pos}
+		if !tsCompared(a.n.items, d.data[a.start:d.pos]) {
+			span[1] = -1 // not compared, but counted: the indexes stay the array's
+		}
+		d.items = append(d.items, span)
 	}
 	d.pop()
 	a.i++
@@ -2702,7 +2811,33 @@ func tsNumKeyAppend(dst, raw []byte) []byte {
 	return append(dst, v.expText()...)
 }
 
-// unique records a uniqueItems failure when two items are JSON-equal.
+// tsCompared reports whether uniqueItems compares an item: as in the
+// JavaScript validators (and ajv), when the items' schema allows only
+// scalar types, only the items of those types; the others already fail
+// type. A number is read as the double nearest to it.
+func tsCompared(items *tsNode, raw []byte) bool {
+	if items == nil || items.types == 0 || items.kind == tsTUnion || items.types&(tsTObject|tsTArray) != 0 {
+		return true
+	}
+	switch raw[0] {
+	case '"':
+		return items.types&tsTString != 0
+	case 't', 'f':
+		return items.types&tsTBoolean != 0
+	case 'n':
+		return items.types&tsTNull != 0
+	case '{', '[':
+		return false
+	}
+	f, _ := strconv.ParseFloat(string(raw), 64)
+	if math.IsInf(f, 0) {
+		return false
+	}
+	return items.types&tsTNumber != 0 || items.types&tsTInteger != 0 && f == math.Trunc(f)
+}
+
+// unique records a uniqueItems failure when two items are JSON-equal;
+// an item whose end is -1 is not compared (tsCompared).
 func (d *tsDecoder) unique(items [][2]int) {
 	if len(items) < 2 {
 		return
@@ -2714,11 +2849,15 @@ func (d *tsDecoder) unique(items [][2]int) {
 		defer func() { d.keys = buf }()
 		for i, it := range items {
 			start := len(buf)
+			if it[1] < 0 {
+				ends[i] = start // an empty key, skipped below
+				continue
+			}
 			buf = tsCanonAppend(buf, d.data[it[0]:it[1]])
 			prev := 0
 			for j := range i {
-				if bytes.Equal(buf[prev:ends[j]], buf[start:]) {
-					d.fail("uniqueItems", "items at %d and %d are equal", j, i)
+				if items[j][1] >= 0 && bytes.Equal(buf[prev:ends[j]], buf[start:]) {
+					d.fail(tsMsgUniqueItems, j, i)
 					return
 				}
 				prev = ends[j]
@@ -2729,9 +2868,12 @@ func (d *tsDecoder) unique(items [][2]int) {
 	}
 	seen := make(map[string]int, len(items))
 	for i, it := range items {
+		if it[1] < 0 {
+			continue
+		}
 		k := tsCanon(d.data[it[0]:it[1]])
 		if j, ok := seen[k]; ok {
-			d.fail("uniqueItems", "items at %d and %d are equal", j, i)
+			d.fail(tsMsgUniqueItems, j, i)
 			return
 		}
 		seen[k] = i
@@ -3305,6 +3447,46 @@ func tsMapOf[E any](get func(*tsDecoder, *tsNode) E) tsPlan {
 		*(*map[string]E)(p) = v
 	}
 }
+
+// tsMsg is one message of gen/message.Catalogue: the keyword a problem
+// with it names ("" for the words problems are put together with) and its
+// text, filled in by fmt.Sprintf with values shown as tsQuote and
+// tsNumber show them; one, when set, is the text when the first value is
+// the count 1.
+type tsMsg struct{ keyword, text, one string }
+
+// MaxQuote is the most characters (code points) of one input string or
+// key a message quotes; a longer one is cut there and followed by "...".
+// A JSON pointer segment is cut the same way.
+const MaxQuote = 64
+
+var (
+	tsMsgType                 = tsMsg{"type", "got %s, want %s", ""}
+	tsMsgEnum                 = tsMsg{"enum", "%s is not one of the allowed values", ""}
+	tsMsgMinimum              = tsMsg{"minimum", "%s is less than %s", ""}
+	tsMsgMaximum              = tsMsg{"maximum", "%s is greater than %s", ""}
+	tsMsgExclusiveMinimum     = tsMsg{"exclusiveMinimum", "%s is not greater than %s", ""}
+	tsMsgExclusiveMaximum     = tsMsg{"exclusiveMaximum", "%s is not less than %s", ""}
+	tsMsgMultipleOf           = tsMsg{"multipleOf", "%s is not a multiple of %s", ""}
+	tsMsgMinLength            = tsMsg{"minLength", "length %d is less than %s", ""}
+	tsMsgMaxLength            = tsMsg{"maxLength", "length %d is greater than %s", ""}
+	tsMsgPattern              = tsMsg{"pattern", "%s does not match %s", ""}
+	tsMsgFormat               = tsMsg{"format", "%s is not a valid %s", ""}
+	tsMsgMinItems             = tsMsg{"minItems", "%d items, want at least %s", "%d item, want at least %s"}
+	tsMsgMaxItems             = tsMsg{"maxItems", "%d items, want at most %s", "%d item, want at most %s"}
+	tsMsgUniqueItems          = tsMsg{"uniqueItems", "items at %d and %d are equal", ""}
+	tsMsgRequired             = tsMsg{"required", "missing property %s", ""}
+	tsMsgAdditionalProperties = tsMsg{"additionalProperties", "property %s is not allowed", ""}
+	tsMsgMinProperties        = tsMsg{"minProperties", "%d properties, want at least %s", "%d property, want at least %s"}
+	tsMsgMaxProperties        = tsMsg{"maxProperties", "%d properties, want at most %s", "%d property, want at most %s"}
+	tsMsgAnyOf                = tsMsg{"anyOf", "matches none of the union's variants", ""}
+	tsMsgFalse                = tsMsg{"false", "no value is allowed here", ""}
+	tsMsgOr                   = tsMsg{"", " or ", ""}
+	tsMsgBeyond               = tsMsg{"", "number beyond float64", ""}
+	tsMsgRoot                 = tsMsg{"", "(root)", ""}
+	tsMsgMore                 = tsMsg{"", "and %d more problems", "and %d more problem"}
+	tsMsgUncounted            = tsMsg{"", "(more not counted)", ""}
+)
 
 // The formats toolspec asserts (LANGUAGE.md section 4, docs/language.md
 // "Formats"): fixtures are judged by these functions (package validate

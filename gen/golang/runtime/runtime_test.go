@@ -96,12 +96,12 @@ func TestValidate(t *testing.T) {
 		{`{"a": 1, "m": -1e-400}`, ""},
 		{`{"a": 1, "i": 1e-400}`, ""},
 		{`{"a": 1, "i": 2e-324}`, ""},
-		{`{"a": 1, "i": 5e-324}`, "/i: type: got number, want integer; /i: multipleOf: 5e-324 is not a multiple of 3"},
+		{`{"a": 1, "i": 5e-324}`, "/i: type: got number, want integer or null; /i: multipleOf: 5e-324 is not a multiple of 3"},
 		{`{"a": 1e400}`, "/a: type: got number beyond float64, want number"},
 		{`{"a": 1, "m": -1.7976931348623159e308}`, "/m: type: got number beyond float64, want number"},
 		{`{"a": 1, "m": 1.7976931348623157e308}`, ""}, // the largest double
-		{`{"a": 1, "i": 1e99999999999999999999}`, "/i: type: got number beyond float64, want integer"},
-		{`{"a": 1, "e": 1e400}`, "/e: type: got number beyond float64, want string; /e: enum: 1e400 is not one of the allowed values"},
+		{`{"a": 1, "i": 1e99999999999999999999}`, "/i: type: got number beyond float64, want integer or null"},
+		{`{"a": 1, "e": 1e400}`, "/e: type: got number beyond float64, want string; /e: enum: Infinity is not one of the allowed values"},
 		{`{"a": 1, "any": 1e400}`, ""},
 		// A lone surrogate is U+FFFD: two such keys are one.
 		{`{"a": 1, "map": {"\ud800": 1, "\ud801": 2}}`, ""},
@@ -113,7 +113,7 @@ func TestValidate(t *testing.T) {
 		{`{"a": 1, "i": null}`, ""},
 		{`{"a": 1, "i": -6}`, "/i: minimum: -6 is less than -5"},
 		{`{"a": 1, "i": 4}`, "/i: multipleOf: 4 is not a multiple of 3"},
-		{`{"a": 1, "i": 4.5}`, "/i: type: got number, want integer; /i: multipleOf: 4.5 is not a multiple of 3"},
+		{`{"a": 1, "i": 4.5}`, "/i: type: got number, want integer or null; /i: multipleOf: 4.5 is not a multiple of 3"},
 		{`{"a": 1, "e": "z"}`, `/e: enum: "z" is not one of the allowed values`},
 		{`{"a": 1, "map": {"k": 1, "k": 2}}`, ""},
 		{`{"a": 1, "map": {"k": 1, "l": 2}}`, "/map: maxProperties: 2 properties, want at most 1"},
@@ -148,7 +148,7 @@ func TestEveryProblem(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{`{"text":"hi","nope":1}`, `(root): required: missing property "chat"; (root): required: missing property "e"; ` +
 			`(root): additionalProperties: property "text" is not allowed; (root): additionalProperties: property "nope" is not allowed`},
-		{`{"nope":1,"e":"z","chat":"a"}`, `/chat: minLength: length 1 is less than 3; /chat: pattern: "a" does not match "^@"; ` +
+		{`{"nope":1,"e":"z","chat":"a"}`, `/chat: minLength: length 1 is less than 3; ` +
 			`/e: enum: "z" is not one of the allowed values; (root): additionalProperties: property "nope" is not allowed`},
 		{`{"chat":"@abc","e":5,"n":1.5}`, `/e: type: got number, want string; /e: enum: 5 is not one of the allowed values; ` +
 			`/n: type: got number, want integer; /n: enum: 1.5 is not one of the allowed values; /n: minimum: 1.5 is less than 2`},
@@ -198,8 +198,9 @@ func TestBooleanSchemas(t *testing.T) {
 	}
 }
 
-// TestQuoteLimit: a message quotes at most MaxQuote bytes of any input
-// string, however long the key, enum value or string that failed.
+// TestQuoteLimit: a message quotes at most MaxQuote characters of any
+// input string, however long the key, enum value or string that failed,
+// and a number as the double nearest to it.
 func TestQuoteLimit(t *testing.T) {
 	n := tsCompile(`{"type":"object","properties":{"e":{"type":"string","enum":["x"]},` +
 		`"p":{"type":"string","pattern":"^a$"},"m":{"type":"object","additionalProperties":{"type":"integer","maximum":5}}},` +
@@ -210,16 +211,18 @@ func TestQuoteLimit(t *testing.T) {
 		`{"e": "` + huge + `"}`,
 		`{"p": "` + huge + `"}`,
 		`{"m": {"` + huge + `": "s"}}`,
-		`{"m": {"k": 1` + strings.Repeat("0", 300) + `}}`,
 	} {
 		err := tsValidate([]byte(in), n)
-		if err == nil || len(err.Error()) > 3*MaxQuote+100 || !strings.Contains(err.Error(), "...") {
+		if err == nil || len(err.Error()) > 2*MaxQuote+100 || !strings.Contains(err.Error(), "...") {
 			msg := fmt.Sprint(err)
 			t.Errorf("%.40s…: message of %d bytes: %.200s", in, len(msg), msg)
 		}
 	}
-	if s := tsQuote("aé" + strings.Repeat("é", MaxQuote)); !strings.HasSuffix(s, `"...`) || len(s) > MaxQuote+5 {
-		t.Errorf("tsQuote cut %q", s)
+	if s, want := tsQuote("aé"+strings.Repeat("é", MaxQuote)), `"a`+strings.Repeat("é", MaxQuote-1)+`"...`; s != want {
+		t.Errorf("tsQuote cut %q, want %q", s, want)
+	}
+	if err := tsValidate([]byte(`{"m": {"k": 1`+strings.Repeat("0", 300)+`}}`), n); err == nil || err.Error() != "/m/k: maximum: 1e+300 is greater than 5" {
+		t.Errorf("a 301-digit number: %v", err)
 	}
 }
 
@@ -428,5 +431,57 @@ func TestPlanMismatchIsAnError(t *testing.T) {
 	type right struct{ A *string }
 	if err := tsPrepare[right](&tsSchemas{in: tsCompile(c.tools[0].in)}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestQuoteAndNumber: strings are quoted as JSON.stringify quotes them and
+// numbers shown as JavaScript's String shows them (gen/message); the
+// differential test of gen/golang holds both to node.
+func TestQuoteAndNumber(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"a\"b\\c", `"a\"b\\c"`},
+		{"\b\f\n\r\t\x00\x1f\x7f", `"\b\f\n\r\t\u0000\u001f` + "\x7f\""},
+		{"é\u2028<>&", "\"é\u2028<>&\""},
+		{"a\xffb", "\"a\ufffdb\""},
+	} {
+		if got := tsQuote(c.in); got != c.want {
+			t.Errorf("tsQuote(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		in   float64
+		want string
+	}{
+		{0, "0"}, {math.Copysign(0, -1), "0"}, {1.5, "1.5"}, {100, "100"}, {-42, "-42"},
+		{1e21, "1e+21"}, {1e20, "100000000000000000000"}, {123e18, "123000000000000000000"},
+		{1.5e21, "1.5e+21"}, {1e-6, "0.000001"}, {1e-7, "1e-7"}, {1.25e-7, "1.25e-7"},
+		{0.1, "0.1"}, {5e-324, "5e-324"}, {math.MaxFloat64, "1.7976931348623157e+308"},
+		{9007199254740993, "9007199254740992"}, {123.456, "123.456"}, {math.Inf(-1), "-Infinity"},
+	} {
+		if got := tsNumber(c.in); got != c.want {
+			t.Errorf("tsNumber(%v) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}
+
+// TestOneInTheSingular: a count of 1 takes the message's One text.
+func TestOneInTheSingular(t *testing.T) {
+	for _, c := range []struct {
+		m    tsMsg
+		n    int
+		want string
+	}{
+		{tsMsgMinItems, 1, "1 item, want at least 3"},
+		{tsMsgMinItems, 2, "2 items, want at least 3"},
+		{tsMsgMinItems, 0, "0 items, want at least 3"},
+		{tsMsgMaxProperties, 1, "1 property, want at most 3"},
+		{tsMsgMinLength, 1, "length 1 is less than 3"},
+	} {
+		if got := c.m.format(c.n, "3"); got != c.want {
+			t.Errorf("%q with %d: %q, want %q", c.m.text, c.n, got, c.want)
+		}
+	}
+	if got := tsMsgMore.format(1); got != "and 1 more problem" {
+		t.Errorf("More with 1: %q", got)
 	}
 }

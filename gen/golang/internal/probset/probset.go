@@ -5,12 +5,13 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/toolspec/toolspec/gen/message"
 	"github.com/toolspec/toolspec/validate"
 )
 
 // maxQuote is the generated runtime's MaxQuote: a pointer segment longer
-// than that is cut there and followed by "...".
-const maxQuote = 64
+// than that many characters is cut there and followed by "...".
+const maxQuote = message.MaxQuote
 
 // Pair is one problem as the sets compare it.
 func Pair(pointer, keyword string) string { return pointer + " " + keyword }
@@ -41,17 +42,46 @@ func Decoder(pairs []string) []string {
 			out = append(out, p)
 		}
 	}
-	return Set(out)
+	return Set(withoutUnique(out))
+}
+
+// withoutUnique drops uniqueItems where an item fails type: the decoder
+// (as ajv and the JavaScript validators) then compares only the items of
+// the items' type, santhosh all of them.
+func withoutUnique(pairs []string) []string {
+	typed := map[string]bool{}
+	for _, p := range pairs {
+		if at, ok := strings.CutSuffix(p, " type"); ok && at != "" {
+			typed[at[:strings.LastIndexByte(at, '/')]] = true
+		}
+	}
+	var out []string
+	for _, p := range pairs {
+		if at, ok := strings.CutSuffix(p, " uniqueItems"); !ok || !typed[at] {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // Santhosh is the set of santhosh's failures, each pointer segment cut as
-// the decoder cuts it.
+// the decoder cuts it, without a pattern where the string's length failed:
+// the decoder (as the JavaScript validators) tests a pattern only on a
+// string of an allowed length.
 func Santhosh(fails []validate.Failure) []string {
-	pairs := make([]string, len(fails))
-	for i, f := range fails {
-		pairs[i] = Pair(cutPointer(f.At), f.Keyword)
+	length := map[string]bool{}
+	for _, f := range fails {
+		if f.Keyword == "minLength" || f.Keyword == "maxLength" {
+			length[f.At] = true
+		}
 	}
-	return Set(pairs)
+	var pairs []string
+	for _, f := range fails {
+		if f.Keyword != "pattern" || !length[f.At] {
+			pairs = append(pairs, Pair(cutPointer(f.At), f.Keyword))
+		}
+	}
+	return Set(withoutUnique(pairs))
 }
 
 // Diff describes how two sets differ, or is "" when they are equal.
@@ -73,14 +103,11 @@ func cutPointer(p string) string {
 		}
 		// Cut the unescaped key, as the decoder does, then escape again.
 		k := strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
-		if len(k) <= maxQuote {
+		if utf8.RuneCountInString(k) <= maxQuote {
 			continue
 		}
-		j := maxQuote
-		for j > maxQuote-utf8.UTFMax && !utf8.RuneStart(k[j]) {
-			j--
-		}
-		segs[i] = strings.ReplaceAll(strings.ReplaceAll(k[:j], "~", "~0"), "/", "~1") + "..."
+		r := []rune(k)[:maxQuote]
+		segs[i] = strings.ReplaceAll(strings.ReplaceAll(string(r), "~", "~0"), "/", "~1") + "..."
 	}
 	return "/" + strings.Join(segs, "/")
 }
