@@ -1,8 +1,10 @@
 # toolspec — build, test, fuzz, bench, verify.
 #
 # `make test` is the one test command: it installs the node packages the
-# JavaScript tests need (npm ci, from package-lock.json), then runs every Go
-# test with the node-backed tests required rather than skipped.
+# JavaScript tests need (npm ci, from package-lock.json) and, when python3
+# is there, the Python clients of the e2e suite (make pydeps), then runs
+# every Go test with the node- and Python-backed tests required rather
+# than skipped.
 # `make test-short` is the inner loop: vet and `go test -short`, which skips
 # every test that starts node, builds and drives the example servers, or
 # compiles generated Go.
@@ -11,7 +13,7 @@ GO       ?= go
 BIN      ?= bin/toolspec
 FUZZTIME ?= 60s
 
-.PHONY: all build test test-participle test-short gotest nodedeps fuzz fuzz-list bench bench-js bench-github bench-openapi verify generate vet clean editors soak-dialects gemini-cli-check conformance
+.PHONY: all build test test-participle test-short gotest nodedeps pydeps fuzz fuzz-list bench bench-js bench-github bench-openapi verify generate vet clean editors soak-dialects gemini-cli-check conformance
 
 all: build
 
@@ -21,8 +23,25 @@ build:
 nodedeps:
 	@if [ -f package-lock.json ]; then npm ci --no-audit --no-fund --loglevel=error; fi
 
-test: nodedeps vet
-	TOOLSPEC_REQUIRE_NODE=1 $(GO) test -count=1 ./...
+# The Python clients of the e2e suite (examples/e2e/python: google-genai
+# and the MCP SDK), pinned with their hashes in requirements.txt, in a venv
+# under .tmp that is built again only when requirements.txt changes. Without
+# python3 it does nothing, and examples/e2e's TestPythonClients skips.
+PYVENV = .tmp/pyvenv
+PYREQ  = examples/e2e/python/requirements.txt
+
+pydeps:
+	@if command -v python3 >/dev/null 2>&1; then $(MAKE) --no-print-directory $(PYVENV)/.stamp; \
+	else echo "pydeps: no python3 on PATH: the Python e2e test skips"; fi
+
+$(PYVENV)/.stamp: $(PYREQ)
+	rm -rf $(PYVENV)
+	python3 -m venv $(PYVENV)
+	$(PYVENV)/bin/pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r $(PYREQ)
+	touch $@
+
+test: nodedeps pydeps vet
+	TOOLSPEC_REQUIRE_NODE=1 TOOLSPEC_REQUIRE_PYTHON=$$(command -v python3 >/dev/null 2>&1 && echo 1) $(GO) test -count=1 ./...
 	$(MAKE) test-participle
 
 # participle's own tests in the patched copy (third_party/README.md).

@@ -305,7 +305,14 @@ type Type struct {
 	// number only. Nil when not given.
 	ExclusiveMin, ExclusiveMax, MultipleOf *Num
 	Pattern                                *string // ECMAScript/RE2-portable regular expression
-	Format                                 string
+	// Backtracks is the checker's verdict on Pattern (TS0603
+	// pattern-backtracks): the repeated part of it that can take
+	// exponential time in a backtracking engine (ECMAScript), "" when
+	// there is none. gen-js carries it so that the JS runtime refuses to
+	// serve such a pattern unless the server accepts the risk; RE2 (Go)
+	// matches in linear time and ignores it.
+	Backtracks string
+	Format     string
 	// Default and Examples are canonical compact JSON.
 	Default    json.RawMessage
 	Examples   []json.RawMessage

@@ -290,7 +290,7 @@ func (s *suite) typeMutants(t *model.Type, where string) []*mutant {
 		add(descriptor.OpDropFormat, "format "+t.Format+" dropped", func(c *model.Type) { c.Format = "" })
 	}
 	if t.Pattern != nil {
-		add(OpDropPattern, "pattern "+strconv.Quote(*t.Pattern)+" dropped", func(c *model.Type) { c.Pattern = nil })
+		add(OpDropPattern, "pattern "+strconv.Quote(*t.Pattern)+" dropped", func(c *model.Type) { c.Pattern, c.Backtracks = nil, "" })
 	}
 	if t.Kind == model.Enum {
 		if len(t.Enum) > 1 {

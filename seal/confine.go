@@ -49,23 +49,32 @@ func SealWriteTree(sealPath, root string) (string, error) {
 // WriteTree or SealWriteTree return it). A path that does not exist yet is
 // judged by the folders that do.
 func CheckWrite(tree, path string) error {
+	_, err := ConfineWrite(tree, path)
+	return err
+}
+
+// ConfineWrite is CheckWrite that also returns where the file is inside
+// tree, every symlink resolved: the write then goes there through tree
+// itself (atomicfile.File's Tree and Rel), so that a symlink planted
+// after this check cannot lead it out.
+func ConfineWrite(tree, path string) (rel string, err error) {
 	target, err := atomicfile.Target(path)
 	if err != nil {
-		return err
+		return "", err
 	}
 	abs, err := filepath.Abs(target)
 	if err != nil {
-		return err
+		return "", err
 	}
 	real, err := resolve(abs)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if !within(tree, real) {
 		if real != abs || target != path {
-			return refusef("it leads to %s, outside %s, the tree it may be written in", real, tree)
+			return "", refusef("it leads to %s, outside %s, the tree it may be written in", real, tree)
 		}
-		return refusef("it is outside %s, the tree it may be written in", tree)
+		return "", refusef("it is outside %s, the tree it may be written in", tree)
 	}
-	return nil
+	return filepath.Rel(tree, real)
 }

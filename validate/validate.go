@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"math/big"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,8 +30,12 @@ const (
 	Draft7
 )
 
-// Schema is a compiled schema.
-type Schema struct{ s *jsonschema.Schema }
+// Schema is a compiled schema, with the document it was compiled from
+// (freeAt reads it).
+type Schema struct {
+	s   *jsonschema.Schema
+	doc any
+}
 
 // Compile compiles one self-contained schema; the formats toolspec
 // asserts are asserted.
@@ -71,7 +78,7 @@ func compile(schema []byte, draft Draft, assert bool) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Schema{s}, nil
+	return &Schema{s, doc}, nil
 }
 
 // formatCheck is the JSON Schema format function of an asserted format.
@@ -153,7 +160,8 @@ func (s *Schema) Validate(value []byte) ([]Failure, error) {
 	if err != nil {
 		return nil, fmt.Errorf("value is not JSON: %w", err)
 	}
-	err = s.s.Validate(nearestDoubles(v))
+	v = nearestDoubles(v)
+	err = s.s.Validate(v)
 	if err == nil {
 		return nil, nil
 	}
@@ -162,7 +170,7 @@ func (s *Schema) Validate(value []byte) ([]Failure, error) {
 		return nil, err
 	}
 	var out []Failure
-	collect(ve, &out)
+	s.collect(ve, v, &out)
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].At != out[j].At {
 			return out[i].At < out[j].At
@@ -176,19 +184,33 @@ func (s *Schema) Validate(value []byte) ([]Failure, error) {
 // failed themselves rather than because a subschema failed; and anyOf
 // (a union no variant accepts) beside its variants' leaves, as ajv
 // reports it, so that a fixture can say `because anyOf`.
-func collect(ve *jsonschema.ValidationError, out *[]Failure) {
+func (s *Schema) collect(ve *jsonschema.ValidationError, root any, out *[]Failure) {
 	if path := ve.ErrorKind.KeywordPath(); len(path) == 1 && path[0] == "anyOf" {
 		*out = append(*out, Failure{Keyword: "anyOf", At: pointer(ve.InstanceLocation), Message: "anyOf: matches none of the variants"})
 	}
 	if len(ve.Causes) > 0 {
 		for _, c := range ve.Causes {
-			collect(c, out)
+			s.collect(c, root, out)
 		}
 		return
 	}
 	if _, ok := ve.ErrorKind.(*kind.InvalidJsonValue); ok {
-		// The only invalid value nearestDoubles makes: ±Inf.
-		*out = append(*out, Failure{Keyword: "type", At: pointer(ve.InstanceLocation), Message: "type: got number beyond float64"})
+		// The only invalid value nearestDoubles makes: a number beyond
+		// float64. The library refuses it under any schema it meets; the
+		// model refuses it only where a keyword asks for a type (a value
+		// the schema leaves free, any, takes it, as JSON.parse's
+		// Infinity: docs/servers.md). At an array, uniqueItems met it:
+		// the items are compared here, every such number equal to its
+		// own infinity.
+		if arr, ok := valueAt(root, ve.InstanceLocation).([]any); ok {
+			if i, j := duplicate(arr); j >= 0 {
+				*out = append(*out, Failure{Keyword: "uniqueItems", At: pointer(ve.InstanceLocation), Message: fmt.Sprintf("uniqueItems: items at %d and %d are equal", i, j)})
+			}
+			return
+		}
+		if !s.freeAt(ve.SchemaURL) {
+			*out = append(*out, Failure{Keyword: "type", At: pointer(ve.InstanceLocation), Message: "type: got number beyond float64"})
+		}
 		return
 	}
 	path := ve.ErrorKind.KeywordPath()
@@ -213,6 +235,122 @@ func collect(ve *jsonschema.ValidationError, out *[]Failure) {
 		}
 	}
 	*out = append(*out, Failure{Keyword: kw, At: pointer(ve.InstanceLocation), Message: msg})
+}
+
+// valueAt is the value at an instance location, nil when there is none.
+func valueAt(v any, loc []string) any {
+	for _, tok := range loc {
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil
+			}
+			v = x[i]
+		default:
+			return nil
+		}
+	}
+	return v
+}
+
+// duplicate returns the indexes i < j of the first two equal items of a
+// (JSON equality, numbers by exact value, beyond float64 by sign), or
+// -1, -1.
+func duplicate(a []any) (int, int) {
+	seen := map[string]int{}
+	for j, x := range a {
+		k := canon(x)
+		if i, ok := seen[k]; ok {
+			return i, j
+		}
+		seen[k] = j
+	}
+	return -1, -1
+}
+
+// canon is a text of a decoded value that equal values share.
+func canon(v any) string {
+	switch x := v.(type) {
+	case beyond:
+		return string(x)
+	case json.Number:
+		if r, ok := new(big.Rat).SetString(string(x)); ok {
+			return r.RatString()
+		}
+		return string(x)
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = canon(e)
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	case map[string]any:
+		keys := slices.Sorted(maps.Keys(x))
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = strconv.Quote(k) + ":" + canon(x[k])
+		}
+		return "{" + strings.Join(parts, ",") + "}"
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// beyond is a number whose magnitude float64 does not hold, "+Inf" or
+// "-Inf": no JSON value to the library (it refuses it where it validates
+// it, and fails to compare it for uniqueItems; collect then decides).
+type beyond string
+
+// freeAt reports whether the schema at url (the library's absolute
+// schema location, mem:///schema.json#/properties/a) leaves its value
+// free: no type, enum or const, in itself or in an anyOf variant.
+func (s *Schema) freeAt(url string) bool {
+	_, frag, _ := strings.Cut(url, "#")
+	node := s.doc
+	for tok := range strings.SplitSeq(strings.TrimPrefix(frag, "/"), "/") {
+		if tok == "" {
+			continue
+		}
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch n := node.(type) {
+		case map[string]any:
+			node = n[tok]
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(n) {
+				return false
+			}
+			node = n[i]
+		default:
+			return false
+		}
+	}
+	return free(node)
+}
+
+func free(schema any) bool {
+	switch n := schema.(type) {
+	case bool:
+		return n
+	case map[string]any:
+		for _, k := range []string{"type", "enum", "const"} {
+			if _, ok := n[k]; ok {
+				return false
+			}
+		}
+		if variants, ok := n["anyOf"].([]any); ok {
+			for _, v := range variants {
+				if !free(v) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func pointer(tokens []string) string {
@@ -263,16 +401,20 @@ func beyondFloat64(value []byte) string {
 // nearestDoubles applies the servers' number model (docs/servers.md, "One
 // number and one string model") to a decoded value: a number is the
 // double nearest to it, as JSON.parse reads it. One whose magnitude float64
-// does not hold becomes ±Inf, which the library refuses as no JSON value
-// (reported as type); a non-zero one nearer to 0 than the smallest double
-// becomes 0. Other numbers keep their exact value.
+// does not hold becomes beyond ±Inf, which the library refuses as no JSON
+// value (collect reports it as type where a type is asked for, and
+// nothing in a free value); a non-zero one nearer to 0 than the smallest
+// double becomes 0. Other numbers keep their exact value.
 func nearestDoubles(v any) any {
 	switch v := v.(type) {
 	case json.Number:
 		f, err := strconv.ParseFloat(string(v), 64)
 		switch {
 		case err != nil && math.IsInf(f, 0):
-			return f
+			if f > 0 {
+				return beyond("+Inf")
+			}
+			return beyond("-Inf")
 		case f != 0:
 			return v
 		case isZero(string(v)):

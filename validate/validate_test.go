@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -132,6 +133,41 @@ func TestBeyondFloat64(t *testing.T) {
 	} {
 		if got := beyondFloat64([]byte(text)); got != want {
 			t.Errorf("beyondFloat64(%s) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestBeyondFloat64InFreeValues: in a value the schema leaves free (any,
+// with or without a description; an open object's extra member) a number
+// beyond float64 is accepted, at any depth, as on both servers; in a
+// unique array every such number is its infinity, and comparing them
+// never crashes the library (it did beyond 20 items: math/big nil).
+func TestBeyondFloat64InFreeValues(t *testing.T) {
+	s, err := Compile([]byte(`{"type":"object","properties":{
+		"a":{"description":"free"},"b":{},"u":{"type":"array","items":{"description":"free"},"uniqueItems":true},
+		"un":{"type":"array","items":{"type":"number"},"uniqueItems":true},
+		"x":{"anyOf":[{"type":"string"},{"type":"integer"}]},"o":{"type":"object","properties":{"k":{"type":"integer"}}}}}`), Draft2020)
+	if err != nil {
+		t.Fatal(err)
+	}
+	many := "" // 21 distinct items: the library then hashes them
+	for i := range 21 {
+		many += fmt.Sprint(i) + ","
+	}
+	for text, want := range map[string]string{
+		`{"a":1e400}`: "", `{"a":-1e400}`: "", `{"b":1e400}`: "", `{"a":{"k":[1e400]}}`: "", `{"o":{"z":1e400}}`: "",
+		`{"u":[1e400,-1e400]}`: "", `{"u":[1e400,1e500]}`: "uniqueItems at /u", `{"u":[[1e400],[2e400]]}`: "uniqueItems at /u",
+		`{"u":[1,1e400]}`: "", `{"u":[1e400,1]}`: "", `{"u":[` + many + `1e400]}`: "", `{"u":[` + many + `1e400,1e401]}`: "uniqueItems at /u",
+		`{"u":[{"k":1e400},{"k":1e999}]}`: "uniqueItems at /u", `{"u":[1e400,"x",1.0,1]}`: "uniqueItems at /u",
+		`{"un":[1e400]}`: "type at /un/0", `{"x":1e400}`: "type at /x", `{"o":{"k":1e400}}`: "type at /o/k",
+	} {
+		fails, err := s.Validate([]byte(text))
+		var got []string
+		for _, f := range fails {
+			got = append(got, f.String())
+		}
+		if err != nil || strings.Join(got, "; ") != want {
+			t.Errorf("%s: %v %v, want %q", text, got, err, want)
 		}
 	}
 }

@@ -16,10 +16,11 @@
 //	go run ./examples/go-server -extra t27_nope    # refuses to start: t27_nope has no tool
 //	go run ./examples/go-server -scope read        # sessions see only the read_only tools
 //	go run ./examples/go-server -throw t27_status  # t27_status panics (the server answers isError)
+//	go run ./examples/go-server -dialect gemini    # every session gets the gemini table (docs/clients.md)
 //	go run ./examples/go-server -http 127.0.0.1:3001  # Streamable HTTP at http://127.0.0.1:3001/mcp
 //
 // Each flag has an environment variable (TOOLSPEC_EXAMPLE_DROP, _EXTRA,
-// _SCOPE, _THROW; names comma-separated, as for the JavaScript server), so that a test can change a built
+// _SCOPE, _THROW, _DIALECT; names comma-separated, as for the JavaScript server), so that a test can change a built
 // binary without rebuilding it. knobs.go reads them.
 package main
 
@@ -48,7 +49,7 @@ func run(args []string, getenv func(string) string, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
-	server, err := gosdk.NewServer(t27catalog.BindMap(k.handlers()), &gosdk.Options{Scope: k.scope})
+	server, err := gosdk.NewServer(t27catalog.BindMap(k.handlers()), &gosdk.Options{Scope: k.scope, DialectFor: k.dialectFor()})
 	if err != nil {
 		fmt.Fprintf(stderr, "go-server: refusing to start: %v\n", err)
 		return 1

@@ -8,6 +8,7 @@
 //
 //   node examples/js-server/server.mjs                                 # serve on stdin/stdout
 //   TOOLSPEC_EXAMPLE_SCOPE=read node examples/js-server/server.mjs     # only the read_only tools
+//   TOOLSPEC_EXAMPLE_DIALECT=gemini node examples/js-server/server.mjs # every session the gemini table
 //   TOOLSPEC_EXAMPLE_DROP=t27_grep node examples/js-server/server.mjs  # refuses to start
 //   node examples/js-server/server.mjs --http 127.0.0.1:3002           # Streamable HTTP at /mcp
 //   (and TOOLSPEC_EXAMPLE_EXTRA, TOOLSPEC_EXAMPLE_THROW: see handlers.mjs)
@@ -18,7 +19,11 @@ import { breakOnPurpose, handlers } from "./handlers.mjs";
 
 function newServer() {
   const server = new Server({ name: SPEC_NAME, version: SPEC_HASH.slice(0, 12) });
-  register(server, breakOnPurpose(handlers, process.env), { scope: () => process.env.TOOLSPEC_EXAMPLE_SCOPE ?? "all" });
+  const dialect = process.env.TOOLSPEC_EXAMPLE_DIALECT;
+  register(server, breakOnPurpose(handlers, process.env), {
+    scope: () => process.env.TOOLSPEC_EXAMPLE_SCOPE ?? "all",
+    ...(dialect ? { dialectFor: () => dialect } : {}),
+  });
   return server;
 }
 

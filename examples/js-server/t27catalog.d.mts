@@ -196,6 +196,8 @@ export interface SdkServer {
 export interface RegisterOptions<Ctx = RequestExtra> {
   /** The caller's scope, from its request extra or context (authInfo, ...); "all" when absent. */
   scope?: (extra: Ctx) => Scope | Promise<Scope>;
+  /** Serve patterns check flagged as exponential in a backtracking engine (TS0603) anyway: true for every tool, or the tools whose patterns are accepted. Without it register throws, naming them. */
+  acceptSlowPatterns?: boolean | readonly ToolName[];
 }
 
 /**

@@ -38,6 +38,13 @@ func judge(family string, schema []byte) (refused, weakened string) {
 			return "draft-07: " + err.Error(), ""
 		}
 	}
+	if r := keyRule(family); r != nil {
+		for _, k := range objOr(root.obj("properties")).keys {
+			if !keyAllowed(r, k) {
+				refused = "property key " + k
+			}
+		}
+	}
 	var walk func(n *node, isRoot bool, depth int)
 	walk = func(n *node, isRoot bool, depth int) {
 		refuse := func(why string) {
@@ -167,4 +174,54 @@ func nameOK(family, name string) bool {
 		}
 	}
 	return true
+}
+
+// judgeOutput returns why Gemini's responseJsonSchema would not read an
+// output schema the way the spec means it ("" when it would): the fields
+// of Gemini's Schema, with JSON Schema's own ways to say null (a type
+// array ["T","null"], a variant {"type":"null"}) and any ({}) beside them,
+// which the output lowering keeps for the MCP client's validator.
+func judgeOutput(schema []byte) string {
+	v, err := parse(schema)
+	if err != nil {
+		return "not JSON"
+	}
+	why := ""
+	var walk func(n *node)
+	walk = func(n *node) {
+		for _, k := range n.keys {
+			if !geminiKeys[k] && why == "" {
+				why = "unknown field " + k
+			}
+		}
+		if t, ok := n.vals["type"].([]any); ok && (len(t) != 2 || t[1] != "null") && why == "" {
+			why = "type array " + compact(t)
+		}
+		if e, ok := n.vals["enum"].([]any); ok && why == "" {
+			for _, x := range e {
+				if _, s := x.(string); !s {
+					why = "enum value " + compact(x)
+				}
+			}
+		}
+		if f := n.str("format"); f != "" && f != "date-time" && f != "enum" && why == "" {
+			why = "format " + f
+		}
+		if n.has("anyOf") && len(n.keys) > 1 && why == "" {
+			why = "anyOf with siblings"
+		}
+		for _, k := range objOr(n.obj("properties")).keys {
+			walk(n.obj("properties").obj(k))
+		}
+		if c := n.obj("items"); c != nil {
+			walk(c)
+		}
+		if a, ok := n.vals["anyOf"].([]any); ok {
+			for _, c := range a {
+				walk(c.(*node))
+			}
+		}
+	}
+	walk(v.(*node))
+	return why
 }

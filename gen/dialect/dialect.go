@@ -15,7 +15,8 @@ import (
 // lowering says what a family's dialect rewrites; each field is one
 // documented lowering (docs/clients.md).
 type lowering struct {
-	nullableKeyword  bool // type arrays → nullable: true, null out of enum
+	nullableKeyword  bool // type arrays → nullable: true
+	nullEnums        bool // a nullable enum's values → the description, null among them
 	noAdditional     bool // additionalProperties dropped
 	stringEnumsOnly  bool // integer enums → the values in the description
 	tupleAsArray     bool // prefixItems dropped; items typed or anyOf
@@ -30,11 +31,14 @@ type lowering struct {
 	// Unions (lowerUnion): anyOf alone, the union's description in
 	// each variant; or no anyOf, the variants named in the description.
 	unionSiblingsDown, widenedUnions bool
+	// nullVariant keeps a union's null as its own variant {"type":"null"}
+	// (with unionSiblingsDown), for readers that do not read nullable.
+	nullVariant bool
 }
 
 var lowerings = map[string]lowering{
 	"gemini": {
-		nullableKeyword: true, noAdditional: true, closedNote: true, stringEnumsOnly: true, tupleAsArray: true, anyAsText: true,
+		nullableKeyword: true, nullEnums: true, noAdditional: true, closedNote: true, stringEnumsOnly: true, tupleAsArray: true, anyAsText: true,
 		unionSiblingsDown: true,
 		onlyFormats:       map[string]bool{"date-time": true, "enum": true},
 		moved:             []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "default", "examples", "deprecated"},
@@ -52,6 +56,35 @@ var lowerings = map[string]lowering{
 	"copilot": {tupleAsItemsList: true, moved: []string{"format"}},
 }
 
+// outputLowerings say what a family's dialect rewrites in output schemas,
+// for the families whose clients send them to a model: @google/genai's
+// mcpToTool sends the outputSchema as responseJsonSchema (lang/clients'
+// Behaviours). Every other family gets the spec's output schemas.
+//
+// The output schema has a second reader that the input schema does not:
+// the MCP client itself validates the server's structuredContent against
+// it (the TS and Python SDKs do), with a JSON Schema validator, and the
+// server sends the spec's shapes. So an output lowering only drops or
+// moves what Gemini does not read, and keeps what a JSON Schema validator
+// needs to take every value the spec takes: type arrays stay (Gemini's
+// nullable is not JSON Schema), a union's null stays a variant, and `any`
+// stays {} (the JSON-text stand-in would need the server to rewrite the
+// value). responseJsonSchema reads JSON Schema, type arrays and {} among it.
+var outputLowerings = map[string]lowering{
+	"gemini": {
+		nullEnums: true, noAdditional: true, closedNote: true, stringEnumsOnly: true, tupleAsArray: true,
+		unionSiblingsDown: true, nullVariant: true,
+		onlyFormats: map[string]bool{"date-time": true, "enum": true},
+		moved:       []string{"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "default", "examples", "deprecated"},
+	},
+}
+
+// LowersOutputs reports whether a family's dialect lowers output schemas.
+func LowersOutputs(family string) bool {
+	_, ok := outputLowerings[family]
+	return ok
+}
+
 // Known reports whether family names a client family (every family has a
 // dialect; for some it is the standard table under another identity).
 func Known(family string) bool {
@@ -66,10 +99,9 @@ func Identity(c *model.Catalog, profile int, family string) string {
 }
 
 // ToolsList returns the tools/list result of a profile lowered to a
-// family's dialect, compact, in the emitted key order. Only input schemas
-// are lowered: the one client found to send output schemas to a model
-// (@google/genai's mcpToTool) sends them as responseJsonSchema, which reads
-// JSON Schema.
+// family's dialect, compact, in the emitted key order. Input schemas are
+// lowered for every family; output schemas for the families whose clients
+// send them to a model (outputLowerings).
 func ToolsList(c *model.Catalog, profile int, family string) ([]byte, error) {
 	if !Known(family) {
 		return nil, fmt.Errorf("unknown client family %q", family)
@@ -80,10 +112,17 @@ func ToolsList(c *model.Catalog, profile int, family string) ([]byte, error) {
 	}
 	root := v.(*node)
 	low := lowerings[family]
+	outLow, lowersOut := outputLowerings[family]
 	for _, t := range root.vals["tools"].([]any) {
 		tool := t.(*node)
 		if in := tool.obj("inputSchema"); in != nil {
 			low.lower(in, true)
+			if t := c.Tool(tool.str("name")); t != nil {
+				renameSchema(in, renamesOf(t.Input, family))
+			}
+		}
+		if out := tool.obj("outputSchema"); out != nil && lowersOut {
+			outLow.lower(out, true)
 		}
 	}
 	meta := root.obj("_meta")
@@ -112,6 +151,24 @@ func InputSchema(t *model.Tool, family string) []byte {
 	v, _ := parse(schema.Input(t))
 	n := v.(*node)
 	lowerings[family].lower(n, true)
+	renameSchema(n, renamesOf(t.Input, family))
+	var b bytes.Buffer
+	write(&b, n)
+	return b.Bytes()
+}
+
+// OutputSchema returns one tool's output schema lowered to a family's
+// dialect (the spec's own for a family that does not lower outputs), or
+// nil when the tool has no `out`.
+func OutputSchema(t *model.Tool, family string) []byte {
+	if t.Output == nil {
+		return nil
+	}
+	v, _ := parse(schema.Output(t))
+	n := v.(*node)
+	if l, ok := outputLowerings[family]; ok {
+		l.lower(n, true)
+	}
 	var b bytes.Buffer
 	write(&b, n)
 	return b.Bytes()
@@ -172,11 +229,11 @@ func (l lowering) lowerNoting(n *node, root bool, more []string) {
 	}
 
 	typ, isArray := n.vals["type"].([]any)
-	if l.nullableKeyword {
-		if isArray && len(typ) == 2 && typ[1] == "null" {
-			n.set("type", typ[0])
-			n.setAfter("type", "nullable", true)
-		}
+	if l.nullableKeyword && isArray && len(typ) == 2 && typ[1] == "null" {
+		n.set("type", typ[0])
+		n.setAfter("type", "nullable", true)
+	}
+	if l.nullEnums {
 		if e, ok := n.vals["enum"].([]any); ok && slices.Contains(e, nil) {
 			// Gemini's enum holds strings only, and a nullable node's enum
 			// without null would refuse null: the values move into the

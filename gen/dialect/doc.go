@@ -5,6 +5,11 @@
 // every property required, optional ones nullable; Anthropic strict: no
 // bounds; Copilot: draft-07 tuples), and what no keyword of the family can
 // carry moves into the node's description in one fixed form (Note).
+// Output schemas are lowered for gemini only, whose client sends them to
+// the model, and only so far as the MCP client's own JSON Schema validator
+// still takes every result the spec takes (outputLowerings). Top-level
+// property keys a family refuses are renamed on the wire (rename.go;
+// Renames is the table servers map them back with).
 //
 // It reads only the schema gen/schema emits. Servers never validate with a
 // dialect: they validate with the spec's own schema, after Normalize.

@@ -18,7 +18,7 @@ import (
 func specs(t *testing.T) map[string]*model.Catalog {
 	t.Helper()
 	var paths []string
-	for _, g := range []string{"../jsonout/testdata/*.tspec", "../js/testdata/diff/*.tspec", "../../report/testdata/*.tspec"} {
+	for _, g := range []string{"../jsonout/testdata/*.tspec", "../js/testdata/diff/*.tspec", "../../report/testdata/*.tspec", "testdata/keys/*.tspec"} {
 		m, err := filepath.Glob(g)
 		if err != nil {
 			t.Fatal(err)
@@ -127,6 +127,71 @@ func TestSoundness(t *testing.T) {
 		}
 	}
 	t.Logf("%d valid calls lose the difference between absent and null", ambiguous)
+}
+
+// outputFamilies are the families whose dialects lower output schemas.
+func outputFamilies() []string {
+	var out []string
+	for _, fam := range clients.Names() {
+		if LowersOutputs(fam) {
+			out = append(out, fam)
+		}
+	}
+	return out
+}
+
+// TestSoundnessOutputs: every result the spec's output schema accepts, as
+// the server sends it (the spec's shapes: servers never rewrite results),
+// is accepted by every family's dialect output schema read as plain JSON
+// Schema 2020-12, the way the MCP client's own validator reads it before
+// the model ever sees the result (docs/clients.md). Gemini's nullable
+// would not pass here: the output lowering keeps type arrays.
+func TestSoundnessOutputs(t *testing.T) {
+	if len(outputFamilies()) == 0 {
+		t.Fatal("no family lowers output schemas")
+	}
+	reported := map[string]bool{}
+	checked := 0
+	for path, cat := range specs(t) {
+		for _, tool := range cat.Tools {
+			if tool.Output == nil {
+				continue
+			}
+			spec, err := validate.Compile(schema.Output(tool), validate.Draft2020)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, fam := range clients.Names() {
+				out := OutputSchema(tool, fam)
+				if !LowersOutputs(fam) && !bytes.Equal(out, schema.Output(tool)) {
+					t.Errorf("%s %s: %s lowers no output, yet its output schema differs", path, tool.Name, fam)
+				}
+				dialect, err := validate.Compile(out, validate.Draft2020)
+				if err != nil {
+					t.Fatalf("%s %s %s: the dialect output schema does not compile: %v\n%s", path, fam, tool.Name, err, out)
+				}
+				if fam == "gemini" {
+					if why := judgeOutput(out); why != "" {
+						t.Errorf("%s %s: the gemini output schema is not one responseJsonSchema reads: %s\n%s", path, tool.Name, why, out)
+					}
+				}
+				for _, v := range cases.Values(tool.Output, cases.Options{NumberModifiers: true}) {
+					if f, err := spec.Validate([]byte(v)); err != nil || f != nil {
+						continue
+					}
+					checked++
+					if f, err := dialect.Validate([]byte(v)); (err != nil || f != nil) && !reported[path+fam+tool.Name] {
+						reported[path+fam+tool.Name] = true
+						t.Errorf("%s: %s refuses a valid result of %s: %s: %v %v\nschema %s", path, fam, tool.Name, v, f, err, out)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d valid results checked", checked)
+	if checked < 1000 {
+		t.Errorf("only %d valid results", checked)
+	}
 }
 
 // onlyUnique: the one way a normalised call can fail the spec is two

@@ -22,7 +22,7 @@ func TestLoweringDeclared(t *testing.T) {
 	checked := 0
 	for _, r := range clients.Rules {
 		switch r.Construct {
-		case clients.ToolCount, clients.OptionalCount, clients.NestingDepth, clients.ToolName, clients.PropertyKey:
+		case clients.ToolCount, clients.OptionalCount, clients.NestingDepth, clients.ToolName:
 			if r.Lowering != "" {
 				t.Errorf("%s %s: a request limit or a name cannot be lowered", r.Family, r.Construct.Diag.Name)
 			}

@@ -17,24 +17,33 @@ import (
 // null is then a value of the spec; an optional `any` row's null is
 // dropped: it cannot be told from an absent one). For gemini, whose
 // dialect sends an `any` value as JSON text, a string there that is JSON
-// text is decoded (one that is not stays the string it is). Every other
-// dialect sends the spec's shapes already. Arguments that are not JSON are
+// text is decoded (one that is not stays the string it is). A family whose
+// dialect renames top-level keys (rename.go) gets them back first. Every
+// other dialect sends the spec's shapes already. Arguments that are not JSON are
 // returned unchanged, for the validator to refuse.
 func Normalize(family string, t *model.Type, args []byte) []byte {
+	rs := renamesOf(t, family)
 	var change func(*model.Type, any) (any, bool)
 	switch family {
 	case "openai_strict":
 		change = func(t *model.Type, v any) (any, bool) { return v, dropNulls(t, v) }
 	case "gemini":
 		change = func(t *model.Type, v any) (any, bool) { return mapAny(t, v, fromText) }
-	default:
+	}
+	if change == nil && len(rs) == 0 {
 		return args
 	}
 	v, err := parse(args)
 	if err != nil {
 		return args
 	}
-	v, changed := change(t, v)
+	// Keys first: the family's own change reads the spec's keys.
+	changed := renameArgs(v, rs, false)
+	if change != nil {
+		var c bool
+		v, c = change(t, v)
+		changed = changed || c
+	}
 	if !changed {
 		return args
 	}
@@ -92,22 +101,26 @@ func dropNulls(t *model.Type, v any) bool {
 
 // Denormalize is what a family's client sends for spec-shaped arguments:
 // for openai_strict every absent optional property as null, at every
-// depth; for gemini every `any` value as JSON text. Normalize(Denormalize(x))
+// depth; for gemini every `any` value as JSON text; renamed keys under
+// their sent names. Normalize(Denormalize(x))
 // is x; the soundness test holds the dialect to accepting Denormalize of
 // every valid argument.
 func Denormalize(family string, t *model.Type, args []byte) []byte {
-	if family != "openai_strict" && family != "gemini" {
+	rs := renamesOf(t, family)
+	if family != "openai_strict" && family != "gemini" && len(rs) == 0 {
 		return args
 	}
 	v, err := parse(args)
 	if err != nil {
 		return args
 	}
-	if family == "gemini" {
+	switch family {
+	case "gemini":
 		v, _ = mapAny(t, v, toText)
-	} else {
+	case "openai_strict":
 		fillNulls(t, v)
 	}
+	renameArgs(v, rs, true)
 	var b bytes.Buffer
 	write(&b, v)
 	return b.Bytes()

@@ -122,15 +122,25 @@ func TestNoteGrammar(t *testing.T) {
 	}
 }
 
+// checkNotes checks the notes of a tool's input schema, and of its output
+// schema where the family lowers outputs, under every family.
 func checkNotes(t *testing.T, spec string, tool *model.Tool, bad map[string]bool) int {
 	std, _ := parse(schema.Input(tool))
 	own := map[string]bool{}
 	descriptions(std, own)
+	if out := schema.Output(tool); out != nil {
+		v, _ := parse(out)
+		descriptions(v, own)
+	}
 	n := 0
 	for _, fam := range clients.Names() {
 		v, _ := parse(InputSchema(tool, fam))
 		got := map[string]bool{}
 		descriptions(v, got)
+		if out := OutputSchema(tool, fam); out != nil {
+			v, _ := parse(out)
+			descriptions(v, got)
+		}
 		for d := range got {
 			for _, note := range notesOf(d, own) {
 				n++

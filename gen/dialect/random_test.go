@@ -55,6 +55,11 @@ func TestSoundnessRandom(t *testing.T) {
 		tool    *model.Tool
 		spec    *validate.Schema
 		dialect map[string]*validate.Schema
+		// The output schemas, for the tools with `out`: the spec's, and
+		// each family's that lowers outputs, read as plain JSON Schema
+		// (the MCP client validates structuredContent with one).
+		outSpec    *validate.Schema
+		outDialect map[string]*validate.Schema
 	}
 	var tools []toolCheck
 	for i := range randomSpecs {
@@ -68,7 +73,7 @@ func TestSoundnessRandom(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := toolCheck{tool, spec, map[string]*validate.Schema{}}
+			c := toolCheck{tool: tool, spec: spec, dialect: map[string]*validate.Schema{}}
 			for _, fam := range clients.Names() {
 				s, err := validate.Compile(asJSONSchema(fam, InputSchema(tool, fam)), draftOf(fam))
 				if err != nil {
@@ -76,11 +81,25 @@ func TestSoundnessRandom(t *testing.T) {
 				}
 				c.dialect[fam] = s
 			}
+			if tool.Output != nil {
+				c.outSpec, err = validate.Compile(schema.Output(tool), validate.Draft2020)
+				if err != nil {
+					t.Fatal(err)
+				}
+				c.outDialect = map[string]*validate.Schema{}
+				for _, fam := range outputFamilies() {
+					s, err := validate.Compile(OutputSchema(tool, fam), validate.Draft2020)
+					if err != nil {
+						t.Fatalf("%s %s: the dialect output schema does not compile: %v", fam, tool.Name, err)
+					}
+					c.outDialect[fam] = s
+				}
+			}
 			tools = append(tools, c)
 		}
 	}
-	valid, tried := 0, 0
-	refused := map[string]int{}
+	valid, tried, outValid := 0, 0, 0
+	refused, outRefused := map[string]int{}, map[string]int{}
 	reported := map[string]bool{}
 	for valid < want && tried < 50*want {
 		tried++
@@ -104,10 +123,32 @@ func TestSoundnessRandom(t *testing.T) {
 				t.Errorf("%s: the normalised call %s of %s is refused by the spec: %v %v", fam, back, c.tool.Name, f, err)
 			}
 		}
+		if c.outSpec == nil {
+			continue
+		}
+		// A result as the server sends it: the spec's shapes, unchanged.
+		out := randomValue(rng, c.tool.Output, 0)
+		if f, err := c.outSpec.Validate([]byte(out)); err != nil || f != nil {
+			continue
+		}
+		outValid++
+		for fam, s := range c.outDialect {
+			if f, err := s.Validate([]byte(out)); err != nil || f != nil {
+				outRefused[fam]++
+				if key := "out" + fam + c.tool.Name; !reported[key] {
+					reported[key] = true
+					t.Errorf("%s refuses a valid result of %s: %s: %v %v\nspec %s\ndialect %s", fam, c.tool.Name, out, f, err, schema.Output(c.tool), OutputSchema(c.tool, fam))
+				}
+			}
+		}
 	}
 	t.Logf("%d tools in %d random specs; %d instances tried, %d spec-valid, each checked against %d families; refused: %v", len(tools), randomSpecs, tried, valid, len(clients.Names()), refused)
+	t.Logf("%d spec-valid results, each checked against the output schemas of %v; refused: %v", outValid, outputFamilies(), outRefused)
 	if valid < want {
 		t.Errorf("only %d spec-valid instances of %d tried, want %d", valid, tried, want)
+	}
+	if outValid < want/4 {
+		t.Errorf("only %d spec-valid results, want %d", outValid, want/4)
 	}
 }
 
@@ -120,11 +161,31 @@ func randomSpec(rng *rand.Rand, name string, n int) string {
 		rows := 1 + rng.IntN(6)
 		for j := range rows {
 			kind, mods := randomKind(rng, 0)
-			fmt.Fprintf(&b, "    r%d  %s  %s%s%s  \"Row %d\"\n", j, kind, presence(rng), mods, rowNullable(rng), j)
+			fmt.Fprintf(&b, "    %s  %s  %s%s%s  \"Row %d\"\n", rowName(rng, j), kind, presence(rng), mods, rowNullable(rng), j)
 		}
-		b.WriteString("  }\n  result text\n}\n")
+		b.WriteString("  }\n")
+		if rng.IntN(2) == 0 {
+			// An output of the same rows: the law holds for outputs too.
+			b.WriteString("  out {\n")
+			for j := range 1 + rng.IntN(5) {
+				kind, mods := randomKind(rng, 0)
+				fmt.Fprintf(&b, "    o%d  %s  %s%s%s  \"Out %d\"\n", j, kind, presence(rng), mods, rowNullable(rng), j)
+			}
+			b.WriteString("  }\n}\n")
+		} else {
+			b.WriteString("  result text\n}\n")
+		}
 	}
 	return b.String()
+}
+
+// rowName is r<j>, or now and then a key Gemini or Anthropic refuses,
+// which their dialects rename.
+func rowName(rng *rand.Rand, j int) string {
+	if rng.IntN(6) > 0 {
+		return fmt.Sprintf("r%d", j)
+	}
+	return fmt.Sprintf(pick(rng, `"r%d-x"`, `"%d.r"`, `"r %d"`, `"$r%d"`), j)
 }
 
 func presence(rng *rand.Rand) string {
@@ -365,7 +426,7 @@ func TestRandomSpecHolds(t *testing.T) {
 	for i := range randomSpecs {
 		all.WriteString(randomSpec(rng, fmt.Sprintf("random%d", i), 40))
 	}
-	for _, want := range []string{"tuple<", "enum(calm, busy)  required  nullable", "map<", " open  \"Row", "open\n", "any", "unique", "object {", "nullable>"} {
+	for _, want := range []string{"out {", `-x"`, "tuple<", "enum(calm, busy)  required  nullable", "map<", " open  \"Row", "open\n", "any", "unique", "object {", "nullable>"} {
 		if !bytes.Contains(all.Bytes(), []byte(want)) {
 			t.Errorf("the random specs have no %q", want)
 		}

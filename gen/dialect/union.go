@@ -50,17 +50,18 @@ func (l lowering) lowerVariants(n *node) {
 // into each variant, and null becomes each variant's nullable) or not at
 // all (widened: the variants' one JSON type, or no type, and the variants
 // named in the description). Both accept every value the union accepts.
+// With nullVariant, null stays a variant of its own instead.
 func (l lowering) lowerUnion(n *node) {
 	alts, ok := n.vals["anyOf"].([]any)
 	if !ok {
 		return
 	}
 	var variants []*node
-	null := false
+	var null *node
 	for _, a := range alts {
 		v := a.(*node)
 		if len(v.keys) == 1 && v.str("type") == "null" {
-			null = true
+			null = v
 			continue
 		}
 		variants = append(variants, v)
@@ -74,21 +75,24 @@ func (l lowering) lowerUnion(n *node) {
 			}
 		}
 		n.del("anyOf")
-		if len(words) == 1 && !null {
+		if len(words) == 1 && null == nil {
 			n.keys = append([]string{"type"}, n.keys...)
 			n.vals["type"] = words[0]
 			return
 		}
-		if null {
+		if null != nil {
 			words = append(words, "null")
 		}
 		addNotes(n, []string{eitherOf(words)})
 	case l.unionSiblingsDown:
 		// The description and notes went down in notesDown.
 		for _, v := range variants {
-			if null {
+			if null != nil && !l.nullVariant {
 				v.setAfter("type", "nullable", true)
 			}
+		}
+		if null != nil && l.nullVariant {
+			variants = append(variants, null)
 		}
 		all := make([]any, len(variants))
 		for i, v := range variants {

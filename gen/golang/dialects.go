@@ -3,7 +3,10 @@ package golang
 import (
 	_ "embed"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/toolspec/toolspec/gen/dialect"
 	"github.com/toolspec/toolspec/lang/clients"
@@ -70,5 +73,38 @@ func (g *gen) dialects() {
 	}
 	g.p.aligned("\t", rows, nil)
 	p("}\n")
+	g.dialectKeys()
 	g.p.str(dialectServe)
 }
+
+// dialectKeys writes tsDialectKeys: per dialect and tool, the names the
+// dialect sends for property keys its family refuses, mapped back to the
+// spec's keys (gen/dialect's Renames).
+func (g *gen) dialectKeys() {
+	p := g.p.printf
+	p("\n// tsDialectKeys maps, per dialect and tool, each name a dialect sends for a\n// property key its family refuses back to the spec's key (docs/clients.md,\n// Property keys); NormalizeArgs renames them first.\nvar tsDialectKeys = map[string]map[string]map[string]string{")
+	any := false
+	for _, fam := range g.dialectList {
+		m := dialect.Renames(g.cat, fam)
+		if len(m) == 0 {
+			continue
+		}
+		if !any {
+			p("\n")
+			any = true
+		}
+		p("\t%s: {\n", quote(fam))
+		var rows [][]string
+		for _, tool := range slices.Sorted(maps.Keys(m)) {
+			var pairs []string
+			for _, sent := range slices.Sorted(maps.Keys(m[tool])) {
+				pairs = append(pairs, quote(sent)+": "+quote(m[tool][sent]))
+			}
+			rows = append(rows, []string{quote(tool) + ":", "{" + strings.Join(pairs, ", ") + "},"})
+		}
+		g.p.aligned("\t\t", rows, nil)
+		p("\t},\n")
+	}
+	p("}\n")
+}
+

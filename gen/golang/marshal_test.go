@@ -136,6 +136,93 @@ func main() {
 	}
 }
 
+// collideSpec has spec names that make one Go name in every scope gen-go
+// names things in: fields of one struct (user_id, userId, UserID, user-id,
+// userID, user_ID and "user id" are all UserID; marshal_json and
+// MarshalJSON are the struct's method's name), nested types of each kind
+// (object, group, enum, union, tuple), enum constants, a group whose name
+// is a nested type's, tools whose names check keeps apart (gen-js makes
+// GetUrl and GetURL of them) but Go does not (GetURL), and a tool whose
+// names are the first tool's input type's.
+const collideSpec = `spec collide
+
+group get_url_input_user_id {
+  n  string  optional
+}
+
+tool get_url {
+  description "Field names that make one Go name, at every depth"
+  in {
+    user_id   object { a_b string optional  aB string optional  "a-b" string optional }  optional
+    userId    object { a_b string optional  aB integer optional }  optional
+    UserID    object { use get_url_input_user_id }  optional
+    "user-id" string  optional
+    userID    enum(a_b, aB, "a-b", AB)  optional
+    user_ID   union<string, integer>  optional
+    "user id" tuple<string, integer>  optional
+    marshal_json  string  optional
+    MarshalJSON   array<string>  optional
+  }
+  result text
+}
+
+tool getURL {
+  description "A tool name that gen-js keeps apart (GetUrl, GetURL) and gen-go does not (GetURL)"
+  in {
+    get_url_input_user_id  string  optional
+  }
+  out {
+    user_id  string  optional
+    userId   string  optional
+  }
+}
+
+tool get_url_input {
+  description "Its names are the first tool's input type's and its nested types' prefix"
+  in {
+    user_id  object { a_b string optional }  optional
+  }
+  result text
+}
+`
+
+// TestNamesNeverCollide: gen-go makes every name unique in its scope
+// (names.go: namer, first come first served, _2, _3, … after a natural
+// name, which never holds _), so two spec names that make one Go name
+// never make code that does not compile, and check need not refuse them
+// as it refuses what gen-js cannot name apart (TS0217). The generated
+// code vets, and each property decodes into its own field and marshals
+// back under its own name.
+func TestNamesNeverCollide(t *testing.T) {
+	in := `{"user_id":{"a_b":"1","aB":"2","a-b":"3"},"userId":{"a_b":"4","aB":5},"UserID":{"n":"6"},"user-id":"7","userID":"aB","user_ID":8,"user id":["9",10],"marshal_json":"11","MarshalJSON":["12"]}`
+	out := runGenerated(t, collideSpec, `package main
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+func main() {
+	v, err := DecodeGetURLInput([]byte(`+strconv.Quote(in)+`))
+	i8, _ := v.UserID_6.GetInteger()
+	fmt.Println(err, *v.UserID.AB, *v.UserID.AB_2, *v.UserID.AB_3, *v.UserID_2.AB, *v.UserID_2.AB_2, *v.UserID_3.N, *v.UserID_4,
+		*v.UserID_5 == GetURLInputUserID_5Value2, i8, v.UserID_7.V0, v.UserID_7.V1, *v.MarshalJSON_2, (*v.MarshalJSON_3)[0])
+	b, _ := json.Marshal(v)
+	fmt.Println(string(b))
+	o, _ := json.Marshal(GetURL_2Output{UserID: new("a"), UserID_2: new("b")})
+	fmt.Println(string(o), ValidateGetURL_2Output(o))
+	w, err := DecodeGetURLInputInput([]byte(`+"`"+`{"user_id":{"a_b":"x"}}`+"`"+`))
+	fmt.Println(*w.UserID.AB, err, ToolGetURL, ToolGetURL_2, ToolGetURLInput)
+}
+`)
+	want := "<nil> 1 2 3 4 5 6 7 true 8 9 10 11 12\n" + in + "\n" +
+		`{"user_id":"a","userId":"b"} <nil>` + "\n" +
+		"x <nil> get_url getURL get_url_input\n"
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
 // TestMarshalNilCollections: a nil array or map that is not nullable
 // marshals as [] or {}, so an output built without them validates.
 func TestMarshalNilCollections(t *testing.T) {

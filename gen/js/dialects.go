@@ -2,6 +2,7 @@ package js
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 
 	"github.com/toolspec/toolspec/gen/dialect"
@@ -31,7 +32,7 @@ func GenerateWith(c *model.Catalog, opt Options) (mjs, dts []byte, err error) {
 	m.Write(mjs)
 	m.WriteString(`
 // The tools/list result of each (profile, dialect) pair as JSON text: the
-// input schemas lowered to what a client family reads (docs/clients.md).
+// schemas lowered to what a client family reads (docs/clients.md).
 const DIALECT_TABLES = Object.freeze({
 `)
 	var names []string
@@ -54,7 +55,7 @@ const DIALECT_TABLES = Object.freeze({
 
 /** The client families whose dialect tables this module carries. */
 export const DIALECTS = Object.freeze([` + join(names) + `]);
-` + clientDialectsConst() + dialectsJS)
+` + dialectKeysConst(c, opt.Dialects) + clientDialectsConst() + dialectsJS)
 	var d bytes.Buffer
 	d.Write(dts)
 	d.WriteString(`
@@ -68,6 +69,31 @@ export declare function listDialectTools(profile: 1 | 2 | 3, dialect: string, op
 export declare function normalizeArgs(dialect: string, name: string, args: unknown): unknown;
 ` + perClientDTS)
 	return m.Bytes(), d.Bytes(), nil
+}
+
+// dialectKeysConst declares DIALECT_KEYS: per dialect and tool, each name
+// the dialect sends for a property key its family refuses, mapped back to
+// the spec's key (gen/dialect's Renames); normalizeArgs renames them
+// first. JSON.parse makes every name an own property, "__proto__" too.
+func dialectKeysConst(c *model.Catalog, fams []string) string {
+	m := map[string]map[string]map[string]string{}
+	for _, fam := range fams {
+		if r := dialect.Renames(c, fam); r != nil {
+			m[fam] = r
+		}
+	}
+	b, err := json.Marshal(m) // sorted keys: deterministic
+	if err != nil {
+		panic(err) // cannot happen: strings only
+	}
+	return `
+/**
+ * Per dialect and tool, the names a dialect sends for property keys its
+ * family refuses, mapped back to the spec's keys (docs/clients.md,
+ * Property keys).
+ */
+const DIALECT_KEYS = JSON.parse(` + Quote(string(b)) + `);
+`
 }
 
 func join(s []string) string {

@@ -34,11 +34,26 @@ func TestGenerateWithoutDialects(t *testing.T) {
 // (dialect.Denormalize).
 func TestDialectTables(t *testing.T) {
 	root := needNode(t)
-	r := compile.File(filepath.Join(root, "specs/t27mcp/tool_schema.tspec"))
+	checkDialectModule(t, filepath.Join(root, "specs/t27mcp/tool_schema.tspec"), []string{"gemini", "openai_strict", "copilot"}, []string{"openai_strict", "gemini"})
+}
+
+// TestDialectKeys: the same over gen/dialect's testdata/keys, whose keys
+// the gemini, anthropic and anthropic_strict dialects rename: normalizeArgs
+// gives them back as dialect.Normalize does.
+func TestDialectKeys(t *testing.T) {
+	root := needNode(t)
+	fams := []string{"gemini", "anthropic", "anthropic_strict", "openai_strict"}
+	checkDialectModule(t, filepath.Join(root, "gen/dialect/testdata/keys/keys.tspec"), fams, fams)
+}
+
+// checkDialectModule generates spec with dialects fams and checks its
+// tables against gen/dialect's and its normalizeArgs against
+// dialect.Normalize for the families norm.
+func checkDialectModule(t *testing.T, spec string, fams, norm []string) {
+	r := compile.File(spec)
 	if r.Catalog == nil {
 		t.Fatal(r.Diags)
 	}
-	fams := []string{"gemini", "openai_strict", "copilot"}
 	mjs, dts, err := GenerateWith(r.Catalog, Options{Dialects: fams})
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +71,7 @@ func TestDialectTables(t *testing.T) {
 	}
 	var calls []call
 	var want []string
-	for _, fam := range []string{"openai_strict", "gemini"} {
+	for _, fam := range norm {
 		for _, tool := range r.Catalog.Tools {
 			for _, v := range cases.Values(tool.Input, cases.Options{}) {
 				sent := dialect.Denormalize(fam, tool.Input, []byte(v))

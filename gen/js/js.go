@@ -95,8 +95,9 @@ const TOOL_HINTS = `)
 		hints[i] = h
 		results[i] = "?ota"[t.Result]
 	}
-	b.WriteString(Quote(string(hints)) + ";\nconst TOOL_RESULTS = " + Quote(string(results)) + `;
-
+	b.WriteString(Quote(string(hints)) + ";\nconst TOOL_RESULTS = " + Quote(string(results)) + ";\n")
+	writeSlowPatterns(&b, c)
+	b.WriteString(`
 ` + profileJS + `
 /**
  * The startup guard: throws one Error naming every tool without a handler

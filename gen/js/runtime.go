@@ -17,7 +17,7 @@ import (
 // runtime.mjs (the validators' helpers, validateInput/validateOutput,
 // listTools, register, StdioTransport) reads these module-level bindings:
 // SPEC_NAME, CATALOG_KEY, PROFILES, TABLES, TOOL_NAMES, TOOL_HINTS,
-// TOOL_RESULTS, INPUT_VALIDATORS, OUTPUT_VALIDATORS, checkHandlers
+// TOOL_RESULTS, SLOW_PATTERNS, INPUT_VALIDATORS, OUTPUT_VALIDATORS, checkHandlers
 // (written by module), profileFor (profile.mjs, generated from
 // model.ProtocolProfiles by TestRuntimeProfile, -update), and DIALECTS, defaultDialectFor,
 // listDialectTools and normalizeArgs, which every module defines once:

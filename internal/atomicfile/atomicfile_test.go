@@ -98,7 +98,7 @@ func TestWriteAllNoneOnFailure(t *testing.T) {
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	must(t, os.WriteFile(a, []byte("old"), 0o644))
 	must(t, os.Mkdir(b, 0o755))
-	if err := WriteAll(File{a, [][]byte{[]byte("new")}}, File{b, [][]byte{[]byte("new")}}); err == nil {
+	if err := WriteAll(File{Path: a, Data: [][]byte{[]byte("new")}}, File{Path: b, Data: [][]byte{[]byte("new")}}); err == nil {
 		t.Fatal("WriteAll succeeded with a folder in the way")
 	}
 	if got := read(t, a); got != "old" {
@@ -109,7 +109,7 @@ func TestWriteAllNoneOnFailure(t *testing.T) {
 	}
 	// Two names of one file are refused.
 	must(t, os.Symlink("a", filepath.Join(dir, "also-a")))
-	if err := WriteAll(File{a, nil}, File{filepath.Join(dir, "also-a"), nil}); err == nil || !strings.Contains(err.Error(), "same file") {
+	if err := WriteAll(File{Path: a}, File{Path: filepath.Join(dir, "also-a")}); err == nil || !strings.Contains(err.Error(), "same file") {
 		t.Errorf("WriteAll of one file twice: %v", err)
 	}
 }
@@ -121,4 +121,84 @@ func TestTargetLoop(t *testing.T) {
 	if err := Write(filepath.Join(dir, "a"), []byte("x")); err == nil || !strings.Contains(err.Error(), "too many levels of symbolic links") {
 		t.Errorf("Write through a loop: %v", err)
 	}
+}
+
+// TestConfinedWriteAfterSwap: a confined write (Tree, Rel) goes through
+// the tree, so a symlink planted after the caller's check cannot lead it
+// out: a folder on the way swapped for a link out of the tree, or the
+// tree itself swapped, fails the write and nothing is written outside; a
+// link planted at the file's own name is replaced, not followed.
+func TestConfinedWriteAfterSwap(t *testing.T) {
+	setup := func(t *testing.T) (tree, outside string) {
+		t.Helper()
+		var err error
+		tree, err = filepath.EvalSymlinks(t.TempDir())
+		must(t, err)
+		outside, err = filepath.EvalSymlinks(t.TempDir())
+		must(t, err)
+		must(t, os.MkdirAll(filepath.Join(tree, "gen"), 0o755))
+		return tree, outside
+	}
+	file := func(tree string) File {
+		return File{Path: filepath.Join(tree, "gen", "out.go"), Data: [][]byte{[]byte("new")}, Tree: tree, Rel: filepath.Join("gen", "out.go")}
+	}
+	nothingOutside := func(t *testing.T, outside string) {
+		t.Helper()
+		if left, _ := os.ReadDir(outside); len(left) > 0 {
+			t.Errorf("written outside the tree: %v", left)
+		}
+	}
+
+	for _, link := range []string{"abs", "../rel"} {
+		t.Run("folder swapped for a link "+link, func(t *testing.T) {
+			tree, outside := setup(t)
+			f := file(tree) // checked: gen/out.go is inside
+			must(t, os.Rename(filepath.Join(tree, "gen"), filepath.Join(tree, "gen.old")))
+			to := outside
+			if link != "abs" {
+				to, _ = filepath.Rel(tree, outside)
+			}
+			must(t, os.Symlink(to, filepath.Join(tree, "gen")))
+			if err := WriteAll(f); err == nil {
+				t.Error("the write followed the swapped folder")
+			}
+			nothingOutside(t, outside)
+		})
+	}
+
+	t.Run("tree swapped", func(t *testing.T) {
+		tree, outside := setup(t)
+		f := file(tree)
+		must(t, os.Rename(tree, tree+".old"))
+		must(t, os.Symlink(outside, tree))
+		must(t, os.MkdirAll(filepath.Join(outside, "gen"), 0o755))
+		err := WriteAll(f)
+		if !errors.Is(err, ErrMoved) {
+			t.Errorf("WriteAll = %v, want ErrMoved", err)
+		}
+		if _, err := os.Stat(filepath.Join(outside, "gen", "out.go")); err == nil {
+			t.Error("written outside the tree")
+		}
+	})
+
+	t.Run("link planted at the name", func(t *testing.T) {
+		tree, outside := setup(t)
+		f := file(tree)
+		must(t, os.Symlink(filepath.Join(outside, "x"), filepath.Join(tree, "gen", "out.go")))
+		must(t, WriteAll(f))
+		nothingOutside(t, outside)
+		if fi, err := os.Lstat(f.Path); err != nil || !fi.Mode().IsRegular() || read(t, f.Path) != "new" {
+			t.Errorf("gen/out.go: %v %v, want a regular file holding new", fi, err)
+		}
+	})
+
+	t.Run("tree not made yet", func(t *testing.T) {
+		tree, outside := setup(t)
+		sub := filepath.Join(tree, "a", "b")
+		must(t, WriteAll(File{Path: filepath.Join(sub, "out.go"), Data: [][]byte{[]byte("x")}, Tree: sub, Rel: "out.go"}))
+		if got := read(t, filepath.Join(sub, "out.go")); got != "x" {
+			t.Errorf("a/b/out.go holds %q", got)
+		}
+		nothingOutside(t, outside)
+	})
 }

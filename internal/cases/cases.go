@@ -169,6 +169,10 @@ func (g generator) samples(t *model.Type, depth int) []string {
 			out = append(out, array(distinct(t.Elem, n)...))
 		}
 		out = append(out, array(ok, ok), array("1", "1.0"), array(`{"a":1,"b":2}`, `{"b":2,"a":1}`))
+		if g.opt.Wire && t.Elem.Kind == model.Any {
+			// Beyond float64 every number is one, ±Infinity, for uniqueItems too.
+			out = append(out, array("1e400", "1e500"), array("1e400", "-1e400"), array(`[1e400]`, `[2e400]`), array(`{"k":-1e400}`, `{"k":-1e999}`), array("1e-400", "0"))
+		}
 	case model.Tuple:
 		var items []string
 		for _, it := range t.Items {
@@ -203,7 +207,13 @@ func (g generator) samples(t *model.Type, depth int) []string {
 		for _, v := range t.Variants {
 			out = append(out, g.samples(v, depth+1)...)
 		}
-	case model.Boolean, model.Any:
+	case model.Any:
+		if g.opt.Wire {
+			// Free values: no keyword asks for a number, so a number beyond
+			// float64 (JSON.parse's ±Infinity) is accepted, at any depth.
+			out = append(out, freeWire...)
+		}
+	case model.Boolean:
 		// The valid value and the wrong types are all there is to try.
 	}
 	return out
@@ -257,6 +267,10 @@ func (g generator) objectSamples(t *model.Type, depth int) []string {
 	if g.opt.Wire {
 		o := object(required)
 		out = append(out, strings.TrimSuffix(o, "}")+sep(o)+`"\ud800":1}`)
+		for _, v := range freeWire {
+			// An extra member: accepted by an open object as any value is.
+			out = append(out, with("zz_extra", v))
+		}
 	}
 	return out
 }
@@ -268,6 +282,11 @@ var loneStrings = []string{`"\ud800"`, `"a\udfffb"`, `"\udc00\ud800"`, `"\ud83d\
 // double), nearer to 0 than the smallest double (1e-400, 2e-324) or just
 // within (5e-324, the largest double).
 var wireNumbers = []string{`1e400`, `-1e400`, `1.7976931348623159e308`, `-1e500`, `1e-400`, `-1e-400`, `2e-324`, `5e-324`, `1.7976931348623157e308`}
+
+// freeWire are wire numbers inside values the schema leaves free (any,
+// an open object's extra members): alone, in an array, in an object, and
+// under a key given twice (the last value counts).
+var freeWire = []string{`1e400`, `-1e400`, `1e-400`, `[1,1e400]`, `{"k":{"j":-1e500}}`, `{"k":1e400,"k":1}`, `{"k":1,"k":1e400}`, `[1e-400,-0,0]`}
 
 // sep is the comma that joins another member to object text o.
 func sep(o string) string {

@@ -30,7 +30,10 @@ type Backend struct {
 	Mangle func(tool string) string
 }
 
-// Backends are the manglings the checker holds tool names to.
+// Backends are the manglings the checker holds tool names to. gen-go is
+// not one: it makes every Go name unique in its scope with _2, _3, …
+// (gen/golang names.go), so no two spec names make one Go identifier
+// (TestNamesNeverCollide in gen/golang).
 var Backends = []Backend{
 	{Name: "gen-js", What: "TypeScript type name %sInput", Mangle: TypeScript},
 }

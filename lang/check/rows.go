@@ -237,6 +237,7 @@ func (c *checker) modifiers(t *model.Type, mods []*ast.Modifier, what string) {
 				c.report(diag.PatternNotPortable, m.Text.Pos, what, v.problem)
 			} else if v.why != "" {
 				c.report(diag.PatternBacktracks, m.Text.Pos, what, clipText(strconv.Quote(p)), clipText(v.part), v.why)
+				t.Backtracks = v.part
 			}
 			t.Pattern = &p
 		case "format":

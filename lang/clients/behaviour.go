@@ -49,8 +49,15 @@ var Behaviours = []Behaviour{
 		Who:      "@google/genai mcpToTool",
 		Sends:    "parametersJsonSchema: the inputSchema as JSON Schema, unlowered",
 		Lowers:   "nothing",
-		Outputs:  "reach the model: the outputSchema is sent, unlowered, as responseJsonSchema",
+		Outputs:  "reach the model: the outputSchema is sent as the server listed it (the gemini dialect lowers it), as responseJsonSchema",
 		Evidence: Measured, Source: "@google/genai 3.3.0 (npm), mcpToTool over the generated tables (issue 22)",
+	},
+	{
+		Who:      "google-genai (Python) mcp_to_gemini_tool",
+		Sends:    "parameters: the inputSchema filtered to the fields of its JSONSchema, then Schema.from_json_schema",
+		Lowers:   "type arrays to nullable itself; drops every field outside its JSONSchema (nullable among them); crashes (AttributeError) on additionalProperties: false, so every tool of the standard table fails",
+		Outputs:  "do not reach the model",
+		Evidence: Measured, Source: "google-genai 3.6.1 (PyPI), examples/e2e TestPythonClients over the Go and JS servers",
 	},
 	{
 		Who:      "@openai/agents-core MCP tools",

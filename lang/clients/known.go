@@ -65,7 +65,7 @@ var Clients = []Client{
 	{
 		Name: "gemini-cli-mcp-client", App: "Gemini CLI", Family: "gemini", Standard: true,
 		Evidence: FromSource, Source: "google-gemini/gemini-cli packages/core/src/tools/mcp-client.ts (connectToMcpServer)",
-		Note: "served the standard table: gemini-cli sends the inputSchema as parametersJsonSchema (since google-gemini/gemini-cli#4176), lowers type arrays to nullable itself and validates arguments with its own JSON Schema validator, which would read the dialect's nullable and JSON-text stand-ins as refusals (Behaviours). A mid-2025 build named its clients gemini-cli-mcp-client-SERVER, which this entry does not match",
+		Note: "served the standard table: gemini-cli sends the inputSchema as parametersJsonSchema (since google-gemini/gemini-cli#4176), lowers type arrays to nullable itself and validates arguments with its own JSON Schema validator: the standard table reaches its model whole, where the dialect would move constraints into descriptions and ask for any values as JSON text (Behaviours). A mid-2025 build named its clients gemini-cli-mcp-client-SERVER, which this entry does not match",
 	},
 	{
 		Name: "cursor-vscode", App: "Cursor", Family: "cursor",

@@ -143,6 +143,7 @@ type Rule struct {
 const (
 	movesIt       = "moves it into the description"
 	tupleLowering = "writes an array with a common items, the element order in the description"
+	keyLowering   = "renames the key on the wire to one it allows (the server maps it back)"
 )
 
 var (
@@ -170,7 +171,7 @@ var Rules = []Rule{
 	{Family: "gemini", Construct: UnionSiblings, Effect: Refuses, Lowering: "writes the union's description into each variant, null as each variant's nullable", Source: "anomalyco/opencode#14700"},
 	{Family: "gemini", Construct: ToolCount, Effect: Refuses, Limit: 512, Source: "google-gemini/gemini-cli#19083"},
 	{Family: "gemini", Construct: ToolName, Effect: Refuses, Name: geminiName, Limit: 64, Source: "kaitranntt/ccs#25"},
-	{Family: "gemini", Construct: PropertyKey, Effect: Refuses, Name: geminiKey, Limit: 64, Source: "Vertex AI FunctionDeclaration reference", Uncertain: true},
+	{Family: "gemini", Construct: PropertyKey, Effect: Refuses, Name: geminiKey, Limit: 64, Lowering: keyLowering, Source: "Vertex AI FunctionDeclaration reference", Uncertain: true},
 
 	{Family: "openai", Construct: ToolCount, Effect: Refuses, Limit: 128, Source: "Upsonic/Upsonic#176"},
 	{Family: "openai", Construct: NestingDepth, Effect: Refuses, Limit: 10, Source: "developers.openai.com structured-outputs (limits)"},
@@ -188,7 +189,7 @@ var Rules = []Rule{
 	{Family: "openai_strict", Construct: ToolName, Effect: Refuses, Name: openaiName, Limit: 64, Source: "developers.openai.com function calling"},
 
 	{Family: "anthropic", Construct: ToolName, Effect: Refuses, Name: anthropicName, Limit: 128, Source: "home-assistant/core#147760"},
-	{Family: "anthropic", Construct: PropertyKey, Effect: Refuses, Name: anthropicKey, Limit: 64, Source: "beautyfree/appstore-connect-mcp#2, anthropics/claude-code#79418, ComposioHQ/composio#3500"},
+	{Family: "anthropic", Construct: PropertyKey, Effect: Refuses, Name: anthropicKey, Limit: 64, Lowering: keyLowering, Source: "beautyfree/appstore-connect-mcp#2, anthropics/claude-code#79418, ComposioHQ/composio#3500"},
 
 	{Family: "anthropic_strict", Construct: Bounds, Effect: Refuses, Lowering: movesIt, Source: "platform.claude.com structured-outputs"},
 	{Family: "anthropic_strict", Construct: UniqueItems, Effect: Refuses, Lowering: movesIt, Source: "platform.claude.com structured-outputs"},
@@ -197,7 +198,7 @@ var Rules = []Rule{
 	{Family: "anthropic_strict", Construct: ToolCount, Effect: Refuses, Limit: 20, Source: "elie222/inbox-zero#2323, elizaOS/eliza#16499"},
 	{Family: "anthropic_strict", Construct: OptionalCount, Effect: Refuses, Limit: 24, Source: "elie222/inbox-zero#2323, elizaOS/eliza#16499"},
 	{Family: "anthropic_strict", Construct: ToolName, Effect: Refuses, Name: anthropicName, Limit: 128, Source: "home-assistant/core#147760"},
-	{Family: "anthropic_strict", Construct: PropertyKey, Effect: Refuses, Name: anthropicKey, Limit: 64, Source: "beautyfree/appstore-connect-mcp#2, anthropics/claude-code#79418, ComposioHQ/composio#3500"},
+	{Family: "anthropic_strict", Construct: PropertyKey, Effect: Refuses, Name: anthropicKey, Limit: 64, Lowering: keyLowering, Source: "beautyfree/appstore-connect-mcp#2, anthropics/claude-code#79418, ComposioHQ/composio#3500"},
 
 	{Family: "copilot", Construct: ToolCount, Effect: Drops, Limit: 128, Source: "microsoft/vscode-copilot-release#9375, #11653"},
 	{Family: "copilot", Construct: ToolName, Effect: Refuses, Name: openaiName, Limit: 64, Prefixed: true, Source: "microsoft/vscode#243602"},

@@ -209,9 +209,9 @@ var (
 
 // Client families, continued: property keys.
 var ClientPropertyKey = def(Def{
-	Code: "TS1034", Name: "client-property-key", Severity: errorSev, Phase: Check,
+	Code: "TS1034", Name: "client-property-key", Severity: warnSev, Phase: Check,
 	Format:  clientFormat,
-	Explain: "Families allow fewer property keys than JSON: Anthropic answers 400 \"Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'\" for the keys of a tool's input_schema.properties, for the whole request, strict or not (confirmed by beautyfree/appstore-connect-mcp#2, anthropics/claude-code#79418, ComposioHQ/composio#3500); Gemini documents that parameter names start with a letter or an underscore and hold only letters, digits and underscores, at most 64 (uncertain: Vertex AI FunctionDeclaration reference, not seen refused). The top-level rows of a tool's input are checked, which is what the refusals name. No dialect renames keys yet: rename the row.",
+	Explain: "Families allow fewer property keys than JSON: Anthropic answers 400 \"Property keys should match pattern '^[a-zA-Z0-9_.-]{1,64}$'\" for the keys of a tool's input_schema.properties, for the whole request, strict or not (confirmed by beautyfree/appstore-connect-mcp#2, anthropics/claude-code#79418, ComposioHQ/composio#3500); Gemini documents that parameter names start with a letter or an underscore and hold only letters, digits and underscores, at most 64 (uncertain: Vertex AI FunctionDeclaration reference, not seen refused). The top-level rows of a tool's input are checked, which is what the refusals name. The gemini dialect, the anthropic dialect and the anthropic_strict dialect rename such a key on the wire (every character outside [A-Za-z0-9_] written _, _ before a leading digit, _2, _3, ... on a collision) and the server maps it back before validating with the spec, so a declared family's lint is a warning; or rename the row.",
 	Wrong:   clientSpec("anthropic", "    \"a b\"  string  required\n"),
 	Right:   clientSpec("anthropic", "    a_b  string  required\n"),
 })

@@ -181,7 +181,7 @@ var (
 	PatternBacktracks = def(Def{
 		Code: "TS0603", Name: "pattern-backtracks", Severity: warnSev, Phase: Check, Strict: true,
 		Format:  "%s: pattern %s can take exponential time in ECMAScript, whose engines backtrack (RE2 in Go does not): in %s, %s",
-		Explain: "RE2, in Go servers, matches in linear time; ECMAScript engines backtrack, and ajv in JS servers and in clients validates patterns with them. A repeated part that can match the same text in many ways, such as (a+)+ or (a|a)*, makes a near-miss take exponential time: ^(a+)+$ takes seconds on 30 characters. The message names the repetition and the part inside it that can run into the next repetition, or the alternatives that overlap. It is a warning because the Go side is unaffected; check --strict and test-report --strict make it an error.",
+		Explain: "RE2, in Go servers, matches in linear time; ECMAScript engines backtrack, and ajv in JS servers and in clients validates patterns with them. A repeated part that can match the same text in many ways, such as (a+)+ or (a|a)*, makes a near-miss take exponential time: ^(a+)+$ takes seconds on 30 characters. The message names the repetition and the part inside it that can run into the next repetition, or the alternatives that overlap. It is a warning because the Go side is unaffected; check --strict and test-report --strict make it an error. The generated JavaScript server refuses to start with such a pattern (register throws, naming tool, field and pattern) unless its author passes register's option acceptSlowPatterns.",
 		Wrong:   inRows("    name  string  required  pattern \"^([a-z]+ ?)+$\"\n"),
 		Right:   inRows("    name  string  required  pattern \"^[a-z]+( [a-z]+)*$\"\n"),
 	})

@@ -84,10 +84,5 @@ func (e *env) writePair(path1 string, data1 []byte, path2 string, data2 []byte) 
 	if path1 == path2 {
 		return fmt.Errorf("%s: the module and its declarations would be the same file", path1)
 	}
-	for _, p := range []string{path1, path2} {
-		if err := e.confine("", p); err != nil {
-			return err
-		}
-	}
-	return atomicfile.WriteAll(atomicfile.File{Path: path1, Data: [][]byte{data1}}, atomicfile.File{Path: path2, Data: [][]byte{data2}})
+	return e.write("", atomicfile.File{Path: path1, Data: [][]byte{data1}}, atomicfile.File{Path: path2, Data: [][]byte{data2}})
 }

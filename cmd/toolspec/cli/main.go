@@ -359,29 +359,40 @@ func asFileError(err error) *fileError {
 // --allow-outside-tree, a target outside the file's tree (confine). The
 // file's content is the pieces of data, one after the other.
 func (e *env) writeFile(path string, data ...[]byte) error {
-	if err := e.confine("", path); err != nil {
-		return err
-	}
-	return atomicfile.Write(path, data...)
+	return e.write("", atomicfile.File{Path: path, Data: data})
 }
 
-// confine refuses a write to path whose target, after symlinks, leaves
+// write writes files atomically (atomicfile.WriteAll: none changes unless
+// all can be written), each confined to its tree (confine).
+func (e *env) write(root string, files ...atomicfile.File) error {
+	for i := range files {
+		if err := e.confine(root, &files[i]); err != nil {
+			return err
+		}
+	}
+	return atomicfile.WriteAll(files...)
+}
+
+// confine refuses a write to f.Path whose target, after symlinks, leaves
 // the tree it belongs to: the tree of --root when root is given (seal),
-// else the nearest folder above path holding .git, else path's folder.
+// else the nearest folder above the path holding .git, else its folder.
+// Otherwise it sets f.Tree and f.Rel, so that the write goes through the
+// tree and a symlink planted after this check cannot lead it out.
 // --allow-outside-tree turns it off.
-func (e *env) confine(root string, path string) error {
+func (e *env) confine(root string, f *atomicfile.File) error {
 	if e.anywhere {
 		return nil
 	}
-	tree, err := seal.SealWriteTree(path, root)
+	tree, err := seal.SealWriteTree(f.Path, root)
 	if err == nil {
-		err = seal.CheckWrite(tree, path)
+		f.Tree = tree
+		f.Rel, err = seal.ConfineWrite(tree, f.Path)
 	}
 	if errors.Is(err, seal.ErrRefused) {
 		err = fmt.Errorf("%w%s", err, outsideHint)
 	}
 	if err != nil {
-		return &atomicfile.WriteError{Path: path, Err: unwrapPathError(err)}
+		return &atomicfile.WriteError{Path: f.Path, Err: unwrapPathError(err)}
 	}
 	return nil
 }

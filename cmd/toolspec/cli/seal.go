@@ -69,10 +69,7 @@ errors or the seal cannot be read.`,
 					return failed
 				}
 				for _, f := range files {
-					if err := e.confine(root, f.File); err != nil {
-						return err
-					}
-					if err := atomicfile.Write(f.File, f.Data); err != nil {
+					if err := e.write(root, atomicfile.File{Path: f.File, Data: [][]byte{f.Data}}); err != nil {
 						return err
 					}
 				}
@@ -104,10 +101,7 @@ errors or the seal cannot be read.`,
 			if err := seal.Write(&b, s); err != nil {
 				return err
 			}
-			if err := e.confine(root, out); err != nil {
-				return err
-			}
-			return atomicfile.Write(out, b.Bytes())
+			return e.write(root, atomicfile.File{Path: out, Data: [][]byte{b.Bytes()}})
 		},
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "write the seal here (default: SPEC with .seal for .tspec)")

@@ -201,3 +201,26 @@ func tsFromText(s map[string]any, v any, decoded *bool) any {
 	}
 	return v
 }
+
+// tsRenameKeys gives the top-level members of arguments sent under the
+// names a dialect gave refused property keys back their spec keys (back
+// maps a sent name to its key; docs/clients.md, Property keys). A sent
+// name takes the place of its key when both came: the model was given the
+// sent name. Arguments it cannot read, or with no sent name, are returned
+// as they are.
+func tsRenameKeys(back map[string]string, args []byte) []byte {
+	return tsRewriteArgs(args, func(v any, changed *bool) any {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return v
+		}
+		for sent, key := range back {
+			if x, ok := m[sent]; ok {
+				delete(m, sent)
+				m[key] = x
+				*changed = true
+			}
+		}
+		return v
+	})
+}

@@ -69,11 +69,15 @@ func (b *Bound) ListDialectToolsJSON(profile int, scope, dialect string) []byte 
 }
 
 // NormalizeArgs returns the arguments a client of dialect sent for tool in
-// the spec's shapes, for Decode: under openai_strict, a null for an
-// optional property that does not take null is dropped, at every depth;
-// under gemini, an any value sent as JSON text is decoded; other dialects
-// send the spec's shapes already.
+// the spec's shapes, for Decode: first the names the dialect sent for
+// property keys its family refuses become the spec's keys again; then,
+// under openai_strict, a null for an optional property that does not take
+// null is dropped, at every depth; under gemini, an any value sent as
+// JSON text is decoded; other dialects send the spec's shapes already.
 func (b *Bound) NormalizeArgs(dialect, tool string, args []byte) []byte {
+	if back := tsDialectKeys[dialect][tool]; back != nil {
+		args = tsRenameKeys(back, args)
+	}
 	if dialect != "openai_strict" && dialect != "gemini" {
 		return args
 	}

@@ -74,5 +74,8 @@ var tsDialectTables = map[string][2]string{
 // tsDialects is the generated variable of that name.
 var tsDialects = []string{"gemini"}
 
+// tsDialectKeys is the generated variable of that name.
+var tsDialectKeys = map[string]map[string]map[string]string{"gemini": {"t": {"a_b": "a b"}}}
+
 // tsClientDialects is the generated variable of that name.
 var tsClientDialects = map[string]string{"gemini-cli": "gemini", "cursor": "cursor"}

@@ -1,11 +1,8 @@
 package runtime
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
-	"math"
-	"strconv"
 	"testing"
 	"time"
 
@@ -21,7 +18,8 @@ const wireSchema = `{"type":"object","properties":{` +
 	`"e":{"type":"string","enum":["\ufffd","a"]},` +
 	`"mp":{"type":"object","additionalProperties":{"type":"string"},"maxProperties":1},` +
 	`"u":{"type":"array","uniqueItems":true},` +
-	`"any":{}},"additionalProperties":false}`
+	`"any":{},"anyd":{"description":"free"},` +
+	`"o":{"type":"object","properties":{"k":{"type":"integer"}}}},"additionalProperties":false}`
 
 // FuzzWireModel: on any value at any row of wireSchema, the decoder gives
 // the verdict of santhosh-tekuri/jsonschema read through the number and
@@ -33,8 +31,9 @@ func FuzzWireModel(f *testing.F) {
 		`1e400`, `-1e400`, `1.7976931348623159e308`, `1e-400`, `-1e-400`, `2e-324`, `5e-324`,
 		`"\ud800"`, `"a\udc00"`, `"\ud83d\ude00\ud83d"`, `{"\ud800":"x","\ud801":"y"}`, `{"\ud800":"x","\ufffd":1}`,
 		`[1e400,1e401]`, `[1e-400,0]`, `[1e400,null]`, `[-1e-400,0.0]`, `"\ufffd"`,
+		`{"k":1,"x":1e400}`, `{"k":1e400}`, `[[1e400],[1e500]]`, `[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,1e400]`,
 	} {
-		for _, row := range []string{"n", "i", "s", "e", "mp", "u", "any"} {
+		for _, row := range []string{"n", "i", "s", "e", "mp", "u", "any", "anyd", "o"} {
 			f.Add(row, seed)
 		}
 	}
@@ -47,12 +46,6 @@ func FuzzWireModel(f *testing.F) {
 		key, _ := json.Marshal(row)
 		doc := []byte(`{` + string(key) + `:` + value + `}`)
 		if !json.Valid(doc) {
-			return
-		}
-		if row == "u" && hasInf(value) {
-			// santhosh finds no two ±Inf equal (it counts them as no
-			// JSON value); JSON.parse's Infinity is one value, and so
-			// is the decoder's (TestHugeExponentUnique pins it).
 			return
 		}
 		start := time.Now()
@@ -73,21 +66,4 @@ func FuzzWireModel(f *testing.F) {
 			t.Errorf("%s: decoder says %v, santhosh (number and string model) says %v", doc, got, fails)
 		}
 	})
-}
-
-// hasInf reports whether a JSON text holds a number beyond float64.
-func hasInf(text string) bool {
-	d := json.NewDecoder(bytes.NewReader([]byte(text)))
-	d.UseNumber()
-	for {
-		tok, err := d.Token()
-		if err != nil {
-			return false
-		}
-		if n, ok := tok.(json.Number); ok {
-			if f, _ := strconv.ParseFloat(string(n), 64); math.IsInf(f, 0) {
-				return true
-			}
-		}
-	}
 }

@@ -34,15 +34,40 @@ let tsSpecInputs;
  * does not take null is dropped, at every depth (an optional any row's null
  * too: it cannot be told from an absent one); for gemini, whose table
  * writes an any value as a string holding JSON text, such a string is
- * decoded (one that is not JSON text stays the string). Other dialects send
- * the spec's shapes already. Returns a new value; args is not changed.
+ * decoded (one that is not JSON text stays the string). Before either, the
+ * names a dialect sent for property keys its family refuses become the
+ * spec's keys again (DIALECT_KEYS). Other dialects send the spec's shapes
+ * already. Returns a new value; args is not changed.
  */
 export function normalizeArgs(dialect, name, args) {
+  if (Object.hasOwn(DIALECT_KEYS, dialect) && Object.hasOwn(DIALECT_KEYS[dialect], name)) {
+    args = tsRenameKeys(DIALECT_KEYS[dialect][name], args);
+  }
   if (dialect !== "openai_strict" && dialect !== "gemini") return args;
   tsSpecInputs ??= new Map(JSON.parse(TABLES[2]).tools.map((t) => [t.name, t.inputSchema]));
   const schema = tsSpecInputs.get(name);
   if (schema === undefined) return args;
   return dialect === "gemini" ? tsFromText(schema, args) : tsDropNulls(schema, args);
+}
+
+/**
+ * The top-level members of args under their spec keys: back maps a sent
+ * name to its key. A sent name takes the place of its key when both came
+ * (the model was given the sent name). Anything but an object is returned
+ * as it is.
+ */
+function tsRenameKeys(back, args) {
+  if (args === null || typeof args !== "object" || Array.isArray(args)) return args;
+  const sent = Object.keys(back).filter((s) => Object.hasOwn(args, s));
+  if (sent.length === 0) return args;
+  const replaced = new Set(sent.map((s) => back[s]));
+  const out = {};
+  const put = (k, v) => Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const k of Object.keys(args)) {
+    if (Object.hasOwn(back, k)) put(back[k], args[k]);
+    else if (!replaced.has(k)) put(k, args[k]);
+  }
+  return out;
 }
 
 function tsFromText(s, v) {

@@ -335,6 +335,11 @@ function tsToolError(text) {
  * tools/call arguments pass through normalizeArgs(dialect, ...) before
  * validateInput: the spec is always what is enforced, and handlers see the
  * spec's shapes.
+ *
+ * A pattern check flags as exponential in a backtracking engine (TS0603)
+ * makes register throw, naming the tool, the field and the pattern, unless
+ * options.acceptSlowPatterns accepts the risk: true, or an array of the
+ * tool names whose slow patterns are served anyway.
  */
 export function register(server, handlers, options = {}) {
   if (server === null || typeof server !== "object" || typeof server.registerCapabilities !== "function") {
@@ -354,6 +359,7 @@ export function register(server, handlers, options = {}) {
   if (notFunctions.length > 0) {
     throw new TypeError("spec " + SPEC_NAME + ": handlers that are not functions: " + notFunctions.map((n) => JSON.stringify(n)).join(", "));
   }
+  tsRefuseSlowPatterns(options.acceptSlowPatterns);
   const scopeOf = options.scope ?? (() => "all");
   const dialectFor = options.dialectFor ?? defaultDialectFor;
   let clientInfo = {};
@@ -612,6 +618,41 @@ function tsStripInjected(clientInfo, name, args) {
   }
   return out;
 }
+
+// tsRefuseSlowPatterns is register's guard against the patterns check
+// flagged as exponential in a backtracking engine (SLOW_PATTERNS, TS0603):
+// one near-miss argument would stall the whole server. It throws, naming
+// each tool, field path and pattern, unless accept (options.
+// acceptSlowPatterns) takes the risk: true for every tool, or an array of
+// the tool names whose patterns are accepted.
+function tsRefuseSlowPatterns(accept) {
+  if (accept === true) return;
+  let accepted = new Set();
+  if (Array.isArray(accept)) {
+    const unknown = accept.filter((name) => typeof name !== "string" || !TOOL_NAMES.includes(name));
+    if (unknown.length > 0) {
+      throw new TypeError("register: options.acceptSlowPatterns names no tool of spec " + SPEC_NAME + ": " + unknown.map(tsShow).join(", "));
+    }
+    accepted = new Set(accept);
+  } else if (accept !== undefined && accept !== false) {
+    throw new TypeError("register: options.acceptSlowPatterns must be true or an array of tool names, not " + tsShow(accept));
+  }
+  const refused = SLOW_PATTERNS.filter(([tool]) => !accepted.has(tool));
+  if (refused.length === 0) return;
+  const shown = refused.slice(0, TS_SLOW_SHOWN).map(([tool, path, pattern, part]) =>
+    "tool " + JSON.stringify(tool) + " " + path + ": pattern " + JSON.stringify(pattern) + " (in " + part + ")");
+  if (refused.length > TS_SLOW_SHOWN) shown.push("and " + (refused.length - TS_SLOW_SHOWN) + " more");
+  const err = new Error(
+    "spec " + SPEC_NAME + ": patterns that can take exponential time in a backtracking engine (check warns: TS0603 pattern-backtracks): " +
+      shown.join("; ") +
+      "; rewrite them, or accept the risk with register's option acceptSlowPatterns: true (or a list of tool names)",
+  );
+  err.slowPatterns = refused.map(([tool, path, pattern]) => ({ tool, path, pattern }));
+  throw err;
+}
+
+// TS_SLOW_SHOWN is how many refused patterns the startup error names.
+const TS_SLOW_SHOWN = 10;
 
 // tsDialect checks what options.dialectFor returned: null (or undefined)
 // for the standard table, or a dialect this module carries.
