@@ -19,9 +19,11 @@ func (s *Server) completion(_ *glsp.Context, p *protocol.CompletionParams) (any,
 	if err != nil {
 		return nil, err
 	}
-	off := d.offset(p.Position)
-	line := d.text[d.lines[p.Position.Line]:off]
-	items := complete(d, line)
+	var items []protocol.CompletionItem
+	if int(p.Position.Line) < len(d.lines) { // a line past the end has nothing to complete
+		line := d.text[d.lines[p.Position.Line]:d.offset(p.Position)]
+		items = complete(d, line)
+	}
 	if items == nil {
 		items = []protocol.CompletionItem{}
 	}
