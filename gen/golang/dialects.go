@@ -107,4 +107,3 @@ func (g *gen) dialectKeys() {
 	}
 	p("}\n")
 }
-
