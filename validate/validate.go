@@ -64,7 +64,7 @@ func compile(schema []byte, draft Draft, assert bool) (*Schema, error) {
 			c.RegisterFormat(&jsonschema.Format{Name: name, Validate: formatCheck(name)})
 		}
 	}
-	doc = dropAnnotatedFormats(doc, assert)
+	doc = schemaDoubles(dropAnnotatedFormats(doc, assert))
 	if draft == Draft7 {
 		c.DefaultDraft(jsonschema.Draft7)
 	} else {
@@ -404,7 +404,9 @@ func beyondFloat64(value []byte) string {
 // does not hold becomes beyond ±Inf, which the library refuses as no JSON
 // value (collect reports it as type where a type is asked for, and
 // nothing in a free value); a non-zero one nearer to 0 than the smallest
-// double becomes 0. Other numbers keep their exact value.
+// double becomes 0. Other numbers become their double too (double), so
+// 2.50000000000000000001 is 2.5, as for JSON.parse and the generated
+// validators of both languages.
 func nearestDoubles(v any) any {
 	switch v := v.(type) {
 	case json.Number:
@@ -416,7 +418,7 @@ func nearestDoubles(v any) any {
 			}
 			return beyond("-Inf")
 		case f != 0:
-			return v
+			return double(v, f)
 		case isZero(string(v)):
 			return v // 0 as written
 		}
@@ -431,6 +433,46 @@ func nearestDoubles(v any) any {
 	case map[string]any:
 		for k, x := range v {
 			v[k] = nearestDoubles(x)
+		}
+	}
+	return v
+}
+
+// double is a finite number f, written n, as the double nearest to it:
+// n itself when it has at most 15 significant digits (a double keeps
+// those exactly), else the shortest text of f.
+func double(n json.Number, f float64) json.Number {
+	digits := 0
+	for _, c := range n {
+		if c == 'e' || c == 'E' {
+			break
+		}
+		if c >= '0' && c <= '9' {
+			digits++
+		}
+	}
+	if digits <= 15 {
+		return n
+	}
+	return json.Number(strconv.FormatFloat(f, 'g', -1, 64))
+}
+
+// schemaDoubles reads the schema's own numbers (bounds, enum values,
+// multipleOf) as doubles, as ajv and the generated validators do: a bound
+// 9223372036854775807 is 2^63 to all of them.
+func schemaDoubles(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		if f, err := strconv.ParseFloat(string(v), 64); err == nil && f != 0 {
+			return double(v, f)
+		}
+	case []any:
+		for i, x := range v {
+			v[i] = schemaDoubles(x)
+		}
+	case map[string]any:
+		for k, x := range v {
+			v[k] = schemaDoubles(x)
 		}
 	}
 	return v

@@ -159,9 +159,11 @@ type verdict struct {
 func TestCompiledDifferential(t *testing.T) {
 	goCmd := goTool(t)
 	// The testdata specs, the project's reference specs, and gen-js's
-	// spec of values the schema leaves free (the Wire class there).
+	// specs of values the schema leaves free (the Wire class there) and
+	// of bounds at the edge of float64 precision (both sides read the
+	// double).
 	refs, _ := filepath.Glob("../../specs/*/*.tspec")
-	refs = append(refs, "../js/testdata/diff/free.tspec")
+	refs = append(refs, "../js/testdata/diff/free.tspec", "../js/testdata/diff/precision.tspec")
 	for _, file := range append(specs(t), refs...) {
 		r := compile.File(file)
 		if r.Catalog == nil {

@@ -23,10 +23,11 @@ import (
 // Any other disagreement fails the test, and so does a listed one that
 // stops happening. docs/gen-js.md ("The differential test") lists them too.
 //
-// Numbers beyond float64 precision. JSON.parse rounds the number to the
-// nearest double, which is the bound itself (or an integer), so ajv
-// accepts; santhosh compares exact numbers and rejects. A JavaScript MCP
-// server sees the rounded value, so it accepts these too.
+// Numbers beyond float64 precision are none of them: package validate
+// reads every number, the schema's and the value's, as the double nearest
+// to it before santhosh sees it, as JSON.parse does for ajv
+// (docs/servers.md, "One number and one string model"); diff/precision
+// holds the cases.
 //
 // A property named "__proto__". ajv 8 builds objects from the schema's
 // property names, where "__proto__" sets the prototype instead of adding a
@@ -35,15 +36,6 @@ import (
 // additional. (With few properties it refuses the member as additional,
 // even when the schema declares it; no testdata spec has that shape.)
 var knownDisagreements = []disagreement{
-	// integer ..9223372036854775807: each of these rounds to 2^63, the
-	// double nearest to the bound, to which the bound itself rounds.
-	{"precision", "bounds", false, `{"k":9223372036854775808}`},
-	{"precision", "bounds", false, `{"k":9223372036854775807.1}`},
-	{"precision", "bounds", false, `{"k":9223372036854775806.9}`},
-	{"precision", "bounds", false, `{"k":9223372036854775807.5}`},
-	// number ..2.5 and 0..1: bound + 1e-20 rounds to the bound.
-	{"precision", "bounds", false, `{"n":2.50000000000000000001}`},
-	{"kinds", "get-app", false, `{"id":"0b6f3c7e-0000-4000-8000-000000000000","ratio":1.00000000000000000001}`},
 	// "__proto__" string optional, in a tool with 16 properties.
 	{"hostile", "evil.tool-name_1", false, `{"__proto__":null}`},
 	{"hostile", "evil.tool-name_1", false, `{"__proto__":true}`},
@@ -57,9 +49,8 @@ var knownDisagreements = []disagreement{
 // generatedFollowSanthosh are the cases where the generated validators
 // give santhosh-tekuri's verdict, not ajv's: an own "__proto__" member,
 // which the generated code reads as any other property (ajv does not; see
-// knownDisagreements). On the float64 ones they give ajv's: they see the
-// same double.
-var generatedFollowSanthosh = knownDisagreements[6:]
+// knownDisagreements).
+var generatedFollowSanthosh = knownDisagreements
 
 type disagreement struct {
 	Spec, Tool string

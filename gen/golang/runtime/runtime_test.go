@@ -89,9 +89,10 @@ func TestValidate(t *testing.T) {
 		{`{"a": 1}`, ""},
 		{`{"a": 0}`, "/a: exclusiveMinimum: 0 is not greater than 0"},
 		{`{"a": 1.5}`, "/a: exclusiveMaximum: 1.5 is not less than 1.5"},
-		{`{"a": 1.49999999999999999999}`, ""},
 		// One number model (docs/servers.md): a number is the double
 		// nearest to it, as JSON.parse reads it; none is beyond float64.
+		{`{"a": 1.49999999999999999999}`, "/a: exclusiveMaximum: 1.5 is not less than 1.5"},
+		{`{"a": 1.4999999999999998}`, ""},
 		{`{"a": 1e-400}`, "/a: exclusiveMinimum: 0 is not greater than 0"},
 		{`{"a": 1, "m": -1e-400}`, ""},
 		{`{"a": 1, "i": 1e-400}`, ""},
@@ -341,9 +342,13 @@ func TestIntRange(t *testing.T) {
 	}{
 		{`{"type":"integer","exclusiveMinimum":5,"exclusiveMaximum":10}`, []string{"6", "9", "6.0", "90e-1"}, []string{"5", "10", "-3", "100000000000000000000", "5.5"}},
 		{`{"type":"integer","minimum":5,"maximum":10}`, []string{"5", "10"}, []string{"4", "11"}},
-		{`{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807}`, []string{"-9223372036854775808", "0", "9223372036854775807"}, []string{"9223372036854775808", "-9223372036854775809"}},
-		{`{"type":"integer","exclusiveMinimum":9223372036854775807}`, []string{"9223372036854775808"}, []string{"9223372036854775807", "0"}},
-		{`{"type":"integer","exclusiveMaximum":-9223372036854775808}`, []string{"-9223372036854775809"}, []string{"-9223372036854775808", "0"}},
+		// Bounds and values are doubles, as JSON.parse reads them:
+		// 9223372036854775807 and 9223372036854775808 are both 2^63, and
+		// the next double is 2^63 + 2048.
+		{`{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807}`, []string{"-9223372036854775808", "0", "9223372036854775807", "9223372036854775808", "-9223372036854775809"}, []string{"9223372036854777856", "-9223372036854777856"}},
+		{`{"type":"integer","exclusiveMinimum":9223372036854775807}`, []string{"9223372036854777856"}, []string{"9223372036854775808", "9223372036854775807", "0"}},
+		{`{"type":"integer","exclusiveMaximum":-9223372036854775808}`, []string{"-9223372036854777856"}, []string{"-9223372036854775809", "-9223372036854775808", "0"}},
+		{`{"type":"integer","maximum":9007199254740992}`, []string{"9007199254740993"}, []string{"9007199254740994"}},
 		{`{"type":"number","minimum":0.5,"maximum":2}`, []string{"1", "2", "0.5"}, []string{"0", "3"}},
 		{`{"type":"integer","minimum":1,"multipleOf":2}`, []string{"2", "4"}, []string{"3", "0"}},
 		{`{"type":"integer","enum":[1,3]}`, []string{"1", "3"}, []string{"2"}},
