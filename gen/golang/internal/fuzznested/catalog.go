@@ -768,8 +768,9 @@ type tsBound struct {
 	dec   tsDec
 }
 
-func tsNewBound(tok []byte) *tsBound {
-	b := &tsBound{text: string(tok), dec: tsDecimal(tok)}
+func tsNewBound(text []byte) *tsBound {
+	tok := tsDouble(text)
+	b := &tsBound{text: string(text), dec: tsDecimal(tok)}
 	b.f, _ = strconv.ParseFloat(b.text, 64)
 	n := tsNum{tok: tok}
 	n.classify()
@@ -1667,6 +1668,42 @@ func (n *tsNum) underflow() {
 	*n = tsNum{tok: []byte(zero), small: true, integer: true, f: n.f, hasF: true}
 }
 
+// tsDouble is a number token as the double nearest to it: the token
+// itself when it has at most 15 significant digits (a double keeps
+// those), else the shortest text of its double. JSON.parse reads
+// 2.50000000000000000001 as 2.5 and 9007199254740993 as 9007199254740992;
+// the Go validators and test-report read the same double
+// (docs/servers.md, "One number and one string model"). A token beyond
+// float64 is left as written: it is refused, or read as ±Infinity,
+// before this.
+func tsDouble(tok []byte) []byte {
+	digits := 0
+	for _, c := range tok {
+		if c == 'e' || c == 'E' {
+			break
+		}
+		if c >= '0' && c <= '9' {
+			digits++
+		}
+	}
+	if digits <= 15 {
+		return tok
+	}
+	f, err := strconv.ParseFloat(string(tok), 64)
+	if err != nil || math.IsInf(f, 0) {
+		return tok
+	}
+	return strconv.AppendFloat(nil, f, 'g', -1, 64)
+}
+
+// double makes n the double nearest to it (tsDouble).
+func (n *tsNum) double() {
+	if tok := tsDouble(n.tok); string(tok) != string(n.tok) {
+		*n = tsNum{tok: tok}
+		n.classify()
+	}
+}
+
 func tsUnderflows(raw []byte) bool {
 	f, _ := strconv.ParseFloat(string(raw), 64)
 	return f == 0
@@ -1728,6 +1765,7 @@ func (d *tsDecoder) num(n *tsNode) (tsNum, bool) {
 		return tsNum{}, false
 	}
 	v.underflow()
+	v.double()
 	ok := true
 	if n.kind == tsTInteger {
 		if !v.small { // a small one is an integer: no call
@@ -2782,6 +2820,7 @@ func (d *tsDecoder) canon(dst []byte) []byte {
 func tsNumKey(raw []byte) string { return string(tsNumKeyAppend(nil, raw)) }
 
 func tsNumKeyAppend(dst, raw []byte) []byte {
+	raw = tsDouble(raw)
 	v := tsDecimal(raw)
 	if len(v.digits) == 0 || tsMayLeave(raw) && v.exp < 0 && tsUnderflows(raw) {
 		return append(dst, "n0"...) // 1e-400 is 0, as JSON.parse reads it
