@@ -25,23 +25,29 @@ nodedeps:
 
 # The Python clients of the e2e suite (examples/e2e/python: google-genai
 # and the MCP SDK), pinned with their hashes in requirements.txt, in a venv
-# under .tmp that is built again only when requirements.txt changes. Without
-# python3 it does nothing, and examples/e2e's TestPythonClients skips.
-PYVENV = .tmp/pyvenv
-PYREQ  = examples/e2e/python/requirements.txt
+# kept in the user's cache and named by the hash of requirements.txt, as
+# Go keeps its build cache: a fresh clone reuses it, and a change of the
+# requirements builds a new one. Without python3 it does nothing, and
+# examples/e2e's TestPythonClients skips. PYVENV=.tmp/pyvenv keeps it in
+# the clone.
+PYREQ   = examples/e2e/python/requirements.txt
+PYCACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/toolspec
+PYVENV  ?= $(PYCACHE)/pyvenv-$(shell sha256sum $(PYREQ) 2>/dev/null | cut -c1-16)
 
 pydeps:
 	@if command -v python3 >/dev/null 2>&1; then $(MAKE) --no-print-directory $(PYVENV)/.stamp; \
 	else echo "pydeps: no python3 on PATH: the Python e2e test skips"; fi
 
-$(PYVENV)/.stamp: $(PYREQ)
+# No prerequisite: the venv's name carries requirements.txt's hash, and a
+# fresh clone's newer requirements.txt must not rebuild a venv it matches.
+$(PYVENV)/.stamp:
 	rm -rf $(PYVENV)
 	python3 -m venv $(PYVENV)
 	$(PYVENV)/bin/pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r $(PYREQ)
 	touch $@
 
 test: nodedeps pydeps vet
-	TOOLSPEC_REQUIRE_NODE=1 TOOLSPEC_REQUIRE_PYTHON=$$(command -v python3 >/dev/null 2>&1 && echo 1) $(GO) test -count=1 ./...
+	TOOLSPEC_REQUIRE_NODE=1 TOOLSPEC_REQUIRE_PYTHON=$$(command -v python3 >/dev/null 2>&1 && echo 1) TOOLSPEC_PYVENV=$(abspath $(PYVENV)) $(GO) test -count=1 ./...
 	$(MAKE) test-participle
 
 # participle's own tests in the patched copy (third_party/README.md).

@@ -15,8 +15,15 @@ import (
 	"github.com/toolspec/toolspec/cmd/toolspec/cli"
 )
 
-// pyVenv is the venv `make pydeps` builds from python/requirements.txt.
-const pyVenv = ".tmp/pyvenv"
+// pyVenv is the venv `make pydeps` builds from python/requirements.txt:
+// TOOLSPEC_PYVENV names it (make test sets it; the Makefile keeps it in
+// the user's cache), else .tmp/pyvenv in the clone.
+func pyVenv(root string) string {
+	if v := os.Getenv("TOOLSPEC_PYVENV"); v != "" {
+		return v
+	}
+	return filepath.Join(root, ".tmp", "pyvenv")
+}
 
 // needPython returns the venv's interpreter; it skips the test when
 // python3 or the venv is missing, or fails it when TOOLSPEC_REQUIRE_PYTHON=1
@@ -29,12 +36,13 @@ func needPython(t *testing.T) string {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not on PATH: the Python clients cannot run")
 	}
-	py := filepath.Join(root, pyVenv, "bin", "python")
-	if _, err := os.Stat(filepath.Join(root, pyVenv, ".stamp")); err != nil {
+	venv := pyVenv(root)
+	py := filepath.Join(venv, "bin", "python")
+	if _, err := os.Stat(filepath.Join(venv, ".stamp")); err != nil {
 		if os.Getenv("TOOLSPEC_REQUIRE_PYTHON") == "1" {
-			t.Fatalf("%s is missing: run make pydeps (make test does)", pyVenv)
+			t.Fatalf("%s is missing: run make pydeps (make test does)", venv)
 		}
-		t.Skipf("%s is missing: run make pydeps to run this test", pyVenv)
+		t.Skipf("%s is missing: run make pydeps to run this test", venv)
 	}
 	return py
 }
