@@ -96,26 +96,15 @@ func propertyNames(f validate.Failure, value []byte, root *model.Type) []string 
 	if d.Decode(&v) != nil {
 		return nil
 	}
+	at := splitPointer(f.At)
 	t := root
-	for _, tok := range splitPointer(f.At) {
+	for _, tok := range at {
 		if t == nil {
-			return nil
-		}
-		switch x := v.(type) {
-		case map[string]any:
-			v = x[tok]
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(x) {
-				return nil
-			}
-			v = x[i]
-		default:
 			return nil
 		}
 		t = childType(t, tok)
 	}
-	obj, ok := v.(map[string]any)
+	obj, ok := validate.ValueAt(v, at).(map[string]any)
 	if t == nil || t.Kind != model.Object || !ok {
 		return nil
 	}

@@ -202,7 +202,7 @@ func (s *Schema) collect(ve *jsonschema.ValidationError, root any, out *[]Failur
 		// Infinity: docs/servers.md). At an array, uniqueItems met it:
 		// the items are compared here, every such number equal to its
 		// own infinity.
-		if arr, ok := valueAt(root, ve.InstanceLocation).([]any); ok {
+		if arr, ok := ValueAt(root, ve.InstanceLocation).([]any); ok {
 			if i, j := duplicate(arr); j >= 0 {
 				*out = append(*out, Failure{Keyword: "uniqueItems", At: pointer(ve.InstanceLocation), Message: fmt.Sprintf("uniqueItems: items at %d and %d are equal", i, j)})
 			}
@@ -237,8 +237,9 @@ func (s *Schema) collect(ve *jsonschema.ValidationError, root any, out *[]Failur
 	*out = append(*out, Failure{Keyword: kw, At: pointer(ve.InstanceLocation), Message: msg})
 }
 
-// valueAt is the value at an instance location, nil when there is none.
-func valueAt(v any, loc []string) any {
+// ValueAt is the value at an instance location (a JSON pointer's
+// unescaped tokens) of a decoded value, nil when there is none.
+func ValueAt(v any, loc []string) any {
 	for _, tok := range loc {
 		switch x := v.(type) {
 		case map[string]any:
