@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/printer"
 	"go/token"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen/schema"
@@ -43,9 +45,10 @@ const sharedConformance = "../../../shared/conformance"
 // names one (command, args, cwd).
 type sessionServer struct {
 	Name    string   `json:"name"`
-	Command string   `json:"command"`
-	Args    []string `json:"args"`
-	Cwd     string   `json:"cwd"`
+	Command string   `json:"command,omitempty"`
+	Args    []string `json:"args,omitempty"`
+	Cwd     string   `json:"cwd,omitempty"`
+	HTTPURL string   `json:"httpUrl,omitempty"` // Streamable HTTP instead
 }
 
 type sessionCall struct {
@@ -98,6 +101,10 @@ func TestGeminiCLISession(t *testing.T) {
 		{Name: "go t27mcp", Command: filepath.Join(tmp, "go-server"), Cwd: root},
 		{Name: "js t27mcp", Command: "node", Args: []string{"examples/js-server/server.mjs"}, Cwd: root},
 	}
+	// The same two over Streamable HTTP (gemini-cli's httpUrl).
+	goURL := serveHTTP(t, root, filepath.Join(tmp, "go-server"), "-http")
+	jsURL := serveHTTP(t, root, "node", "examples/js-server/server.mjs", "--http")
+	servers = append(servers, sessionServer{Name: "go t27mcp http", HTTPURL: goURL}, sessionServer{Name: "js t27mcp http", HTTPURL: jsURL})
 	var calls []sessionCall
 	t27 := compile.File(filepath.Join(root, "specs/t27mcp/tool_schema.tspec"))
 	if t27.Catalog == nil {
@@ -108,7 +115,9 @@ func TestGeminiCLISession(t *testing.T) {
 		for _, f := range test.Fixtures {
 			if f.Accept && !f.Output {
 				fixtures++
-				calls = append(calls, sessionCall{"go t27mcp", f.Tool, f.Value}, sessionCall{"js t27mcp", f.Tool, f.Value})
+				for _, s := range servers {
+					calls = append(calls, sessionCall{s.Name, f.Tool, f.Value})
+				}
 			}
 		}
 	}
@@ -207,7 +216,7 @@ func TestGeminiCLISession(t *testing.T) {
 		tt[1] += r.Passed
 		totals[k] = tt
 	}
-	summary := fmt.Sprintf("%d accept fixtures of the reference catalog and %d spec-valid cases of %d shared conformance specs, each sent as the model set it and with wait_for_previous true and false: the Go servers %d calls forwarded, %d results that are not errors; the JS servers %d calls forwarded, %d results that are not errors",
+	summary := fmt.Sprintf("%d accept fixtures of the reference catalog (over stdio and over Streamable HTTP) and %d spec-valid cases of %d shared conformance specs, each sent as the model set it and with wait_for_previous true and false: the Go servers %d calls forwarded, %d results that are not errors; the JS servers %d calls forwarded, %d results that are not errors",
 		fixtures, sharedValid, len(specs), totals["go"][0], totals["go"][1], totals["js"][0], totals["js"][1])
 	t.Log(summary)
 	if t.Failed() {
@@ -437,6 +446,40 @@ func writeStubModule(t *testing.T, root, dir string) {
 	text := "module stubserver\n" + lines[1] + "\nrequire github.com/toolspec/toolspec v0.0.0\n\nreplace github.com/toolspec/toolspec => " + root + "\n"
 	writeFile(t, filepath.Join(dir, "go.mod"), []byte(text))
 	writeFile(t, filepath.Join(dir, "go.sum"), sum)
+}
+
+// serveHTTP starts argv with flag HOST:PORT (a free port) in dir and
+// returns the URL of its Streamable HTTP endpoint once it answers there;
+// the server is stopped when t ends.
+func serveHTTP(t *testing.T, dir string, argv ...string) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	cmd := exec.Command(argv[0], append(argv[1:], addr)...)
+	cmd.Dir = dir
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	for i := 0; ; i++ {
+		c, err := net.Dial("tcp", addr)
+		if err == nil {
+			c.Close()
+			return "http://" + addr + "/mcp"
+		}
+		if i == 300 {
+			t.Fatalf("%v: nothing listens on %s", argv, addr)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // goBuild builds pkg in dir; a stub module (writeStubModule) offline, its

@@ -1,6 +1,7 @@
 // A gemini-cli session against a real MCP server, with gemini-cli's own
 // MCP client code (@google/gemini-cli-core, offline): connectToMcpServer
-// (its Client, clientInfo "gemini-cli-mcp-client", its stdio transport),
+// (its Client, clientInfo "gemini-cli-mcp-client", its stdio or Streamable
+// HTTP transport),
 // discoverTools (tools/list, its lowering of ["T","null"] to nullable, a
 // DiscoveredMCPTool per tool, which adds wait_for_previous), then per call
 // DiscoveredMCPTool.build (its argument validation, as its scheduler calls
@@ -8,8 +9,8 @@
 // McpCallableTool.callTool: tools/call with the arguments as the model set
 // them, wait_for_previous included). gen/dialect's TestGeminiCLISession.
 //
-// Reads {servers: [{name, command, args, cwd, env}], calls: [{server, tool,
-// args}]} from the file named by its argument; each call is made as sent,
+// Reads {servers: [{name, command, args, cwd, env} or {name, httpUrl}],
+// calls: [{server, tool, args}]} from the file named by its argument; each call is made as sent,
 // with wait_for_previous: true and with wait_for_previous: false. Prints
 // {servers: {NAME: {tools, injected, clientInfo, forwarded, passed,
 // refusedByClient: [...], failed: [...]}}}.
@@ -32,7 +33,9 @@ const workspace = { getDirectories: () => [], onDirectoriesChanged: () => () => 
 
 const out = {};
 for (const srv of input.servers) {
-  const config = { command: srv.command, args: srv.args, cwd: srv.cwd, env: srv.env ?? {}, trust: true, timeout: 60_000 };
+  const config = srv.httpUrl
+    ? { httpUrl: srv.httpUrl, trust: true, timeout: 60_000 }
+    : { command: srv.command, args: srv.args, cwd: srv.cwd, env: srv.env ?? {}, trust: true, timeout: 60_000 };
   const client = await connectToMcpServer("0.61.0", srv.name, config, false, workspace, cliConfig);
   const r = { tools: 0, injected: 0, forwarded: 0, passed: 0, refusedByClient: [], failed: [], diagnostics: cliConfig.diagnostics };
   try {
