@@ -25,15 +25,17 @@ import (
 	"github.com/toolspec/toolspec/validate"
 )
 
-// needGeminiCLI skips t (or fails it under make gemini-cli-check) when
-// gemini-cli's package is not installed in testdata/geminicli.
+// needGeminiCLI skips t unless make gemini-cli-check runs it
+// (TOOLSPEC_REQUIRE_GEMINI_CLI=1), even where gemini-cli's package is
+// installed: its tests take minutes, too many for make test's time limit
+// on a loaded machine. It fails t when the package is not installed.
 func needGeminiCLI(t *testing.T) {
 	t.Helper()
+	if os.Getenv("TOOLSPEC_REQUIRE_GEMINI_CLI") != "1" {
+		t.Skip("make gemini-cli-check runs it (TOOLSPEC_REQUIRE_GEMINI_CLI=1)")
+	}
 	if _, err := os.Stat(filepath.Join(geminiCLIDir, "node_modules", "@google", "gemini-cli-core", "package.json")); err != nil {
-		if os.Getenv("TOOLSPEC_REQUIRE_GEMINI_CLI") == "1" {
-			t.Fatalf("%s/node_modules is missing: run make gemini-cli-check", geminiCLIDir)
-		}
-		t.Skipf("%s/node_modules is missing (make gemini-cli-check installs it)", geminiCLIDir)
+		t.Fatalf("%s/node_modules is missing: run make gemini-cli-check", geminiCLIDir)
 	}
 }
 
@@ -81,9 +83,6 @@ type sessionReport struct {
 // so the servers drop wait_for_previous in gemini-cli's sessions. The
 // counts are docs/clients.md's.
 func TestGeminiCLISession(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and starts 20 servers")
-	}
 	needGeminiCLI(t)
 	root, err := filepath.Abs("../..")
 	if err != nil {

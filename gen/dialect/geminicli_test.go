@@ -18,8 +18,9 @@ import (
 
 // geminiCLIDir holds gemini-cli's own package, pinned (package.json,
 // package-lock.json); `make gemini-cli-check` installs it with
-// --ignore-scripts and runs TestGeminiCLIOwnCode and TestGeminiCLISession. It is not part of
-// `make test`: the package and its dependencies are large.
+// --ignore-scripts and runs TestGeminiCLIOwnCode and TestGeminiCLISession
+// (needGeminiCLI). They are not part of `make test`: the package and its
+// dependencies are large, and the sessions take minutes.
 const geminiCLIDir = "testdata/geminicli"
 
 // TestGeminiCLIOwnCode: gemini-cli's own tool code (DiscoveredMCPTool,
