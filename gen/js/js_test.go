@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -44,6 +45,21 @@ func TestGolden(t *testing.T) {
 			}
 			golden.Check(t, base+".mjs.golden", mjs, *update)
 			golden.Check(t, base+".d.ts.golden", dts, *update)
+			// For SDK 2 (gen-js --sdk 2) only the declarations differ:
+			// they import @modelcontextprotocol/server's types.
+			mjs2, dts2, err := GenerateWith(c, Options{SDK: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(mjs2) != string(mjs) {
+				t.Error("the module for SDK 2 differs from the module for SDK 1.x")
+			}
+			if regexp.MustCompile(`(from |import\()"@modelcontextprotocol/sdk`).Match(dts2) || !strings.Contains(string(dts2), `from "@modelcontextprotocol/server";`) {
+				t.Error("the declarations for SDK 2 import from SDK 1.x, or not from @modelcontextprotocol/server")
+			}
+			if filepath.Base(base) == "nested" {
+				golden.Check(t, base+".sdk2.d.ts.golden", dts2, *update)
+			}
 		})
 	}
 }
