@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -22,8 +23,38 @@ import (
 // lines hold that the context is not any. A third run, SDK 1.x's
 // declarations where only SDK 2 resolves, must fail: the folders do hide
 // the other SDK.
+//
+// The ```js from=FILE blocks of docs/servers.md are excerpts of these
+// files: their lines are FILE's, in order.
 func TestDeclarationsPerSDK(t *testing.T) {
 	root := needNode(t)
+	t.Run("docs", func(t *testing.T) {
+		doc, err := os.ReadFile(filepath.Join(root, "docs/servers.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks := regexp.MustCompile("(?s)\n```js from=(\\S+)\n(.*?)\n```\n").FindAllSubmatch(doc, -1)
+		if len(blocks) < 2 {
+			t.Fatalf("docs/servers.md has %d ```js from=FILE blocks, want the SDK 1.x and SDK 2 handlers", len(blocks))
+		}
+		for _, b := range blocks {
+			file, err := os.ReadFile(filepath.Join(root, string(b[1])))
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(string(file), "\n")
+			for _, want := range strings.Split(string(b[2]), "\n") {
+				for len(lines) > 0 && lines[0] != want {
+					lines = lines[1:]
+				}
+				if len(lines) == 0 {
+					t.Errorf("docs/servers.md, the block from %s: line %q is not in the file (or not in order)", b[1], want)
+					break
+				}
+				lines = lines[1:]
+			}
+		}
+	})
 	r := compile.File(filepath.Join(root, "specs/t27mcp/tool_schema.tspec"))
 	if r.Catalog == nil {
 		t.Fatalf("t27mcp: %v", r.Diags)

@@ -9,6 +9,7 @@ import { CreateMessageResultSchema, ElicitResultSchema } from "@modelcontextprot
 import { content, image, register, resource, serveHttp, text, withContent } from "./t27catalog.mjs";
 import { handlers } from "./handlers.mjs";
 
+// gen-js t27.tspec -o t27catalog.mjs: handlers get SDK 1.x's RequestHandlerExtra.
 /** @type {import("./t27catalog.mjs").Handlers} */
 export const sdk1 = {
   ...handlers,

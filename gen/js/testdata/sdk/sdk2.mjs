@@ -7,6 +7,7 @@ import { McpServer, Server, inputRequired, inputResponse } from "@modelcontextpr
 import { content, image, register, resource, serveHttp, text, withContent } from "./t27catalog.mjs";
 import { handlers } from "./handlers.mjs";
 
+// gen-js --sdk 2 t27.tspec -o t27catalog.mjs: handlers get SDK 2's ServerContext.
 /** @type {import("./t27catalog.mjs").Handlers} */
 export const sdk2 = {
   ...handlers,
