@@ -35,6 +35,21 @@ type parseState struct {
 	chunks [][]reflect.Value // every chunk, in order
 	chunk  int
 	used   int // the highest chunk cut from since the state was taken
+
+	// unexpected is the error of the last look-ahead that failed, at the
+	// token unexpectedAt: another failing at the same token reports the
+	// same error, which nothing changes once made.
+	unexpected   *UnexpectedTokenError
+	unexpectedAt *lexer.Token
+}
+
+// unexpectedToken returns the error of a look-ahead that failed at t,
+// the next token.
+func (s *parseState) unexpectedToken(t *lexer.Token) *UnexpectedTokenError {
+	if s.unexpectedAt != t {
+		s.unexpected, s.unexpectedAt = &UnexpectedTokenError{Unexpected: *t}, t
+	}
+	return s.unexpected
 }
 
 var parseStates = sync.Pool{New: func() interface{} { return &parseState{chunk: -1} }}
@@ -158,6 +173,7 @@ func (s *parseState) done() {
 		}
 	}
 	s.vals, s.chunk, s.used = nil, -1, 0
+	s.unexpected, s.unexpectedAt = nil, nil
 	parseStates.Put(s)
 }
 
@@ -203,6 +219,9 @@ func (p *parseContext) Defer(tokens []lexer.Token, strct reflect.Value, field *s
 func (p *parseContext) Apply() error {
 	for i := range p.apply {
 		apply := &p.apply[i]
+		if i == 0 || !sameTarget(&p.apply[i-1], apply) {
+			reserve(p.apply[i:])
+		}
 		if err := setField(apply.tokens, apply.strct, apply.field, apply.fieldValue); err != nil {
 			return err
 		}
@@ -213,6 +232,37 @@ func (p *parseContext) Apply() error {
 	}
 	p.apply = p.apply[:0]
 	return nil
+}
+
+// sameTarget reports whether two captures set the same field of the same
+// node.
+func sameTarget(a, b *contextFieldSet) bool {
+	return a.field == b.field && a.strct.CanAddr() && b.strct.CanAddr() && a.strct.UnsafeAddr() == b.strct.UnsafeAddr()
+}
+
+// reserve makes room in a slice field for the values of the captures
+// into it that come first in run, one after the other (the elements of a
+// repetition): appending them one by one would grow the slice as many
+// times as it doubles.
+func reserve(run []contextFieldSet) {
+	first := &run[0]
+	if first.field.Type.Kind() != reflect.Slice || first.field.set == nil || first.field.set.sliceOfCapture || !first.strct.CanAddr() {
+		return
+	}
+	n := len(first.fieldValue)
+	for i := 1; i < len(run) && sameTarget(first, &run[i]); i++ {
+		n += len(run[i].fieldValue)
+	}
+	if n < 2 {
+		return
+	}
+	f := first.strct.FieldByIndex(first.field.Index)
+	if f.Cap()-f.Len() >= n {
+		return
+	}
+	grown := reflect.MakeSlice(f.Type(), f.Len(), f.Len()+n)
+	reflect.Copy(grown, f)
+	f.Set(grown)
 }
 
 // Branch accepts the branch as the correct branch.

@@ -391,7 +391,7 @@ func (l *lookaheadGroup) Parse(ctx *parseContext, parent reflect.Value) (out []r
 	}
 	expectingMatch := !l.negative
 	if matchedLookahead != expectingMatch {
-		return nil, &UnexpectedTokenError{Unexpected: *ctx.Peek()}
+		return nil, ctx.state.unexpectedToken(ctx.Peek())
 	}
 	return []reflect.Value{}, nil // Empty match slice means a match, unlike nil
 }
@@ -819,6 +819,11 @@ func setField(tokens []lexer.Token, strct reflect.Value, field *structLexerField
 				}
 				f.Set(reflect.Append(f, eltValue))
 			}
+		} else if v := fieldValue; len(v) == 1 && sliceElemType.Kind() == reflect.Ptr && v[0].Kind() != reflect.Ptr &&
+			v[0].CanAddr() && v[0].Type() == sliceElemType.Elem() {
+			// A node the parse just built, appended by its address, as
+			// conform would give it, without a slice for the one value.
+			f.Set(reflect.Append(f, v[0].Addr()))
 		} else {
 			fieldValue, err = conform(sliceElemType, fieldValue)
 			if err != nil {
