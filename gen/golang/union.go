@@ -37,6 +37,8 @@ func (g *gen) union(t *model.Type, a at) value {
 	}
 	g.p.doc("MarshalJSON writes the value of the variant u holds.")
 	g.p.fn(fmt.Sprintf("func (u %s) MarshalJSON() ([]byte, error)", name), "return tsMarshalUnion(u.Value)")
+	g.p.doc("UnmarshalJSON reads the value as the first variant whose schema accepts it,", "as the decoder does, and fails when none does.")
+	g.p.fn(fmt.Sprintf("func (u *%s) UnmarshalJSON(data []byte) error", name), fmt.Sprintf("return tsUnmarshalUnion(u, %s, data)", a.node))
 	g.p.str("\n")
 	zeros := make([]string, len(wrappers))
 	for i, w := range wrappers {

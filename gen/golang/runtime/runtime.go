@@ -2679,6 +2679,49 @@ func tsUnionPlan(t reflect.Type, n *tsNode) tsPlan {
 	}
 }
 
+// tsUnionPlans are the plans of the unions' UnmarshalJSON, by Go type:
+// a union's Go type has one schema node, the union's at the place the
+// generator wrote the type for.
+var tsUnionPlans sync.Map // reflect.Type → tsPlan
+
+// tsUnmarshalUnion is every union's UnmarshalJSON, so that encoding/json
+// decodes a union as the runtime does (tsUnionPlan: the first variant
+// whose schema n, the union's node, accepts the value): it fills u with
+// that variant, or returns the problems of every variant (a
+// *ValidationError) and leaves u as it was when none accepts the value.
+// null, which encoding/json hands an Unmarshaler, leaves u as it was
+// when the union may be null, and is an error like any value no variant
+// accepts when it may not (a nullable union's field is a pointer or a
+// Nullable, which encoding/json sets to null without calling
+// UnmarshalJSON). The plans decode without encoding/json, so they never
+// call UnmarshalJSON.
+func tsUnmarshalUnion[U any](u *U, n *tsNode, data []byte) (err error) {
+	t := reflect.TypeFor[U]()
+	plan, ok := tsUnionPlans.Load(t)
+	if !ok {
+		plan, _ = tsUnionPlans.LoadOrStore(t, tsUnionPlan(t, n))
+	}
+	d := tsGetDecoder(data)
+	defer func() {
+		tsPutDecoder(d)
+		if r := recover(); r != nil {
+			err = tsRecovered(r)
+		}
+	}()
+	if n.types&tsTNull != 0 && d.null() {
+		d.end()
+		return nil
+	}
+	var v U
+	plan.(tsPlan)(d, n, unsafe.Pointer(&v))
+	d.end()
+	if e := d.err(); e != nil {
+		return e
+	}
+	*u = v
+	return nil
+}
+
 // tsMarshalUnion writes the value a union's wrapper holds.
 func tsMarshalUnion(wrapper any) ([]byte, error) {
 	if wrapper == nil {
