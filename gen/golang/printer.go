@@ -37,8 +37,18 @@ func (p *printer) doc(lines ...string) {
 // fn writes a top-level function whose body is one statement, on one line
 // when gofmt keeps it there: header (from "func" to the results, ASCII)
 // and the statement together take fewer than 100 columns (go/printer
-// counts one more, a blank, against its limit of 100).
+// counts one more, a blank, against its limit of 100). An empty stmt is
+// an empty body: {} on the header's line when the header fits, else on
+// two lines.
 func (p *printer) fn(header, stmt string) {
+	if stmt == "" {
+		if len(header) < 100 {
+			p.str(header, " {}\n")
+		} else {
+			p.str(header, " {\n}\n")
+		}
+		return
+	}
 	if len(header)+len(stmt) < 100 {
 		p.str(header, " { ", stmt, " }\n")
 		return

@@ -31,7 +31,7 @@ func (g *gen) union(t *model.Type, a at) value {
 	for i, w := range wrappers {
 		g.p.doc(fmt.Sprintf("%s is variant %d of %s: %s.", w, i, name, describe(t.Variants[i])))
 		g.p.printf("type %s struct {\n\tValue %s\n}\n\n", w, values[i].goType)
-		g.p.printf("func (%s) %s() {}\n", w, iface)
+		g.p.fn(fmt.Sprintf("func (%s) %s()", w, iface), "")
 		g.p.doc(fmt.Sprintf("Get%s returns the value of variant %d and true when u holds it.", words[i], i))
 		g.p.printf("func (u %s) Get%s() (%s, bool) {\n\tw, ok := u.Value.(%s)\n\treturn w.Value, ok\n}\n", name, words[i], values[i].goType, w)
 	}
