@@ -2,6 +2,7 @@ package docs
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,7 +16,14 @@ import (
 // clone": the newcomer's notes server of examples/notes is built in a
 // module of its own, in a temporary folder, against this clone, offline
 // (GOPROXY=off: every module comes from the local cache), and answers a
-// call. The steps are the page's ```sh block, run by bash from `mkdir` on,
+// call. The cache is filled first with every module of the clone's graph
+// (go mod download all), with the proxy the environment names: `go mod
+// tidy` in the new module also wants the modules that the tests of its
+// dependencies import (go-sdk's oauthex tests import golang-jwt), which
+// building the clone never downloads), and with the released version of
+// each module the clone replaces by a folder of its own (participle: a
+// module that requires toolspec does not inherit its replace, so it
+// builds with the release). The steps are the page's ```sh block, run by bash from `mkdir` on,
 // with this clone as CLONE and a toolspec built from it.
 func TestServerOutsideClone(t *testing.T) {
 	if testing.Short() {
@@ -49,6 +57,46 @@ func TestServerOutsideClone(t *testing.T) {
 		cmd.Dir, cmd.Env = dir, env
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+		}
+	}
+	// A copy of go.mod and go.sum, so that downloading the whole graph
+	// does not add its sums to the clone's go.sum.
+	modfile := filepath.Join(t.TempDir(), "go.mod")
+	for _, f := range []string{"go.mod", "go.sum"} {
+		b, err := os.ReadFile(filepath.Join(clone, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(filepath.Dir(modfile), f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	download := []string{"all"}
+	edit, err := exec.Command("go", "mod", "edit", "-json", modfile).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mod struct {
+		Require []struct{ Path, Version string }
+		Replace []struct {
+			Old, New struct{ Path, Version string }
+		}
+	}
+	if err := json.Unmarshal(edit, &mod); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range mod.Replace {
+		for _, req := range mod.Require {
+			if r.New.Version == "" && req.Path == r.Old.Path {
+				download = append(download, req.Path+"@"+req.Version)
+			}
+		}
+	}
+	for _, m := range download {
+		cmd := exec.Command("go", "mod", "download", "-modfile="+modfile, m)
+		cmd.Dir = clone
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go mod download %s: %v\n%s", m, err, out)
 		}
 	}
 	build := exec.Command("go", "build", "-o", bin, "./cmd/toolspec")

@@ -77,7 +77,7 @@ func server(t *testing.T, root string, b *block, line string) (*exec.Cmd, string
 			t.Logf("%s: skipped, node or node_modules missing: %v", b, err)
 			return nil, ""
 		}
-		return exec.Command("node", script), script
+		return exec.Command("node", strings.Fields(script)...), script // the script, then its flags
 	}
 	pkg, ok := strings.CutPrefix(line, "$ go run ")
 	if !ok || !strings.HasPrefix(pkg, "./examples/") {

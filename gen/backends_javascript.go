@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"strings"
 
@@ -13,6 +14,7 @@ import (
 var (
 	dialectsRE = regexp.MustCompile(`export (?:declare )?const DIALECTS(?:: readonly | = Object\.freeze\()\[([^\]]*)\]`)
 	quotedRE   = regexp.MustCompile(`"([a-z_]+)"`)
+	sdk2RE     = regexp.MustCompile(`(?m)^import type \{[^}]*\} from "@modelcontextprotocol/server";$`)
 )
 
 func init() {
@@ -23,15 +25,22 @@ func init() {
 		format: 3,
 		roles:  []string{"mjs", "dts"},
 		check: func(opts map[string]string) error {
+			var names []string
 			if d, ok := opts["dialects"]; ok {
 				for _, fam := range strings.Split(d, ",") {
 					if !dialect.Known(fam) {
 						return fmt.Errorf("dialects: unknown client family %q", fam)
 					}
 				}
-				return checkOptions(opts, "dialects")
+				names = append(names, "dialects")
 			}
-			return checkOptions(opts)
+			if s, ok := opts["sdk"]; ok {
+				if s != "1" && s != "2" {
+					return fmt.Errorf("sdk must be 1 or 2, not %q", s)
+				}
+				names = append(names, "sdk")
+			}
+			return checkOptions(opts, names...)
 		},
 		guess: func(path string, data []byte) []Recipe {
 			opts := map[string]string{}
@@ -44,7 +53,14 @@ func init() {
 				opts["dialects"] = strings.Join(fams, ",")
 			}
 			mjs := Recipe{Generator: "gen-js", Role: "mjs", Options: opts}
-			dts := Recipe{Generator: "gen-js", Role: "dts", Options: opts}
+			dtsOpts := opts
+			// Declarations for SDK 2 import from its server package; the
+			// module is the same for both SDKs.
+			if sdk2RE.Match(data) {
+				dtsOpts = maps.Clone(opts)
+				dtsOpts["sdk"] = "2"
+			}
+			dts := Recipe{Generator: "gen-js", Role: "dts", Options: dtsOpts}
 			switch {
 			case strings.HasSuffix(path, ".mjs"):
 				return []Recipe{mjs}
@@ -57,6 +73,9 @@ func init() {
 			var o js.Options
 			if d, ok := opts["dialects"]; ok {
 				o.Dialects = strings.Split(d, ",")
+			}
+			if opts["sdk"] == "2" {
+				o.SDK = 2
 			}
 			mjs, dts, err := js.GenerateWith(c, o)
 			return [][]byte{mjs, dts}, err

@@ -145,27 +145,35 @@ func TestRecogniseGenJS(t *testing.T) {
 	t.Parallel()
 	c := catalog(t, demo)
 	for _, d := range []string{"", "gemini,openai_strict"} {
-		var o js.Options
-		want := ""
-		if d != "" {
-			o.Dialects = strings.Split(d, ",")
-			want = " dialects=" + d
-		}
-		mjs, dts, err := js.GenerateWith(c, o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range []struct {
-			path, role string
-			data       []byte
-		}{{"x.mjs", "mjs", mjs}, {"x.d.ts", "dts", dts}} {
-			r, ok := gen.Recognise(c, f.path, f.data)
-			if !ok {
-				t.Errorf("%s with dialects %q not recognised", f.path, d)
-				continue
+		for _, sdk := range []int{1, 2} {
+			var o js.Options
+			want := ""
+			if d != "" {
+				o.Dialects = strings.Split(d, ",")
+				want = " dialects=" + d
 			}
-			if w := "gen-js " + f.role + want; r.String() != w {
-				t.Errorf("%s: recognised %q, want %q", f.path, r, w)
+			wantDTS := want
+			if sdk == 2 {
+				o.SDK = 2
+				wantDTS += " sdk=2"
+			}
+			mjs, dts, err := js.GenerateWith(c, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range []struct {
+				path, role string
+				data       []byte
+				want       string
+			}{{"x.mjs", "mjs", mjs, want}, {"x.d.ts", "dts", dts, wantDTS}} {
+				r, ok := gen.Recognise(c, f.path, f.data)
+				if !ok {
+					t.Errorf("%s with dialects %q, SDK %d not recognised", f.path, d, sdk)
+					continue
+				}
+				if w := "gen-js " + f.role + f.want; r.String() != w {
+					t.Errorf("%s: recognised %q, want %q", f.path, r, w)
+				}
 			}
 		}
 	}

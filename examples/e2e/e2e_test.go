@@ -67,7 +67,7 @@ func needNode(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		missing = "node is not on PATH"
 	} else {
-		for _, pkg := range []string{"ajv", "@modelcontextprotocol/sdk"} {
+		for _, pkg := range []string{"ajv", "@modelcontextprotocol/sdk", "@modelcontextprotocol/server", "@modelcontextprotocol/client"} {
 			if _, err := os.Stat(filepath.Join(root, "node_modules", pkg, "package.json")); err != nil {
 				missing = "node_modules/" + pkg + " is missing"
 				break
@@ -141,7 +141,9 @@ func genJSON(t *testing.T) string {
 }
 
 // TestNodeSuite runs examples/e2e/*.test.mjs: the TypeScript SDK Client
-// drives both servers at 2024-11-05 and 2025-06-18.
+// drives both servers at 2024-11-05 and 2025-06-18, on SDK 1.x
+// (servers.test.mjs) and on SDK 2, whose client drives the servers and
+// whose McpServer the JavaScript server serves on (servers.sdk2.test.mjs).
 //
 // It runs beside TestGoSDKClient: both mostly wait on server processes.
 func TestNodeSuite(t *testing.T) {
@@ -243,9 +245,10 @@ func compileOutputs(t *testing.T, p2 table) map[string]*jsonschema.Schema {
 	return schemas
 }
 
-// TestGoSDKClient drives both servers with the Go SDK client, at
-// 2024-11-05, 2025-06-18 and the SDK's own default (it proposes 2026-07-28,
-// which neither server speaks; both settle on 2025-11-25, profile 2).
+// TestGoSDKClient drives both servers (the JavaScript one on the TypeScript
+// SDK 1.x and on SDK 2) with the Go SDK client, at 2024-11-05, 2025-06-18
+// and the SDK's own default (it proposes 2026-07-28, which no server speaks
+// over stdio; all settle on 2025-11-25, profile 2).
 func TestGoSDKClient(t *testing.T) {
 	t.Parallel()
 	dir := genJSON(t)
@@ -264,6 +267,10 @@ func TestGoSDKClient(t *testing.T) {
 		{"js", func(t *testing.T) *exec.Cmd {
 			needNode(t)
 			return exec.Command("node", filepath.Join(root, "examples/js-server/server.mjs"))
+		}},
+		{"js-sdk2", func(t *testing.T) *exec.Cmd {
+			needNode(t)
+			return exec.Command("node", filepath.Join(root, "examples/js-server/server.mjs"), "--sdk", "2")
 		}},
 	}
 	versions := []struct {

@@ -1,13 +1,23 @@
 // Shared by the end-to-end tests: where the servers and the expected tables
 // come from, and a client transport that pins the protocol version.
+//
+// The TypeScript SDK under test is SDK 1.x (@modelcontextprotocol/sdk) or,
+// with TOOLSPEC_E2E_SDK=2, SDK 2: the clients are then
+// @modelcontextprotocol/client's, and the JavaScript server serves on
+// @modelcontextprotocol/server's McpServer (server.mjs --sdk 2).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+/** The major version of the TypeScript SDK under test: 1 or 2. */
+export const SDK = process.env.TOOLSPEC_E2E_SDK === "2" ? 2 : 1;
+
+const { Client, StdioClientTransport } =
+  SDK === 2
+    ? { ...(await import("@modelcontextprotocol/client")), ...(await import("@modelcontextprotocol/client/stdio")) }
+    : { ...(await import("@modelcontextprotocol/sdk/client/index.js")), ...(await import("@modelcontextprotocol/sdk/client/stdio.js")) };
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const spec = join(root, "specs/t27mcp/tool_schema.tspec");
@@ -47,7 +57,7 @@ export function expectedTable(profile, dialect = "") {
 let goServer;
 /** The command that starts each server: "go" or "js". */
 export function serverCommand(kind) {
-  if (kind === "js") return { command: process.execPath, args: [join(root, "examples/js-server/server.mjs")] };
+  if (kind === "js") return { command: process.execPath, args: [join(root, "examples/js-server/server.mjs"), "--sdk", String(SDK)] };
   if (!goServer) {
     goServer = process.env.TOOLSPEC_E2E_GO_SERVER;
     if (!goServer) {

@@ -1,7 +1,10 @@
 // End-to-end: each example server, started as a subprocess and driven by the
-// official TypeScript SDK Client over stdio, once per protocol version.
+// official TypeScript SDK Client over stdio, once per protocol version; on
+// SDK 1.x here, on SDK 2 in servers.sdk2.test.mjs (harness.mjs's SDK: the
+// client, and the JavaScript server's Server, are that SDK's).
 //
 //   node --test examples/e2e/         (or go test ./examples/e2e, which make test runs)
+//   TOOLSPEC_E2E_SDK=2 node --test examples/e2e/servers.test.mjs
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { after, before, describe, test } from "node:test";
@@ -9,7 +12,10 @@ import { after, before, describe, test } from "node:test";
 import Ajv2020Module from "ajv/dist/2020.js";
 import AjvModule from "ajv";
 
-import { calls, connect, expectedTable, rawSession, root, serverCommand, versions } from "./harness.mjs";
+import { SDK, calls, connect, expectedTable, rawSession, root, serverCommand, versions } from "./harness.mjs";
+
+// The client of SDK 1.x or SDK 2, as harness.mjs says.
+const { Client } = await import(SDK === 2 ? "@modelcontextprotocol/client" : "@modelcontextprotocol/sdk/client/index.js");
 
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 const Ajv7 = AjvModule.default ?? AjvModule;
@@ -41,7 +47,9 @@ for (const kind of ["go", "js"]) {
         await session?.client.close();
       });
 
-      test(`negotiates ${version}`, () => {
+      test(`negotiates ${version}, the client being SDK ${SDK}'s`, () => {
+        assert.ok(session.client instanceof Client, `an SDK ${SDK} client`);
+        if (kind === "js") assert.deepEqual(serverCommand(kind).args.slice(-2), ["--sdk", String(SDK)], `the server on SDK ${SDK}`);
         const reply = session.transport.lastReply("initialize");
         assert.equal(reply.result.protocolVersion, version);
       });

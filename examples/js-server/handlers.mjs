@@ -77,9 +77,15 @@ export const handlers = {
  * TOOLSPEC_EXAMPLE_DROP removes handlers, TOOLSPEC_EXAMPLE_EXTRA adds
  * handlers without a tool (either way register refuses to start), and
  * TOOLSPEC_EXAMPLE_THROW makes handlers throw.
+ * The result is no longer Handlers, on purpose.
+ * @param {object} handlers
+ * @param {Record<string, string | undefined>} env
+ * @returns {Record<string, unknown>}
  */
 export function breakOnPurpose(handlers, env) {
+  /** @param {string | undefined} s */
   const names = (s) => (s ?? "").split(",").map((n) => n.trim()).filter(Boolean);
+  /** @type {Record<string, unknown>} */
   const broken = { ...handlers };
   for (const name of names(env.TOOLSPEC_EXAMPLE_DROP)) delete broken[name];
   for (const name of names(env.TOOLSPEC_EXAMPLE_EXTRA)) broken[name] = () => "";

@@ -11,14 +11,30 @@
 //   TOOLSPEC_EXAMPLE_DIALECT=gemini node examples/js-server/server.mjs # every session the gemini table
 //   TOOLSPEC_EXAMPLE_DROP=t27_grep node examples/js-server/server.mjs  # refuses to start
 //   node examples/js-server/server.mjs --http 127.0.0.1:3002           # Streamable HTTP at /mcp
+//   node examples/js-server/server.mjs --sdk 2                         # on the TypeScript SDK 2's McpServer
 //   (and TOOLSPEC_EXAMPLE_EXTRA, TOOLSPEC_EXAMPLE_THROW: see handlers.mjs)
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-
 import { SPEC_HASH, SPEC_NAME, StdioTransport, register, serveHttp } from "./t27catalog.mjs";
 import { breakOnPurpose, handlers } from "./handlers.mjs";
 
+// --sdk 2 (or TOOLSPEC_EXAMPLE_SDK=2) serves on the TypeScript SDK 2
+// (@modelcontextprotocol/server): register on its McpServer's Server, so
+// tools of the McpServer's own would be served beside the catalog's. By
+// default, SDK 1.x's low-level Server (@modelcontextprotocol/sdk). The
+// handlers are the same: they use neither SDK's context.
+const sdkAt = process.argv.indexOf("--sdk");
+const sdk = sdkAt >= 0 ? process.argv[sdkAt + 1] : (process.env.TOOLSPEC_EXAMPLE_SDK ?? "1");
+if (sdk !== "1" && sdk !== "2") {
+  process.stderr.write("js-server: --sdk takes 1 or 2\n");
+  process.exit(2);
+}
+const info = { name: SPEC_NAME, version: SPEC_HASH.slice(0, 12) };
+const makeServer =
+  sdk === "2"
+    ? await import("@modelcontextprotocol/server").then(({ McpServer }) => () => new McpServer(info).server)
+    : await import("@modelcontextprotocol/sdk/server/index.js").then(({ Server }) => () => new Server(info));
+
 function newServer() {
-  const server = new Server({ name: SPEC_NAME, version: SPEC_HASH.slice(0, 12) });
+  const server = makeServer();
   const dialect = process.env.TOOLSPEC_EXAMPLE_DIALECT;
   register(server, breakOnPurpose(handlers, process.env), {
     scope: () => process.env.TOOLSPEC_EXAMPLE_SCOPE ?? "all",

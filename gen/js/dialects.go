@@ -15,16 +15,26 @@ type Options struct {
 	// module carries, for listDialectTools; none by default, and then the
 	// module is exactly Generate's.
 	Dialects []string
+	// SDK is the MCP TypeScript SDK the declarations (.d.ts) are written
+	// for, and import their types from: 1 (or 0) is SDK 1.x
+	// (@modelcontextprotocol/sdk; handlers get its RequestHandlerExtra), 2
+	// is SDK 2 (@modelcontextprotocol/server; handlers get its
+	// ServerContext). The module is the same for both: register serves on
+	// either SDK.
+	SDK int
 }
 
 // GenerateWith is Generate with options: with Dialects, the module also
 // exports DIALECTS, listDialectTools(profile, dialect, {scope}) and
 // normalizeArgs(dialect, name, args), declared in the .d.ts.
 func GenerateWith(c *model.Catalog, opt Options) (mjs, dts []byte, err error) {
-	if len(opt.Dialects) == 0 {
-		return Generate(c)
+	if opt.SDK != 0 && opt.SDK != 1 && opt.SDK != 2 {
+		return nil, nil, fmt.Errorf("unknown MCP SDK %d (1 or 2)", opt.SDK)
 	}
-	mjs, dts, err = generate(c, false)
+	if len(opt.Dialects) == 0 {
+		return generate(c, true, opt.SDK)
+	}
+	mjs, dts, err = generate(c, false, opt.SDK)
 	if err != nil {
 		return nil, nil, err
 	}

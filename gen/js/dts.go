@@ -42,8 +42,13 @@ func typeNames(c *model.Catalog) (map[*model.Tool]string, error) {
 	return names, nil
 }
 
-// declarations writes the .d.ts file.
-func declarations(c *model.Catalog, names map[*model.Tool]string) []byte {
+// declarations writes the .d.ts file, typed for the MCP SDK sdkVersion
+// (1: @modelcontextprotocol/sdk 1.x, 2: @modelcontextprotocol/server).
+func declarations(c *model.Catalog, names map[*model.Tool]string, sdkVersion int) []byte {
+	sdk := sdkDecls[1]
+	if sdkVersion == 2 {
+		sdk = sdkDecls[2]
+	}
 	var b bytes.Buffer
 	b.WriteString(Header)
 	b.WriteString(`//
@@ -151,16 +156,7 @@ export declare function validateOutput(toolName: ToolName, value: unknown): Prob
 /** Problems as one line: "/limit: maximum: 501 is greater than 500; ...", at most limit (20) of them. */
 export declare function describeProblems(problems: readonly Problem[], limit?: number): string;
 
-import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { ContentBlock, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
-
-/**
- * What the SDK passes a request handler, in the SDK's own types: signal
- * (aborted on notifications/cancelled), authInfo, sessionId, _meta (the
- * progressToken), sendNotification, sendRequest, requestInfo, closeSSEStream.
- */
-export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-
+` + sdk.imports + `
 /** A content block of a tool result, as the SDK types it. */
 export type { ContentBlock };
 
@@ -217,12 +213,8 @@ export interface SdkServer {
   registerCapabilities(capabilities: { tools?: object }): void;
 }
 
-/**
- * Ctx is what the SDK hands a handler: RequestExtra on SDK 1.x
- * (@modelcontextprotocol/sdk), ServerContext on SDK 2
- * (@modelcontextprotocol/server): Handlers<ServerContext>.
- */
-export interface RegisterOptions<Ctx = RequestExtra> {
+` + sdk.registerDoc + `
+export interface RegisterOptions<Ctx = ` + sdk.ctx + `> {
   /** The caller's scope, from its request extra or context (authInfo, ...); "all" when absent. */
   scope?: (extra: Ctx) => Scope | Promise<Scope>;
   /** Serve patterns check flagged as exponential in a backtracking engine (TS0603) anyway: true for every tool, or the tools whose patterns are accepted. Without it register throws, naming them. */
@@ -234,14 +226,12 @@ export interface RegisterOptions<Ctx = RequestExtra> {
  * tools/call with validated arguments and results. Throws, naming the
  * tools, when handlers and tools differ. Call it before connect().
  */
-export declare function register<Ctx = RequestExtra>(server: SdkServer, handlers: Handlers<Ctx>, options?: RegisterOptions<Ctx>): void;
+export declare function register<Ctx = ` + sdk.ctx + `>(server: SdkServer, handlers: Handlers<Ctx>, options?: RegisterOptions<Ctx>): void;
 
 /** The largest request body serveHttp reads, in bytes. */
 export declare const MAX_BODY_BYTES: 16777216;
 
-/** The caller's credentials, as the SDK types them (extra.authInfo). */
-export type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-
+` + sdk.authExport + `
 /** The HTTP request serveHttp's authenticate sees (a node:http IncomingMessage). */
 export interface HttpRequest {
   readonly headers: Record<string, string | string[] | undefined>;
@@ -267,7 +257,7 @@ export interface ServeHttpOptions {
    */
   profile3?: boolean;
   /** The caller's credentials, handed to handlers and scope as extra.authInfo (SDK 2: ctx.http.authInfo); undefined answers 401. */
-  authenticate?: (req: HttpRequest) => import("@modelcontextprotocol/sdk/server/auth/types.js").AuthInfo | undefined | Promise<import("@modelcontextprotocol/sdk/server/auth/types.js").AuthInfo | undefined>;
+  authenticate?: (req: HttpRequest) => ` + sdk.authInfo + ` | undefined | Promise<` + sdk.authInfo + ` | undefined>;
 }
 
 /** The listening server serveHttp resolves to (a node:http Server). */
@@ -363,9 +353,9 @@ export declare function checkHandlers(names: Iterable<string>): void;
 			result = "unknown"
 		}
 		b.WriteString("\n/** The handler of tool " + commentText(t.Name) + ". */\n")
-		b.WriteString("export type " + stem + "Handler<Ctx = RequestExtra> = (args: " + stem + "Input, extra: Ctx) => " + result + " | Promise<" + result + ">;\n")
+		b.WriteString("export type " + stem + "Handler<Ctx = " + sdk.ctx + "> = (args: " + stem + "Input, " + sdk.param + ": Ctx) => " + result + " | Promise<" + result + ">;\n")
 	}
-	b.WriteString("\n/** A handler per tool, by tool name: what register serves (Ctx: see RegisterOptions). */\nexport interface Handlers<Ctx = RequestExtra> {")
+	b.WriteString("\n/** A handler per tool, by tool name: what register serves (Ctx: see RegisterOptions). */\nexport interface Handlers<Ctx = " + sdk.ctx + "> {")
 	for _, t := range c.Tools {
 		b.WriteString("\n  " + Quote(t.Name) + ": " + names[t] + "Handler<Ctx>;")
 	}
@@ -571,3 +561,67 @@ func wholeGroups(c *model.Catalog, text string, names map[*model.Tool]string) (g
 }
 
 var declared = regexp.MustCompile(`(?m)^export (?:declare )?(?:interface|type|const|function|class) ([A-Za-z_$][A-Za-z0-9_$]*)`)
+
+// sdkDecl is what the declarations take from the MCP SDK they are written
+// for: a file that imports from one SDK's packages resolves in a project
+// that has only those (gen-js --sdk).
+type sdkDecl struct {
+	imports     string // the import lines, and the handler context's type
+	ctx         string // the context a handler gets when Ctx is not given
+	param       string // the name of a handler's second parameter
+	registerDoc string // RegisterOptions' comment
+	authExport  string // the AuthInfo export
+	authInfo    string // the AuthInfo type, as authenticate returns it
+}
+
+var sdkDecls = map[int]sdkDecl{
+	1: {
+		imports: `import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ContentBlock, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+
+/**
+ * What the SDK passes a request handler, in the SDK's own types: signal
+ * (aborted on notifications/cancelled), authInfo, sessionId, _meta (the
+ * progressToken), sendNotification, sendRequest, requestInfo, closeSSEStream.
+ */
+export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+`,
+		ctx:   "RequestExtra",
+		param: "extra",
+		registerDoc: `/**
+ * Ctx is what the SDK hands a handler: RequestExtra on SDK 1.x
+ * (@modelcontextprotocol/sdk), ServerContext on SDK 2
+ * (@modelcontextprotocol/server): Handlers<ServerContext>.
+ */`,
+		authExport: `/** The caller's credentials, as the SDK types them (extra.authInfo). */
+export type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+`,
+		authInfo: `import("@modelcontextprotocol/sdk/server/auth/types.js").AuthInfo`,
+	},
+	2: {
+		imports: `import type { AuthInfo, ContentBlock, ServerContext } from "@modelcontextprotocol/server";
+
+/**
+ * What SDK 2 passes a request handler, in its own types: mcpReq (id,
+ * method, _meta with the progressToken, signal aborted on
+ * notifications/cancelled, log, notify, send, elicitInput,
+ * requestSampling, inputResponses), http (authInfo, req, closeSSE),
+ * sessionId. These declarations are written for SDK 2
+ * (@modelcontextprotocol/server; gen-js --sdk 2).
+ */
+export type { ServerContext };
+`,
+		ctx:   "ServerContext",
+		param: "ctx",
+		registerDoc: `/**
+ * Ctx is what the SDK hands a handler: ServerContext on SDK 2
+ * (@modelcontextprotocol/server), which these declarations are written
+ * for. gen-js without --sdk 2 writes them for SDK 1.x, whose handlers get
+ * its RequestHandlerExtra.
+ */`,
+		authExport: `/** The caller's credentials, as the SDK types them (ctx.http.authInfo). */
+export type { AuthInfo };
+`,
+		authInfo: "AuthInfo",
+	},
+}

@@ -16,6 +16,7 @@ func init() { register(genJSCmd) }
 func genJSCmd(e *env) *cobra.Command {
 	var out string
 	var dialects []string
+	var sdk int
 	cmd := &cobra.Command{
 		Use:   "gen-js FILE -o OUT.mjs",
 		Short: "Write an ES module serving the catalog, and its declarations",
@@ -29,7 +30,13 @@ atomically, and neither is written when the spec has errors.
 --dialects F,... adds the dialect tables of those client families
 (docs/clients.md): listDialectTools(profile, dialect, {scope}) and
 normalizeArgs(dialect, name, args), which a server applies before
-validating with the spec. Without it the module is unchanged.`,
+validating with the spec. Without it the module is unchanged.
+
+--sdk 2 writes the declarations for the MCP TypeScript SDK 2
+(@modelcontextprotocol/server): they import its types, and handlers get its
+ServerContext. By default (--sdk 1) they are written for SDK 1.x
+(@modelcontextprotocol/sdk), and handlers get its RequestHandlerExtra. The
+module is the same: register serves on either SDK.`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
 			if out == "" {
@@ -38,6 +45,13 @@ validating with the spec. Without it the module is unchanged.`,
 			opts := map[string]string{}
 			if len(dialects) > 0 {
 				opts["dialects"] = strings.Join(dialects, ",")
+			}
+			switch sdk {
+			case 1:
+			case 2:
+				opts["sdk"] = "2"
+			default:
+				return usagef("--sdk is 1 (@modelcontextprotocol/sdk) or 2 (@modelcontextprotocol/server), not %d", sdk)
 			}
 			b, err := backend("gen-js", opts)
 			if err != nil {
@@ -61,6 +75,7 @@ validating with the spec. Without it the module is unchanged.`,
 	}
 	cmd.Flags().StringVarP(&out, "output", "o", "", "the module to write (required); its .d.mts (or .d.ts) goes beside it")
 	cmd.Flags().StringSliceVar(&dialects, "dialects", nil, "also carry the dialect tables of these client families (docs/clients.md)")
+	cmd.Flags().IntVar(&sdk, "sdk", 1, "the MCP TypeScript SDK the declarations are written for: 1 (@modelcontextprotocol/sdk) or 2 (@modelcontextprotocol/server)")
 	e.allowOutsideFlag(cmd)
 	return cmd
 }

@@ -20,7 +20,12 @@ first:
 
   <hash>     spec NAME
   <hash>/p1  profile 1 (2024-11-05)
-  <hash>/p2  profile 2 (2025-06-18)`,
+  <hash>/p2  profile 2 (2025-06-18)
+  <hash>/p3  profile 3 (2026-07-28)
+
+A seal records the identities of profiles 1 and 2; profile 3's table is
+profile 2's with the fields of a cacheable result, so the spec hash
+decides it too.`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, files []string) error {
 			r := e.load(files[0])
@@ -29,7 +34,7 @@ first:
 			}
 			c := r.Catalog
 			fmt.Fprintf(e.stdout, "%s     spec %s\n", c.SpecHash, c.Name)
-			for _, p := range model.Profiles {
+			for _, p := range model.ServedProfiles {
 				fmt.Fprintf(e.stdout, "%s  profile %d (%s)\n", c.Identity(p), p, model.ProtocolOf(p))
 			}
 			return nil
