@@ -81,10 +81,12 @@ soak-dialects:
 
 # gemini-cli's own tool code (@google/gemini-cli-core, pinned in
 # gen/dialect/testdata/geminicli, installed without its install scripts)
-# over the tables a gemini-cli session gets. Large, so not in `make test`.
-gemini-cli-check:
+# over the tables a gemini-cli session gets, and its own MCP client in
+# sessions with the example servers and servers of the shared conformance
+# specs. Large, so not in `make test`.
+gemini-cli-check: nodedeps
 	cd gen/dialect/testdata/geminicli && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
-	TOOLSPEC_REQUIRE_GEMINI_CLI=1 $(GO) test -count=1 ./gen/dialect -run '^TestGeminiCLIOwnCode$$' -v
+	TOOLSPEC_REQUIRE_GEMINI_CLI=1 $(GO) test -count=1 -timeout 30m ./gen/dialect -run '^TestGeminiCLI(OwnCode|Session)$$' -v
 
 fuzz:
 	@set -e; n=0; mkdir -p .tmp; $(FUZZ_LIST) > .tmp/fuzz-targets; \

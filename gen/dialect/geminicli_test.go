@@ -18,8 +18,9 @@ import (
 
 // geminiCLIDir holds gemini-cli's own package, pinned (package.json,
 // package-lock.json); `make gemini-cli-check` installs it with
-// --ignore-scripts and runs TestGeminiCLIOwnCode. It is not part of
-// `make test`: the package and its dependencies are large.
+// --ignore-scripts and runs TestGeminiCLIOwnCode and TestGeminiCLISession
+// (needGeminiCLI). They are not part of `make test`: the package and its
+// dependencies are large, and the sessions take minutes.
 const geminiCLIDir = "testdata/geminicli"
 
 // TestGeminiCLIOwnCode: gemini-cli's own tool code (DiscoveredMCPTool,
@@ -30,12 +31,7 @@ const geminiCLIDir = "testdata/geminicli"
 // dialect table, which gemini-cli would read as JSON Schema, is logged for
 // comparison: that is why gemini-cli gets the standard table.
 func TestGeminiCLIOwnCode(t *testing.T) {
-	if _, err := os.Stat(filepath.Join(geminiCLIDir, "node_modules", "@google", "gemini-cli-core", "package.json")); err != nil {
-		if os.Getenv("TOOLSPEC_REQUIRE_GEMINI_CLI") == "1" {
-			t.Fatalf("%s/node_modules is missing: run make gemini-cli-check", geminiCLIDir)
-		}
-		t.Skipf("%s/node_modules is missing (make gemini-cli-check installs it)", geminiCLIDir)
-	}
+	needGeminiCLI(t)
 	type call struct {
 		Table string          `json:"table"`
 		Tool  string          `json:"tool"`

@@ -101,6 +101,9 @@ type checker struct {
 
 	// Rows, their types and bounds come from the catalog's arena.
 	arena model.Arena
+
+	// checked are the tools' units checked beforehand (checkTools).
+	checked map[*ast.Tool]*unit
 }
 
 // errorCount counts the errors reported so far. diags only grows until
@@ -187,6 +190,7 @@ func (c *checker) file(f *ast.File) *model.Catalog {
 	// what spans declarations (repeated names, unused groups) is checked
 	// here, over all of them, every time.
 	c.tools = map[string]*model.Tool{}
+	c.checkTools(f.Decls)
 	var inCatalog []*unit
 	used := map[string]bool{}
 	for _, d := range f.Decls {

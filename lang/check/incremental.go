@@ -1,8 +1,12 @@
 package check
 
 import (
+	"maps"
 	"math"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/toolspec/toolspec/internal/mangle"
 	"github.com/toolspec/toolspec/lang/ast"
@@ -265,13 +269,29 @@ func (c *checker) toolUnit(d *ast.Tool) *unit {
 		k.put(d, u)
 		return u
 	}
+	if u := c.checked[d]; u != nil {
+		// Checked beforehand, in parallel (checkTools): as if now.
+		c.diags = append(c.diags, u.diags...)
+		for _, t := range u.broken {
+			c.broken[t] = true
+		}
+		k.put(d, u)
+		return u
+	}
+	u := c.checkTool(d)
+	k.put(d, u)
+	return u
+}
+
+// checkTool checks the tool d into a new unit.
+func (c *checker) checkTool(d *ast.Tool) *unit {
 	u := &unit{at: d.Pos, end: endOf(d.Close)}
 	diags, lines := c.start(u)
 	u.tool = c.tool(d)
 	c.finish(u, diags, lines)
 	u.unparsed = c.unparsed.Tools[u.tool.Name]
 	if u.usesGroups {
-		u.groups = k.groups.version
+		u.groups = c.cache.groups.version
 	}
 	for _, typ := range []*model.Type{u.tool.Input, u.tool.Output} {
 		if typ != nil {
@@ -282,8 +302,77 @@ func (c *checker) toolUnit(d *ast.Tool) *unit {
 			}
 		}
 	}
-	k.put(d, u)
 	return u
+}
+
+// parallelTools is how many tools a check with nothing cached has before
+// it checks them on every core (checkTools).
+var parallelTools = 256
+
+// checkTools checks the tools of decls on every core, into c.checked,
+// when nothing is cached (a one-shot command, an editor's first check)
+// and they are many. Each tool's check reads only the groups (expanded
+// by groupStage, before) and the declarations that did not parse; each
+// worker has its own diagnostics, arena, broken types and pattern
+// verdicts. toolUnit then takes the units in source order, so the
+// diagnostics, the broken types and the catalog are those of checking
+// them one after the other.
+func (c *checker) checkTools(decls []*ast.Decl) {
+	workers := runtime.GOMAXPROCS(0)
+	if workers < 2 || len(c.cache.prev) > 0 {
+		return
+	}
+	var tools []*ast.Tool
+	for _, d := range decls {
+		if d.Tool != nil {
+			tools = append(tools, d.Tool)
+		}
+	}
+	if len(tools) < parallelTools {
+		return
+	}
+	units := make([]*unit, len(tools))
+	checkers := make([]*checker, workers)
+	const batch = 32
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := range checkers {
+		wc := &checker{
+			groups:    c.groups,
+			groupList: c.groupList,
+			unparsed:  c.unparsed,
+			schemaOf:  c.schemaOf,
+			broken:    map[*model.Type]bool{},
+			cache:     &Cache{groups: c.cache.groups, patterns: maps.Clone(c.cache.patterns)},
+		}
+		checkers[w] = wc
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				lo := int(next.Add(batch)) - batch
+				if lo >= len(tools) {
+					return
+				}
+				for i := lo; i < min(lo+batch, len(tools)); i++ {
+					units[i] = wc.checkTool(tools[i])
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	c.checked = make(map[*ast.Tool]*unit, len(tools))
+	for i, d := range tools {
+		c.checked[d] = units[i]
+	}
+	for _, wc := range checkers {
+		for p, v := range wc.cache.patterns {
+			if c.cache.patterns == nil {
+				c.cache.patterns = map[string]patternVerdict{}
+			}
+			c.cache.patterns[p] = v
+		}
+	}
 }
 
 // refsHold reports whether the tools u names are still the ones it found.

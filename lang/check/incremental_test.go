@@ -8,11 +8,13 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/toolspec/toolspec/compile"
+	"github.com/toolspec/toolspec/internal/synth"
 	"github.com/toolspec/toolspec/internal/treedump"
 	"github.com/toolspec/toolspec/lang/check"
 	"github.com/toolspec/toolspec/lang/parser"
@@ -252,4 +254,50 @@ func firstDiff(want, got string) string {
 		}
 	}
 	return "different lengths"
+}
+
+// TestParallelToolsEqualSerial: checking the tools on every core
+// (checkTools, from check.SetParallelTools tools on) gives the
+// diagnostics and the catalog of checking them one after the other, for
+// every spec of the repository, randomly edited versions of them (errors
+// in tools, in groups they use, repeated names) and a synthetic one.
+func TestParallelToolsEqualSerial(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	}
+	srcs := map[string]string{"synth.tspec": string(synth.Spec(300, 0))}
+	r := rand.New(rand.NewPCG(7, 23))
+	for _, file := range repoSpecs(t) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(b)
+		srcs[file] = src
+		for i := range 4 {
+			src, _ = editDecls(r, src)
+			srcs[fmt.Sprintf("%s#%d", file, i)] = src
+		}
+	}
+	parallel := 0
+	for name, src := range srcs {
+		restore := check.SetParallelTools(1)
+		got := compile.Analyse(name, src, compile.Options{})
+		restore()
+		restore = check.SetParallelTools(1 << 30)
+		want := compile.Analyse(name, src, compile.Options{})
+		restore()
+		if !reflect.DeepEqual(got.Diags, want.Diags) {
+			t.Fatalf("%s: diagnostics differ checked in parallel\n got: %v\nwant: %v", name, got.Diags, want.Diags)
+		}
+		if g, w := dump(got.Catalog), dump(want.Catalog); g != w {
+			t.Fatalf("%s: the catalog differs checked in parallel\n%s", name, firstDiff(w, g))
+		}
+		if got.Catalog != nil && len(got.Catalog.Tools) > 1 {
+			parallel++
+		}
+	}
+	if parallel < 10 {
+		t.Fatalf("only %d specs with tools to check in parallel", parallel)
+	}
 }

@@ -43,7 +43,7 @@ var Behaviours = []Behaviour{
 		Lowers:   `type arrays ["T","null"] to nullable: true, for its model; it validates the model's arguments with its own JSON Schema validator against the schema it was sent, before the call`,
 		Outputs:  "do not reach the model",
 		Injects:  []Injected{{Name: "wait_for_previous", Type: "boolean", Why: "added to every tool's parameters; the model is told to set it on a call that depends on earlier ones, and gemini-cli forwards it in arguments"}},
-		Evidence: Measured, Source: "@google/gemini-cli-core 0.61.0 (npm), a session against the shipped JS server (issue 22)",
+		Evidence: Measured, Source: "@google/gemini-cli-core 0.61.0 (npm): its own MCP client in sessions with the Go and JS servers (gen/dialect's TestGeminiCLISession)",
 	},
 	{
 		Who:      "@google/genai mcpToTool",

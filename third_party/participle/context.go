@@ -22,21 +22,75 @@ type contextFieldSet struct {
 
 // parseState is shared by every context of one parse: the branches and
 // nodes that a failed alternative gave back, reused by the next one, and
-// the chunk that single-value results are cut from.
+// the chunks that results are cut from.
+//
+// Results are cut from the chunks as from a stack: once a struct node has
+// applied its captures, nothing refers to the results of the nodes inside
+// it any more, and the struct gives their room back (mark and reset).
+// The chunks are kept with the state for the next parse.
 type parseState struct {
-	free  []*parseContext
-	spare map[reflect.Type]reflect.Value
-	vals  []reflect.Value
+	free   []*parseContext
+	spare  []spareNode       // by production (numberNodes)
+	vals   []reflect.Value   // the chunk being cut, chunks[chunk][:n]
+	chunks [][]reflect.Value // every chunk, in order
+	chunk  int
+	used   int // the highest chunk cut from since the state was taken
+
+	// unexpected is the error of the last look-ahead that failed, at the
+	// token unexpectedAt: another failing at the same token reports the
+	// same error, which nothing changes once made.
+	unexpected   *UnexpectedTokenError
+	unexpectedAt *lexer.Token
 }
 
-var parseStates = sync.Pool{New: func() interface{} { return &parseState{} }}
+// unexpectedToken returns the error of a look-ahead that failed at t,
+// the next token.
+func (s *parseState) unexpectedToken(t *lexer.Token) *UnexpectedTokenError {
+	if s.unexpectedAt != t {
+		s.unexpected, s.unexpectedAt = &UnexpectedTokenError{Unexpected: *t}, t
+	}
+	return s.unexpected
+}
+
+var parseStates = sync.Pool{New: func() interface{} { return &parseState{chunk: -1} }}
+
+const chunkLen = 128
+
+// next moves to the next chunk, making it when there is none.
+func (s *parseState) next() {
+	s.chunk++
+	if s.chunk == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]reflect.Value, 0, chunkLen))
+	}
+	if s.chunk > s.used {
+		s.used = s.chunk
+	}
+	s.vals = s.chunks[s.chunk][:0]
+}
+
+// valuesMark is a position in the chunks (see mark and reset).
+type valuesMark struct{ chunk, n int }
+
+// mark returns where the next result will be cut.
+func (s *parseState) mark() valuesMark { return valuesMark{s.chunk, len(s.vals)} }
+
+// reset gives back the room of every result cut since m: the caller
+// makes sure none of them is referred to any more.
+func (s *parseState) reset(m valuesMark) {
+	s.chunk = m.chunk
+	if m.chunk < 0 {
+		s.vals = nil
+		return
+	}
+	s.vals = s.chunks[m.chunk][:m.n]
+}
 
 // one returns v as a result slice without allocating one for each result:
-// it is cut from a shared chunk, with its capacity capped so that an
-// append to it copies.
+// it is cut from a chunk, with its capacity capped so that an append to it
+// copies.
 func (s *parseState) one(v reflect.Value) []reflect.Value {
 	if len(s.vals) == cap(s.vals) {
-		s.vals = make([]reflect.Value, 0, 128)
+		s.next()
 	}
 	s.vals = append(s.vals, v)
 	n := len(s.vals)
@@ -45,7 +99,7 @@ func (s *parseState) one(v reflect.Value) []reflect.Value {
 
 // appendValues appends b to a. A result is often a single value, so when
 // a is empty b is returned as it is; when a must grow, room for more
-// further values is cut from the shared chunk.
+// further values is cut from a chunk.
 func (s *parseState) appendValues(a, b []reflect.Value, more int) []reflect.Value {
 	if len(a) == 0 && len(b) > 0 {
 		return b
@@ -59,7 +113,7 @@ func (s *parseState) appendValues(a, b []reflect.Value, more int) []reflect.Valu
 		grown = make([]reflect.Value, 0, n)
 	} else {
 		if cap(s.vals)-len(s.vals) < n {
-			s.vals = make([]reflect.Value, 0, 128)
+			s.next()
 		}
 		start := len(s.vals)
 		s.vals = s.vals[:start+n]
@@ -69,28 +123,42 @@ func (s *parseState) appendValues(a, b []reflect.Value, more int) []reflect.Valu
 	return append(grown, b...)
 }
 
-// node returns a zero value of t to parse into: a spare one if a failed
-// alternative gave one back, otherwise a new one.
-func (s *parseState) node(t reflect.Type) reflect.Value {
-	if v, ok := s.spare[t]; ok {
-		delete(s.spare, t)
-		return v
+// spareNode is a node a failed alternative gave back, with its type.
+type spareNode struct {
+	t reflect.Type
+	v reflect.Value
+}
+
+// node returns a zero value of t to parse into for the struct or
+// Parseable production numbered slot (numberNodes): the spare one a
+// failed alternative gave back, if any, otherwise a new one.
+func (s *parseState) node(slot int, t reflect.Type) reflect.Value {
+	if slot >= 0 && slot < len(s.spare) {
+		if sp := &s.spare[slot]; sp.t == t {
+			v := sp.v
+			*sp = spareNode{}
+			return v
+		}
 	}
 	return reflect.New(t).Elem()
 }
 
-// giveBack keeps v, which no result refers to, for the next node of its type.
-func (s *parseState) giveBack(v reflect.Value) {
-	if s.spare == nil {
-		s.spare = map[reflect.Type]reflect.Value{}
+// giveBack keeps v, which no result refers to, for the next node of its
+// production.
+func (s *parseState) giveBack(slot int, v reflect.Value) {
+	if slot < 0 {
+		return
+	}
+	for slot >= len(s.spare) {
+		s.spare = append(s.spare, spareNode{})
 	}
 	v.Set(reflect.Zero(v.Type()))
-	s.spare[v.Type()] = v
+	s.spare[slot] = spareNode{v.Type(), v}
 }
 
 // done drops what the parse built and returns the state to the pool: the
-// branches are kept, emptied; the spare nodes are zero and referenced by
-// nothing else, so they are kept too.
+// branches are kept, emptied; the chunks are kept, cleared; the spare
+// nodes are zero and referenced by nothing else, so they are kept too.
 func (s *parseState) done() {
 	for _, b := range s.free {
 		for i := range b.apply {
@@ -98,7 +166,14 @@ func (s *parseState) done() {
 		}
 		*b = parseContext{apply: b.apply[:0]}
 	}
-	s.vals = nil
+	for i := 0; i <= s.used && i < len(s.chunks); i++ {
+		c := s.chunks[i][:chunkLen]
+		for j := range c {
+			c[j] = reflect.Value{}
+		}
+	}
+	s.vals, s.chunk, s.used = nil, -1, 0
+	s.unexpected, s.unexpectedAt = nil, nil
 	parseStates.Put(s)
 }
 
@@ -144,7 +219,10 @@ func (p *parseContext) Defer(tokens []lexer.Token, strct reflect.Value, field *s
 func (p *parseContext) Apply() error {
 	for i := range p.apply {
 		apply := &p.apply[i]
-		if err := setField(apply.tokens, apply.strct, *apply.field, apply.fieldValue); err != nil {
+		if i == 0 || !sameTarget(&p.apply[i-1], apply) {
+			reserve(p.apply[i:])
+		}
+		if err := setField(apply.tokens, apply.strct, apply.field, apply.fieldValue); err != nil {
 			return err
 		}
 	}
@@ -154,6 +232,37 @@ func (p *parseContext) Apply() error {
 	}
 	p.apply = p.apply[:0]
 	return nil
+}
+
+// sameTarget reports whether two captures set the same field of the same
+// node.
+func sameTarget(a, b *contextFieldSet) bool {
+	return a.field == b.field && a.strct.CanAddr() && b.strct.CanAddr() && a.strct.UnsafeAddr() == b.strct.UnsafeAddr()
+}
+
+// reserve makes room in a slice field for the values of the captures
+// into it that come first in run, one after the other (the elements of a
+// repetition): appending them one by one would grow the slice as many
+// times as it doubles.
+func reserve(run []contextFieldSet) {
+	first := &run[0]
+	if first.field.Type.Kind() != reflect.Slice || first.field.set == nil || first.field.set.sliceOfCapture || !first.strct.CanAddr() {
+		return
+	}
+	n := len(first.fieldValue)
+	for i := 1; i < len(run) && sameTarget(first, &run[i]); i++ {
+		n += len(run[i].fieldValue)
+	}
+	if n < 2 {
+		return
+	}
+	f := first.strct.FieldByIndex(first.field.Index)
+	if f.Cap()-f.Len() >= n {
+		return
+	}
+	grown := reflect.MakeSlice(f.Type(), f.Len(), f.Len()+n)
+	reflect.Copy(grown, f)
+	f.Set(grown)
 }
 
 // Branch accepts the branch as the correct branch.

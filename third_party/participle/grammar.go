@@ -67,10 +67,10 @@ func (g *generatorContext) parseType(t reflect.Type) (_ node, returnedError erro
 		return n, nil
 	}
 	if t.Implements(parseableType) {
-		return &parseable{t.Elem()}, nil
+		return &parseable{t: t.Elem(), slot: -1}, nil
 	}
 	if reflect.PtrTo(t).Implements(parseableType) {
-		return &parseable{t}, nil
+		return &parseable{t: t, slot: -1}, nil
 	}
 	switch t.Kind() { // nolint: exhaustive
 	case reflect.Slice, reflect.Ptr:
@@ -237,6 +237,7 @@ func (g *generatorContext) parseCapture(slexer *structLexer) (node, error) {
 		return nil, err
 	}
 	field := slexer.Field()
+	field.set = newFieldSetter(field.Type)
 	if token.Type == '@' {
 		_, _ = slexer.Next()
 		n, err := g.parseType(field.Type)

@@ -55,20 +55,25 @@ func decorate(err *error, name func() string) {
 // A node that proxies to an implementation that implements the Parseable interface.
 type parseable struct {
 	t reflect.Type
+	// slot numbers the production for the spare nodes of a parse
+	// (numberNodes); -1 until Build numbers it.
+	slot int
 }
 
 func (p *parseable) String() string   { return ebnf(p) }
 func (p *parseable) GoString() string { return p.t.String() }
 
 func (p *parseable) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Value, err error) {
-	defer ctx.printTrace(p)()
-	rv := ctx.state.node(p.t)
+	if ctx.trace != nil {
+		defer ctx.printTrace(p)()
+	}
+	rv := ctx.state.node(p.slot, p.t)
 	v := rv.Addr().Interface().(Parseable)
 	err = v.Parse(&ctx.PeekingLexer)
 	if err != nil {
 		if err == NextMatch {
 			// Not this production: the next one of its type reuses the value.
-			ctx.state.giveBack(rv)
+			ctx.state.giveBack(p.slot, rv)
 			return nil, nil
 		}
 		return nil, err
@@ -86,7 +91,9 @@ func (c *custom) String() string   { return ebnf(c) }
 func (c *custom) GoString() string { return c.typ.Name() }
 
 func (c *custom) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Value, err error) {
-	defer ctx.printTrace(c)()
+	if ctx.trace != nil {
+		defer ctx.printTrace(c)()
+	}
 	results := c.parseFn.Call([]reflect.Value{reflect.ValueOf(&ctx.PeekingLexer)})
 	if err, _ := results[1].Interface().(error); err != nil {
 		if err == NextMatch {
@@ -107,7 +114,9 @@ func (u *union) String() string   { return ebnf(u) }
 func (u *union) GoString() string { return u.typ.Name() }
 
 func (u *union) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Value, err error) {
-	defer ctx.printTrace(u)()
+	if ctx.trace != nil {
+		defer ctx.printTrace(u)()
+	}
 	vals, err := u.disjunction.Parse(ctx, parent)
 	if err != nil {
 		return nil, err
@@ -130,12 +139,15 @@ type strct struct {
 	posIsPosition    bool
 	endPosIsPosition bool
 	usages           int
+	// slot: as parseable's.
+	slot int
 }
 
 func newStrct(typ reflect.Type) *strct {
 	s := &strct{
 		typ:    typ,
 		usages: 1,
+		slot:   -1,
 	}
 	field, ok := typ.FieldByName("Pos")
 	if ok && positionType.ConvertibleTo(field.Type) {
@@ -158,21 +170,29 @@ func (s *strct) String() string   { return ebnf(s) }
 func (s *strct) GoString() string { return s.typ.Name() }
 
 func (s *strct) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Value, err error) {
-	defer ctx.printTrace(s)()
-	sv := ctx.state.node(s.typ)
+	if ctx.trace != nil {
+		defer ctx.printTrace(s)()
+	}
+	sv := ctx.state.node(s.slot, s.typ)
 	start := ctx.RawCursor()
 	deferred := len(ctx.apply)
+	mark := ctx.state.mark()
 	t := ctx.Peek()
 	s.maybeInjectStartToken(t, sv)
 	if out, err = s.expr.Parse(ctx, sv); err != nil {
-		_ = ctx.Apply() // Best effort to give partial AST.
+		if ctx.Apply() == nil { // Best effort to give partial AST.
+			// Every capture is applied: the results inside sv are
+			// referred to by nothing.
+			ctx.state.reset(mark)
+		}
 		ctx.MaybeUpdateError(err)
 		return ctx.state.one(sv), err
 	} else if out == nil {
 		// Nothing matched, so nothing refers to sv: the next node of
 		// this type reuses it.
 		if len(ctx.apply) == deferred {
-			ctx.state.giveBack(sv)
+			ctx.state.giveBack(s.slot, sv)
+			ctx.state.reset(mark)
 		}
 		return nil, nil
 	}
@@ -180,7 +200,11 @@ func (s *strct) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Va
 	t = ctx.RawPeek()
 	s.maybeInjectEndToken(t, sv)
 	s.maybeInjectTokens(ctx.Range(start, end), sv)
-	return ctx.state.one(sv), ctx.Apply()
+	if err = ctx.Apply(); err != nil {
+		return ctx.state.one(sv), err
+	}
+	ctx.state.reset(mark)
+	return ctx.state.one(sv), nil
 }
 
 func (s *strct) maybeInjectStartToken(token *lexer.Token, v reflect.Value) {
@@ -266,12 +290,16 @@ const (
 type group struct {
 	expr node
 	mode groupMatchMode
+	// first is expr's first set (first.go); nil before Build computes it.
+	first *firstSet
 }
 
 func (g *group) String() string   { return ebnf(g) }
 func (g *group) GoString() string { return fmt.Sprintf("group{%s}", g.mode) }
 func (g *group) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Value, err error) {
-	defer ctx.printTrace(g)()
+	if ctx.trace != nil {
+		defer ctx.printTrace(g)()
+	}
 	// Configure min/max matches.
 	min := 1
 	max := 1
@@ -299,6 +327,9 @@ func (g *group) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Va
 	}
 	matches := 0
 	for ; matches < max; matches++ {
+		if t := ctx.firstToken(); t != nil && g.first != nil && !g.first.admits(t) {
+			break // As when expr does not match: nothing to accept.
+		}
 		branch := ctx.Branch()
 		v, err := g.expr.Parse(branch, parent)
 		if err != nil {
@@ -339,21 +370,28 @@ func (g *group) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Va
 type lookaheadGroup struct {
 	expr     node
 	negative bool
+	// first is expr's first set (first.go); nil before Build computes it.
+	first *firstSet
 }
 
 func (l *lookaheadGroup) String() string   { return ebnf(l) }
 func (l *lookaheadGroup) GoString() string { return "lookaheadGroup{}" }
 
 func (l *lookaheadGroup) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Value, err error) {
-	defer ctx.printTrace(l)()
-	// Create a branch to avoid advancing the parser as any match will be discarded
-	branch := ctx.Branch()
-	out, err = l.expr.Parse(branch, parent)
-	ctx.Release(branch)
-	matchedLookahead := err == nil && out != nil
+	if ctx.trace != nil {
+		defer ctx.printTrace(l)()
+	}
+	matchedLookahead := false
+	if t := ctx.firstToken(); t == nil || l.first == nil || l.first.admits(t) {
+		// Create a branch to avoid advancing the parser as any match will be discarded
+		branch := ctx.Branch()
+		out, err = l.expr.Parse(branch, parent)
+		ctx.Release(branch)
+		matchedLookahead = err == nil && out != nil
+	}
 	expectingMatch := !l.negative
 	if matchedLookahead != expectingMatch {
-		return nil, &UnexpectedTokenError{Unexpected: *ctx.Peek()}
+		return nil, ctx.state.unexpectedToken(ctx.Peek())
 	}
 	return []reflect.Value{}, nil // Empty match slice means a match, unlike nil
 }
@@ -361,19 +399,31 @@ func (l *lookaheadGroup) Parse(ctx *parseContext, parent reflect.Value) (out []r
 // <expr> {"|" <expr>}
 type disjunction struct {
 	nodes []node
+	// filter picks the alternatives that may start with the next token
+	// (first.go); nil before Build computes it, or for more than 64.
+	filter *firstFilter
 }
 
 func (d *disjunction) String() string   { return ebnf(d) }
 func (d *disjunction) GoString() string { return "disjunction{}" }
 
 func (d *disjunction) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Value, err error) {
-	defer ctx.printTrace(d)()
+	if ctx.trace != nil {
+		defer ctx.printTrace(d)()
+	}
 	var (
 		deepestError = 0
 		firstError   error
 		firstValues  []reflect.Value
 	)
-	for _, a := range d.nodes {
+	tried := ^uint64(0)
+	if t := ctx.firstToken(); t != nil && d.filter != nil {
+		tried = d.filter.alternatives(t)
+	}
+	for i, a := range d.nodes {
+		if i < 64 && tried&(uint64(1)<<uint(i)) == 0 {
+			continue // It would not match, as if tried.
+		}
 		branch := ctx.Branch()
 		if value, err := a.Parse(branch, parent); err != nil {
 			// If this branch progressed too far and still didn't match, error out.
@@ -418,7 +468,9 @@ func (s *sequence) String() string   { return ebnf(s) }
 func (s *sequence) GoString() string { return "sequence{}" }
 
 func (s *sequence) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Value, err error) {
-	defer ctx.printTrace(s)()
+	if ctx.trace != nil {
+		defer ctx.printTrace(s)()
+	}
 	for n := s; n != nil; n = n.next {
 		child, err := n.node.Parse(ctx, parent)
 		out = ctx.state.appendValues(out, child, n.next.len())
@@ -453,7 +505,9 @@ func (c *capture) String() string   { return ebnf(c) }
 func (c *capture) GoString() string { return "capture{}" }
 
 func (c *capture) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Value, err error) {
-	defer ctx.printTrace(c)()
+	if ctx.trace != nil {
+		defer ctx.printTrace(c)()
+	}
 	start := ctx.RawCursor()
 	v, err := c.node.Parse(ctx, parent)
 	if v != nil {
@@ -478,7 +532,17 @@ func (r *reference) String() string   { return ebnf(r) }
 func (r *reference) GoString() string { return fmt.Sprintf("reference{%s}", r.identifier) }
 
 func (r *reference) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Value, err error) {
-	defer ctx.printTrace(r)()
+	if ctx.trace != nil {
+		defer ctx.printTrace(r)()
+	}
+	if t := ctx.firstToken(); t != nil {
+		// No elided token comes first: the next one is the only candidate.
+		if t.Type != r.typ {
+			return nil, nil
+		}
+		ctx.Next()
+		return ctx.state.one(reflect.ValueOf(t.Value)), nil
+	}
 	token, cursor := ctx.PeekAny(func(t lexer.Token) bool {
 		return t.Type == r.typ
 	})
@@ -503,7 +567,21 @@ func (l *literal) String() string   { return ebnf(l) }
 func (l *literal) GoString() string { return fmt.Sprintf("literal{%q, %q}", l.s, l.tt) }
 
 func (l *literal) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Value, err error) {
-	defer ctx.printTrace(l)()
+	if ctx.trace != nil {
+		defer ctx.printTrace(l)()
+	}
+	if t := ctx.firstToken(); t != nil {
+		// No elided token comes first, and the type is matched
+		// case-sensitively: the next token is the only candidate.
+		if (l.t != lexer.EOF && l.t != t.Type) || (l.s != "" && t.Value != l.s) {
+			return nil, nil
+		}
+		ctx.Next()
+		if l.s != "" {
+			return ctx.state.one(l.value), nil
+		}
+		return ctx.state.one(reflect.ValueOf(t.Value)), nil
+	}
 	match := func(t lexer.Token) bool {
 		var equal bool
 		if ctx.caseInsensitive[t.Type] {
@@ -532,7 +610,9 @@ func (n *negation) String() string   { return ebnf(n) }
 func (n *negation) GoString() string { return "negation{}" }
 
 func (n *negation) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Value, err error) {
-	defer ctx.printTrace(n)()
+	if ctx.trace != nil {
+		defer ctx.printTrace(n)()
+	}
 	// Create a branch to avoid advancing the parser, but call neither Stop nor Accept on it
 	// since we will discard a match.
 	branch := ctx.Branch()
@@ -661,8 +741,12 @@ func maybeRef(tmpl reflect.Type, strct reflect.Value) reflect.Value {
 //
 // For all other types, an attempt will be made to convert the string to the corresponding
 // type (int, float32, etc.).
-func setField(tokens []lexer.Token, strct reflect.Value, field structLexerField, fieldValue []reflect.Value) (err error) { // nolint: gocognit
+func setField(tokens []lexer.Token, strct reflect.Value, field *structLexerField, fieldValue []reflect.Value) (err error) { // nolint: gocognit
 	f := strct.FieldByIndex(field.Index)
+	set := field.set
+	if set == nil {
+		set = newFieldSetter(field.Type)
+	}
 
 	// Any kind of pointer, hydrate it first.
 	if f.Kind() == reflect.Ptr {
@@ -697,7 +781,7 @@ func setField(tokens []lexer.Token, strct reflect.Value, field structLexerField,
 		return nil
 	}
 
-	if f.CanAddr() {
+	if f.CanAddr() && (set.capture || set.unmarshaler) {
 		if d, ok := f.Addr().Interface().(Capture); ok {
 			ifv := make([]string, 0, len(fieldValue))
 			for _, v := range fieldValue {
@@ -720,7 +804,7 @@ func setField(tokens []lexer.Token, strct reflect.Value, field structLexerField,
 
 	if f.Kind() == reflect.Slice {
 		sliceElemType := f.Type().Elem()
-		if sliceElemType.Implements(captureType) || reflect.PtrTo(sliceElemType).Implements(captureType) {
+		if set.sliceOfCapture {
 			if sliceElemType.Kind() == reflect.Ptr {
 				sliceElemType = sliceElemType.Elem()
 			}
@@ -735,6 +819,11 @@ func setField(tokens []lexer.Token, strct reflect.Value, field structLexerField,
 				}
 				f.Set(reflect.Append(f, eltValue))
 			}
+		} else if v := fieldValue; len(v) == 1 && sliceElemType.Kind() == reflect.Ptr && v[0].Kind() != reflect.Ptr &&
+			v[0].CanAddr() && v[0].Type() == sliceElemType.Elem() {
+			// A node the parse just built, appended by its address, as
+			// conform would give it, without a slice for the one value.
+			f.Set(reflect.Append(f, v[0].Addr()))
 		} else {
 			fieldValue, err = conform(sliceElemType, fieldValue)
 			if err != nil {

@@ -131,6 +131,8 @@ func Build[G any](options ...Option) (parser *Parser[G], err error) {
 	if err := validate(rootNode); err != nil {
 		return nil, err
 	}
+	computeFirstSets(rootNode)
+	numberNodes(rootNode)
 	p.typeNodes = context.typeNodes
 	p.typeNodes[p.rootType] = rootNode
 	p.setCaseInsensitiveTokens()

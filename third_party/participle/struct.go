@@ -46,6 +46,34 @@ func (s *structLexer) NumField() int {
 type structLexerField struct {
 	reflect.StructField
 	Index []int
+	// set says how setField stores into the field: worked out once from
+	// its type, when a capture into it is built, rather than by asking
+	// each captured value again. Nil: setField works it out.
+	set *fieldSetter
+}
+
+// fieldSetter is what setField asks of a field's type (see
+// newFieldSetter).
+type fieldSetter struct {
+	capture        bool // a pointer to the field (dereferenced) is a Capture
+	unmarshaler    bool // a pointer to the field (dereferenced) is an encoding.TextUnmarshaler
+	sliceOfCapture bool // the field is a slice whose elements, or pointers to them, are Captures
+}
+
+func newFieldSetter(t reflect.Type) *fieldSetter {
+	if t.Kind() == reflect.Ptr {
+		t = t.Elem()
+	}
+	ptr := reflect.PtrTo(t)
+	s := &fieldSetter{
+		capture:     ptr.Implements(captureType),
+		unmarshaler: ptr.Implements(textUnmarshalerType),
+	}
+	if t.Kind() == reflect.Slice {
+		elem := t.Elem()
+		s.sliceOfCapture = elem.Implements(captureType) || reflect.PtrTo(elem).Implements(captureType)
+	}
+	return s
 }
 
 // Field returns the field associated with the current token.
