@@ -542,7 +542,67 @@ func candidates(n, mn *model.Type) []any {
 		}
 		return append(out, nodeCandidates(n, mn)...)
 	}
-	return nodeCandidates(n, mn)
+	return append(childCandidates(n, mn), nodeCandidates(n, mn)...)
+}
+
+// childCandidates are, for a mutant that changed a node below n (apply
+// copies only the path to what it changed, so a child whose type is not
+// the spec's is on that path), that child's candidates placed in n's
+// minimal value. A mutant of a union swaps the union, so what it changed
+// inside a variant's row is reached from the variant down.
+func childCandidates(n, mn *model.Type) []any {
+	if n.Kind != mn.Kind {
+		return nil
+	}
+	base, ok := minimal(n)
+	if !ok {
+		return nil
+	}
+	var out []any
+	switch n.Kind { // kinds:partial: scalars have no children; unions are candidates'
+	case model.Object:
+		obj, isObj := base.(jobj)
+		if !isObj || len(n.Fields) != len(mn.Fields) {
+			return nil
+		}
+		for i, f := range n.Fields {
+			if mf := mn.Fields[i]; mf.Type != f.Type && mf.Name == f.Name {
+				for _, c := range candidates(f.Type, mf.Type) {
+					out = append(out, obj.with(f.Name, c))
+				}
+			}
+		}
+	case model.Array, model.Map:
+		if mn.Elem == n.Elem {
+			return nil
+		}
+		for _, c := range candidates(n.Elem, mn.Elem) {
+			switch b := base.(type) {
+			case []any:
+				out = append(out, append([]any{c}, b[min(1, len(b)):]...))
+			case jobj:
+				key := mapKey(0)
+				if len(b) > 0 {
+					key = b[0].key
+				}
+				out = append(out, b.with(key, c))
+			}
+		}
+	case model.Tuple:
+		arr, isArr := base.([]any)
+		if !isArr || len(n.Items) != len(mn.Items) || len(arr) != len(n.Items) {
+			return nil
+		}
+		for i, it := range n.Items {
+			if mn.Items[i] == it {
+				continue
+			}
+			for _, c := range candidates(it, mn.Items[i]) {
+				out = append(out, append(append(slices.Clone(arr[:i]), c), arr[i+1:]...))
+			}
+		}
+	}
+	return out
 }
 
 // nodeCandidates is candidates of a node as a whole.

@@ -81,6 +81,7 @@ func TestSuggestionsKillSurvivors(t *testing.T) {
 	}{
 		{"testdata/suggest/seven.tspec", false},
 		{"testdata/suggest/hostile.tspec", false},
+		{"testdata/suggest/unions.tspec", false},
 		{"../specs/t27mcp/tool_schema.tspec", true},
 		{"testdata/rich.tspec", true},
 		{"testdata/mixed.tspec", true},
@@ -265,6 +266,7 @@ func TestSuggestWriteThenStrict(t *testing.T) {
 		{"testdata/suggest/notes.tspec", false},
 		{"testdata/suggest/seven.tspec", false},
 		{"testdata/suggest/hostile.tspec", false},
+		{"testdata/suggest/unions.tspec", false},
 		{"testdata/rich.tspec", true},
 		{"testdata/mixed.tspec", true},
 		{"../specs/t27mcp/tool_schema.tspec", true},
