@@ -404,7 +404,12 @@ func (im *oaImporter) tool(op *openapi.Operation, x *xmcp) *tool {
 	default:
 		im.at = s.At
 		t.result = "any"
-		note := fmt.Sprintf("the %s response is %s; an out block is an object, so the result is written as any", op.ResponseStatus, kindText(s))
+		why := ""
+		if s != nil && s.Kind == openapi.Unsupported {
+			// Why: a response too large, a recursive $ref, a not.
+			why = " (" + s.Unsupported + ")"
+		}
+		note := fmt.Sprintf("the %s response is %s%s; an out block is an object, so the result is written as any", op.ResponseStatus, kindText(s), why)
 		t.comments = append(t.comments, note)
 		im.warn(t.name, "", note)
 	}

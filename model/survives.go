@@ -23,7 +23,8 @@ type Survives struct {
 
 // Locate follows a path as test-report prints it below a tool: `in` or
 // `out`, then `.name` for a row, `[]` for array items, `{}` for map
-// values and `[N]` for a tuple member. It returns the type the path ends
+// values, `[N]` for a tuple member and `|N` for a union's variant. It
+// returns the type the path ends
 // at and, when its last step is a row, that row; ok is false when the
 // path leads nowhere.
 func (t *Tool) Locate(path string) (f *Field, typ *Type, ok bool) {
@@ -40,7 +41,7 @@ func (t *Tool) Locate(path string) (f *Field, typ *Type, ok bool) {
 		switch {
 		case path[0] == '.':
 			name := path[1:]
-			if i := strings.IndexAny(name, ".[{"); i >= 0 {
+			if i := strings.IndexAny(name, ".[{|"); i >= 0 {
 				name = name[:i]
 			}
 			path = path[1+len(name):]
@@ -63,6 +64,16 @@ func (t *Tool) Locate(path string) (f *Field, typ *Type, ok bool) {
 				return nil, nil, false
 			}
 			typ, path = typ.Items[i], path[end+1:]
+		case path[0] == '|' && typ.Kind == Union:
+			end := strings.IndexAny(path[1:], ".[{|") + 1
+			if end == 0 {
+				end = len(path)
+			}
+			i, err := strconv.Atoi(path[1:end])
+			if err != nil || i < 0 || i >= len(typ.Variants) || strconv.Itoa(i) != path[1:end] {
+				return nil, nil, false
+			}
+			typ, path = typ.Variants[i], path[end:]
 		default:
 			return nil, nil, false
 		}

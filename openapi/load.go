@@ -382,10 +382,22 @@ type loader struct {
 	// the document's size; only schemas inside a cycle are built once per
 	// place that reaches them, and maxSchemas stops a hostile document.
 	schemas int
+	// inlined counts the schemas held once inlined by what is being
+	// built: one per schema built, a shared $ref's size per use. start is
+	// its value when the outermost $ref being built (expanding[0]) began:
+	// once that $ref holds more than maxExpanded, over names it, and
+	// every schema still being built under it stops at once (it would be
+	// Unsupported anyway), so a $ref inside cycles, rebuilt for each path
+	// that reaches it, costs at most maxExpanded schemas, not one per
+	// path (Stripe's expandable fields: millions).
+	inlined, start int
+	over           string
 }
 
 // maxSchemas bounds the schemas one document may build. GitHub's REST
-// description (about 1 000 operations, 13 MB) builds about 40 000; a
+// description (about 1 000 operations, 13 MB) builds about 40 000, Stripe
+// 83 000 and Microsoft Graph 80 000 (each $ref inside cycles stopped at
+// maxExpanded); a
 // hostile one of a few kilobytes could otherwise build billions.
 const maxSchemas = 500_000
 
@@ -394,6 +406,15 @@ const maxSchemas = 500_000
 // holds about 3 000; a hostile document of a few kilobytes could hold
 // billions (each level of shared $refs multiplies them).
 const maxExpanded = 20_000
+
+// maxResponse bounds the schemas a 2xx response may hold once inlined; a
+// larger one is Unsupported (import writes the tool's result `any`). A
+// tool's result is its output schema, sent in every tools/list: Stripe's
+// responses inline the objects their expandable fields expand to, 53 of
+// them hold 2 000 to 20 000 schemas (a single tool then takes 8 MiB of
+// spec), and its 452 tools would take 139 MiB. GitHub's largest response
+// holds about 3 000.
+const maxResponse = 1_000
 
 func (l *loader) warn(format string, args ...any) {
 	l.warnings[fmt.Sprintf(format, args...)] = true
@@ -494,7 +515,13 @@ func (l *loader) operation(path, method string, item *v3.PathItem, op *v3.Operat
 				continue
 			}
 			o.ResponseStatus = code
-			o.Response = l.schemaOrAny(media.Schema, at+"/responses/"+escape(code)+"/content/"+escape(mt)+"/schema")
+			rat := at + "/responses/" + escape(code) + "/content/" + escape(mt) + "/schema"
+			o.Response = l.schemaOrAny(media.Schema, rat)
+			if n := o.Response.size; n > maxResponse {
+				big := o.Response
+				o.Response = unsupported("schema at %s holds %d schemas once its $refs are inlined, more than the %d a tool's result is written with: teach toolspec named types", rat, n, maxResponse)
+				o.Response.size, o.Response.At, o.Response.Ref = 1, big.At, big.Ref
+			}
 			break
 		}
 	}

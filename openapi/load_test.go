@@ -885,3 +885,79 @@ func TestSharedRefs(t *testing.T) {
 		}
 	}
 }
+
+// TestCycleExpansionBound: components that all refer to each other (a
+// clique, as Stripe's expandable fields make) are rebuilt for every path
+// through them that the cycle cuts leave: 9 components have 9! paths. The
+// loader stops building a $ref once it holds more than maxExpanded, so
+// one such schema costs at most that many, and what the document uses
+// after it is still built (it used to exhaust the whole document's
+// bound, maxSchemas, leaving every later schema unsupported).
+func TestCycleExpansionBound(t *testing.T) {
+	const k = 9
+	schemas := map[string]any{"Plain": map[string]any{"type": "object", "properties": map[string]any{"a": map[string]any{"type": "string"}}}}
+	for i := 0; i < k; i++ {
+		props := map[string]any{"id": map[string]any{"type": "string"}}
+		for j := 0; j < k; j++ {
+			if j != i {
+				props[fmt.Sprintf("c%d", j)] = map[string]any{"$ref": fmt.Sprintf("#/components/schemas/C%d", j)}
+			}
+		}
+		schemas[fmt.Sprintf("C%d", i)] = map[string]any{"type": "object", "properties": props}
+	}
+	body := func(ref string) map[string]any {
+		return map[string]any{"requestBody": map[string]any{"content": map[string]any{"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/" + ref}}}},
+			"responses": map[string]any{"200": map[string]any{"description": "ok"}}}
+	}
+	doc, _ := json.Marshal(map[string]any{
+		"openapi": "3.1.0", "info": map[string]any{"title": "clique", "version": "1"},
+		"paths": map[string]any{
+			"/a": map[string]any{"post": body("C0")},
+			"/b": map[string]any{"post": body("C1")},
+			"/c": map[string]any{"post": body("Plain")},
+		},
+		"components": map[string]any{"schemas": schemas},
+	})
+	d, err := Parse("clique.json", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"/a", "/b"} {
+		if s := op(t, d, "POST", p).Body.Schema; s.Kind != Unsupported || !strings.Contains(s.Unsupported, "holds more than") {
+			t.Errorf("%s: body %s %q, want unsupported: holds more than %d", p, s.Kind, s.Unsupported, maxExpanded)
+		}
+	}
+	if s := op(t, d, "POST", "/c").Body.Schema; s.Kind != Object {
+		t.Errorf("/c: body %s %q, want the object Plain", s.Kind, s.Unsupported)
+	}
+	for _, w := range d.Warnings {
+		if strings.Contains(w, "builds more than") {
+			t.Errorf("warning %q: a clique of %d exhausted the document's bound", w, k)
+		}
+	}
+}
+
+// TestResponseBound: a 2xx response holding more than maxResponse schemas
+// once inlined is unsupported, saying how many it holds.
+func TestResponseBound(t *testing.T) {
+	props := map[string]any{}
+	for i := 0; i <= maxResponse; i++ {
+		props[fmt.Sprintf("p%d", i)] = map[string]any{"type": "string"}
+	}
+	doc, _ := json.Marshal(map[string]any{
+		"openapi": "3.1.0", "info": map[string]any{"title": "big", "version": "1"},
+		"paths": map[string]any{"/x": map[string]any{"get": map[string]any{
+			"responses": map[string]any{
+				"200": map[string]any{"description": "ok", "content": map[string]any{"application/json": map[string]any{"schema": map[string]any{"type": "object", "properties": props}}}},
+			},
+		}}},
+	})
+	d, err := Parse("big.json", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("holds %d schemas once its $refs are inlined, more than the %d", maxResponse+2, maxResponse)
+	if s := op(t, d, "GET", "/x").Response; s.Kind != Unsupported || !strings.Contains(s.Unsupported, want) {
+		t.Errorf("response %s %q, want unsupported: %s", s.Kind, s.Unsupported, want)
+	}
+}

@@ -57,9 +57,17 @@ func (l *loader) schema(p *base.SchemaProxy, at string) *Schema {
 			// $ref, nullable); what lies below is shared.
 			c := *s
 			refSiblings(p, &c, from)
+			l.count(max(s.size, 1))
 			return &c
 		}
 	}
+	if l.over != "" {
+		return &Schema{Kind: Unsupported, Unsupported: "over", size: 1}
+	}
+	if len(l.expanding) == 0 && ref != "" {
+		l.start = l.inlined
+	}
+	l.count(1)
 	if l.schemas++; l.schemas > maxSchemas {
 		if l.schemas == maxSchemas+1 {
 			l.warn("the document builds more than %d schemas once its $refs are inlined; the rest are not compared", maxSchemas)
@@ -103,6 +111,16 @@ func (l *loader) schema(p *base.SchemaProxy, at string) *Schema {
 		s.At = loc(at, lo.RootNode)
 	}
 	s.size = expandedSize(s)
+	if l.over != "" {
+		// Stopped: this schema holds more than maxExpanded.
+		s.size = maxExpanded + 1
+		if depth == 0 && ref != "" {
+			l.over = ""
+		} else {
+			s.Kind = Unsupported // not shared, not read: replaced above
+			return s
+		}
+	}
 	if s.size > maxExpanded {
 		l.warn("%s holds more than %d schemas once its $refs are inlined: not compared", at, maxExpanded)
 		s = unsupported("schema at %s holds more than %d schemas once its $refs are inlined: teach toolspec named types", at, maxExpanded)
@@ -121,6 +139,15 @@ func (l *loader) schema(p *base.SchemaProxy, at string) *Schema {
 		refSiblings(p, s, from)
 	}
 	return s
+}
+
+// count adds n schemas to what the outermost $ref being built holds once
+// inlined, and stops its building past maxExpanded.
+func (l *loader) count(n int) {
+	l.inlined += n
+	if len(l.expanding) > 0 && l.over == "" && l.inlined-l.start > maxExpanded {
+		l.over = l.expanding[0]
+	}
 }
 
 // expandedSize is how many schemas s holds with its $refs inlined, from

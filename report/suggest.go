@@ -41,6 +41,7 @@ const maxSuggestion = 8192
 // suggestion is a verified fixture for one target.
 type suggestion struct {
 	tg      target
+	changed string // the JSON pointer of the node changed in value
 	accept  bool
 	value   string
 	because string
@@ -70,7 +71,11 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 	// against those of the targets it touches.
 	found := map[target][]suggestion{}
 	var pending []int // the index in muts of each suggestion
-	var mutRoots []func(target) (*validate.Schema, *model.Type, bool)
+	type mutantRoots struct {
+		roots func(target) (*validate.Schema, *model.Type, bool)
+		drop  func()
+	}
+	var mutRoots []mutantRoots
 	for i, m := range muts {
 		if results[i].Verdict != Survived {
 			continue
@@ -93,11 +98,9 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 		var pick *suggestion
 	tried:
 		for _, tg := range m.touches {
-			for _, g := range found[tg] {
-				if s.killsMutant(g, mutRoot) {
-					pick = &g
-					break tried
-				}
+			if g, ok := s.reuse(found[tg], m, tg, mutRoot); ok {
+				pick = &g
+				break tried
 			}
 		}
 		reason := ""
@@ -116,7 +119,11 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 		}
 		out = append(out, sg)
 		pending = append(pending, i)
-		mutRoots = append(mutRoots, mutRoot)
+		// The compiled mutant schemas are not kept for the second pass:
+		// one per survivor, each the size of its tool, they would hold
+		// memory quadratic in a tool's size.
+		clear(mroots)
+		mutRoots = append(mutRoots, mutantRoots{mutRoot, func() { clear(mroots) }})
 	}
 	// A fixture found for a later survivor may kill an earlier one that
 	// got none: then a survives line for it would match nothing.
@@ -126,15 +133,13 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 			continue
 		}
 		m := muts[i]
-	again:
 		for _, tg := range m.touches {
-			for _, g := range found[tg] {
-				if s.killsMutant(g, mutRoots[j]) {
-					sg.Fixture, sg.Tool, sg.Reason = g.line(s), s.cat.Tools[g.tg.tool].Name, ""
-					break again
-				}
+			if g, ok := s.reuse(found[tg], m, tg, mutRoots[j].roots); ok {
+				sg.Fixture, sg.Tool, sg.Reason = g.line(s), s.cat.Tools[g.tg.tool].Name, ""
+				break
 			}
 		}
+		mutRoots[j].drop()
 		if sg.Fixture == "" {
 			sg.Survives = s.survivesLine(m, sg.Reason)
 		}
@@ -212,20 +217,79 @@ func toolPath(root *model.Type, m *mutant) (string, bool) {
 
 // kills says whether a fixture holds on the spec and not on the mutant.
 func (s *suite) killsMutant(g suggestion, mutRoot func(target) (*validate.Schema, *model.Type, bool)) bool {
-	msch, mroot, ok := mutRoot(g.tg)
-	if !ok {
-		return false
-	}
 	sch, err := s.schemaOf(g.tg)
 	if err != nil {
 		return false
 	}
-	fx := g.fixture(s)
-	if ok, _, _ := judge(fx, sch, s.roots[g.tg]); !ok {
+	if ok, _, _ := judge(g.fixture(s), sch, s.roots[g.tg]); !ok {
 		return false
 	}
-	held, _, _ := judge(fx, msch, mroot)
+	return s.failsOnMutant(g, mutRoot)
+}
+
+// failsOnMutant reports whether a fixture that holds on the spec does not
+// hold on the mutant.
+func (s *suite) failsOnMutant(g suggestion, mutRoot func(target) (*validate.Schema, *model.Type, bool)) bool {
+	msch, mroot, ok := mutRoot(g.tg)
+	if !ok {
+		return false
+	}
+	held, _, _ := judge(g.fixture(s), msch, mroot)
 	return !held
+}
+
+// Bounds on the fixtures already found that a survivor tries before one
+// is made for it: every one would make suggest cubic in a tool's size
+// (survivors × fixtures × the value judged). A fixture changed at or
+// above or below one of the mutant's nodes is related; the others rarely
+// kill it. Below the bounds (every spec of a few dozen rows a tool) all
+// are tried, in order, as before.
+const (
+	maxRelatedTries   = 64
+	maxUnrelatedTries = 16
+)
+
+// reuse finds, among the fixtures found so far for a target (verified on
+// the spec when they were made), the first that kills mutant m.
+func (s *suite) reuse(found []suggestion, m *mutant, tg target, mutRoot func(target) (*validate.Schema, *model.Type, bool)) (suggestion, bool) {
+	if len(found) == 0 {
+		return suggestion{}, false
+	}
+	var ptrs []string
+	if len(found) > maxUnrelatedTries {
+		root := s.roots[tg]
+		for _, n := range m.nodes {
+			if p := pathTo(root, n); p != nil {
+				ptrs = append(ptrs, p.pointer)
+			}
+		}
+	}
+	related, unrelated := 0, 0
+	for _, g := range found {
+		if len(found) > maxUnrelatedTries {
+			if relatedPointer(g.changed, ptrs) {
+				if related++; related > maxRelatedTries {
+					continue
+				}
+			} else if unrelated++; unrelated > maxUnrelatedTries {
+				continue
+			}
+		}
+		if s.failsOnMutant(g, mutRoot) {
+			return g, true
+		}
+	}
+	return suggestion{}, false
+}
+
+// relatedPointer reports whether p is at, above or below one of ptrs.
+func relatedPointer(p string, ptrs []string) bool {
+	for _, q := range ptrs {
+		if p == q || strings.HasPrefix(q, p+"/") || strings.HasPrefix(p, q+"/") || p == "" || q == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // synthesise makes a fixture for one mutant: for each target it touches
@@ -265,6 +329,7 @@ func (s *suite) synthesise(m *mutant, mutRoot func(target) (*validate.Schema, *m
 					continue
 				}
 				if g, ok := s.tryValue(tg, text, path.pointer, sch, msch, mutRoot); ok {
+					g.changed = path.pointer
 					return g, ""
 				}
 			}
@@ -477,7 +542,67 @@ func candidates(n, mn *model.Type) []any {
 		}
 		return append(out, nodeCandidates(n, mn)...)
 	}
-	return nodeCandidates(n, mn)
+	return append(childCandidates(n, mn), nodeCandidates(n, mn)...)
+}
+
+// childCandidates are, for a mutant that changed a node below n (apply
+// copies only the path to what it changed, so a child whose type is not
+// the spec's is on that path), that child's candidates placed in n's
+// minimal value. A mutant of a union swaps the union, so what it changed
+// inside a variant's row is reached from the variant down.
+func childCandidates(n, mn *model.Type) []any {
+	if n.Kind != mn.Kind {
+		return nil
+	}
+	base, ok := minimal(n)
+	if !ok {
+		return nil
+	}
+	var out []any
+	switch n.Kind { // kinds:partial: scalars have no children; unions are candidates'
+	case model.Object:
+		obj, isObj := base.(jobj)
+		if !isObj || len(n.Fields) != len(mn.Fields) {
+			return nil
+		}
+		for i, f := range n.Fields {
+			if mf := mn.Fields[i]; mf.Type != f.Type && mf.Name == f.Name {
+				for _, c := range candidates(f.Type, mf.Type) {
+					out = append(out, obj.with(f.Name, c))
+				}
+			}
+		}
+	case model.Array, model.Map:
+		if mn.Elem == n.Elem {
+			return nil
+		}
+		for _, c := range candidates(n.Elem, mn.Elem) {
+			switch b := base.(type) {
+			case []any:
+				out = append(out, append([]any{c}, b[min(1, len(b)):]...))
+			case jobj:
+				key := mapKey(0)
+				if len(b) > 0 {
+					key = b[0].key
+				}
+				out = append(out, b.with(key, c))
+			}
+		}
+	case model.Tuple:
+		arr, isArr := base.([]any)
+		if !isArr || len(n.Items) != len(mn.Items) || len(arr) != len(n.Items) {
+			return nil
+		}
+		for i, it := range n.Items {
+			if mn.Items[i] == it {
+				continue
+			}
+			for _, c := range candidates(it, mn.Items[i]) {
+				out = append(out, append(append(slices.Clone(arr[:i]), c), arr[i+1:]...))
+			}
+		}
+	}
+	return out
 }
 
 // nodeCandidates is candidates of a node as a whole.

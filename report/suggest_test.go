@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
@@ -9,7 +10,10 @@ import (
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen/golang/runtime/formats"
+	"github.com/toolspec/toolspec/gen/schema"
 	"github.com/toolspec/toolspec/lang/descriptor"
+	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/validate"
 )
 
 // killRate runs the report of a spec with suggestions, appends them to the
@@ -77,6 +81,7 @@ func TestSuggestionsKillSurvivors(t *testing.T) {
 	}{
 		{"testdata/suggest/seven.tspec", false},
 		{"testdata/suggest/hostile.tspec", false},
+		{"testdata/suggest/unions.tspec", false},
 		{"../specs/t27mcp/tool_schema.tspec", true},
 		{"testdata/rich.tspec", true},
 		{"testdata/mixed.tspec", true},
@@ -261,6 +266,7 @@ func TestSuggestWriteThenStrict(t *testing.T) {
 		{"testdata/suggest/notes.tspec", false},
 		{"testdata/suggest/seven.tspec", false},
 		{"testdata/suggest/hostile.tspec", false},
+		{"testdata/suggest/unions.tspec", false},
 		{"testdata/rich.tspec", true},
 		{"testdata/mixed.tspec", true},
 		{"../specs/t27mcp/tool_schema.tspec", true},
@@ -340,5 +346,55 @@ func TestFormatSamplesValid(t *testing.T) {
 		if ok, _ := formats.ValidFormat(name, s); !ok {
 			t.Errorf("sample %q is not a valid %s", s, name)
 		}
+	}
+}
+
+// TestReuseTriesBoundedFixtures: a survivor of a wide tool tries the
+// fixtures found for the earlier survivors up to a bound, those changed
+// on its own path first, not every one (survivors × fixtures × a value
+// the size of the tool: cubic, and Stripe's import did not finish).
+func TestReuseTriesBoundedFixtures(t *testing.T) {
+	var rows strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&rows, "    r%d  integer  optional  0..9\n", i)
+	}
+	src := "spec wide\n\ntool t {\n  description \"Wide\"\n  in {\n" + rows.String() + "  }\n  result text\n}\n"
+	s := newSuite(load(t, "wide.tspec", src).Catalog)
+	tg := target{0, false}
+	var m *mutant
+	for _, x := range s.mutants() {
+		if x.where == "t in.r150" && x.op == OpDropMax {
+			m = x
+		}
+	}
+	if m == nil {
+		t.Fatal("no drop-max mutant of t in.r150")
+	}
+	var found []suggestion
+	for i := range 200 {
+		g := suggestion{tg: tg, accept: true, value: fmt.Sprintf(`{"r%d": 1}`, i), changed: fmt.Sprintf("/r%d", i)}
+		if i == 150 {
+			at := "/r150"
+			g.accept, g.value, g.because, g.at = false, `{"r150": 10}`, "maximum", &at
+		}
+		found = append(found, g)
+	}
+	// failsOnMutant asks for the mutant's schema once per fixture tried.
+	tries := 0
+	if _, ok := s.reuse(found, m, tg, func(target) (*validate.Schema, *model.Type, bool) { tries++; return nil, nil, false }); ok {
+		t.Fatal("a fixture killed a mutant whose schema does not compile")
+	}
+	if tries > maxRelatedTries+maxUnrelatedTries {
+		t.Errorf("tried %d of %d fixtures, want at most %d", tries, len(found), maxRelatedTries+maxUnrelatedTries)
+	}
+	// The one at the mutant's own row is tried, though it comes late.
+	root := applyAlong(s.roots[tg], m.swap, s.along(m))
+	msch, err := s.compile(schema.Type(root))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, ok := s.reuse(found, m, tg, func(target) (*validate.Schema, *model.Type, bool) { return msch, root, true })
+	if !ok || g.value != `{"r150": 10}` {
+		t.Errorf("reuse = %q, %v; want the fixture at /r150", g.value, ok)
 	}
 }

@@ -51,8 +51,9 @@ type suite struct {
 	// owners name who owns each fixture: the tests, then the examples.
 	owners []string
 	// cache holds compiled mutant schemas by their bytes.
-	cache  sync.Map
-	cached atomic.Int64
+	cache       sync.Map
+	cached      atomic.Int64
+	cachedBytes atomic.Int64
 	// lift maps the types inside unions to their outermost union (unions.go).
 	lift     map[*model.Type]*model.Type
 	liftOnce sync.Once
@@ -448,8 +449,14 @@ func (s *suite) along(m *mutant) map[*model.Type]bool {
 }
 
 // maxCached bounds the compile cache, so a huge spec of distinct rows does
-// not keep every mutant schema alive.
-const maxCached = 8192
+// not keep every mutant schema alive: 8192 schemas, and 8 MiB of schema
+// text. Mutants of a large tool (Stripe's responses, a thousand rows) are
+// each as large as the tool; bounded by count alone the cache held a
+// gigabyte for six of Stripe's tools.
+const (
+	maxCached      = 8192
+	maxCachedBytes = 8 << 20
+)
 
 // compile compiles a schema once per run: mutants of rows written alike in
 // several tools give the same bytes.
@@ -461,7 +468,7 @@ func (s *suite) compile(b []byte) (*validate.Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	if s.cached.Add(1) <= maxCached {
+	if s.cached.Add(1) <= maxCached && s.cachedBytes.Add(int64(len(b))) <= maxCachedBytes {
 		s.cache.Store(string(b), sch)
 	}
 	return sch, nil

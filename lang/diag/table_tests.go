@@ -70,7 +70,7 @@ var (
 	})
 	SurvivesUnknownPath = def(Def{
 		Code: "TS0821", Name: "survives-unknown-path", Severity: errorSev, Phase: Check,
-		Format:  "survives %s %s: the tool has no such place; a path is in or out, then .row, [] (array items), {} (map values) or [N] (tuple member), as test-report prints it%s",
+		Format:  "survives %s %s: the tool has no such place; a path is in or out, then .row, [] (array items), {} (map values), [N] (tuple member) or |N (union variant), as test-report prints it%s",
 		Explain: "The path of a `survives` line is the place of the mutant as test-report prints it, below the tool: `in.text`, `out.items[].name`. A row from a group is named by its place in the tool.",
 		Wrong:   echo + "\nsurvives echo in.txt maxLength because \"long texts are fine\"\n",
 		Right:   echo + "\nsurvives echo in.text maxLength because \"long texts are fine\"\n",
