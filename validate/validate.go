@@ -409,9 +409,8 @@ func beyondFloat64(value []byte) string {
 // 2.50000000000000000001 is 2.5, as for JSON.parse and the generated
 // validators of both languages.
 func nearestDoubles(v any) any {
-	switch v := v.(type) {
-	case json.Number:
-		f, err := strconv.ParseFloat(string(v), 64)
+	return mapNumbers(v, func(n json.Number) any {
+		f, err := strconv.ParseFloat(string(n), 64)
 		switch {
 		case err != nil && math.IsInf(f, 0):
 			if f > 0 {
@@ -419,21 +418,30 @@ func nearestDoubles(v any) any {
 			}
 			return beyond("-Inf")
 		case f != 0:
-			return double(v, f)
-		case isZero(string(v)):
-			return v // 0 as written
+			return double(n, f)
+		case isZero(string(n)):
+			return n // 0 as written
 		}
-		if strings.HasPrefix(string(v), "-") {
+		if strings.HasPrefix(string(n), "-") {
 			return json.Number("-0")
 		}
 		return json.Number("0")
+	})
+}
+
+// mapNumbers replaces, in place, every number of a decoded value with
+// what f makes of it.
+func mapNumbers(v any, f func(json.Number) any) any {
+	switch v := v.(type) {
+	case json.Number:
+		return f(v)
 	case []any:
 		for i, x := range v {
-			v[i] = nearestDoubles(x)
+			v[i] = mapNumbers(x, f)
 		}
 	case map[string]any:
 		for k, x := range v {
-			v[k] = nearestDoubles(x)
+			v[k] = mapNumbers(x, f)
 		}
 	}
 	return v
@@ -462,21 +470,12 @@ func double(n json.Number, f float64) json.Number {
 // multipleOf) as doubles, as ajv and the generated validators do: a bound
 // 9223372036854775807 is 2^63 to all of them.
 func schemaDoubles(v any) any {
-	switch v := v.(type) {
-	case json.Number:
-		if f, err := strconv.ParseFloat(string(v), 64); err == nil && f != 0 {
-			return double(v, f)
+	return mapNumbers(v, func(n json.Number) any {
+		if f, err := strconv.ParseFloat(string(n), 64); err == nil && f != 0 {
+			return double(n, f)
 		}
-	case []any:
-		for i, x := range v {
-			v[i] = schemaDoubles(x)
-		}
-	case map[string]any:
-		for k, x := range v {
-			v[k] = schemaDoubles(x)
-		}
-	}
-	return v
+		return n
+	})
 }
 
 func isZero(n string) bool {
