@@ -531,35 +531,36 @@ func build(t *model.Type, steps []step, leaf any) (any, bool) {
 // missing or added row, ... then every other one-place change of n's
 // minimal value, for operators this list does not know.
 func candidates(n, mn *model.Type) []any {
-	if n.Kind == model.Union && mn.Kind == model.Union && len(n.Variants) == len(mn.Variants) {
-		// A mutant inside a variant: that variant's candidates, at the
-		// union's place, first; the union's own after them.
-		var out []any
-		for i, v := range n.Variants {
-			if mv := mn.Variants[i]; mv != v {
-				out = append(out, candidates(v, mv)...)
-			}
-		}
-		return append(out, nodeCandidates(n, mn)...)
-	}
 	return append(childCandidates(n, mn), nodeCandidates(n, mn)...)
 }
 
 // childCandidates are, for a mutant that changed a node below n (apply
 // copies only the path to what it changed, so a child whose type is not
 // the spec's is on that path), that child's candidates placed in n's
-// minimal value. A mutant of a union swaps the union, so what it changed
-// inside a variant's row is reached from the variant down.
+// minimal value; a variant's are the union's own value, at its place. A
+// mutant of a union swaps the union, so what it changed inside a
+// variant's row is reached from the variant down.
 func childCandidates(n, mn *model.Type) []any {
 	if n.Kind != mn.Kind {
 		return nil
+	}
+	if n.Kind == model.Union {
+		var out []any
+		if len(n.Variants) == len(mn.Variants) {
+			for i, v := range n.Variants {
+				if mv := mn.Variants[i]; mv != v {
+					out = append(out, candidates(v, mv)...)
+				}
+			}
+		}
+		return out
 	}
 	base, ok := minimal(n)
 	if !ok {
 		return nil
 	}
 	var out []any
-	switch n.Kind { // kinds:partial: scalars have no children; unions are candidates'
+	switch n.Kind { // kinds:partial: scalars have no children; unions are above
 	case model.Object:
 		obj, isObj := base.(jobj)
 		if !isObj || len(n.Fields) != len(mn.Fields) {
