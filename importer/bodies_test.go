@@ -147,3 +147,100 @@ paths:
 		t.Errorf("the import fails parity: %v", ms)
 	}
 }
+
+// TestOpenAPIWholeBody: a JSON request body that is not an object with
+// properties (an array, a free-form object, a union, a scalar, a schema
+// that says nothing) is one row, body, `from whole_body`, required as the
+// body is; the import passes parity, and parity finds drift in that row
+// as in any other.
+func TestOpenAPIWholeBody(t *testing.T) {
+	doc, res, cat := importAll(t, "whole.yaml", `openapi: 3.1.0
+info: {title: Whole, version: "1"}
+paths:
+  /users/batch:
+    post:
+      operationId: createUsers
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: array
+              items:
+                type: object
+                required: [name]
+                properties: {name: {type: string, maxLength: 40}}
+      responses: {"204": {description: ok}}
+  /objects/{name}:
+    patch:
+      operationId: patchObject
+      parameters:
+        - {name: name, in: path, required: true, schema: {type: string}}
+        - {name: body, in: query, schema: {type: boolean}}
+      requestBody:
+        required: true
+        description: A JSON merge patch.
+        content:
+          application/merge-patch+json:
+            schema: {type: object}
+      responses: {"204": {description: ok}}
+  /pick:
+    put:
+      operationId: pick
+      requestBody:
+        content:
+          application/json:
+            schema:
+              oneOf: [{type: string}, {type: integer, minimum: 1}]
+      responses: {"204": {description: ok}}
+  /anything:
+    post:
+      operationId: anything
+      requestBody:
+        content:
+          application/json:
+            schema: {}
+      responses: {"204": {description: ok}}
+`)
+	spec := string(res.Spec)
+	for _, row := range []string{
+		"body  array<object {",
+		"whole_body_body  map<any>  required  from whole_body  \"A JSON merge patch.\"",
+		"body  union<string, integer 1..>  optional  from whole_body",
+		"body  any  optional  from whole_body",
+	} {
+		if !strings.Contains(spec, row) {
+			t.Errorf("spec lacks %q:\n%s", row, spec)
+		}
+	}
+	for _, w := range res.Warnings {
+		t.Errorf("unexpected warning: %s", w)
+	}
+	if ms := parity.Check(cat, doc); len(ms) > 0 {
+		t.Errorf("the import fails parity: %v", ms)
+	}
+	for _, c := range []struct{ name, from, to, want string }{
+		{"element kind", "name  string  required  ..40", "name  integer  required  ..40", "field body[].name"},
+		{"optional body", "map<any>  required  from whole_body", "map<any>  optional  from whole_body", "field whole_body_body: API: required; spec: optional"},
+		{"variant", "union<string, integer 1..>", "union<string, number 1..>", "field body"},
+		{"body as a property", "body  any  optional  from whole_body", "body  any  optional  from body", "is any, not an object with properties; spec: 1 body rows"},
+	} {
+		changed := strings.Replace(spec, c.from, c.to, 1)
+		if changed == spec {
+			t.Errorf("%s: %q is not in the spec", c.name, c.from)
+			continue
+		}
+		r := compile.Source("drift.tspec", []byte(changed))
+		if r.Catalog == nil {
+			t.Errorf("%s: the changed spec does not check: %v", c.name, r.Diags)
+			continue
+		}
+		got := ""
+		for _, m := range parity.Check(r.Catalog, doc) {
+			got += m.String() + "\n"
+		}
+		if !strings.Contains(got, c.want) {
+			t.Errorf("%s: parity does not report %q:\n%s\nin\n%s", c.name, c.want, got, changed)
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/toolspec/toolspec/internal/decimal"
 	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/lang/check"
+	"github.com/toolspec/toolspec/model"
 	"github.com/toolspec/toolspec/openapi"
 )
 
@@ -373,9 +374,14 @@ func (im *oaImporter) tool(op *openapi.Operation, x *xmcp) *tool {
 			if b.Schema.AdditionalProperties != nil {
 				im.warn(t.name, "", "request body takes additional properties: a tool's input is closed at the top, only the declared ones are written")
 			}
-		case b.Schema.Kind == openapi.Any:
+		case b.Form != "":
+			im.warn(t.name, "", "request body is a "+b.Form+" form of "+kindText(b.Schema)+", not an object: its fields cannot be rows; not imported")
 		default:
-			im.warn(t.name, "", "request body is "+kindText(b.Schema)+", not an object: its properties cannot be rows; not imported")
+			// An array, a free-form object, a union, a scalar: the JSON
+			// body is one row, sent as the body itself.
+			im.at = b.Schema.At
+			r := add("body", model.FromWholeBody, b.Required, b.Description, b.Schema)
+			r.as = "" // the whole body has no name on the wire
 		}
 	}
 	if len(t.in) == 0 {

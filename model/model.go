@@ -216,13 +216,20 @@ func (e *Endpoint) PathParams() []string {
 	}
 }
 
-// Where an input row goes in the HTTP request of a tool's endpoint.
+// Where an input row goes in the HTTP request of a tool's endpoint: a
+// path parameter, a query parameter, a property of the JSON body, the
+// whole body (one row whose value is the body: an array, a free-form
+// object, a union), or a header.
 const (
-	FromPath   = "path"
-	FromQuery  = "query"
-	FromBody   = "body"
-	FromHeader = "header"
+	FromPath      = "path"
+	FromQuery     = "query"
+	FromBody      = "body"
+	FromWholeBody = "whole_body"
+	FromHeader    = "header"
 )
+
+// InBody reports whether a location is a part of the request body.
+func InBody(location string) bool { return location == FromBody || location == FromWholeBody }
 
 // Kind is the kind column of a row, declared with its keyword, schema
 // and range keywords in lang/descriptor.

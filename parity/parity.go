@@ -179,7 +179,28 @@ func (c *checker) tool(t *model.Tool) {
 	c.params(t, op, "path", where[model.FromPath], true)
 	c.params(t, op, "query", where[model.FromQuery], true)
 	c.params(t, op, "header", where[model.FromHeader], false)
+	if whole := where[model.FromWholeBody]; len(whole) > 0 {
+		// check allows one whole-body row and no body property beside it.
+		c.wholeBody(t, op, whole[0])
+		return
+	}
 	c.body(t, op, where[model.FromBody])
+}
+
+// wholeBody compares a `from whole_body` row with the request body's
+// schema, as a property's row is compared with the property's schema.
+func (c *checker) wholeBody(t *model.Tool, op *openapi.Operation, f *model.Field) {
+	switch {
+	case op.Body == nil:
+		c.add(f.Pos, t.Name, fieldName(f), op.String()+" takes no request body", describeField(f)+", from whole_body")
+	case op.Body.Schema == nil:
+		defer c.enter(op.Body.At)()
+		c.add(f.Pos, t.Name, fieldName(f), "request body of "+op.String()+" is "+strings.Join(op.Body.ContentTypes, ", ")+", not JSON", describeField(f)+", from whole_body")
+	default:
+		defer c.enter(op.Body.At)()
+		c.presence(t, f.Pos, fieldName(f), op.Body.Required, f.Required)
+		c.compare(t, f.Pos, fieldName(f), op.Body.Schema, f.Type)
+	}
 }
 
 // params compares the rows that go to one parameter location with the

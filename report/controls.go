@@ -686,6 +686,16 @@ var controls = append([]control{
 		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) {
 			*in = append(*in, &ast.Item{Row: plantedRow(t.Pos, "toolspec_planted", "required", &ast.Modifier{Pos: t.Pos, Keyword: "from", Word: "path"})})
 		})},
+	{code: diag.WholeBodyNotAlone, check: checkEndpoint,
+		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) {
+			*in = append(*in,
+				&ast.Item{Row: plantedRow(t.Pos, "toolspec_a", "optional", &ast.Modifier{Pos: t.Pos, Keyword: "from", Word: "whole_body"})},
+				&ast.Item{Row: plantedRow(t.Pos, "toolspec_b", "optional", &ast.Modifier{Pos: t.Pos, Keyword: "from", Word: "body"})})
+		})},
+	{code: diag.AsOnWholeBody, check: checkEndpoint,
+		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) {
+			*in = append(*in, &ast.Item{Row: plantedRow(t.Pos, "toolspec_planted", "optional", &ast.Modifier{Pos: t.Pos, Keyword: "from", Word: "whole_body"}, &ast.Modifier{Pos: t.Pos, Keyword: "as", Text: text(t.Pos, "x")})})
+		})},
 	{code: diag.PathParameterOptional, check: checkEndpoint,
 		plant: endpointPlant(func(t *ast.Tool, e *ast.Endpoint, in *[]*ast.Item) {
 			e.Path = text(e.Path.Pos, e.Path.Value()+"/{toolspec_p}")

@@ -576,7 +576,29 @@ func (c *checker) wire(t *model.Tool, d *ast.Tool) {
 		return
 	}
 	wire := map[[2]string]*model.Field{} // location, wire name
+	var whole *model.Field // the first row that is the whole body
 	for _, f := range fields {
+		if t.Location(f) == model.FromWholeBody {
+			if f.APIName != "" {
+				c.reportAt(diag.AsOnWholeBody, f.Pos, f.Name)
+			}
+			if whole == nil {
+				whole = f
+			}
+		}
+	}
+	if whole != nil {
+		// The whole body leaves no room for another part of it.
+		for _, f := range fields {
+			if f != whole && model.InBody(t.Location(f)) {
+				c.reportAt(diag.WholeBodyNotAlone, whole.Pos, whole.Name, quoteName(f.Name))
+			}
+		}
+	}
+	for _, f := range fields {
+		if t.Location(f) == model.FromWholeBody {
+			continue
+		}
 		key := [2]string{t.Location(f), f.WireName()}
 		if prev, ok := wire[key]; ok {
 			c.reportAt(diag.WireNameRepeated, f.Pos, f.Name, key[0], key[1], prev.Name)

@@ -93,8 +93,8 @@ func endpoint(method, path, in string) string {
 var (
 	FromUnknown = def(Def{
 		Code: "TS0901", Name: "from-unknown", Severity: errorSev, Phase: Check,
-		Format:  "%s: from %s: a row goes to path, query, body or header%s",
-		Explain: "`from` says where an input row goes in the HTTP request of the tool's endpoint: path, query, body (the default) or header. The message suggests the nearest one.",
+		Format:  "%s: from %s: a row goes to path, query, body, whole_body or header%s",
+		Explain: "`from` says where an input row goes in the HTTP request of the tool's endpoint: path, query, body (a property of the JSON body; the default), whole_body (the row is the body itself) or header. The message suggests the nearest one.",
 		Wrong:   endpoint("GET", "/apps/{id}", "    id     string  required\n    token  string  optional  from cookie\n"),
 		Right:   endpoint("GET", "/apps/{id}", "    id     string  required\n    token  string  optional  from header\n"),
 	})
@@ -146,6 +146,20 @@ var (
 		Explain: "A row that goes to the path fills a {parameter} of the endpoint path of the same name (or of its `as` name); the path has none.",
 		Wrong:   endpoint("GET", "/apps/{id}", "    id    string  required\n    slot  string  required  from path\n"),
 		Right:   endpoint("GET", "/apps/{id}/{slot}", "    id    string  required\n    slot  string  required  from path\n"),
+	})
+	WholeBodyNotAlone = def(Def{
+		Code: "TS0916", Name: "whole-body-not-alone", Severity: errorSev, Phase: Check,
+		Format:  "%s: from whole_body: the row is the whole request body, but %s also goes to the body",
+		Explain: "A `from whole_body` row is the request body itself (an array, a free-form object, a union): no other row can be a property of that body or a second body. Make the other row a part of the whole-body row's type, or send it elsewhere with `from query`.",
+		Wrong:   endpoint("POST", "/apps", "    apps   array<string>  required  from whole_body\n    label  string         optional\n"),
+		Right:   endpoint("POST", "/apps", "    apps   array<string>  required  from whole_body\n    label  string         optional  from query\n"),
+	})
+	AsOnWholeBody = def(Def{
+		Code: "TS0917", Name: "as-on-whole-body", Severity: errorSev, Phase: Check,
+		Format:  "%s: as gives an API name, but a from whole_body row is the request body, which has none",
+		Explain: "`as` names a path or query parameter, a header or a body property; the whole body is sent as it is, under no name.",
+		Wrong:   endpoint("POST", "/apps", "    apps  array<string>  required  from whole_body  as \"apps\"\n"),
+		Right:   endpoint("POST", "/apps", "    apps  array<string>  required  from whole_body\n"),
 	})
 	PathParameterOptional = def(Def{
 		Code: "TS0914", Name: "path-parameter-optional", Severity: errorSev, Phase: Check,

@@ -72,7 +72,7 @@ func TestSyntaxErrors(t *testing.T) {
 		// After a modifier's keyword, its operand as lang/descriptor names it.
 		{"spec s\ntool t { in { a string optional format 5 } }", `2:40: error: syntax error: unexpected "5", expected a format name after format`},
 		{"spec s\ntool t { in { a string optional pattern 5 } }", `2:41: error: syntax error: unexpected "5", expected a string after pattern`},
-		{"spec s\ntool t { in { a string optional from 5 } }", `2:38: error: syntax error: unexpected "5", expected path, query, body or header after from`},
+		{"spec s\ntool t { in { a string optional from 5 } }", `2:38: error: syntax error: unexpected "5", expected path, query, body, whole_body or header after from`},
 		{"spec s\ntool t { in { a string optional default } }", `2:41: error: syntax error: unexpected "}", expected a JSON value after default`},
 		{"spec s\ntool t { in { a integer optional below } }", `2:40: error: syntax error: unexpected "}", expected a number after below`},
 		{"spec s\ntool t { in { a string } }", `2:24: error: syntax error: unexpected "}", expected "required" | "optional"`},
