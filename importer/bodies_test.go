@@ -244,3 +244,59 @@ paths:
 		}
 	}
 }
+
+// TestOpenAPIUnionEqualVariants: import writes equal variants once
+// (DigitalOcean's domain records: A and AAAA require the same fields), so
+// parity matches each API variant with a spec variant it agrees with, not
+// by place; drift in a variant is still found.
+func TestOpenAPIUnionEqualVariants(t *testing.T) {
+	doc, res, cat := importAll(t, "records.yaml", `openapi: 3.0.3
+info: {title: Records, version: "1"}
+components:
+  schemas:
+    record:
+      type: object
+      properties:
+        type: {type: string}
+        name: {type: string}
+        port: {type: integer}
+paths:
+  /records:
+    post:
+      operationId: createRecord
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              anyOf:
+                - allOf: [{$ref: "#/components/schemas/record"}, {required: [type, name]}]
+                - allOf: [{$ref: "#/components/schemas/record"}, {required: [type, name]}]
+                - allOf: [{$ref: "#/components/schemas/record"}, {required: [type, port]}]
+      responses: {"204": {description: ok}}
+`)
+	spec := string(res.Spec)
+	if n := strings.Count(spec, "object {"); n != 2 {
+		t.Fatalf("want the two distinct variants, got %d:\n%s", n, spec)
+	}
+	if ms := parity.Check(cat, doc); len(ms) > 0 {
+		t.Fatalf("the import fails parity: %v", ms)
+	}
+	// The last variant's port is required; make it optional.
+	i := strings.LastIndex(spec, "port  integer  required")
+	if i < 0 {
+		t.Fatalf("no required port in:\n%s", spec)
+	}
+	changed := spec[:i] + "port  integer  optional" + spec[i+len("port  integer  required"):]
+	r := compile.Source("drift.tspec", []byte(changed))
+	if r.Catalog == nil {
+		t.Fatalf("the changed spec does not check: %v", r.Diags)
+	}
+	got := ""
+	for _, m := range parity.Check(r.Catalog, doc) {
+		got += m.String() + "\n"
+	}
+	if !strings.Contains(got, "field body|2.port: API: required; spec: optional") {
+		t.Errorf("parity does not report the optional port:\n%s", got)
+	}
+}

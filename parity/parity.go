@@ -431,19 +431,23 @@ func writtenAny(s *openapi.Schema) bool {
 }
 
 // union compares a union variant by variant. Each API variant is
-// compared with the first spec variant of its kind not yet compared (or,
-// when all are, the first of its kind: import writes equal variants
-// once); an API variant with no spec variant of its kind, and a spec
-// variant no API variant met, are drift. Variants are named field|0,
-// field|1... by their place in the API's union.
+// compared with the first spec variant of its kind that it agrees with,
+// one not yet compared first (import writes equal variants once, so two
+// API variants may meet one spec variant); when it agrees with none, with
+// the first of its kind not yet compared (or, when all are, the first of
+// its kind), and the differences are drift. An API variant with no spec
+// variant of its kind, and a spec variant no API variant met, are drift.
+// Variants are named field|0, field|1... by their place in the API's union.
 func (c *checker) union(t *model.Tool, pos token.Pos, field string, s *openapi.Schema, typ *model.Type) {
 	used := make([]bool, len(typ.Variants))
 	for i, v := range s.Variants {
 		name := fmt.Sprintf("%s|%d", field, i)
-		match := -1
-		for j, w := range typ.Variants {
-			if sameKind(v, w) && (match < 0 || used[match] && !used[j]) {
-				match = j
+		match := c.agreeing(t, pos, name, v, typ.Variants, used)
+		if match < 0 {
+			for j, w := range typ.Variants {
+				if sameKind(v, w) && (match < 0 || used[match] && !used[j]) {
+					match = j
+				}
 			}
 		}
 		if match < 0 {
@@ -460,6 +464,29 @@ func (c *checker) union(t *model.Tool, pos token.Pos, field string, s *openapi.S
 			c.add(pos, t.Name, field, "no variant of that kind", "variant "+describeType(w))
 		}
 	}
+}
+
+// agreeing returns the first spec variant of v's kind that v agrees with,
+// one not yet used first, or -1.
+func (c *checker) agreeing(t *model.Tool, pos token.Pos, name string, v *openapi.Schema, variants []*model.Type, used []bool) int {
+	for _, unused := range []bool{true, false} {
+		for j, w := range variants {
+			if used[j] != unused && sameKind(v, w) && c.agrees(t, pos, name, v, w) {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// agrees reports whether comparing v with w finds no drift, and reports
+// nothing either way.
+func (c *checker) agrees(t *model.Tool, pos token.Pos, name string, v *openapi.Schema, w *model.Type) bool {
+	out, warnings, at := len(c.out), len(c.warnings), c.at
+	c.compare(t, pos, name, v, w)
+	ok := len(c.out) == out
+	c.out, c.warnings, c.at = c.out[:out], c.warnings[:warnings], at
+	return ok
 }
 
 func maps(a, b map[string]bool) bool {
