@@ -91,7 +91,7 @@ func (c *checker) runValues(jobs []func(v *valueChecker)) {
 	}
 	workers := min(runtime.GOMAXPROCS(0), max(len(jobs)/64, 1))
 	if workers == 1 {
-		v := valueChecker{broken: c.broken, schemaOf: c.schemaOf, compiled: k.compiled}
+		v := valueChecker{broken: c.broken, schemaOf: c.schemaOf, compiled: k.compiled, verdicts: map[*validate.Schema]map[string]verdict{}}
 		for _, job := range jobs {
 			job(&v)
 		}
@@ -102,7 +102,7 @@ func (c *checker) runValues(jobs []func(v *valueChecker)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			v := valueChecker{broken: c.broken, schemaOf: c.schemaOf, compiled: map[string]*validate.Schema{}}
+			v := valueChecker{broken: c.broken, schemaOf: c.schemaOf, compiled: map[string]*validate.Schema{}, verdicts: map[*validate.Schema]map[string]verdict{}}
 			for i := w; i < len(jobs); i += workers {
 				jobs[i](&v)
 			}
@@ -118,6 +118,10 @@ type valueChecker struct {
 	// Rows repeat across tools (limit, page, ...): compile each distinct
 	// row schema once.
 	compiled map[string]*validate.Schema
+	// verdicts are what each compiled schema said of each value it was
+	// given (no longer than verdictMax): rows repeat with their defaults
+	// (limit ... default 50), and a verdict depends on nothing else.
+	verdicts map[*validate.Schema]map[string]verdict
 	diags    token.List
 	// bare is t without its default and examples, reused: schemaOf is
 	// called through a function value, so a local copy would escape.
@@ -158,7 +162,7 @@ func (v *valueChecker) values(t *model.Type, what string) {
 		v.compiled[string(text)] = sch
 	}
 	check := func(value []byte, word string, off *diag.Def) {
-		fails, err := sch.Validate(value)
+		fails, err := v.validate(sch, value)
 		switch {
 		case err != nil:
 			diag.ValueUncheckable.Report(&v.diags, t.Pos, what, word, clip(value), err.Error())
@@ -172,6 +176,34 @@ func (v *valueChecker) values(t *model.Type, what string) {
 	for _, e := range t.Examples {
 		check(e, "example", diag.ExampleOffRow)
 	}
+}
+
+// verdict is what validate.Schema.Validate returned for a value.
+type verdict struct {
+	fails []validate.Failure
+	err   error
+}
+
+// verdictMax bounds the values whose verdicts are kept: long ones seldom
+// repeat.
+const verdictMax = 256
+
+// validate is sch.Validate(value), remembered for short values.
+func (v *valueChecker) validate(sch *validate.Schema, value []byte) ([]validate.Failure, error) {
+	if len(value) > verdictMax {
+		return sch.Validate(value)
+	}
+	seen := v.verdicts[sch]
+	if r, ok := seen[string(value)]; ok {
+		return r.fails, r.err
+	}
+	fails, err := sch.Validate(value)
+	if seen == nil {
+		seen = map[string]verdict{}
+		v.verdicts[sch] = seen
+	}
+	seen[string(value)] = verdict{fails, err}
+	return fails, err
 }
 
 // clipText is clip for text: a name or number the spec wrote, which may be
