@@ -132,7 +132,7 @@ func TestBeyondFloat64(t *testing.T) {
 		`{"n":1e-99999999999999999999}`: "1e-99999999999999999999",
 		// Written without an exponent part: only as long as the value.
 		`[` + strings.Repeat("9", MaxExponent) + `]`: "", `[` + strings.Repeat("9", MaxExponent+1) + `]`: "",
-		`[` + strings.Repeat("9", MaxExponent+2) + `]`: strings.Repeat("9", MaxExponent+2),
+		`[` + strings.Repeat("9", MaxExponent+2) + `]`:                                                 strings.Repeat("9", MaxExponent+2),
 		`["0.` + strings.Repeat("0", MaxExponent) + `1", 0.` + strings.Repeat("0", MaxExponent) + `1]`: "0." + strings.Repeat("0", MaxExponent) + "1",
 		`["1e100001", 2]`: "", `{"1e100001": 2E100001}`: "2E100001",
 	} {
