@@ -25,6 +25,9 @@ func Quote(s string) string {
 	return string(appendQuoted(make([]byte, 0, len(s)+8), s, false))
 }
 
+// AppendQuote appends Quote(s) to dst.
+func AppendQuote(dst []byte, s string) []byte { return appendQuoted(dst, s, false) }
+
 // AppendHTMLSafe appends s to dst as a JSON string, as encoding/json writes
 // one except for \b and \f (written \u0008 and \u000c, as every other
 // control character but `\n`, `\t` and `\r`), and
