@@ -47,7 +47,7 @@ func (c *checker) values(tools []*unit) {
 				pending = append(pending, groupValues{f, slot})
 				jobs = append(jobs, func(v *valueChecker) {
 					v.diags = nil
-					v.walk(f.Type, f.Name)
+					v.walkRow(f)
 					*slot = v.diags
 				})
 			}
@@ -62,7 +62,7 @@ func (c *checker) values(tools []*unit) {
 					}
 					for _, f := range typ.Fields {
 						if f.Group == "" {
-							v.walk(f.Type, f.Name)
+							v.walkRow(f)
 						}
 					}
 				}
@@ -123,27 +123,38 @@ type valueChecker struct {
 	// (limit ... default 50), and a verdict depends on nothing else.
 	verdicts map[*validate.Schema]map[string]verdict
 	diags    token.List
+	// path holds the name walk builds, reused from one row to the next.
+	path []byte
 	// bare is t without its default and examples, reused: schemaOf is
 	// called through a function value, so a local copy would escape.
 	bare model.Type
 }
 
-func (v *valueChecker) walk(t *model.Type, what string) {
+// walkRow checks the values under the row f.
+func (v *valueChecker) walkRow(f *model.Field) {
+	v.path = append(v.path[:0], f.Name...)
+	v.walk(f.Type, v.path)
+}
+
+// walk checks the values under t, which what names (row.elem[]|1...). The
+// name is made a string only for a type that has values: siblings append
+// their names in turn to the same bytes after what.
+func (v *valueChecker) walk(t *model.Type, what []byte) {
 	if t == nil || v.broken[t] {
 		return
 	}
 	if t.Default != nil || len(t.Examples) > 0 {
-		v.values(t, what)
+		v.values(t, string(what))
 	}
-	v.walk(t.Elem, what+"[]")
+	v.walk(t.Elem, append(what, "[]"...))
 	for _, it := range t.Items {
-		v.walk(it, what+"[]")
+		v.walk(it, append(what, "[]"...))
 	}
 	for i, vt := range t.Variants {
-		v.walk(vt, what+"|"+strconv.Itoa(i))
+		v.walk(vt, strconv.AppendInt(append(what, '|'), int64(i), 10))
 	}
 	for _, f := range t.Fields {
-		v.walk(f.Type, what+"."+f.Name)
+		v.walk(f.Type, append(append(what, '.'), f.Name...))
 	}
 }
 
