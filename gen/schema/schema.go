@@ -71,8 +71,12 @@ func Output(t *model.Tool) []byte {
 }
 
 // Type returns the schema of one type.
-func Type(t *model.Type) []byte {
-	w := &writer{}
+func Type(t *model.Type) []byte { return AppendType(nil, t) }
+
+// AppendType appends the schema of one type to dst and returns the
+// extended slice.
+func AppendType(dst []byte, t *model.Type) []byte {
+	w := &writer{b: dst}
 	w.typ(t, "")
 	return w.b
 }

@@ -21,7 +21,7 @@ import (
 // schemas, and Check sorts the diagnostics.
 //
 // The row's JSON Schema is c.schemaOf. It is passed in (compile passes
-// gen/schema.Type) because the emitter lives in gen, and imports flow one
+// gen/schema.AppendType) because the emitter lives in gen, and imports flow one
 // way: lang → model → gen. The value is checked against the very schema
 // every backend emits, not a second idea of it.
 func (c *checker) values(tools []*unit) {
@@ -114,7 +114,7 @@ func (c *checker) runValues(jobs []func(v *valueChecker)) {
 // valueChecker checks the defaults and examples under some rows.
 type valueChecker struct {
 	broken   map[*model.Type]bool
-	schemaOf func(*model.Type) []byte
+	schemaOf func([]byte, *model.Type) []byte
 	// Rows repeat across tools (limit, page, ...): compile each distinct
 	// row schema once.
 	compiled map[string]*validate.Schema
@@ -128,6 +128,8 @@ type valueChecker struct {
 	// bare is t without its default and examples, reused: schemaOf is
 	// called through a function value, so a local copy would escape.
 	bare model.Type
+	// text holds bare's schema, reused.
+	text []byte
 }
 
 // walkRow checks the values under the row f.
@@ -162,7 +164,8 @@ func (v *valueChecker) walk(t *model.Type, what []byte) {
 func (v *valueChecker) values(t *model.Type, what string) {
 	v.bare = *t
 	v.bare.Default, v.bare.Examples = nil, nil
-	text := v.schemaOf(&v.bare)
+	v.text = v.schemaOf(v.text[:0], &v.bare)
+	text := v.text
 	sch, ok := v.compiled[string(text)]
 	if !ok {
 		var err error
