@@ -55,6 +55,7 @@ package format
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"io"
 	"regexp"
 	"strings"
@@ -157,8 +158,8 @@ func (p *printer) line(l line) {
 func (p *printer) add(indent int, fr *frag) {
 	if p.out != nil {
 		// Straight from the fragment's bytes: no string, no line.
-		for range indent {
-			p.out.WriteString("  ")
+		for n := 2 * indent; n > 0; n -= len(spaces) {
+			p.out.WriteString(spaces[:min(n, len(spaces))])
 		}
 		p.out.Write(fr.b)
 		p.out.WriteByte('\n')
@@ -208,7 +209,23 @@ func (fr *frag) off(o int) {
 	}
 }
 
-func (fr *frag) len() int { return utf8.RuneCount(fr.b) }
+func (fr *frag) len() int { return runeCount(fr.b) }
+
+// runeCount is utf8.RuneCount, eight bytes at a time while they are ASCII.
+func runeCount(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] >= utf8.RuneSelf {
+			return i + utf8.RuneCount(b[i:])
+		}
+	}
+	return len(b)
+}
 
 // pad writes spaces until the fragment is n runes wide.
 func (fr *frag) pad(n int) { fr.padFrom(fr.len(), n) }
