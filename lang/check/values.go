@@ -134,6 +134,9 @@ type valueChecker struct {
 
 // walkRow checks the values under the row f.
 func (v *valueChecker) walkRow(f *model.Field) {
+	if v.path == nil {
+		v.path = make([]byte, 0, 256) // room for the names of most rows' types
+	}
 	v.path = append(v.path[:0], f.Name...)
 	v.walk(f.Type, v.path)
 }

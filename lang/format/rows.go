@@ -91,6 +91,9 @@ func (w *kindWriter) kind(k *ast.Kind) {
 	case k.Object != nil:
 		fr.at(k.Object.Pos)
 		fr.str("object {")
+		if w.segs == nil {
+			w.segs = w.p.segs.take(4)[:0] // room for one object and the rest
+		}
 		w.segs = append(w.segs, seg{text: fr}, seg{block: k.Object})
 		w.cur = w.p.frag()
 		w.cur.at(k.Object.Close.Pos)
