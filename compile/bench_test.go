@@ -102,3 +102,47 @@ func BenchmarkHash(b *testing.B) {
 		compile.Hash(r.File)
 	}
 }
+
+// BenchmarkAfterParse is what gen-json and check do after the parse, on a
+// tree parsed once outside the loop: "check" is the checks and the hash
+// (compile.Checked, one after the other), "emit" gen-json's profile 1
+// (jsonout.Chunks, as the command writes it), "hash" the hash alone.
+func BenchmarkAfterParse(b *testing.B) {
+	parsed := map[int]compile.Result{}
+	parse := func(b *testing.B, n int) compile.Result {
+		r, ok := parsed[n]
+		if !ok {
+			r = compile.Source("synthetic.tspec", synth.Spec(n, 0))
+			if r.Catalog == nil {
+				b.Fatal(r.Diags)
+			}
+			parsed[n] = r
+		}
+		return r
+	}
+	for _, n := range []int{1000, 10000} {
+		b.Run(fmt.Sprintf("check/tools=%d", n), func(b *testing.B) {
+			r := parse(b, n)
+			b.ReportAllocs()
+			for b.Loop() {
+				if c := compile.Checked(compile.Result{File: r.File, Comments: r.Comments}); c.Catalog == nil {
+					b.Fatal(c.Diags)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("emit/tools=%d", n), func(b *testing.B) {
+			r := parse(b, n)
+			b.ReportAllocs()
+			for b.Loop() {
+				jsonout.Chunks(r.Catalog, 1)
+			}
+		})
+		b.Run(fmt.Sprintf("hash/tools=%d", n), func(b *testing.B) {
+			r := parse(b, n)
+			b.ReportAllocs()
+			for b.Loop() {
+				compile.Hash(r.File)
+			}
+		})
+	}
+}

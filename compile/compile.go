@@ -176,7 +176,7 @@ func partial(p parser.Result, k *check.Cache) token.List {
 // checkConfig gives the checker the schema emitter, which lang may not
 // import, so that defaults and examples are checked against the schema
 // every backend emits.
-var checkConfig = check.Config{SchemaOf: schema.Type}
+var checkConfig = check.Config{SchemaOf: schema.AppendType}
 
 // Hash is the spec hash: BLAKE3-256, lowercase hex, of the canonical form
 // (the formatter's output without comments).

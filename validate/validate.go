@@ -378,6 +378,9 @@ const MaxExponent = 100000
 // whose exponent is beyond ±MaxExponent, else "". Exponents are read
 // without expanding the number.
 func beyondFloat64(value []byte) string {
+	if !mayHaveHugeExponent(value) {
+		return ""
+	}
 	d := json.NewDecoder(bytes.NewReader(value))
 	d.UseNumber()
 	for {
@@ -397,6 +400,23 @@ func beyondFloat64(value []byte) string {
 			return string(n)
 		}
 	}
+}
+
+// mayHaveHugeExponent is false when no number of the JSON text value can
+// have an exponent beyond ±MaxExponent, read from the bytes alone: a
+// number written without an exponent part has fewer digits than the text
+// has bytes, and a number token with one has a digit just before its e or
+// E. Most values (50, "fast", [1, 2]) need no decoder then.
+func mayHaveHugeExponent(value []byte) bool {
+	if len(value) > MaxExponent {
+		return true
+	}
+	for i := 1; i < len(value); i++ {
+		if c := value[i]; (c == 'e' || c == 'E') && '0' <= value[i-1] && value[i-1] <= '9' {
+			return true
+		}
+	}
+	return false
 }
 
 // nearestDoubles applies the servers' number model (docs/servers.md, "One

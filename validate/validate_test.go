@@ -130,6 +130,11 @@ func TestBeyondFloat64(t *testing.T) {
 		`{"n":1}`: "", `{"n":1e308}`: "", `{"n":0e99999999999999999999}`: "", `{"n":-2.5e-300}`: "",
 		`{"n":1e400}`: "", `{"n":1e-400}`: "", `{"n":1e100001}`: "1e100001", `[1,{"a":[-1e99999999999999999999]}]`: "-1e99999999999999999999",
 		`{"n":1e-99999999999999999999}`: "1e-99999999999999999999",
+		// Written without an exponent part: only as long as the value.
+		`[` + strings.Repeat("9", MaxExponent) + `]`: "", `[` + strings.Repeat("9", MaxExponent+1) + `]`: "",
+		`[` + strings.Repeat("9", MaxExponent+2) + `]`:                                                 strings.Repeat("9", MaxExponent+2),
+		`["0.` + strings.Repeat("0", MaxExponent) + `1", 0.` + strings.Repeat("0", MaxExponent) + `1]`: "0." + strings.Repeat("0", MaxExponent) + "1",
+		`["1e100001", 2]`: "", `{"1e100001": 2E100001}`: "2E100001",
 	} {
 		if got := beyondFloat64([]byte(text)); got != want {
 			t.Errorf("beyondFloat64(%s) = %q, want %q", text, got, want)

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/toolspec/toolspec/gen/schema"
@@ -43,24 +44,24 @@ func Chunks(c *model.Catalog, profile int) [][]byte {
 		go func() {
 			defer wg.Done()
 			for r := range next {
-				var b bytes.Buffer
+				var b []byte
 				lo, hi := r*len(c.Tools)/runs, (r+1)*len(c.Tools)/runs
 				for i := lo; i < hi; i++ {
 					if i > 0 {
-						b.WriteByte(',')
+						b = append(b, ',')
 					}
 					// A tool sits two levels deep: {"tools": [ tool ]}.
-					b.WriteString("\n    ")
-					schema.AppendToolIndented(&b, c.Tools[i], profile, "    ")
+					b = append(b, "\n    "...)
+					b = schema.AppendIndentedTool(b, c.Tools[i], profile, "    ")
 					if i == lo {
 						// Guess the run's size from its first tool rather
 						// than growing the buffer step by step, but never
 						// reserve much on one guess: a huge first tool says
 						// nothing about the rest.
-						b.Grow(min(b.Len()*(hi-lo-1), maxGuess))
+						b = slices.Grow(b, min(len(b)*(hi-lo-1), maxGuess))
 					}
 				}
-				chunks[1+r] = b.Bytes()
+				chunks[1+r] = b
 			}
 		}()
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/lang/descriptor"
@@ -15,7 +16,7 @@ import (
 // profile 3 (the tools as on profile 2) ttlMs, cacheScope and resultType
 // sit between the tools and _meta.
 func ToolsList(c *model.Catalog, profile int) []byte {
-	w := &writer{b: &bytes.Buffer{}}
+	w := &writer{}
 	o := w.open('{')
 	o.key("tools")
 	tools := w.open('[')
@@ -25,30 +26,37 @@ func ToolsList(c *model.Catalog, profile int) []byte {
 	}
 	tools.close(']')
 	if profile == 3 {
-		w.b.WriteString("," + model.Profile3Cache("public"))
+		w.b = append(w.b, ","+model.Profile3Cache("public")...)
 	}
 	o.key("_meta")
 	meta := w.open('{')
 	meta.key(c.CatalogKey)
-	writeString(w.b, c.Identity(profile))
+	w.str(c.Identity(profile))
 	meta.close('}')
 	o.close('}')
-	return w.b.Bytes()
+	return w.b
 }
 
 // Tool returns one tool's entry of the tools/list result of a profile.
 func Tool(t *model.Tool, profile int) []byte {
-	w := &writer{b: &bytes.Buffer{}}
+	w := &writer{}
 	w.tool(t, profile)
-	return w.b.Bytes()
+	return w.b
 }
 
 // AppendToolIndented writes one tool's entry to b laid out as json.Indent
 // lays it out with this prefix and an indent of two spaces: what gen-json
 // prints, without a second pass over the bytes.
 func AppendToolIndented(b *bytes.Buffer, t *model.Tool, profile int, prefix string) {
-	w := &writer{b: b, indent: true, prefix: prefix}
+	b.Write(AppendIndentedTool(b.AvailableBuffer(), t, profile, prefix))
+}
+
+// AppendIndentedTool is AppendToolIndented on a byte slice: it appends the
+// tool's entry to dst and returns the extended slice.
+func AppendIndentedTool(dst []byte, t *model.Tool, profile int, prefix string) []byte {
+	w := &writer{b: dst, indent: true, prefix: prefix}
 	w.tool(t, profile)
+	return w.b
 }
 
 // Input returns the input schema of a tool.
@@ -63,21 +71,31 @@ func Output(t *model.Tool) []byte {
 }
 
 // Type returns the schema of one type.
-func Type(t *model.Type) []byte {
-	w := &writer{b: &bytes.Buffer{}}
+func Type(t *model.Type) []byte { return AppendType(nil, t) }
+
+// AppendType appends the schema of one type to dst and returns the
+// extended slice.
+func AppendType(dst []byte, t *model.Type) []byte {
+	w := &writer{b: dst}
 	w.typ(t, "")
-	return w.b.Bytes()
+	return w.b
 }
 
 // writer writes JSON compact or, with indent, in json.Indent's layout:
 // each member and element on its own line at prefix plus two spaces per
 // level, a space after each colon, empty objects and arrays as {} and [].
 type writer struct {
-	b      *bytes.Buffer
+	b      []byte
 	indent bool
 	prefix string
 	depth  int
 }
+
+// str writes s as a JSON string (see jsonstr.AppendHTMLSafe).
+func (w *writer) str(s string) { w.b = jsonstr.AppendHTMLSafe(w.b, s) }
+
+// plain writes s, JSON text, as it is.
+func (w *writer) plain(s string) { w.b = append(w.b, s...) }
 
 // container is an open object or array; it writes the commas and line
 // breaks between its members.
@@ -87,7 +105,7 @@ type container struct {
 }
 
 func (w *writer) open(c byte) container {
-	w.b.WriteByte(c)
+	w.b = append(w.b, c)
 	w.depth++
 	return container{w: w}
 }
@@ -96,17 +114,20 @@ func (w *writer) newline() {
 	if !w.indent {
 		return
 	}
-	w.b.WriteByte('\n')
-	w.b.WriteString(w.prefix)
-	for range w.depth {
-		w.b.WriteString("  ")
+	w.b = append(w.b, '\n')
+	w.b = append(w.b, w.prefix...)
+	for n := 2 * w.depth; n > 0; n -= len(spaces) {
+		w.b = append(w.b, spaces[:min(n, len(spaces))]...)
 	}
 }
+
+// spaces indent lines, 32 levels at a time.
+const spaces = "                                                                "
 
 // elem starts the next element of an array.
 func (c *container) elem() {
 	if c.more {
-		c.w.b.WriteByte(',')
+		c.w.b = append(c.w.b, ',')
 	}
 	c.more = true
 	c.w.newline()
@@ -115,10 +136,11 @@ func (c *container) elem() {
 // key starts the next member of an object.
 func (c *container) key(k string) {
 	c.elem()
-	writeString(c.w.b, k)
-	c.w.b.WriteByte(':')
+	c.w.str(k)
 	if c.w.indent {
-		c.w.b.WriteByte(' ')
+		c.w.b = append(c.w.b, ':', ' ')
+	} else {
+		c.w.b = append(c.w.b, ':')
 	}
 }
 
@@ -127,37 +149,40 @@ func (c *container) close(b byte) {
 	if c.more {
 		c.w.newline()
 	}
-	c.w.b.WriteByte(b)
+	c.w.b = append(c.w.b, b)
 }
 
 // raw writes a JSON value from the spec (a default or an example), laid out
 // like the rest.
 func (w *writer) raw(v []byte) {
-	if !w.indent {
-		w.b.Write(v)
+	if !w.indent || len(v) > 0 && bytes.IndexByte(indentable, v[0]) < 0 {
+		// Not indented, or a number, string, true, false or null, which
+		// json.Indent copies as it is.
+		w.b = append(w.b, v...)
 		return
 	}
-	var in bytes.Buffer
-	in.WriteString(w.prefix)
-	for range w.depth {
-		in.WriteString("  ")
-	}
-	if err := json.Indent(w.b, v, in.String(), "  "); err != nil {
+	b := bytes.NewBuffer(w.b)
+	if err := json.Indent(b, v, w.prefix+strings.Repeat("  ", w.depth), "  "); err != nil {
 		// The checker accepted the value as JSON; this cannot happen.
 		panic("schema: a checked JSON value does not parse: " + err.Error())
 	}
+	w.b = b.Bytes()
 }
+
+// indentable are the bytes a JSON text starts with when json.Indent may
+// change it: an object or array, or leading white space (which it drops).
+var indentable = []byte("{[ \t\r\n")
 
 func (w *writer) tool(t *model.Tool, profile int) {
 	o := w.open('{')
 	o.key("name")
-	writeString(w.b, t.Name)
+	w.str(t.Name)
 	if profile >= 2 && t.Title != "" {
 		o.key("title")
-		writeString(w.b, t.Title)
+		w.str(t.Title)
 	}
 	o.key("description")
-	writeString(w.b, t.Description)
+	w.str(t.Description)
 	o.key("inputSchema")
 	w.typ(t.Input, "")
 	if profile >= 2 {
@@ -183,7 +208,7 @@ func (w *writer) tool(t *model.Tool, profile int) {
 			} {
 				if h.on {
 					a.key(h.key)
-					w.b.WriteString(h.value)
+					w.plain(h.value)
 				}
 			}
 			a.close('}')
@@ -198,24 +223,23 @@ func (w *writer) tool(t *model.Tool, profile int) {
 // exclusive bounds, multipleOf, pattern, format, uniqueItems, default,
 // examples, deprecated).
 func (w *writer) typ(t *model.Type, description string) {
-	b := w.b
 	o := w.open('{')
 	if jsonType := baseType(t); jsonType != "" {
 		o.key("type")
 		if t.Nullable {
 			types := w.open('[')
 			types.elem()
-			writeString(b, jsonType)
+			w.str(jsonType)
 			types.elem()
-			b.WriteString("\"null\"")
+			w.plain("\"null\"")
 			types.close(']')
 		} else {
-			writeString(b, jsonType)
+			w.str(jsonType)
 		}
 	}
 	if description != "" {
 		o.key("description")
-		writeString(b, description)
+		w.str(description)
 	}
 	switch t.Kind {
 	case model.Enum:
@@ -224,14 +248,14 @@ func (w *writer) typ(t *model.Type, description string) {
 		for _, v := range t.Enum {
 			values.elem()
 			if v.IsInt {
-				b.WriteString(strconv.FormatInt(v.Int, 10))
+				w.plain(strconv.FormatInt(v.Int, 10))
 			} else {
-				writeString(b, v.Str)
+				w.str(v.Str)
 			}
 		}
 		if t.Nullable {
 			values.elem()
-			b.WriteString("null")
+			w.plain("null")
 		}
 		values.close(']')
 	case model.Object:
@@ -253,7 +277,7 @@ func (w *writer) typ(t *model.Type, description string) {
 					required = w.open('[')
 				}
 				required.elem()
-				writeString(b, f.Name)
+				w.str(f.Name)
 			}
 			if required.w != nil {
 				required.close(']')
@@ -261,7 +285,7 @@ func (w *writer) typ(t *model.Type, description string) {
 		}
 		if !t.Open {
 			o.key("additionalProperties")
-			b.WriteString("false")
+			w.plain("false")
 		}
 	case model.Array:
 		o.key("items")
@@ -278,19 +302,19 @@ func (w *writer) typ(t *model.Type, description string) {
 		rest := w.open('{')
 		if common := tupleItems(t); common != "" {
 			rest.key("type")
-			writeString(b, common)
+			w.str(common)
 			if common == "array" {
 				// Every array schema has items, this one too (LANGUAGE.md §4).
 				rest.key("items")
-				b.WriteString("{}")
+				w.plain("{}")
 			}
 		}
 		rest.close('}')
 		n := strconv.Itoa(len(t.Items))
 		o.key("minItems")
-		b.WriteString(n)
+		w.plain(n)
 		o.key("maxItems")
-		b.WriteString(n)
+		w.plain(n)
 	case model.Map:
 		o.key("additionalProperties")
 		w.typ(t.Elem, "")
@@ -306,7 +330,7 @@ func (w *writer) typ(t *model.Type, description string) {
 			variants.elem()
 			null := w.open('{')
 			null.key("type")
-			writeString(b, "null")
+			w.str("null")
 			null.close('}')
 		}
 		variants.close(']')
@@ -321,11 +345,10 @@ func (w *writer) typ(t *model.Type, description string) {
 
 // modifier writes the keywords modifier d of t becomes, if t has it.
 func (w *writer) modifier(o *container, t *model.Type, d *descriptor.Modifier) {
-	b := w.b
 	if d.Key != "" {
 		if n := *t.NumberModifier(d.Keyword); n != nil {
 			o.key(d.Key)
-			b.WriteString(n.Text)
+			w.plain(n.Text)
 		}
 		return
 	}
@@ -334,27 +357,27 @@ func (w *writer) modifier(o *container, t *model.Type, d *descriptor.Modifier) {
 		if minKey, maxKey := t.Kind.BoundKeywords(); minKey != "" {
 			if t.Min != nil {
 				o.key(minKey)
-				b.WriteString(t.Min.Text)
+				w.plain(t.Min.Text)
 			}
 			if t.Max != nil {
 				o.key(maxKey)
-				b.WriteString(t.Max.Text)
+				w.plain(t.Max.Text)
 			}
 		}
 	case "pattern":
 		if t.Pattern != nil {
 			o.key("pattern")
-			writeString(b, *t.Pattern)
+			w.str(*t.Pattern)
 		}
 	case "format":
 		if t.Format != "" {
 			o.key("format")
-			writeString(b, t.Format)
+			w.str(t.Format)
 		}
 	case "unique":
 		if t.Unique {
 			o.key("uniqueItems")
-			b.WriteString("true")
+			w.plain("true")
 		}
 	case "default":
 		if t.Default != nil {
@@ -374,7 +397,7 @@ func (w *writer) modifier(o *container, t *model.Type, d *descriptor.Modifier) {
 	case "deprecated":
 		if t.Deprecated {
 			o.key("deprecated")
-			b.WriteString("true")
+			w.plain("true")
 		}
 	}
 }
@@ -419,16 +442,8 @@ func tupleItems(t *model.Type) string {
 	return common
 }
 
-// writeString writes s as a JSON string safe to embed in HTML and
-// JavaScript (see jsonstr.AppendHTMLSafe), into b's spare capacity.
-func writeString(b *bytes.Buffer, s string) {
-	b.Write(jsonstr.AppendHTMLSafe(b.AvailableBuffer(), s))
-}
-
 // String returns s as a JSON string literal, escaped as everywhere in
 // toolspec's output.
 func String(s string) string {
-	var b bytes.Buffer
-	writeString(&b, s)
-	return b.String()
+	return string(jsonstr.AppendHTMLSafe(nil, s))
 }

@@ -25,6 +25,9 @@ func Quote(s string) string {
 	return string(appendQuoted(make([]byte, 0, len(s)+8), s, false))
 }
 
+// AppendQuote appends Quote(s) to dst.
+func AppendQuote(dst []byte, s string) []byte { return appendQuoted(dst, s, false) }
+
 // AppendHTMLSafe appends s to dst as a JSON string, as encoding/json writes
 // one except for \b and \f (written \u0008 and \u000c, as every other
 // control character but `\n`, `\t` and `\r`), and
@@ -36,9 +39,20 @@ func AppendHTMLSafe(dst []byte, s string) []byte { return appendQuoted(dst, s, t
 
 func appendQuoted(b []byte, s string, html bool) []byte {
 	b = append(b, '"')
+	keep := &kept[0]
+	if html {
+		keep = &kept[1]
+	}
+	// Bytes that need nothing are copied a run at a time.
+	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
+			if keep[c] {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
 			switch {
 			case c == '"' || c == '\\':
 				b = append(b, '\\', c)
@@ -52,27 +66,42 @@ func appendQuoted(b []byte, s string, html bool) []byte {
 				b = append(b, `\b`...)
 			case !html && c == '\f':
 				b = append(b, `\f`...)
-			case c < 0x20, !html && c == 0x7f, html && (c == '<' || c == '>' || c == '&'):
+			default: // c < 0x20, DEL (Quote), < > & (AppendHTMLSafe)
 				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			default:
-				b = append(b, c)
 			}
 			i++
+			start = i
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
 			b = append(b, `\ufffd`...)
 		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
 			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
 		default:
-			b = append(b, s[i:i+size]...)
+			i += size // kept as UTF-8, in the run
+			continue
 		}
 		i += size
+		start = i
 	}
+	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// kept says which ASCII bytes are written as they are: by Quote ([0]) and
+// by AppendHTMLSafe ([1]).
+var kept = func() (k [2][utf8.RuneSelf]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		plain := c != '"' && c != '\\'
+		k[0][c] = plain && c != 0x7f
+		k[1][c] = plain && c != '<' && c != '>' && c != '&'
+	}
+	return k
+}()
 
 // plainASCII reports whether Quote has nothing to escape in s: printable
 // ASCII without `"` and `\`, as most names and descriptions are.

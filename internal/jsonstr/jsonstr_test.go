@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestQuote(t *testing.T) {
@@ -79,4 +80,68 @@ func TestAppendHTMLSafe(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestRunsEqualByteByByte: appendQuoted, which copies runs of bytes that
+// need nothing, writes what the escaping loop it replaced wrote byte by
+// byte (appendQuotedByByte), in both flavours, for every pair of bytes and
+// every rune below U+3000 between other text.
+func TestRunsEqualByteByByte(t *testing.T) {
+	t.Parallel()
+	var inputs []string
+	for c := 0; c < 256; c++ {
+		for d := 0; d < 256; d++ {
+			inputs = append(inputs, string([]byte{byte(c), byte(d)}), "ab"+string([]byte{byte(c)})+"é"+string([]byte{byte(d)}))
+		}
+	}
+	for r := rune(0); r < 0x3000; r++ {
+		inputs = append(inputs, "x"+string(r)+"y<\u2029", string(r)+"\xe2\x80")
+	}
+	for _, s := range inputs {
+		for _, html := range []bool{false, true} {
+			if got, want := string(appendQuoted(nil, s, html)), string(appendQuotedByByte(nil, s, html)); got != want {
+				t.Fatalf("appendQuoted(%q, html %v) = %s, want %s", s, html, got, want)
+			}
+		}
+	}
+}
+
+func appendQuotedByByte(b []byte, s string, html bool) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				b = append(b, '\\', c)
+			case c == '\n':
+				b = append(b, `\n`...)
+			case c == '\t':
+				b = append(b, `\t`...)
+			case c == '\r':
+				b = append(b, `\r`...)
+			case !html && c == '\b':
+				b = append(b, `\b`...)
+			case !html && c == '\f':
+				b = append(b, `\f`...)
+			case c < 0x20, !html && c == 0x7f, html && (c == '<' || c == '>' || c == '&'):
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+		default:
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(b, '"')
 }

@@ -31,10 +31,11 @@ type Result struct {
 
 // Config is what checking needs from outside lang.
 type Config struct {
-	// SchemaOf returns the JSON Schema of a type as every backend emits it
-	// (gen/schema.Type). Defaults and examples are checked against it; when
-	// it is nil they are not (lang cannot import gen: see values).
-	SchemaOf func(*model.Type) []byte
+	// SchemaOf appends the JSON Schema of a type as every backend emits it
+	// to dst and returns the extended slice (gen/schema.AppendType).
+	// Defaults and examples are checked against it; when it is nil they
+	// are not (lang cannot import gen: see values).
+	SchemaOf func(dst []byte, t *model.Type) []byte
 	// Unparsed names the declarations that had syntax errors, when the
 	// tree is the part of a file that parsed (parser.Result.Partial).
 	Unparsed Unparsed
@@ -84,7 +85,7 @@ type checker struct {
 	tools     map[string]*model.Tool
 	broken    map[*model.Type]bool
 	unparsed  Unparsed
-	schemaOf  func(*model.Type) []byte
+	schemaOf  func([]byte, *model.Type) []byte
 
 	// cache holds each declaration's results (incremental.go); cur is the
 	// declaration being checked, if it is one a Cache keeps.

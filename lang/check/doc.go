@@ -8,5 +8,5 @@
 // A default or example must satisfy its own row's JSON Schema, as the
 // backends emit it. That check runs here too (values.go), but the schema
 // emitter lives in gen, which lang must not import: the caller passes it in
-// Config.SchemaOf (compile passes gen/schema.Type).
+// Config.SchemaOf (compile passes gen/schema.AppendType).
 package check

@@ -21,7 +21,7 @@ import (
 // schemas, and Check sorts the diagnostics.
 //
 // The row's JSON Schema is c.schemaOf. It is passed in (compile passes
-// gen/schema.Type) because the emitter lives in gen, and imports flow one
+// gen/schema.AppendType) because the emitter lives in gen, and imports flow one
 // way: lang → model → gen. The value is checked against the very schema
 // every backend emits, not a second idea of it.
 func (c *checker) values(tools []*unit) {
@@ -47,7 +47,7 @@ func (c *checker) values(tools []*unit) {
 				pending = append(pending, groupValues{f, slot})
 				jobs = append(jobs, func(v *valueChecker) {
 					v.diags = nil
-					v.walk(f.Type, f.Name)
+					v.walkRow(f)
 					*slot = v.diags
 				})
 			}
@@ -62,7 +62,7 @@ func (c *checker) values(tools []*unit) {
 					}
 					for _, f := range typ.Fields {
 						if f.Group == "" {
-							v.walk(f.Type, f.Name)
+							v.walkRow(f)
 						}
 					}
 				}
@@ -91,7 +91,7 @@ func (c *checker) runValues(jobs []func(v *valueChecker)) {
 	}
 	workers := min(runtime.GOMAXPROCS(0), max(len(jobs)/64, 1))
 	if workers == 1 {
-		v := valueChecker{broken: c.broken, schemaOf: c.schemaOf, compiled: k.compiled}
+		v := valueChecker{broken: c.broken, schemaOf: c.schemaOf, compiled: k.compiled, verdicts: map[*validate.Schema]map[string]verdict{}}
 		for _, job := range jobs {
 			job(&v)
 		}
@@ -102,7 +102,7 @@ func (c *checker) runValues(jobs []func(v *valueChecker)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			v := valueChecker{broken: c.broken, schemaOf: c.schemaOf, compiled: map[string]*validate.Schema{}}
+			v := valueChecker{broken: c.broken, schemaOf: c.schemaOf, compiled: map[string]*validate.Schema{}, verdicts: map[*validate.Schema]map[string]verdict{}}
 			for i := w; i < len(jobs); i += workers {
 				jobs[i](&v)
 			}
@@ -114,32 +114,52 @@ func (c *checker) runValues(jobs []func(v *valueChecker)) {
 // valueChecker checks the defaults and examples under some rows.
 type valueChecker struct {
 	broken   map[*model.Type]bool
-	schemaOf func(*model.Type) []byte
+	schemaOf func([]byte, *model.Type) []byte
 	// Rows repeat across tools (limit, page, ...): compile each distinct
 	// row schema once.
 	compiled map[string]*validate.Schema
+	// verdicts are what each compiled schema said of each value it was
+	// given (no longer than verdictMax): rows repeat with their defaults
+	// (limit ... default 50), and a verdict depends on nothing else.
+	verdicts map[*validate.Schema]map[string]verdict
 	diags    token.List
+	// path holds the name walk builds, reused from one row to the next.
+	path []byte
 	// bare is t without its default and examples, reused: schemaOf is
 	// called through a function value, so a local copy would escape.
 	bare model.Type
+	// text holds bare's schema, reused.
+	text []byte
 }
 
-func (v *valueChecker) walk(t *model.Type, what string) {
+// walkRow checks the values under the row f.
+func (v *valueChecker) walkRow(f *model.Field) {
+	if v.path == nil {
+		v.path = make([]byte, 0, 256) // room for the names of most rows' types
+	}
+	v.path = append(v.path[:0], f.Name...)
+	v.walk(f.Type, v.path)
+}
+
+// walk checks the values under t, which what names (row.elem[]|1...). The
+// name is made a string only for a type that has values: siblings append
+// their names in turn to the same bytes after what.
+func (v *valueChecker) walk(t *model.Type, what []byte) {
 	if t == nil || v.broken[t] {
 		return
 	}
 	if t.Default != nil || len(t.Examples) > 0 {
-		v.values(t, what)
+		v.values(t, string(what))
 	}
-	v.walk(t.Elem, what+"[]")
+	v.walk(t.Elem, append(what, "[]"...))
 	for _, it := range t.Items {
-		v.walk(it, what+"[]")
+		v.walk(it, append(what, "[]"...))
 	}
 	for i, vt := range t.Variants {
-		v.walk(vt, what+"|"+strconv.Itoa(i))
+		v.walk(vt, strconv.AppendInt(append(what, '|'), int64(i), 10))
 	}
 	for _, f := range t.Fields {
-		v.walk(f.Type, what+"."+f.Name)
+		v.walk(f.Type, append(append(what, '.'), f.Name...))
 	}
 }
 
@@ -147,7 +167,8 @@ func (v *valueChecker) walk(t *model.Type, what string) {
 func (v *valueChecker) values(t *model.Type, what string) {
 	v.bare = *t
 	v.bare.Default, v.bare.Examples = nil, nil
-	text := v.schemaOf(&v.bare)
+	v.text = v.schemaOf(v.text[:0], &v.bare)
+	text := v.text
 	sch, ok := v.compiled[string(text)]
 	if !ok {
 		var err error
@@ -158,7 +179,7 @@ func (v *valueChecker) values(t *model.Type, what string) {
 		v.compiled[string(text)] = sch
 	}
 	check := func(value []byte, word string, off *diag.Def) {
-		fails, err := sch.Validate(value)
+		fails, err := v.validate(sch, value)
 		switch {
 		case err != nil:
 			diag.ValueUncheckable.Report(&v.diags, t.Pos, what, word, clip(value), err.Error())
@@ -172,6 +193,34 @@ func (v *valueChecker) values(t *model.Type, what string) {
 	for _, e := range t.Examples {
 		check(e, "example", diag.ExampleOffRow)
 	}
+}
+
+// verdict is what validate.Schema.Validate returned for a value.
+type verdict struct {
+	fails []validate.Failure
+	err   error
+}
+
+// verdictMax bounds the values whose verdicts are kept: long ones seldom
+// repeat.
+const verdictMax = 256
+
+// validate is sch.Validate(value), remembered for short values.
+func (v *valueChecker) validate(sch *validate.Schema, value []byte) ([]validate.Failure, error) {
+	if len(value) > verdictMax {
+		return sch.Validate(value)
+	}
+	seen := v.verdicts[sch]
+	if r, ok := seen[string(value)]; ok {
+		return r.fails, r.err
+	}
+	fails, err := sch.Validate(value)
+	if seen == nil {
+		seen = map[string]verdict{}
+		v.verdicts[sch] = seen
+	}
+	seen[string(value)] = verdict{fails, err}
+	return fails, err
 }
 
 // clipText is clip for text: a name or number the spec wrote, which may be

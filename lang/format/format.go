@@ -55,6 +55,7 @@ package format
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"io"
 	"regexp"
 	"strings"
@@ -121,7 +122,30 @@ type printer struct {
 	// one declaration are reused for the next.
 	frags []*frag
 	used  int
+	// rows and segs hold the cells of a block's rows while it is printed;
+	// they are reused from one declaration to the next.
+	rows slab[rowCells]
+	segs slab[seg]
 }
+
+// slab hands out slices that live until reset, without copying those
+// handed out before when it needs more room.
+type slab[T any] struct{ buf []T }
+
+// take returns n zero values.
+func (s *slab[T]) take(n int) []T {
+	if cap(s.buf)-len(s.buf) < n {
+		s.buf = make([]T, 0, max(2*cap(s.buf), n, 64))
+	}
+	i := len(s.buf)
+	s.buf = s.buf[:i+n]
+	out := s.buf[i : i+n : i+n]
+	clear(out)
+	return out
+}
+
+// reset makes the room of the last slices handed out free again.
+func (s *slab[T]) reset() { s.buf = s.buf[:0] }
 
 func (p *printer) line(l line) {
 	if p.out != nil {
@@ -134,8 +158,8 @@ func (p *printer) line(l line) {
 func (p *printer) add(indent int, fr *frag) {
 	if p.out != nil {
 		// Straight from the fragment's bytes: no string, no line.
-		for range indent {
-			p.out.WriteString("  ")
+		for n := 2 * indent; n > 0; n -= len(spaces) {
+			p.out.WriteString(spaces[:min(n, len(spaces))])
 		}
 		p.out.Write(fr.b)
 		p.out.WriteByte('\n')
@@ -185,14 +209,36 @@ func (fr *frag) off(o int) {
 	}
 }
 
-func (fr *frag) len() int { return utf8.RuneCount(fr.b) }
+func (fr *frag) len() int { return runeCount(fr.b) }
+
+// runeCount is utf8.RuneCount, eight bytes at a time while they are ASCII.
+func runeCount(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] >= utf8.RuneSelf {
+			return i + utf8.RuneCount(b[i:])
+		}
+	}
+	return len(b)
+}
 
 // pad writes spaces until the fragment is n runes wide.
-func (fr *frag) pad(n int) {
-	for w := fr.len(); w < n; w++ {
-		fr.b = append(fr.b, ' ')
+func (fr *frag) pad(n int) { fr.padFrom(fr.len(), n) }
+
+// padFrom is pad for a fragment w runes wide; it returns the new width.
+func (fr *frag) padFrom(w, n int) int {
+	for ; w < n; w += min(n-w, len(spaces)) {
+		fr.b = append(fr.b, spaces[:min(n-w, len(spaces))]...)
 	}
+	return w
 }
+
+const spaces = "                                "
 
 // textOffs returns where a string token starts and ends in the source.
 func textOffs(t *ast.Text) (start, end int) {
@@ -208,7 +254,7 @@ func textOffs(t *ast.Text) (start, end int) {
 func (fr *frag) text(t *ast.Text) {
 	start, end := textOffs(t)
 	fr.off(start)
-	fr.str(jsonstr.Quote(t.Value()))
+	fr.b = jsonstr.AppendQuote(fr.b, t.Value())
 	fr.off(end)
 }
 
@@ -263,7 +309,9 @@ func (fr *frag) json(j *ast.JSON) {
 func (fr *frag) mod(m *ast.Modifier) {
 	fr.at(m.Pos)
 	if m.Range != nil {
-		fr.str(m.Range.Min + ".." + m.Range.Max)
+		fr.str(m.Range.Min)
+		fr.str("..")
+		fr.str(m.Range.Max)
 		return
 	}
 	fr.str(m.Keyword)
@@ -275,9 +323,11 @@ func (fr *frag) mod(m *ast.Modifier) {
 		fr.str(" ")
 		fr.json(m.JSON)
 	case m.Word != "":
-		fr.str(" " + m.Word)
+		fr.str(" ")
+		fr.str(m.Word)
 	case m.Number != "":
-		fr.str(" " + m.Number)
+		fr.str(" ")
+		fr.str(m.Number)
 	}
 }
 
@@ -321,6 +371,8 @@ func (p *printer) file(f *ast.File) {
 			p.survives(d.Survives)
 		}
 		p.used = 0
+		p.rows.reset()
+		p.segs.reset()
 	}
 }
 
@@ -462,7 +514,11 @@ func (p *printer) toolItem(indent, kw int, it *ast.ToolItem) {
 // doc finishes a title or description line: a block string when the value
 // reads back as one, a quoted string otherwise.
 func (p *printer) doc(indent int, fr *frag, t *ast.Text) {
-	lines, ok := blockLines(t.Value(), strings.Repeat("  ", indent+1))
+	var lines []string
+	ok := false
+	if v := t.Value(); strings.Contains(v, "\n") { // else never a block
+		lines, ok = blockLines(v, strings.Repeat("  ", indent+1))
+	}
 	if !ok {
 		fr.text(t)
 		p.add(indent, fr)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -140,5 +141,19 @@ func TestCanonical(t *testing.T) {
 	}
 	if Source(nil, r.Comments) != nil {
 		t.Error("Source(nil) is not nil")
+	}
+}
+
+// TestRuneCount: runeCount, which skips ASCII eight bytes at a time, counts
+// as utf8.RuneCount does, whatever comes where.
+func TestRuneCount(t *testing.T) {
+	for _, tail := range []string{"", "a", "é", "\xff", "日本", "\xe2\x80", "🙂x"} {
+		for n := range 20 {
+			for _, b := range [][]byte{[]byte(strings.Repeat("a", n) + tail), []byte(tail + strings.Repeat("b", n)), []byte(strings.Repeat("c", n) + tail + strings.Repeat("d", n))} {
+				if got, want := runeCount(b), utf8.RuneCount(b); got != want {
+					t.Errorf("runeCount(%q) = %d, want %d", b, got, want)
+				}
+			}
+		}
 	}
 }

@@ -91,6 +91,9 @@ func (w *kindWriter) kind(k *ast.Kind) {
 	case k.Object != nil:
 		fr.at(k.Object.Pos)
 		fr.str("object {")
+		if w.segs == nil {
+			w.segs = w.p.segs.take(4)[:0] // room for one object and the rest
+		}
 		w.segs = append(w.segs, seg{text: fr}, seg{block: k.Object})
 		w.cur = w.p.frag()
 		w.cur.at(k.Object.Close.Pos)
@@ -135,7 +138,12 @@ func (p *printer) cutRow(r *ast.Row) rowCells {
 	name.name(r.Name)
 	w := &kindWriter{p: p, cur: p.frag()}
 	w.kind(r.Kind)
-	rc.segs = append(w.segs, seg{text: w.cur})
+	if w.segs == nil { // one line, as most rows are
+		rc.segs = p.segs.take(1)
+		rc.segs[0] = seg{text: w.cur}
+	} else {
+		rc.segs = append(w.segs, seg{text: w.cur})
+	}
 	pres := p.frag()
 	pres.str(r.Presence)
 	mods := p.frag()
@@ -155,7 +163,7 @@ func (p *printer) cutRow(r *ast.Row) rowCells {
 
 // items prints the rows and uses of one block at indent.
 func (p *printer) items(indent int, items []*ast.Item) {
-	rows := make([]rowCells, len(items))
+	rows := p.rows.take(len(items))
 	var widths [nCols]int
 	for i, it := range items {
 		if it.Row == nil {
@@ -227,13 +235,17 @@ func columns(fr *frag, cells []*frag, widths []int) {
 		}
 	}
 	start := fr.len()
+	// Fragments are UTF-8 (tokens, and strings quoted by jsonstr), so
+	// their widths add up: fr is not measured again after each cell.
+	w := start
 	col := 0
 	for i := 0; i <= last; i++ {
 		if widths[i] == 0 {
 			continue
 		}
-		fr.pad(start + col)
+		w = fr.padFrom(w, start+col)
 		fr.cat(cells[i])
+		w += cells[i].len()
 		col += widths[i] + 2
 	}
 }
