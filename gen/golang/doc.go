@@ -18,8 +18,10 @@
 // Files: golang.go writes the file's sections (sections lists them: a new
 // section is one more entry there); types.go writes the Go type of each
 // kind, one function per kind (the runtime decodes into those types
-// through a plan it builds from them by reflection); names.go makes any
-// spec name a unique Go name; printer.go writes gofmt's layout directly.
+// through a plan it builds from them by reflection); shapes.go gives a
+// nested object, tuple or union one declaration per shape, shared by every
+// place the shape recurs; names.go makes any spec name a unique Go name;
+// printer.go writes gofmt's layout directly.
 // The decoders' shared code is the package gen/golang/runtime, embedded
 // and copied into every file; its profile.go (ProfileFor's rule and the
 // startup guard's words) is generated from model.ProtocolProfiles by

@@ -140,10 +140,13 @@ type gen struct {
 	// a closed use share it: a struct holds the rows only, and marshals
 	// by them (tsMarshal).
 	groupTypes map[string]string
+	// shapes are the nested types by shape: one declaration for every
+	// place a shape recurs.
+	shapes *shapes
 }
 
 func newGen(c *model.Catalog, pkg string) *gen {
-	g := &gen{cat: c, pkg: pkg, names: newNamer(append(reserved, serveReserved...)...)}
+	g := &gen{cat: c, pkg: pkg, shapes: newShapes(), names: newNamer(append(reserved, serveReserved...)...)}
 	g.imports = append(slices.Clone(runtimeImports), formatImports...)
 	for i, t := range c.Tools {
 		base := g.names.claimAll(mangle(t.Name), func(n string) []string {

@@ -33,9 +33,38 @@ func (g *gen) declare(t *model.Type, name, node, doc string) {
 	g.object(t, at{name, node, true}, doc)
 }
 
-// typ writes the declarations the type of a value needs, one function
-// per kind, and returns how the value is held.
+// typ writes the declarations the type of a value needs and returns how
+// the value is held. A nested object, tuple or union is declared once per
+// shape (see shapes), at the first place it occurs, and every later place
+// of that shape takes the same type; a group used as a whole object is
+// one struct per group instead (object). An enum is declared at each
+// place: its constants, named after the place, are what handlers write,
+// and a type with constants costs the compiler little.
 func (g *gen) typ(t *model.Type, a at) value {
+	if !shared(t) || t.Group != "" {
+		return g.declareType(t, a)
+	}
+	key := g.shapes.key(t)
+	if name, ok := g.shapes.types[key]; ok {
+		return value{goType: name}
+	}
+	v := g.declareType(t, a)
+	g.shapes.types[key] = v.goType
+	return v
+}
+
+// shared reports whether a type's Go type is declared once per shape.
+func shared(t *model.Type) bool {
+	switch t.Kind {
+	case model.Tuple, model.Object, model.Union:
+		return true
+	case model.Enum, model.Array, model.Map, model.String, model.Integer, model.Number, model.Boolean, model.Any:
+	}
+	return false
+}
+
+// declareType writes the declarations of a type, one function per kind.
+func (g *gen) declareType(t *model.Type, a at) value {
 	switch t.Kind {
 	case model.Enum:
 		return g.enum(t, a)

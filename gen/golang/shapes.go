@@ -1,0 +1,85 @@
+package golang
+
+import (
+	"strconv"
+
+	"github.com/toolspec/toolspec/gen/schema"
+	"github.com/toolspec/toolspec/model"
+)
+
+// shapes gives every distinct shape of a nested type one Go type: two
+// places whose types would be written the same (same rows, names,
+// descriptions, modifiers, kinds, nested shapes) share the declaration
+// written for the first of them, and everything declared with it (the
+// MarshalJSON, UnmarshalJSON, getters, enum constants). Large imported
+// specs repeat the same entities at many places; one struct per place
+// made their files too large for the Go compiler.
+//
+// A shape's key is the schema gen/schema writes for the type (so every
+// keyword the schema carries, descriptions of nested rows included, tells
+// shapes apart), with each nested type replaced by the number of its own
+// shape, plus the group it is (model.Type.Group: its Go type is the
+// group's struct). Keys are built bottom-up, once per type, so the cost
+// is linear in the catalog whatever the depth of nesting.
+type shapes struct {
+	ids   map[string]int         // key → shape number, from 1
+	keys  map[*model.Type]string // a type's key
+	place map[*model.Type]int    // a type's shape number, nullability included
+	types map[string]string      // key → the Go type written for it
+}
+
+func newShapes() *shapes {
+	return &shapes{ids: map[string]int{}, keys: map[*model.Type]string{}, place: map[*model.Type]int{}, types: map[string]string{}}
+}
+
+// key is the shape of t's Go type. The declaration of an object, enum or
+// tuple does not depend on whether the place may be null (a pointer or a
+// Nullable holds it there), so their key leaves nullability out; a
+// union's keeps it, as its UnmarshalJSON reads a null by its schema.
+func (s *shapes) key(t *model.Type) string {
+	if k, ok := s.keys[t]; ok {
+		return k
+	}
+	c := *t
+	if t.Kind != model.Union {
+		c.Nullable = false
+	}
+	c.Elem, c.Items, c.Fields, c.Variants = nil, nil, nil, nil
+	if t.Elem != nil {
+		c.Elem = s.stub(t.Elem)
+	}
+	for _, it := range t.Items {
+		c.Items = append(c.Items, s.stub(it))
+	}
+	for _, fd := range t.Fields {
+		f := *fd
+		f.Type = s.stub(fd.Type)
+		c.Fields = append(c.Fields, &f)
+	}
+	for _, v := range t.Variants {
+		c.Variants = append(c.Variants, s.stub(v))
+	}
+	k := t.Group + "\x00" + string(schema.Type(&c))
+	s.keys[t] = k
+	return k
+}
+
+// stub stands for a nested type in its parent's key: a string whose
+// pattern is the nested type's shape number. Every nested type of the
+// parent is a stub, so a stub is never confused with a real string.
+func (s *shapes) stub(t *model.Type) *model.Type {
+	n, ok := s.place[t]
+	if !ok {
+		k := s.key(t)
+		if t.Nullable {
+			k = "?" + k
+		}
+		if n, ok = s.ids[k]; !ok {
+			n = len(s.ids) + 1
+			s.ids[k] = n
+		}
+		s.place[t] = n
+	}
+	p := "#" + strconv.Itoa(n)
+	return &model.Type{Kind: model.String, Pattern: &p}
+}
