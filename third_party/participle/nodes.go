@@ -17,6 +17,7 @@ var (
 	MaxIterations = 1000000
 
 	positionType        = reflect.TypeOf(lexer.Position{})
+	stringType          = reflect.TypeOf("")
 	tokenType           = reflect.TypeOf(lexer.Token{})
 	tokensType          = reflect.TypeOf([]lexer.Token{})
 	captureType         = reflect.TypeOf((*Capture)(nil)).Elem()
@@ -391,7 +392,7 @@ func (l *lookaheadGroup) Parse(ctx *parseContext, parent reflect.Value) (out []r
 	}
 	expectingMatch := !l.negative
 	if matchedLookahead != expectingMatch {
-		return nil, ctx.state.unexpectedToken(ctx.Peek())
+		return nil, (*lookaheadError)(ctx.Peek())
 	}
 	return []reflect.Value{}, nil // Empty match slice means a match, unlike nil
 }
@@ -732,6 +733,79 @@ func maybeRef(tmpl reflect.Type, strct reflect.Value) reflect.Value {
 		return ptr
 	}
 	return strct
+}
+
+// setDirect stores the values of a capture as setField would, when the
+// field is one of the common kinds setFieldSet.direct says and the values
+// are what such a field is given (nodes the parse built, strings): it
+// writes at the field's offset instead of going through reflect.Value for
+// the field. It returns false, having done nothing, when setField must.
+func setDirect(strct reflect.Value, set *fieldSetter, values []reflect.Value) bool {
+	if !strct.CanAddr() {
+		return false
+	}
+	p := unsafe.Pointer(strct.UnsafeAddr() + set.offset)
+	switch set.direct {
+	case directNode:
+		if *(*unsafe.Pointer)(p) != nil || len(values) != 1 || !isNode(values[0], set.elem) {
+			return false
+		}
+		*(*unsafe.Pointer)(p) = unsafe.Pointer(values[0].UnsafeAddr())
+	case directNodes:
+		nodes := (*[]unsafe.Pointer)(p)
+		if len(*nodes)+len(values) > cap(*nodes) {
+			return false // Grown by reflect, as a slice of its type.
+		}
+		for _, v := range values {
+			if !isNode(v, set.elem) {
+				return false
+			}
+		}
+		for _, v := range values {
+			*nodes = append(*nodes, unsafe.Pointer(v.UnsafeAddr()))
+		}
+	case directString:
+		if !allStrings(values) {
+			return false
+		}
+		s := (*string)(p)
+		for _, v := range values {
+			*s += v.String()
+		}
+	case directBool:
+		if !allStrings(values) {
+			return false
+		}
+		if len(values) > 0 {
+			*(*bool)(p) = true
+		}
+	case directStrings:
+		if !allStrings(values) {
+			return false
+		}
+		s := (*[]string)(p)
+		for _, v := range values {
+			*s = append(*s, v.String())
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// isNode reports whether v is a node of type t the parse built: what a
+// pointer to t is set to point at.
+func isNode(v reflect.Value, t reflect.Type) bool {
+	return v.Kind() == reflect.Struct && v.CanAddr() && v.Type() == t
+}
+
+func allStrings(values []reflect.Value) bool {
+	for _, v := range values {
+		if v.Kind() != reflect.String {
+			return false
+		}
+	}
+	return true
 }
 
 // Set field.
