@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -225,6 +226,21 @@ type parseContext struct {
 	apply             []contextFieldSet
 	allowTrailing     bool
 	state             *parseState
+	// boxed: the values of tokens must be boxed, as a capture may keep
+	// them (see tokenValue).
+	boxed bool
+}
+
+// tokenValue returns the value of t, a token of the parse's buffer, as a
+// result. Only a capture keeps results: in a capture into a string, a
+// bool or a []string (which copy the string out) and anywhere outside a
+// capture the value refers to the token in place; in other captures it
+// is boxed, as values always were.
+func (p *parseContext) tokenValue(t *lexer.Token) reflect.Value {
+	if p.boxed {
+		return reflect.ValueOf(t.Value)
+	}
+	return reflect.ValueOf(&t.Value).Elem()
 }
 
 func newParseContext(lex *lexer.PeekingLexer, lookahead int, caseInsensitive map[lexer.TokenType]bool) parseContext {
@@ -293,6 +309,16 @@ func reserve(run []contextFieldSet) {
 		n += len(run[i].fieldValue)
 	}
 	if n < 2 {
+		return
+	}
+	if set := first.field.set; set.direct == directNodes {
+		// A slice of pointers: grown as one, without reflect.
+		nodes := (*[]unsafe.Pointer)(unsafe.Add(unsafe.Pointer(first.strct.UnsafeAddr()), set.offset))
+		if cap(*nodes)-len(*nodes) < n {
+			grown := make([]unsafe.Pointer, len(*nodes), len(*nodes)+n)
+			copy(grown, *nodes)
+			*nodes = grown
+		}
 		return
 	}
 	f := first.strct.FieldByIndex(first.field.Index)

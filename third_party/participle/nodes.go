@@ -180,7 +180,13 @@ func (s *strct) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Va
 	mark := ctx.state.mark()
 	t := ctx.Peek()
 	s.maybeInjectStartToken(t, sv)
-	if out, err = s.expr.Parse(ctx, sv); err != nil {
+	// The node keeps none of its expression's results: its captures keep
+	// what they need.
+	boxed := ctx.boxed
+	ctx.boxed = false
+	out, err = s.expr.Parse(ctx, sv)
+	ctx.boxed = boxed
+	if err != nil {
 		if ctx.Apply() == nil { // Best effort to give partial AST.
 			// Every capture is applied: the results inside sv are
 			// referred to by nothing.
@@ -383,7 +389,11 @@ func (l *lookaheadGroup) Parse(ctx *parseContext, parent reflect.Value) (out []r
 		defer ctx.printTrace(l)()
 	}
 	matchedLookahead := false
-	if t := ctx.firstToken(); t == nil || l.first == nil || l.first.admits(t) {
+	if t := ctx.firstToken(); t != nil && l.first != nil && l.first.exact {
+		// A terminal, or a choice of them: it matches the next token
+		// when the token is in its set.
+		matchedLookahead = l.first.admits(t)
+	} else if t == nil || l.first == nil || l.first.admits(t) {
 		// Create a branch to avoid advancing the parser as any match will be discarded
 		branch := ctx.Branch()
 		out, err = l.expr.Parse(branch, parent)
@@ -510,7 +520,10 @@ func (c *capture) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.
 		defer ctx.printTrace(c)()
 	}
 	start := ctx.RawCursor()
+	boxed := ctx.boxed
+	ctx.boxed = c.field.set == nil || !c.field.set.copiesStrings()
 	v, err := c.node.Parse(ctx, parent)
+	ctx.boxed = boxed
 	if v != nil {
 		ctx.Defer(ctx.Range(start, ctx.RawCursor()), parent, &c.field, v)
 	}
@@ -542,7 +555,7 @@ func (r *reference) Parse(ctx *parseContext, parent reflect.Value) (out []reflec
 			return nil, nil
 		}
 		ctx.Next()
-		return ctx.state.one(reflect.ValueOf(t.Value)), nil
+		return ctx.state.one(ctx.tokenValue(t)), nil
 	}
 	token, cursor := ctx.PeekAny(func(t lexer.Token) bool {
 		return t.Type == r.typ
@@ -581,7 +594,7 @@ func (l *literal) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.
 		if l.s != "" {
 			return ctx.state.one(l.value), nil
 		}
-		return ctx.state.one(reflect.ValueOf(t.Value)), nil
+		return ctx.state.one(ctx.tokenValue(t)), nil
 	}
 	match := func(t lexer.Token) bool {
 		var equal bool
@@ -744,7 +757,7 @@ func setDirect(strct reflect.Value, set *fieldSetter, values []reflect.Value) bo
 	if !strct.CanAddr() {
 		return false
 	}
-	p := unsafe.Pointer(strct.UnsafeAddr() + set.offset)
+	p := unsafe.Add(unsafe.Pointer(strct.UnsafeAddr()), set.offset)
 	switch set.direct {
 	case directNode:
 		if *(*unsafe.Pointer)(p) != nil || len(values) != 1 || !isNode(values[0], set.elem) {
@@ -752,10 +765,10 @@ func setDirect(strct reflect.Value, set *fieldSetter, values []reflect.Value) bo
 		}
 		*(*unsafe.Pointer)(p) = unsafe.Pointer(values[0].UnsafeAddr())
 	case directNodes:
+		// The slice is a []*T, and grown as a []unsafe.Pointer: the same
+		// memory to the collector (pointers), and to the program (a
+		// []*T's elements are never read as anything else).
 		nodes := (*[]unsafe.Pointer)(p)
-		if len(*nodes)+len(values) > cap(*nodes) {
-			return false // Grown by reflect, as a slice of its type.
-		}
 		for _, v := range values {
 			if !isNode(v, set.elem) {
 				return false

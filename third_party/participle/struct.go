@@ -107,6 +107,13 @@ func (s *fieldSetter) setDirect(parent reflect.Type, field reflect.StructField, 
 	s.offset = offset
 }
 
+// copiesStrings reports whether the field copies the strings it is given
+// (setDirect, or setField for such a field) rather than keeping their
+// reflect.Values: a string, a bool or a []string.
+func (s *fieldSetter) copiesStrings() bool {
+	return s.direct == directString || s.direct == directBool || s.direct == directStrings
+}
+
 // fieldOffset is the offset of the field at index in a struct of type t,
 // when no pointer is on the way to it.
 func fieldOffset(t reflect.Type, index []int) (uintptr, bool) {
