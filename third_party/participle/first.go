@@ -101,6 +101,7 @@ func computeFirstSets(root node) {
 			n.first = c.first(n.expr)
 		case *lookaheadGroup:
 			n.first = c.first(n.expr)
+			n.recognizable = recognizable(n.expr, map[*strct]bool{}, false)
 		}
 		return next()
 	})

@@ -379,6 +379,8 @@ type lookaheadGroup struct {
 	negative bool
 	// first is expr's first set (first.go); nil before Build computes it.
 	first *firstSet
+	// recognizable: recognize decides expr (recognize.go); set by Build.
+	recognizable bool
 }
 
 func (l *lookaheadGroup) String() string   { return ebnf(l) }
@@ -393,7 +395,11 @@ func (l *lookaheadGroup) Parse(ctx *parseContext, parent reflect.Value) (out []r
 		// A terminal, or a choice of them: it matches the next token
 		// when the token is in its set.
 		matchedLookahead = l.first.admits(t)
-	} else if t == nil || l.first == nil || l.first.admits(t) {
+	} else if t != nil && l.first != nil && !l.first.admits(t) {
+		// It cannot start with the next token: no match.
+	} else if r := l.recognize(ctx); !r.unknown {
+		matchedLookahead = r.ok && !r.failed
+	} else {
 		// Create a branch to avoid advancing the parser as any match will be discarded
 		branch := ctx.Branch()
 		out, err = l.expr.Parse(branch, parent)
@@ -405,6 +411,18 @@ func (l *lookaheadGroup) Parse(ctx *parseContext, parent reflect.Value) (out []r
 		return nil, (*lookaheadError)(ctx.Peek())
 	}
 	return []reflect.Value{}, nil // Empty match slice means a match, unlike nil
+}
+
+// recognize decides the look-ahead without a branch (recognize.go), or
+// says it does not know.
+func (l *lookaheadGroup) recognize(ctx *parseContext) recognition {
+	if !l.recognizable || ctx.trace != nil {
+		return unknownRecognition
+	}
+	start := ctx.MakeCheckpoint()
+	r := ctx.recognize(l.expr, &ctx.PeekingLexer)
+	ctx.LoadCheckpoint(start)
+	return r
 }
 
 // <expr> {"|" <expr>}

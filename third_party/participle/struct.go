@@ -71,12 +71,12 @@ type fieldSetter struct {
 type directKind int
 
 const (
-	directNone     directKind = iota
-	directNode                // *T, T a struct: point at the node
-	directNodes               // []*T: append pointers to the nodes
-	directString              // a string kind: concatenate
-	directBool                // a bool kind: true when anything matched
-	directStrings             // []string: append
+	directNone    directKind = iota
+	directNode               // *T, T a struct: point at the node
+	directNodes              // []*T: append pointers to the nodes
+	directString             // a string kind: concatenate
+	directBool               // a bool kind: true when anything matched
+	directStrings            // []string: append
 )
 
 // direct works out how setDirect stores into field, a field of struct
