@@ -148,6 +148,12 @@ type scanner struct {
 	chunkSize int
 	comments  []*ast.Comment
 	diags     token.List
+	// stream, when set, is handed the pieces after the first as they are
+	// cut, a run of them at a time (streamRun), so that they are parsed
+	// while the rest is lexed (lexParsing); streamed counts the pieces
+	// handed so far. A piece is never changed once cut.
+	stream   func([][]tok)
+	streamed int
 }
 
 // lexed is what the lexer gives the parser.
@@ -232,8 +238,31 @@ func (s *scanner) flush() {
 		n := len(s.toks)
 		s.pieces = append(s.pieces, s.toks[:n:n])
 		s.toks = s.toks[n:]
+		if s.stream != nil && len(s.pieces)-s.streamed >= streamRun {
+			s.handOff()
+		}
 	}
 	s.cutDepth = 0
+}
+
+// streamRun is how many pieces the lexer hands to the parse at a time.
+const streamRun = 32
+
+// handOff hands the pieces cut since the last call to stream, except the
+// first piece of the file (the header is read first, by parse). Once
+// brackets nested too deeply, nothing more is handed: such a piece is
+// not to be parsed at all (MaxDepth).
+func (s *scanner) handOff() {
+	if s.tooDeep {
+		return
+	}
+	from := max(s.streamed, 1)
+	if n := len(s.pieces); n > from {
+		// A copy: the parse drops each piece from its run once parsed,
+		// and the lexer's own list must stay whole.
+		s.stream(append([][]tok(nil), s.pieces[from:n]...))
+	}
+	s.streamed = len(s.pieces)
 }
 
 func (s *scanner) pos(off int) plex.Position {

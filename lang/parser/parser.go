@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/alecthomas/participle/v2"
@@ -78,11 +79,16 @@ func ParseText(filename, text string, c *Cache) Result {
 // parse parses src, whose text is also given as a string.
 func parse(filename string, src []byte, text string, c *Cache) Result {
 	var lx lexed
-	if c != nil {
+	var early *parsing // the pieces after the first, parsed while lexing
+	switch {
+	case c != nil:
 		c.begin(filename)
 		defer c.end()
 		lx = c.lex(filename, src, text)
-	} else {
+	case streaming:
+		lx, early = lexParsing(filename, src, text)
+		defer early.stop()
+	default:
 		lx = lexInto(filename, src, text, nil)
 	}
 	diags := lx.diags
@@ -135,11 +141,18 @@ func parse(filename string, src []byte, text string, c *Cache) Result {
 			}
 		}
 	}
+	if early != nil {
+		// The others are being parsed already.
+		pieces = pieces[:1]
+	}
 	if pieces[0] = pieces[0][head:]; len(pieces[0]) == 0 {
 		pieces = pieces[1:]
 	}
 	lexOK := !diags.HasErrors()
 	decls, errs, unparsed := parseDecls(src, lx.source, pieces, c)
+	if early != nil {
+		decls, errs, unparsed = early.join(decls, errs, unparsed)
+	}
 	for _, err := range errs {
 		diags = append(diags, syntaxError(filename, err))
 	}
@@ -209,12 +222,6 @@ func parseDecls(src []byte, s source, pieces [][]tok, c *Cache) ([]*ast.Decl, []
 	}
 	workers := runtime.GOMAXPROCS(0)
 	nBatches := min(len(pieces), workers*4)
-	type batch struct {
-		pieces   [][]tok
-		decls    []*ast.Decl
-		errs     []error
-		unparsed []plex.Token // the first tokens of each piece that failed
-	}
 	batches := make([]batch, nBatches)
 	per := (len(pieces) + nBatches - 1) / nBatches
 	for i := range batches {
@@ -227,8 +234,9 @@ func parseDecls(src []byte, s source, pieces [][]tok, c *Cache) ([]*ast.Decl, []
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var buf lent // this worker's
 			for b := range next {
-				b.decls, b.errs, b.unparsed = parseBatch(src, s, b.pieces, c)
+				b.decls, b.errs, b.unparsed = parseBatch(src, s, b.pieces, c, &buf)
 			}
 		}()
 	}
@@ -237,9 +245,19 @@ func parseDecls(src []byte, s source, pieces [][]tok, c *Cache) ([]*ast.Decl, []
 	}
 	close(next)
 	wg.Wait()
-	var decls []*ast.Decl
-	var errs []error
-	var unparsed map[string]map[string]bool
+	return joinBatches(nil, nil, nil, batches)
+}
+
+// batch is a run of pieces parsed by one worker, and what they gave.
+type batch struct {
+	pieces   [][]tok
+	decls    []*ast.Decl
+	errs     []error
+	unparsed []plex.Token // the first tokens of each piece that failed
+}
+
+// joinBatches appends the results of batches, in order, to those given.
+func joinBatches(decls []*ast.Decl, errs []error, unparsed map[string]map[string]bool, batches []batch) ([]*ast.Decl, []error, map[string]map[string]bool) {
 	for _, b := range batches {
 		decls = append(decls, b.decls...)
 		errs = append(errs, b.errs...)
@@ -255,6 +273,72 @@ func parseDecls(src []byte, s source, pieces [][]tok, c *Cache) ([]*ast.Decl, []
 		}
 	}
 	return decls, errs, unparsed
+}
+
+// streaming says whether Parse (without a Cache) parses the declarations
+// while the lexer is still cutting the rest (lexParsing): the lex is
+// serial, the parse uses every core. A test turns it off to compare.
+var streaming = true
+
+// parsing is the parse of the pieces after the first, started while
+// lexing (lexParsing): batches of them, in source order, taken by a
+// worker per core.
+type parsing struct {
+	wg      sync.WaitGroup
+	next    chan *batch
+	batches []*batch // written by the lexer only, read once it is done
+	stopped atomic.Bool
+}
+
+// lexParsing lexes src as lexInto does and, as the lexer cuts
+// declarations, parses them on every core; join waits for them. The
+// first piece is left to the caller, which reads the header in it first.
+func lexParsing(filename string, src []byte, text string) (lexed, *parsing) {
+	p := &parsing{next: make(chan *batch, 1024)}
+	s := source{file: filename, text: text}
+	for range runtime.GOMAXPROCS(0) {
+		p.wg.Add(1)
+		go func() {
+			defer p.wg.Done()
+			var buf lent // this worker's
+			for b := range p.next {
+				if !p.stopped.Load() {
+					b.decls, b.errs, b.unparsed = parseBatch(src, s, b.pieces, nil, &buf)
+				}
+			}
+		}()
+	}
+	sc := &scanner{file: filename, src: src, text: text, line: 1}
+	sc.stream = func(pieces [][]tok) {
+		b := &batch{pieces: pieces}
+		p.batches = append(p.batches, b)
+		p.next <- b
+	}
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		sc.off, sc.lineOff = 3, 3
+	}
+	sc.run()
+	sc.handOff()
+	close(p.next)
+	return sc.lexed(), p
+}
+
+// join waits for the parse of the pieces after the first and appends
+// their results to those of the first.
+func (p *parsing) join(decls []*ast.Decl, errs []error, unparsed map[string]map[string]bool) ([]*ast.Decl, []error, map[string]map[string]bool) {
+	p.wg.Wait()
+	batches := make([]batch, len(p.batches))
+	for i, b := range p.batches {
+		batches[i] = *b
+	}
+	return joinBatches(decls, errs, unparsed, batches)
+}
+
+// stop drops what is left of the parse (when the file turned out not to
+// parse at all) and waits for the workers.
+func (p *parsing) stop() {
+	p.stopped.Store(true)
+	p.wg.Wait()
 }
 
 // nameOf is the name a token spells: an identifier, or a string decoded.
@@ -274,9 +358,9 @@ func nameOf(t plex.Token) string {
 // does not try a second one at its end. A piece that fails is parsed
 // again, as participle's tokens and as declarations (parseTokenBatch): the
 // errors are those of the grammar of the whole file.
-func parseBatch(src []byte, s source, pieces [][]tok, c *Cache) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
+// buf is the calling worker's token buffer.
+func parseBatch(src []byte, s source, pieces [][]tok, c *Cache, buf *lent) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
 	decls = make([]*ast.Decl, 0, len(pieces))
-	var buf lent
 	for i, p := range pieces {
 		pieces[i] = nil
 		var key cacheKey

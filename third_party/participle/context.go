@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -31,25 +32,36 @@ type contextFieldSet struct {
 type parseState struct {
 	free   []*parseContext
 	spare  []spareNode       // by production (numberNodes)
+	slabs  []slab            // by production
 	vals   []reflect.Value   // the chunk being cut, chunks[chunk][:n]
 	chunks [][]reflect.Value // every chunk, in order
 	chunk  int
 	used   int // the highest chunk cut from since the state was taken
-
-	// unexpected is the error of the last look-ahead that failed, at the
-	// token unexpectedAt: another failing at the same token reports the
-	// same error, which nothing changes once made.
-	unexpected   *UnexpectedTokenError
-	unexpectedAt *lexer.Token
 }
 
-// unexpectedToken returns the error of a look-ahead that failed at t,
-// the next token.
-func (s *parseState) unexpectedToken(t *lexer.Token) *UnexpectedTokenError {
-	if s.unexpectedAt != t {
-		s.unexpected, s.unexpectedAt = &UnexpectedTokenError{Unexpected: *t}, t
+// lookaheadError is the error of a look-ahead that failed at a token: the
+// token itself, in the parse's token buffer, so that failing allocates
+// nothing (most look-aheads fail in a parse that succeeds, and the error
+// is then dropped). It reads as UnexpectedTokenError{Unexpected: token};
+// the parse returns that in its place (reportable), as the buffer is only
+// the parse's while it lasts.
+type lookaheadError lexer.Token
+
+func (e *lookaheadError) unexpected() *UnexpectedTokenError {
+	return &UnexpectedTokenError{Unexpected: lexer.Token(*e)}
+}
+
+func (e *lookaheadError) Error() string            { return e.unexpected().Error() }
+func (e *lookaheadError) Message() string          { return e.unexpected().Message() }
+func (e *lookaheadError) Position() lexer.Position { return e.Pos }
+
+// reportable returns err as the parse reports it: a look-ahead's error
+// as the UnexpectedTokenError it stands for.
+func reportable(err error) error {
+	if e, ok := err.(*lookaheadError); ok {
+		return e.unexpected()
 	}
-	return s.unexpected
+	return err
 }
 
 var parseStates = sync.Pool{New: func() interface{} { return &parseState{chunk: -1} }}
@@ -140,7 +152,33 @@ func (s *parseState) node(slot int, t reflect.Type) reflect.Value {
 			return v
 		}
 	}
-	return reflect.New(t).Elem()
+	if slot < 0 || t.Size() == 0 || t.Size() > slabBytes/2 {
+		return reflect.New(t).Elem()
+	}
+	for slot >= len(s.slabs) {
+		s.slabs = append(s.slabs, slab{})
+	}
+	sl := &s.slabs[slot]
+	if sl.t != t || sl.next == sl.n {
+		n := int(slabBytes / t.Size())
+		*sl = slab{t: t, v: reflect.MakeSlice(reflect.SliceOf(t), n, n), n: n}
+	}
+	v := sl.v.Index(sl.next)
+	sl.next++
+	return v
+}
+
+// slabBytes is about how much memory the nodes of one production are
+// allocated in at a time (parseState.node).
+const slabBytes = 4096
+
+// slab is where the nodes of one production come from: one allocation
+// for many nodes, handed out one by one. A node keeps its whole slab
+// alive, so a slab is small.
+type slab struct {
+	t       reflect.Type
+	v       reflect.Value // a slice of t
+	next, n int
 }
 
 // giveBack keeps v, which no result refers to, for the next node of its
@@ -173,7 +211,6 @@ func (s *parseState) done() {
 		}
 	}
 	s.vals, s.chunk, s.used = nil, -1, 0
-	s.unexpected, s.unexpectedAt = nil, nil
 	parseStates.Put(s)
 }
 
@@ -189,6 +226,21 @@ type parseContext struct {
 	apply             []contextFieldSet
 	allowTrailing     bool
 	state             *parseState
+	// boxed: the values of tokens must be boxed, as a capture may keep
+	// them (see tokenValue).
+	boxed bool
+}
+
+// tokenValue returns the value of t, a token of the parse's buffer, as a
+// result. Only a capture keeps results: in a capture into a string, a
+// bool or a []string (which copy the string out) and anywhere outside a
+// capture the value refers to the token in place; in other captures it
+// is boxed, as values always were.
+func (p *parseContext) tokenValue(t *lexer.Token) reflect.Value {
+	if p.boxed {
+		return reflect.ValueOf(t.Value)
+	}
+	return reflect.ValueOf(&t.Value).Elem()
 }
 
 func newParseContext(lex *lexer.PeekingLexer, lookahead int, caseInsensitive map[lexer.TokenType]bool) parseContext {
@@ -222,6 +274,9 @@ func (p *parseContext) Apply() error {
 		if i == 0 || !sameTarget(&p.apply[i-1], apply) {
 			reserve(p.apply[i:])
 		}
+		if set := apply.field.set; set != nil && set.direct != directNone && setDirect(apply.strct, set, apply.fieldValue) {
+			continue
+		}
 		if err := setField(apply.tokens, apply.strct, apply.field, apply.fieldValue); err != nil {
 			return err
 		}
@@ -254,6 +309,16 @@ func reserve(run []contextFieldSet) {
 		n += len(run[i].fieldValue)
 	}
 	if n < 2 {
+		return
+	}
+	if set := first.field.set; set.direct == directNodes {
+		// A slice of pointers: grown as one, without reflect.
+		nodes := (*[]unsafe.Pointer)(unsafe.Add(unsafe.Pointer(first.strct.UnsafeAddr()), set.offset))
+		if cap(*nodes)-len(*nodes) < n {
+			grown := make([]unsafe.Pointer, len(*nodes), len(*nodes)+n)
+			copy(grown, *nodes)
+			*nodes = grown
+		}
 		return
 	}
 	f := first.strct.FieldByIndex(first.field.Index)

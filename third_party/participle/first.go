@@ -16,6 +16,10 @@ type firstSet struct {
 	any    bool                     // any token: the node may match or fail on anything
 	types  map[lexer.TokenType]bool // any token of these types
 	values map[string]bool          // any token with one of these values, whatever its type
+	// exact: the node matches exactly the tokens in the set (one token
+	// long: terminals and choices of them), so a look-ahead of it is
+	// decided by the set alone.
+	exact bool
 }
 
 func (f *firstSet) admits(t *lexer.Token) bool {
@@ -97,6 +101,7 @@ func computeFirstSets(root node) {
 			n.first = c.first(n.expr)
 		case *lookaheadGroup:
 			n.first = c.first(n.expr)
+			n.recognizable = recognizable(n.expr, map[*strct]bool{}, false)
 		}
 		return next()
 	})
@@ -155,12 +160,12 @@ func (c *firstSets) compute(n node) *firstSet {
 		switch {
 		case n.s != "":
 			// The type, if any, is not checked: a wider set.
-			return &firstSet{values: map[string]bool{n.s: true}}
+			return &firstSet{values: map[string]bool{n.s: true}, exact: n.t == lexer.EOF}
 		case n.t != lexer.EOF:
-			return &firstSet{types: map[lexer.TokenType]bool{n.t: true}}
+			return &firstSet{types: map[lexer.TokenType]bool{n.t: true}, exact: true}
 		}
 	case *reference:
-		return &firstSet{types: map[lexer.TokenType]bool{n.typ: true}}
+		return &firstSet{types: map[lexer.TokenType]bool{n.typ: true}, exact: true}
 	case *capture:
 		return c.first(n.node)
 	case *strct:
@@ -168,7 +173,13 @@ func (c *firstSets) compute(n node) *firstSet {
 	case *sequence:
 		// It does not match when its first node does not, and fails only
 		// after its first node matched.
-		return c.first(n.node)
+		first := c.first(n.node)
+		if first.exact && n.next != nil {
+			inexact := *first
+			inexact.exact = false
+			return &inexact
+		}
+		return first
 	case *disjunction:
 		return c.union(n.nodes)
 	case *union:
@@ -186,12 +197,14 @@ func (c *firstSets) compute(n node) *firstSet {
 }
 
 func (c *firstSets) union(nodes []node) *firstSet {
-	out := &firstSet{}
+	out := &firstSet{exact: true}
 	for _, n := range nodes {
-		out.add(c.first(n))
+		first := c.first(n)
+		out.add(first)
 		if out.any {
 			return anyToken
 		}
+		out.exact = out.exact && first.exact
 	}
 	return out
 }

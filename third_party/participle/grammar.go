@@ -238,6 +238,7 @@ func (g *generatorContext) parseCapture(slexer *structLexer) (node, error) {
 	}
 	field := slexer.Field()
 	field.set = newFieldSetter(field.Type)
+	field.set.setDirect(slexer.s, field.StructField, field.Index)
 	if token.Type == '@' {
 		_, _ = slexer.Next()
 		n, err := g.parseType(field.Type)

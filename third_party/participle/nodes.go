@@ -17,6 +17,7 @@ var (
 	MaxIterations = 1000000
 
 	positionType        = reflect.TypeOf(lexer.Position{})
+	stringType          = reflect.TypeOf("")
 	tokenType           = reflect.TypeOf(lexer.Token{})
 	tokensType          = reflect.TypeOf([]lexer.Token{})
 	captureType         = reflect.TypeOf((*Capture)(nil)).Elem()
@@ -179,7 +180,13 @@ func (s *strct) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.Va
 	mark := ctx.state.mark()
 	t := ctx.Peek()
 	s.maybeInjectStartToken(t, sv)
-	if out, err = s.expr.Parse(ctx, sv); err != nil {
+	// The node keeps none of its expression's results: its captures keep
+	// what they need.
+	boxed := ctx.boxed
+	ctx.boxed = false
+	out, err = s.expr.Parse(ctx, sv)
+	ctx.boxed = boxed
+	if err != nil {
 		if ctx.Apply() == nil { // Best effort to give partial AST.
 			// Every capture is applied: the results inside sv are
 			// referred to by nothing.
@@ -372,6 +379,8 @@ type lookaheadGroup struct {
 	negative bool
 	// first is expr's first set (first.go); nil before Build computes it.
 	first *firstSet
+	// recognizable: recognize decides expr (recognize.go); set by Build.
+	recognizable bool
 }
 
 func (l *lookaheadGroup) String() string   { return ebnf(l) }
@@ -382,7 +391,15 @@ func (l *lookaheadGroup) Parse(ctx *parseContext, parent reflect.Value) (out []r
 		defer ctx.printTrace(l)()
 	}
 	matchedLookahead := false
-	if t := ctx.firstToken(); t == nil || l.first == nil || l.first.admits(t) {
+	if t := ctx.firstToken(); t != nil && l.first != nil && l.first.exact {
+		// A terminal, or a choice of them: it matches the next token
+		// when the token is in its set.
+		matchedLookahead = l.first.admits(t)
+	} else if t != nil && l.first != nil && !l.first.admits(t) {
+		// It cannot start with the next token: no match.
+	} else if r := l.recognize(ctx); !r.unknown {
+		matchedLookahead = r.ok && !r.failed
+	} else {
 		// Create a branch to avoid advancing the parser as any match will be discarded
 		branch := ctx.Branch()
 		out, err = l.expr.Parse(branch, parent)
@@ -391,9 +408,21 @@ func (l *lookaheadGroup) Parse(ctx *parseContext, parent reflect.Value) (out []r
 	}
 	expectingMatch := !l.negative
 	if matchedLookahead != expectingMatch {
-		return nil, ctx.state.unexpectedToken(ctx.Peek())
+		return nil, (*lookaheadError)(ctx.Peek())
 	}
 	return []reflect.Value{}, nil // Empty match slice means a match, unlike nil
+}
+
+// recognize decides the look-ahead without a branch (recognize.go), or
+// says it does not know.
+func (l *lookaheadGroup) recognize(ctx *parseContext) recognition {
+	if !l.recognizable || ctx.trace != nil {
+		return unknownRecognition
+	}
+	start := ctx.MakeCheckpoint()
+	r := ctx.recognize(l.expr, &ctx.PeekingLexer)
+	ctx.LoadCheckpoint(start)
+	return r
 }
 
 // <expr> {"|" <expr>}
@@ -509,7 +538,10 @@ func (c *capture) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.
 		defer ctx.printTrace(c)()
 	}
 	start := ctx.RawCursor()
+	boxed := ctx.boxed
+	ctx.boxed = c.field.set == nil || !c.field.set.copiesStrings()
 	v, err := c.node.Parse(ctx, parent)
+	ctx.boxed = boxed
 	if v != nil {
 		ctx.Defer(ctx.Range(start, ctx.RawCursor()), parent, &c.field, v)
 	}
@@ -541,7 +573,7 @@ func (r *reference) Parse(ctx *parseContext, parent reflect.Value) (out []reflec
 			return nil, nil
 		}
 		ctx.Next()
-		return ctx.state.one(reflect.ValueOf(t.Value)), nil
+		return ctx.state.one(ctx.tokenValue(t)), nil
 	}
 	token, cursor := ctx.PeekAny(func(t lexer.Token) bool {
 		return t.Type == r.typ
@@ -580,7 +612,7 @@ func (l *literal) Parse(ctx *parseContext, parent reflect.Value) (out []reflect.
 		if l.s != "" {
 			return ctx.state.one(l.value), nil
 		}
-		return ctx.state.one(reflect.ValueOf(t.Value)), nil
+		return ctx.state.one(ctx.tokenValue(t)), nil
 	}
 	match := func(t lexer.Token) bool {
 		var equal bool
@@ -732,6 +764,79 @@ func maybeRef(tmpl reflect.Type, strct reflect.Value) reflect.Value {
 		return ptr
 	}
 	return strct
+}
+
+// setDirect stores the values of a capture as setField would, when the
+// field is one of the common kinds setFieldSet.direct says and the values
+// are what such a field is given (nodes the parse built, strings): it
+// writes at the field's offset instead of going through reflect.Value for
+// the field. It returns false, having done nothing, when setField must.
+func setDirect(strct reflect.Value, set *fieldSetter, values []reflect.Value) bool {
+	if !strct.CanAddr() {
+		return false
+	}
+	p := unsafe.Add(unsafe.Pointer(strct.UnsafeAddr()), set.offset)
+	switch set.direct {
+	case directNode:
+		if *(*unsafe.Pointer)(p) != nil || len(values) != 1 || !isNode(values[0], set.elem) {
+			return false
+		}
+		*(*unsafe.Pointer)(p) = unsafe.Pointer(values[0].UnsafeAddr())
+	case directNodes:
+		// The slice is a []*T, and grown as a []unsafe.Pointer: the same
+		// memory to the collector (pointers), and to the program (a
+		// []*T's elements are never read as anything else).
+		nodes := (*[]unsafe.Pointer)(p)
+		for _, v := range values {
+			if !isNode(v, set.elem) {
+				return false
+			}
+		}
+		for _, v := range values {
+			*nodes = append(*nodes, unsafe.Pointer(v.UnsafeAddr()))
+		}
+	case directString:
+		if !allStrings(values) {
+			return false
+		}
+		s := (*string)(p)
+		for _, v := range values {
+			*s += v.String()
+		}
+	case directBool:
+		if !allStrings(values) {
+			return false
+		}
+		if len(values) > 0 {
+			*(*bool)(p) = true
+		}
+	case directStrings:
+		if !allStrings(values) {
+			return false
+		}
+		s := (*[]string)(p)
+		for _, v := range values {
+			*s = append(*s, v.String())
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// isNode reports whether v is a node of type t the parse built: what a
+// pointer to t is set to point at.
+func isNode(v reflect.Value, t reflect.Type) bool {
+	return v.Kind() == reflect.Struct && v.CanAddr() && v.Type() == t
+}
+
+func allStrings(values []reflect.Value) bool {
+	for _, v := range values {
+		if v.Kind() != reflect.String {
+			return false
+		}
+	}
+	return true
 }
 
 // Set field.

@@ -174,9 +174,9 @@ func (p *Parser[G]) ParseFromLexer(lex *lexer.PeekingLexer, options ...ParseOpti
 	}
 	// If the grammar implements Parseable, use it.
 	if parseable, ok := any(v).(Parseable); ok {
-		return v, p.rootParseable(&ctx, parseable)
+		return v, reportable(p.rootParseable(&ctx, parseable))
 	}
-	return v, p.parseOne(&ctx, parseNode, rv)
+	return v, reportable(p.parseOne(&ctx, parseNode, rv))
 }
 
 func (p *Parser[G]) setCaseInsensitiveTokens() {

@@ -58,6 +58,77 @@ type fieldSetter struct {
 	capture        bool // a pointer to the field (dereferenced) is a Capture
 	unmarshaler    bool // a pointer to the field (dereferenced) is an encoding.TextUnmarshaler
 	sliceOfCapture bool // the field is a slice whose elements, or pointers to them, are Captures
+
+	// direct is how setDirect stores the values of the common captures
+	// without reflection, at offset in the struct (setDirect); elem is
+	// the type of node a pointer or slice of pointers field points at.
+	direct directKind
+	offset uintptr
+	elem   reflect.Type
+}
+
+// directKind is a kind of field setDirect stores into.
+type directKind int
+
+const (
+	directNone    directKind = iota
+	directNode               // *T, T a struct: point at the node
+	directNodes              // []*T: append pointers to the nodes
+	directString             // a string kind: concatenate
+	directBool               // a bool kind: true when anything matched
+	directStrings            // []string: append
+)
+
+// direct works out how setDirect stores into field, a field of struct
+// type parent, as setField would: only for fields that setField stores
+// into without asking the values anything but their kinds and types.
+func (s *fieldSetter) setDirect(parent reflect.Type, field reflect.StructField, index []int) {
+	offset, ok := fieldOffset(parent, index)
+	if !ok || s.capture || s.unmarshaler || s.sliceOfCapture {
+		return
+	}
+	t := field.Type
+	switch {
+	case t == tokenType || t == tokensType:
+		return
+	case t.Kind() == reflect.Ptr && t.Elem().Kind() == reflect.Struct:
+		s.direct, s.elem = directNode, t.Elem()
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Ptr:
+		s.direct, s.elem = directNodes, t.Elem().Elem()
+	case t.Kind() == reflect.String:
+		s.direct = directString
+	case t.Kind() == reflect.Bool:
+		s.direct = directBool
+	case t.Kind() == reflect.Slice && t.Elem() == stringType:
+		s.direct = directStrings
+	default:
+		return
+	}
+	s.offset = offset
+}
+
+// copiesStrings reports whether the field copies the strings it is given
+// (setDirect, or setField for such a field) rather than keeping their
+// reflect.Values: a string, a bool or a []string.
+func (s *fieldSetter) copiesStrings() bool {
+	return s.direct == directString || s.direct == directBool || s.direct == directStrings
+}
+
+// fieldOffset is the offset of the field at index in a struct of type t,
+// when no pointer is on the way to it.
+func fieldOffset(t reflect.Type, index []int) (uintptr, bool) {
+	var offset uintptr
+	for i, x := range index {
+		if t.Kind() != reflect.Struct {
+			return 0, false
+		}
+		f := t.Field(x)
+		offset += f.Offset
+		if i < len(index)-1 {
+			t = f.Type
+		}
+	}
+	return offset, true
 }
 
 func newFieldSetter(t reflect.Type) *fieldSetter {
