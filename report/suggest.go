@@ -227,9 +227,8 @@ func (s *suite) reuse(found []suggestion, m *mutant, tg target, failsOn func(sug
 	}
 	var ptrs []string
 	if len(found) > maxUnrelatedTries {
-		root := s.roots[tg]
 		for _, n := range m.nodes {
-			if p := pathTo(root, n); p != nil {
+			if p := s.pathIn(tg, n); p != nil {
 				ptrs = append(ptrs, p.pointer)
 			}
 		}
@@ -282,7 +281,7 @@ func (s *suite) synthesise(m *mutant, j *mutantJudge) (suggestion, string) {
 			continue
 		}
 		for _, n := range m.nodes {
-			path := pathTo(root, n)
+			path := s.pathIn(tg, n)
 			if path == nil {
 				continue
 			}
@@ -418,6 +417,68 @@ func pathTo(root, node *model.Type) *path {
 		return nil
 	}
 	return walk(root, path{})
+}
+
+// pathIn is pathTo(s.roots[tg], node), from one walk of the target
+// made the first time it is asked: a survivor asked it with a walk of
+// the whole tool, and a tool of a thousand schemas has thousands of
+// survivors. TestPathInMatchesPathTo holds the two equal.
+func (s *suite) pathIn(tg target, node *model.Type) *path {
+	if s.paths == nil {
+		s.paths = map[target]map[*model.Type]*path{}
+	}
+	ps, ok := s.paths[tg]
+	if !ok {
+		ps = pathsIn(s.roots[tg])
+		s.paths[tg] = ps
+	}
+	return ps[node]
+}
+
+// pathsIn maps every type under root to pathTo(root, type): the first
+// place it has in the same walk. A type met again is not walked again:
+// every type below it already has its first place.
+func pathsIn(root *model.Type) map[*model.Type]*path {
+	out := map[*model.Type]*path{}
+	var walk func(t *model.Type, p path)
+	walk = func(t *model.Type, p path) {
+		if t == nil {
+			return
+		}
+		if _, seen := out[t]; seen {
+			return
+		}
+		out[t] = &p
+		next := func(st step, ptr string, c *model.Type) {
+			if st.variant {
+				walk(c, path{append(slices.Clone(p.steps), st), p.pointer})
+				return
+			}
+			walk(c, path{append(slices.Clone(p.steps), st), p.pointer + "/" + ptr})
+		}
+		switch t.Kind {
+		case model.Object:
+			for _, f := range t.Fields {
+				next(step{field: f.Name}, escapePointer(f.Name), f.Type)
+			}
+		case model.Array:
+			next(step{elem: true}, "0", t.Elem)
+		case model.Map:
+			next(step{elem: true}, mapKey(0), t.Elem)
+		case model.Tuple:
+			for i, it := range t.Items {
+				next(step{item: i}, strconv.Itoa(i), it)
+			}
+		case model.Union:
+			for i, v := range t.Variants {
+				next(step{item: i, variant: true}, "", v)
+			}
+		case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum:
+			// No children.
+		}
+	}
+	walk(root, path{})
+	return out
 }
 
 // build is a minimal valid value of t with leaf at the end of the steps:

@@ -303,3 +303,26 @@ func fixtureText(fx *model.Fixture) string {
 	}
 	return f.fullLine()
 }
+
+// TestPathInMatchesPathTo: the places suggest finds from one walk of a
+// tool are the ones pathTo finds walking it for each type.
+func TestPathInMatchesPathTo(t *testing.T) {
+	for name, r := range judgeSpecs(t) {
+		s := newSuite(r.Catalog)
+		for tg, root := range s.roots {
+			var all []*model.Type
+			var walk func(x *model.Type)
+			walk = func(x *model.Type) {
+				all = append(all, x)
+				x.Children(func(_ *model.Field, _ int, c *model.Type) { walk(c) })
+			}
+			walk(root)
+			for _, x := range all {
+				got, want := s.pathIn(tg, x), pathTo(root, x)
+				if want == nil || got == nil || got.pointer != want.pointer || !slices.Equal(got.steps, want.steps) {
+					t.Errorf("%s: %s: pathIn %+v, pathTo %+v", name, s.cat.Tools[tg.tool].Name, got, want)
+				}
+			}
+		}
+	}
+}

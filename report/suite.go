@@ -61,6 +61,8 @@ type suite struct {
 	// the targets holding it (set by mutants()).
 	up     map[*model.Type][]*model.Type
 	touchT map[*model.Type][]target
+	// paths are the places of each target's types (pathIn).
+	paths map[target]map[*model.Type]*path
 }
 
 func newSuite(cat *model.Catalog) *suite {
