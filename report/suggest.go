@@ -45,10 +45,9 @@ type suggestion struct {
 	value   string
 	because string
 	at      *string
-	// fails are its value's failures on the spec, val its value decoded:
-	// what a mutantJudge needs to judge it on a mutant.
+	// fails are its value's failures on the spec: with the value, what a
+	// mutantJudge needs to judge it on a mutant.
 	fails []validate.Failure
-	val   any
 }
 
 func (g suggestion) fixture(s *suite) *model.Fixture {
@@ -315,7 +314,6 @@ func (s *suite) tryValue(tg target, text, at string, sch *validate.Schema, j *mu
 		return suggestion{}, false
 	}
 	g := suggestion{tg: tg, value: text, fails: fails}
-	g.val = g.decoded()
 	if len(fails) == 0 {
 		g.accept = true
 		return g, s.killsMutant(g, j)

@@ -181,7 +181,9 @@ func (j *mutantJudge) holds(fx *model.Fixture, tg target, v any, fails []validat
 // failsOn reports whether suggestion g, which holds on the spec, does not
 // hold on the mutant.
 func (j *mutantJudge) failsOn(g suggestion) bool {
-	return !j.holds(g.fixture(j.s), g.tg, g.val, g.fails)
+	// Decoded here, not kept: the found fixtures of a large spec are
+	// tens of thousands, and decoded values take ten times their text.
+	return !j.holds(g.fixture(j.s), g.tg, g.decoded(), g.fails)
 }
 
 // decoded is a suggestion's value as the validator reads it (numbers
