@@ -197,8 +197,9 @@ func (s *suite) mutants() []*mutant {
 		walk(s.roots[tg], quoteName(s.cat.Tools[tg.tool].Name)+dir)
 	}
 	s.inUnion()
+	tuples := tuplesOf(s.roots)
 	for _, m := range out {
-		m.nodes = liftNodes(m.at, s.lift)
+		m.nodes = liftNodes(liftNodes(m.at, tuples), s.lift)
 	}
 	s.touchT = touchT
 	return out

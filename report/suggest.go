@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/toolspec/toolspec/gen/schema"
 	"github.com/toolspec/toolspec/internal/jsonstr"
 	"github.com/toolspec/toolspec/lang/format"
 	"github.com/toolspec/toolspec/model"
@@ -46,6 +45,9 @@ type suggestion struct {
 	value   string
 	because string
 	at      *string
+	// fails are its value's failures on the spec: with the value, what a
+	// mutantJudge needs to judge it on a mutant.
+	fails []validate.Failure
 }
 
 func (g suggestion) fixture(s *suite) *model.Fixture {
@@ -71,34 +73,17 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 	// against those of the targets it touches.
 	found := map[target][]suggestion{}
 	var pending []int // the index in muts of each suggestion
-	type mutantRoots struct {
-		roots func(target) (*validate.Schema, *model.Type, bool)
-		drop  func()
-	}
-	var mutRoots []mutantRoots
+	var judges []*mutantJudge
 	for i, m := range muts {
 		if results[i].Verdict != Survived {
 			continue
 		}
 		sg := Suggestion{Mutant: m.where + ": " + m.desc, Operator: m.op}
-		mroots := map[target]*validate.Schema{}
-		along := s.along(m)
-		mutRoot := func(tg target) (*validate.Schema, *model.Type, bool) {
-			root := applyAlong(s.roots[tg], m.swap, along)
-			if sch, ok := mroots[tg]; ok {
-				return sch, root, sch != nil
-			}
-			sch, err := s.compile(schema.Type(root))
-			if err != nil {
-				sch = nil
-			}
-			mroots[tg] = sch
-			return sch, root, sch != nil
-		}
+		j := s.judgeOn(m)
 		var pick *suggestion
 	tried:
 		for _, tg := range m.touches {
-			if g, ok := s.reuse(found[tg], m, tg, mutRoot); ok {
+			if g, ok := s.reuse(found[tg], m, tg, j.failsOn); ok {
 				pick = &g
 				break tried
 			}
@@ -106,7 +91,7 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 		reason := ""
 		if pick == nil {
 			var g suggestion
-			g, reason = s.synthesise(m, mutRoot)
+			g, reason = s.synthesise(m, j)
 			if reason == "" {
 				found[g.tg] = append(found[g.tg], g)
 				pick = &g
@@ -119,27 +104,25 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 		}
 		out = append(out, sg)
 		pending = append(pending, i)
-		// The compiled mutant schemas are not kept for the second pass:
-		// one per survivor, each the size of its tool, they would hold
-		// memory quadratic in a tool's size.
-		clear(mroots)
-		mutRoots = append(mutRoots, mutantRoots{mutRoot, func() { clear(mroots) }})
+		// The compiled mutant schemas are not kept for the second pass.
+		j.drop()
+		judges = append(judges, j)
 	}
 	// A fixture found for a later survivor may kill an earlier one that
 	// got none: then a survives line for it would match nothing.
-	for j, i := range pending {
-		sg := &out[j]
+	for k, i := range pending {
+		sg := &out[k]
 		if sg.Fixture != "" {
 			continue
 		}
 		m := muts[i]
 		for _, tg := range m.touches {
-			if g, ok := s.reuse(found[tg], m, tg, mutRoots[j].roots); ok {
+			if g, ok := s.reuse(found[tg], m, tg, judges[k].failsOn); ok {
 				sg.Fixture, sg.Tool, sg.Reason = g.line(s), s.cat.Tools[g.tg.tool].Name, ""
 				break
 			}
 		}
-		mutRoots[j].drop()
+		judges[k].drop()
 		if sg.Fixture == "" {
 			sg.Survives = s.survivesLine(m, sg.Reason)
 		}
@@ -215,27 +198,13 @@ func toolPath(root *model.Type, m *mutant) (string, bool) {
 	return walk(root, "")
 }
 
-// kills says whether a fixture holds on the spec and not on the mutant.
-func (s *suite) killsMutant(g suggestion, mutRoot func(target) (*validate.Schema, *model.Type, bool)) bool {
-	sch, err := s.schemaOf(g.tg)
-	if err != nil {
+// killsMutant says whether a fixture holds on the spec (its failures
+// there are g.fails) and not on the mutant.
+func (s *suite) killsMutant(g suggestion, j *mutantJudge) bool {
+	if ok, _ := verdict(g.fixture(s), g.fails, s.roots[g.tg]); !ok {
 		return false
 	}
-	if ok, _, _ := judge(g.fixture(s), sch, s.roots[g.tg]); !ok {
-		return false
-	}
-	return s.failsOnMutant(g, mutRoot)
-}
-
-// failsOnMutant reports whether a fixture that holds on the spec does not
-// hold on the mutant.
-func (s *suite) failsOnMutant(g suggestion, mutRoot func(target) (*validate.Schema, *model.Type, bool)) bool {
-	msch, mroot, ok := mutRoot(g.tg)
-	if !ok {
-		return false
-	}
-	held, _, _ := judge(g.fixture(s), msch, mroot)
-	return !held
+	return j.failsOn(g)
 }
 
 // Bounds on the fixtures already found that a survivor tries before one
@@ -251,15 +220,14 @@ const (
 
 // reuse finds, among the fixtures found so far for a target (verified on
 // the spec when they were made), the first that kills mutant m.
-func (s *suite) reuse(found []suggestion, m *mutant, tg target, mutRoot func(target) (*validate.Schema, *model.Type, bool)) (suggestion, bool) {
+func (s *suite) reuse(found []suggestion, m *mutant, tg target, failsOn func(suggestion) bool) (suggestion, bool) {
 	if len(found) == 0 {
 		return suggestion{}, false
 	}
 	var ptrs []string
 	if len(found) > maxUnrelatedTries {
-		root := s.roots[tg]
 		for _, n := range m.nodes {
-			if p := pathTo(root, n); p != nil {
+			if p := s.pathIn(tg, n); p != nil {
 				ptrs = append(ptrs, p.pointer)
 			}
 		}
@@ -275,7 +243,7 @@ func (s *suite) reuse(found []suggestion, m *mutant, tg target, mutRoot func(tar
 				continue
 			}
 		}
-		if s.failsOnMutant(g, mutRoot) {
+		if failsOn(g) {
 			return g, true
 		}
 	}
@@ -295,7 +263,7 @@ func relatedPointer(p string, ptrs []string) bool {
 // synthesise makes a fixture for one mutant: for each target it touches
 // and each changed node there, a valid value of the tool changed at that
 // node, tried in order until one kills the mutant.
-func (s *suite) synthesise(m *mutant, mutRoot func(target) (*validate.Schema, *model.Type, bool)) (suggestion, string) {
+func (s *suite) synthesise(m *mutant, j *mutantJudge) (suggestion, string) {
 	reason := "no one-place change of a valid value kills it (the mutant may accept exactly what the spec accepts)"
 	for _, tg := range m.touches {
 		root := s.roots[tg]
@@ -303,8 +271,7 @@ func (s *suite) synthesise(m *mutant, mutRoot func(target) (*validate.Schema, *m
 			reason = "no valid value of " + s.cat.Tools[tg.tool].Name + " could be made (a pattern this generator cannot satisfy, or a value over the 8 KiB a suggestion may take)"
 			continue
 		}
-		msch, _, ok := mutRoot(tg)
-		if !ok {
+		if !j.compiles(tg) {
 			reason = "the mutant's schema does not compile"
 			continue
 		}
@@ -313,7 +280,7 @@ func (s *suite) synthesise(m *mutant, mutRoot func(target) (*validate.Schema, *m
 			continue
 		}
 		for _, n := range m.nodes {
-			path := pathTo(root, n)
+			path := s.pathIn(tg, n)
 			if path == nil {
 				continue
 			}
@@ -328,7 +295,7 @@ func (s *suite) synthesise(m *mutant, mutRoot func(target) (*validate.Schema, *m
 					reason = "the smallest killing value is " + strconv.Itoa(len(text)) + " bytes long, over the " + strconv.Itoa(maxSuggestion) + " bytes a fixture in a spec may take"
 					continue
 				}
-				if g, ok := s.tryValue(tg, text, path.pointer, sch, msch, mutRoot); ok {
+				if g, ok := s.tryValue(tg, text, path.pointer, sch, j); ok {
 					g.changed = path.pointer
 					return g, ""
 				}
@@ -341,15 +308,15 @@ func (s *suite) synthesise(m *mutant, mutRoot func(target) (*validate.Schema, *m
 // tryValue makes the fixture of a value (accept if the spec accepts it,
 // else reject because one of its failures, preferring a failure at the
 // changed node) and keeps it if it kills the mutant.
-func (s *suite) tryValue(tg target, text, at string, sch, msch *validate.Schema, mutRoot func(target) (*validate.Schema, *model.Type, bool)) (suggestion, bool) {
+func (s *suite) tryValue(tg target, text, at string, sch *validate.Schema, j *mutantJudge) (suggestion, bool) {
 	fails, err := sch.Validate([]byte(text))
 	if err != nil {
 		return suggestion{}, false
 	}
-	g := suggestion{tg: tg, value: text}
+	g := suggestion{tg: tg, value: text, fails: fails}
 	if len(fails) == 0 {
 		g.accept = true
-		return g, s.killsMutant(g, mutRoot)
+		return g, s.killsMutant(g, j)
 	}
 	// Failures at the node first, then below it, then the rest.
 	rank := func(f validate.Failure) int {
@@ -367,7 +334,7 @@ func (s *suite) tryValue(tg target, text, at string, sch, msch *validate.Schema,
 	for _, f := range fails {
 		for _, p := range pointersFor(f, []byte(text), s.roots[tg]) {
 			g.because, g.at = f.Keyword, &p
-			if s.killsMutant(g, mutRoot) {
+			if s.killsMutant(g, j) {
 				return g, true
 			}
 		}
@@ -448,6 +415,68 @@ func pathTo(root, node *model.Type) *path {
 		return nil
 	}
 	return walk(root, path{})
+}
+
+// pathIn is pathTo(s.roots[tg], node), from one walk of the target
+// made the first time it is asked: a survivor asked it with a walk of
+// the whole tool, and a tool of a thousand schemas has thousands of
+// survivors. TestPathInMatchesPathTo holds the two equal.
+func (s *suite) pathIn(tg target, node *model.Type) *path {
+	if s.paths == nil {
+		s.paths = map[target]map[*model.Type]*path{}
+	}
+	ps, ok := s.paths[tg]
+	if !ok {
+		ps = pathsIn(s.roots[tg])
+		s.paths[tg] = ps
+	}
+	return ps[node]
+}
+
+// pathsIn maps every type under root to pathTo(root, type): the first
+// place it has in the same walk. A type met again is not walked again:
+// every type below it already has its first place.
+func pathsIn(root *model.Type) map[*model.Type]*path {
+	out := map[*model.Type]*path{}
+	var walk func(t *model.Type, p path)
+	walk = func(t *model.Type, p path) {
+		if t == nil {
+			return
+		}
+		if _, seen := out[t]; seen {
+			return
+		}
+		out[t] = &p
+		next := func(st step, ptr string, c *model.Type) {
+			if st.variant {
+				walk(c, path{append(slices.Clone(p.steps), st), p.pointer})
+				return
+			}
+			walk(c, path{append(slices.Clone(p.steps), st), p.pointer + "/" + ptr})
+		}
+		switch t.Kind {
+		case model.Object:
+			for _, f := range t.Fields {
+				next(step{field: f.Name}, escapePointer(f.Name), f.Type)
+			}
+		case model.Array:
+			next(step{elem: true}, "0", t.Elem)
+		case model.Map:
+			next(step{elem: true}, mapKey(0), t.Elem)
+		case model.Tuple:
+			for i, it := range t.Items {
+				next(step{item: i}, strconv.Itoa(i), it)
+			}
+		case model.Union:
+			for i, v := range t.Variants {
+				next(step{item: i, variant: true}, "", v)
+			}
+		case model.String, model.Integer, model.Number, model.Boolean, model.Any, model.Enum:
+			// No children.
+		}
+	}
+	walk(root, path{})
+	return out
 }
 
 // build is a minimal valid value of t with leaf at the end of the steps:

@@ -10,10 +10,7 @@ import (
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/gen/golang/runtime/formats"
-	"github.com/toolspec/toolspec/gen/schema"
 	"github.com/toolspec/toolspec/lang/descriptor"
-	"github.com/toolspec/toolspec/model"
-	"github.com/toolspec/toolspec/validate"
 )
 
 // killRate runs the report of a spec with suggestions, appends them to the
@@ -377,23 +374,24 @@ func TestReuseTriesBoundedFixtures(t *testing.T) {
 			at := "/r150"
 			g.accept, g.value, g.because, g.at = false, `{"r150": 10}`, "maximum", &at
 		}
+		sch, err := s.schemaOf(tg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.fails, err = sch.Validate([]byte(g.value)); err != nil {
+			t.Fatal(err)
+		}
 		found = append(found, g)
 	}
-	// failsOnMutant asks for the mutant's schema once per fixture tried.
 	tries := 0
-	if _, ok := s.reuse(found, m, tg, func(target) (*validate.Schema, *model.Type, bool) { tries++; return nil, nil, false }); ok {
-		t.Fatal("a fixture killed a mutant whose schema does not compile")
+	if _, ok := s.reuse(found, m, tg, func(suggestion) bool { tries++; return false }); ok {
+		t.Fatal("a fixture killed a mutant no fixture fails on")
 	}
 	if tries > maxRelatedTries+maxUnrelatedTries {
 		t.Errorf("tried %d of %d fixtures, want at most %d", tries, len(found), maxRelatedTries+maxUnrelatedTries)
 	}
 	// The one at the mutant's own row is tried, though it comes late.
-	root := applyAlong(s.roots[tg], m.swap, s.along(m))
-	msch, err := s.compile(schema.Type(root))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, ok := s.reuse(found, m, tg, func(target) (*validate.Schema, *model.Type, bool) { return msch, root, true })
+	g, ok := s.reuse(found, m, tg, s.judgeOn(m).failsOn)
 	if !ok || g.value != `{"r150": 10}` {
 		t.Errorf("reuse = %q, %v; want the fixture at /r150", g.value, ok)
 	}

@@ -61,6 +61,8 @@ type suite struct {
 	// the targets holding it (set by mutants()).
 	up     map[*model.Type][]*model.Type
 	touchT map[*model.Type][]target
+	// paths are the places of each target's types (pathIn).
+	paths map[target]map[*model.Type]*path
 }
 
 func newSuite(cat *model.Catalog) *suite {
@@ -334,7 +336,7 @@ func (s *suite) runMutant(m *mutant) (Mutant, bool) {
 		}
 	}
 	slices.Sort(ids)
-	compiled := map[*model.Type]*validate.Schema{}
+	compiled := map[*model.Type]*local{}
 	killed := map[int]bool{}
 	for _, id := range ids {
 		r := s.refs[id]
@@ -346,26 +348,17 @@ func (s *suite) runMutant(m *mutant) (Mutant, bool) {
 		// A set of the outer pointers, so "is p at or below one of them"
 		// costs one lookup per level of p, not one scan of all of them: an
 		// array of a thousand items has a thousand places.
-		var outer []place
+		var outer []localPlace
 		outerAt := map[string]bool{}
 		for _, pl := range places {
-			if !underAny(pl.pos.at, outerAt) {
-				outer = append(outer, pl)
-				outerAt[pl.pos.at] = true
+			if underAny(pl.pos.at, outerAt) {
+				continue
 			}
-		}
-		var fails []validate.Failure
-		for _, f := range s.fails[id] {
-			if !underAny(f.At, outerAt) {
-				fails = append(fails, f)
-			}
-		}
-		broken := false
-		for _, pl := range outer {
-			sch, ok := compiled[pl.node]
+			outerAt[pl.pos.at] = true
+			loc, ok := compiled[pl.node]
 			if !ok {
 				var err error
-				sch, err = s.compile(schema.Type(apply(pl.node, m.swap)))
+				loc, err = s.localOf(pl.node, m)
 				if err != nil {
 					// A schema the validator refuses would fail every
 					// fixture; report it rather than count a kill nobody
@@ -373,19 +366,12 @@ func (s *suite) runMutant(m *mutant) (Mutant, bool) {
 					res.Description += " (mutant schema does not compile: " + strings.SplitN(err.Error(), "\n", 2)[0] + ")"
 					return res, true
 				}
-				compiled[pl.node] = sch
+				compiled[pl.node] = loc
 			}
-			sub, err := sch.Validate(pl.pos.value)
-			if err != nil {
-				broken = true
-				break
-			}
-			for _, f := range sub {
-				f.At = pl.pos.at + f.At
-				fails = append(fails, f)
-			}
+			outer = append(outer, localPlace{pl.pos.at, pl.pos.value, loc})
 		}
-		if broken {
+		fails, ok := localFailures(s.fails[id], outer)
+		if !ok {
 			continue
 		}
 		if ok, _ := verdict(r.fx, fails, roots[r.tg]); !ok {

@@ -29,6 +29,33 @@ func unionsOf(roots map[target]*model.Type) map[*model.Type]*model.Type {
 	return lift
 }
 
+// tuplesOf maps each tuple member to its tuple. A tuple's items keyword
+// (the items past its members) is written from its members' JSON types
+// (gen/schema's tupleItems), so a mutant of a member that changes its
+// type (made nullable, integer to number) changes the tuple's schema
+// too: a value is judged again at the tuple, not at the member.
+func tuplesOf(roots map[target]*model.Type) map[*model.Type]*model.Type {
+	up := map[*model.Type]*model.Type{}
+	seen := map[*model.Type]bool{}
+	var walk func(t *model.Type)
+	walk = func(t *model.Type) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		if t.Kind == model.Tuple {
+			for _, it := range t.Items {
+				up[it] = t
+			}
+		}
+		t.Children(func(_ *model.Field, _ int, c *model.Type) { walk(c) })
+	}
+	for _, r := range roots {
+		walk(r)
+	}
+	return up
+}
+
 // liftNodes replaces the nodes inside unions by their outermost union.
 func liftNodes(nodes []*model.Type, lift map[*model.Type]*model.Type) []*model.Type {
 	var out []*model.Type
