@@ -373,13 +373,18 @@ func fieldMutants(f *model.Field, where string) []*mutant {
 
 // extraEnumValue picks the value the add-enum-value operator adds: the
 // first value a fixture puts at this type that the enum lacks (so a test
-// that rejects an outsider can kill it), else a made-up one.
+// that rejects an outsider can kill it), else a made-up one. A value the
+// union the enum is a variant of already takes (`union<string ..10,
+// enum("")>` takes "a") is never picked: adding it would change nothing,
+// a mutant no test can kill. When every made-up value is taken so, there
+// is no such mutant.
 func (s *suite) extraEnumValue(t *model.Type) (model.EnumValue, bool) {
 	if len(t.Enum) == 0 {
 		return model.EnumValue{}, false
 	}
 	isInt := t.Enum[0].IsInt
-	has := func(v model.EnumValue) bool { return slices.Contains(t.Enum, v) }
+	taken := s.takenBesides(t)
+	has := func(v model.EnumValue) bool { return slices.Contains(t.Enum, v) || taken(v) }
 	for _, v := range s.values[t] {
 		var ev model.EnumValue
 		switch x := v.(type) {
@@ -406,13 +411,56 @@ func (s *suite) extraEnumValue(t *model.Type) (model.EnumValue, bool) {
 		for _, v := range t.Enum {
 			m = max(m, v.Int)
 		}
-		return model.EnumValue{IsInt: true, Int: m + 1}, true
+		for range 16 {
+			if m++; !has(model.EnumValue{IsInt: true, Int: m}) {
+				return model.EnumValue{IsInt: true, Int: m}, true
+			}
+		}
+		return model.EnumValue{}, false
 	}
 	v := model.EnumValue{Str: "toolspec_mutant"}
-	for has(v) {
+	for range 16 {
+		if !has(v) {
+			return v, true
+		}
 		v.Str += "_"
 	}
-	return v, true
+	return model.EnumValue{}, false
+}
+
+// takenBesides returns whether the union that t is a variant of already
+// takes a value (false for every value when t is no union's variant).
+func (s *suite) takenBesides(t *model.Type) func(model.EnumValue) bool {
+	s.variantOnce.Do(func() {
+		s.variantOf = map[*model.Type]*model.Type{}
+		seen := map[*model.Type]bool{}
+		var walk func(*model.Type)
+		walk = func(x *model.Type) {
+			if seen[x] {
+				return
+			}
+			seen[x] = true
+			for _, v := range x.Variants {
+				s.variantOf[v] = x
+			}
+			x.Children(func(_ *model.Field, _ int, c *model.Type) { walk(c) })
+		}
+		for _, r := range s.roots {
+			walk(r)
+		}
+	})
+	u := s.variantOf[t]
+	if u == nil {
+		return func(model.EnumValue) bool { return false }
+	}
+	sch, err := s.compile(schema.Type(u))
+	if err != nil {
+		return func(model.EnumValue) bool { return false }
+	}
+	return func(v model.EnumValue) bool {
+		fails, err := sch.Validate([]byte(v.JSON()))
+		return err == nil && len(fails) == 0
+	}
 }
 
 // widened returns the operand of a number modifier of t widened as w says,

@@ -313,3 +313,34 @@ func liveHeap() int64 {
 	runtime.ReadMemStats(&m)
 	return int64(m.HeapAlloc)
 }
+
+// TestEnumVariantValueTakenBesides: an add-enum-value mutant of an enum
+// that is a union's variant never adds a value another variant already
+// takes (the string variant takes "ab", so that mutant would change
+// nothing and no test could kill it); it adds the first value no variant
+// takes, which the test that rejects it kills. When the other variants
+// take every made-up value too, there is no such mutant.
+func TestEnumVariantValueTakenBesides(t *testing.T) {
+	src := aimedSpec(`x union<string ..3, enum(long_value)> required`,
+		`accept t {"x": "ab"}`+"\n  "+`reject t {"x": "abcd"} because anyOf`)
+	rep := run(t, "u.tspec", src, Options{})
+	found := false
+	for _, m := range rep.Mutants {
+		if m.Operator != OpAddEnumValue {
+			continue
+		}
+		found = true
+		if m.Description != `enum value "abcd" added` || m.Verdict != Killed {
+			t.Errorf("got %s %q, want KILLED `enum value \"abcd\" added`", m.Verdict, m.Description)
+		}
+	}
+	if !found {
+		t.Fatal("no add-enum-value mutant")
+	}
+	rep = run(t, "all.tspec", aimedSpec(`x union<string, enum(long_value)> required`, `accept t {"x": "ab"}`), Options{})
+	for _, m := range rep.Mutants {
+		if m.Operator == OpAddEnumValue {
+			t.Errorf("unkillable mutant made: %s %s", m.Where, m.Description)
+		}
+	}
+}
