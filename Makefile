@@ -8,6 +8,9 @@
 # `make test-short` is the inner loop: vet and `go test -short`, which skips
 # every test that starts node, builds and drives the example servers, or
 # compiles generated Go.
+# gen/golang's tests build the Go code gen-go writes for their specs with
+# -trimpath, so Go's build cache keeps those compiles: the first run after
+# gen-go's output changes costs about 40 s more CPU than the next ones.
 
 GO       ?= go
 BIN      ?= bin/toolspec

@@ -170,7 +170,7 @@ func TestCompiledDifferential(t *testing.T) {
 			t.Errorf("%s: %v", file, r.Diags)
 			continue
 		}
-		src, err := golang.Generate(r.Catalog, golang.Options{Package: "main"})
+		src, err := golang.Generate(r.Catalog, golang.Options{Package: genPackage})
 		if err != nil {
 			continue // the error specs have golden errors
 		}
@@ -183,16 +183,14 @@ func TestCompiledDifferential(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			write("go.mod", "module gentest\n\ngo 1.26\n")
-			write("catalog.go", string(src))
-			write("main.go", mainSource(cat))
+			writeModule(t, dir, src, mainSource(cat))
 			cases := Cases(cat)
 			in, _ := json.Marshal(cases)
 			write("cases.json", string(in))
 			run := func(args ...string) []byte {
 				cmd := exec.Command(goCmd, args...)
 				cmd.Dir = dir
-				cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+				cmd.Env = goEnv()
 				var stderr bytes.Buffer
 				cmd.Stderr = &stderr
 				out, err := cmd.Output()
@@ -201,7 +199,7 @@ func TestCompiledDifferential(t *testing.T) {
 				}
 				return out
 			}
-			run("vet", ".")
+			run("vet", "./...")
 			out := run("run", ".", "cases.json")
 			var res struct {
 				Tables   [3][]byte `json:"tables"`

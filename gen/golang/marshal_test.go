@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -21,21 +20,17 @@ func runGenerated(t *testing.T, spec, mainGo string) string {
 	if r.Catalog == nil {
 		t.Fatalf("spec: %v", r.Diags)
 	}
-	src, err := golang.Generate(r.Catalog, golang.Options{Package: "main"})
+	src, err := golang.Generate(r.Catalog, golang.Options{Package: genPackage})
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	for name, text := range map[string]string{"go.mod": "module gentest\n\ngo 1.26\n", "catalog.go": string(src), "main.go": mainGo} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeModule(t, dir, src, mainGo)
 	var out []byte
-	for _, args := range [][]string{{"vet", "."}, {"run", "."}} {
+	for _, args := range [][]string{{"vet", "./..."}, {"run", "."}} {
 		cmd := exec.Command(goCmd, args...)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+		cmd.Env = goEnv()
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
 		if out, err = cmd.Output(); err != nil {

@@ -3,9 +3,7 @@ package golang_test
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -24,7 +22,7 @@ func TestNormalizeArgsRenamesKeys(t *testing.T) {
 	goCmd := goTool(t)
 	cat := load(t, "../dialect/testdata/keys/keys.tspec")
 	fams := []string{"gemini", "anthropic", "anthropic_strict", "openai_strict"}
-	src, err := golang.Generate(cat, golang.Options{Package: "main", Dialects: fams})
+	src, err := golang.Generate(cat, golang.Options{Package: genPackage, Dialects: fams})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,14 +66,10 @@ func main() {
 }
 `
 	dir := t.TempDir()
-	for name, text := range map[string]string{"go.mod": "module gentest\n\ngo 1.26\n", "catalog.go": string(src), "main.go": main} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeModule(t, dir, src, main)
 	cmd := exec.Command(goCmd, "run", ".")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	cmd.Env = goEnv()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

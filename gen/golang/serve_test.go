@@ -3,7 +3,6 @@ package golang_test
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
@@ -144,7 +143,7 @@ func TestScopedTablesCompiled(t *testing.T) {
 	goCmd := goTool(t)
 	for _, file := range specs(t) {
 		cat := load(t, file)
-		src, err := golang.Generate(cat, golang.Options{Package: "main"})
+		src, err := golang.Generate(cat, golang.Options{Package: genPackage})
 		if err != nil {
 			continue // the error specs
 		}
@@ -164,14 +163,10 @@ func main() {
 	}
 }
 `
-			for name, text := range map[string]string{"go.mod": "module gentest\n\ngo 1.26\n", "catalog.go": string(src), "main.go": main} {
-				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
-					t.Fatal(err)
-				}
-			}
+			writeModule(t, dir, src, main)
 			cmd := exec.Command(goCmd, "run", ".")
 			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+			cmd.Env = goEnv()
 			out, err := cmd.Output()
 			if err != nil {
 				t.Fatalf("go run: %v", err)
