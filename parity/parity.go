@@ -354,6 +354,13 @@ func (c *checker) compare(t *model.Tool, pos token.Pos, field string, s *openapi
 			Msg: "the row is any, so it refuses nothing the API takes (the API checks the rest); not compared: " + describeAPI(s, false)})
 		return
 	}
+	if typ.Kind == model.Any && s.Cycle {
+		// Import writes any where a recursive $ref is cut: like any
+		// other row written any, it refuses nothing the API takes.
+		c.warnings = append(c.warnings, Warning{Pos: pos, Tool: t.Name, Field: field, At: s.At,
+			Msg: "the row is any, so it refuses nothing the API takes (the API checks the rest); not compared: recursive $ref " + s.Ref + " (type the row as an object to compare it down to where the cycle is cut)"})
+		return
+	}
 	if !sameKind(s, typ) {
 		if s.Cycle {
 			c.add(pos, t.Name, field, "cannot compare: recursive $ref "+s.Ref+": teach toolspec recursive schemas", describeType(typ))
