@@ -30,7 +30,7 @@ func TestComplete(t *testing.T) {
 		{line: "    size array<integer> optional ", has: "unique", not: "pattern"},
 		{line: "    size tuple<string, ", has: "boolean"},
 		{line: "    size tuple<string, integer ", has: "above", not: "pattern"},
-		{line: "    size string optional from ", want: "path query body header"},
+		{line: "    size string optional from ", want: "path query body whole_body header"},
 		{line: "    size integer required ", has: "from"},
 		{line: "  description ", want: ""},
 		{line: "    at string required format ", has: "date-time", not: "string"},
