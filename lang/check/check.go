@@ -577,7 +577,7 @@ func (c *checker) wire(t *model.Tool, d *ast.Tool) {
 		return
 	}
 	wire := map[[2]string]*model.Field{} // location, wire name
-	var whole *model.Field // the first row that is the whole body
+	var whole *model.Field               // the first row that is the whole body
 	for _, f := range fields {
 		if t.Location(f) == model.FromWholeBody {
 			if f.APIName != "" {
