@@ -23,8 +23,16 @@ all: build
 build:
 	$(GO) build -o $(BIN) ./cmd/toolspec
 
+# npm ci (which deletes node_modules and installs again, ~30 s) runs only
+# when package-lock.json differs from the one node_modules was installed
+# from: its hash is kept in node_modules/.toolspec-lock-sha256.
 nodedeps:
-	@if [ -f package-lock.json ]; then npm ci --no-audit --no-fund --loglevel=error; fi
+	@if [ -f package-lock.json ]; then \
+		h=$$(sha256sum package-lock.json | cut -d' ' -f1); \
+		if [ "$$(cat node_modules/.toolspec-lock-sha256 2>/dev/null)" != "$$h" ]; then \
+			npm ci --no-audit --no-fund --loglevel=error && echo "$$h" > node_modules/.toolspec-lock-sha256; \
+		fi; \
+	fi
 
 # The Python clients of the e2e suite (examples/e2e/python: google-genai
 # and the MCP SDK), pinned with their hashes in requirements.txt, in a venv
