@@ -196,10 +196,10 @@ func (s *suite) mutants() []*mutant {
 		}
 		walk(s.roots[tg], quoteName(s.cat.Tools[tg.tool].Name)+dir)
 	}
-	s.inUnion()
+	s.onlyInUnions()
 	tuples := tuplesOf(s.roots)
 	for _, m := range out {
-		m.nodes = liftNodes(liftNodes(m.at, tuples), s.lift)
+		m.nodes = liftNodes(liftTuples(m.at, tuples), s.lift, s.plain)
 	}
 	s.touchT = touchT
 	return out

@@ -24,6 +24,9 @@ func judgeSpecs(t *testing.T) map[string]compile.Result {
 	out := map[string]compile.Result{
 		"synthetic(6)":   load(t, "synthetic(6)", synthetic(6)),
 		"internal/synth": load(t, "internal/synth", string(synth.Spec(4, 5))),
+		// A group's rows are one type in every tool: inside a union in one
+		// tool, in another union and outside every union in the others.
+		"group in and out of unions": load(t, "groupunion", groupUnionSpec),
 	}
 	for _, c := range operatorCases {
 		out["aimed "+c.op] = load(t, c.op, aimedSpec(c.rows, c.fixtures))
@@ -323,6 +326,61 @@ func TestPathInMatchesPathTo(t *testing.T) {
 					t.Errorf("%s: %s: pathIn %+v, pathTo %+v", name, s.cat.Tools[tg.tool].Name, got, want)
 				}
 			}
+		}
+	}
+}
+
+// groupUnionSpec uses one group inside a union (tool a), inside another
+// union (tool c) and outside any (tool b).
+const groupUnionSpec = `spec groupunion
+
+group g {
+  n  integer  required  0..9
+}
+
+tool a {
+  description "A"
+  in {
+    x  union<string, object { use g }>  required
+  }
+  result text
+}
+
+tool b {
+  description "B"
+  in {
+    use g
+  }
+  result text
+}
+
+tool c {
+  description "C"
+  in {
+    y  union<integer, object { use g }>  required
+  }
+  result text
+}
+
+test "g everywhere" {
+  accept a {"x": {"n": 9}}
+  reject a {"x": {"n": 10}} because anyOf
+  accept b {"n": 9}
+  reject b {"n": 10} because maximum
+  accept c {"y": {"n": 0}}
+  reject c {"y": {"n": -1}} because anyOf
+}
+`
+
+// TestGroupInAndOutOfUnions: a mutant of a group's row is judged at every
+// place the group is used, in a union or not: the tests of tool b and of
+// tool c kill the widened bounds that tool a's union would let survive
+// had the row been judged only there.
+func TestGroupInAndOutOfUnions(t *testing.T) {
+	rep := run(t, "groupunion.tspec", groupUnionSpec, Options{})
+	for _, m := range rep.Mutants {
+		if strings.HasPrefix(m.Where, "group g") && (m.Operator == OpWidenMax || m.Operator == OpWidenMin || m.Operator == OpDropMax || m.Operator == OpDropMin) && m.Verdict != Killed {
+			t.Errorf("%s %s: %s, want KILLED", m.Where, m.Description, m.Verdict)
 		}
 	}
 }

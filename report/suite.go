@@ -55,7 +55,8 @@ type suite struct {
 	cached      atomic.Int64
 	cachedBytes atomic.Int64
 	// lift maps the types inside unions to their outermost union (unions.go).
-	lift     map[*model.Type]*model.Type
+	lift     map[*model.Type][]*model.Type
+	plain    map[*model.Type]bool
 	liftOnce sync.Once
 	// variantOf maps each union variant to its union (extraEnumValue).
 	variantOf   map[*model.Type]*model.Type
@@ -178,20 +179,22 @@ func (s *suite) observe(tg target, fx *model.Fixture, id int) {
 	if d.Decode(&v) != nil {
 		return
 	}
-	inUnion := s.inUnion()
-	var walk func(t *model.Type, v any, at string)
-	walk = func(t *model.Type, v any, at string) {
+	s.onlyInUnions()
+	// under: the place is inside a union's variant, where the union, not
+	// the type, is judged (unions.go).
+	var walk func(t *model.Type, v any, at string, under bool)
+	walk = func(t *model.Type, v any, at string, under bool) {
 		if t == nil {
 			return
 		}
 		s.values[t] = append(s.values[t], v)
-		if id >= 0 && !inUnion[t] {
+		if id >= 0 && !under {
 			b, _ := json.Marshal(v)
 			s.reach[t] = append(s.reach[t], position{id, at, b})
 		}
 		if t.Kind == model.Union {
 			for _, vt := range t.Variants {
-				walk(vt, v, at)
+				walk(vt, v, at, true)
 			}
 			return
 		}
@@ -200,15 +203,15 @@ func (s *suite) observe(tg target, fx *model.Fixture, id int) {
 			// In key order: which value is seen first decides the value an
 			// add-enum-value mutant adds, and a report must not vary.
 			for _, k := range slices.Sorted(maps.Keys(x)) {
-				walk(childType(t, k), x[k], at+"/"+escapePointer(k))
+				walk(childType(t, k), x[k], at+"/"+escapePointer(k), under)
 			}
 		case []any:
 			for i, m := range x {
-				walk(childType(t, fmt.Sprint(i)), m, at+"/"+fmt.Sprint(i))
+				walk(childType(t, fmt.Sprint(i)), m, at+"/"+fmt.Sprint(i), under)
 			}
 		}
 	}
-	walk(s.roots[tg], v, "")
+	walk(s.roots[tg], v, "", false)
 }
 
 // observeFrom records where an example (id) has a value of each type,
@@ -220,34 +223,36 @@ func (s *suite) observeFrom(t *model.Type, value []byte, id int) {
 	if d.Decode(&v) != nil {
 		return
 	}
-	inUnion := s.inUnion()
-	var walk func(t *model.Type, v any, at string)
-	walk = func(t *model.Type, v any, at string) {
+	// An example of a type that sits only in unions is judged at the
+	// unions, as fixtures there are (observe).
+	only := s.onlyInUnions()
+	var walk func(t *model.Type, v any, at string, under bool)
+	walk = func(t *model.Type, v any, at string, under bool) {
 		if t == nil {
 			return
 		}
-		if !inUnion[t] {
+		if !under {
 			b, _ := json.Marshal(v)
 			s.reach[t] = append(s.reach[t], position{id, at, b})
 		}
 		if t.Kind == model.Union {
 			for _, vt := range t.Variants {
-				walk(vt, v, at)
+				walk(vt, v, at, true)
 			}
 			return
 		}
 		switch x := v.(type) {
 		case map[string]any:
 			for _, k := range slices.Sorted(maps.Keys(x)) {
-				walk(childType(t, k), x[k], at+"/"+escapePointer(k))
+				walk(childType(t, k), x[k], at+"/"+escapePointer(k), under)
 			}
 		case []any:
 			for i, m := range x {
-				walk(childType(t, fmt.Sprint(i)), m, at+"/"+fmt.Sprint(i))
+				walk(childType(t, fmt.Sprint(i)), m, at+"/"+fmt.Sprint(i), under)
 			}
 		}
 	}
-	walk(t, v, "")
+	walk(t, v, "", only[t])
 }
 
 // mutate makes every one-row mutant, runs the fixtures of the targets each

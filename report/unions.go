@@ -8,25 +8,34 @@ import "github.com/toolspec/toolspec/model"
 // outermost union that holds it.
 
 // unionsOf maps each type inside some union's variants, at any depth, to
-// the outermost union holding it.
-func unionsOf(roots map[target]*model.Type) map[*model.Type]*model.Type {
-	lift := map[*model.Type]*model.Type{}
+// the outermost unions holding it, and reports the types that also sit
+// outside every union (plain). A group's rows are one type in every tool
+// that uses the group, so one type may sit in a union in one tool, in
+// another union or in none in the next: it is judged at each of them.
+func unionsOf(roots map[target]*model.Type) (lift map[*model.Type][]*model.Type, plain map[*model.Type]bool) {
+	lift, plain = map[*model.Type][]*model.Type{}, map[*model.Type]bool{}
 	var walk func(t, outer *model.Type)
 	walk = func(t, outer *model.Type) {
-		if outer == nil && t.Kind == model.Union {
-			outer = t
-		} else if outer != nil {
-			if _, seen := lift[t]; seen {
+		if outer == nil {
+			if plain[t] {
 				return
 			}
-			lift[t] = outer
+			plain[t] = true
+			if t.Kind == model.Union {
+				outer = t
+			}
+		} else {
+			if containsType(lift[t], outer) {
+				return
+			}
+			lift[t] = append(lift[t], outer)
 		}
 		t.Children(func(_ *model.Field, _ int, c *model.Type) { walk(c, outer) })
 	}
 	for _, r := range roots {
 		walk(r, nil)
 	}
-	return lift
+	return lift, plain
 }
 
 // tuplesOf maps each tuple member to its tuple. A tuple's items keyword
@@ -56,11 +65,32 @@ func tuplesOf(roots map[target]*model.Type) map[*model.Type]*model.Type {
 	return up
 }
 
-// liftNodes replaces the nodes inside unions by their outermost union.
-func liftNodes(nodes []*model.Type, lift map[*model.Type]*model.Type) []*model.Type {
+// liftNodes replaces the nodes inside unions by the outermost unions
+// holding them, keeping a node that also sits outside every union (plain).
+func liftNodes(nodes []*model.Type, lift map[*model.Type][]*model.Type, plain map[*model.Type]bool) []*model.Type {
+	var out []*model.Type
+	add := func(n *model.Type) {
+		if !containsType(out, n) {
+			out = append(out, n)
+		}
+	}
+	for _, n := range nodes {
+		us, inside := lift[n]
+		for _, u := range us {
+			add(u)
+		}
+		if !inside || plain[n] {
+			add(n)
+		}
+	}
+	return out
+}
+
+// liftTuples replaces the tuple members among nodes by their tuples.
+func liftTuples(nodes []*model.Type, up map[*model.Type]*model.Type) []*model.Type {
 	var out []*model.Type
 	for _, n := range nodes {
-		if u, ok := lift[n]; ok {
+		if u, ok := up[n]; ok {
 			n = u
 		}
 		if !containsType(out, n) {
@@ -79,12 +109,15 @@ func containsType(ts []*model.Type, t *model.Type) bool {
 	return false
 }
 
-// inUnion reports the types inside some union's variants.
-func (s *suite) inUnion() map[*model.Type]bool {
-	s.liftOnce.Do(func() { s.lift = unionsOf(s.roots) })
+// onlyInUnions reports the types that sit inside some union's variants
+// and nowhere else.
+func (s *suite) onlyInUnions() map[*model.Type]bool {
+	s.liftOnce.Do(func() { s.lift, s.plain = unionsOf(s.roots) })
 	in := make(map[*model.Type]bool, len(s.lift))
 	for t := range s.lift {
-		in[t] = true
+		if !s.plain[t] {
+			in[t] = true
+		}
 	}
 	return in
 }
