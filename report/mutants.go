@@ -11,6 +11,7 @@ import (
 	"github.com/toolspec/toolspec/internal/decimal"
 	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/model"
+	"github.com/toolspec/toolspec/validate"
 )
 
 // The mutation operators, declared with the kinds and modifiers they come
@@ -197,9 +198,8 @@ func (s *suite) mutants() []*mutant {
 		walk(s.roots[tg], quoteName(s.cat.Tools[tg.tool].Name)+dir)
 	}
 	s.onlyInUnions()
-	tuples := tuplesOf(s.roots)
 	for _, m := range out {
-		m.nodes = liftNodes(liftTuples(m.at, tuples), s.lift, s.plain)
+		m.nodes = liftNodes(s.liftTuples(m.at), s.lift, s.plain)
 	}
 	s.touchT = touchT
 	return out
@@ -428,38 +428,28 @@ func (s *suite) extraEnumValue(t *model.Type) (model.EnumValue, bool) {
 	return model.EnumValue{}, false
 }
 
-// takenBesides returns whether the union that t is a variant of already
-// takes a value (false for every value when t is no union's variant).
+// takenBesides returns whether the unions t is a variant of (its parents
+// in s.up that are unions) all take a value already; false for every
+// value when t is no union's variant.
 func (s *suite) takenBesides(t *model.Type) func(model.EnumValue) bool {
-	s.variantOnce.Do(func() {
-		s.variantOf = map[*model.Type]*model.Type{}
-		seen := map[*model.Type]bool{}
-		var walk func(*model.Type)
-		walk = func(x *model.Type) {
-			if seen[x] {
-				return
-			}
-			seen[x] = true
-			for _, v := range x.Variants {
-				s.variantOf[v] = x
-			}
-			x.Children(func(_ *model.Field, _ int, c *model.Type) { walk(c) })
+	var schemas []*validate.Schema
+	for _, p := range s.up[t] {
+		if p.Kind != model.Union {
+			continue
 		}
-		for _, r := range s.roots {
-			walk(r)
+		sch, err := s.compile(schema.Type(p))
+		if err != nil {
+			return func(model.EnumValue) bool { return false }
 		}
-	})
-	u := s.variantOf[t]
-	if u == nil {
-		return func(model.EnumValue) bool { return false }
-	}
-	sch, err := s.compile(schema.Type(u))
-	if err != nil {
-		return func(model.EnumValue) bool { return false }
+		schemas = append(schemas, sch)
 	}
 	return func(v model.EnumValue) bool {
-		fails, err := sch.Validate([]byte(v.JSON()))
-		return err == nil && len(fails) == 0
+		for _, sch := range schemas {
+			if fails, err := sch.Validate([]byte(v.JSON())); err != nil || len(fails) > 0 {
+				return false
+			}
+		}
+		return len(schemas) > 0
 	}
 }
 

@@ -57,10 +57,8 @@ type suite struct {
 	// lift maps the types inside unions to their outermost union (unions.go).
 	lift     map[*model.Type][]*model.Type
 	plain    map[*model.Type]bool
+	only     map[*model.Type]bool
 	liftOnce sync.Once
-	// variantOf maps each union variant to its union (extraEnumValue).
-	variantOf   map[*model.Type]*model.Type
-	variantOnce sync.Once
 	// up maps each type to the types directly holding it, and touchT to
 	// the targets holding it (set by mutants()).
 	up     map[*model.Type][]*model.Type

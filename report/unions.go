@@ -38,33 +38,6 @@ func unionsOf(roots map[target]*model.Type) (lift map[*model.Type][]*model.Type,
 	return lift, plain
 }
 
-// tuplesOf maps each tuple member to its tuple. A tuple's items keyword
-// (the items past its members) is written from its members' JSON types
-// (gen/schema's tupleItems), so a mutant of a member that changes its
-// type (made nullable, integer to number) changes the tuple's schema
-// too: a value is judged again at the tuple, not at the member.
-func tuplesOf(roots map[target]*model.Type) map[*model.Type]*model.Type {
-	up := map[*model.Type]*model.Type{}
-	seen := map[*model.Type]bool{}
-	var walk func(t *model.Type)
-	walk = func(t *model.Type) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
-		if t.Kind == model.Tuple {
-			for _, it := range t.Items {
-				up[it] = t
-			}
-		}
-		t.Children(func(_ *model.Field, _ int, c *model.Type) { walk(c) })
-	}
-	for _, r := range roots {
-		walk(r)
-	}
-	return up
-}
-
 // liftNodes replaces the nodes inside unions by the outermost unions
 // holding them, keeping a node that also sits outside every union (plain).
 func liftNodes(nodes []*model.Type, lift map[*model.Type][]*model.Type, plain map[*model.Type]bool) []*model.Type {
@@ -86,15 +59,29 @@ func liftNodes(nodes []*model.Type, lift map[*model.Type][]*model.Type, plain ma
 	return out
 }
 
-// liftTuples replaces the tuple members among nodes by their tuples.
-func liftTuples(nodes []*model.Type, up map[*model.Type]*model.Type) []*model.Type {
+// liftTuples replaces the tuple members among nodes by their tuples
+// (their parents in s.up that are tuples). A tuple's items keyword (the
+// items past its members) is written from its members' JSON types
+// (gen/schema's tupleItems), so a mutant of a member that changes its
+// type (made nullable, integer to number) changes the tuple's schema
+// too: a value is judged again at the tuple, not at the member.
+func (s *suite) liftTuples(nodes []*model.Type) []*model.Type {
 	var out []*model.Type
-	for _, n := range nodes {
-		if u, ok := up[n]; ok {
-			n = u
-		}
+	add := func(n *model.Type) {
 		if !containsType(out, n) {
 			out = append(out, n)
+		}
+	}
+	for _, n := range nodes {
+		lifted := false
+		for _, p := range s.up[n] {
+			if p.Kind == model.Tuple && containsType(p.Items, n) {
+				add(p)
+				lifted = true
+			}
+		}
+		if !lifted {
+			add(n)
 		}
 	}
 	return out
@@ -112,12 +99,14 @@ func containsType(ts []*model.Type, t *model.Type) bool {
 // onlyInUnions reports the types that sit inside some union's variants
 // and nowhere else.
 func (s *suite) onlyInUnions() map[*model.Type]bool {
-	s.liftOnce.Do(func() { s.lift, s.plain = unionsOf(s.roots) })
-	in := make(map[*model.Type]bool, len(s.lift))
-	for t := range s.lift {
-		if !s.plain[t] {
-			in[t] = true
+	s.liftOnce.Do(func() {
+		s.lift, s.plain = unionsOf(s.roots)
+		s.only = make(map[*model.Type]bool, len(s.lift))
+		for t := range s.lift {
+			if !s.plain[t] {
+				s.only[t] = true
+			}
 		}
-	}
-	return in
+	})
+	return s.only
 }
