@@ -449,12 +449,14 @@ func (c *checker) union(t *model.Tool, pos token.Pos, field string, s *openapi.S
 	used := make([]bool, len(typ.Variants))
 	for i, v := range s.Variants {
 		name := fmt.Sprintf("%s|%d", field, i)
-		match := c.agreeing(t, pos, name, v, typ.Variants, used)
-		if match < 0 {
-			for j, w := range typ.Variants {
-				if sameKind(v, w) && (match < 0 || used[match] && !used[j]) {
-					match = j
-				}
+		if match := c.agreeing(t, pos, name, v, typ.Variants, used); match >= 0 {
+			used[match] = true // compared, with its warnings kept
+			continue
+		}
+		match := -1
+		for j, w := range typ.Variants {
+			if sameKind(v, w) && (match < 0 || used[match] && !used[j]) {
+				match = j
 			}
 		}
 		if match < 0 {
@@ -474,7 +476,8 @@ func (c *checker) union(t *model.Tool, pos token.Pos, field string, s *openapi.S
 }
 
 // agreeing returns the first spec variant of v's kind that v agrees with,
-// one not yet used first, or -1.
+// one not yet used first, or -1. The comparison that agreed has made its
+// warnings; the others leave nothing.
 func (c *checker) agreeing(t *model.Tool, pos token.Pos, name string, v *openapi.Schema, variants []*model.Type, used []bool) int {
 	for _, unused := range []bool{true, false} {
 		for j, w := range variants {
@@ -486,14 +489,18 @@ func (c *checker) agreeing(t *model.Tool, pos token.Pos, name string, v *openapi
 	return -1
 }
 
-// agrees reports whether comparing v with w finds no drift, and reports
-// nothing either way.
+// agrees reports whether comparing v with w finds no drift. It keeps the
+// comparison's warnings when it does, and takes back everything it
+// reported when it does not.
 func (c *checker) agrees(t *model.Tool, pos token.Pos, name string, v *openapi.Schema, w *model.Type) bool {
 	out, warnings, at := len(c.out), len(c.warnings), c.at
 	c.compare(t, pos, name, v, w)
-	ok := len(c.out) == out
-	c.out, c.warnings, c.at = c.out[:out], c.warnings[:warnings], at
-	return ok
+	c.at = at
+	if len(c.out) == out {
+		return true
+	}
+	c.out, c.warnings = c.out[:out], c.warnings[:warnings]
+	return false
 }
 
 func maps(a, b map[string]bool) bool {
