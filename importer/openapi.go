@@ -289,7 +289,7 @@ func (im *oaImporter) tool(op *openapi.Operation, x *xmcp) *tool {
 			desc = d
 		}
 		r := im.row(t.name, name, s, required, desc, false)
-		if name != api {
+		if name != api && loc != model.FromWholeBody { // the whole body has no name on the wire
 			r.as = api
 		}
 		if defaultLocation(op, api) != loc {
@@ -380,8 +380,7 @@ func (im *oaImporter) tool(op *openapi.Operation, x *xmcp) *tool {
 			// An array, a free-form object, a union, a scalar: the JSON
 			// body is one row, sent as the body itself.
 			im.at = b.Schema.At
-			r := add("body", model.FromWholeBody, b.Required, b.Description, b.Schema)
-			r.as = "" // the whole body has no name on the wire
+			add("body", model.FromWholeBody, b.Required, b.Description, b.Schema)
 		}
 	}
 	if len(t.in) == 0 {
