@@ -23,19 +23,16 @@ mkdir -p "$OUT/parts" "$OUT/logs" "$OUT/go" "$OUT/js"
 
 skip() { case " $SKIP " in *" $1 "*) return 0 ;; esac; return 1; }
 
-# timed LABEL LOG CMD...: runs CMD under /usr/bin/time and a timeout, and
+# timed LOG CMD...: runs CMD under /usr/bin/time and a timeout, and
 # sums its wall and user time and maximum RSS into the step's totals.
 timed() {
-	label=$1 log=$2
-	shift 2
+	log=$1
+	shift
 	/usr/bin/time -f '%e %U %M' -o "$log.time" timeout "$STEP_TIMEOUT" "$@" >"$log" 2>&1
 	rc=$?
-	read -r w u m <"$log.time" 2>/dev/null || { w=0 u=0 m=0; }
-	# /usr/bin/time writes "Command exited with non-zero status N" first.
-	if ! echo "$w" | grep -qE '^[0-9.]+$'; then read -r w u m <<EOF
-$(tail -1 "$log.time")
-EOF
-	fi
+	# The numbers are the last line (a failed command's status comes first).
+	set -- $(tail -1 "$log.time" 2>/dev/null) 0 0 0
+	w=$1 u=$2 m=$3
 	step_wall=$(echo "$step_wall + $w" | bc)
 	step_user=$(echo "$step_user + $u" | bc)
 	[ "$m" -gt "$step_rss" ] && step_rss=$m
@@ -57,11 +54,11 @@ report() {
 
 # import: one spec if it fits test-report's 4 MiB, else --split.
 begin
-timed import "$OUT/logs/import.log" "$BIN" import openapi --all "$DOC" -o "$OUT/parts/$NAME.tspec"
+timed "$OUT/logs/import.log" "$BIN" import openapi --all "$DOC" -o "$OUT/parts/$NAME.tspec"
 if [ ! -f "$OUT/parts/$NAME.tspec" ] || [ "$(wc -c <"$OUT/parts/$NAME.tspec")" -gt 4194304 ]; then
 	rm -f "$OUT/parts/$NAME.tspec"
 	begin
-	timed import "$OUT/logs/import.log" "$BIN" import openapi --all --split "$OUT/parts" "$DOC"
+	timed "$OUT/logs/import.log" "$BIN" import openapi --all --split "$OUT/parts" "$DOC"
 fi
 report import 1
 parts=$(ls "$OUT"/parts/*.tspec 2>/dev/null)
@@ -72,11 +69,11 @@ anyrows=$(grep -h -E '^\s+[A-Za-z0-9_."-]+\s+(any|array<any>|map<any>)(\s|$)' $p
 echo "$NAME         parts $nparts, tools $tools, warnings $warnings, any rows $anyrows, spec $(cat $parts | wc -c) bytes"
 
 begin
-for p in $parts; do timed check "$OUT/logs/check-$(basename "$p").log" "$BIN" check "$p"; done
+for p in $parts; do timed "$OUT/logs/check-$(basename "$p").log" "$BIN" check "$p"; done
 report check "$nparts"
 
 begin
-for p in $parts; do timed parity "$OUT/logs/parity-$(basename "$p").log" "$BIN" parity --openapi "$DOC" "$p"; done
+for p in $parts; do timed "$OUT/logs/parity-$(basename "$p").log" "$BIN" parity --openapi "$DOC" "$p"; done
 report parity "$nparts"
 
 if ! skip gen-go; then
@@ -84,12 +81,12 @@ if ! skip gen-go; then
 	i=0
 	for p in $parts; do
 		i=$((i + 1))
-		timed gen-go "$OUT/logs/gengo-$(basename "$p").log" "$BIN" gen-go "$p" -o "$OUT/go/p$i/catalog.go" --package "p$i"
+		timed "$OUT/logs/gengo-$(basename "$p").log" "$BIN" gen-go "$p" -o "$OUT/go/p$i/catalog.go" --package "p$i"
 	done
 	report gen-go "$nparts"
 	printf 'module bench\n\ngo 1.24\n' >"$OUT/go/go.mod"
 	begin
-	timed go-build "$OUT/logs/go-build.log" sh -c "cd '$OUT/go' && go build ./..."
+	timed "$OUT/logs/go-build.log" sh -c "cd '$OUT/go' && go build ./..."
 	report go-build 1
 fi
 
@@ -97,22 +94,22 @@ if ! skip gen-js; then
 	begin
 	for p in $parts; do
 		b=$(basename "$p" .tspec)
-		timed gen-js "$OUT/logs/genjs-$b.log" "$BIN" gen-js "$p" -o "$OUT/js/$b.mjs"
+		timed "$OUT/logs/genjs-$b.log" "$BIN" gen-js "$p" -o "$OUT/js/$b.mjs"
 	done
 	report gen-js "$nparts"
 	begin
-	for f in "$OUT"/js/*.mjs; do timed node-check "$OUT/logs/node-$(basename "$f").log" node --check "$f"; done
+	for f in "$OUT"/js/*.mjs; do timed "$OUT/logs/node-$(basename "$f").log" node --check "$f"; done
 	report node-check "$nparts"
 fi
 
 if ! skip test-report; then
 	begin
-	for p in $parts; do timed suggest "$OUT/logs/suggest-$(basename "$p").log" "$BIN" test-report --suggest -w "$p"; done
+	for p in $parts; do timed "$OUT/logs/suggest-$(basename "$p").log" "$BIN" test-report --suggest -w "$p"; done
 	# --suggest -w exits 1 (the spec had untested tools): what counts is
 	# --strict afterwards.
 	step_fail=0
 	report suggest-w "$nparts"
 	begin
-	for p in $parts; do timed test-report "$OUT/logs/strict-$(basename "$p").log" "$BIN" test-report --strict "$p"; done
+	for p in $parts; do timed "$OUT/logs/strict-$(basename "$p").log" "$BIN" test-report --strict "$p"; done
 	report strict "$nparts"
 fi
