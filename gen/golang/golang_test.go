@@ -284,18 +284,6 @@ func TestCompiledDifferential(t *testing.T) {
 	}
 }
 
-func jsonEqual(t *testing.T, a, b []byte) bool {
-	t.Helper()
-	var x, y any
-	if err := json.Unmarshal(a, &x); err != nil {
-		t.Fatalf("%v: %s", err, a)
-	}
-	if err := json.Unmarshal(b, &y); err != nil {
-		t.Fatal(err)
-	}
-	return cmp.Equal(x, y)
-}
-
 // mainSource is the test program: it reads cases and prints verdicts.
 func mainSource(cat *model.Catalog) string {
 	var b strings.Builder

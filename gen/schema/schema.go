@@ -44,15 +44,10 @@ func Tool(t *model.Tool, profile int) []byte {
 	return w.b
 }
 
-// AppendToolIndented writes one tool's entry to b laid out as json.Indent
-// lays it out with this prefix and an indent of two spaces: what gen-json
-// prints, without a second pass over the bytes.
-func AppendToolIndented(b *bytes.Buffer, t *model.Tool, profile int, prefix string) {
-	b.Write(AppendIndentedTool(b.AvailableBuffer(), t, profile, prefix))
-}
-
-// AppendIndentedTool is AppendToolIndented on a byte slice: it appends the
-// tool's entry to dst and returns the extended slice.
+// AppendIndentedTool appends one tool's entry to dst laid out as
+// json.Indent lays it out with this prefix and an indent of two spaces
+// (what gen-json prints, without a second pass over the bytes), and
+// returns the extended slice.
 func AppendIndentedTool(dst []byte, t *model.Tool, profile int, prefix string) []byte {
 	w := &writer{b: dst, indent: true, prefix: prefix}
 	w.tool(t, profile)
