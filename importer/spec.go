@@ -89,8 +89,9 @@ type typ struct {
 	fields     []*row
 }
 
-// unionOf is the union of variants, simplified as model.NewUnion
-// simplifies (the checker refuses what it would simplify): nested unions
+// unionOf is the union of variants, simplified so that the checker
+// accepts it (a union's variants are not unions, nullable, any or equal,
+// and there are at least two): nested unions
 // flattened, a nullable variant makes the union nullable instead, equal
 // variants written once, one variant left is that variant, and a variant
 // any makes the union any.

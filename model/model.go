@@ -342,54 +342,6 @@ type Type struct {
 	Variants []*Type
 }
 
-// NewUnion returns the union of variants, nullable when one of them is
-// (that variant loses its null: a union is nullable as a whole), with
-// equal variants (Equal) merged and nested unions flattened. It is the
-// one constructor for writers of unions (import): when one variant is
-// left, it returns that variant (nullable as the union would be); a
-// variant any makes the union any.
-func NewUnion(variants []*Type) *Type {
-	u := &Type{Kind: Union}
-	any := false
-	var add func(v *Type)
-	add = func(v *Type) {
-		if v.Nullable {
-			u.Nullable = true
-			c := *v
-			c.Nullable = false
-			v = &c
-		}
-		if v.Kind == Any {
-			any = true
-			return
-		}
-		if v.Kind == Union {
-			for _, w := range v.Variants {
-				add(w)
-			}
-			return
-		}
-		for _, w := range u.Variants {
-			if Equal(v, w) {
-				return
-			}
-		}
-		u.Variants = append(u.Variants, v)
-	}
-	for _, v := range variants {
-		add(v)
-	}
-	if any || len(u.Variants) == 0 {
-		return &Type{Kind: Any}
-	}
-	if len(u.Variants) == 1 {
-		v := *u.Variants[0]
-		v.Nullable = v.Nullable || u.Nullable
-		return &v
-	}
-	return u
-}
-
 // Children calls visit with each type directly inside t: object rows
 // (with their field), array items and map values, tuple members, union
 // variants (with their index). Walkers that only go down call it, so a

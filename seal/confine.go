@@ -44,17 +44,11 @@ func SealWriteTree(sealPath, root string) (string, error) {
 	return WriteTree(sealPath)
 }
 
-// CheckWrite refuses (ErrRefused) a write to path when the file it would
-// replace, once every symlink on the way is resolved, is outside tree (as
-// WriteTree or SealWriteTree return it). A path that does not exist yet is
-// judged by the folders that do.
-func CheckWrite(tree, path string) error {
-	_, err := ConfineWrite(tree, path)
-	return err
-}
-
-// ConfineWrite is CheckWrite that also returns where the file is inside
-// tree, every symlink resolved: the write then goes there through tree
+// ConfineWrite refuses (ErrRefused) a write to path when the file it
+// would replace, once every symlink on the way is resolved, is outside
+// tree (as WriteTree or SealWriteTree return it); a path that does not
+// exist yet is judged by the folders that do. Otherwise it returns where
+// the file is inside tree, every symlink resolved: the write then goes there through tree
 // itself (atomicfile.File's Tree and Rel), so that a symlink planted
 // after this check cannot lead it out.
 func ConfineWrite(tree, path string) (rel string, err error) {

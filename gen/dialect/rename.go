@@ -30,9 +30,6 @@ func keyRule(family string) *clients.Rule {
 	return nil
 }
 
-// RenamesKeys reports whether a family's dialect renames property keys.
-func RenamesKeys(family string) bool { return keyRule(family) != nil }
-
 // renamed is one renamed key: the spec's key and the name sent for it.
 type renamed struct{ key, sent string }
 

@@ -103,7 +103,7 @@ func TupleKindOf(pos Position, items []*ElemType) *Kind {
 }
 
 // UnionKindOf is `union<V, ...>`; an importer that has one variant
-// writes that variant instead (model.NewUnion says how unions simplify).
+// writes that variant instead (LANGUAGE.md §4 says what a union may hold).
 func UnionKindOf(pos Position, variants []*ElemType) *Kind {
 	return &Kind{Pos: pos, Union: &UnionKind{Pos: pos, Variants: variants}}
 }
