@@ -156,7 +156,7 @@ bench-openapi: build
 		$(BIN) check .tmp/openapi/$$n.tspec > /dev/null 2>&1 && echo "check: ok" || echo "check: FAILED"; \
 		$(BIN) parity --openapi $(OPENAPI_DIR)/$$d.json .tmp/openapi/$$n.tspec 2>&1 | grep '^parity' ; \
 	done
-	go test ./importer -run TestNoConstraintLost -v
+	go test ./importer -run TestNoConstraintLost -v -timeout 30m
 
 # What issue 25 asks of each real API description, every step timed:
 # import (--split when one spec would pass test-report's 4 MiB), check,
