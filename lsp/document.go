@@ -177,13 +177,4 @@ func isWordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-// nameSpan is the span of a name as written.
-func nameSpan(n *ast.Name) span {
-	l := len(n.Ident)
-	if n.Quoted != nil {
-		l = len(n.Quoted.Raw)
-	}
-	return span{n.Pos.Offset, n.Pos.Offset + l}
-}
-
 func within(s span, off int) bool { return off >= s.start && off <= s.end }

@@ -137,7 +137,7 @@ func parse(filename string, src []byte, text string, c *Cache) Result {
 	if file.Clients != nil {
 		for _, f := range file.Clients.Families {
 			if f.Quoted != nil {
-				diag.ClientFamilyQuoted.Report(&diags, f.Pos, f.Quoted.Raw, f.Value())
+				diag.ClientFamilyQuoted.Report(&diags, ast.Base{}.Pos(f.Pos), f.Quoted.Raw, f.Value())
 			}
 		}
 	}
@@ -364,16 +364,17 @@ func parseBatch(src []byte, s source, pieces [][]tok, c *Cache, buf *lent) (decl
 	for i, p := range pieces {
 		pieces[i] = nil
 		var key cacheKey
+		var base ast.Base
+		ps := s
 		if c != nil {
-			key = keyOf(s, p)
-			if d := c.take(key, int(p[0].line), p[0].off); d != nil {
+			key, base = keyOf(s, p), baseOf(p)
+			if d := c.take(key, base); d != nil {
 				decls = append(decls, d)
 				continue
 			}
-		}
-		ps := s
-		if c != nil {
+			// Its positions counting from its first token (ast.Position).
 			ps = s.own(p)
+			ps.rel = base
 		}
 		decl, err := buf.parse(ps, p)
 		if err != nil {
@@ -383,9 +384,10 @@ func parseBatch(src []byte, s source, pieces [][]tok, c *Cache, buf *lent) (decl
 			unparsed = append(unparsed, moreUnparsed...)
 			continue
 		}
+		decl.SetBase(base)
 		ast.SetKeywords(decl, src)
 		if c != nil {
-			c.put(key, int(p[0].line), p[0].off, decl)
+			c.put(key, decl)
 		}
 		decls = append(decls, decl)
 	}
