@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,6 +91,9 @@ func TestIncrementalEditsEqualFreshAnalysis(t *testing.T) {
 			want := analyse(uri, int32(m+2), text)
 			if got.text != text {
 				t.Fatalf("%s, message %d: the server's text differs from the edited text", file, m)
+			}
+			if !slices.Equal(got.lines, lineStarts(text)) {
+				t.Fatalf("%s, message %d: the server's line starts differ from the text's", file, m)
 			}
 			if g, w := dump(got.file, got.comments, got.diags), dump(want.file, want.comments, want.diags); g != w {
 				t.Fatalf("%s, message %d: tree or diagnostics differ from a fresh analysis\n%s", file, m, firstLineDiff(w, g))
