@@ -1,7 +1,7 @@
 package parser
 
 import (
-	"sync"
+	"sync/atomic"
 
 	"github.com/toolspec/toolspec/lang/ast"
 )
@@ -21,12 +21,14 @@ import (
 // not change them, and must not use the trees of one parse after the next
 // parse with the same cache.
 type Cache struct {
-	mu   sync.Mutex
 	file string
-	// prev holds the declarations of the last parse; next those of this
-	// one. A declaration is taken out of prev when used, so two
-	// declarations with the same text never share a tree.
-	prev, next map[cacheKey]*ast.Decl
+	// decls holds the declarations of the last parse, and those of this
+	// one as they are taken: the parse's workers only read it (a taken
+	// declaration is marked, so two declarations with the same text never
+	// share a tree), and those parsed are added once they are done
+	// (keep). parse counts the parses.
+	decls map[cacheKey]*cached
+	parse int64
 	// last is the last parse's lex, for the next to lex only what an
 	// edit changed (relex.go): its tokens are not read but by the next
 	// lex, which writes to them.
@@ -38,42 +40,55 @@ type cacheKey struct {
 	col  int32
 }
 
-// take returns the tree of a declaration with this text, if the last
-// parse had one, moved to base.
-func (c *Cache) take(key cacheKey, base ast.Base) *ast.Decl {
-	c.mu.Lock()
-	d := c.prev[key]
-	if d != nil {
-		delete(c.prev, key)
-		c.next[key] = d
-	}
-	c.mu.Unlock()
-	if d != nil {
-		d.SetBase(base)
-	}
-	return d
+// cached is a declaration and the last parse that took it or parsed it.
+type cached struct {
+	decl  *ast.Decl
+	taken atomic.Int64
 }
 
-func (c *Cache) put(key cacheKey, d *ast.Decl) {
-	c.mu.Lock()
-	c.next[key] = d
-	c.mu.Unlock()
+// keptDecl is a declaration a parse parsed, for the Cache to keep.
+type keptDecl struct {
+	key  cacheKey
+	decl *ast.Decl
+}
+
+// take returns the tree of a declaration with this text, if the last
+// parse had one that this one has not taken yet, moved to base.
+func (c *Cache) take(key cacheKey, base ast.Base) *ast.Decl {
+	e := c.decls[key]
+	if e == nil || !e.taken.CompareAndSwap(c.parse-1, c.parse) {
+		return nil
+	}
+	e.decl.SetBase(base)
+	return e.decl
+}
+
+// keep keeps the declarations this parse parsed.
+func (c *Cache) keep(ks []keptDecl) {
+	for _, k := range ks {
+		e := &cached{decl: k.decl}
+		e.taken.Store(c.parse)
+		c.decls[k.key] = e
+	}
 }
 
 // begin starts a parse of file: a cache that was used for another file
 // starts empty.
 func (c *Cache) begin(file string) {
-	if c.file != file {
-		c.file, c.prev = file, nil
+	if c.file != file || c.decls == nil {
+		c.file, c.decls = file, map[cacheKey]*cached{}
 	}
-	if c.prev == nil {
-		c.prev = map[cacheKey]*ast.Decl{}
-	}
-	c.next = make(map[cacheKey]*ast.Decl, len(c.prev))
+	c.parse++
 }
 
-// end keeps this parse's declarations and drops the others.
-func (c *Cache) end() { c.prev, c.next = c.next, nil }
+// end drops the declarations this parse did not have.
+func (c *Cache) end() {
+	for k, e := range c.decls {
+		if e.taken.Load() != c.parse {
+			delete(c.decls, k)
+		}
+	}
+}
 
 // keyOf is the key of a piece: its text and its first token's column.
 func keyOf(s source, p []tok) cacheKey {
