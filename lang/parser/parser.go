@@ -395,7 +395,9 @@ func parseBatch(src []byte, s source, pieces [][]tok, c *Cache, kept *[]keptDecl
 		decl.SetBase(base)
 		ast.SetKeywords(decl, src)
 		if c != nil {
-			*kept = append(*kept, keptDecl{key, decl})
+			// Keyed by its own copy of the text: a slice of the document
+			// would keep this version of it alive with the declaration.
+			*kept = append(*kept, keptDecl{cacheKey{text: ps.text, col: key.col}, decl})
 		}
 		decls = append(decls, decl)
 	}
