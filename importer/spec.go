@@ -190,7 +190,7 @@ func (b *builder) file(name, key string, tools []*tool) (*ast.File, []*ast.Comme
 	for i, t := range tools {
 		b.tool, b.off = t, (i+1)*toolSpacing
 		for _, c := range t.comments {
-			comments = append(comments, &ast.Comment{Pos: ast.Position{Filename: b.where, Offset: b.off - 1}, Text: "// " + strings.ReplaceAll(c, "\n", " ")})
+			comments = append(comments, &ast.Comment{Pos: token.Pos{Filename: b.where, Offset: b.off - 1}, Text: "// " + strings.ReplaceAll(c, "\n", " ")})
 		}
 		at := ast.Position{Filename: b.where, Offset: b.off}
 		var items []*ast.ToolItem

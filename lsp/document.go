@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"sort"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -51,7 +52,7 @@ type document struct {
 // the families the spec declares included (compile.Analyse: the model
 // even when it has errors, no hash).
 func analyse(uri string, version int32, text string) *document {
-	return analyseCached(uri, version, text, newCaches())
+	return analyseCached(uri, version, text, lineStarts(text), newCaches())
 }
 
 // caches are what one document keeps of its last analysis.
@@ -65,9 +66,10 @@ type caches struct {
 func newCaches() *caches { return &caches{check: new(check.Cache)} }
 
 // analyseCached is analyse taking the declarations that did not change
-// from cache, the one of the document's previous version.
-func analyseCached(uri string, version int32, text string, cache *caches) *document {
-	d := &document{uri: uri, version: version, text: text, lines: lineStarts(text), cache: cache}
+// from cache, the one of the document's previous version; lines are
+// where the text's lines start (lineStarts).
+func analyseCached(uri string, version int32, text string, lines []int, cache *caches) *document {
+	d := &document{uri: uri, version: version, text: text, lines: lines, cache: cache}
 	r := compile.Analyse(pathOf(uri), text, compile.Options{ParseCache: &cache.parse, CheckCache: cache.check})
 	d.file, d.comments, d.diags, d.catalog = r.File, r.Comments, r.Diags, r.Catalog
 	return d
@@ -84,6 +86,30 @@ func lineStarts(text string) []int {
 		i += n + 1
 		starts = append(starts, i)
 	}
+}
+
+// editLines is lines, the starts of a text's lines (lineStarts), for
+// that text with text[start:end] replaced by ins: those up to start
+// stay, those in ins are added, those after end move; the text is not
+// read again.
+func editLines(lines []int, start, end int, ins string) []int {
+	keep := sort.SearchInts(lines, start+1) // lines[:keep] start at or before start
+	after := sort.SearchInts(lines, end+1)  // lines[after:] start after end
+	out := make([]int, keep, keep+strings.Count(ins, "\n")+len(lines)-after)
+	copy(out, lines[:keep])
+	for i := 0; ; {
+		n := strings.IndexByte(ins[i:], '\n')
+		if n < 0 {
+			break
+		}
+		i += n + 1
+		out = append(out, start+i)
+	}
+	moved := len(ins) - (end - start)
+	for _, l := range lines[after:] {
+		out = append(out, l+moved)
+	}
+	return out
 }
 
 // position converts a byte offset to an LSP position (UTF-16 columns).
@@ -175,15 +201,6 @@ func (d *document) wordAt(off int) span {
 
 func isWordByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
-
-// nameSpan is the span of a name as written.
-func nameSpan(n *ast.Name) span {
-	l := len(n.Ident)
-	if n.Quoted != nil {
-		l = len(n.Quoted.Raw)
-	}
-	return span{n.Pos.Offset, n.Pos.Offset + l}
 }
 
 func within(s span, off int) bool { return off >= s.start && off <= s.end }

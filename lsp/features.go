@@ -53,7 +53,7 @@ func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 	}
 	for _, rs := range ix.rows {
 		if within(rs.name, off) {
-			if f := fieldAt(d.catalog, rs.row.Pos.Offset); f != nil {
+			if f := fieldAt(d.catalog, rs.at); f != nil {
 				parts = append(parts, fieldHover(f))
 			}
 		}

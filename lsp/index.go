@@ -35,10 +35,12 @@ type ref struct {
 	from int
 }
 
-// rowSite is a row of the spec with the span of its name.
+// rowSite is a row of the spec with the span of its name and the
+// offset it starts at.
 type rowSite struct {
 	row  *ast.Row
 	name span
+	at   int
 }
 
 // fixtureSite is a fixture with where its tool name and pointer are.
@@ -54,6 +56,29 @@ type index struct {
 	refs     []ref
 	rows     []rowSite
 	fixtures []fixtureSite
+	// base is the Base of the declaration being indexed: spans are
+	// offsets in the text.
+	base ast.Base
+}
+
+// off is the offset in the text of p, in the declaration being indexed.
+func (ix *index) off(p ast.Position) int { return ix.base.Pos(p).Offset }
+
+// nameSpan is the span of a name as written.
+func (ix *index) nameSpan(n *ast.Name) span {
+	l := len(n.Ident)
+	if n.Quoted != nil {
+		l = len(n.Quoted.Raw)
+	}
+	at := ix.off(n.Pos)
+	return span{at, at + l}
+}
+
+func (ix *index) closeSpan(start ast.Position, c *ast.Close) span {
+	if c == nil {
+		return span{ix.off(start), ix.off(start)}
+	}
+	return span{ix.off(start), ix.off(c.Pos) + 1}
 }
 
 func (d *document) index() *index {
@@ -62,10 +87,11 @@ func (d *document) index() *index {
 		return ix
 	}
 	for _, dc := range d.file.Decls {
+		ix.base = dc.Base()
 		switch {
 		case dc.Tool != nil:
 			t := dc.Tool
-			ix.decls = append(ix.decls, decl{kind: "tool", name: t.Name.Value(), nameAt: nameSpan(t.Name), body: closeSpan(t.Pos.Offset, t.Close)})
+			ix.decls = append(ix.decls, decl{kind: "tool", name: t.Name.Value(), nameAt: ix.nameSpan(t.Name), body: ix.closeSpan(t.Pos, t.Close)})
 			for _, it := range t.Items {
 				if it.In != nil && it.In.Block != nil {
 					ix.block(it.In.Block.Items)
@@ -76,43 +102,36 @@ func (d *document) index() *index {
 			}
 		case dc.Group != nil:
 			g := dc.Group
-			ix.decls = append(ix.decls, decl{kind: "group", name: g.Name.Value(), nameAt: nameSpan(g.Name), body: closeSpan(g.Pos.Offset, g.Close)})
+			ix.decls = append(ix.decls, decl{kind: "group", name: g.Name.Value(), nameAt: ix.nameSpan(g.Name), body: ix.closeSpan(g.Pos, g.Close)})
 			ix.block(g.Items)
 		case dc.Test != nil:
 			t := dc.Test
-			ns := span{t.Name.Pos.Offset, t.Name.Pos.Offset + len(t.Name.Raw) + len(t.Name.Block)}
-			ix.decls = append(ix.decls, decl{kind: "test", name: t.Name.Value(), nameAt: ns, body: closeSpan(t.Pos.Offset, t.Close)})
+			ns := span{ix.off(t.Name.Pos), ix.off(t.Name.Pos) + len(t.Name.Raw) + len(t.Name.Block)}
+			ix.decls = append(ix.decls, decl{kind: "test", name: t.Name.Value(), nameAt: ns, body: ix.closeSpan(t.Pos, t.Close)})
 			for _, fx := range t.Fixtures {
-				fs := fixtureSite{fx: fx, tool: nameSpan(fx.Tool)}
-				if fx.Because != nil && fx.Because.At != nil {
-					fs.at = span{fx.Because.At.Pos.Offset, fx.Because.At.Pos.Offset + len(fx.Because.At.Raw)}
+				fs := fixtureSite{fx: fx, tool: ix.nameSpan(fx.Tool)}
+				if at := fx.Because; at != nil && at.At != nil {
+					fs.at = span{ix.off(at.At.Pos), ix.off(at.At.Pos) + len(at.At.Raw)}
 				}
 				ix.fixtures = append(ix.fixtures, fs)
-				ix.refs = append(ix.refs, ref{kind: "tool", name: fx.Tool.Value(), at: fs.tool, from: fx.Pos.Offset})
+				ix.refs = append(ix.refs, ref{kind: "tool", name: fx.Tool.Value(), at: fs.tool, from: ix.off(fx.Pos)})
 			}
 		}
 	}
 	return ix
 }
 
-func closeSpan(start int, c *ast.Close) span {
-	if c == nil {
-		return span{start, start}
-	}
-	return span{start, c.Pos.Offset + 1}
-}
-
 func (ix *index) block(items []*ast.Item) {
 	for _, it := range items {
 		if it.Use != nil {
-			ix.refs = append(ix.refs, ref{kind: "group", name: it.Use.Name.Value(), at: nameSpan(it.Use.Name), from: it.Use.Pos.Offset})
+			ix.refs = append(ix.refs, ref{kind: "group", name: it.Use.Name.Value(), at: ix.nameSpan(it.Use.Name), from: ix.off(it.Use.Pos)})
 			continue
 		}
 		r := it.Row
 		if r == nil {
 			continue
 		}
-		ix.rows = append(ix.rows, rowSite{row: r, name: nameSpan(r.Name)})
+		ix.rows = append(ix.rows, rowSite{row: r, name: ix.nameSpan(r.Name), at: ix.off(r.Pos)})
 		if r.Kind != nil {
 			ix.kind(r.Kind)
 		}

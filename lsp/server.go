@@ -183,10 +183,15 @@ var errTooLarge = fmt.Sprintf("document larger than %d MB: toolspec lsp does not
 // the decoder turns each invalid byte into U+FFFD, which the lexer reports
 // where it stands.
 func (s *Server) open(uri string, version int32, text string) error {
+	return s.openLines(uri, version, text, lineStarts(text))
+}
+
+// openLines is open given where the text's lines start.
+func (s *Server) openLines(uri string, version int32, text string, lines []int) error {
 	if len(text) > maxDocument {
 		// The text is kept for the edits that follow (incremental sync),
 		// not analysed.
-		d := &document{uri: uri, version: version, text: text, lines: lineStarts(text), tooLarge: true}
+		d := &document{uri: uri, version: version, text: text, lines: lines, tooLarge: true}
 		s.docs[uri] = d
 		s.publish(d, []protocol.Diagnostic{{Severity: ptr(protocol.DiagnosticSeverityError), Source: ptr("toolspec"), Message: errTooLarge}})
 		return nil
@@ -196,9 +201,9 @@ func (s *Server) open(uri string, version int32, text string) error {
 	if old := s.docs[uri]; old != nil && old.cache != nil {
 		// The declarations the edit did not touch come from the last
 		// parse; the old document's trees are given up with it.
-		d = analyseCached(uri, version, text, old.cache)
+		d = analyseCached(uri, version, text, lines, old.cache)
 	} else {
-		d = analyse(uri, version, text)
+		d = analyseCached(uri, version, text, lines, newCaches())
 	}
 	s.docs[uri] = d
 	s.publish(d, d.lspDiagnostics())
@@ -226,25 +231,24 @@ func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "document not open: %s", p.TextDocument.URI)
 	}
 	// Incremental sync: the changes apply in order, each to the text the
-	// one before left; a change without a range is the whole text.
+	// one before left; a change without a range is the whole text. The
+	// lines' starts are edited with the text, not found again in all of
+	// it.
 	text, lines := d.text, d.lines
-	for i, c := range p.ContentChanges {
+	for _, c := range p.ContentChanges {
 		switch c := c.(type) {
 		case protocol.TextDocumentContentChangeEventWhole:
-			text = c.Text
+			text, lines = c.Text, lineStarts(c.Text)
 		case protocol.TextDocumentContentChangeEvent:
-			if i > 0 {
-				lines = lineStarts(text)
-			}
 			cur := &document{text: text, lines: lines}
 			start, end := cur.offset(c.Range.Start), cur.offset(c.Range.End)
 			if end < start {
 				return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "change range ends before it starts")
 			}
-			text = text[:start] + c.Text + text[end:]
+			text, lines = text[:start]+c.Text+text[end:], editLines(lines, start, end, c.Text)
 		}
 	}
-	return s.open(p.TextDocument.URI, p.TextDocument.Version, text)
+	return s.openLines(p.TextDocument.URI, p.TextDocument.Version, text, lines)
 }
 
 func (s *Server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {

@@ -4,9 +4,49 @@ import (
 	"github.com/toolspec/toolspec/lang/token"
 )
 
-// Position is where a node starts: the one position type of toolspec
-// (token.Pos), which participle fills as it parses.
-type Position = token.Pos
+// Position is where a node starts, as participle fills it (the fields
+// of its lexer.Position, so stock participle fills it too), relative to
+// the Base of the declaration the node is in: Line and Offset count from
+// the Base, Column is the column in the file. A declaration parsed on
+// its own (parser.Cache) has a Base at its first token, so that when
+// text above it changes only the Base moves, not the position of every
+// node; a tree parsed whole has a zero Base, the header (File, Clients)
+// is at the zero Base and so are the comments. Base.Pos makes the
+// position in the file: a Position is not a token.Pos, so none is
+// reported without its Base.
+type Position struct {
+	Filename string
+	Offset   int
+	Line     int
+	Column   int
+}
+
+// Base is where the positions of a declaration count from: the line
+// before its first token's and that token's offset when it was parsed on
+// its own, zero when it was parsed with the whole file.
+type Base struct{ Line, Offset int }
+
+// Pos is p, a position in a declaration with base b, in the file. The
+// zero Position stays what it is: no position.
+func (b Base) Pos(p Position) token.Pos {
+	if p.Line == 0 {
+		return token.Pos(p)
+	}
+	return token.Pos{Filename: p.Filename, Offset: p.Offset + b.Offset, Line: p.Line + b.Line, Column: p.Column}
+}
+
+// Rel is the position in a declaration with base b of the position p in
+// the file.
+func (b Base) Rel(p token.Pos) Position {
+	if p.Line == 0 {
+		return Position(p)
+	}
+	return Position{Filename: p.Filename, Offset: p.Offset - b.Offset, Line: p.Line - b.Line, Column: p.Column}
+}
+
+// At is the position in a tree parsed whole (zero Base) of p: for trees
+// built in memory (NewFile and the constructors, planted mutants).
+func At(p token.Pos) Position { return Position(p) }
 
 // File is a whole spec.
 type File struct {
@@ -34,6 +74,36 @@ type Decl struct {
 	Group    *Group    `parser:"| @@"`
 	Test     *Test     `parser:"| @@"`
 	Survives *Survives `parser:"| @@"`
+}
+
+// Base is where the positions in d count from.
+func (d *Decl) Base() Base {
+	switch {
+	case d.Tool != nil:
+		return d.Tool.Base
+	case d.Group != nil:
+		return d.Group.Base
+	case d.Test != nil:
+		return d.Test.Base
+	case d.Survives != nil:
+		return d.Survives.Base
+	}
+	return Base{}
+}
+
+// SetBase sets where the positions in d count from: parser.Cache moves a
+// declaration it kept to where its text now is.
+func (d *Decl) SetBase(b Base) {
+	switch {
+	case d.Tool != nil:
+		d.Tool.Base = b
+	case d.Group != nil:
+		d.Group.Base = b
+	case d.Test != nil:
+		d.Test.Base = b
+	case d.Survives != nil:
+		d.Survives.Base = b
+	}
 }
 
 // Name is a tool, field, group or spec name: an identifier or a string.
@@ -92,7 +162,9 @@ type Close struct {
 
 // Group is `group name { rows }`.
 type Group struct {
-	Pos   Position
+	Pos Position
+	// Base is where its positions count from (see Position).
+	Base  Base
 	Name  *Name   `parser:"'group' @@ '{'"`
 	Items []*Item `parser:"@@*"`
 	Close *Close  `parser:"@@"`
@@ -257,7 +329,9 @@ type Range struct {
 
 // Tool is `tool name { item ... }`.
 type Tool struct {
-	Pos   Position
+	Pos Position
+	// Base is where its positions count from (see Position).
+	Base  Base
 	Name  *Name       `parser:"'tool' @@ '{'"`
 	Items []*ToolItem `parser:"@@*"`
 	Close *Close      `parser:"@@"`
@@ -302,7 +376,9 @@ type Input struct {
 
 // Test is `test "name" { fixtures }`.
 type Test struct {
-	Pos      Position
+	Pos Position
+	// Base is where its positions count from (see Position).
+	Base     Base
 	Name     *Text      `parser:"'test' @@ '{'"`
 	Fixtures []*Fixture `parser:"@@*"`
 	Close    *Close     `parser:"@@"`
@@ -331,7 +407,9 @@ type Because struct {
 // reads a path written bare after `survives TOOL` as one identifier, and
 // a path may also be a string.
 type Survives struct {
-	Pos     Position
+	Pos Position
+	// Base is where its positions count from (see Position).
+	Base    Base
 	Tool    *Name `parser:"'survives' @@"`
 	Path    *Name `parser:"@@"`
 	Keyword *Name `parser:"@@"`
@@ -375,7 +453,7 @@ type JSONArray struct {
 // Comment is a `//` comment. The lexer keeps them beside the tree so the
 // formatter can put them back.
 type Comment struct {
-	Pos  Position
+	Pos  token.Pos
 	Text string // including the leading //
 	// Trailing is set when a token comes before the comment on its line.
 	Trailing bool

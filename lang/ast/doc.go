@@ -5,7 +5,8 @@
 // (a name, a string, a closing brace, an inline JSON value and the error
 // production for a misspelt modifier) are read by hand as participle
 // Parseables (leaves.go, tokens.go); LeafGrammar writes their grammar
-// down. Every node carries the position of its first token, a token.Pos.
+// down. Every node carries the position of its first token, relative to its
+// declaration's Base (Position).
 // The tree says what was written, not what it means: groups are not
 // inlined and nothing is checked here.
 package ast

@@ -8,6 +8,7 @@ import (
 
 	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/lang/diag"
+	"github.com/toolspec/toolspec/lang/token"
 )
 
 // The leaves of the grammar that are read by hand, as participle
@@ -104,7 +105,7 @@ func (*UnknownModifier) Parse(lex *lexer.PeekingLexer) error {
 		return participle.NextMatch
 	}
 	lex.Next()
-	return &Misspelt{Pos: Position(t.Pos), Word: t.Value, Near: near}
+	return &Misspelt{Pos: token.Pos(t.Pos), Word: t.Value, Near: near}
 }
 
 // modifierWords are the keywords of the modifiers, for the suggestion
@@ -122,7 +123,7 @@ var modifierWords = func() []string {
 // Misspelt is a word read as a misspelt modifier: the parser reports it
 // as its own diagnostic (diag.UnknownModifier), not as "unexpected".
 type Misspelt struct {
-	Pos        Position
+	Pos        token.Pos // in the file: an error is made by a whole parse
 	Word, Near string
 }
 
@@ -139,15 +140,17 @@ var notModifiers = map[string]bool{
 }
 
 // SetKeywords fills Keyword in the modifiers of a declaration from the
-// token that starts each (see Modifier): src is the file the positions
-// point into.
+// token that starts each (see Modifier): src is the file its positions
+// (from its Base) point into.
 func SetKeywords(d *Decl, src []byte) {
 	SetKeywordsFrom(d, func(off int) string { return string(wordAt(src, off)) })
 }
 
-// SetKeywordsFrom is SetKeywords with the word at each offset given by
-// word: the parser's recovery reads some words other than as written.
+// SetKeywordsFrom is SetKeywords with the word at each offset of the
+// file given by word: the parser's recovery reads some words other than
+// as written.
 func SetKeywordsFrom(d *Decl, word func(off int) string) {
+	base := d.Base()
 	var mods func([]*Modifier)
 	var kind func(*Kind)
 	var block func(*Block)
@@ -188,7 +191,7 @@ func SetKeywordsFrom(d *Decl, word func(off int) string) {
 			case m.Range != nil:
 				m.Keyword = "range"
 			default:
-				if d := descriptor.Lookup(word(m.Pos.Offset)); d != nil {
+				if d := descriptor.Lookup(word(base.Pos(m.Pos).Offset)); d != nil {
 					m.Keyword = d.Keyword
 				}
 			}

@@ -87,6 +87,10 @@ type checker struct {
 	unparsed  Unparsed
 	schemaOf  func([]byte, *model.Type) []byte
 
+	// base is the Base of the declaration whose nodes are being checked
+	// (ast.Position): report and at place their positions with it.
+	base ast.Base
+
 	// cache holds each declaration's results (incremental.go); cur is the
 	// declaration being checked, if it is one a Cache keeps.
 	cache *Cache
@@ -153,9 +157,14 @@ type groupInfo struct {
 	fields []*model.Field
 }
 
-// report reports the diagnostic d at p; args fill in its message.
+// at is where p, a position in the declaration being checked, is in the
+// file.
+func (c *checker) at(p ast.Position) token.Pos { return c.base.Pos(p) }
+
+// report reports the diagnostic d at p, in the declaration being checked;
+// args fill in its message.
 func (c *checker) report(d *diag.Def, p ast.Position, args ...any) {
-	d.Report(&c.diags, p, args...)
+	d.Report(&c.diags, c.at(p), args...)
 	for _, a := range args {
 		if _, ok := a.(line); ok {
 			c.lines = append(c.lines, lineReport{at: len(c.diags) - 1, def: d, args: args})
@@ -172,7 +181,7 @@ func (c *checker) reportAt(d *diag.Def, p token.Pos, args ...any) {
 func (c *checker) file(f *ast.File) *model.Catalog {
 	cat := &model.Catalog{Name: f.Name.Value(), CatalogKey: model.DefaultCatalogKey}
 	if cat.Name == "" {
-		c.report(diag.SpecNameEmpty, f.Name.Pos)
+		c.report(diag.SpecNameEmpty, f.Name.Pos) // the header: at the zero Base
 	}
 	if f.CatalogKey != nil {
 		cat.CatalogKey = f.CatalogKey.Value()
@@ -204,7 +213,7 @@ func (c *checker) file(f *ast.File) *model.Catalog {
 		}
 		t := u.tool
 		if prev, ok := c.tools[t.Name]; ok {
-			c.report(diag.ToolRepeated, d.Tool.Pos, quoteName(t.Name), prev.Pos.Line)
+			c.reportAt(diag.ToolRepeated, t.Pos, quoteName(t.Name), prev.Pos.Line)
 			continue
 		}
 		c.tools[t.Name] = t
@@ -221,7 +230,7 @@ func (c *checker) file(f *ast.File) *model.Catalog {
 		}
 		t := c.testUnit(d.Test).test
 		if prev, ok := tests[t.Name]; ok {
-			c.report(diag.TestRepeated, d.Test.Pos, t.Name, prev.Pos.Line)
+			c.reportAt(diag.TestRepeated, t.Pos, t.Name, prev.Pos.Line)
 			continue
 		}
 		tests[t.Name] = t
@@ -238,7 +247,7 @@ func (c *checker) file(f *ast.File) *model.Catalog {
 
 	for _, g := range c.groupList {
 		if !g.used && !used[g.decl.Name.Value()] && !c.unparsed.any() {
-			c.report(diag.GroupUnused, g.decl.Pos, quoteName(g.decl.Name.Value()))
+			c.reportAt(diag.GroupUnused, g.decl.Base.Pos(g.decl.Pos), quoteName(g.decl.Name.Value()))
 		}
 	}
 	if c.schemaOf != nil {
@@ -306,6 +315,7 @@ func (c *checker) findCycles() {
 	}
 	for _, g := range c.groupList {
 		name := g.decl.Name.Value()
+		c.base = g.decl.Base
 		for _, it := range g.decl.Items {
 			if it.Use == nil {
 				continue
@@ -332,7 +342,10 @@ func (c *checker) expandGroup(g *groupInfo) []*model.Field {
 		return g.fields
 	}
 	g.busy = true
+	outer := c.base
+	c.base = g.decl.Base
 	g.fields = c.items(g.decl.Items, g)
+	c.base = outer
 	for _, f := range g.fields {
 		if f.Group == "" {
 			f.Group = g.decl.Name.Value()
@@ -374,7 +387,7 @@ func (c *checker) items(items []*ast.Item, in *groupInfo) []*model.Field {
 			return
 		}
 		fields = append(fields, f)
-		lines = append(lines, at.Line)
+		lines = append(lines, c.at(at).Line)
 		switch {
 		case index != nil:
 			index[f.Name] = len(fields) - 1
@@ -433,7 +446,7 @@ func (c *checker) mangledNames(tools []*unit) {
 			t := u.tool
 			m := u.mangled(i)
 			if prev, ok := first[m]; ok {
-				c.report(diag.ToolNamesCollide, t.Pos, quoteName(t.Name), b.Name, quoteName(prev.Name), prev.Pos.Line, fmt.Sprintf(b.What, m))
+				c.reportAt(diag.ToolNamesCollide, t.Pos, quoteName(t.Name), b.Name, quoteName(prev.Name), prev.Pos.Line, fmt.Sprintf(b.What, m))
 				continue
 			}
 			first[m] = t
@@ -450,7 +463,8 @@ func (c *checker) groupNames() []string {
 }
 
 func (c *checker) tool(d *ast.Tool) *model.Tool {
-	t := &model.Tool{Pos: d.Pos, Name: d.Name.Value()}
+	c.base = d.Base
+	t := &model.Tool{Pos: c.at(d.Pos), Name: d.Name.Value()}
 	if !toolNameRx.MatchString(t.Name) {
 		c.report(diag.ToolNameInvalid, d.Pos, quoteName(t.Name))
 	} else if !toolNameStrict.MatchString(t.Name) {
@@ -459,7 +473,7 @@ func (c *checker) tool(d *ast.Tool) *model.Tool {
 	seen := map[string]*ast.ToolItem{}
 	once := func(it *ast.ToolItem, what string) bool {
 		if prev, ok := seen[what]; ok {
-			c.report(diag.ToolItemRepeated, it.Pos, quoteName(t.Name), what, line(prev.Pos.Line))
+			c.report(diag.ToolItemRepeated, it.Pos, quoteName(t.Name), what, line(c.at(prev.Pos).Line))
 			return false
 		}
 		seen[what] = it
@@ -487,7 +501,7 @@ func (c *checker) tool(d *ast.Tool) *model.Tool {
 		case it.In != nil:
 			if once(it, "input") {
 				if it.In.None {
-					t.Input = &model.Type{Pos: it.In.Pos, Kind: model.Object}
+					t.Input = &model.Type{Pos: c.at(it.In.Pos), Kind: model.Object}
 				} else {
 					t.Input = c.block(it.In.Block, false)
 				}
@@ -520,7 +534,7 @@ func (c *checker) tool(d *ast.Tool) *model.Tool {
 		if !broken {
 			c.report(diag.InputMissing, d.Pos, quoteName(t.Name))
 		}
-		t.Input = &model.Type{Pos: d.Pos, Kind: model.Object}
+		t.Input = &model.Type{Pos: c.at(d.Pos), Kind: model.Object}
 	}
 	if t.Result == 0 && !broken {
 		c.report(diag.OutputMissing, d.Pos, quoteName(t.Name))
@@ -546,7 +560,7 @@ func (c *checker) noWire(t *model.Type) {
 var httpMethods = []string{"GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"}
 
 func (c *checker) endpoint(t *model.Tool, e *ast.Endpoint) {
-	t.Endpoint = &model.Endpoint{Pos: e.Pos, Method: e.Method, Path: e.Path.Value()}
+	t.Endpoint = &model.Endpoint{Pos: c.at(e.Pos), Method: e.Method, Path: e.Path.Value()}
 	if !contains(httpMethods, e.Method) {
 		c.report(diag.EndpointMethod, e.Pos, quoteName(t.Name), e.Method, strings.Join(httpMethods, ", "))
 	}
@@ -653,7 +667,7 @@ func (c *checker) hints(t *model.Tool, h *ast.Hints) {
 // block checks `{ rows }` and returns its object type.
 func (c *checker) block(b *ast.Block, open bool) *model.Type {
 	t := c.arena.NewType()
-	*t = model.Type{Pos: b.Pos, Kind: model.Object, Open: open, Fields: c.items(b.Items, nil)}
+	*t = model.Type{Pos: c.at(b.Pos), Kind: model.Object, Open: open, Fields: c.items(b.Items, nil)}
 	return t
 }
 

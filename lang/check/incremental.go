@@ -254,18 +254,21 @@ func (u *unit) moveDiags(lines, bytes int) {
 	}
 }
 
-func endOf(c *ast.Close) int {
+// endOf is the offset in the file of the closing brace c of a
+// declaration with base b.
+func endOf(b ast.Base, c *ast.Close) int {
 	if c == nil {
 		return math.MaxInt
 	}
-	return c.Pos.Offset
+	return b.Pos(c.Pos).Offset
 }
 
 // toolUnit checks a tool, or takes its last results.
 func (c *checker) toolUnit(d *ast.Tool) *unit {
 	k := c.cache
-	if u := k.take(d); u != nil && u.same(d.Pos) && (u.groups == 0 || u.groups == k.groups.version) && u.unparsed == c.unparsed.Tools[u.tool.Name] {
-		c.reuse(u, d.Pos, endOf(d.Close), func(lines, bytes int) { moveTool(u.tool, lines, bytes) })
+	at := d.Base.Pos(d.Pos)
+	if u := k.take(d); u != nil && u.same(at) && (u.groups == 0 || u.groups == k.groups.version) && u.unparsed == c.unparsed.Tools[u.tool.Name] {
+		c.reuse(u, at, endOf(d.Base, d.Close), func(lines, bytes int) { moveTool(u.tool, lines, bytes) })
 		k.put(d, u)
 		return u
 	}
@@ -285,7 +288,7 @@ func (c *checker) toolUnit(d *ast.Tool) *unit {
 
 // checkTool checks the tool d into a new unit.
 func (c *checker) checkTool(d *ast.Tool) *unit {
-	u := &unit{at: d.Pos, end: endOf(d.Close)}
+	u := &unit{at: d.Base.Pos(d.Pos), end: endOf(d.Base, d.Close)}
 	diags, lines := c.start(u)
 	u.tool = c.tool(d)
 	c.finish(u, diags, lines)
@@ -390,8 +393,9 @@ func (c *checker) refsHold(u *unit) bool {
 
 func (c *checker) testUnit(d *ast.Test) *unit {
 	k := c.cache
-	if u := k.take(d); u != nil && u.same(d.Pos) && c.refsHold(u) {
-		c.reuse(u, d.Pos, endOf(d.Close), func(lines, bytes int) {
+	at := d.Base.Pos(d.Pos)
+	if u := k.take(d); u != nil && u.same(at) && c.refsHold(u) {
+		c.reuse(u, at, endOf(d.Base, d.Close), func(lines, bytes int) {
 			moveTo(&u.test.Pos, lines, bytes)
 			for _, f := range u.test.Fixtures {
 				moveTo(&f.Pos, lines, bytes)
@@ -400,7 +404,7 @@ func (c *checker) testUnit(d *ast.Test) *unit {
 		k.put(d, u)
 		return u
 	}
-	u := &unit{at: d.Pos, end: endOf(d.Close)}
+	u := &unit{at: at, end: endOf(d.Base, d.Close)}
 	diags, lines := c.start(u)
 	u.test = c.test(d)
 	c.finish(u, diags, lines)
@@ -410,8 +414,9 @@ func (c *checker) testUnit(d *ast.Test) *unit {
 
 func (c *checker) survivesUnit(d *ast.Survives) *unit {
 	k := c.cache
-	if u := k.take(d); u != nil && u.same(d.Pos) && c.refsHold(u) {
-		c.reuse(u, d.Pos, math.MaxInt, func(lines, bytes int) {
+	at := d.Base.Pos(d.Pos)
+	if u := k.take(d); u != nil && u.same(at) && c.refsHold(u) {
+		c.reuse(u, at, math.MaxInt, func(lines, bytes int) {
 			if u.survives != nil {
 				moveTo(&u.survives.Pos, lines, bytes)
 			}
@@ -419,7 +424,7 @@ func (c *checker) survivesUnit(d *ast.Survives) *unit {
 		k.put(d, u)
 		return u
 	}
-	u := &unit{at: d.Pos, end: math.MaxInt}
+	u := &unit{at: at, end: math.MaxInt}
 	diags, lines := c.start(u)
 	u.survives = c.survives(d)
 	c.finish(u, diags, lines)
@@ -491,7 +496,7 @@ func (c *checker) groupStage(decls []*ast.Decl) {
 	for _, d := range decls {
 		if d.Group != nil {
 			groups = append(groups, d.Group)
-			at = append(at, d.Group.Pos)
+			at = append(at, d.Group.Base.Pos(d.Group.Pos))
 		}
 	}
 	var unparsed []string
@@ -519,7 +524,8 @@ func (c *checker) groupStage(decls []*ast.Decl) {
 	for _, g := range groups {
 		name := g.Name.Value()
 		if prev, ok := c.groups[name]; ok {
-			c.report(diag.GroupRepeated, g.Pos, quoteName(name), prev.decl.Pos.Line)
+			c.base = g.Base
+			c.report(diag.GroupRepeated, g.Pos, quoteName(name), prev.decl.Base.Pos(prev.decl.Pos).Line)
 			continue
 		}
 		info := &groupInfo{decl: g, cyclic: map[*ast.Use]bool{}}

@@ -18,7 +18,7 @@ import (
 func (c *checker) row(r *ast.Row) *model.Field {
 	f := c.arena.NewField()
 	*f = model.Field{
-		Pos:      r.Pos,
+		Pos:      c.at(r.Pos),
 		Name:     r.Name.Value(),
 		Required: r.Presence == "required",
 	}
@@ -62,7 +62,7 @@ func (c *checker) row(r *ast.Row) *model.Field {
 // typ checks a kind with its modifiers. what names the row for messages.
 func (c *checker) typ(k *ast.Kind, mods []*ast.Modifier, what string) *model.Type {
 	t := c.arena.NewType()
-	t.Pos = k.Pos
+	t.Pos = c.at(k.Pos)
 	errorsBefore := c.errorCount()
 	defer func() {
 		if c.errorCount() > errorsBefore {

@@ -28,7 +28,8 @@ var becauseKeywords = func() []string {
 }()
 
 func (c *checker) test(d *ast.Test) *model.Test {
-	t := &model.Test{Pos: d.Pos, Name: d.Name.Value()}
+	c.base = d.Base
+	t := &model.Test{Pos: c.at(d.Pos), Name: d.Name.Value()}
 	if strings.TrimSpace(t.Name) == "" {
 		c.report(diag.TestNameEmpty, d.Name.Pos)
 	}
@@ -45,7 +46,7 @@ func (c *checker) test(d *ast.Test) *model.Test {
 
 func (c *checker) fixture(d *ast.Fixture) *model.Fixture {
 	f := &model.Fixture{
-		Pos:    d.Pos,
+		Pos:    c.at(d.Pos),
 		Accept: d.Verdict == "accept",
 		Tool:   d.Tool.Value(),
 		Output: d.Dir == "out",
@@ -147,7 +148,8 @@ func contains(list []string, s string) bool {
 // survives checks an acknowledgment: its tool, the place its path leads
 // to and its keyword. test-report matches it to the mutants.
 func (c *checker) survives(d *ast.Survives) *model.Survives {
-	s := &model.Survives{Pos: d.Pos, Tool: d.Tool.Value(), Path: d.Path.Value(), Keyword: d.Keyword.Value(), Reason: d.Reason.Value()}
+	c.base = d.Base
+	s := &model.Survives{Pos: c.at(d.Pos), Tool: d.Tool.Value(), Path: d.Path.Value(), Keyword: d.Keyword.Value(), Reason: d.Reason.Value()}
 	tool, ok := c.lookupTool(s.Tool)
 	if !ok {
 		if !c.unparsed.Tools[s.Tool] {

@@ -126,6 +126,9 @@ type printer struct {
 	// they are reused from one declaration to the next.
 	rows slab[rowCells]
 	segs slab[seg]
+	// base is the offset the positions of the declaration being printed
+	// count from (its ast.Base).
+	base int
 }
 
 // slab hands out slices that live until reset, without copying those
@@ -172,7 +175,7 @@ func (p *printer) add(indent int, fr *frag) {
 // there are comments to place by them.
 func (p *printer) frag() *frag {
 	if p.out == nil {
-		return &frag{track: true}
+		return &frag{track: true, base: p.base}
 	}
 	if p.used == len(p.frags) {
 		p.frags = append(p.frags, &frag{})
@@ -180,6 +183,7 @@ func (p *printer) frag() *frag {
 	fr := p.frags[p.used]
 	p.used++
 	fr.b = fr.b[:0]
+	fr.base = p.base
 	return fr
 }
 
@@ -191,6 +195,7 @@ type frag struct {
 	b     []byte
 	offs  []int
 	track bool // record offsets
+	base  int  // what the offsets of its declaration's nodes count from
 }
 
 func (fr *frag) str(s string) { fr.b = append(fr.b, s...) }
@@ -203,9 +208,10 @@ func (fr *frag) cat(o *frag) {
 
 func (fr *frag) at(pos ast.Position) { fr.off(pos.Offset) }
 
+// off records o, an offset in the declaration, as an offset in the file.
 func (fr *frag) off(o int) {
 	if fr.track {
-		fr.offs = append(fr.offs, o)
+		fr.offs = append(fr.offs, fr.base+o)
 	}
 }
 
@@ -240,7 +246,8 @@ func (fr *frag) padFrom(w, n int) int {
 
 const spaces = "                                "
 
-// textOffs returns where a string token starts and ends in the source.
+// textOffs returns where a string token starts and ends in its
+// declaration (see frag.off).
 func textOffs(t *ast.Text) (start, end int) {
 	tok := t.Raw
 	if t.IsBlock() {
@@ -357,9 +364,10 @@ func (p *printer) file(f *ast.File) {
 	}
 	for i, d := range f.Decls {
 		// Acknowledgments on consecutive lines are one paragraph.
-		if prev := f.Decls[max(i-1, 0)].Survives; d.Survives == nil || i == 0 || prev == nil || d.Survives.Pos.Line != prev.Reason.Pos.Line+1 {
+		if prev := f.Decls[max(i-1, 0)].Survives; d.Survives == nil || i == 0 || prev == nil || d.Survives.Base.Pos(d.Survives.Pos).Line != prev.Base.Pos(prev.Reason.Pos).Line+1 {
 			p.blank()
 		}
+		p.base = d.Base().Offset
 		switch {
 		case d.Group != nil:
 			p.group(d.Group)

@@ -1,9 +1,7 @@
 package parser
 
 import (
-	"reflect"
-	"sync"
-	"unsafe"
+	"sync/atomic"
 
 	"github.com/toolspec/toolspec/lang/ast"
 )
@@ -15,19 +13,22 @@ import (
 // the declarations it touched.
 //
 // A declaration is keyed by its text (from its first token to its last)
-// and the column it starts at, so every position in its tree moves by the
-// same number of lines and bytes when text before it changes: a cached
-// tree is moved there (shift), not parsed. Only declarations that parsed
-// are kept. The trees handed out are the cache's: a caller must not
-// change them, and must not use the trees of one parse after the next
+// and the column it starts at. Its tree is parsed with positions relative
+// to its first token (ast.Position), so when text before it changes only
+// its Base is set, to where the text now is: a cache hit costs the same
+// for a declaration of ten rows as of a thousand. Only declarations that
+// parsed are kept. The trees handed out are the cache's: a caller must
+// not change them, and must not use the trees of one parse after the next
 // parse with the same cache.
 type Cache struct {
-	mu   sync.Mutex
 	file string
-	// prev holds the declarations of the last parse; next those of this
-	// one. A declaration is taken out of prev when used, so two
-	// declarations with the same text never share a tree.
-	prev, next map[cacheKey]*cached
+	// decls holds the declarations of the last parse, and those of this
+	// one as they are taken: the parse's workers only read it (a taken
+	// declaration is marked, so two declarations with the same text never
+	// share a tree), and those parsed are added once they are done
+	// (keep). parse counts the parses.
+	decls map[cacheKey]*cached
+	parse int64
 	// last is the last parse's lex, for the next to lex only what an
 	// edit changed (relex.go): its tokens are not read but by the next
 	// lex, which writes to them.
@@ -39,225 +40,61 @@ type cacheKey struct {
 	col  int32
 }
 
-// cached is a parsed declaration and where its first token was when its
-// positions were last set.
+// cached is a declaration and the last parse that took it or parsed it.
 type cached struct {
-	decl      *ast.Decl
-	line, off int
+	decl  *ast.Decl
+	taken atomic.Int64
 }
 
-// take returns the tree of a declaration with this text at this place,
-// if the last parse had one.
-func (c *Cache) take(key cacheKey, line, off int) *ast.Decl {
-	c.mu.Lock()
-	e := c.prev[key]
-	if e != nil {
-		delete(c.prev, key)
-		c.next[key] = e
-	}
-	c.mu.Unlock()
-	if e == nil {
+// keptDecl is a declaration a parse parsed, for the Cache to keep.
+type keptDecl struct {
+	key  cacheKey
+	decl *ast.Decl
+}
+
+// take returns the tree of a declaration with this text, if the last
+// parse had one that this one has not taken yet, moved to base.
+func (c *Cache) take(key cacheKey, base ast.Base) *ast.Decl {
+	e := c.decls[key]
+	if e == nil || !e.taken.CompareAndSwap(c.parse-1, c.parse) {
 		return nil
 	}
-	if e.line != line || e.off != off {
-		planOf(reflect.TypeFor[ast.Decl]()).shift(unsafe.Pointer(e.decl), line-e.line, off-e.off)
-		e.line, e.off = line, off
-	}
+	e.decl.SetBase(base)
 	return e.decl
 }
 
-func (c *Cache) put(key cacheKey, line, off int, d *ast.Decl) {
-	c.mu.Lock()
-	c.next[key] = &cached{decl: d, line: line, off: off}
-	c.mu.Unlock()
+// keep keeps the declarations this parse parsed.
+func (c *Cache) keep(ks []keptDecl) {
+	for _, k := range ks {
+		e := &cached{decl: k.decl}
+		e.taken.Store(c.parse)
+		c.decls[k.key] = e
+	}
 }
 
 // begin starts a parse of file: a cache that was used for another file
 // starts empty.
 func (c *Cache) begin(file string) {
-	if c.file != file {
-		c.file, c.prev = file, nil
+	if c.file != file || c.decls == nil {
+		c.file, c.decls = file, map[cacheKey]*cached{}
 	}
-	if c.prev == nil {
-		c.prev = map[cacheKey]*cached{}
-	}
-	c.next = make(map[cacheKey]*cached, len(c.prev))
+	c.parse++
 }
 
-// end keeps this parse's declarations and drops the others.
-func (c *Cache) end() { c.prev, c.next = c.next, nil }
+// end drops the declarations this parse did not have.
+func (c *Cache) end() {
+	for k, e := range c.decls {
+		if e.taken.Load() != c.parse {
+			delete(c.decls, k)
+		}
+	}
+}
 
 // keyOf is the key of a piece: its text and its first token's column.
 func keyOf(s source, p []tok) cacheKey {
 	return cacheKey{text: s.text[p[0].off:p[len(p)-1].end], col: p[0].col}
 }
 
-var positionType = reflect.TypeFor[ast.Position]()
-
-// A shiftPlan moves the positions in a value of one struct type: which of
-// its fields are or lead to a position, worked out once per type, then
-// followed with unsafe.Pointer arithmetic. A cached declaration is moved
-// after every edit above it that changes the length of the text (at
-// 10 000 tools, half the tree after each keystroke): walking it through
-// reflect.Value took several times as long.
-type shiftPlan struct{ ops []shiftOp }
-
-type shiftOp struct {
-	off  uintptr
-	kind shiftKind
-	elem *shiftPlan   // the struct pointed to, held or listed
-	size uintptr      // sliceVal: the element's size
-	typ  reflect.Type // viaReflect: the field's type
-}
-
-type shiftKind uint8
-
-const (
-	position   shiftKind = iota // an ast.Position
-	pointer                     // *struct
-	inline                      // struct
-	slicePtr                    // []*struct
-	sliceVal                    // []struct
-	viaReflect                  // anything else that may hold a position
-)
-
-func (p *shiftPlan) shift(base unsafe.Pointer, lines, bytes int) {
-	for i := range p.ops {
-		o := &p.ops[i]
-		f := unsafe.Add(base, o.off)
-		switch o.kind {
-		case position:
-			pos := (*ast.Position)(f)
-			pos.Line += lines
-			pos.Offset += bytes
-		case pointer:
-			if q := *(*unsafe.Pointer)(f); q != nil {
-				o.elem.shift(q, lines, bytes)
-			}
-		case inline:
-			o.elem.shift(f, lines, bytes)
-		case slicePtr:
-			for _, q := range *(*[]unsafe.Pointer)(f) {
-				if q != nil {
-					o.elem.shift(q, lines, bytes)
-				}
-			}
-		case sliceVal:
-			s := *(*[]byte)(f) // only the header is read: data and length
-			data := unsafe.Pointer(unsafe.SliceData(s))
-			for j := range len(s) {
-				o.elem.shift(unsafe.Add(data, uintptr(j)*o.size), lines, bytes)
-			}
-		case viaReflect:
-			shift(reflect.NewAt(o.typ, f).Elem(), lines, bytes)
-		}
-	}
-}
-
-var (
-	plansMu sync.Mutex
-	plans   = map[reflect.Type]*shiftPlan{}
-)
-
-// planOf returns the plan of struct type t.
-func planOf(t reflect.Type) *shiftPlan {
-	plansMu.Lock()
-	defer plansMu.Unlock()
-	return buildPlan(t)
-}
-
-// buildPlan makes t's plan, and those of the types it leads to; a plan is
-// registered before its fields are looked at, so recursive types end.
-func buildPlan(t reflect.Type) *shiftPlan {
-	if p, ok := plans[t]; ok {
-		return p
-	}
-	p := &shiftPlan{}
-	plans[t] = p
-	for _, i := range positionFields(t) {
-		sf := t.Field(i)
-		ft := sf.Type
-		o := shiftOp{off: sf.Offset, kind: viaReflect, typ: ft}
-		switch {
-		case ft == positionType:
-			o.kind = position
-		case ft.Kind() == reflect.Struct:
-			o.kind, o.elem = inline, buildPlan(ft)
-		case ft.Kind() == reflect.Pointer && ft.Elem().Kind() == reflect.Struct:
-			o.kind, o.elem = pointer, buildPlan(ft.Elem())
-		case ft.Kind() == reflect.Slice && ft.Elem().Kind() == reflect.Pointer && ft.Elem().Elem().Kind() == reflect.Struct:
-			o.kind, o.elem = slicePtr, buildPlan(ft.Elem().Elem())
-		case ft.Kind() == reflect.Slice && ft.Elem().Kind() == reflect.Struct:
-			o.kind, o.elem, o.size = sliceVal, buildPlan(ft.Elem()), ft.Elem().Size()
-		}
-		p.ops = append(p.ops, o)
-	}
-	return p
-}
-
-// shift moves every position in the tree at v by lines and bytes. The
-// columns stay: a cached declaration starts at the same column. Which
-// fields of a type can hold a position is worked out once per type.
-func shift(v reflect.Value, lines, bytes int) {
-	switch v.Kind() {
-	case reflect.Pointer, reflect.Interface:
-		if !v.IsNil() {
-			shift(v.Elem(), lines, bytes)
-		}
-	case reflect.Slice:
-		for i := range v.Len() {
-			shift(v.Index(i), lines, bytes)
-		}
-	case reflect.Struct:
-		if v.Type() == positionType {
-			p := v.Addr().Interface().(*ast.Position)
-			p.Line += lines
-			p.Offset += bytes
-			return
-		}
-		for _, i := range positionFields(v.Type()) {
-			shift(v.Field(i), lines, bytes)
-		}
-	}
-}
-
-var fieldsWithPositions sync.Map // reflect.Type → []int
-
-// positionFields lists the fields of struct type t that are or lead to
-// a position.
-func positionFields(t reflect.Type) []int {
-	if f, ok := fieldsWithPositions.Load(t); ok {
-		return f.([]int)
-	}
-	var out []int
-	for i := range t.NumField() {
-		if holdsPosition(t.Field(i).Type, map[reflect.Type]bool{}) {
-			out = append(out, i)
-		}
-	}
-	fieldsWithPositions.Store(t, out)
-	return out
-}
-
-func holdsPosition(t reflect.Type, seen map[reflect.Type]bool) bool {
-	if t == positionType {
-		return true
-	}
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	switch t.Kind() {
-	case reflect.Pointer, reflect.Slice, reflect.Array:
-		return holdsPosition(t.Elem(), seen)
-	case reflect.Interface:
-		return true // whatever it holds is looked at
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if holdsPosition(t.Field(i).Type, seen) {
-				return true
-			}
-		}
-	}
-	return false
-}
+// baseOf is the Base of a piece parsed on its own: its positions count
+// from its first token, whose line is 1.
+func baseOf(p []tok) ast.Base { return ast.Base{Line: int(p[0].line) - 1, Offset: p[0].off} }

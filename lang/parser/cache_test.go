@@ -97,8 +97,8 @@ func firstDiff(want, got string) string {
 	return "different lengths"
 }
 
-// TestCacheTreesOwnTheirWords: the words of a tree a Cache keeps are not
-// slices of the document's text, so an editor's old versions of a large
+// TestCacheTreesOwnTheirWords: the words of a tree a Cache keeps, and
+// the text it is keyed by, are not slices of the document's text, so an editor's old versions of a large
 // document are not kept alive by the declarations parsed from them.
 func TestCacheTreesOwnTheirWords(t *testing.T) {
 	text := "spec own\n\ntool a {\n  description \"a\"\n  in none\n  result text\n}\n\ntool b {\n  description \"b\"\n  in none\n  result text\n}\n"
@@ -115,6 +115,11 @@ func TestCacheTreesOwnTheirWords(t *testing.T) {
 		for _, d := range r.File.Decls {
 			if n := d.Tool.Name.Ident; within(n, src) {
 				t.Errorf("the name %q of a cached tree is a slice of the text", n)
+			}
+		}
+		for _, k := range parser.CacheKeys(&c) {
+			if within(k, src) {
+				t.Errorf("the key %q of a cached tree is a slice of the text", k)
 			}
 		}
 	}

@@ -7,3 +7,12 @@ func SetStreaming(on bool) bool {
 	streaming = on
 	return was
 }
+
+// CacheKeys are the texts a Cache keys its declarations by.
+func CacheKeys(c *Cache) []string {
+	var keys []string
+	for k := range c.decls {
+		keys = append(keys, k.text)
+	}
+	return keys
+}

@@ -65,6 +65,9 @@ type source struct {
 	file string
 	text string
 	base int // the offset of text's first byte in the file
+	// rel is what the tokens' positions count from: a piece parsed on
+	// its own for a Cache has them relative to its first token.
+	rel ast.Base
 }
 
 // own is the source of one piece alone, copied out of the text: the
@@ -84,7 +87,7 @@ func (s source) token(t tok) plex.Token {
 			value = `""""""`
 		}
 	}
-	return plex.Token{Type: plex.TokenType(t.typ), Value: value, Pos: plex.Position{Filename: s.file, Offset: t.off, Line: int(t.line), Column: int(t.col)}}
+	return plex.Token{Type: plex.TokenType(t.typ), Value: value, Pos: plex.Position{Filename: s.file, Offset: t.off - s.rel.Offset, Line: int(t.line) - s.rel.Line, Column: int(t.col)}}
 }
 
 // tokens converts a whole piece: for the header and for error messages.

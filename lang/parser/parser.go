@@ -137,7 +137,7 @@ func parse(filename string, src []byte, text string, c *Cache) Result {
 	if file.Clients != nil {
 		for _, f := range file.Clients.Families {
 			if f.Quoted != nil {
-				diag.ClientFamilyQuoted.Report(&diags, f.Pos, f.Quoted.Raw, f.Value())
+				diag.ClientFamilyQuoted.Report(&diags, ast.Base{}.Pos(f.Pos), f.Quoted.Raw, f.Value())
 			}
 		}
 	}
@@ -236,7 +236,7 @@ func parseDecls(src []byte, s source, pieces [][]tok, c *Cache) ([]*ast.Decl, []
 			defer wg.Done()
 			var buf lent // this worker's
 			for b := range next {
-				b.decls, b.errs, b.unparsed = parseBatch(src, s, b.pieces, c, &buf)
+				b.decls, b.errs, b.unparsed = parseBatch(src, s, b.pieces, c, &b.kept, &buf)
 			}
 		}()
 	}
@@ -245,6 +245,11 @@ func parseDecls(src []byte, s source, pieces [][]tok, c *Cache) ([]*ast.Decl, []
 	}
 	close(next)
 	wg.Wait()
+	if c != nil {
+		for _, b := range batches {
+			c.keep(b.kept)
+		}
+	}
 	return joinBatches(nil, nil, nil, batches)
 }
 
@@ -254,6 +259,7 @@ type batch struct {
 	decls    []*ast.Decl
 	errs     []error
 	unparsed []plex.Token // the first tokens of each piece that failed
+	kept     []keptDecl   // the declarations parsed for a Cache
 }
 
 // joinBatches appends the results of batches, in order, to those given.
@@ -303,7 +309,7 @@ func lexParsing(filename string, src []byte, text string) (lexed, *parsing) {
 			var buf lent // this worker's
 			for b := range p.next {
 				if !p.stopped.Load() {
-					b.decls, b.errs, b.unparsed = parseBatch(src, s, b.pieces, nil, &buf)
+					b.decls, b.errs, b.unparsed = parseBatch(src, s, b.pieces, nil, nil, &buf)
 				}
 			}
 		}()
@@ -358,22 +364,25 @@ func nameOf(t plex.Token) string {
 // does not try a second one at its end. A piece that fails is parsed
 // again, as participle's tokens and as declarations (parseTokenBatch): the
 // errors are those of the grammar of the whole file.
-// buf is the calling worker's token buffer.
-func parseBatch(src []byte, s source, pieces [][]tok, c *Cache, buf *lent) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
+// With a Cache c, the declarations it had are taken from it and those
+// parsed are appended to kept, for the Cache to keep once every worker is
+// done; buf is the calling worker's token buffer.
+func parseBatch(src []byte, s source, pieces [][]tok, c *Cache, kept *[]keptDecl, buf *lent) (decls []*ast.Decl, errs []error, unparsed []plex.Token) {
 	decls = make([]*ast.Decl, 0, len(pieces))
 	for i, p := range pieces {
 		pieces[i] = nil
 		var key cacheKey
+		var base ast.Base
+		ps := s
 		if c != nil {
-			key = keyOf(s, p)
-			if d := c.take(key, int(p[0].line), p[0].off); d != nil {
+			key, base = keyOf(s, p), baseOf(p)
+			if d := c.take(key, base); d != nil {
 				decls = append(decls, d)
 				continue
 			}
-		}
-		ps := s
-		if c != nil {
+			// Its positions counting from its first token (ast.Position).
 			ps = s.own(p)
+			ps.rel = base
 		}
 		decl, err := buf.parse(ps, p)
 		if err != nil {
@@ -383,9 +392,12 @@ func parseBatch(src []byte, s source, pieces [][]tok, c *Cache, buf *lent) (decl
 			unparsed = append(unparsed, moreUnparsed...)
 			continue
 		}
+		decl.SetBase(base)
 		ast.SetKeywords(decl, src)
 		if c != nil {
-			c.put(key, int(p[0].line), p[0].off, decl)
+			// Keyed by its own copy of the text: a slice of the document
+			// would keep this version of it alive with the declaration.
+			*kept = append(*kept, keptDecl{cacheKey{text: ps.text, col: key.col}, decl})
 		}
 		decls = append(decls, decl)
 	}
