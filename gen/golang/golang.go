@@ -370,8 +370,8 @@ func (g *gen) perTool() {
 		q := comment(quote(t.Name))
 		g.declare(t.Tool.Input, t.Input, fmt.Sprintf("tsCat.input(%d)", t.Index), "the arguments of tool "+q)
 		g.p.doc(fmt.Sprintf("Decode%sInput decodes and validates the arguments of tool %s.", t.Go, q))
-		g.p.fn(fmt.Sprintf("func Decode%sInput(data []byte) (%s, error)", t.Go, t.Input),
-			fmt.Sprintf("return tsDecode[%s](tsCat, %d, data)", t.Input, t.Index))
+		g.p.printf("func Decode%sInput(data []byte) (v %s, err error) {\n\terr = tsDecode(tsCat, %d, data, &v)\n\treturn v, err\n}\n",
+			t.Go, t.Input, t.Index)
 		if t.Output == "" {
 			continue
 		}

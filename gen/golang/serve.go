@@ -59,8 +59,8 @@ func HandlerMap(h Handlers) map[string]any {
 		p("\n")
 	}
 	for _, t := range g.tools {
-		p("\t{Tool%s, %t, %t, %q, tsServe[%s, %s](%d)},\n",
-			t.Go, t.Hints.ReadOnly, t.Hints.InWriteScope(), t.Result.String(), t.Input, serveOut(t), t.Index)
+		p("\t{Tool%s, %t, %t, %q, reflect.TypeOf((func(context.Context, %s) (%s, error))(nil))},\n",
+			t.Go, t.Hints.ReadOnly, t.Hints.InWriteScope(), t.Result.String(), t.Input, serveOut(t))
 	}
 	p("}\n")
 	p("\n// tsMetaKey is CatalogKey as a JSON string.\nconst tsMetaKey = %s\n", quote(schema.String(g.cat.CatalogKey)))

@@ -138,8 +138,9 @@ type T27StatusInput struct {
 }
 
 // DecodeT27StatusInput decodes and validates the arguments of tool "t27_status".
-func DecodeT27StatusInput(data []byte) (T27StatusInput, error) {
-	return tsDecode[T27StatusInput](tsCat, 0, data)
+func DecodeT27StatusInput(data []byte) (v T27StatusInput, err error) {
+	err = tsDecode(tsCat, 0, data, &v)
+	return v, err
 }
 
 // ValidateT27StatusOutput validates a structured result of tool "t27_status".
@@ -159,8 +160,9 @@ type T27FormatsInput struct {
 }
 
 // DecodeT27FormatsInput decodes and validates the arguments of tool "t27_formats".
-func DecodeT27FormatsInput(data []byte) (T27FormatsInput, error) {
-	return tsDecode[T27FormatsInput](tsCat, 1, data)
+func DecodeT27FormatsInput(data []byte) (v T27FormatsInput, err error) {
+	err = tsDecode(tsCat, 1, data, &v)
+	return v, err
 }
 
 // ValidateT27FormatsOutput validates a structured result of tool "t27_formats".
@@ -188,8 +190,9 @@ type T27FormatInput struct {
 }
 
 // DecodeT27FormatInput decodes and validates the arguments of tool "t27_format".
-func DecodeT27FormatInput(data []byte) (T27FormatInput, error) {
-	return tsDecode[T27FormatInput](tsCat, 2, data)
+func DecodeT27FormatInput(data []byte) (v T27FormatInput, err error) {
+	err = tsDecode(tsCat, 2, data, &v)
+	return v, err
 }
 
 // ValidateT27FormatOutput validates a structured result of tool "t27_format".
@@ -222,8 +225,9 @@ type T27SpecsInput struct {
 }
 
 // DecodeT27SpecsInput decodes and validates the arguments of tool "t27_specs".
-func DecodeT27SpecsInput(data []byte) (T27SpecsInput, error) {
-	return tsDecode[T27SpecsInput](tsCat, 3, data)
+func DecodeT27SpecsInput(data []byte) (v T27SpecsInput, err error) {
+	err = tsDecode(tsCat, 3, data, &v)
+	return v, err
 }
 
 // ValidateT27SpecsOutput validates a structured result of tool "t27_specs".
@@ -258,8 +262,9 @@ type T27SpecInput struct {
 }
 
 // DecodeT27SpecInput decodes and validates the arguments of tool "t27_spec".
-func DecodeT27SpecInput(data []byte) (T27SpecInput, error) {
-	return tsDecode[T27SpecInput](tsCat, 4, data)
+func DecodeT27SpecInput(data []byte) (v T27SpecInput, err error) {
+	err = tsDecode(tsCat, 4, data, &v)
+	return v, err
 }
 
 // ValidateT27SpecOutput validates a structured result of tool "t27_spec".
@@ -296,8 +301,9 @@ type T27GrepInput struct {
 }
 
 // DecodeT27GrepInput decodes and validates the arguments of tool "t27_grep".
-func DecodeT27GrepInput(data []byte) (T27GrepInput, error) {
-	return tsDecode[T27GrepInput](tsCat, 5, data)
+func DecodeT27GrepInput(data []byte) (v T27GrepInput, err error) {
+	err = tsDecode(tsCat, 5, data, &v)
+	return v, err
 }
 
 // ValidateT27GrepOutput validates a structured result of tool "t27_grep".
@@ -338,8 +344,9 @@ type T27IssuesInput struct {
 func (v T27IssuesInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(6)) }
 
 // DecodeT27IssuesInput decodes and validates the arguments of tool "t27_issues".
-func DecodeT27IssuesInput(data []byte) (T27IssuesInput, error) {
-	return tsDecode[T27IssuesInput](tsCat, 6, data)
+func DecodeT27IssuesInput(data []byte) (v T27IssuesInput, err error) {
+	err = tsDecode(tsCat, 6, data, &v)
+	return v, err
 }
 
 // ValidateT27IssuesOutput validates a structured result of tool "t27_issues".
@@ -385,8 +392,9 @@ type T27EpicsInput struct {
 }
 
 // DecodeT27EpicsInput decodes and validates the arguments of tool "t27_epics".
-func DecodeT27EpicsInput(data []byte) (T27EpicsInput, error) {
-	return tsDecode[T27EpicsInput](tsCat, 7, data)
+func DecodeT27EpicsInput(data []byte) (v T27EpicsInput, err error) {
+	err = tsDecode(tsCat, 7, data, &v)
+	return v, err
 }
 
 // ValidateT27EpicsOutput validates a structured result of tool "t27_epics".
@@ -420,8 +428,9 @@ type T27ModulesInput struct {
 }
 
 // DecodeT27ModulesInput decodes and validates the arguments of tool "t27_modules".
-func DecodeT27ModulesInput(data []byte) (T27ModulesInput, error) {
-	return tsDecode[T27ModulesInput](tsCat, 8, data)
+func DecodeT27ModulesInput(data []byte) (v T27ModulesInput, err error) {
+	err = tsDecode(tsCat, 8, data, &v)
+	return v, err
 }
 
 // ValidateT27ModulesOutput validates a structured result of tool "t27_modules".
@@ -449,8 +458,9 @@ type T27WorldsInput struct {
 }
 
 // DecodeT27WorldsInput decodes and validates the arguments of tool "t27_worlds".
-func DecodeT27WorldsInput(data []byte) (T27WorldsInput, error) {
-	return tsDecode[T27WorldsInput](tsCat, 9, data)
+func DecodeT27WorldsInput(data []byte) (v T27WorldsInput, err error) {
+	err = tsDecode(tsCat, 9, data, &v)
+	return v, err
 }
 
 // ValidateT27WorldsOutput validates a structured result of tool "t27_worlds".
@@ -480,8 +490,9 @@ type T27RawInput struct {
 }
 
 // DecodeT27RawInput decodes and validates the arguments of tool "t27_raw".
-func DecodeT27RawInput(data []byte) (T27RawInput, error) {
-	return tsDecode[T27RawInput](tsCat, 10, data)
+func DecodeT27RawInput(data []byte) (v T27RawInput, err error) {
+	err = tsDecode(tsCat, 10, data, &v)
+	return v, err
 }
 
 type T27GameInputMovesItem [2]int64
@@ -496,8 +507,9 @@ type T27GameInput struct {
 func (v T27GameInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(11)) }
 
 // DecodeT27GameInput decodes and validates the arguments of tool "t27_game".
-func DecodeT27GameInput(data []byte) (T27GameInput, error) {
-	return tsDecode[T27GameInput](tsCat, 11, data)
+func DecodeT27GameInput(data []byte) (v T27GameInput, err error) {
+	err = tsDecode(tsCat, 11, data, &v)
+	return v, err
 }
 
 // ValidateT27GameOutput validates a structured result of tool "t27_game".
@@ -523,8 +535,9 @@ type T27PaperClaimsInput struct {
 func (v T27PaperClaimsInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(12)) }
 
 // DecodeT27PaperClaimsInput decodes and validates the arguments of tool "t27_paper_claims".
-func DecodeT27PaperClaimsInput(data []byte) (T27PaperClaimsInput, error) {
-	return tsDecode[T27PaperClaimsInput](tsCat, 12, data)
+func DecodeT27PaperClaimsInput(data []byte) (v T27PaperClaimsInput, err error) {
+	err = tsDecode(tsCat, 12, data, &v)
+	return v, err
 }
 
 // ValidateT27PaperClaimsOutput validates a structured result of tool "t27_paper_claims".
@@ -570,8 +583,9 @@ type T27fViewInput struct {
 func (v T27fViewInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(13)) }
 
 // DecodeT27fViewInput decodes and validates the arguments of tool "t27f_view".
-func DecodeT27fViewInput(data []byte) (T27fViewInput, error) {
-	return tsDecode[T27fViewInput](tsCat, 13, data)
+func DecodeT27fViewInput(data []byte) (v T27fViewInput, err error) {
+	err = tsDecode(tsCat, 13, data, &v)
+	return v, err
 }
 
 // T27SealInput is the arguments of tool "t27_seal".
@@ -580,8 +594,9 @@ type T27SealInput struct {
 }
 
 // DecodeT27SealInput decodes and validates the arguments of tool "t27_seal".
-func DecodeT27SealInput(data []byte) (T27SealInput, error) {
-	return tsDecode[T27SealInput](tsCat, 14, data)
+func DecodeT27SealInput(data []byte) (v T27SealInput, err error) {
+	err = tsDecode(tsCat, 14, data, &v)
+	return v, err
 }
 
 // ValidateT27SealOutput validates a structured result of tool "t27_seal".
@@ -599,8 +614,9 @@ type T27VerifyInput struct {
 }
 
 // DecodeT27VerifyInput decodes and validates the arguments of tool "t27_verify".
-func DecodeT27VerifyInput(data []byte) (T27VerifyInput, error) {
-	return tsDecode[T27VerifyInput](tsCat, 15, data)
+func DecodeT27VerifyInput(data []byte) (v T27VerifyInput, err error) {
+	err = tsDecode(tsCat, 15, data, &v)
+	return v, err
 }
 
 // ValidateT27VerifyOutput validates a structured result of tool "t27_verify".
@@ -644,8 +660,9 @@ type T27DiffInput struct {
 }
 
 // DecodeT27DiffInput decodes and validates the arguments of tool "t27_diff".
-func DecodeT27DiffInput(data []byte) (T27DiffInput, error) {
-	return tsDecode[T27DiffInput](tsCat, 16, data)
+func DecodeT27DiffInput(data []byte) (v T27DiffInput, err error) {
+	err = tsDecode(tsCat, 16, data, &v)
+	return v, err
 }
 
 // T27LogInput is the arguments of tool "t27_log".
@@ -658,8 +675,9 @@ type T27LogInput struct {
 }
 
 // DecodeT27LogInput decodes and validates the arguments of tool "t27_log".
-func DecodeT27LogInput(data []byte) (T27LogInput, error) {
-	return tsDecode[T27LogInput](tsCat, 17, data)
+func DecodeT27LogInput(data []byte) (v T27LogInput, err error) {
+	err = tsDecode(tsCat, 17, data, &v)
+	return v, err
 }
 
 // ValidateT27LogOutput validates a structured result of tool "t27_log".
@@ -686,8 +704,9 @@ type T27BlameInput struct {
 }
 
 // DecodeT27BlameInput decodes and validates the arguments of tool "t27_blame".
-func DecodeT27BlameInput(data []byte) (T27BlameInput, error) {
-	return tsDecode[T27BlameInput](tsCat, 18, data)
+func DecodeT27BlameInput(data []byte) (v T27BlameInput, err error) {
+	err = tsDecode(tsCat, 18, data, &v)
+	return v, err
 }
 
 // ValidateT27BlameOutput validates a structured result of tool "t27_blame".
@@ -715,8 +734,9 @@ type T27BuildInput struct {
 }
 
 // DecodeT27BuildInput decodes and validates the arguments of tool "t27_build".
-func DecodeT27BuildInput(data []byte) (T27BuildInput, error) {
-	return tsDecode[T27BuildInput](tsCat, 19, data)
+func DecodeT27BuildInput(data []byte) (v T27BuildInput, err error) {
+	err = tsDecode(tsCat, 19, data, &v)
+	return v, err
 }
 
 // ValidateT27BuildOutput validates a structured result of tool "t27_build".
@@ -738,8 +758,9 @@ type T27TestInput struct {
 }
 
 // DecodeT27TestInput decodes and validates the arguments of tool "t27_test".
-func DecodeT27TestInput(data []byte) (T27TestInput, error) {
-	return tsDecode[T27TestInput](tsCat, 20, data)
+func DecodeT27TestInput(data []byte) (v T27TestInput, err error) {
+	err = tsDecode(tsCat, 20, data, &v)
+	return v, err
 }
 
 // ValidateT27TestOutput validates a structured result of tool "t27_test".
@@ -764,8 +785,9 @@ type T27ConfigInput struct {
 }
 
 // DecodeT27ConfigInput decodes and validates the arguments of tool "t27_config".
-func DecodeT27ConfigInput(data []byte) (T27ConfigInput, error) {
-	return tsDecode[T27ConfigInput](tsCat, 21, data)
+func DecodeT27ConfigInput(data []byte) (v T27ConfigInput, err error) {
+	err = tsDecode(tsCat, 21, data, &v)
+	return v, err
 }
 
 // ValidateT27ConfigOutput validates a structured result of tool "t27_config".
@@ -785,8 +807,9 @@ type T27SetConfigInput struct {
 }
 
 // DecodeT27SetConfigInput decodes and validates the arguments of tool "t27_set_config".
-func DecodeT27SetConfigInput(data []byte) (T27SetConfigInput, error) {
-	return tsDecode[T27SetConfigInput](tsCat, 22, data)
+func DecodeT27SetConfigInput(data []byte) (v T27SetConfigInput, err error) {
+	err = tsDecode(tsCat, 22, data, &v)
+	return v, err
 }
 
 // T27MetricsInput is the arguments of tool "t27_metrics".
@@ -797,8 +820,9 @@ type T27MetricsInput struct {
 func (v T27MetricsInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(23)) }
 
 // DecodeT27MetricsInput decodes and validates the arguments of tool "t27_metrics".
-func DecodeT27MetricsInput(data []byte) (T27MetricsInput, error) {
-	return tsDecode[T27MetricsInput](tsCat, 23, data)
+func DecodeT27MetricsInput(data []byte) (v T27MetricsInput, err error) {
+	err = tsDecode(tsCat, 23, data, &v)
+	return v, err
 }
 
 // ValidateT27MetricsOutput validates a structured result of tool "t27_metrics".
@@ -821,8 +845,9 @@ type TgSendInput struct {
 }
 
 // DecodeTgSendInput decodes and validates the arguments of tool "tg_send".
-func DecodeTgSendInput(data []byte) (TgSendInput, error) {
-	return tsDecode[TgSendInput](tsCat, 24, data)
+func DecodeTgSendInput(data []byte) (v TgSendInput, err error) {
+	err = tsDecode(tsCat, 24, data, &v)
+	return v, err
 }
 
 // ValidateTgSendOutput validates a structured result of tool "tg_send".
@@ -842,8 +867,9 @@ type TgHistoryInput struct {
 }
 
 // DecodeTgHistoryInput decodes and validates the arguments of tool "tg_history".
-func DecodeTgHistoryInput(data []byte) (TgHistoryInput, error) {
-	return tsDecode[TgHistoryInput](tsCat, 25, data)
+func DecodeTgHistoryInput(data []byte) (v TgHistoryInput, err error) {
+	err = tsDecode(tsCat, 25, data, &v)
+	return v, err
 }
 
 // ValidateTgHistoryOutput validates a structured result of tool "tg_history".
@@ -875,7 +901,10 @@ type TgPinInput struct {
 }
 
 // DecodeTgPinInput decodes and validates the arguments of tool "tg_pin".
-func DecodeTgPinInput(data []byte) (TgPinInput, error) { return tsDecode[TgPinInput](tsCat, 26, data) }
+func DecodeTgPinInput(data []byte) (v TgPinInput, err error) {
+	err = tsDecode(tsCat, 26, data, &v)
+	return v, err
+}
 
 // Handlers is the server side of the catalog: one method per tool, called
 // with arguments Decode<Tool>Input accepted. A tool with `out` returns its
@@ -1001,33 +1030,33 @@ func HandlerMap(h Handlers) map[string]any {
 
 // tsServeTools are the tools in catalog order, as Bound serves them.
 var tsServeTools = []tsServeTool{
-	{ToolT27Status, true, true, "out", tsServe[T27StatusInput, T27StatusOutput](0)},
-	{ToolT27Formats, true, true, "out", tsServe[T27FormatsInput, T27FormatsOutput](1)},
-	{ToolT27Format, false, true, "out", tsServe[T27FormatInput, T27FormatOutput](2)},
-	{ToolT27Specs, true, true, "out", tsServe[T27SpecsInput, T27SpecsOutput](3)},
-	{ToolT27Spec, true, true, "out", tsServe[T27SpecInput, T27SpecOutput](4)},
-	{ToolT27Grep, true, true, "out", tsServe[T27GrepInput, T27GrepOutput](5)},
-	{ToolT27Issues, true, true, "out", tsServe[T27IssuesInput, T27IssuesOutput](6)},
-	{ToolT27Epics, true, true, "out", tsServe[T27EpicsInput, T27EpicsOutput](7)},
-	{ToolT27Modules, true, true, "out", tsServe[T27ModulesInput, T27ModulesOutput](8)},
-	{ToolT27Worlds, true, true, "out", tsServe[T27WorldsInput, T27WorldsOutput](9)},
-	{ToolT27Raw, true, true, "text", tsServe[T27RawInput, string](10)},
-	{ToolT27Game, false, false, "out", tsServe[T27GameInput, T27GameOutput](11)},
-	{ToolT27PaperClaims, true, true, "out", tsServe[T27PaperClaimsInput, T27PaperClaimsOutput](12)},
-	{ToolT27fView, false, false, "text", tsServe[T27fViewInput, string](13)},
-	{ToolT27Seal, false, true, "out", tsServe[T27SealInput, T27SealOutput](14)},
-	{ToolT27Verify, true, true, "out", tsServe[T27VerifyInput, T27VerifyOutput](15)},
-	{ToolT27Diff, true, true, "text", tsServe[T27DiffInput, string](16)},
-	{ToolT27Log, true, true, "out", tsServe[T27LogInput, T27LogOutput](17)},
-	{ToolT27Blame, true, true, "out", tsServe[T27BlameInput, T27BlameOutput](18)},
-	{ToolT27Build, false, false, "out", tsServe[T27BuildInput, T27BuildOutput](19)},
-	{ToolT27Test, false, false, "out", tsServe[T27TestInput, T27TestOutput](20)},
-	{ToolT27Config, true, true, "out", tsServe[T27ConfigInput, T27ConfigOutput](21)},
-	{ToolT27SetConfig, false, false, "text", tsServe[T27SetConfigInput, string](22)},
-	{ToolT27Metrics, true, true, "out", tsServe[T27MetricsInput, T27MetricsOutput](23)},
-	{ToolTgSend, false, true, "out", tsServe[TgSendInput, TgSendOutput](24)},
-	{ToolTgHistory, true, true, "out", tsServe[TgHistoryInput, TgHistoryOutput](25)},
-	{ToolTgPin, false, false, "any", tsServe[TgPinInput, any](26)},
+	{ToolT27Status, true, true, "out", reflect.TypeOf((func(context.Context, T27StatusInput) (T27StatusOutput, error))(nil))},
+	{ToolT27Formats, true, true, "out", reflect.TypeOf((func(context.Context, T27FormatsInput) (T27FormatsOutput, error))(nil))},
+	{ToolT27Format, false, true, "out", reflect.TypeOf((func(context.Context, T27FormatInput) (T27FormatOutput, error))(nil))},
+	{ToolT27Specs, true, true, "out", reflect.TypeOf((func(context.Context, T27SpecsInput) (T27SpecsOutput, error))(nil))},
+	{ToolT27Spec, true, true, "out", reflect.TypeOf((func(context.Context, T27SpecInput) (T27SpecOutput, error))(nil))},
+	{ToolT27Grep, true, true, "out", reflect.TypeOf((func(context.Context, T27GrepInput) (T27GrepOutput, error))(nil))},
+	{ToolT27Issues, true, true, "out", reflect.TypeOf((func(context.Context, T27IssuesInput) (T27IssuesOutput, error))(nil))},
+	{ToolT27Epics, true, true, "out", reflect.TypeOf((func(context.Context, T27EpicsInput) (T27EpicsOutput, error))(nil))},
+	{ToolT27Modules, true, true, "out", reflect.TypeOf((func(context.Context, T27ModulesInput) (T27ModulesOutput, error))(nil))},
+	{ToolT27Worlds, true, true, "out", reflect.TypeOf((func(context.Context, T27WorldsInput) (T27WorldsOutput, error))(nil))},
+	{ToolT27Raw, true, true, "text", reflect.TypeOf((func(context.Context, T27RawInput) (string, error))(nil))},
+	{ToolT27Game, false, false, "out", reflect.TypeOf((func(context.Context, T27GameInput) (T27GameOutput, error))(nil))},
+	{ToolT27PaperClaims, true, true, "out", reflect.TypeOf((func(context.Context, T27PaperClaimsInput) (T27PaperClaimsOutput, error))(nil))},
+	{ToolT27fView, false, false, "text", reflect.TypeOf((func(context.Context, T27fViewInput) (string, error))(nil))},
+	{ToolT27Seal, false, true, "out", reflect.TypeOf((func(context.Context, T27SealInput) (T27SealOutput, error))(nil))},
+	{ToolT27Verify, true, true, "out", reflect.TypeOf((func(context.Context, T27VerifyInput) (T27VerifyOutput, error))(nil))},
+	{ToolT27Diff, true, true, "text", reflect.TypeOf((func(context.Context, T27DiffInput) (string, error))(nil))},
+	{ToolT27Log, true, true, "out", reflect.TypeOf((func(context.Context, T27LogInput) (T27LogOutput, error))(nil))},
+	{ToolT27Blame, true, true, "out", reflect.TypeOf((func(context.Context, T27BlameInput) (T27BlameOutput, error))(nil))},
+	{ToolT27Build, false, false, "out", reflect.TypeOf((func(context.Context, T27BuildInput) (T27BuildOutput, error))(nil))},
+	{ToolT27Test, false, false, "out", reflect.TypeOf((func(context.Context, T27TestInput) (T27TestOutput, error))(nil))},
+	{ToolT27Config, true, true, "out", reflect.TypeOf((func(context.Context, T27ConfigInput) (T27ConfigOutput, error))(nil))},
+	{ToolT27SetConfig, false, false, "text", reflect.TypeOf((func(context.Context, T27SetConfigInput) (string, error))(nil))},
+	{ToolT27Metrics, true, true, "out", reflect.TypeOf((func(context.Context, T27MetricsInput) (T27MetricsOutput, error))(nil))},
+	{ToolTgSend, false, true, "out", reflect.TypeOf((func(context.Context, TgSendInput) (TgSendOutput, error))(nil))},
+	{ToolTgHistory, true, true, "out", reflect.TypeOf((func(context.Context, TgHistoryInput) (TgHistoryOutput, error))(nil))},
+	{ToolTgPin, false, false, "any", reflect.TypeOf((func(context.Context, TgPinInput) (any, error))(nil))},
 }
 
 // tsMetaKey is CatalogKey as a JSON string.
@@ -1112,9 +1141,9 @@ func tsProfile3Cache(cacheScope string) string {
 type tsServeTool struct {
 	name     string
 	readOnly bool
-	write    bool   // read_only or additive: a tool with neither may destroy
-	result   string // "out", "text" or "any"
-	bind     func(handler any) (*tsServed, string)
+	write    bool         // read_only or additive: a tool with neither may destroy
+	result   string       // "out", "text" or "any"
+	handler  reflect.Type // func(context.Context, <Tool>Input) (<Out>, error)
 }
 
 func (t *tsServeTool) inScope(scope string) bool {
@@ -1137,33 +1166,42 @@ type tsServed struct {
 	planErr  error              // the input type cannot be decoded (tsPrepare)
 }
 
-// tsServe binds tool i (of catalog index i, whose input type is In) to a
-// handler of type func(context.Context, In) (Out, error), with the tool's
+// tsServe binds tool i (of catalog index i) to a handler of type t.handler,
+// func(context.Context, In) (Out, error), with the tool's
 // Decode<Tool>Input and, when it has an output schema,
-// Validate<Tool>Output; when the handler has another type, nil and the
-// type it should have.
-func tsServe[In, Out any](i int) func(any) (*tsServed, string) {
-	return func(h any) (*tsServed, string) {
-		fn, ok := h.(func(context.Context, In) (Out, error))
-		if !ok {
-			return nil, fmt.Sprintf("%T", fn)
-		}
-		s := &tsServed{
-			decode: func(data []byte) (any, error) {
-				in, err := tsDecode[In](tsCat, i, data)
-				if err != nil {
-					return nil, err
-				}
-				return in, nil
-			},
-			run: func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
-		}
-		if tsCat.tools[i].out != "" {
-			s.validate = func(data []byte) error { return tsValidate(data, tsCat.output(i)) }
-		}
-		s.planErr = tsPrepare[In](tsCat.compiled(i))
-		return s, ""
+// Validate<Tool>Output; when the handler has another type, nil. It works
+// by reflection, not with type parameters, so that the Go compiler does
+// not compile a copy of it per tool (docs/gen-go.md, "Speed"): a call
+// costs one reflect.Value.Call more than a direct one.
+func tsServe(t *tsServeTool, i int, h any) *tsServed {
+	fn := reflect.ValueOf(h)
+	if !fn.IsValid() || fn.Type() != t.handler {
+		return nil
 	}
+	in := t.handler.In(1)
+	s := &tsServed{
+		decode: func(data []byte) (any, error) {
+			p := reflect.New(in)
+			if err := tsDecode(tsCat, i, data, p.Interface()); err != nil {
+				return nil, err
+			}
+			return p.Elem().Interface(), nil
+		},
+		run: func(ctx context.Context, arg any) (any, error) {
+			a := reflect.ValueOf(arg)
+			if !a.IsValid() || a.Type() != in {
+				return nil, fmt.Errorf("arguments of %s are %T, want %v", strconv.Quote(t.name), arg, in)
+			}
+			out := fn.Call([]reflect.Value{reflect.ValueOf(&ctx).Elem(), a})
+			err, _ := out[1].Interface().(error)
+			return out[0].Interface(), err
+		},
+	}
+	if tsCat.tools[i].out != "" {
+		s.validate = func(data []byte) error { return tsValidate(data, tsCat.output(i)) }
+	}
+	s.planErr = tsPrepare(tsCat.compiled(i), in)
+	return s
 }
 
 // Bound is the catalog bound to its handlers: what an MCP SDK adapter
@@ -1200,9 +1238,9 @@ func BindMap(handlers map[string]any) *Bound {
 		if !ok {
 			continue
 		}
-		s, want := t.bind(h)
+		s := tsServe(t, i, h)
 		if s == nil {
-			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %s", strconv.Quote(t.name), h, want))
+			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %v", strconv.Quote(t.name), h, t.handler))
 			continue
 		}
 		if s.planErr != nil {
@@ -1519,8 +1557,9 @@ type tsSchemas struct {
 	once     sync.Once
 	in, out  *tsNode
 	planOnce sync.Once
-	plan     tsPlan // decodes the input into its Go type
-	planErr  error  // why no plan could be built (a generator bug)
+	plan     tsPlan       // decodes the input into its Go type
+	planErr  error        // why no plan could be built (a generator bug)
+	one      reflect.Type // [1]T of the input's Go type T, for tsDecode's copy
 }
 
 func tsNewCatalog(tools []tsTool, meta1, meta2, meta3 string) *tsCatalog {
@@ -1998,52 +2037,58 @@ func (d *tsDecoder) err() *ValidationError {
 	return &ValidationError{Problems: d.probs, Truncated: d.found > len(d.probs)}
 }
 
-// tsDecode is every Decode<Tool>Input: it decodes data into a T, the Go
-// type of the input of tool i, checking it against the tool's schema, and
-// returns the value or every failure. The plan that fills a T is built
-// from T and the schema on the first call (see tsPlan).
-func tsDecode[T any](c *tsCatalog, i int, data []byte) (v T, err error) {
+// tsDecode is every Decode<Tool>Input: it decodes data into *dst, the
+// Go value (dst is a pointer to it) of the input of tool i, checking it
+// against the tool's schema, and returns nil or every failure; *dst is
+// set only when data is accepted. The plan that fills the value is built
+// from its type and the schema on the first call (see tsPlan). dst is an
+// interface, not a type parameter, so that the Go compiler compiles this
+// function once, not once per tool (docs/gen-go.md, "Speed").
+func tsDecode(c *tsCatalog, i int, data []byte, dst any) (err error) {
+	t := reflect.TypeOf(dst).Elem()
 	s := c.compiled(i)
-	if err := tsPrepare[T](s); err != nil {
-		return v, err
+	if err := tsPrepare(s, t); err != nil {
+		return err
 	}
-	// The plan writes through a pointer, so the value it fills lives on the
-	// heap: the pooled decoder keeps one of the tool it last decoded, which
-	// is copied out and cleared, cheaper than a new one per call.
+	// The plan writes through a pointer that a function value is given, so
+	// the value it fills lives on the heap: the pooled decoder keeps one of
+	// the tool it last decoded, which is copied out and cleared, cheaper
+	// than a new one per call.
 	d := tsGetDecoder(data)
 	if d.spareOf != s {
-		d.spare, d.spareOf = unsafe.Pointer(new(T)), s
+		d.spare, d.spareOf = reflect.New(t).UnsafePointer(), s
 	}
-	x := (*T)(d.spare)
+	x := reflect.NewAt(s.one, d.spare).Elem()
 	defer func() {
-		var zero T
-		*x = zero
+		x.SetZero()
 		tsPutDecoder(d)
 		if r := recover(); r != nil {
-			v, err = zero, tsRecovered(r)
+			err = tsRecovered(r)
 		}
 	}()
-	s.plan(d, s.in, unsafe.Pointer(x))
+	s.plan(d, s.in, d.spare)
 	d.end()
 	if e := d.err(); e != nil {
-		var zero T
-		return zero, e
+		return e
 	}
-	return *x, nil
+	// A copy as a [1]T, which (unlike Value.Set) does not make *dst escape,
+	// so the caller's value stays on its stack.
+	reflect.Copy(reflect.NewAt(s.one, reflect.ValueOf(dst).UnsafePointer()).Elem(), x)
+	return nil
 }
 
-// tsPrepare builds the plan that fills a T from the schema s, once. A T
-// the plan cannot fill is a bug of the generator, not of the input: it is
-// an error for every call (and for Bind, which prepares every tool it
-// serves before the first call), never a panic in a request.
-func tsPrepare[T any](s *tsSchemas) error {
+// tsPrepare builds the plan that fills a value of type t from the schema
+// s, once. A type the plan cannot fill is a bug of the generator, not of
+// the input: it is an error for every call (and for Bind, which prepares
+// every tool it serves before the first call), never a panic in a request.
+func tsPrepare(s *tsSchemas, t reflect.Type) error {
 	s.planOnce.Do(func() {
 		defer func() {
 			if r := recover(); r != nil {
-				s.plan, s.planErr = nil, fmt.Errorf("cannot decode into %v: %v", reflect.TypeFor[T](), r)
+				s.plan, s.planErr = nil, fmt.Errorf("cannot decode into %v: %v", t, r)
 			}
 		}()
-		s.plan = tsPlanFor(reflect.TypeFor[T](), s.in)
+		s.plan, s.one = tsPlanFor(t, s.in), reflect.ArrayOf(1, t)
 	})
 	return s.planErr
 }
@@ -4077,8 +4122,9 @@ var tsUnionPlans sync.Map // reflect.Type → tsPlan
 // Nullable, which encoding/json sets to null without calling
 // UnmarshalJSON). The plans decode without encoding/json, so they never
 // call UnmarshalJSON.
-func tsUnmarshalUnion[U any](u *U, n *tsNode, data []byte) (err error) {
-	t := reflect.TypeFor[U]()
+func tsUnmarshalUnion(u any, n *tsNode, data []byte) (err error) {
+	dst := reflect.ValueOf(u).Elem()
+	t := dst.Type()
 	plan, ok := tsUnionPlans.Load(t)
 	if !ok {
 		plan, _ = tsUnionPlans.LoadOrStore(t, tsUnionPlan(t, n))
@@ -4094,13 +4140,13 @@ func tsUnmarshalUnion[U any](u *U, n *tsNode, data []byte) (err error) {
 		d.end()
 		return nil
 	}
-	var v U
-	plan.(tsPlan)(d, n, unsafe.Pointer(&v))
+	v := reflect.New(t)
+	plan.(tsPlan)(d, n, v.UnsafePointer())
 	d.end()
 	if e := d.err(); e != nil {
 		return e
 	}
-	*u = v
+	dst.Set(v.Elem())
 	return nil
 }
 

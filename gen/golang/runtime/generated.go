@@ -1,6 +1,9 @@
 package runtime
 
-import "context"
+import (
+	"context"
+	"reflect"
+)
 
 // Stand-ins for the declarations gen-go writes into every file from its
 // catalog, which serve.go refers to: a catalog of two tools, "look"
@@ -30,8 +33,8 @@ type tsLookOutput struct {
 type tsNoteInput struct{}
 
 var tsServeTools = []tsServeTool{
-	{"look", true, true, "out", tsServe[tsLookInput, tsLookOutput](0)},
-	{"note", false, true, "text", tsServe[tsNoteInput, string](1)},
+	{"look", true, true, "out", reflect.TypeOf((func(context.Context, tsLookInput) (tsLookOutput, error))(nil))},
+	{"note", false, true, "text", reflect.TypeOf((func(context.Context, tsNoteInput) (string, error))(nil))},
 }
 
 // ListToolsJSON is the generated function of that name.

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -428,13 +429,13 @@ func TestPlanMismatchIsAnError(t *testing.T) {
 	}
 	type wrong struct{ A chan int }
 	for range 2 {
-		_, err := tsDecode[wrong](c, 0, []byte(`{"a":"x"}`))
+		err := tsDecode(c, 0, []byte(`{"a":"x"}`), new(wrong))
 		if err == nil || !strings.Contains(err.Error(), "cannot decode into runtime.wrong") {
 			t.Fatalf("err = %v", err)
 		}
 	}
 	type right struct{ A *string }
-	if err := tsPrepare[right](&tsSchemas{in: tsCompile(c.tools[0].in)}); err != nil {
+	if err := tsPrepare(&tsSchemas{in: tsCompile(c.tools[0].in)}, reflect.TypeFor[right]()); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -109,8 +109,9 @@ type TestSimpleTextInput struct {
 }
 
 // DecodeTestSimpleTextInput decodes and validates the arguments of tool "test_simple_text".
-func DecodeTestSimpleTextInput(data []byte) (TestSimpleTextInput, error) {
-	return tsDecode[TestSimpleTextInput](tsCat, 0, data)
+func DecodeTestSimpleTextInput(data []byte) (v TestSimpleTextInput, err error) {
+	err = tsDecode(tsCat, 0, data, &v)
+	return v, err
 }
 
 // TestImageContentInput is the arguments of tool "test_image_content".
@@ -118,8 +119,9 @@ type TestImageContentInput struct {
 }
 
 // DecodeTestImageContentInput decodes and validates the arguments of tool "test_image_content".
-func DecodeTestImageContentInput(data []byte) (TestImageContentInput, error) {
-	return tsDecode[TestImageContentInput](tsCat, 1, data)
+func DecodeTestImageContentInput(data []byte) (v TestImageContentInput, err error) {
+	err = tsDecode(tsCat, 1, data, &v)
+	return v, err
 }
 
 // TestAudioContentInput is the arguments of tool "test_audio_content".
@@ -127,8 +129,9 @@ type TestAudioContentInput struct {
 }
 
 // DecodeTestAudioContentInput decodes and validates the arguments of tool "test_audio_content".
-func DecodeTestAudioContentInput(data []byte) (TestAudioContentInput, error) {
-	return tsDecode[TestAudioContentInput](tsCat, 2, data)
+func DecodeTestAudioContentInput(data []byte) (v TestAudioContentInput, err error) {
+	err = tsDecode(tsCat, 2, data, &v)
+	return v, err
 }
 
 // TestEmbeddedResourceInput is the arguments of tool "test_embedded_resource".
@@ -136,8 +139,9 @@ type TestEmbeddedResourceInput struct {
 }
 
 // DecodeTestEmbeddedResourceInput decodes and validates the arguments of tool "test_embedded_resource".
-func DecodeTestEmbeddedResourceInput(data []byte) (TestEmbeddedResourceInput, error) {
-	return tsDecode[TestEmbeddedResourceInput](tsCat, 3, data)
+func DecodeTestEmbeddedResourceInput(data []byte) (v TestEmbeddedResourceInput, err error) {
+	err = tsDecode(tsCat, 3, data, &v)
+	return v, err
 }
 
 // TestMultipleContentTypesInput is the arguments of tool "test_multiple_content_types".
@@ -145,8 +149,9 @@ type TestMultipleContentTypesInput struct {
 }
 
 // DecodeTestMultipleContentTypesInput decodes and validates the arguments of tool "test_multiple_content_types".
-func DecodeTestMultipleContentTypesInput(data []byte) (TestMultipleContentTypesInput, error) {
-	return tsDecode[TestMultipleContentTypesInput](tsCat, 4, data)
+func DecodeTestMultipleContentTypesInput(data []byte) (v TestMultipleContentTypesInput, err error) {
+	err = tsDecode(tsCat, 4, data, &v)
+	return v, err
 }
 
 // TestToolWithLoggingInput is the arguments of tool "test_tool_with_logging".
@@ -154,8 +159,9 @@ type TestToolWithLoggingInput struct {
 }
 
 // DecodeTestToolWithLoggingInput decodes and validates the arguments of tool "test_tool_with_logging".
-func DecodeTestToolWithLoggingInput(data []byte) (TestToolWithLoggingInput, error) {
-	return tsDecode[TestToolWithLoggingInput](tsCat, 5, data)
+func DecodeTestToolWithLoggingInput(data []byte) (v TestToolWithLoggingInput, err error) {
+	err = tsDecode(tsCat, 5, data, &v)
+	return v, err
 }
 
 // TestToolWithProgressInput is the arguments of tool "test_tool_with_progress".
@@ -163,8 +169,9 @@ type TestToolWithProgressInput struct {
 }
 
 // DecodeTestToolWithProgressInput decodes and validates the arguments of tool "test_tool_with_progress".
-func DecodeTestToolWithProgressInput(data []byte) (TestToolWithProgressInput, error) {
-	return tsDecode[TestToolWithProgressInput](tsCat, 6, data)
+func DecodeTestToolWithProgressInput(data []byte) (v TestToolWithProgressInput, err error) {
+	err = tsDecode(tsCat, 6, data, &v)
+	return v, err
 }
 
 // TestErrorHandlingInput is the arguments of tool "test_error_handling".
@@ -172,8 +179,9 @@ type TestErrorHandlingInput struct {
 }
 
 // DecodeTestErrorHandlingInput decodes and validates the arguments of tool "test_error_handling".
-func DecodeTestErrorHandlingInput(data []byte) (TestErrorHandlingInput, error) {
-	return tsDecode[TestErrorHandlingInput](tsCat, 7, data)
+func DecodeTestErrorHandlingInput(data []byte) (v TestErrorHandlingInput, err error) {
+	err = tsDecode(tsCat, 7, data, &v)
+	return v, err
 }
 
 // TestSamplingInput is the arguments of tool "test_sampling".
@@ -183,8 +191,9 @@ type TestSamplingInput struct {
 }
 
 // DecodeTestSamplingInput decodes and validates the arguments of tool "test_sampling".
-func DecodeTestSamplingInput(data []byte) (TestSamplingInput, error) {
-	return tsDecode[TestSamplingInput](tsCat, 8, data)
+func DecodeTestSamplingInput(data []byte) (v TestSamplingInput, err error) {
+	err = tsDecode(tsCat, 8, data, &v)
+	return v, err
 }
 
 // TestElicitationInput is the arguments of tool "test_elicitation".
@@ -194,8 +203,9 @@ type TestElicitationInput struct {
 }
 
 // DecodeTestElicitationInput decodes and validates the arguments of tool "test_elicitation".
-func DecodeTestElicitationInput(data []byte) (TestElicitationInput, error) {
-	return tsDecode[TestElicitationInput](tsCat, 9, data)
+func DecodeTestElicitationInput(data []byte) (v TestElicitationInput, err error) {
+	err = tsDecode(tsCat, 9, data, &v)
+	return v, err
 }
 
 // TestElicitationSep1034DefaultsInput is the arguments of tool "test_elicitation_sep1034_defaults".
@@ -203,8 +213,9 @@ type TestElicitationSep1034DefaultsInput struct {
 }
 
 // DecodeTestElicitationSep1034DefaultsInput decodes and validates the arguments of tool "test_elicitation_sep1034_defaults".
-func DecodeTestElicitationSep1034DefaultsInput(data []byte) (TestElicitationSep1034DefaultsInput, error) {
-	return tsDecode[TestElicitationSep1034DefaultsInput](tsCat, 10, data)
+func DecodeTestElicitationSep1034DefaultsInput(data []byte) (v TestElicitationSep1034DefaultsInput, err error) {
+	err = tsDecode(tsCat, 10, data, &v)
+	return v, err
 }
 
 // TestElicitationSep1330EnumsInput is the arguments of tool "test_elicitation_sep1330_enums".
@@ -212,8 +223,9 @@ type TestElicitationSep1330EnumsInput struct {
 }
 
 // DecodeTestElicitationSep1330EnumsInput decodes and validates the arguments of tool "test_elicitation_sep1330_enums".
-func DecodeTestElicitationSep1330EnumsInput(data []byte) (TestElicitationSep1330EnumsInput, error) {
-	return tsDecode[TestElicitationSep1330EnumsInput](tsCat, 11, data)
+func DecodeTestElicitationSep1330EnumsInput(data []byte) (v TestElicitationSep1330EnumsInput, err error) {
+	err = tsDecode(tsCat, 11, data, &v)
+	return v, err
 }
 
 type JSONSchema202012ToolInputAddress struct {
@@ -228,8 +240,9 @@ type JSONSchema202012ToolInput struct {
 }
 
 // DecodeJSONSchema202012ToolInput decodes and validates the arguments of tool "json_schema_2020_12_tool".
-func DecodeJSONSchema202012ToolInput(data []byte) (JSONSchema202012ToolInput, error) {
-	return tsDecode[JSONSchema202012ToolInput](tsCat, 12, data)
+func DecodeJSONSchema202012ToolInput(data []byte) (v JSONSchema202012ToolInput, err error) {
+	err = tsDecode(tsCat, 12, data, &v)
+	return v, err
 }
 
 // TestReconnectionInput is the arguments of tool "test_reconnection".
@@ -237,8 +250,9 @@ type TestReconnectionInput struct {
 }
 
 // DecodeTestReconnectionInput decodes and validates the arguments of tool "test_reconnection".
-func DecodeTestReconnectionInput(data []byte) (TestReconnectionInput, error) {
-	return tsDecode[TestReconnectionInput](tsCat, 13, data)
+func DecodeTestReconnectionInput(data []byte) (v TestReconnectionInput, err error) {
+	err = tsDecode(tsCat, 13, data, &v)
+	return v, err
 }
 
 // Handlers is the server side of the catalog: one method per tool, called
@@ -313,20 +327,20 @@ func HandlerMap(h Handlers) map[string]any {
 
 // tsServeTools are the tools in catalog order, as Bound serves them.
 var tsServeTools = []tsServeTool{
-	{ToolTestSimpleText, true, true, "text", tsServe[TestSimpleTextInput, string](0)},
-	{ToolTestImageContent, true, true, "any", tsServe[TestImageContentInput, any](1)},
-	{ToolTestAudioContent, true, true, "any", tsServe[TestAudioContentInput, any](2)},
-	{ToolTestEmbeddedResource, true, true, "any", tsServe[TestEmbeddedResourceInput, any](3)},
-	{ToolTestMultipleContentTypes, true, true, "any", tsServe[TestMultipleContentTypesInput, any](4)},
-	{ToolTestToolWithLogging, true, true, "text", tsServe[TestToolWithLoggingInput, string](5)},
-	{ToolTestToolWithProgress, true, true, "text", tsServe[TestToolWithProgressInput, string](6)},
-	{ToolTestErrorHandling, true, true, "text", tsServe[TestErrorHandlingInput, string](7)},
-	{ToolTestSampling, true, true, "text", tsServe[TestSamplingInput, string](8)},
-	{ToolTestElicitation, true, true, "text", tsServe[TestElicitationInput, string](9)},
-	{ToolTestElicitationSep1034Defaults, true, true, "text", tsServe[TestElicitationSep1034DefaultsInput, string](10)},
-	{ToolTestElicitationSep1330Enums, true, true, "text", tsServe[TestElicitationSep1330EnumsInput, string](11)},
-	{ToolJSONSchema202012Tool, true, true, "text", tsServe[JSONSchema202012ToolInput, string](12)},
-	{ToolTestReconnection, true, true, "text", tsServe[TestReconnectionInput, string](13)},
+	{ToolTestSimpleText, true, true, "text", reflect.TypeOf((func(context.Context, TestSimpleTextInput) (string, error))(nil))},
+	{ToolTestImageContent, true, true, "any", reflect.TypeOf((func(context.Context, TestImageContentInput) (any, error))(nil))},
+	{ToolTestAudioContent, true, true, "any", reflect.TypeOf((func(context.Context, TestAudioContentInput) (any, error))(nil))},
+	{ToolTestEmbeddedResource, true, true, "any", reflect.TypeOf((func(context.Context, TestEmbeddedResourceInput) (any, error))(nil))},
+	{ToolTestMultipleContentTypes, true, true, "any", reflect.TypeOf((func(context.Context, TestMultipleContentTypesInput) (any, error))(nil))},
+	{ToolTestToolWithLogging, true, true, "text", reflect.TypeOf((func(context.Context, TestToolWithLoggingInput) (string, error))(nil))},
+	{ToolTestToolWithProgress, true, true, "text", reflect.TypeOf((func(context.Context, TestToolWithProgressInput) (string, error))(nil))},
+	{ToolTestErrorHandling, true, true, "text", reflect.TypeOf((func(context.Context, TestErrorHandlingInput) (string, error))(nil))},
+	{ToolTestSampling, true, true, "text", reflect.TypeOf((func(context.Context, TestSamplingInput) (string, error))(nil))},
+	{ToolTestElicitation, true, true, "text", reflect.TypeOf((func(context.Context, TestElicitationInput) (string, error))(nil))},
+	{ToolTestElicitationSep1034Defaults, true, true, "text", reflect.TypeOf((func(context.Context, TestElicitationSep1034DefaultsInput) (string, error))(nil))},
+	{ToolTestElicitationSep1330Enums, true, true, "text", reflect.TypeOf((func(context.Context, TestElicitationSep1330EnumsInput) (string, error))(nil))},
+	{ToolJSONSchema202012Tool, true, true, "text", reflect.TypeOf((func(context.Context, JSONSchema202012ToolInput) (string, error))(nil))},
+	{ToolTestReconnection, true, true, "text", reflect.TypeOf((func(context.Context, TestReconnectionInput) (string, error))(nil))},
 }
 
 // tsMetaKey is CatalogKey as a JSON string.
@@ -411,9 +425,9 @@ func tsProfile3Cache(cacheScope string) string {
 type tsServeTool struct {
 	name     string
 	readOnly bool
-	write    bool   // read_only or additive: a tool with neither may destroy
-	result   string // "out", "text" or "any"
-	bind     func(handler any) (*tsServed, string)
+	write    bool         // read_only or additive: a tool with neither may destroy
+	result   string       // "out", "text" or "any"
+	handler  reflect.Type // func(context.Context, <Tool>Input) (<Out>, error)
 }
 
 func (t *tsServeTool) inScope(scope string) bool {
@@ -436,33 +450,42 @@ type tsServed struct {
 	planErr  error              // the input type cannot be decoded (tsPrepare)
 }
 
-// tsServe binds tool i (of catalog index i, whose input type is In) to a
-// handler of type func(context.Context, In) (Out, error), with the tool's
+// tsServe binds tool i (of catalog index i) to a handler of type t.handler,
+// func(context.Context, In) (Out, error), with the tool's
 // Decode<Tool>Input and, when it has an output schema,
-// Validate<Tool>Output; when the handler has another type, nil and the
-// type it should have.
-func tsServe[In, Out any](i int) func(any) (*tsServed, string) {
-	return func(h any) (*tsServed, string) {
-		fn, ok := h.(func(context.Context, In) (Out, error))
-		if !ok {
-			return nil, fmt.Sprintf("%T", fn)
-		}
-		s := &tsServed{
-			decode: func(data []byte) (any, error) {
-				in, err := tsDecode[In](tsCat, i, data)
-				if err != nil {
-					return nil, err
-				}
-				return in, nil
-			},
-			run: func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
-		}
-		if tsCat.tools[i].out != "" {
-			s.validate = func(data []byte) error { return tsValidate(data, tsCat.output(i)) }
-		}
-		s.planErr = tsPrepare[In](tsCat.compiled(i))
-		return s, ""
+// Validate<Tool>Output; when the handler has another type, nil. It works
+// by reflection, not with type parameters, so that the Go compiler does
+// not compile a copy of it per tool (docs/gen-go.md, "Speed"): a call
+// costs one reflect.Value.Call more than a direct one.
+func tsServe(t *tsServeTool, i int, h any) *tsServed {
+	fn := reflect.ValueOf(h)
+	if !fn.IsValid() || fn.Type() != t.handler {
+		return nil
 	}
+	in := t.handler.In(1)
+	s := &tsServed{
+		decode: func(data []byte) (any, error) {
+			p := reflect.New(in)
+			if err := tsDecode(tsCat, i, data, p.Interface()); err != nil {
+				return nil, err
+			}
+			return p.Elem().Interface(), nil
+		},
+		run: func(ctx context.Context, arg any) (any, error) {
+			a := reflect.ValueOf(arg)
+			if !a.IsValid() || a.Type() != in {
+				return nil, fmt.Errorf("arguments of %s are %T, want %v", strconv.Quote(t.name), arg, in)
+			}
+			out := fn.Call([]reflect.Value{reflect.ValueOf(&ctx).Elem(), a})
+			err, _ := out[1].Interface().(error)
+			return out[0].Interface(), err
+		},
+	}
+	if tsCat.tools[i].out != "" {
+		s.validate = func(data []byte) error { return tsValidate(data, tsCat.output(i)) }
+	}
+	s.planErr = tsPrepare(tsCat.compiled(i), in)
+	return s
 }
 
 // Bound is the catalog bound to its handlers: what an MCP SDK adapter
@@ -499,9 +522,9 @@ func BindMap(handlers map[string]any) *Bound {
 		if !ok {
 			continue
 		}
-		s, want := t.bind(h)
+		s := tsServe(t, i, h)
 		if s == nil {
-			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %s", strconv.Quote(t.name), h, want))
+			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %v", strconv.Quote(t.name), h, t.handler))
 			continue
 		}
 		if s.planErr != nil {
@@ -695,8 +718,9 @@ type tsSchemas struct {
 	once     sync.Once
 	in, out  *tsNode
 	planOnce sync.Once
-	plan     tsPlan // decodes the input into its Go type
-	planErr  error  // why no plan could be built (a generator bug)
+	plan     tsPlan       // decodes the input into its Go type
+	planErr  error        // why no plan could be built (a generator bug)
+	one      reflect.Type // [1]T of the input's Go type T, for tsDecode's copy
 }
 
 func tsNewCatalog(tools []tsTool, meta1, meta2, meta3 string) *tsCatalog {
@@ -1174,52 +1198,58 @@ func (d *tsDecoder) err() *ValidationError {
 	return &ValidationError{Problems: d.probs, Truncated: d.found > len(d.probs)}
 }
 
-// tsDecode is every Decode<Tool>Input: it decodes data into a T, the Go
-// type of the input of tool i, checking it against the tool's schema, and
-// returns the value or every failure. The plan that fills a T is built
-// from T and the schema on the first call (see tsPlan).
-func tsDecode[T any](c *tsCatalog, i int, data []byte) (v T, err error) {
+// tsDecode is every Decode<Tool>Input: it decodes data into *dst, the
+// Go value (dst is a pointer to it) of the input of tool i, checking it
+// against the tool's schema, and returns nil or every failure; *dst is
+// set only when data is accepted. The plan that fills the value is built
+// from its type and the schema on the first call (see tsPlan). dst is an
+// interface, not a type parameter, so that the Go compiler compiles this
+// function once, not once per tool (docs/gen-go.md, "Speed").
+func tsDecode(c *tsCatalog, i int, data []byte, dst any) (err error) {
+	t := reflect.TypeOf(dst).Elem()
 	s := c.compiled(i)
-	if err := tsPrepare[T](s); err != nil {
-		return v, err
+	if err := tsPrepare(s, t); err != nil {
+		return err
 	}
-	// The plan writes through a pointer, so the value it fills lives on the
-	// heap: the pooled decoder keeps one of the tool it last decoded, which
-	// is copied out and cleared, cheaper than a new one per call.
+	// The plan writes through a pointer that a function value is given, so
+	// the value it fills lives on the heap: the pooled decoder keeps one of
+	// the tool it last decoded, which is copied out and cleared, cheaper
+	// than a new one per call.
 	d := tsGetDecoder(data)
 	if d.spareOf != s {
-		d.spare, d.spareOf = unsafe.Pointer(new(T)), s
+		d.spare, d.spareOf = reflect.New(t).UnsafePointer(), s
 	}
-	x := (*T)(d.spare)
+	x := reflect.NewAt(s.one, d.spare).Elem()
 	defer func() {
-		var zero T
-		*x = zero
+		x.SetZero()
 		tsPutDecoder(d)
 		if r := recover(); r != nil {
-			v, err = zero, tsRecovered(r)
+			err = tsRecovered(r)
 		}
 	}()
-	s.plan(d, s.in, unsafe.Pointer(x))
+	s.plan(d, s.in, d.spare)
 	d.end()
 	if e := d.err(); e != nil {
-		var zero T
-		return zero, e
+		return e
 	}
-	return *x, nil
+	// A copy as a [1]T, which (unlike Value.Set) does not make *dst escape,
+	// so the caller's value stays on its stack.
+	reflect.Copy(reflect.NewAt(s.one, reflect.ValueOf(dst).UnsafePointer()).Elem(), x)
+	return nil
 }
 
-// tsPrepare builds the plan that fills a T from the schema s, once. A T
-// the plan cannot fill is a bug of the generator, not of the input: it is
-// an error for every call (and for Bind, which prepares every tool it
-// serves before the first call), never a panic in a request.
-func tsPrepare[T any](s *tsSchemas) error {
+// tsPrepare builds the plan that fills a value of type t from the schema
+// s, once. A type the plan cannot fill is a bug of the generator, not of
+// the input: it is an error for every call (and for Bind, which prepares
+// every tool it serves before the first call), never a panic in a request.
+func tsPrepare(s *tsSchemas, t reflect.Type) error {
 	s.planOnce.Do(func() {
 		defer func() {
 			if r := recover(); r != nil {
-				s.plan, s.planErr = nil, fmt.Errorf("cannot decode into %v: %v", reflect.TypeFor[T](), r)
+				s.plan, s.planErr = nil, fmt.Errorf("cannot decode into %v: %v", t, r)
 			}
 		}()
-		s.plan = tsPlanFor(reflect.TypeFor[T](), s.in)
+		s.plan, s.one = tsPlanFor(t, s.in), reflect.ArrayOf(1, t)
 	})
 	return s.planErr
 }
@@ -3253,8 +3283,9 @@ var tsUnionPlans sync.Map // reflect.Type → tsPlan
 // Nullable, which encoding/json sets to null without calling
 // UnmarshalJSON). The plans decode without encoding/json, so they never
 // call UnmarshalJSON.
-func tsUnmarshalUnion[U any](u *U, n *tsNode, data []byte) (err error) {
-	t := reflect.TypeFor[U]()
+func tsUnmarshalUnion(u any, n *tsNode, data []byte) (err error) {
+	dst := reflect.ValueOf(u).Elem()
+	t := dst.Type()
 	plan, ok := tsUnionPlans.Load(t)
 	if !ok {
 		plan, _ = tsUnionPlans.LoadOrStore(t, tsUnionPlan(t, n))
@@ -3270,13 +3301,13 @@ func tsUnmarshalUnion[U any](u *U, n *tsNode, data []byte) (err error) {
 		d.end()
 		return nil
 	}
-	var v U
-	plan.(tsPlan)(d, n, unsafe.Pointer(&v))
+	v := reflect.New(t)
+	plan.(tsPlan)(d, n, v.UnsafePointer())
 	d.end()
 	if e := d.err(); e != nil {
 		return e
 	}
-	*u = v
+	dst.Set(v.Elem())
 	return nil
 }
 
