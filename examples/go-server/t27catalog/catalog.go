@@ -72,7 +72,7 @@ const tsJ4 = `{"type":"object","properties":{"path":{"type":"string","minLength"
 const tsJ5 = `{"readOnlyHint":true,"openWorldHint":true}`
 const tsJ6 = `{"readOnlyHint":true}`
 
-var tsCat = tsNewCatalog([]tsTool{
+var tsCat = tsNewCatalog(SpecName, SpecHash, `"t27/catalog"`, [3]string{"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p1", "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p2", "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p3"}, [][6]string{
 	{"t27_status", `{"name":"t27_status","description":"Branch, head commit and how many specs are sealed.","inputSchema":`, `{"name":"t27_status","title":"Repository status","description":"Branch, head commit and how many specs are sealed.","inputSchema":`, tsJ1, `{"type":"object","properties":{"branch":{"type":"string","minLength":1,"maxLength":255},"head":{"type":"string","pattern":"^[0-9a-f]{40}$"},"dirty":{"type":"boolean"},"specs":{"type":"integer","minimum":0},"sealed":{"type":"integer","minimum":0}},"required":["branch","head","dirty","specs","sealed"],"additionalProperties":false}`, tsJ2},
 	{"t27_formats", `{"name":"t27_formats","description":"The spec formats this server can read and write.","inputSchema":`, `{"name":"t27_formats","title":"Spec formats","description":"The spec formats this server can read and write.","inputSchema":`, tsJ1, `{"type":"object","properties":{"formats":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":32},"extension":{"type":"string","pattern":"^\\.[a-z0-9]+$"},"version":{"type":"integer","minimum":1}},"required":["name","extension","version"],"additionalProperties":false},"minItems":1}},"required":["formats"],"additionalProperties":false}`, tsJ2},
 	{"t27_format", `{"name":"t27_format","description":"Rewrite one spec in canonical layout; with check, only report whether it would change.","inputSchema":`, `{"name":"t27_format","title":"Format a spec","description":"Rewrite one spec in canonical layout; with check, only report whether it would change.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","description":"Path of the spec","minLength":1,"maxLength":256,"pattern":"\\.t27$"},"check":{"type":"boolean","description":"Report only; do not write"}},"required":["path"],"additionalProperties":false}`, `{"type":"object","properties":{"changed":{"type":"boolean"},"diff":{"type":["string","null"],"description":"Unified diff when something changed"}},"required":["changed"],"additionalProperties":false}`, tsJ3},
@@ -100,7 +100,7 @@ var tsCat = tsNewCatalog([]tsTool{
 	{"tg_send", `{"name":"tg_send","description":"Post a message to a Telegram chat.","inputSchema":`, `{"name":"tg_send","title":"Send a Telegram message","description":"Post a message to a Telegram chat.","inputSchema":`, `{"type":"object","properties":{"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"},"text":{"type":"string","minLength":1,"maxLength":4096},"silent":{"type":"boolean"},"reply_to":{"type":["integer","null"],"minimum":1}},"required":["chat","text"],"additionalProperties":false}`, `{"type":"object","properties":{"message_id":{"type":"integer","minimum":1},"sent_at":{"type":"string","format":"date-time"}},"required":["message_id","sent_at"],"additionalProperties":false}`, `{"destructiveHint":false,"openWorldHint":true}`},
 	{"tg_history", `{"name":"tg_history","description":"Recent messages of a chat.","inputSchema":`, `{"name":"tg_history","title":"Read a Telegram chat","description":"Recent messages of a chat.","inputSchema":`, `{"type":"object","properties":{"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["chat"],"additionalProperties":false}`, `{"type":"object","properties":{"messages":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer","minimum":1},"from":{"type":"string"},"text":{"type":"string"},"meta":{"type":"object","properties":{"edited":{"type":"boolean"}}}},"required":["id","from","text"],"additionalProperties":false}}},"required":["messages"],"additionalProperties":false}`, tsJ5},
 	{"tg_pin", `{"name":"tg_pin","description":"Pin one message in a chat.","inputSchema":`, `{"name":"tg_pin","title":"Pin a Telegram message","description":"Pin one message in a chat.","inputSchema":`, `{"type":"object","properties":{"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"},"message_id":{"type":"integer","minimum":1}},"required":["chat","message_id"],"additionalProperties":false}`, ``, `{"destructiveHint":true,"idempotentHint":true,"openWorldHint":true}`},
-}, `],"_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p1"}}`, `],"_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p2"}}`, `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p3"}}`)
+}, [3]string{`],"_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p1"}}`, `],"_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p2"}}`, `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p3"}}`})
 
 // Tool names.
 const (
@@ -1030,37 +1030,34 @@ func HandlerMap(h Handlers) map[string]any {
 
 // tsServeTools are the tools in catalog order, as Bound serves them.
 var tsServeTools = []tsServeTool{
-	{ToolT27Status, true, true, "out", reflect.TypeOf((func(context.Context, T27StatusInput) (T27StatusOutput, error))(nil))},
-	{ToolT27Formats, true, true, "out", reflect.TypeOf((func(context.Context, T27FormatsInput) (T27FormatsOutput, error))(nil))},
-	{ToolT27Format, false, true, "out", reflect.TypeOf((func(context.Context, T27FormatInput) (T27FormatOutput, error))(nil))},
-	{ToolT27Specs, true, true, "out", reflect.TypeOf((func(context.Context, T27SpecsInput) (T27SpecsOutput, error))(nil))},
-	{ToolT27Spec, true, true, "out", reflect.TypeOf((func(context.Context, T27SpecInput) (T27SpecOutput, error))(nil))},
-	{ToolT27Grep, true, true, "out", reflect.TypeOf((func(context.Context, T27GrepInput) (T27GrepOutput, error))(nil))},
-	{ToolT27Issues, true, true, "out", reflect.TypeOf((func(context.Context, T27IssuesInput) (T27IssuesOutput, error))(nil))},
-	{ToolT27Epics, true, true, "out", reflect.TypeOf((func(context.Context, T27EpicsInput) (T27EpicsOutput, error))(nil))},
-	{ToolT27Modules, true, true, "out", reflect.TypeOf((func(context.Context, T27ModulesInput) (T27ModulesOutput, error))(nil))},
-	{ToolT27Worlds, true, true, "out", reflect.TypeOf((func(context.Context, T27WorldsInput) (T27WorldsOutput, error))(nil))},
-	{ToolT27Raw, true, true, "text", reflect.TypeOf((func(context.Context, T27RawInput) (string, error))(nil))},
-	{ToolT27Game, false, false, "out", reflect.TypeOf((func(context.Context, T27GameInput) (T27GameOutput, error))(nil))},
-	{ToolT27PaperClaims, true, true, "out", reflect.TypeOf((func(context.Context, T27PaperClaimsInput) (T27PaperClaimsOutput, error))(nil))},
-	{ToolT27fView, false, false, "text", reflect.TypeOf((func(context.Context, T27fViewInput) (string, error))(nil))},
-	{ToolT27Seal, false, true, "out", reflect.TypeOf((func(context.Context, T27SealInput) (T27SealOutput, error))(nil))},
-	{ToolT27Verify, true, true, "out", reflect.TypeOf((func(context.Context, T27VerifyInput) (T27VerifyOutput, error))(nil))},
-	{ToolT27Diff, true, true, "text", reflect.TypeOf((func(context.Context, T27DiffInput) (string, error))(nil))},
-	{ToolT27Log, true, true, "out", reflect.TypeOf((func(context.Context, T27LogInput) (T27LogOutput, error))(nil))},
-	{ToolT27Blame, true, true, "out", reflect.TypeOf((func(context.Context, T27BlameInput) (T27BlameOutput, error))(nil))},
-	{ToolT27Build, false, false, "out", reflect.TypeOf((func(context.Context, T27BuildInput) (T27BuildOutput, error))(nil))},
-	{ToolT27Test, false, false, "out", reflect.TypeOf((func(context.Context, T27TestInput) (T27TestOutput, error))(nil))},
-	{ToolT27Config, true, true, "out", reflect.TypeOf((func(context.Context, T27ConfigInput) (T27ConfigOutput, error))(nil))},
-	{ToolT27SetConfig, false, false, "text", reflect.TypeOf((func(context.Context, T27SetConfigInput) (string, error))(nil))},
-	{ToolT27Metrics, true, true, "out", reflect.TypeOf((func(context.Context, T27MetricsInput) (T27MetricsOutput, error))(nil))},
-	{ToolTgSend, false, true, "out", reflect.TypeOf((func(context.Context, TgSendInput) (TgSendOutput, error))(nil))},
-	{ToolTgHistory, true, true, "out", reflect.TypeOf((func(context.Context, TgHistoryInput) (TgHistoryOutput, error))(nil))},
-	{ToolTgPin, false, false, "any", reflect.TypeOf((func(context.Context, TgPinInput) (any, error))(nil))},
+	{Name: ToolT27Status, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27StatusInput) (T27StatusOutput, error))(nil))},
+	{Name: ToolT27Formats, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27FormatsInput) (T27FormatsOutput, error))(nil))},
+	{Name: ToolT27Format, ReadOnly: false, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27FormatInput) (T27FormatOutput, error))(nil))},
+	{Name: ToolT27Specs, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27SpecsInput) (T27SpecsOutput, error))(nil))},
+	{Name: ToolT27Spec, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27SpecInput) (T27SpecOutput, error))(nil))},
+	{Name: ToolT27Grep, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27GrepInput) (T27GrepOutput, error))(nil))},
+	{Name: ToolT27Issues, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27IssuesInput) (T27IssuesOutput, error))(nil))},
+	{Name: ToolT27Epics, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27EpicsInput) (T27EpicsOutput, error))(nil))},
+	{Name: ToolT27Modules, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27ModulesInput) (T27ModulesOutput, error))(nil))},
+	{Name: ToolT27Worlds, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27WorldsInput) (T27WorldsOutput, error))(nil))},
+	{Name: ToolT27Raw, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, T27RawInput) (string, error))(nil))},
+	{Name: ToolT27Game, ReadOnly: false, Write: false, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27GameInput) (T27GameOutput, error))(nil))},
+	{Name: ToolT27PaperClaims, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27PaperClaimsInput) (T27PaperClaimsOutput, error))(nil))},
+	{Name: ToolT27fView, ReadOnly: false, Write: false, Result: "text", Handler: reflect.TypeOf((func(context.Context, T27fViewInput) (string, error))(nil))},
+	{Name: ToolT27Seal, ReadOnly: false, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27SealInput) (T27SealOutput, error))(nil))},
+	{Name: ToolT27Verify, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27VerifyInput) (T27VerifyOutput, error))(nil))},
+	{Name: ToolT27Diff, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, T27DiffInput) (string, error))(nil))},
+	{Name: ToolT27Log, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27LogInput) (T27LogOutput, error))(nil))},
+	{Name: ToolT27Blame, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27BlameInput) (T27BlameOutput, error))(nil))},
+	{Name: ToolT27Build, ReadOnly: false, Write: false, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27BuildInput) (T27BuildOutput, error))(nil))},
+	{Name: ToolT27Test, ReadOnly: false, Write: false, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27TestInput) (T27TestOutput, error))(nil))},
+	{Name: ToolT27Config, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27ConfigInput) (T27ConfigOutput, error))(nil))},
+	{Name: ToolT27SetConfig, ReadOnly: false, Write: false, Result: "text", Handler: reflect.TypeOf((func(context.Context, T27SetConfigInput) (string, error))(nil))},
+	{Name: ToolT27Metrics, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27MetricsInput) (T27MetricsOutput, error))(nil))},
+	{Name: ToolTgSend, ReadOnly: false, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, TgSendInput) (TgSendOutput, error))(nil))},
+	{Name: ToolTgHistory, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, TgHistoryInput) (TgHistoryOutput, error))(nil))},
+	{Name: ToolTgPin, ReadOnly: false, Write: false, Result: "any", Handler: reflect.TypeOf((func(context.Context, TgPinInput) (any, error))(nil))},
 }
-
-// tsMetaKey is CatalogKey as a JSON string.
-const tsMetaKey = "\"t27/catalog\""
 
 // ListToolsScopedJSON returns the tools/list result of a profile narrowed
 // to a scope, a fresh copy on every call: "read" keeps the tools with the
@@ -1069,8 +1066,25 @@ const tsMetaKey = "\"t27/catalog\""
 // in the catalog identity: "<SpecHash>/p2/read"; on profile 3 its
 // cacheScope is "private". nil for any other scope.
 func ListToolsScopedJSON(profile int, scope string) []byte {
+	return tsScopedList(tsCat, tsServeTools, profile, scope)
+}
+
+// Bind binds every tool to its method of h.
+func Bind(h Handlers) *Bound { return BindMap(HandlerMap(h)) }
+
+// BindMap binds tools to handlers given by tool name, each a
+// func(context.Context, <Tool>Input) (<Tool>Output, error) as the method
+// of Handlers. Check reports the tools without a handler, the handlers
+// without a tool, and the handlers of another type; an adapter refuses to
+// serve the catalog until Check is nil.
+func BindMap(handlers map[string]any) *Bound { return tsBindMap(tsCat, tsServeTools, handlers) }
+
+// tsScopedList is ListToolsScopedJSON: the tools/list result of a
+// profile narrowed to a scope, a fresh copy on every call (rows are the
+// catalog's serving rows, in catalog order).
+func tsScopedList(c *tsCatalog, rows []tsServeTool, profile int, scope string) []byte {
 	if scope == "" || scope == "all" {
-		return ListToolsJSON(profile)
+		return c.list(profile)
 	}
 	s := tsScopeIndex(scope)
 	if s < 0 {
@@ -1079,14 +1093,9 @@ func ListToolsScopedJSON(profile int, scope string) []byte {
 	if profile != 2 && profile != 3 {
 		profile = 1
 	}
-	t := &tsScoped[profile-1][s]
-	t.once.Do(func() { t.json = tsNarrow(profile, scope) })
+	t := &c.scoped[profile-1][s]
+	t.once.Do(func() { t.json = tsNarrow(c, rows, profile, scope) })
 	return append([]byte(nil), t.json...)
-}
-
-var tsScoped [3][2]struct {
-	once sync.Once
-	json []byte
 }
 
 func tsScopeIndex(scope string) int {
@@ -1101,17 +1110,17 @@ func tsScopeIndex(scope string) int {
 
 // tsNarrow keeps the entries of the full table that are in scope, byte
 // for byte, and names the scope in the identity.
-func tsNarrow(profile int, scope string) []byte {
+func tsNarrow(c *tsCatalog, rows []tsServeTool, profile int, scope string) []byte {
 	var full struct {
 		Tools []json.RawMessage `json:"tools"`
 	}
-	if err := json.Unmarshal(ListToolsJSON(profile), &full); err != nil || len(full.Tools) != len(tsServeTools) {
+	if err := json.Unmarshal(c.list(profile), &full); err != nil || len(full.Tools) != len(rows) {
 		panic("toolspec: the generated tools/list table does not match its tools") // a generator bug
 	}
 	var b bytes.Buffer
 	b.WriteString(`{"tools":[`)
 	n := 0
-	for i, t := range tsServeTools {
+	for i, t := range rows {
 		if !t.inScope(scope) {
 			continue
 		}
@@ -1125,8 +1134,8 @@ func tsNarrow(profile int, scope string) []byte {
 	if profile == 3 {
 		b.WriteString(tsProfile3Cache("private"))
 	}
-	id, _ := json.Marshal(CatalogID(profile) + "/" + scope)
-	b.WriteString(`"_meta":{` + tsMetaKey + ":")
+	id, _ := json.Marshal(c.ids[profile-1] + "/" + scope)
+	b.WriteString(`"_meta":{` + c.metaKey + ":")
 	b.Write(id)
 	b.WriteString("}}")
 	return b.Bytes()
@@ -1138,12 +1147,15 @@ func tsProfile3Cache(cacheScope string) string {
 	return `"ttlMs":` + strconv.Itoa(tsProfile3TTLMs) + `,"cacheScope":"` + cacheScope + `","resultType":"complete",`
 }
 
+// tsServeTool is a tool's serving row. Its fields are exported so that a
+// part generated against a shared runtime package (gen-go --runtime) can
+// write its rows; the type is not.
 type tsServeTool struct {
-	name     string
-	readOnly bool
-	write    bool         // read_only or additive: a tool with neither may destroy
-	result   string       // "out", "text" or "any"
-	handler  reflect.Type // func(context.Context, <Tool>Input) (<Out>, error)
+	Name     string
+	ReadOnly bool
+	Write    bool         // read_only or additive: a tool with neither may destroy
+	Result   string       // "out", "text" or "any"
+	Handler  reflect.Type // func(context.Context, <Tool>Input) (<Out>, error)
 }
 
 func (t *tsServeTool) inScope(scope string) bool {
@@ -1151,9 +1163,9 @@ func (t *tsServeTool) inScope(scope string) bool {
 	case "", "all":
 		return true
 	case "read":
-		return t.readOnly
+		return t.ReadOnly
 	case "write":
-		return t.write
+		return t.Write
 	}
 	return false
 }
@@ -1166,23 +1178,23 @@ type tsServed struct {
 	planErr  error              // the input type cannot be decoded (tsPrepare)
 }
 
-// tsServe binds tool i (of catalog index i) to a handler of type t.handler,
-// func(context.Context, In) (Out, error), with the tool's
+// tsServe binds tool i of c, whose row is t, to a handler of type
+// t.Handler, func(context.Context, In) (Out, error), with the tool's
 // Decode<Tool>Input and, when it has an output schema,
 // Validate<Tool>Output; when the handler has another type, nil. It works
 // by reflection, not with type parameters, so that the Go compiler does
 // not compile a copy of it per tool (docs/gen-go.md, "Speed"): a call
-// costs one reflect.Value.Call more than a direct one.
-func tsServe(t *tsServeTool, i int, h any) *tsServed {
+// costs a reflect.Value.Call.
+func tsServe(c *tsCatalog, t *tsServeTool, i int, h any) *tsServed {
 	fn := reflect.ValueOf(h)
-	if !fn.IsValid() || fn.Type() != t.handler {
+	if !fn.IsValid() || fn.Type() != t.Handler {
 		return nil
 	}
-	in := t.handler.In(1)
+	in := t.Handler.In(1)
 	s := &tsServed{
 		decode: func(data []byte) (any, error) {
 			p := reflect.New(in)
-			if err := tsDecode(tsCat, i, data, p.Interface()); err != nil {
+			if err := tsDecode(c, i, data, p.Interface()); err != nil {
 				return nil, err
 			}
 			return p.Elem().Interface(), nil
@@ -1190,17 +1202,17 @@ func tsServe(t *tsServeTool, i int, h any) *tsServed {
 		run: func(ctx context.Context, arg any) (any, error) {
 			a := reflect.ValueOf(arg)
 			if !a.IsValid() || a.Type() != in {
-				return nil, fmt.Errorf("arguments of %s are %T, want %v", strconv.Quote(t.name), arg, in)
+				return nil, fmt.Errorf("arguments of %s are %T, want %v", strconv.Quote(t.Name), arg, in)
 			}
 			out := fn.Call([]reflect.Value{reflect.ValueOf(&ctx).Elem(), a})
 			err, _ := out[1].Interface().(error)
 			return out[0].Interface(), err
 		},
 	}
-	if tsCat.tools[i].out != "" {
-		s.validate = func(data []byte) error { return tsValidate(data, tsCat.output(i)) }
+	if c.tools[i].out != "" {
+		s.validate = func(data []byte) error { return tsValidate(data, c.output(i)) }
 	}
-	s.planErr = tsPrepare(tsCat.compiled(i), in)
+	s.planErr = tsPrepare(c.compiled(i), in)
 	return s
 }
 
@@ -1208,6 +1220,8 @@ func tsServe(t *tsServeTool, i int, h any) *tsServed {
 // serves (github.com/toolspec/toolspec/serve/gosdk for the official Go
 // SDK). Its methods take and return only standard types.
 type Bound struct {
+	c     *tsCatalog
+	rows  []tsServeTool
 	tools map[string]*tsBoundTool
 	err   error
 }
@@ -1217,37 +1231,31 @@ type tsBoundTool struct {
 	served *tsServed
 }
 
-// Bind binds every tool to its method of h.
-func Bind(h Handlers) *Bound { return BindMap(HandlerMap(h)) }
-
-// BindMap binds tools to handlers given by tool name, each a
-// func(context.Context, <Tool>Input) (<Tool>Output, error) as the method
-// of Handlers. Check reports the tools without a handler, the handlers
-// without a tool, and the handlers of another type; an adapter refuses to
-// serve the catalog until Check is nil.
-func BindMap(handlers map[string]any) *Bound {
-	b := &Bound{tools: make(map[string]*tsBoundTool, len(tsServeTools))}
+// tsBindMap is BindMap: it binds the tools of c, whose serving rows are
+// rows, to handlers given by tool name.
+func tsBindMap(c *tsCatalog, rows []tsServeTool, handlers map[string]any) *Bound {
+	b := &Bound{c: c, rows: rows, tools: make(map[string]*tsBoundTool, len(rows))}
 	names := make([]string, 0, len(handlers))
 	for n := range handlers {
 		names = append(names, n)
 	}
-	problems := tsCat.handlerProblems(names)
-	for i := range tsServeTools {
-		t := &tsServeTools[i]
-		h, ok := handlers[t.name]
+	problems := c.handlerProblems(names)
+	for i := range rows {
+		t := &rows[i]
+		h, ok := handlers[t.Name]
 		if !ok {
 			continue
 		}
-		s := tsServe(t, i, h)
+		s := tsServe(c, t, i, h)
 		if s == nil {
-			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %v", strconv.Quote(t.name), h, t.handler))
+			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %v", strconv.Quote(t.Name), h, t.Handler))
 			continue
 		}
 		if s.planErr != nil {
-			problems = append(problems, fmt.Sprintf("tool %s: %v", strconv.Quote(t.name), s.planErr))
+			problems = append(problems, fmt.Sprintf("tool %s: %v", strconv.Quote(t.Name), s.planErr))
 			continue
 		}
-		b.tools[t.name] = &tsBoundTool{row: t, served: s}
+		b.tools[t.Name] = &tsBoundTool{row: t, served: s}
 	}
 	if len(problems) > 0 {
 		b.err = errors.New("toolspec: " + strings.Join(problems, "; "))
@@ -1260,18 +1268,18 @@ func BindMap(handlers map[string]any) *Bound {
 func (b *Bound) Check() error { return b.err }
 
 // SpecName is the spec's name.
-func (b *Bound) SpecName() string { return SpecName }
+func (b *Bound) SpecName() string { return b.c.name }
 
 // SpecHash is the spec hash.
-func (b *Bound) SpecHash() string { return SpecHash }
+func (b *Bound) SpecHash() string { return b.c.hash }
 
 // ProfileFor maps a negotiated protocol version to a profile (see ProfileFor).
-func (b *Bound) ProfileFor(protocolVersion string) int { return ProfileFor(protocolVersion) }
+func (b *Bound) ProfileFor(protocolVersion string) int { return tsProfileFor(protocolVersion) }
 
 // ListToolsJSON returns the tools/list result of a profile and scope (see
 // ListToolsScopedJSON).
 func (b *Bound) ListToolsJSON(profile int, scope string) []byte {
-	return ListToolsScopedJSON(profile, scope)
+	return tsScopedList(b.c, b.rows, profile, scope)
 }
 
 // InScope reports whether tool is a tool of the catalog within scope.
@@ -1284,7 +1292,7 @@ func (b *Bound) InScope(tool, scope string) bool {
 // "text" (a string) or "any" (a value to marshal); "" for no such tool.
 func (b *Bound) Result(tool string) string {
 	if t := b.tools[tool]; t != nil {
-		return t.row.result
+		return t.row.Result
 	}
 	return ""
 }
@@ -1384,7 +1392,7 @@ func ListDialectToolsJSON(profile int, scope, dialect string) []byte {
 	if profile == 3 {
 		cache = tsProfile3Cache(cacheScope)
 	}
-	return tsDialectList([]byte(tables[min(profile, 2)-1]), func(i int) bool { return tsServeTools[i].inScope(scope) }, tsMetaKey, id+"/"+dialect, cache)
+	return tsDialectList([]byte(tables[min(profile, 2)-1]), func(i int) bool { return tsServeTools[i].inScope(scope) }, tsCat.metaKey, id+"/"+dialect, cache)
 }
 
 var (
@@ -1543,14 +1551,21 @@ type tsTool struct {
 	ann   string // annotations object, or ""
 }
 
-// tsCatalog is a generated catalog: its tools, its tables built once, and
-// each tool's schemas compiled on first use.
+// tsCatalog is a generated catalog: its identity, its tools, its tables
+// built once, and each tool's schemas compiled on first use.
 type tsCatalog struct {
-	tools   []tsTool
-	meta    [3]string // ],…"_meta":{…}} closing each profile's table
-	once    [3]sync.Once
-	lists   [3][]byte
-	schemas []tsSchemas
+	name, hash string    // SpecName, SpecHash
+	metaKey    string    // CatalogKey as a JSON string
+	ids        [3]string // CatalogID of each profile
+	tools      []tsTool
+	meta       [3]string // ],…"_meta":{…}} closing each profile's table
+	once       [3]sync.Once
+	lists      [3][]byte
+	schemas    []tsSchemas
+	scoped     [3][2]struct { // the narrowed tables (tsScopedList), by profile and scope
+		once sync.Once
+		json []byte
+	}
 }
 
 type tsSchemas struct {
@@ -1562,8 +1577,16 @@ type tsSchemas struct {
 	one      reflect.Type // [1]T of the input's Go type T, for tsDecode's copy
 }
 
-func tsNewCatalog(tools []tsTool, meta1, meta2, meta3 string) *tsCatalog {
-	return &tsCatalog{tools: tools, meta: [3]string{meta1, meta2, meta3}, schemas: make([]tsSchemas, len(tools))}
+// tsNewCatalog is the catalog of spec name (hash, the JSON string of its
+// CatalogKey, and the identity of each profile) whose tools are rows of
+// {name, head, head2, in, out, ann} (see tsTool), and whose profiles'
+// tables end with meta.
+func tsNewCatalog(name, hash, metaKey string, ids [3]string, rows [][6]string, meta [3]string) *tsCatalog {
+	tools := make([]tsTool, len(rows))
+	for i, r := range rows {
+		tools[i] = tsTool{name: r[0], head: r[1], head2: r[2], in: r[3], out: r[4], ann: r[5]}
+	}
+	return &tsCatalog{name: name, hash: hash, metaKey: metaKey, ids: ids, tools: tools, meta: meta, schemas: make([]tsSchemas, len(tools))}
 }
 
 // list returns a fresh copy of a profile's tools/list result: profile 3

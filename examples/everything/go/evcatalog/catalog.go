@@ -69,7 +69,7 @@ const tsJ1 = `{"type":"object","additionalProperties":false}`
 const tsJ2 = `{"readOnlyHint":true,"idempotentHint":true}`
 const tsJ3 = `{"readOnlyHint":true}`
 
-var tsCat = tsNewCatalog([]tsTool{
+var tsCat = tsNewCatalog(SpecName, SpecHash, `"toolspec/catalog"`, [3]string{"ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p1", "ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p2", "ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p3"}, [][6]string{
 	{"test_simple_text", `{"name":"test_simple_text","description":"Returns one text block.","inputSchema":`, ``, tsJ1, ``, tsJ2},
 	{"test_image_content", `{"name":"test_image_content","description":"Returns one image block (a 1x1 PNG).","inputSchema":`, ``, tsJ1, ``, tsJ2},
 	{"test_audio_content", `{"name":"test_audio_content","description":"Returns one audio block (a short WAV).","inputSchema":`, ``, tsJ1, ``, tsJ2},
@@ -84,7 +84,7 @@ var tsCat = tsNewCatalog([]tsTool{
 	{"test_elicitation_sep1330_enums", `{"name":"test_elicitation_sep1330_enums","description":"Asks the user with a form of every enum variant (SEP-1330).","inputSchema":`, ``, tsJ1, ``, tsJ3},
 	{"json_schema_2020_12_tool", `{"name":"json_schema_2020_12_tool","description":"Tool with JSON Schema 2020-12 features","inputSchema":`, ``, `{"type":"object","properties":{"name":{"type":"string"},"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false}`, ``, tsJ2},
 	{"test_reconnection", `{"name":"test_reconnection","description":"Closes its SSE stream mid-call; the client reconnects for the result (SEP-1699).","inputSchema":`, ``, tsJ1, ``, tsJ3},
-}, `],"_meta":{"toolspec/catalog":"ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p1"}}`, `],"_meta":{"toolspec/catalog":"ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p2"}}`, `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"toolspec/catalog":"ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p3"}}`)
+}, [3]string{`],"_meta":{"toolspec/catalog":"ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p1"}}`, `],"_meta":{"toolspec/catalog":"ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p2"}}`, `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"toolspec/catalog":"ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p3"}}`})
 
 // Tool names.
 const (
@@ -327,24 +327,21 @@ func HandlerMap(h Handlers) map[string]any {
 
 // tsServeTools are the tools in catalog order, as Bound serves them.
 var tsServeTools = []tsServeTool{
-	{ToolTestSimpleText, true, true, "text", reflect.TypeOf((func(context.Context, TestSimpleTextInput) (string, error))(nil))},
-	{ToolTestImageContent, true, true, "any", reflect.TypeOf((func(context.Context, TestImageContentInput) (any, error))(nil))},
-	{ToolTestAudioContent, true, true, "any", reflect.TypeOf((func(context.Context, TestAudioContentInput) (any, error))(nil))},
-	{ToolTestEmbeddedResource, true, true, "any", reflect.TypeOf((func(context.Context, TestEmbeddedResourceInput) (any, error))(nil))},
-	{ToolTestMultipleContentTypes, true, true, "any", reflect.TypeOf((func(context.Context, TestMultipleContentTypesInput) (any, error))(nil))},
-	{ToolTestToolWithLogging, true, true, "text", reflect.TypeOf((func(context.Context, TestToolWithLoggingInput) (string, error))(nil))},
-	{ToolTestToolWithProgress, true, true, "text", reflect.TypeOf((func(context.Context, TestToolWithProgressInput) (string, error))(nil))},
-	{ToolTestErrorHandling, true, true, "text", reflect.TypeOf((func(context.Context, TestErrorHandlingInput) (string, error))(nil))},
-	{ToolTestSampling, true, true, "text", reflect.TypeOf((func(context.Context, TestSamplingInput) (string, error))(nil))},
-	{ToolTestElicitation, true, true, "text", reflect.TypeOf((func(context.Context, TestElicitationInput) (string, error))(nil))},
-	{ToolTestElicitationSep1034Defaults, true, true, "text", reflect.TypeOf((func(context.Context, TestElicitationSep1034DefaultsInput) (string, error))(nil))},
-	{ToolTestElicitationSep1330Enums, true, true, "text", reflect.TypeOf((func(context.Context, TestElicitationSep1330EnumsInput) (string, error))(nil))},
-	{ToolJSONSchema202012Tool, true, true, "text", reflect.TypeOf((func(context.Context, JSONSchema202012ToolInput) (string, error))(nil))},
-	{ToolTestReconnection, true, true, "text", reflect.TypeOf((func(context.Context, TestReconnectionInput) (string, error))(nil))},
+	{Name: ToolTestSimpleText, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestSimpleTextInput) (string, error))(nil))},
+	{Name: ToolTestImageContent, ReadOnly: true, Write: true, Result: "any", Handler: reflect.TypeOf((func(context.Context, TestImageContentInput) (any, error))(nil))},
+	{Name: ToolTestAudioContent, ReadOnly: true, Write: true, Result: "any", Handler: reflect.TypeOf((func(context.Context, TestAudioContentInput) (any, error))(nil))},
+	{Name: ToolTestEmbeddedResource, ReadOnly: true, Write: true, Result: "any", Handler: reflect.TypeOf((func(context.Context, TestEmbeddedResourceInput) (any, error))(nil))},
+	{Name: ToolTestMultipleContentTypes, ReadOnly: true, Write: true, Result: "any", Handler: reflect.TypeOf((func(context.Context, TestMultipleContentTypesInput) (any, error))(nil))},
+	{Name: ToolTestToolWithLogging, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestToolWithLoggingInput) (string, error))(nil))},
+	{Name: ToolTestToolWithProgress, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestToolWithProgressInput) (string, error))(nil))},
+	{Name: ToolTestErrorHandling, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestErrorHandlingInput) (string, error))(nil))},
+	{Name: ToolTestSampling, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestSamplingInput) (string, error))(nil))},
+	{Name: ToolTestElicitation, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestElicitationInput) (string, error))(nil))},
+	{Name: ToolTestElicitationSep1034Defaults, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestElicitationSep1034DefaultsInput) (string, error))(nil))},
+	{Name: ToolTestElicitationSep1330Enums, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestElicitationSep1330EnumsInput) (string, error))(nil))},
+	{Name: ToolJSONSchema202012Tool, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, JSONSchema202012ToolInput) (string, error))(nil))},
+	{Name: ToolTestReconnection, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestReconnectionInput) (string, error))(nil))},
 }
-
-// tsMetaKey is CatalogKey as a JSON string.
-const tsMetaKey = "\"toolspec/catalog\""
 
 // ListToolsScopedJSON returns the tools/list result of a profile narrowed
 // to a scope, a fresh copy on every call: "read" keeps the tools with the
@@ -353,8 +350,25 @@ const tsMetaKey = "\"toolspec/catalog\""
 // in the catalog identity: "<SpecHash>/p2/read"; on profile 3 its
 // cacheScope is "private". nil for any other scope.
 func ListToolsScopedJSON(profile int, scope string) []byte {
+	return tsScopedList(tsCat, tsServeTools, profile, scope)
+}
+
+// Bind binds every tool to its method of h.
+func Bind(h Handlers) *Bound { return BindMap(HandlerMap(h)) }
+
+// BindMap binds tools to handlers given by tool name, each a
+// func(context.Context, <Tool>Input) (<Tool>Output, error) as the method
+// of Handlers. Check reports the tools without a handler, the handlers
+// without a tool, and the handlers of another type; an adapter refuses to
+// serve the catalog until Check is nil.
+func BindMap(handlers map[string]any) *Bound { return tsBindMap(tsCat, tsServeTools, handlers) }
+
+// tsScopedList is ListToolsScopedJSON: the tools/list result of a
+// profile narrowed to a scope, a fresh copy on every call (rows are the
+// catalog's serving rows, in catalog order).
+func tsScopedList(c *tsCatalog, rows []tsServeTool, profile int, scope string) []byte {
 	if scope == "" || scope == "all" {
-		return ListToolsJSON(profile)
+		return c.list(profile)
 	}
 	s := tsScopeIndex(scope)
 	if s < 0 {
@@ -363,14 +377,9 @@ func ListToolsScopedJSON(profile int, scope string) []byte {
 	if profile != 2 && profile != 3 {
 		profile = 1
 	}
-	t := &tsScoped[profile-1][s]
-	t.once.Do(func() { t.json = tsNarrow(profile, scope) })
+	t := &c.scoped[profile-1][s]
+	t.once.Do(func() { t.json = tsNarrow(c, rows, profile, scope) })
 	return append([]byte(nil), t.json...)
-}
-
-var tsScoped [3][2]struct {
-	once sync.Once
-	json []byte
 }
 
 func tsScopeIndex(scope string) int {
@@ -385,17 +394,17 @@ func tsScopeIndex(scope string) int {
 
 // tsNarrow keeps the entries of the full table that are in scope, byte
 // for byte, and names the scope in the identity.
-func tsNarrow(profile int, scope string) []byte {
+func tsNarrow(c *tsCatalog, rows []tsServeTool, profile int, scope string) []byte {
 	var full struct {
 		Tools []json.RawMessage `json:"tools"`
 	}
-	if err := json.Unmarshal(ListToolsJSON(profile), &full); err != nil || len(full.Tools) != len(tsServeTools) {
+	if err := json.Unmarshal(c.list(profile), &full); err != nil || len(full.Tools) != len(rows) {
 		panic("toolspec: the generated tools/list table does not match its tools") // a generator bug
 	}
 	var b bytes.Buffer
 	b.WriteString(`{"tools":[`)
 	n := 0
-	for i, t := range tsServeTools {
+	for i, t := range rows {
 		if !t.inScope(scope) {
 			continue
 		}
@@ -409,8 +418,8 @@ func tsNarrow(profile int, scope string) []byte {
 	if profile == 3 {
 		b.WriteString(tsProfile3Cache("private"))
 	}
-	id, _ := json.Marshal(CatalogID(profile) + "/" + scope)
-	b.WriteString(`"_meta":{` + tsMetaKey + ":")
+	id, _ := json.Marshal(c.ids[profile-1] + "/" + scope)
+	b.WriteString(`"_meta":{` + c.metaKey + ":")
 	b.Write(id)
 	b.WriteString("}}")
 	return b.Bytes()
@@ -422,12 +431,15 @@ func tsProfile3Cache(cacheScope string) string {
 	return `"ttlMs":` + strconv.Itoa(tsProfile3TTLMs) + `,"cacheScope":"` + cacheScope + `","resultType":"complete",`
 }
 
+// tsServeTool is a tool's serving row. Its fields are exported so that a
+// part generated against a shared runtime package (gen-go --runtime) can
+// write its rows; the type is not.
 type tsServeTool struct {
-	name     string
-	readOnly bool
-	write    bool         // read_only or additive: a tool with neither may destroy
-	result   string       // "out", "text" or "any"
-	handler  reflect.Type // func(context.Context, <Tool>Input) (<Out>, error)
+	Name     string
+	ReadOnly bool
+	Write    bool         // read_only or additive: a tool with neither may destroy
+	Result   string       // "out", "text" or "any"
+	Handler  reflect.Type // func(context.Context, <Tool>Input) (<Out>, error)
 }
 
 func (t *tsServeTool) inScope(scope string) bool {
@@ -435,9 +447,9 @@ func (t *tsServeTool) inScope(scope string) bool {
 	case "", "all":
 		return true
 	case "read":
-		return t.readOnly
+		return t.ReadOnly
 	case "write":
-		return t.write
+		return t.Write
 	}
 	return false
 }
@@ -450,23 +462,23 @@ type tsServed struct {
 	planErr  error              // the input type cannot be decoded (tsPrepare)
 }
 
-// tsServe binds tool i (of catalog index i) to a handler of type t.handler,
-// func(context.Context, In) (Out, error), with the tool's
+// tsServe binds tool i of c, whose row is t, to a handler of type
+// t.Handler, func(context.Context, In) (Out, error), with the tool's
 // Decode<Tool>Input and, when it has an output schema,
 // Validate<Tool>Output; when the handler has another type, nil. It works
 // by reflection, not with type parameters, so that the Go compiler does
 // not compile a copy of it per tool (docs/gen-go.md, "Speed"): a call
-// costs one reflect.Value.Call more than a direct one.
-func tsServe(t *tsServeTool, i int, h any) *tsServed {
+// costs a reflect.Value.Call.
+func tsServe(c *tsCatalog, t *tsServeTool, i int, h any) *tsServed {
 	fn := reflect.ValueOf(h)
-	if !fn.IsValid() || fn.Type() != t.handler {
+	if !fn.IsValid() || fn.Type() != t.Handler {
 		return nil
 	}
-	in := t.handler.In(1)
+	in := t.Handler.In(1)
 	s := &tsServed{
 		decode: func(data []byte) (any, error) {
 			p := reflect.New(in)
-			if err := tsDecode(tsCat, i, data, p.Interface()); err != nil {
+			if err := tsDecode(c, i, data, p.Interface()); err != nil {
 				return nil, err
 			}
 			return p.Elem().Interface(), nil
@@ -474,17 +486,17 @@ func tsServe(t *tsServeTool, i int, h any) *tsServed {
 		run: func(ctx context.Context, arg any) (any, error) {
 			a := reflect.ValueOf(arg)
 			if !a.IsValid() || a.Type() != in {
-				return nil, fmt.Errorf("arguments of %s are %T, want %v", strconv.Quote(t.name), arg, in)
+				return nil, fmt.Errorf("arguments of %s are %T, want %v", strconv.Quote(t.Name), arg, in)
 			}
 			out := fn.Call([]reflect.Value{reflect.ValueOf(&ctx).Elem(), a})
 			err, _ := out[1].Interface().(error)
 			return out[0].Interface(), err
 		},
 	}
-	if tsCat.tools[i].out != "" {
-		s.validate = func(data []byte) error { return tsValidate(data, tsCat.output(i)) }
+	if c.tools[i].out != "" {
+		s.validate = func(data []byte) error { return tsValidate(data, c.output(i)) }
 	}
-	s.planErr = tsPrepare(tsCat.compiled(i), in)
+	s.planErr = tsPrepare(c.compiled(i), in)
 	return s
 }
 
@@ -492,6 +504,8 @@ func tsServe(t *tsServeTool, i int, h any) *tsServed {
 // serves (github.com/toolspec/toolspec/serve/gosdk for the official Go
 // SDK). Its methods take and return only standard types.
 type Bound struct {
+	c     *tsCatalog
+	rows  []tsServeTool
 	tools map[string]*tsBoundTool
 	err   error
 }
@@ -501,37 +515,31 @@ type tsBoundTool struct {
 	served *tsServed
 }
 
-// Bind binds every tool to its method of h.
-func Bind(h Handlers) *Bound { return BindMap(HandlerMap(h)) }
-
-// BindMap binds tools to handlers given by tool name, each a
-// func(context.Context, <Tool>Input) (<Tool>Output, error) as the method
-// of Handlers. Check reports the tools without a handler, the handlers
-// without a tool, and the handlers of another type; an adapter refuses to
-// serve the catalog until Check is nil.
-func BindMap(handlers map[string]any) *Bound {
-	b := &Bound{tools: make(map[string]*tsBoundTool, len(tsServeTools))}
+// tsBindMap is BindMap: it binds the tools of c, whose serving rows are
+// rows, to handlers given by tool name.
+func tsBindMap(c *tsCatalog, rows []tsServeTool, handlers map[string]any) *Bound {
+	b := &Bound{c: c, rows: rows, tools: make(map[string]*tsBoundTool, len(rows))}
 	names := make([]string, 0, len(handlers))
 	for n := range handlers {
 		names = append(names, n)
 	}
-	problems := tsCat.handlerProblems(names)
-	for i := range tsServeTools {
-		t := &tsServeTools[i]
-		h, ok := handlers[t.name]
+	problems := c.handlerProblems(names)
+	for i := range rows {
+		t := &rows[i]
+		h, ok := handlers[t.Name]
 		if !ok {
 			continue
 		}
-		s := tsServe(t, i, h)
+		s := tsServe(c, t, i, h)
 		if s == nil {
-			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %v", strconv.Quote(t.name), h, t.handler))
+			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %v", strconv.Quote(t.Name), h, t.Handler))
 			continue
 		}
 		if s.planErr != nil {
-			problems = append(problems, fmt.Sprintf("tool %s: %v", strconv.Quote(t.name), s.planErr))
+			problems = append(problems, fmt.Sprintf("tool %s: %v", strconv.Quote(t.Name), s.planErr))
 			continue
 		}
-		b.tools[t.name] = &tsBoundTool{row: t, served: s}
+		b.tools[t.Name] = &tsBoundTool{row: t, served: s}
 	}
 	if len(problems) > 0 {
 		b.err = errors.New("toolspec: " + strings.Join(problems, "; "))
@@ -544,18 +552,18 @@ func BindMap(handlers map[string]any) *Bound {
 func (b *Bound) Check() error { return b.err }
 
 // SpecName is the spec's name.
-func (b *Bound) SpecName() string { return SpecName }
+func (b *Bound) SpecName() string { return b.c.name }
 
 // SpecHash is the spec hash.
-func (b *Bound) SpecHash() string { return SpecHash }
+func (b *Bound) SpecHash() string { return b.c.hash }
 
 // ProfileFor maps a negotiated protocol version to a profile (see ProfileFor).
-func (b *Bound) ProfileFor(protocolVersion string) int { return ProfileFor(protocolVersion) }
+func (b *Bound) ProfileFor(protocolVersion string) int { return tsProfileFor(protocolVersion) }
 
 // ListToolsJSON returns the tools/list result of a profile and scope (see
 // ListToolsScopedJSON).
 func (b *Bound) ListToolsJSON(profile int, scope string) []byte {
-	return ListToolsScopedJSON(profile, scope)
+	return tsScopedList(b.c, b.rows, profile, scope)
 }
 
 // InScope reports whether tool is a tool of the catalog within scope.
@@ -568,7 +576,7 @@ func (b *Bound) InScope(tool, scope string) bool {
 // "text" (a string) or "any" (a value to marshal); "" for no such tool.
 func (b *Bound) Result(tool string) string {
 	if t := b.tools[tool]; t != nil {
-		return t.row.result
+		return t.row.Result
 	}
 	return ""
 }
@@ -704,14 +712,21 @@ type tsTool struct {
 	ann   string // annotations object, or ""
 }
 
-// tsCatalog is a generated catalog: its tools, its tables built once, and
-// each tool's schemas compiled on first use.
+// tsCatalog is a generated catalog: its identity, its tools, its tables
+// built once, and each tool's schemas compiled on first use.
 type tsCatalog struct {
-	tools   []tsTool
-	meta    [3]string // ],…"_meta":{…}} closing each profile's table
-	once    [3]sync.Once
-	lists   [3][]byte
-	schemas []tsSchemas
+	name, hash string    // SpecName, SpecHash
+	metaKey    string    // CatalogKey as a JSON string
+	ids        [3]string // CatalogID of each profile
+	tools      []tsTool
+	meta       [3]string // ],…"_meta":{…}} closing each profile's table
+	once       [3]sync.Once
+	lists      [3][]byte
+	schemas    []tsSchemas
+	scoped     [3][2]struct { // the narrowed tables (tsScopedList), by profile and scope
+		once sync.Once
+		json []byte
+	}
 }
 
 type tsSchemas struct {
@@ -723,8 +738,16 @@ type tsSchemas struct {
 	one      reflect.Type // [1]T of the input's Go type T, for tsDecode's copy
 }
 
-func tsNewCatalog(tools []tsTool, meta1, meta2, meta3 string) *tsCatalog {
-	return &tsCatalog{tools: tools, meta: [3]string{meta1, meta2, meta3}, schemas: make([]tsSchemas, len(tools))}
+// tsNewCatalog is the catalog of spec name (hash, the JSON string of its
+// CatalogKey, and the identity of each profile) whose tools are rows of
+// {name, head, head2, in, out, ann} (see tsTool), and whose profiles'
+// tables end with meta.
+func tsNewCatalog(name, hash, metaKey string, ids [3]string, rows [][6]string, meta [3]string) *tsCatalog {
+	tools := make([]tsTool, len(rows))
+	for i, r := range rows {
+		tools[i] = tsTool{name: r[0], head: r[1], head2: r[2], in: r[3], out: r[4], ann: r[5]}
+	}
+	return &tsCatalog{name: name, hash: hash, metaKey: metaKey, ids: ids, tools: tools, meta: meta, schemas: make([]tsSchemas, len(tools))}
 }
 
 // list returns a fresh copy of a profile's tools/list result: profile 3
