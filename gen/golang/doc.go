@@ -23,7 +23,8 @@
 // place the shape recurs; names.go makes any spec name a unique Go name;
 // printer.go writes gofmt's layout directly.
 // The decoders' shared code is the package gen/golang/runtime, embedded
-// and copied into every file; its profile.go (ProfileFor's rule and the
+// and copied into every file, or, with Options.Runtime, written once as a
+// package of its own that many files import (shared.go: Runtime); its profile.go (ProfileFor's rule and the
 // startup guard's words) is generated from model.ProtocolProfiles by
 // TestRuntimeProfile (-update), which fails when it is stale.
 package golang

@@ -17,7 +17,7 @@ func genGoCmd(e *env) *cobra.Command {
 	var dialects []string
 	var runtimePackage bool
 	cmd := &cobra.Command{
-		Use:   "gen-go FILE -o OUT.go [--package P] [--runtime IMPORTPATH]\n  toolspec gen-go --runtime-package -o DIR/runtime.go [--package P]",
+		Use:   "gen-go FILE -o OUT.go [--package P] [--runtime IMPORTPATH]",
 		Short: "Write the Go source a server imports to serve the catalog",
 		Long: `Write one Go file: the catalog identity, both profiles' tools/list tables,
 typed argument structs and validating decoders (see docs/gen-go.md).
@@ -32,10 +32,16 @@ serve/gosdk serves each client its dialect.
 
 --runtime IMPORTPATH writes a file without the runtime (the decoders, the
 validators, the serving half): it imports the package at IMPORTPATH
-instead, which --runtime-package writes (no FILE). Many catalogs (the parts
+instead, which "gen-go --runtime-package -o DIR/runtime.go" writes (no
+FILE; the package clause as above). Many catalogs (the parts
 of import openapi --split) then share one runtime, which the Go compiler
 compiles once (docs/gen-go.md, "A shared runtime"). Not with --dialects.`,
-		Args: args(cobra.RangeArgs(0, 1)),
+		Args: func(cmd *cobra.Command, a []string) error {
+			if runtimePackage {
+				return nil // RunE refuses a FILE
+			}
+			return args(cobra.ExactArgs(1))(cmd, a)
+		},
 		RunE: func(_ *cobra.Command, files []string) error {
 			if out == "" {
 				return usagef("-o OUT.go is required")
@@ -52,9 +58,6 @@ compiles once (docs/gen-go.md, "A shared runtime"). Not with --dialects.`,
 					return usagef("--package: %v", err)
 				}
 				return e.writeFile(out, data)
-			}
-			if len(files) != 1 {
-				return usagef("gen-go takes one FILE")
 			}
 			opts := map[string]string{"package": pkg}
 			if runtime != "" {
