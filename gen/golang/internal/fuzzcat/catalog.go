@@ -3142,7 +3142,8 @@ var tsUnionPlans sync.Map // reflect.Type → tsPlan
 // accepts when it may not (a nullable union's field is a pointer or a
 // Nullable, which encoding/json sets to null without calling
 // UnmarshalJSON). The plans decode without encoding/json, so they never
-// call UnmarshalJSON.
+// call UnmarshalJSON. u is a pointer to the union, as an interface: a
+// type parameter would compile this function again for every union.
 func tsUnmarshalUnion(u any, n *tsNode, data []byte) (err error) {
 	dst := reflect.ValueOf(u).Elem()
 	t := dst.Type()
