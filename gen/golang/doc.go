@@ -21,7 +21,8 @@
 // through a plan it builds from them by reflection); shapes.go gives a
 // nested object, tuple or union one declaration per shape, shared by every
 // place the shape recurs; names.go makes any spec name a unique Go name;
-// printer.go writes gofmt's layout directly.
+// printer.go writes gofmt's layout directly; shared.go writes the shared
+// runtime package and how a file names the runtime when it imports it.
 // The decoders' shared code is the package gen/golang/runtime, embedded
 // and copied into every file, or, with Options.Runtime, written once as a
 // package of its own that many files import (shared.go: Runtime); its profile.go (ProfileFor's rule and the
