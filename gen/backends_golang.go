@@ -14,10 +14,12 @@ import (
 var (
 	goPackageRE  = regexp.MustCompile(`(?m)^package ([A-Za-z_][A-Za-z0-9_]*)\s*$`)
 	goDialectsRE = regexp.MustCompile(`(?m)^var tsDialects = \[\]string\{([^}]*)\}$`)
+	goRuntimeRE  = regexp.MustCompile(`(?m)^\t` + golang.RuntimeAlias + ` "([^"]*)"$`)
 )
 
 func init() {
-	// gen-go: Go source; the package clause is its one option.
+	// gen-go: Go source; its options are the package clause, the dialects
+	// it carries and the import path of a shared runtime.
 	Register(&backend{
 		name:   "gen-go",
 		format: 3,
@@ -31,6 +33,15 @@ func init() {
 					}
 				}
 				names = append(names, "dialects")
+			}
+			if r, ok := opts["runtime"]; ok {
+				if !golang.ValidImportPath(r) {
+					return fmt.Errorf("runtime %q is not a Go import path", r)
+				}
+				if _, ok := opts["dialects"]; ok {
+					return fmt.Errorf("runtime: a file with dialects carries its runtime; --runtime and --dialects do not go together")
+				}
+				names = append(names, "runtime")
 			}
 			if err := checkOptions(opts, names...); err != nil {
 				return err
@@ -58,10 +69,14 @@ func init() {
 				}
 				opts["dialects"] = strings.Join(fams, ",")
 			}
+			// A file against a shared runtime imports it as tsrt.
+			if r := goRuntimeRE.FindSubmatch(data); r != nil {
+				opts["runtime"] = string(r[1])
+			}
 			return []Recipe{{Generator: "gen-go", Role: "go", Options: opts}}
 		},
 		generate: func(c *model.Catalog, opts map[string]string) ([][]byte, error) {
-			o := golang.Options{Package: opts["package"]}
+			o := golang.Options{Package: opts["package"], Runtime: opts["runtime"]}
 			if d, ok := opts["dialects"]; ok {
 				o.Dialects = strings.Split(d, ",")
 			}

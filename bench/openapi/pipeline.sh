@@ -3,7 +3,8 @@
 # description, step by step, each under /usr/bin/time: import every
 # operation (one spec, or --split into parts of at most 4 MiB when one
 # spec would be larger), check each part, parity of each part against the
-# document, gen-go of every part built by one `go build`, gen-js of every
+# document, gen-go of every part (against one shared runtime package when
+# there are parts) built by one `go build`, gen-js of every
 # part under `node --check`, and test-report --suggest -w then --strict on
 # each part. It prints one line per step (ok or FAILED, wall time, user
 # time, peak RSS) and keeps every log under OUTDIR/NAME. A step that fails
@@ -78,10 +79,17 @@ report parity "$nparts"
 
 if ! skip gen-go; then
 	begin
+	# Parts share one runtime package (docs/gen-go.md, "A shared runtime").
+	rt=
+	if [ "$nparts" -gt 1 ]; then
+		timed "$OUT/logs/gengo-runtime.log" "$BIN" gen-go --runtime-package -o "$OUT/go/tsrt/runtime.go"
+		rt="--runtime bench/tsrt"
+	fi
 	i=0
 	for p in $parts; do
 		i=$((i + 1))
-		timed "$OUT/logs/gengo-$(basename "$p").log" "$BIN" gen-go "$p" -o "$OUT/go/p$i/catalog.go" --package "p$i"
+		# shellcheck disable=SC2086 # rt is two words or none
+		timed "$OUT/logs/gengo-$(basename "$p").log" "$BIN" gen-go "$p" -o "$OUT/go/p$i/catalog.go" --package "p$i" $rt
 	done
 	report gen-go "$nparts"
 	printf 'module bench\n\ngo 1.24\n' >"$OUT/go/go.mod"

@@ -21,9 +21,11 @@
 // through a plan it builds from them by reflection); shapes.go gives a
 // nested object, tuple or union one declaration per shape, shared by every
 // place the shape recurs; names.go makes any spec name a unique Go name;
-// printer.go writes gofmt's layout directly.
+// printer.go writes gofmt's layout directly; shared.go writes the shared
+// runtime package and how a file names the runtime when it imports it.
 // The decoders' shared code is the package gen/golang/runtime, embedded
-// and copied into every file; its profile.go (ProfileFor's rule and the
+// and copied into every file, or, with Options.Runtime, written once as a
+// package of its own that many files import (shared.go: Runtime); its profile.go (ProfileFor's rule and the
 // startup guard's words) is generated from model.ProtocolProfiles by
 // TestRuntimeProfile (-update), which fails when it is stale.
 package golang

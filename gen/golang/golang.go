@@ -23,6 +23,10 @@ type Options struct {
 	// file also carries, for serving each client its dialect; none by
 	// default, and then the file is exactly what it was.
 	Dialects []string
+	// Runtime is the import path of a shared runtime package (see Runtime)
+	// that the file imports instead of carrying the runtime itself; "" (the
+	// default) writes one self-contained file. Not with Dialects.
+	Runtime string
 }
 
 // DefaultPackage is the package name when none is given or derivable.
@@ -42,6 +46,27 @@ func (e *Error) Error() string {
 		b.WriteString(d.String())
 	}
 	return b.String()
+}
+
+// ValidImportPath reports whether path can be the import path of the
+// shared runtime (Options.Runtime): slash-separated elements of ASCII
+// letters, digits and - . _ ~ +, none empty, . or .., as the go command
+// accepts them.
+func ValidImportPath(path string) bool {
+	if path == "" {
+		return false
+	}
+	for _, elem := range strings.Split(path, "/") {
+		if elem == "" || elem == "." || elem == ".." || strings.HasPrefix(elem, ".") {
+			return false
+		}
+		for _, c := range elem {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-._~+", c)) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // ValidPackage reports whether name can be a package clause.
@@ -122,7 +147,7 @@ type Tool struct {
 
 // Tools returns the Go names of a catalog's tools, as Generate makes them.
 func Tools(c *model.Catalog) []Tool {
-	return newGen(c, DefaultPackage).tools
+	return newGen(c, DefaultPackage, "").tools
 }
 
 type gen struct {
@@ -134,6 +159,7 @@ type gen struct {
 	imports []string
 
 	dialectList []string // Options.Dialects
+	runtime     string   // Options.Runtime
 
 	// groupTypes are the structs of the groups used as whole objects
 	// (model.Type.Group), by group: one type for every place. An open and
@@ -145,9 +171,13 @@ type gen struct {
 	shapes *shapes
 }
 
-func newGen(c *model.Catalog, pkg string) *gen {
-	g := &gen{cat: c, pkg: pkg, shapes: newShapes(), names: newNamer(append(reserved, serveReserved...)...)}
-	g.imports = append(slices.Clone(runtimeImports), formatImports...)
+func newGen(c *model.Catalog, pkg, runtime string) *gen {
+	g := &gen{cat: c, pkg: pkg, runtime: runtime, shapes: newShapes(), names: newNamer(append(reserved, serveReserved...)...)}
+	if runtime == "" {
+		g.imports = append(slices.Clone(runtimeImports), formatImports...)
+	} else {
+		g.imports = slices.Clone(sharedImports)
+	}
 	for i, t := range c.Tools {
 		base := g.names.claimAll(mangle(t.Name), func(n string) []string {
 			names := []string{"Tool" + n, "Decode" + n + "Input", n + "Input"}
@@ -175,6 +205,14 @@ func Generate(c *model.Catalog, opts Options) ([]byte, error) {
 	if !ValidPackage(pkg) {
 		return nil, fmt.Errorf("package name %s is not a Go identifier", quote(pkg))
 	}
+	if opts.Runtime != "" {
+		if !ValidImportPath(opts.Runtime) {
+			return nil, fmt.Errorf("runtime import path %s is not a Go import path", quote(opts.Runtime))
+		}
+		if len(opts.Dialects) > 0 {
+			return nil, fmt.Errorf("a file with dialects carries its runtime: --runtime and --dialects do not go together")
+		}
+	}
 	for _, fam := range opts.Dialects {
 		if !dialect.Known(fam) {
 			return nil, fmt.Errorf("unknown client family %s", quote(fam))
@@ -183,7 +221,7 @@ func Generate(c *model.Catalog, opts Options) ([]byte, error) {
 			return nil, err
 		}
 	}
-	g := newGen(c, pkg)
+	g := newGen(c, pkg, opts.Runtime)
 	g.dialectList = opts.Dialects
 	for _, section := range g.sections() {
 		section()
@@ -215,8 +253,14 @@ func (g *gen) file() []byte {
 	for _, imp := range slices.Compact(imports) {
 		fmt.Fprintf(&b, "\t%s\n", quote(imp))
 	}
+	if g.runtime != "" {
+		fmt.Fprintf(&b, "\n\t%s %s\n", RuntimeAlias, quote(g.runtime))
+	}
 	b.WriteString(")\n")
 	b.Write(g.p.b.Bytes())
+	if g.runtime != "" {
+		return b.Bytes()
+	}
 	b.WriteString(runtimeBody)
 	b.WriteString(messagesBody)
 	b.WriteString(formatBody)
@@ -254,19 +298,19 @@ func CatalogID(profile int) string {
 // copy on every call: profile 1 (protocol %s), 2 (%s) or 3 (%s: the
 // profile-2 tools, with ttlMs, cacheScope "public" and resultType). Any
 // profile other than 2 or 3 is profile 1.
-func ListToolsJSON(profile int) []byte { return tsCat.list(profile) }
+func ListToolsJSON(profile int) []byte { return tsCat.%s(profile) }
 
 // ProfileFor maps a negotiated MCP protocol version to a profile: %s and
 // later get profile 2, %s and later profile 3; everything earlier, and
 // anything that is not a YYYY-MM-DD date, profile 1.
-func ProfileFor(protocolVersion string) int { return tsProfileFor(protocolVersion) }
+func ProfileFor(protocolVersion string) int { return %s(protocolVersion) }
 
 // CheckHandlers is the startup guard: it returns one error naming every tool
 // without a handler and every handler without a tool, sorted, or nil when
 // names are exactly the catalog's tools.
-func CheckHandlers(names []string) error { return tsCat.checkHandlers(names) }
+func CheckHandlers(names []string) error { return tsCat.%s(names) }
 `, quote(c.Identity(2)), quote(c.Identity(3)), quote(c.Identity(1)), model.Profile1Protocol, model.Profile2Protocol,
-		model.Profile3Protocol, model.Profile2Protocol, model.Profile3Protocol)
+		model.Profile3Protocol, g.sel("list"), model.Profile2Protocol, model.Profile3Protocol, g.rt("tsProfileFor"), g.sel("checkHandlers"))
 }
 
 // table writes the runtime's catalog: per tool its wire name and its
@@ -303,7 +347,8 @@ func (g *gen) table() {
 		}
 		return literal(piece)
 	}
-	g.p.str("\nvar tsCat = tsNewCatalog([]tsTool{")
+	g.p.str("\nvar tsCat = ", g.rt("tsNewCatalog"), "(SpecName, SpecHash, ", literal(schema.String(g.cat.CatalogKey)), ", [3]string{",
+		quote(g.cat.Identity(1)), ", ", quote(g.cat.Identity(2)), ", ", quote(g.cat.Identity(3)), "}, [][6]string{")
 	if len(g.cat.Tools) > 0 {
 		g.p.str("\n")
 	}
@@ -319,7 +364,7 @@ func (g *gen) table() {
 		}
 		return `],` + cache + `"_meta":{` + schema.String(g.cat.CatalogKey) + ":" + schema.String(g.cat.Identity(p)) + "}}"
 	}
-	g.p.str("}, ", literal(meta(1)), ", ", literal(meta(2)), ", ", literal(meta(3)), ")\n")
+	g.p.str("}, [3]string{", literal(meta(1)), ", ", literal(meta(2)), ", ", literal(meta(3)), "})\n")
 }
 
 type entry struct{ head, head2, in, out, ann string }
@@ -370,14 +415,14 @@ func (g *gen) perTool() {
 		q := comment(quote(t.Name))
 		g.declare(t.Tool.Input, t.Input, fmt.Sprintf("tsCat.input(%d)", t.Index), "the arguments of tool "+q)
 		g.p.doc(fmt.Sprintf("Decode%sInput decodes and validates the arguments of tool %s.", t.Go, q))
-		g.p.fn(fmt.Sprintf("func Decode%sInput(data []byte) (%s, error)", t.Go, t.Input),
-			fmt.Sprintf("return tsDecode[%s](tsCat, %d, data)", t.Input, t.Index))
+		g.p.printf("func Decode%sInput(data []byte) (v %s, err error) {\n\terr = %s(tsCat, %d, data, &v)\n\treturn v, err\n}\n",
+			t.Go, t.Input, g.rt("tsDecode"), t.Index)
 		if t.Output == "" {
 			continue
 		}
 		g.p.doc(fmt.Sprintf("Validate%sOutput validates a structured result of tool %s.", t.Go, q))
 		g.p.fn(fmt.Sprintf("func Validate%sOutput(data []byte) error", t.Go),
-			fmt.Sprintf("return tsValidate(data, tsCat.output(%d))", t.Index))
+			fmt.Sprintf("return %s(data, tsCat.%s(%d))", g.rt("tsValidate"), g.sel("output"), t.Index))
 		g.declare(t.Tool.Output, t.Output, fmt.Sprintf("tsCat.output(%d)", t.Index), "the structured result of tool "+q)
 	}
 }

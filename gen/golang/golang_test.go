@@ -170,117 +170,128 @@ func TestCompiledDifferential(t *testing.T) {
 			t.Errorf("%s: %v", file, r.Diags)
 			continue
 		}
-		src, err := golang.Generate(r.Catalog, golang.Options{Package: genPackage})
-		if err != nil {
-			continue // the error specs have golden errors
-		}
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			t.Parallel()
-			cat := r.Catalog
-			dir := t.TempDir()
-			write := func(name, text string) {
-				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
-					t.Fatal(err)
-				}
+		// Each catalog self-contained, and against the shared runtime
+		// (Options.Runtime): both must give every verdict.
+		for _, runtime := range []string{"", sharedRuntimePath} {
+			src, err := golang.Generate(r.Catalog, golang.Options{Package: genPackage, Runtime: runtime})
+			if err != nil {
+				continue // the error specs have golden errors
 			}
-			writeModule(t, dir, src, mainSource(cat))
-			cases := Cases(cat)
-			in, _ := json.Marshal(cases)
-			write("cases.json", string(in))
-			run := func(args ...string) []byte {
-				cmd := exec.Command(goCmd, args...)
-				cmd.Dir = dir
-				cmd.Env = goEnv()
-				var stderr bytes.Buffer
-				cmd.Stderr = &stderr
-				out, err := cmd.Output()
-				if err != nil {
-					t.Fatalf("go %v: %v\n%s", args, err, stderr.Bytes())
-				}
-				return out
+			name := filepath.Base(file)
+			if runtime != "" {
+				name += "/shared-runtime"
 			}
-			run("vet", "./...")
-			out := run("run", ".", "cases.json")
-			var res struct {
-				Tables   [3][]byte `json:"tables"`
-				Verdicts []verdict `json:"verdicts"`
-				IDs      [3]string `json:"ids"`
-				Profiles [6]int    `json:"profiles"`
-				Check    string    `json:"check"`
-			}
-			if err := json.Unmarshal(out, &res); err != nil {
-				t.Fatalf("output: %v\n%s", err, out)
-			}
-			for i, p := range []int{1, 2, 3} {
-				if !bytes.Equal(res.Tables[i], schema.ToolsList(cat, p)) {
-					t.Errorf("ListToolsJSON(%d) differs from gen-json's bytes", p)
-				}
-				if res.IDs[i] != cat.Identity(p) {
-					t.Errorf("CatalogID(%d) = %q, want %q", p, res.IDs[i], cat.Identity(p))
-				}
-			}
-			if res.Profiles != [6]int{1, 2, 2, 3, 1, 1} {
-				t.Errorf("ProfileFor = %v", res.Profiles)
-			}
-			if !strings.Contains(res.Check, "handlers without a tool: \"nope\"") || !strings.Contains(res.Check, "tools without a handler: "+fmt.Sprintf("%q", cat.Tools[0].Name)) {
-				t.Errorf("CheckHandlers: %s", res.Check)
-			}
-			if len(res.Verdicts) != len(cases) {
-				t.Fatalf("%d verdicts for %d cases", len(res.Verdicts), len(cases))
-			}
-			schemas := map[string]*validate.Schema{}
-			accepted, rejected := 0, 0
-			for i, c := range cases {
-				key := fmt.Sprint(c.Tool, c.Output)
-				s := schemas[key]
-				if s == nil {
-					tool := cat.Tool(c.Tool)
-					sch := schema.Input(tool)
-					if c.Output {
-						sch = schema.Output(tool)
-					}
-					if s, err = validate.Compile(sch, validate.Draft2020); err != nil {
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				cat := r.Catalog
+				dir := t.TempDir()
+				write := func(name, text string) {
+					if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
 						t.Fatal(err)
 					}
-					schemas[key] = s
 				}
-				fails, err := s.Validate(c.input())
-				want := err == nil && len(fails) == 0
-				if c.Raw != nil && (want || !strings.HasPrefix(res.Verdicts[i].Err, "invalid JSON at offset ")) {
-					t.Errorf("%s %q: malformed JSON: decoder says %q, santhosh valid=%v", c.Tool, c.Raw, res.Verdicts[i].Err, want)
+				writeModule(t, dir, src, mainSource(cat))
+				if runtime != "" {
+					writeRuntime(t, dir)
 				}
-				if want {
-					accepted++
-				} else {
-					rejected++
+				cases := Cases(cat)
+				in, _ := json.Marshal(cases)
+				write("cases.json", string(in))
+				run := func(args ...string) []byte {
+					cmd := exec.Command(goCmd, args...)
+					cmd.Dir = dir
+					cmd.Env = goEnv()
+					var stderr bytes.Buffer
+					cmd.Stderr = &stderr
+					out, err := cmd.Output()
+					if err != nil {
+						t.Fatalf("go %v: %v\n%s", args, err, stderr.Bytes())
+					}
+					return out
 				}
-				got := res.Verdicts[i]
-				if got.OK != want {
-					t.Errorf("%s %s: decoder says %v (%s), santhosh says %v %v", c.Tool, c.input(), got.OK, got.Err, want, fails)
-				} else if !want && c.Raw == nil && !got.Cut {
-					san := probset.Santhosh(fails)
-					unions := probset.Unions(san)
-					dec := probset.Decoder(probset.OutsideUnions(got.Pairs, unions))
-					if d := probset.Diff(dec, probset.OutsideUnions(san, unions)); d != "" {
-						t.Errorf("%s %s: problems differ: %s", c.Tool, c.input(), d)
+				run("vet", "./...")
+				out := run("run", ".", "cases.json")
+				var res struct {
+					Tables   [3][]byte `json:"tables"`
+					Verdicts []verdict `json:"verdicts"`
+					IDs      [3]string `json:"ids"`
+					Profiles [6]int    `json:"profiles"`
+					Check    string    `json:"check"`
+				}
+				if err := json.Unmarshal(out, &res); err != nil {
+					t.Fatalf("output: %v\n%s", err, out)
+				}
+				for i, p := range []int{1, 2, 3} {
+					if !bytes.Equal(res.Tables[i], schema.ToolsList(cat, p)) {
+						t.Errorf("ListToolsJSON(%d) differs from gen-json's bytes", p)
+					}
+					if res.IDs[i] != cat.Identity(p) {
+						t.Errorf("CatalogID(%d) = %q, want %q", p, res.IDs[i], cat.Identity(p))
 					}
 				}
-				if got.Trip != "" {
-					t.Errorf("%s %s: decoded value does not round-trip through json.Marshal: %s", c.Tool, c.Value, got.Trip)
+				if res.Profiles != [6]int{1, 2, 2, 3, 1, 1} {
+					t.Errorf("ProfileFor = %v", res.Profiles)
 				}
-			}
-			if jsText := jsMessages(t, cat, cases, dir); jsText != nil {
-				goText := make([]string, len(cases))
-				for i, v := range res.Verdicts {
-					goText[i] = v.Err
+				if !strings.Contains(res.Check, "handlers without a tool: \"nope\"") || !strings.Contains(res.Check, "tools without a handler: "+fmt.Sprintf("%q", cat.Tools[0].Name)) {
+					t.Errorf("CheckHandlers: %s", res.Check)
 				}
-				sameMessages(t, cases, goText, jsText)
-			}
-			t.Logf("%d cases: %d accepted, %d rejected", len(cases), accepted, rejected)
-			if accepted == 0 || rejected == 0 {
-				t.Error("cases do not exercise both verdicts")
-			}
-		})
+				if len(res.Verdicts) != len(cases) {
+					t.Fatalf("%d verdicts for %d cases", len(res.Verdicts), len(cases))
+				}
+				schemas := map[string]*validate.Schema{}
+				accepted, rejected := 0, 0
+				for i, c := range cases {
+					key := fmt.Sprint(c.Tool, c.Output)
+					s := schemas[key]
+					if s == nil {
+						tool := cat.Tool(c.Tool)
+						sch := schema.Input(tool)
+						if c.Output {
+							sch = schema.Output(tool)
+						}
+						if s, err = validate.Compile(sch, validate.Draft2020); err != nil {
+							t.Fatal(err)
+						}
+						schemas[key] = s
+					}
+					fails, err := s.Validate(c.input())
+					want := err == nil && len(fails) == 0
+					if c.Raw != nil && (want || !strings.HasPrefix(res.Verdicts[i].Err, "invalid JSON at offset ")) {
+						t.Errorf("%s %q: malformed JSON: decoder says %q, santhosh valid=%v", c.Tool, c.Raw, res.Verdicts[i].Err, want)
+					}
+					if want {
+						accepted++
+					} else {
+						rejected++
+					}
+					got := res.Verdicts[i]
+					if got.OK != want {
+						t.Errorf("%s %s: decoder says %v (%s), santhosh says %v %v", c.Tool, c.input(), got.OK, got.Err, want, fails)
+					} else if !want && c.Raw == nil && !got.Cut {
+						san := probset.Santhosh(fails)
+						unions := probset.Unions(san)
+						dec := probset.Decoder(probset.OutsideUnions(got.Pairs, unions))
+						if d := probset.Diff(dec, probset.OutsideUnions(san, unions)); d != "" {
+							t.Errorf("%s %s: problems differ: %s", c.Tool, c.input(), d)
+						}
+					}
+					if got.Trip != "" {
+						t.Errorf("%s %s: decoded value does not round-trip through json.Marshal: %s", c.Tool, c.Value, got.Trip)
+					}
+				}
+				if jsText := jsMessages(t, cat, cases, dir); jsText != nil {
+					goText := make([]string, len(cases))
+					for i, v := range res.Verdicts {
+						goText[i] = v.Err
+					}
+					sameMessages(t, cases, goText, jsText)
+				}
+				t.Logf("%d cases: %d accepted, %d rejected", len(cases), accepted, rejected)
+				if accepted == 0 || rejected == 0 {
+					t.Error("cases do not exercise both verdicts")
+				}
+			})
+		}
 	}
 }
 
@@ -496,6 +507,64 @@ tool t {
 	for _, want := range []string{`\tN +int64 +` + "`", `\tF +json.Number +` + "`", `\tH +int64 +` + "`"} {
 		if !regexp.MustCompile(want).Match(src) {
 			t.Errorf("missing %q", want)
+		}
+	}
+}
+
+// TestGoldenSharedRuntime compares the file of testdata/unions.tspec
+// generated against a shared runtime (Options.Runtime) with its golden
+// file: the catalog's own code, every runtime name through the package.
+// The runtime package itself is the runtime's source renamed
+// (TestRuntimePackage); TestCompiledDifferential runs both forms.
+func TestGoldenSharedRuntime(t *testing.T) {
+	cat := load(t, "testdata/unions.tspec")
+	got, err := golang.Generate(cat, golang.Options{Package: "catalog", Runtime: "example.com/m/tsrt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const golden = "testdata/unions.shared.go.golden"
+	if *update {
+		if err := os.WriteFile(golden, got, 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if d := cmp.Diff(string(want), string(got)); d != "" {
+		t.Errorf("%s differs (-want +got):\n%s", golden, d)
+	}
+}
+
+// TestRuntimePackage: the shared runtime package is deterministic, is
+// the runtime's code with only sharedNames' identifiers renamed, and is
+// refused a package name that is not an identifier; so are a runtime
+// import path that is not one, and a runtime with dialects.
+func TestRuntimePackage(t *testing.T) {
+	a, err := golang.Runtime("tsrt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := golang.Runtime("tsrt")
+	if !bytes.Equal(a, b) {
+		t.Error("two runs gave different bytes")
+	}
+	for _, gone := range []string{"tsDecode(", "tsNewCatalog(", "func (c *tsCatalog) list(", ".props[i]"} {
+		if bytes.Contains(a, []byte(gone)) {
+			t.Errorf("the runtime package still has %s", gone)
+		}
+	}
+	if !bytes.Contains(a, []byte("func Decode(c *tsCatalog, i int, data []byte, dst any) (err error) {")) {
+		t.Error("the runtime package has no Decode")
+	}
+	if _, err := golang.Runtime("a b"); err == nil {
+		t.Error(`package "a b" accepted`)
+	}
+	cat := load(t, "testdata/unions.tspec")
+	for _, o := range []golang.Options{{Runtime: "a b"}, {Runtime: "/x"}, {Runtime: "x/../y"}, {Runtime: `x"y`}, {Runtime: "x", Dialects: []string{"gemini"}}} {
+		if _, err := golang.Generate(cat, o); err == nil {
+			t.Errorf("%+v accepted", o)
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/toolspec/toolspec/gen/golang"
 )
 
 // The programs the tests build from generated code share one layout, so
@@ -53,4 +55,25 @@ func writeModule(t *testing.T, dir string, src []byte, mainGo string) {
 // module writeModule wrote.
 func goEnv() []string {
 	return append(os.Environ(), "GOFLAGS=-mod=mod -trimpath", "GOWORK=off")
+}
+
+// sharedRuntimePath is the import path of the shared runtime package
+// (golang.Options.Runtime) in the module writeModule writes; writeRuntime
+// writes the package.
+const sharedRuntimePath = "gentest/tsrt"
+
+// writeRuntime writes the shared runtime package (golang.Runtime) at
+// sharedRuntimePath into a module writeModule wrote.
+func writeRuntime(t *testing.T, dir string) {
+	t.Helper()
+	src, err := golang.Runtime("tsrt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "tsrt"), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "tsrt", "runtime.go"), src, 0o666); err != nil {
+		t.Fatal(err)
+	}
 }

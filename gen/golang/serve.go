@@ -3,7 +3,6 @@ package golang
 import (
 	_ "embed"
 
-	"github.com/toolspec/toolspec/gen/schema"
 	"github.com/toolspec/toolspec/model"
 )
 
@@ -27,7 +26,9 @@ var serveSource string
 
 // serve writes the serving half of the catalog (a section of Generate).
 func (g *gen) serve() {
-	g.imports = append(g.imports, serveImports...)
+	if g.runtime == "" {
+		g.imports = append(g.imports, serveImports...)
+	}
 	p := g.p.printf
 	p(`
 // Handlers is the server side of the catalog: one method per tool, called
@@ -54,16 +55,40 @@ func HandlerMap(h Handlers) map[string]any {
 		p("\tm[Tool%s] = h.%s\n", t.Go, t.Go)
 	}
 	p("\treturn m\n}\n")
-	p("\n// tsServeTools are the tools in catalog order, as Bound serves them.\nvar tsServeTools = []tsServeTool{")
+	p("\n// tsServeTools are the tools in catalog order, as Bound serves them.\nvar tsServeTools = []%s{", g.rt("tsServeTool"))
 	if len(g.tools) > 0 {
 		p("\n")
 	}
 	for _, t := range g.tools {
-		p("\t{Tool%s, %t, %t, %q, tsServe[%s, %s](%d)},\n",
-			t.Go, t.Hints.ReadOnly, t.Hints.InWriteScope(), t.Result.String(), t.Input, serveOut(t), t.Index)
+		p("\t{Name: Tool%s, ReadOnly: %t, Write: %t, Result: %q, Handler: reflect.TypeOf((func(context.Context, %s) (%s, error))(nil))},\n",
+			t.Go, t.Hints.ReadOnly, t.Hints.InWriteScope(), t.Result.String(), t.Input, serveOut(t))
 	}
 	p("}\n")
-	p("\n// tsMetaKey is CatalogKey as a JSON string.\nconst tsMetaKey = %s\n", quote(schema.String(g.cat.CatalogKey)))
+	p(`
+// ListToolsScopedJSON returns the tools/list result of a profile narrowed
+// to a scope, a fresh copy on every call: "read" keeps the tools with the
+// read_only hint, "write" the tools with read_only or additive, "all" (or
+// "") every tool, exactly ListToolsJSON. A narrowed table names its scope
+// in the catalog identity: "<SpecHash>/p2/read"; on profile 3 its
+// cacheScope is "private". nil for any other scope.
+func ListToolsScopedJSON(profile int, scope string) []byte {
+	return %s(tsCat, tsServeTools, profile, scope)
+}
+
+// Bind binds every tool to its method of h.
+func Bind(h Handlers) *Bound { return BindMap(HandlerMap(h)) }
+
+// BindMap binds tools to handlers given by tool name, each a
+// func(context.Context, <Tool>Input) (<Tool>Output, error) as the method
+// of Handlers. Check reports the tools without a handler, the handlers
+// without a tool, and the handlers of another type; an adapter refuses to
+// serve the catalog until Check is nil.
+func BindMap(handlers map[string]any) *Bound { return %s(tsCat, tsServeTools, handlers) }
+`, g.rt("tsScopedList"), g.rt("tsBindMap"))
+	if g.runtime != "" {
+		g.runtimeAliases()
+		return
+	}
 	g.p.str(serveRuntime)
 }
 

@@ -138,65 +138,83 @@ func TestBindMap(t *testing.T) {
 // Every testdata spec's generated scoped tables, compiled and run, are its
 // full tables with the tools outside the scope left out, under the same
 // _meta key (the hostile spec's key has quotes, backslashes, </script>,
-// U+2028 and NUL).
+// U+2028 and NUL). A Bound serves the same tables, and the same holds of
+// a file against the shared runtime (Options.Runtime).
 func TestScopedTablesCompiled(t *testing.T) {
 	goCmd := goTool(t)
 	for _, file := range specs(t) {
 		cat := load(t, file)
-		src, err := golang.Generate(cat, golang.Options{Package: genPackage})
-		if err != nil {
-			continue // the error specs
-		}
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			t.Parallel()
-			dir := t.TempDir()
-			main := `package main
+		for _, runtime := range []string{"", sharedRuntimePath} {
+			src, err := golang.Generate(cat, golang.Options{Package: genPackage, Runtime: runtime})
+			if err != nil {
+				continue // the error specs
+			}
+			name := filepath.Base(file)
+			if runtime != "" {
+				name += "/shared-runtime"
+			}
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				dir := t.TempDir()
+				main := `package main
 
-import "os"
+import (
+	"bytes"
+	"os"
+)
 
 func main() {
+	b := BindMap(nil)
 	for _, p := range []int{1, 2, 3} {
 		for _, s := range []string{"all", "read", "write"} {
-			os.Stdout.Write(ListToolsScopedJSON(p, s))
+			table := ListToolsScopedJSON(p, s)
+			if !bytes.Equal(b.ListToolsJSON(p, s), table) {
+				os.Exit(3)
+			}
+			os.Stdout.Write(table)
 			os.Stdout.Write([]byte("\n"))
 		}
 	}
 }
 `
-			writeModule(t, dir, src, main)
-			cmd := exec.Command(goCmd, "run", ".")
-			cmd.Dir = dir
-			cmd.Env = goEnv()
-			out, err := cmd.Output()
-			if err != nil {
-				t.Fatalf("go run: %v", err)
-			}
-			lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-			if len(lines) != 9 {
-				t.Fatalf("%d tables, want 9", len(lines))
-			}
-			for pi, profile := range []int{1, 2, 3} {
-				full := lines[pi*3]
-				if full != string(schema.ToolsList(cat, profile)) {
-					t.Errorf("p%d all: not the table", profile)
+				writeModule(t, dir, src, main)
+				if runtime != "" {
+					writeRuntime(t, dir)
 				}
-				for si, scope := range []string{"read", "write"} {
-					var want []string
-					for _, tool := range cat.Tools {
-						if scope == "read" && tool.Hints.ReadOnly || scope == "write" && (tool.Hints.ReadOnly || tool.Hints.Additive) {
-							want = append(want, string(schema.Tool(tool, profile)))
+				cmd := exec.Command(goCmd, "run", ".")
+				cmd.Dir = dir
+				cmd.Env = goEnv()
+				out, err := cmd.Output()
+				if err != nil {
+					t.Fatalf("go run: %v", err)
+				}
+				lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+				if len(lines) != 9 {
+					t.Fatalf("%d tables, want 9", len(lines))
+				}
+				for pi, profile := range []int{1, 2, 3} {
+					full := lines[pi*3]
+					if full != string(schema.ToolsList(cat, profile)) {
+						t.Errorf("p%d all: not the table", profile)
+					}
+					for si, scope := range []string{"read", "write"} {
+						var want []string
+						for _, tool := range cat.Tools {
+							if scope == "read" && tool.Hints.ReadOnly || scope == "write" && (tool.Hints.ReadOnly || tool.Hints.Additive) {
+								want = append(want, string(schema.Tool(tool, profile)))
+							}
+						}
+						cache := ""
+						if profile == 3 {
+							cache = model.Profile3Cache("private") + ","
+						}
+						meta := `],` + cache + `"_meta":{` + schema.String(cat.CatalogKey) + `:` + schema.String(cat.Identity(profile)+"/"+scope) + `}}`
+						if got, want := lines[pi*3+1+si], `{"tools":[`+strings.Join(want, ",")+meta; got != want {
+							t.Errorf("p%d %s:\n got %.300s\nwant %.300s", profile, scope, got, want)
 						}
 					}
-					cache := ""
-					if profile == 3 {
-						cache = model.Profile3Cache("private") + ","
-					}
-					meta := `],` + cache + `"_meta":{` + schema.String(cat.CatalogKey) + `:` + schema.String(cat.Identity(profile)+"/"+scope) + `}}`
-					if got, want := lines[pi*3+1+si], `{"tools":[`+strings.Join(want, ",")+meta; got != want {
-						t.Errorf("p%d %s:\n got %.300s\nwant %.300s", profile, scope, got, want)
-					}
 				}
-			}
-		})
+			})
+		}
 	}
 }

@@ -276,7 +276,7 @@ func (g *gen) object(t *model.Type, a at, doc string) value {
 	g.p.str("}\n")
 	if needsMarshal(t) {
 		g.p.str("\n")
-		g.p.fn(fmt.Sprintf("func (v %s) MarshalJSON() ([]byte, error)", name), fmt.Sprintf("return tsMarshal(v, %s)", a.node))
+		g.p.fn(fmt.Sprintf("func (v %s) MarshalJSON() ([]byte, error)", name), fmt.Sprintf("return %s(v, %s)", g.rt("tsMarshal"), g.nodePath(a.node)))
 	}
 	return value{goType: name}
 }

@@ -36,15 +36,19 @@ func (g *gen) union(t *model.Type, a at) value {
 		g.p.printf("func (u %s) Get%s() (%s, bool) {\n\tw, ok := u.Value.(%s)\n\treturn w.Value, ok\n}\n", name, words[i], values[i].goType, w)
 	}
 	g.p.doc("MarshalJSON writes the value of the variant u holds.")
-	g.p.fn(fmt.Sprintf("func (u %s) MarshalJSON() ([]byte, error)", name), "return tsMarshalUnion(u.Value)")
+	g.p.fn(fmt.Sprintf("func (u %s) MarshalJSON() ([]byte, error)", name), "return "+g.rt("tsMarshalUnion")+"(u.Value)")
 	g.p.doc("UnmarshalJSON reads the value as the first variant whose schema accepts it,", "as the decoder does, and fails when none does.")
-	g.p.fn(fmt.Sprintf("func (u *%s) UnmarshalJSON(data []byte) error", name), fmt.Sprintf("return tsUnmarshalUnion(u, %s, data)", a.node))
-	g.p.str("\n")
+	g.p.fn(fmt.Sprintf("func (u *%s) UnmarshalJSON(data []byte) error", name), fmt.Sprintf("return %s(u, %s, data)", g.rt("tsUnmarshalUnion"), g.nodePath(a.node)))
 	zeros := make([]string, len(wrappers))
 	for i, w := range wrappers {
 		zeros[i] = w + "{}"
 	}
-	g.p.fn(fmt.Sprintf("func (%s) tsVariants() []any", name), "return []any{"+strings.Join(zeros, ", ")+"}")
+	if g.runtime != "" {
+		g.p.doc(g.sel("tsVariants") + " lists a zero value of each variant's wrapper, for the runtime.")
+	} else {
+		g.p.str("\n")
+	}
+	g.p.fn(fmt.Sprintf("func (%s) %s() []any", name, g.sel("tsVariants")), "return []any{"+strings.Join(zeros, ", ")+"}")
 	return value{goType: name}
 }
 

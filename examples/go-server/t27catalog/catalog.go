@@ -72,7 +72,7 @@ const tsJ4 = `{"type":"object","properties":{"path":{"type":"string","minLength"
 const tsJ5 = `{"readOnlyHint":true,"openWorldHint":true}`
 const tsJ6 = `{"readOnlyHint":true}`
 
-var tsCat = tsNewCatalog([]tsTool{
+var tsCat = tsNewCatalog(SpecName, SpecHash, `"t27/catalog"`, [3]string{"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p1", "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p2", "64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p3"}, [][6]string{
 	{"t27_status", `{"name":"t27_status","description":"Branch, head commit and how many specs are sealed.","inputSchema":`, `{"name":"t27_status","title":"Repository status","description":"Branch, head commit and how many specs are sealed.","inputSchema":`, tsJ1, `{"type":"object","properties":{"branch":{"type":"string","minLength":1,"maxLength":255},"head":{"type":"string","pattern":"^[0-9a-f]{40}$"},"dirty":{"type":"boolean"},"specs":{"type":"integer","minimum":0},"sealed":{"type":"integer","minimum":0}},"required":["branch","head","dirty","specs","sealed"],"additionalProperties":false}`, tsJ2},
 	{"t27_formats", `{"name":"t27_formats","description":"The spec formats this server can read and write.","inputSchema":`, `{"name":"t27_formats","title":"Spec formats","description":"The spec formats this server can read and write.","inputSchema":`, tsJ1, `{"type":"object","properties":{"formats":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":32},"extension":{"type":"string","pattern":"^\\.[a-z0-9]+$"},"version":{"type":"integer","minimum":1}},"required":["name","extension","version"],"additionalProperties":false},"minItems":1}},"required":["formats"],"additionalProperties":false}`, tsJ2},
 	{"t27_format", `{"name":"t27_format","description":"Rewrite one spec in canonical layout; with check, only report whether it would change.","inputSchema":`, `{"name":"t27_format","title":"Format a spec","description":"Rewrite one spec in canonical layout; with check, only report whether it would change.","inputSchema":`, `{"type":"object","properties":{"path":{"type":"string","description":"Path of the spec","minLength":1,"maxLength":256,"pattern":"\\.t27$"},"check":{"type":"boolean","description":"Report only; do not write"}},"required":["path"],"additionalProperties":false}`, `{"type":"object","properties":{"changed":{"type":"boolean"},"diff":{"type":["string","null"],"description":"Unified diff when something changed"}},"required":["changed"],"additionalProperties":false}`, tsJ3},
@@ -100,7 +100,7 @@ var tsCat = tsNewCatalog([]tsTool{
 	{"tg_send", `{"name":"tg_send","description":"Post a message to a Telegram chat.","inputSchema":`, `{"name":"tg_send","title":"Send a Telegram message","description":"Post a message to a Telegram chat.","inputSchema":`, `{"type":"object","properties":{"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"},"text":{"type":"string","minLength":1,"maxLength":4096},"silent":{"type":"boolean"},"reply_to":{"type":["integer","null"],"minimum":1}},"required":["chat","text"],"additionalProperties":false}`, `{"type":"object","properties":{"message_id":{"type":"integer","minimum":1},"sent_at":{"type":"string","format":"date-time"}},"required":["message_id","sent_at"],"additionalProperties":false}`, `{"destructiveHint":false,"openWorldHint":true}`},
 	{"tg_history", `{"name":"tg_history","description":"Recent messages of a chat.","inputSchema":`, `{"name":"tg_history","title":"Read a Telegram chat","description":"Recent messages of a chat.","inputSchema":`, `{"type":"object","properties":{"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"},"limit":{"type":"integer","minimum":1,"maximum":100,"default":20}},"required":["chat"],"additionalProperties":false}`, `{"type":"object","properties":{"messages":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer","minimum":1},"from":{"type":"string"},"text":{"type":"string"},"meta":{"type":"object","properties":{"edited":{"type":"boolean"}}}},"required":["id","from","text"],"additionalProperties":false}}},"required":["messages"],"additionalProperties":false}`, tsJ5},
 	{"tg_pin", `{"name":"tg_pin","description":"Pin one message in a chat.","inputSchema":`, `{"name":"tg_pin","title":"Pin a Telegram message","description":"Pin one message in a chat.","inputSchema":`, `{"type":"object","properties":{"chat":{"type":"string","description":"Telegram chat: @username, or the numeric id (negative for groups and channels)","pattern":"^(@[A-Za-z][A-Za-z0-9_]{4,31}|-?[1-9][0-9]{0,19})$"},"message_id":{"type":"integer","minimum":1}},"required":["chat","message_id"],"additionalProperties":false}`, ``, `{"destructiveHint":true,"idempotentHint":true,"openWorldHint":true}`},
-}, `],"_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p1"}}`, `],"_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p2"}}`, `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p3"}}`)
+}, [3]string{`],"_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p1"}}`, `],"_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p2"}}`, `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"t27/catalog":"64b7933d074e26ef21399aba6df0aae041d75c999baec642bfbecd4213a6ead9/p3"}}`})
 
 // Tool names.
 const (
@@ -138,8 +138,9 @@ type T27StatusInput struct {
 }
 
 // DecodeT27StatusInput decodes and validates the arguments of tool "t27_status".
-func DecodeT27StatusInput(data []byte) (T27StatusInput, error) {
-	return tsDecode[T27StatusInput](tsCat, 0, data)
+func DecodeT27StatusInput(data []byte) (v T27StatusInput, err error) {
+	err = tsDecode(tsCat, 0, data, &v)
+	return v, err
 }
 
 // ValidateT27StatusOutput validates a structured result of tool "t27_status".
@@ -159,8 +160,9 @@ type T27FormatsInput struct {
 }
 
 // DecodeT27FormatsInput decodes and validates the arguments of tool "t27_formats".
-func DecodeT27FormatsInput(data []byte) (T27FormatsInput, error) {
-	return tsDecode[T27FormatsInput](tsCat, 1, data)
+func DecodeT27FormatsInput(data []byte) (v T27FormatsInput, err error) {
+	err = tsDecode(tsCat, 1, data, &v)
+	return v, err
 }
 
 // ValidateT27FormatsOutput validates a structured result of tool "t27_formats".
@@ -188,8 +190,9 @@ type T27FormatInput struct {
 }
 
 // DecodeT27FormatInput decodes and validates the arguments of tool "t27_format".
-func DecodeT27FormatInput(data []byte) (T27FormatInput, error) {
-	return tsDecode[T27FormatInput](tsCat, 2, data)
+func DecodeT27FormatInput(data []byte) (v T27FormatInput, err error) {
+	err = tsDecode(tsCat, 2, data, &v)
+	return v, err
 }
 
 // ValidateT27FormatOutput validates a structured result of tool "t27_format".
@@ -222,8 +225,9 @@ type T27SpecsInput struct {
 }
 
 // DecodeT27SpecsInput decodes and validates the arguments of tool "t27_specs".
-func DecodeT27SpecsInput(data []byte) (T27SpecsInput, error) {
-	return tsDecode[T27SpecsInput](tsCat, 3, data)
+func DecodeT27SpecsInput(data []byte) (v T27SpecsInput, err error) {
+	err = tsDecode(tsCat, 3, data, &v)
+	return v, err
 }
 
 // ValidateT27SpecsOutput validates a structured result of tool "t27_specs".
@@ -258,8 +262,9 @@ type T27SpecInput struct {
 }
 
 // DecodeT27SpecInput decodes and validates the arguments of tool "t27_spec".
-func DecodeT27SpecInput(data []byte) (T27SpecInput, error) {
-	return tsDecode[T27SpecInput](tsCat, 4, data)
+func DecodeT27SpecInput(data []byte) (v T27SpecInput, err error) {
+	err = tsDecode(tsCat, 4, data, &v)
+	return v, err
 }
 
 // ValidateT27SpecOutput validates a structured result of tool "t27_spec".
@@ -296,8 +301,9 @@ type T27GrepInput struct {
 }
 
 // DecodeT27GrepInput decodes and validates the arguments of tool "t27_grep".
-func DecodeT27GrepInput(data []byte) (T27GrepInput, error) {
-	return tsDecode[T27GrepInput](tsCat, 5, data)
+func DecodeT27GrepInput(data []byte) (v T27GrepInput, err error) {
+	err = tsDecode(tsCat, 5, data, &v)
+	return v, err
 }
 
 // ValidateT27GrepOutput validates a structured result of tool "t27_grep".
@@ -338,8 +344,9 @@ type T27IssuesInput struct {
 func (v T27IssuesInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(6)) }
 
 // DecodeT27IssuesInput decodes and validates the arguments of tool "t27_issues".
-func DecodeT27IssuesInput(data []byte) (T27IssuesInput, error) {
-	return tsDecode[T27IssuesInput](tsCat, 6, data)
+func DecodeT27IssuesInput(data []byte) (v T27IssuesInput, err error) {
+	err = tsDecode(tsCat, 6, data, &v)
+	return v, err
 }
 
 // ValidateT27IssuesOutput validates a structured result of tool "t27_issues".
@@ -385,8 +392,9 @@ type T27EpicsInput struct {
 }
 
 // DecodeT27EpicsInput decodes and validates the arguments of tool "t27_epics".
-func DecodeT27EpicsInput(data []byte) (T27EpicsInput, error) {
-	return tsDecode[T27EpicsInput](tsCat, 7, data)
+func DecodeT27EpicsInput(data []byte) (v T27EpicsInput, err error) {
+	err = tsDecode(tsCat, 7, data, &v)
+	return v, err
 }
 
 // ValidateT27EpicsOutput validates a structured result of tool "t27_epics".
@@ -420,8 +428,9 @@ type T27ModulesInput struct {
 }
 
 // DecodeT27ModulesInput decodes and validates the arguments of tool "t27_modules".
-func DecodeT27ModulesInput(data []byte) (T27ModulesInput, error) {
-	return tsDecode[T27ModulesInput](tsCat, 8, data)
+func DecodeT27ModulesInput(data []byte) (v T27ModulesInput, err error) {
+	err = tsDecode(tsCat, 8, data, &v)
+	return v, err
 }
 
 // ValidateT27ModulesOutput validates a structured result of tool "t27_modules".
@@ -449,8 +458,9 @@ type T27WorldsInput struct {
 }
 
 // DecodeT27WorldsInput decodes and validates the arguments of tool "t27_worlds".
-func DecodeT27WorldsInput(data []byte) (T27WorldsInput, error) {
-	return tsDecode[T27WorldsInput](tsCat, 9, data)
+func DecodeT27WorldsInput(data []byte) (v T27WorldsInput, err error) {
+	err = tsDecode(tsCat, 9, data, &v)
+	return v, err
 }
 
 // ValidateT27WorldsOutput validates a structured result of tool "t27_worlds".
@@ -480,8 +490,9 @@ type T27RawInput struct {
 }
 
 // DecodeT27RawInput decodes and validates the arguments of tool "t27_raw".
-func DecodeT27RawInput(data []byte) (T27RawInput, error) {
-	return tsDecode[T27RawInput](tsCat, 10, data)
+func DecodeT27RawInput(data []byte) (v T27RawInput, err error) {
+	err = tsDecode(tsCat, 10, data, &v)
+	return v, err
 }
 
 type T27GameInputMovesItem [2]int64
@@ -496,8 +507,9 @@ type T27GameInput struct {
 func (v T27GameInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(11)) }
 
 // DecodeT27GameInput decodes and validates the arguments of tool "t27_game".
-func DecodeT27GameInput(data []byte) (T27GameInput, error) {
-	return tsDecode[T27GameInput](tsCat, 11, data)
+func DecodeT27GameInput(data []byte) (v T27GameInput, err error) {
+	err = tsDecode(tsCat, 11, data, &v)
+	return v, err
 }
 
 // ValidateT27GameOutput validates a structured result of tool "t27_game".
@@ -523,8 +535,9 @@ type T27PaperClaimsInput struct {
 func (v T27PaperClaimsInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(12)) }
 
 // DecodeT27PaperClaimsInput decodes and validates the arguments of tool "t27_paper_claims".
-func DecodeT27PaperClaimsInput(data []byte) (T27PaperClaimsInput, error) {
-	return tsDecode[T27PaperClaimsInput](tsCat, 12, data)
+func DecodeT27PaperClaimsInput(data []byte) (v T27PaperClaimsInput, err error) {
+	err = tsDecode(tsCat, 12, data, &v)
+	return v, err
 }
 
 // ValidateT27PaperClaimsOutput validates a structured result of tool "t27_paper_claims".
@@ -570,8 +583,9 @@ type T27fViewInput struct {
 func (v T27fViewInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(13)) }
 
 // DecodeT27fViewInput decodes and validates the arguments of tool "t27f_view".
-func DecodeT27fViewInput(data []byte) (T27fViewInput, error) {
-	return tsDecode[T27fViewInput](tsCat, 13, data)
+func DecodeT27fViewInput(data []byte) (v T27fViewInput, err error) {
+	err = tsDecode(tsCat, 13, data, &v)
+	return v, err
 }
 
 // T27SealInput is the arguments of tool "t27_seal".
@@ -580,8 +594,9 @@ type T27SealInput struct {
 }
 
 // DecodeT27SealInput decodes and validates the arguments of tool "t27_seal".
-func DecodeT27SealInput(data []byte) (T27SealInput, error) {
-	return tsDecode[T27SealInput](tsCat, 14, data)
+func DecodeT27SealInput(data []byte) (v T27SealInput, err error) {
+	err = tsDecode(tsCat, 14, data, &v)
+	return v, err
 }
 
 // ValidateT27SealOutput validates a structured result of tool "t27_seal".
@@ -599,8 +614,9 @@ type T27VerifyInput struct {
 }
 
 // DecodeT27VerifyInput decodes and validates the arguments of tool "t27_verify".
-func DecodeT27VerifyInput(data []byte) (T27VerifyInput, error) {
-	return tsDecode[T27VerifyInput](tsCat, 15, data)
+func DecodeT27VerifyInput(data []byte) (v T27VerifyInput, err error) {
+	err = tsDecode(tsCat, 15, data, &v)
+	return v, err
 }
 
 // ValidateT27VerifyOutput validates a structured result of tool "t27_verify".
@@ -644,8 +660,9 @@ type T27DiffInput struct {
 }
 
 // DecodeT27DiffInput decodes and validates the arguments of tool "t27_diff".
-func DecodeT27DiffInput(data []byte) (T27DiffInput, error) {
-	return tsDecode[T27DiffInput](tsCat, 16, data)
+func DecodeT27DiffInput(data []byte) (v T27DiffInput, err error) {
+	err = tsDecode(tsCat, 16, data, &v)
+	return v, err
 }
 
 // T27LogInput is the arguments of tool "t27_log".
@@ -658,8 +675,9 @@ type T27LogInput struct {
 }
 
 // DecodeT27LogInput decodes and validates the arguments of tool "t27_log".
-func DecodeT27LogInput(data []byte) (T27LogInput, error) {
-	return tsDecode[T27LogInput](tsCat, 17, data)
+func DecodeT27LogInput(data []byte) (v T27LogInput, err error) {
+	err = tsDecode(tsCat, 17, data, &v)
+	return v, err
 }
 
 // ValidateT27LogOutput validates a structured result of tool "t27_log".
@@ -686,8 +704,9 @@ type T27BlameInput struct {
 }
 
 // DecodeT27BlameInput decodes and validates the arguments of tool "t27_blame".
-func DecodeT27BlameInput(data []byte) (T27BlameInput, error) {
-	return tsDecode[T27BlameInput](tsCat, 18, data)
+func DecodeT27BlameInput(data []byte) (v T27BlameInput, err error) {
+	err = tsDecode(tsCat, 18, data, &v)
+	return v, err
 }
 
 // ValidateT27BlameOutput validates a structured result of tool "t27_blame".
@@ -715,8 +734,9 @@ type T27BuildInput struct {
 }
 
 // DecodeT27BuildInput decodes and validates the arguments of tool "t27_build".
-func DecodeT27BuildInput(data []byte) (T27BuildInput, error) {
-	return tsDecode[T27BuildInput](tsCat, 19, data)
+func DecodeT27BuildInput(data []byte) (v T27BuildInput, err error) {
+	err = tsDecode(tsCat, 19, data, &v)
+	return v, err
 }
 
 // ValidateT27BuildOutput validates a structured result of tool "t27_build".
@@ -738,8 +758,9 @@ type T27TestInput struct {
 }
 
 // DecodeT27TestInput decodes and validates the arguments of tool "t27_test".
-func DecodeT27TestInput(data []byte) (T27TestInput, error) {
-	return tsDecode[T27TestInput](tsCat, 20, data)
+func DecodeT27TestInput(data []byte) (v T27TestInput, err error) {
+	err = tsDecode(tsCat, 20, data, &v)
+	return v, err
 }
 
 // ValidateT27TestOutput validates a structured result of tool "t27_test".
@@ -764,8 +785,9 @@ type T27ConfigInput struct {
 }
 
 // DecodeT27ConfigInput decodes and validates the arguments of tool "t27_config".
-func DecodeT27ConfigInput(data []byte) (T27ConfigInput, error) {
-	return tsDecode[T27ConfigInput](tsCat, 21, data)
+func DecodeT27ConfigInput(data []byte) (v T27ConfigInput, err error) {
+	err = tsDecode(tsCat, 21, data, &v)
+	return v, err
 }
 
 // ValidateT27ConfigOutput validates a structured result of tool "t27_config".
@@ -785,8 +807,9 @@ type T27SetConfigInput struct {
 }
 
 // DecodeT27SetConfigInput decodes and validates the arguments of tool "t27_set_config".
-func DecodeT27SetConfigInput(data []byte) (T27SetConfigInput, error) {
-	return tsDecode[T27SetConfigInput](tsCat, 22, data)
+func DecodeT27SetConfigInput(data []byte) (v T27SetConfigInput, err error) {
+	err = tsDecode(tsCat, 22, data, &v)
+	return v, err
 }
 
 // T27MetricsInput is the arguments of tool "t27_metrics".
@@ -797,8 +820,9 @@ type T27MetricsInput struct {
 func (v T27MetricsInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(23)) }
 
 // DecodeT27MetricsInput decodes and validates the arguments of tool "t27_metrics".
-func DecodeT27MetricsInput(data []byte) (T27MetricsInput, error) {
-	return tsDecode[T27MetricsInput](tsCat, 23, data)
+func DecodeT27MetricsInput(data []byte) (v T27MetricsInput, err error) {
+	err = tsDecode(tsCat, 23, data, &v)
+	return v, err
 }
 
 // ValidateT27MetricsOutput validates a structured result of tool "t27_metrics".
@@ -821,8 +845,9 @@ type TgSendInput struct {
 }
 
 // DecodeTgSendInput decodes and validates the arguments of tool "tg_send".
-func DecodeTgSendInput(data []byte) (TgSendInput, error) {
-	return tsDecode[TgSendInput](tsCat, 24, data)
+func DecodeTgSendInput(data []byte) (v TgSendInput, err error) {
+	err = tsDecode(tsCat, 24, data, &v)
+	return v, err
 }
 
 // ValidateTgSendOutput validates a structured result of tool "tg_send".
@@ -842,8 +867,9 @@ type TgHistoryInput struct {
 }
 
 // DecodeTgHistoryInput decodes and validates the arguments of tool "tg_history".
-func DecodeTgHistoryInput(data []byte) (TgHistoryInput, error) {
-	return tsDecode[TgHistoryInput](tsCat, 25, data)
+func DecodeTgHistoryInput(data []byte) (v TgHistoryInput, err error) {
+	err = tsDecode(tsCat, 25, data, &v)
+	return v, err
 }
 
 // ValidateTgHistoryOutput validates a structured result of tool "tg_history".
@@ -875,7 +901,10 @@ type TgPinInput struct {
 }
 
 // DecodeTgPinInput decodes and validates the arguments of tool "tg_pin".
-func DecodeTgPinInput(data []byte) (TgPinInput, error) { return tsDecode[TgPinInput](tsCat, 26, data) }
+func DecodeTgPinInput(data []byte) (v TgPinInput, err error) {
+	err = tsDecode(tsCat, 26, data, &v)
+	return v, err
+}
 
 // Handlers is the server side of the catalog: one method per tool, called
 // with arguments Decode<Tool>Input accepted. A tool with `out` returns its
@@ -1001,37 +1030,34 @@ func HandlerMap(h Handlers) map[string]any {
 
 // tsServeTools are the tools in catalog order, as Bound serves them.
 var tsServeTools = []tsServeTool{
-	{ToolT27Status, true, true, "out", tsServe[T27StatusInput, T27StatusOutput](0)},
-	{ToolT27Formats, true, true, "out", tsServe[T27FormatsInput, T27FormatsOutput](1)},
-	{ToolT27Format, false, true, "out", tsServe[T27FormatInput, T27FormatOutput](2)},
-	{ToolT27Specs, true, true, "out", tsServe[T27SpecsInput, T27SpecsOutput](3)},
-	{ToolT27Spec, true, true, "out", tsServe[T27SpecInput, T27SpecOutput](4)},
-	{ToolT27Grep, true, true, "out", tsServe[T27GrepInput, T27GrepOutput](5)},
-	{ToolT27Issues, true, true, "out", tsServe[T27IssuesInput, T27IssuesOutput](6)},
-	{ToolT27Epics, true, true, "out", tsServe[T27EpicsInput, T27EpicsOutput](7)},
-	{ToolT27Modules, true, true, "out", tsServe[T27ModulesInput, T27ModulesOutput](8)},
-	{ToolT27Worlds, true, true, "out", tsServe[T27WorldsInput, T27WorldsOutput](9)},
-	{ToolT27Raw, true, true, "text", tsServe[T27RawInput, string](10)},
-	{ToolT27Game, false, false, "out", tsServe[T27GameInput, T27GameOutput](11)},
-	{ToolT27PaperClaims, true, true, "out", tsServe[T27PaperClaimsInput, T27PaperClaimsOutput](12)},
-	{ToolT27fView, false, false, "text", tsServe[T27fViewInput, string](13)},
-	{ToolT27Seal, false, true, "out", tsServe[T27SealInput, T27SealOutput](14)},
-	{ToolT27Verify, true, true, "out", tsServe[T27VerifyInput, T27VerifyOutput](15)},
-	{ToolT27Diff, true, true, "text", tsServe[T27DiffInput, string](16)},
-	{ToolT27Log, true, true, "out", tsServe[T27LogInput, T27LogOutput](17)},
-	{ToolT27Blame, true, true, "out", tsServe[T27BlameInput, T27BlameOutput](18)},
-	{ToolT27Build, false, false, "out", tsServe[T27BuildInput, T27BuildOutput](19)},
-	{ToolT27Test, false, false, "out", tsServe[T27TestInput, T27TestOutput](20)},
-	{ToolT27Config, true, true, "out", tsServe[T27ConfigInput, T27ConfigOutput](21)},
-	{ToolT27SetConfig, false, false, "text", tsServe[T27SetConfigInput, string](22)},
-	{ToolT27Metrics, true, true, "out", tsServe[T27MetricsInput, T27MetricsOutput](23)},
-	{ToolTgSend, false, true, "out", tsServe[TgSendInput, TgSendOutput](24)},
-	{ToolTgHistory, true, true, "out", tsServe[TgHistoryInput, TgHistoryOutput](25)},
-	{ToolTgPin, false, false, "any", tsServe[TgPinInput, any](26)},
+	{Name: ToolT27Status, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27StatusInput) (T27StatusOutput, error))(nil))},
+	{Name: ToolT27Formats, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27FormatsInput) (T27FormatsOutput, error))(nil))},
+	{Name: ToolT27Format, ReadOnly: false, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27FormatInput) (T27FormatOutput, error))(nil))},
+	{Name: ToolT27Specs, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27SpecsInput) (T27SpecsOutput, error))(nil))},
+	{Name: ToolT27Spec, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27SpecInput) (T27SpecOutput, error))(nil))},
+	{Name: ToolT27Grep, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27GrepInput) (T27GrepOutput, error))(nil))},
+	{Name: ToolT27Issues, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27IssuesInput) (T27IssuesOutput, error))(nil))},
+	{Name: ToolT27Epics, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27EpicsInput) (T27EpicsOutput, error))(nil))},
+	{Name: ToolT27Modules, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27ModulesInput) (T27ModulesOutput, error))(nil))},
+	{Name: ToolT27Worlds, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27WorldsInput) (T27WorldsOutput, error))(nil))},
+	{Name: ToolT27Raw, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, T27RawInput) (string, error))(nil))},
+	{Name: ToolT27Game, ReadOnly: false, Write: false, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27GameInput) (T27GameOutput, error))(nil))},
+	{Name: ToolT27PaperClaims, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27PaperClaimsInput) (T27PaperClaimsOutput, error))(nil))},
+	{Name: ToolT27fView, ReadOnly: false, Write: false, Result: "text", Handler: reflect.TypeOf((func(context.Context, T27fViewInput) (string, error))(nil))},
+	{Name: ToolT27Seal, ReadOnly: false, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27SealInput) (T27SealOutput, error))(nil))},
+	{Name: ToolT27Verify, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27VerifyInput) (T27VerifyOutput, error))(nil))},
+	{Name: ToolT27Diff, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, T27DiffInput) (string, error))(nil))},
+	{Name: ToolT27Log, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27LogInput) (T27LogOutput, error))(nil))},
+	{Name: ToolT27Blame, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27BlameInput) (T27BlameOutput, error))(nil))},
+	{Name: ToolT27Build, ReadOnly: false, Write: false, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27BuildInput) (T27BuildOutput, error))(nil))},
+	{Name: ToolT27Test, ReadOnly: false, Write: false, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27TestInput) (T27TestOutput, error))(nil))},
+	{Name: ToolT27Config, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27ConfigInput) (T27ConfigOutput, error))(nil))},
+	{Name: ToolT27SetConfig, ReadOnly: false, Write: false, Result: "text", Handler: reflect.TypeOf((func(context.Context, T27SetConfigInput) (string, error))(nil))},
+	{Name: ToolT27Metrics, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, T27MetricsInput) (T27MetricsOutput, error))(nil))},
+	{Name: ToolTgSend, ReadOnly: false, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, TgSendInput) (TgSendOutput, error))(nil))},
+	{Name: ToolTgHistory, ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, TgHistoryInput) (TgHistoryOutput, error))(nil))},
+	{Name: ToolTgPin, ReadOnly: false, Write: false, Result: "any", Handler: reflect.TypeOf((func(context.Context, TgPinInput) (any, error))(nil))},
 }
-
-// tsMetaKey is CatalogKey as a JSON string.
-const tsMetaKey = "\"t27/catalog\""
 
 // ListToolsScopedJSON returns the tools/list result of a profile narrowed
 // to a scope, a fresh copy on every call: "read" keeps the tools with the
@@ -1040,8 +1066,25 @@ const tsMetaKey = "\"t27/catalog\""
 // in the catalog identity: "<SpecHash>/p2/read"; on profile 3 its
 // cacheScope is "private". nil for any other scope.
 func ListToolsScopedJSON(profile int, scope string) []byte {
+	return tsScopedList(tsCat, tsServeTools, profile, scope)
+}
+
+// Bind binds every tool to its method of h.
+func Bind(h Handlers) *Bound { return BindMap(HandlerMap(h)) }
+
+// BindMap binds tools to handlers given by tool name, each a
+// func(context.Context, <Tool>Input) (<Tool>Output, error) as the method
+// of Handlers. Check reports the tools without a handler, the handlers
+// without a tool, and the handlers of another type; an adapter refuses to
+// serve the catalog until Check is nil.
+func BindMap(handlers map[string]any) *Bound { return tsBindMap(tsCat, tsServeTools, handlers) }
+
+// tsScopedList is ListToolsScopedJSON: the tools/list result of a
+// profile narrowed to a scope, a fresh copy on every call (rows are the
+// catalog's serving rows, in catalog order).
+func tsScopedList(c *tsCatalog, rows []tsServeTool, profile int, scope string) []byte {
 	if scope == "" || scope == "all" {
-		return ListToolsJSON(profile)
+		return c.list(profile)
 	}
 	s := tsScopeIndex(scope)
 	if s < 0 {
@@ -1050,14 +1093,9 @@ func ListToolsScopedJSON(profile int, scope string) []byte {
 	if profile != 2 && profile != 3 {
 		profile = 1
 	}
-	t := &tsScoped[profile-1][s]
-	t.once.Do(func() { t.json = tsNarrow(profile, scope) })
+	t := &c.scoped[profile-1][s]
+	t.once.Do(func() { t.json = tsNarrow(c, rows, profile, scope) })
 	return append([]byte(nil), t.json...)
-}
-
-var tsScoped [3][2]struct {
-	once sync.Once
-	json []byte
 }
 
 func tsScopeIndex(scope string) int {
@@ -1072,17 +1110,17 @@ func tsScopeIndex(scope string) int {
 
 // tsNarrow keeps the entries of the full table that are in scope, byte
 // for byte, and names the scope in the identity.
-func tsNarrow(profile int, scope string) []byte {
+func tsNarrow(c *tsCatalog, rows []tsServeTool, profile int, scope string) []byte {
 	var full struct {
 		Tools []json.RawMessage `json:"tools"`
 	}
-	if err := json.Unmarshal(ListToolsJSON(profile), &full); err != nil || len(full.Tools) != len(tsServeTools) {
+	if err := json.Unmarshal(c.list(profile), &full); err != nil || len(full.Tools) != len(rows) {
 		panic("toolspec: the generated tools/list table does not match its tools") // a generator bug
 	}
 	var b bytes.Buffer
 	b.WriteString(`{"tools":[`)
 	n := 0
-	for i, t := range tsServeTools {
+	for i, t := range rows {
 		if !t.inScope(scope) {
 			continue
 		}
@@ -1096,8 +1134,8 @@ func tsNarrow(profile int, scope string) []byte {
 	if profile == 3 {
 		b.WriteString(tsProfile3Cache("private"))
 	}
-	id, _ := json.Marshal(CatalogID(profile) + "/" + scope)
-	b.WriteString(`"_meta":{` + tsMetaKey + ":")
+	id, _ := json.Marshal(c.ids[profile-1] + "/" + scope)
+	b.WriteString(`"_meta":{` + c.metaKey + ":")
 	b.Write(id)
 	b.WriteString("}}")
 	return b.Bytes()
@@ -1109,12 +1147,15 @@ func tsProfile3Cache(cacheScope string) string {
 	return `"ttlMs":` + strconv.Itoa(tsProfile3TTLMs) + `,"cacheScope":"` + cacheScope + `","resultType":"complete",`
 }
 
+// tsServeTool is a tool's serving row. Its fields are exported so that a
+// part generated against a shared runtime package (gen-go --runtime) can
+// write its rows; the type is not.
 type tsServeTool struct {
-	name     string
-	readOnly bool
-	write    bool   // read_only or additive: a tool with neither may destroy
-	result   string // "out", "text" or "any"
-	bind     func(handler any) (*tsServed, string)
+	Name     string
+	ReadOnly bool
+	Write    bool         // read_only or additive: a tool with neither may destroy
+	Result   string       // "out", "text" or "any"
+	Handler  reflect.Type // func(context.Context, <Tool>Input) (<Out>, error)
 }
 
 func (t *tsServeTool) inScope(scope string) bool {
@@ -1122,9 +1163,9 @@ func (t *tsServeTool) inScope(scope string) bool {
 	case "", "all":
 		return true
 	case "read":
-		return t.readOnly
+		return t.ReadOnly
 	case "write":
-		return t.write
+		return t.Write
 	}
 	return false
 }
@@ -1137,39 +1178,50 @@ type tsServed struct {
 	planErr  error              // the input type cannot be decoded (tsPrepare)
 }
 
-// tsServe binds tool i (of catalog index i, whose input type is In) to a
-// handler of type func(context.Context, In) (Out, error), with the tool's
+// tsServe binds tool i of c, whose row is t, to a handler of type
+// t.Handler, func(context.Context, In) (Out, error), with the tool's
 // Decode<Tool>Input and, when it has an output schema,
-// Validate<Tool>Output; when the handler has another type, nil and the
-// type it should have.
-func tsServe[In, Out any](i int) func(any) (*tsServed, string) {
-	return func(h any) (*tsServed, string) {
-		fn, ok := h.(func(context.Context, In) (Out, error))
-		if !ok {
-			return nil, fmt.Sprintf("%T", fn)
-		}
-		s := &tsServed{
-			decode: func(data []byte) (any, error) {
-				in, err := tsDecode[In](tsCat, i, data)
-				if err != nil {
-					return nil, err
-				}
-				return in, nil
-			},
-			run: func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
-		}
-		if tsCat.tools[i].out != "" {
-			s.validate = func(data []byte) error { return tsValidate(data, tsCat.output(i)) }
-		}
-		s.planErr = tsPrepare[In](tsCat.compiled(i))
-		return s, ""
+// Validate<Tool>Output; when the handler has another type, nil. It works
+// by reflection, not with type parameters, so that the Go compiler does
+// not compile a copy of it per tool (docs/gen-go.md, "Speed"): a call
+// costs a reflect.Value.Call.
+func tsServe(c *tsCatalog, t *tsServeTool, i int, h any) *tsServed {
+	fn := reflect.ValueOf(h)
+	if !fn.IsValid() || fn.Type() != t.Handler {
+		return nil
 	}
+	in := t.Handler.In(1)
+	s := &tsServed{
+		decode: func(data []byte) (any, error) {
+			p := reflect.New(in)
+			if err := tsDecode(c, i, data, p.Interface()); err != nil {
+				return nil, err
+			}
+			return p.Elem().Interface(), nil
+		},
+		run: func(ctx context.Context, arg any) (any, error) {
+			a := reflect.ValueOf(arg)
+			if !a.IsValid() || a.Type() != in {
+				return nil, fmt.Errorf("arguments of %s are %T, want %v", strconv.Quote(t.Name), arg, in)
+			}
+			out := fn.Call([]reflect.Value{reflect.ValueOf(&ctx).Elem(), a})
+			err, _ := out[1].Interface().(error)
+			return out[0].Interface(), err
+		},
+	}
+	if c.tools[i].out != "" {
+		s.validate = func(data []byte) error { return tsValidate(data, c.output(i)) }
+	}
+	s.planErr = tsPrepare(c.compiled(i), in)
+	return s
 }
 
 // Bound is the catalog bound to its handlers: what an MCP SDK adapter
 // serves (github.com/toolspec/toolspec/serve/gosdk for the official Go
 // SDK). Its methods take and return only standard types.
 type Bound struct {
+	c     *tsCatalog
+	rows  []tsServeTool
 	tools map[string]*tsBoundTool
 	err   error
 }
@@ -1179,37 +1231,31 @@ type tsBoundTool struct {
 	served *tsServed
 }
 
-// Bind binds every tool to its method of h.
-func Bind(h Handlers) *Bound { return BindMap(HandlerMap(h)) }
-
-// BindMap binds tools to handlers given by tool name, each a
-// func(context.Context, <Tool>Input) (<Tool>Output, error) as the method
-// of Handlers. Check reports the tools without a handler, the handlers
-// without a tool, and the handlers of another type; an adapter refuses to
-// serve the catalog until Check is nil.
-func BindMap(handlers map[string]any) *Bound {
-	b := &Bound{tools: make(map[string]*tsBoundTool, len(tsServeTools))}
+// tsBindMap is BindMap: it binds the tools of c, whose serving rows are
+// rows, to handlers given by tool name.
+func tsBindMap(c *tsCatalog, rows []tsServeTool, handlers map[string]any) *Bound {
+	b := &Bound{c: c, rows: rows, tools: make(map[string]*tsBoundTool, len(rows))}
 	names := make([]string, 0, len(handlers))
 	for n := range handlers {
 		names = append(names, n)
 	}
-	problems := tsCat.handlerProblems(names)
-	for i := range tsServeTools {
-		t := &tsServeTools[i]
-		h, ok := handlers[t.name]
+	problems := c.handlerProblems(names)
+	for i := range rows {
+		t := &rows[i]
+		h, ok := handlers[t.Name]
 		if !ok {
 			continue
 		}
-		s, want := t.bind(h)
+		s := tsServe(c, t, i, h)
 		if s == nil {
-			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %s", strconv.Quote(t.name), h, want))
+			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %v", strconv.Quote(t.Name), h, t.Handler))
 			continue
 		}
 		if s.planErr != nil {
-			problems = append(problems, fmt.Sprintf("tool %s: %v", strconv.Quote(t.name), s.planErr))
+			problems = append(problems, fmt.Sprintf("tool %s: %v", strconv.Quote(t.Name), s.planErr))
 			continue
 		}
-		b.tools[t.name] = &tsBoundTool{row: t, served: s}
+		b.tools[t.Name] = &tsBoundTool{row: t, served: s}
 	}
 	if len(problems) > 0 {
 		b.err = errors.New("toolspec: " + strings.Join(problems, "; "))
@@ -1222,18 +1268,18 @@ func BindMap(handlers map[string]any) *Bound {
 func (b *Bound) Check() error { return b.err }
 
 // SpecName is the spec's name.
-func (b *Bound) SpecName() string { return SpecName }
+func (b *Bound) SpecName() string { return b.c.name }
 
 // SpecHash is the spec hash.
-func (b *Bound) SpecHash() string { return SpecHash }
+func (b *Bound) SpecHash() string { return b.c.hash }
 
 // ProfileFor maps a negotiated protocol version to a profile (see ProfileFor).
-func (b *Bound) ProfileFor(protocolVersion string) int { return ProfileFor(protocolVersion) }
+func (b *Bound) ProfileFor(protocolVersion string) int { return tsProfileFor(protocolVersion) }
 
 // ListToolsJSON returns the tools/list result of a profile and scope (see
 // ListToolsScopedJSON).
 func (b *Bound) ListToolsJSON(profile int, scope string) []byte {
-	return ListToolsScopedJSON(profile, scope)
+	return tsScopedList(b.c, b.rows, profile, scope)
 }
 
 // InScope reports whether tool is a tool of the catalog within scope.
@@ -1246,7 +1292,7 @@ func (b *Bound) InScope(tool, scope string) bool {
 // "text" (a string) or "any" (a value to marshal); "" for no such tool.
 func (b *Bound) Result(tool string) string {
 	if t := b.tools[tool]; t != nil {
-		return t.row.result
+		return t.row.Result
 	}
 	return ""
 }
@@ -1346,7 +1392,7 @@ func ListDialectToolsJSON(profile int, scope, dialect string) []byte {
 	if profile == 3 {
 		cache = tsProfile3Cache(cacheScope)
 	}
-	return tsDialectList([]byte(tables[min(profile, 2)-1]), func(i int) bool { return tsServeTools[i].inScope(scope) }, tsMetaKey, id+"/"+dialect, cache)
+	return tsDialectList([]byte(tables[min(profile, 2)-1]), func(i int) bool { return tsServeTools[i].inScope(scope) }, tsCat.metaKey, id+"/"+dialect, cache)
 }
 
 var (
@@ -1505,26 +1551,42 @@ type tsTool struct {
 	ann   string // annotations object, or ""
 }
 
-// tsCatalog is a generated catalog: its tools, its tables built once, and
-// each tool's schemas compiled on first use.
+// tsCatalog is a generated catalog: its identity, its tools, its tables
+// built once, and each tool's schemas compiled on first use.
 type tsCatalog struct {
-	tools   []tsTool
-	meta    [3]string // ],…"_meta":{…}} closing each profile's table
-	once    [3]sync.Once
-	lists   [3][]byte
-	schemas []tsSchemas
+	name, hash string    // SpecName, SpecHash
+	metaKey    string    // CatalogKey as a JSON string
+	ids        [3]string // CatalogID of each profile
+	tools      []tsTool
+	meta       [3]string // ],…"_meta":{…}} closing each profile's table
+	once       [3]sync.Once
+	lists      [3][]byte
+	schemas    []tsSchemas
+	scoped     [3][2]struct { // the narrowed tables (tsScopedList), by profile and scope
+		once sync.Once
+		json []byte
+	}
 }
 
 type tsSchemas struct {
 	once     sync.Once
 	in, out  *tsNode
 	planOnce sync.Once
-	plan     tsPlan // decodes the input into its Go type
-	planErr  error  // why no plan could be built (a generator bug)
+	plan     tsPlan       // decodes the input into its Go type
+	planErr  error        // why no plan could be built (a generator bug)
+	one      reflect.Type // [1]T of the input's Go type T, for tsDecode's copy
 }
 
-func tsNewCatalog(tools []tsTool, meta1, meta2, meta3 string) *tsCatalog {
-	return &tsCatalog{tools: tools, meta: [3]string{meta1, meta2, meta3}, schemas: make([]tsSchemas, len(tools))}
+// tsNewCatalog is the catalog of spec name (hash, the JSON string of its
+// CatalogKey, and the identity of each profile) whose tools are rows of
+// {name, head, head2, in, out, ann} (see tsTool), and whose profiles'
+// tables end with meta.
+func tsNewCatalog(name, hash, metaKey string, ids [3]string, rows [][6]string, meta [3]string) *tsCatalog {
+	tools := make([]tsTool, len(rows))
+	for i, r := range rows {
+		tools[i] = tsTool{name: r[0], head: r[1], head2: r[2], in: r[3], out: r[4], ann: r[5]}
+	}
+	return &tsCatalog{name: name, hash: hash, metaKey: metaKey, ids: ids, tools: tools, meta: meta, schemas: make([]tsSchemas, len(tools))}
 }
 
 // list returns a fresh copy of a profile's tools/list result: profile 3
@@ -1998,52 +2060,58 @@ func (d *tsDecoder) err() *ValidationError {
 	return &ValidationError{Problems: d.probs, Truncated: d.found > len(d.probs)}
 }
 
-// tsDecode is every Decode<Tool>Input: it decodes data into a T, the Go
-// type of the input of tool i, checking it against the tool's schema, and
-// returns the value or every failure. The plan that fills a T is built
-// from T and the schema on the first call (see tsPlan).
-func tsDecode[T any](c *tsCatalog, i int, data []byte) (v T, err error) {
+// tsDecode is every Decode<Tool>Input: it decodes data into *dst, the
+// Go value (dst is a pointer to it) of the input of tool i, checking it
+// against the tool's schema, and returns nil or every failure; *dst is
+// set only when data is accepted. The plan that fills the value is built
+// from its type and the schema on the first call (see tsPlan). dst is an
+// interface, not a type parameter, so that the Go compiler compiles this
+// function once, not once per tool (docs/gen-go.md, "Speed").
+func tsDecode(c *tsCatalog, i int, data []byte, dst any) (err error) {
+	t := reflect.TypeOf(dst).Elem()
 	s := c.compiled(i)
-	if err := tsPrepare[T](s); err != nil {
-		return v, err
+	if err := tsPrepare(s, t); err != nil {
+		return err
 	}
-	// The plan writes through a pointer, so the value it fills lives on the
-	// heap: the pooled decoder keeps one of the tool it last decoded, which
-	// is copied out and cleared, cheaper than a new one per call.
+	// The plan writes through a pointer that a function value is given, so
+	// the value it fills lives on the heap: the pooled decoder keeps one of
+	// the tool it last decoded, which is copied out and cleared, cheaper
+	// than a new one per call.
 	d := tsGetDecoder(data)
 	if d.spareOf != s {
-		d.spare, d.spareOf = unsafe.Pointer(new(T)), s
+		d.spare, d.spareOf = reflect.New(t).UnsafePointer(), s
 	}
-	x := (*T)(d.spare)
+	x := reflect.NewAt(s.one, d.spare).Elem()
 	defer func() {
-		var zero T
-		*x = zero
+		x.SetZero()
 		tsPutDecoder(d)
 		if r := recover(); r != nil {
-			v, err = zero, tsRecovered(r)
+			err = tsRecovered(r)
 		}
 	}()
-	s.plan(d, s.in, unsafe.Pointer(x))
+	s.plan(d, s.in, d.spare)
 	d.end()
 	if e := d.err(); e != nil {
-		var zero T
-		return zero, e
+		return e
 	}
-	return *x, nil
+	// A copy as a [1]T, which (unlike Value.Set) does not make *dst escape,
+	// so the caller's value stays on its stack.
+	reflect.Copy(reflect.NewAt(s.one, reflect.ValueOf(dst).UnsafePointer()).Elem(), x)
+	return nil
 }
 
-// tsPrepare builds the plan that fills a T from the schema s, once. A T
-// the plan cannot fill is a bug of the generator, not of the input: it is
-// an error for every call (and for Bind, which prepares every tool it
-// serves before the first call), never a panic in a request.
-func tsPrepare[T any](s *tsSchemas) error {
+// tsPrepare builds the plan that fills a value of type t from the schema
+// s, once. A type the plan cannot fill is a bug of the generator, not of
+// the input: it is an error for every call (and for Bind, which prepares
+// every tool it serves before the first call), never a panic in a request.
+func tsPrepare(s *tsSchemas, t reflect.Type) error {
 	s.planOnce.Do(func() {
 		defer func() {
 			if r := recover(); r != nil {
-				s.plan, s.planErr = nil, fmt.Errorf("cannot decode into %v: %v", reflect.TypeFor[T](), r)
+				s.plan, s.planErr = nil, fmt.Errorf("cannot decode into %v: %v", t, r)
 			}
 		}()
-		s.plan = tsPlanFor(reflect.TypeFor[T](), s.in)
+		s.plan, s.one = tsPlanFor(t, s.in), reflect.ArrayOf(1, t)
 	})
 	return s.planErr
 }
@@ -4076,9 +4144,11 @@ var tsUnionPlans sync.Map // reflect.Type → tsPlan
 // accepts when it may not (a nullable union's field is a pointer or a
 // Nullable, which encoding/json sets to null without calling
 // UnmarshalJSON). The plans decode without encoding/json, so they never
-// call UnmarshalJSON.
-func tsUnmarshalUnion[U any](u *U, n *tsNode, data []byte) (err error) {
-	t := reflect.TypeFor[U]()
+// call UnmarshalJSON. u is a pointer to the union, as an interface: a
+// type parameter would compile this function again for every union.
+func tsUnmarshalUnion(u any, n *tsNode, data []byte) (err error) {
+	dst := reflect.ValueOf(u).Elem()
+	t := dst.Type()
 	plan, ok := tsUnionPlans.Load(t)
 	if !ok {
 		plan, _ = tsUnionPlans.LoadOrStore(t, tsUnionPlan(t, n))
@@ -4094,13 +4164,13 @@ func tsUnmarshalUnion[U any](u *U, n *tsNode, data []byte) (err error) {
 		d.end()
 		return nil
 	}
-	var v U
-	plan.(tsPlan)(d, n, unsafe.Pointer(&v))
+	v := reflect.New(t)
+	plan.(tsPlan)(d, n, v.UnsafePointer())
 	d.end()
 	if e := d.err(); e != nil {
 		return e
 	}
-	*u = v
+	dst.Set(v.Elem())
 	return nil
 }
 

@@ -35,7 +35,7 @@ func ListDialectToolsJSON(profile int, scope, dialect string) []byte {
 	if profile == 3 {
 		cache = tsProfile3Cache(cacheScope)
 	}
-	return tsDialectList([]byte(tables[min(profile, 2)-1]), func(i int) bool { return tsServeTools[i].inScope(scope) }, tsMetaKey, id+"/"+dialect, cache)
+	return tsDialectList([]byte(tables[min(profile, 2)-1]), func(i int) bool { return tsServeTools[i].inScope(scope) }, tsCat.metaKey, id+"/"+dialect, cache)
 }
 
 var (

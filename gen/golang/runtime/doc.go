@@ -16,13 +16,23 @@
 //
 // Every name declared in runtime.go is either exported and reserved in
 // generated files (ValidationError, Nullable, MaxDepth, MaxQuote) or starts
-// with ts, which no name the generator makes from a spec does.
+// with ts, which no name the generator makes from a spec does. No function
+// the generated code calls takes a type parameter: a generic function is
+// compiled again for every type it is instantiated with, once per tool,
+// which made most of the build time of a large catalog.
+//
+// The runtime does not read the catalog's declarations: the generated code
+// hands it the catalog (tsCat, a *tsCatalog) and its serving rows
+// (tsServeTools). So the same code also serves as a package of its own
+// (gen-go --runtime-package), with the identifiers the generated code
+// names renamed to exported ones (gen/golang/shared.go, sharedNames),
+// which many generated files import (gen-go --runtime).
 //
 // serve.go is the serving half's runtime (Bound, the scoped tables), copied
 // the same way after the catalog's serving declarations, and
 // dialectserve.go the dialect half's (ListDialectToolsJSON, the Bound
 // methods of dialects), after the catalog's dialect tables; generated.go
 // stands in for the declarations gen-go writes per catalog (tsCat,
-// tsServeTools, Handlers, ListToolsJSON, …) so that serve.go compiles and
-// is tested here, and is never copied.
+// tsServeTools, Handlers, ListToolsJSON, Bind, …) so that serve.go
+// compiles and is tested here, and is never copied.
 package runtime

@@ -1,6 +1,9 @@
 package runtime
 
-import "context"
+import (
+	"context"
+	"reflect"
+)
 
 // Stand-ins for the declarations gen-go writes into every file from its
 // catalog, which serve.go refers to: a catalog of two tools, "look"
@@ -12,12 +15,10 @@ const (
 	SpecHash = "h"
 )
 
-const tsMetaKey = `"toolspec/catalog"`
-
-var tsCat = tsNewCatalog([]tsTool{
+var tsCat = tsNewCatalog(SpecName, SpecHash, `"toolspec/catalog"`, [3]string{"h/p1", "h/p2", "h/p3"}, [][6]string{
 	{"look", `{"name":"look","description":"Look","inputSchema":`, `{"name":"look","title":"Look","description":"Look","inputSchema":`, `{"type":"object","properties":{"q":{"type":"string"}},"required":["q"],"additionalProperties":false}`, `{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"],"additionalProperties":false}`, `{"readOnlyHint":true}`},
 	{"note", `{"name":"note","description":"Note","inputSchema":`, ``, `{"type":"object","additionalProperties":false}`, ``, `{"destructiveHint":false}`},
-}, `],"_meta":{"toolspec/catalog":"h/p1"}}`, `],"_meta":{"toolspec/catalog":"h/p2"}}`, `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"toolspec/catalog":"h/p3"}}`)
+}, [3]string{`],"_meta":{"toolspec/catalog":"h/p1"}}`, `],"_meta":{"toolspec/catalog":"h/p2"}}`, `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"toolspec/catalog":"h/p3"}}`})
 
 type tsLookInput struct {
 	Q string `json:"q"`
@@ -30,8 +31,8 @@ type tsLookOutput struct {
 type tsNoteInput struct{}
 
 var tsServeTools = []tsServeTool{
-	{"look", true, true, "out", tsServe[tsLookInput, tsLookOutput](0)},
-	{"note", false, true, "text", tsServe[tsNoteInput, string](1)},
+	{Name: "look", ReadOnly: true, Write: true, Result: "out", Handler: reflect.TypeOf((func(context.Context, tsLookInput) (tsLookOutput, error))(nil))},
+	{Name: "note", ReadOnly: false, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, tsNoteInput) (string, error))(nil))},
 }
 
 // ListToolsJSON is the generated function of that name.
@@ -56,6 +57,17 @@ type Handlers interface {
 	Look(ctx context.Context, in tsLookInput) (tsLookOutput, error)
 	Note(ctx context.Context, in tsNoteInput) (string, error)
 }
+
+// ListToolsScopedJSON is the generated function of that name.
+func ListToolsScopedJSON(profile int, scope string) []byte {
+	return tsScopedList(tsCat, tsServeTools, profile, scope)
+}
+
+// Bind is the generated function of that name.
+func Bind(h Handlers) *Bound { return BindMap(HandlerMap(h)) }
+
+// BindMap is the generated function of that name.
+func BindMap(handlers map[string]any) *Bound { return tsBindMap(tsCat, tsServeTools, handlers) }
 
 // HandlerMap is the generated function of that name.
 func HandlerMap(h Handlers) map[string]any {

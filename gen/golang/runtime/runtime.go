@@ -123,26 +123,42 @@ type tsTool struct {
 	ann   string // annotations object, or ""
 }
 
-// tsCatalog is a generated catalog: its tools, its tables built once, and
-// each tool's schemas compiled on first use.
+// tsCatalog is a generated catalog: its identity, its tools, its tables
+// built once, and each tool's schemas compiled on first use.
 type tsCatalog struct {
-	tools   []tsTool
-	meta    [3]string // ],…"_meta":{…}} closing each profile's table
-	once    [3]sync.Once
-	lists   [3][]byte
-	schemas []tsSchemas
+	name, hash string    // SpecName, SpecHash
+	metaKey    string    // CatalogKey as a JSON string
+	ids        [3]string // CatalogID of each profile
+	tools      []tsTool
+	meta       [3]string // ],…"_meta":{…}} closing each profile's table
+	once       [3]sync.Once
+	lists      [3][]byte
+	schemas    []tsSchemas
+	scoped     [3][2]struct { // the narrowed tables (tsScopedList), by profile and scope
+		once sync.Once
+		json []byte
+	}
 }
 
 type tsSchemas struct {
 	once     sync.Once
 	in, out  *tsNode
 	planOnce sync.Once
-	plan     tsPlan // decodes the input into its Go type
-	planErr  error  // why no plan could be built (a generator bug)
+	plan     tsPlan       // decodes the input into its Go type
+	planErr  error        // why no plan could be built (a generator bug)
+	one      reflect.Type // [1]T of the input's Go type T, for tsDecode's copy
 }
 
-func tsNewCatalog(tools []tsTool, meta1, meta2, meta3 string) *tsCatalog {
-	return &tsCatalog{tools: tools, meta: [3]string{meta1, meta2, meta3}, schemas: make([]tsSchemas, len(tools))}
+// tsNewCatalog is the catalog of spec name (hash, the JSON string of its
+// CatalogKey, and the identity of each profile) whose tools are rows of
+// {name, head, head2, in, out, ann} (see tsTool), and whose profiles'
+// tables end with meta.
+func tsNewCatalog(name, hash, metaKey string, ids [3]string, rows [][6]string, meta [3]string) *tsCatalog {
+	tools := make([]tsTool, len(rows))
+	for i, r := range rows {
+		tools[i] = tsTool{name: r[0], head: r[1], head2: r[2], in: r[3], out: r[4], ann: r[5]}
+	}
+	return &tsCatalog{name: name, hash: hash, metaKey: metaKey, ids: ids, tools: tools, meta: meta, schemas: make([]tsSchemas, len(tools))}
 }
 
 // list returns a fresh copy of a profile's tools/list result: profile 3
@@ -616,52 +632,58 @@ func (d *tsDecoder) err() *ValidationError {
 	return &ValidationError{Problems: d.probs, Truncated: d.found > len(d.probs)}
 }
 
-// tsDecode is every Decode<Tool>Input: it decodes data into a T, the Go
-// type of the input of tool i, checking it against the tool's schema, and
-// returns the value or every failure. The plan that fills a T is built
-// from T and the schema on the first call (see tsPlan).
-func tsDecode[T any](c *tsCatalog, i int, data []byte) (v T, err error) {
+// tsDecode is every Decode<Tool>Input: it decodes data into *dst, the
+// Go value (dst is a pointer to it) of the input of tool i, checking it
+// against the tool's schema, and returns nil or every failure; *dst is
+// set only when data is accepted. The plan that fills the value is built
+// from its type and the schema on the first call (see tsPlan). dst is an
+// interface, not a type parameter, so that the Go compiler compiles this
+// function once, not once per tool (docs/gen-go.md, "Speed").
+func tsDecode(c *tsCatalog, i int, data []byte, dst any) (err error) {
+	t := reflect.TypeOf(dst).Elem()
 	s := c.compiled(i)
-	if err := tsPrepare[T](s); err != nil {
-		return v, err
+	if err := tsPrepare(s, t); err != nil {
+		return err
 	}
-	// The plan writes through a pointer, so the value it fills lives on the
-	// heap: the pooled decoder keeps one of the tool it last decoded, which
-	// is copied out and cleared, cheaper than a new one per call.
+	// The plan writes through a pointer that a function value is given, so
+	// the value it fills lives on the heap: the pooled decoder keeps one of
+	// the tool it last decoded, which is copied out and cleared, cheaper
+	// than a new one per call.
 	d := tsGetDecoder(data)
 	if d.spareOf != s {
-		d.spare, d.spareOf = unsafe.Pointer(new(T)), s
+		d.spare, d.spareOf = reflect.New(t).UnsafePointer(), s
 	}
-	x := (*T)(d.spare)
+	x := reflect.NewAt(s.one, d.spare).Elem()
 	defer func() {
-		var zero T
-		*x = zero
+		x.SetZero()
 		tsPutDecoder(d)
 		if r := recover(); r != nil {
-			v, err = zero, tsRecovered(r)
+			err = tsRecovered(r)
 		}
 	}()
-	s.plan(d, s.in, unsafe.Pointer(x))
+	s.plan(d, s.in, d.spare)
 	d.end()
 	if e := d.err(); e != nil {
-		var zero T
-		return zero, e
+		return e
 	}
-	return *x, nil
+	// A copy as a [1]T, which (unlike Value.Set) does not make *dst escape,
+	// so the caller's value stays on its stack.
+	reflect.Copy(reflect.NewAt(s.one, reflect.ValueOf(dst).UnsafePointer()).Elem(), x)
+	return nil
 }
 
-// tsPrepare builds the plan that fills a T from the schema s, once. A T
-// the plan cannot fill is a bug of the generator, not of the input: it is
-// an error for every call (and for Bind, which prepares every tool it
-// serves before the first call), never a panic in a request.
-func tsPrepare[T any](s *tsSchemas) error {
+// tsPrepare builds the plan that fills a value of type t from the schema
+// s, once. A type the plan cannot fill is a bug of the generator, not of
+// the input: it is an error for every call (and for Bind, which prepares
+// every tool it serves before the first call), never a panic in a request.
+func tsPrepare(s *tsSchemas, t reflect.Type) error {
 	s.planOnce.Do(func() {
 		defer func() {
 			if r := recover(); r != nil {
-				s.plan, s.planErr = nil, fmt.Errorf("cannot decode into %v: %v", reflect.TypeFor[T](), r)
+				s.plan, s.planErr = nil, fmt.Errorf("cannot decode into %v: %v", t, r)
 			}
 		}()
-		s.plan = tsPlanFor(reflect.TypeFor[T](), s.in)
+		s.plan, s.one = tsPlanFor(t, s.in), reflect.ArrayOf(1, t)
 	})
 	return s.planErr
 }
@@ -2694,9 +2716,11 @@ var tsUnionPlans sync.Map // reflect.Type → tsPlan
 // accepts when it may not (a nullable union's field is a pointer or a
 // Nullable, which encoding/json sets to null without calling
 // UnmarshalJSON). The plans decode without encoding/json, so they never
-// call UnmarshalJSON.
-func tsUnmarshalUnion[U any](u *U, n *tsNode, data []byte) (err error) {
-	t := reflect.TypeFor[U]()
+// call UnmarshalJSON. u is a pointer to the union, as an interface: a
+// type parameter would compile this function again for every union.
+func tsUnmarshalUnion(u any, n *tsNode, data []byte) (err error) {
+	dst := reflect.ValueOf(u).Elem()
+	t := dst.Type()
 	plan, ok := tsUnionPlans.Load(t)
 	if !ok {
 		plan, _ = tsUnionPlans.LoadOrStore(t, tsUnionPlan(t, n))
@@ -2712,13 +2736,13 @@ func tsUnmarshalUnion[U any](u *U, n *tsNode, data []byte) (err error) {
 		d.end()
 		return nil
 	}
-	var v U
-	plan.(tsPlan)(d, n, unsafe.Pointer(&v))
+	v := reflect.New(t)
+	plan.(tsPlan)(d, n, v.UnsafePointer())
 	d.end()
 	if e := d.err(); e != nil {
 		return e
 	}
-	*u = v
+	dst.Set(v.Elem())
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -261,10 +262,10 @@ func TestDedup(t *testing.T) {
 // TestListPieces: a tool with a title, an output and annotations is
 // assembled as each profile writes it; profile 3 is profile 2's tools.
 func TestListPieces(t *testing.T) {
-	c := tsNewCatalog([]tsTool{
+	c := tsNewCatalog("s", "h", `"k"`, [3]string{"h/p1", "h/p2", "h/p3"}, [][6]string{
 		{"a", `{"name":"a","description":"d","inputSchema":`, `{"name":"a","title":"T","description":"d","inputSchema":`, `{"type":"object"}`, `{"type":"object"}`, `{"readOnlyHint":true}`},
 		{"b", `{"name":"b","description":"e","inputSchema":`, ``, `{}`, ``, ``},
-	}, `],"_meta":{"k":"h/p1"}}`, `],"_meta":{"k":"h/p2"}}`, `],"ttlMs":1,"_meta":{"k":"h/p3"}}`)
+	}, [3]string{`],"_meta":{"k":"h/p1"}}`, `],"_meta":{"k":"h/p2"}}`, `],"ttlMs":1,"_meta":{"k":"h/p3"}}`})
 	want1 := `{"tools":[{"name":"a","description":"d","inputSchema":{"type":"object"}},{"name":"b","description":"e","inputSchema":{}}],"_meta":{"k":"h/p1"}}`
 	want2 := `{"tools":[{"name":"a","title":"T","description":"d","inputSchema":{"type":"object"},"outputSchema":{"type":"object"},"annotations":{"readOnlyHint":true}},{"name":"b","description":"e","inputSchema":{}}],"_meta":{"k":"h/p2"}}`
 	if got := string(c.list(1)); got != want1 {
@@ -428,13 +429,13 @@ func TestPlanMismatchIsAnError(t *testing.T) {
 	}
 	type wrong struct{ A chan int }
 	for range 2 {
-		_, err := tsDecode[wrong](c, 0, []byte(`{"a":"x"}`))
+		err := tsDecode(c, 0, []byte(`{"a":"x"}`), new(wrong))
 		if err == nil || !strings.Contains(err.Error(), "cannot decode into runtime.wrong") {
 			t.Fatalf("err = %v", err)
 		}
 	}
 	type right struct{ A *string }
-	if err := tsPrepare[right](&tsSchemas{in: tsCompile(c.tools[0].in)}); err != nil {
+	if err := tsPrepare(&tsSchemas{in: tsCompile(c.tools[0].in)}, reflect.TypeFor[right]()); err != nil {
 		t.Fatal(err)
 	}
 }

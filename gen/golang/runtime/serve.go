@@ -1,6 +1,8 @@
 // Everything after the import block is copied into every generated file,
 // after the catalog's own serving declarations (gen/golang/serve.go): the
-// part of the serving half that does not depend on the catalog.
+// part of the serving half that does not depend on the catalog, which it
+// is given (the catalog, c, and its serving rows) by those declarations,
+// so that a shared runtime package (gen-go --runtime) serves every part.
 // generated.go stands in for what the generator writes, so that this file
 // compiles, is vetted and is tested here.
 
@@ -12,20 +14,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
-	"sync"
 )
 
-// ListToolsScopedJSON returns the tools/list result of a profile narrowed
-// to a scope, a fresh copy on every call: "read" keeps the tools with the
-// read_only hint, "write" the tools with read_only or additive, "all" (or
-// "") every tool, exactly ListToolsJSON. A narrowed table names its scope
-// in the catalog identity: "<SpecHash>/p2/read"; on profile 3 its
-// cacheScope is "private". nil for any other scope.
-func ListToolsScopedJSON(profile int, scope string) []byte {
+// tsScopedList is ListToolsScopedJSON: the tools/list result of a
+// profile narrowed to a scope, a fresh copy on every call (rows are the
+// catalog's serving rows, in catalog order).
+func tsScopedList(c *tsCatalog, rows []tsServeTool, profile int, scope string) []byte {
 	if scope == "" || scope == "all" {
-		return ListToolsJSON(profile)
+		return c.list(profile)
 	}
 	s := tsScopeIndex(scope)
 	if s < 0 {
@@ -34,14 +33,9 @@ func ListToolsScopedJSON(profile int, scope string) []byte {
 	if profile != 2 && profile != 3 {
 		profile = 1
 	}
-	t := &tsScoped[profile-1][s]
-	t.once.Do(func() { t.json = tsNarrow(profile, scope) })
+	t := &c.scoped[profile-1][s]
+	t.once.Do(func() { t.json = tsNarrow(c, rows, profile, scope) })
 	return append([]byte(nil), t.json...)
-}
-
-var tsScoped [3][2]struct {
-	once sync.Once
-	json []byte
 }
 
 func tsScopeIndex(scope string) int {
@@ -56,17 +50,17 @@ func tsScopeIndex(scope string) int {
 
 // tsNarrow keeps the entries of the full table that are in scope, byte
 // for byte, and names the scope in the identity.
-func tsNarrow(profile int, scope string) []byte {
+func tsNarrow(c *tsCatalog, rows []tsServeTool, profile int, scope string) []byte {
 	var full struct {
 		Tools []json.RawMessage `json:"tools"`
 	}
-	if err := json.Unmarshal(ListToolsJSON(profile), &full); err != nil || len(full.Tools) != len(tsServeTools) {
+	if err := json.Unmarshal(c.list(profile), &full); err != nil || len(full.Tools) != len(rows) {
 		panic("toolspec: the generated tools/list table does not match its tools") // a generator bug
 	}
 	var b bytes.Buffer
 	b.WriteString(`{"tools":[`)
 	n := 0
-	for i, t := range tsServeTools {
+	for i, t := range rows {
 		if !t.inScope(scope) {
 			continue
 		}
@@ -80,8 +74,8 @@ func tsNarrow(profile int, scope string) []byte {
 	if profile == 3 {
 		b.WriteString(tsProfile3Cache("private"))
 	}
-	id, _ := json.Marshal(CatalogID(profile) + "/" + scope)
-	b.WriteString(`"_meta":{` + tsMetaKey + ":")
+	id, _ := json.Marshal(c.ids[profile-1] + "/" + scope)
+	b.WriteString(`"_meta":{` + c.metaKey + ":")
 	b.Write(id)
 	b.WriteString("}}")
 	return b.Bytes()
@@ -93,12 +87,15 @@ func tsProfile3Cache(cacheScope string) string {
 	return `"ttlMs":` + strconv.Itoa(tsProfile3TTLMs) + `,"cacheScope":"` + cacheScope + `","resultType":"complete",`
 }
 
+// tsServeTool is a tool's serving row. Its fields are exported so that a
+// part generated against a shared runtime package (gen-go --runtime) can
+// write its rows; the type is not.
 type tsServeTool struct {
-	name     string
-	readOnly bool
-	write    bool   // read_only or additive: a tool with neither may destroy
-	result   string // "out", "text" or "any"
-	bind     func(handler any) (*tsServed, string)
+	Name     string
+	ReadOnly bool
+	Write    bool         // read_only or additive: a tool with neither may destroy
+	Result   string       // "out", "text" or "any"
+	Handler  reflect.Type // func(context.Context, <Tool>Input) (<Out>, error)
 }
 
 func (t *tsServeTool) inScope(scope string) bool {
@@ -106,9 +103,9 @@ func (t *tsServeTool) inScope(scope string) bool {
 	case "", "all":
 		return true
 	case "read":
-		return t.readOnly
+		return t.ReadOnly
 	case "write":
-		return t.write
+		return t.Write
 	}
 	return false
 }
@@ -121,39 +118,50 @@ type tsServed struct {
 	planErr  error              // the input type cannot be decoded (tsPrepare)
 }
 
-// tsServe binds tool i (of catalog index i, whose input type is In) to a
-// handler of type func(context.Context, In) (Out, error), with the tool's
+// tsServe binds tool i of c, whose row is t, to a handler of type
+// t.Handler, func(context.Context, In) (Out, error), with the tool's
 // Decode<Tool>Input and, when it has an output schema,
-// Validate<Tool>Output; when the handler has another type, nil and the
-// type it should have.
-func tsServe[In, Out any](i int) func(any) (*tsServed, string) {
-	return func(h any) (*tsServed, string) {
-		fn, ok := h.(func(context.Context, In) (Out, error))
-		if !ok {
-			return nil, fmt.Sprintf("%T", fn)
-		}
-		s := &tsServed{
-			decode: func(data []byte) (any, error) {
-				in, err := tsDecode[In](tsCat, i, data)
-				if err != nil {
-					return nil, err
-				}
-				return in, nil
-			},
-			run: func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
-		}
-		if tsCat.tools[i].out != "" {
-			s.validate = func(data []byte) error { return tsValidate(data, tsCat.output(i)) }
-		}
-		s.planErr = tsPrepare[In](tsCat.compiled(i))
-		return s, ""
+// Validate<Tool>Output; when the handler has another type, nil. It works
+// by reflection, not with type parameters, so that the Go compiler does
+// not compile a copy of it per tool (docs/gen-go.md, "Speed"): a call
+// costs a reflect.Value.Call.
+func tsServe(c *tsCatalog, t *tsServeTool, i int, h any) *tsServed {
+	fn := reflect.ValueOf(h)
+	if !fn.IsValid() || fn.Type() != t.Handler {
+		return nil
 	}
+	in := t.Handler.In(1)
+	s := &tsServed{
+		decode: func(data []byte) (any, error) {
+			p := reflect.New(in)
+			if err := tsDecode(c, i, data, p.Interface()); err != nil {
+				return nil, err
+			}
+			return p.Elem().Interface(), nil
+		},
+		run: func(ctx context.Context, arg any) (any, error) {
+			a := reflect.ValueOf(arg)
+			if !a.IsValid() || a.Type() != in {
+				return nil, fmt.Errorf("arguments of %s are %T, want %v", strconv.Quote(t.Name), arg, in)
+			}
+			out := fn.Call([]reflect.Value{reflect.ValueOf(&ctx).Elem(), a})
+			err, _ := out[1].Interface().(error)
+			return out[0].Interface(), err
+		},
+	}
+	if c.tools[i].out != "" {
+		s.validate = func(data []byte) error { return tsValidate(data, c.output(i)) }
+	}
+	s.planErr = tsPrepare(c.compiled(i), in)
+	return s
 }
 
 // Bound is the catalog bound to its handlers: what an MCP SDK adapter
 // serves (github.com/toolspec/toolspec/serve/gosdk for the official Go
 // SDK). Its methods take and return only standard types.
 type Bound struct {
+	c     *tsCatalog
+	rows  []tsServeTool
 	tools map[string]*tsBoundTool
 	err   error
 }
@@ -163,37 +171,31 @@ type tsBoundTool struct {
 	served *tsServed
 }
 
-// Bind binds every tool to its method of h.
-func Bind(h Handlers) *Bound { return BindMap(HandlerMap(h)) }
-
-// BindMap binds tools to handlers given by tool name, each a
-// func(context.Context, <Tool>Input) (<Tool>Output, error) as the method
-// of Handlers. Check reports the tools without a handler, the handlers
-// without a tool, and the handlers of another type; an adapter refuses to
-// serve the catalog until Check is nil.
-func BindMap(handlers map[string]any) *Bound {
-	b := &Bound{tools: make(map[string]*tsBoundTool, len(tsServeTools))}
+// tsBindMap is BindMap: it binds the tools of c, whose serving rows are
+// rows, to handlers given by tool name.
+func tsBindMap(c *tsCatalog, rows []tsServeTool, handlers map[string]any) *Bound {
+	b := &Bound{c: c, rows: rows, tools: make(map[string]*tsBoundTool, len(rows))}
 	names := make([]string, 0, len(handlers))
 	for n := range handlers {
 		names = append(names, n)
 	}
-	problems := tsCat.handlerProblems(names)
-	for i := range tsServeTools {
-		t := &tsServeTools[i]
-		h, ok := handlers[t.name]
+	problems := c.handlerProblems(names)
+	for i := range rows {
+		t := &rows[i]
+		h, ok := handlers[t.Name]
 		if !ok {
 			continue
 		}
-		s, want := t.bind(h)
+		s := tsServe(c, t, i, h)
 		if s == nil {
-			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %s", strconv.Quote(t.name), h, want))
+			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %v", strconv.Quote(t.Name), h, t.Handler))
 			continue
 		}
 		if s.planErr != nil {
-			problems = append(problems, fmt.Sprintf("tool %s: %v", strconv.Quote(t.name), s.planErr))
+			problems = append(problems, fmt.Sprintf("tool %s: %v", strconv.Quote(t.Name), s.planErr))
 			continue
 		}
-		b.tools[t.name] = &tsBoundTool{row: t, served: s}
+		b.tools[t.Name] = &tsBoundTool{row: t, served: s}
 	}
 	if len(problems) > 0 {
 		b.err = errors.New("toolspec: " + strings.Join(problems, "; "))
@@ -206,18 +208,18 @@ func BindMap(handlers map[string]any) *Bound {
 func (b *Bound) Check() error { return b.err }
 
 // SpecName is the spec's name.
-func (b *Bound) SpecName() string { return SpecName }
+func (b *Bound) SpecName() string { return b.c.name }
 
 // SpecHash is the spec hash.
-func (b *Bound) SpecHash() string { return SpecHash }
+func (b *Bound) SpecHash() string { return b.c.hash }
 
 // ProfileFor maps a negotiated protocol version to a profile (see ProfileFor).
-func (b *Bound) ProfileFor(protocolVersion string) int { return ProfileFor(protocolVersion) }
+func (b *Bound) ProfileFor(protocolVersion string) int { return tsProfileFor(protocolVersion) }
 
 // ListToolsJSON returns the tools/list result of a profile and scope (see
 // ListToolsScopedJSON).
 func (b *Bound) ListToolsJSON(profile int, scope string) []byte {
-	return ListToolsScopedJSON(profile, scope)
+	return tsScopedList(b.c, b.rows, profile, scope)
 }
 
 // InScope reports whether tool is a tool of the catalog within scope.
@@ -230,7 +232,7 @@ func (b *Bound) InScope(tool, scope string) bool {
 // "text" (a string) or "any" (a value to marshal); "" for no such tool.
 func (b *Bound) Result(tool string) string {
 	if t := b.tools[tool]; t != nil {
-		return t.row.result
+		return t.row.Result
 	}
 	return ""
 }

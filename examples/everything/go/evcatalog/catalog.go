@@ -69,7 +69,7 @@ const tsJ1 = `{"type":"object","additionalProperties":false}`
 const tsJ2 = `{"readOnlyHint":true,"idempotentHint":true}`
 const tsJ3 = `{"readOnlyHint":true}`
 
-var tsCat = tsNewCatalog([]tsTool{
+var tsCat = tsNewCatalog(SpecName, SpecHash, `"toolspec/catalog"`, [3]string{"ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p1", "ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p2", "ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p3"}, [][6]string{
 	{"test_simple_text", `{"name":"test_simple_text","description":"Returns one text block.","inputSchema":`, ``, tsJ1, ``, tsJ2},
 	{"test_image_content", `{"name":"test_image_content","description":"Returns one image block (a 1x1 PNG).","inputSchema":`, ``, tsJ1, ``, tsJ2},
 	{"test_audio_content", `{"name":"test_audio_content","description":"Returns one audio block (a short WAV).","inputSchema":`, ``, tsJ1, ``, tsJ2},
@@ -84,7 +84,7 @@ var tsCat = tsNewCatalog([]tsTool{
 	{"test_elicitation_sep1330_enums", `{"name":"test_elicitation_sep1330_enums","description":"Asks the user with a form of every enum variant (SEP-1330).","inputSchema":`, ``, tsJ1, ``, tsJ3},
 	{"json_schema_2020_12_tool", `{"name":"json_schema_2020_12_tool","description":"Tool with JSON Schema 2020-12 features","inputSchema":`, ``, `{"type":"object","properties":{"name":{"type":"string"},"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}},"additionalProperties":false}},"additionalProperties":false}`, ``, tsJ2},
 	{"test_reconnection", `{"name":"test_reconnection","description":"Closes its SSE stream mid-call; the client reconnects for the result (SEP-1699).","inputSchema":`, ``, tsJ1, ``, tsJ3},
-}, `],"_meta":{"toolspec/catalog":"ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p1"}}`, `],"_meta":{"toolspec/catalog":"ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p2"}}`, `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"toolspec/catalog":"ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p3"}}`)
+}, [3]string{`],"_meta":{"toolspec/catalog":"ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p1"}}`, `],"_meta":{"toolspec/catalog":"ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p2"}}`, `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"toolspec/catalog":"ea5369cfff4acfd3a6c00f59157b8aa8c774910db7370b2e61f1bea4d0be700c/p3"}}`})
 
 // Tool names.
 const (
@@ -109,8 +109,9 @@ type TestSimpleTextInput struct {
 }
 
 // DecodeTestSimpleTextInput decodes and validates the arguments of tool "test_simple_text".
-func DecodeTestSimpleTextInput(data []byte) (TestSimpleTextInput, error) {
-	return tsDecode[TestSimpleTextInput](tsCat, 0, data)
+func DecodeTestSimpleTextInput(data []byte) (v TestSimpleTextInput, err error) {
+	err = tsDecode(tsCat, 0, data, &v)
+	return v, err
 }
 
 // TestImageContentInput is the arguments of tool "test_image_content".
@@ -118,8 +119,9 @@ type TestImageContentInput struct {
 }
 
 // DecodeTestImageContentInput decodes and validates the arguments of tool "test_image_content".
-func DecodeTestImageContentInput(data []byte) (TestImageContentInput, error) {
-	return tsDecode[TestImageContentInput](tsCat, 1, data)
+func DecodeTestImageContentInput(data []byte) (v TestImageContentInput, err error) {
+	err = tsDecode(tsCat, 1, data, &v)
+	return v, err
 }
 
 // TestAudioContentInput is the arguments of tool "test_audio_content".
@@ -127,8 +129,9 @@ type TestAudioContentInput struct {
 }
 
 // DecodeTestAudioContentInput decodes and validates the arguments of tool "test_audio_content".
-func DecodeTestAudioContentInput(data []byte) (TestAudioContentInput, error) {
-	return tsDecode[TestAudioContentInput](tsCat, 2, data)
+func DecodeTestAudioContentInput(data []byte) (v TestAudioContentInput, err error) {
+	err = tsDecode(tsCat, 2, data, &v)
+	return v, err
 }
 
 // TestEmbeddedResourceInput is the arguments of tool "test_embedded_resource".
@@ -136,8 +139,9 @@ type TestEmbeddedResourceInput struct {
 }
 
 // DecodeTestEmbeddedResourceInput decodes and validates the arguments of tool "test_embedded_resource".
-func DecodeTestEmbeddedResourceInput(data []byte) (TestEmbeddedResourceInput, error) {
-	return tsDecode[TestEmbeddedResourceInput](tsCat, 3, data)
+func DecodeTestEmbeddedResourceInput(data []byte) (v TestEmbeddedResourceInput, err error) {
+	err = tsDecode(tsCat, 3, data, &v)
+	return v, err
 }
 
 // TestMultipleContentTypesInput is the arguments of tool "test_multiple_content_types".
@@ -145,8 +149,9 @@ type TestMultipleContentTypesInput struct {
 }
 
 // DecodeTestMultipleContentTypesInput decodes and validates the arguments of tool "test_multiple_content_types".
-func DecodeTestMultipleContentTypesInput(data []byte) (TestMultipleContentTypesInput, error) {
-	return tsDecode[TestMultipleContentTypesInput](tsCat, 4, data)
+func DecodeTestMultipleContentTypesInput(data []byte) (v TestMultipleContentTypesInput, err error) {
+	err = tsDecode(tsCat, 4, data, &v)
+	return v, err
 }
 
 // TestToolWithLoggingInput is the arguments of tool "test_tool_with_logging".
@@ -154,8 +159,9 @@ type TestToolWithLoggingInput struct {
 }
 
 // DecodeTestToolWithLoggingInput decodes and validates the arguments of tool "test_tool_with_logging".
-func DecodeTestToolWithLoggingInput(data []byte) (TestToolWithLoggingInput, error) {
-	return tsDecode[TestToolWithLoggingInput](tsCat, 5, data)
+func DecodeTestToolWithLoggingInput(data []byte) (v TestToolWithLoggingInput, err error) {
+	err = tsDecode(tsCat, 5, data, &v)
+	return v, err
 }
 
 // TestToolWithProgressInput is the arguments of tool "test_tool_with_progress".
@@ -163,8 +169,9 @@ type TestToolWithProgressInput struct {
 }
 
 // DecodeTestToolWithProgressInput decodes and validates the arguments of tool "test_tool_with_progress".
-func DecodeTestToolWithProgressInput(data []byte) (TestToolWithProgressInput, error) {
-	return tsDecode[TestToolWithProgressInput](tsCat, 6, data)
+func DecodeTestToolWithProgressInput(data []byte) (v TestToolWithProgressInput, err error) {
+	err = tsDecode(tsCat, 6, data, &v)
+	return v, err
 }
 
 // TestErrorHandlingInput is the arguments of tool "test_error_handling".
@@ -172,8 +179,9 @@ type TestErrorHandlingInput struct {
 }
 
 // DecodeTestErrorHandlingInput decodes and validates the arguments of tool "test_error_handling".
-func DecodeTestErrorHandlingInput(data []byte) (TestErrorHandlingInput, error) {
-	return tsDecode[TestErrorHandlingInput](tsCat, 7, data)
+func DecodeTestErrorHandlingInput(data []byte) (v TestErrorHandlingInput, err error) {
+	err = tsDecode(tsCat, 7, data, &v)
+	return v, err
 }
 
 // TestSamplingInput is the arguments of tool "test_sampling".
@@ -183,8 +191,9 @@ type TestSamplingInput struct {
 }
 
 // DecodeTestSamplingInput decodes and validates the arguments of tool "test_sampling".
-func DecodeTestSamplingInput(data []byte) (TestSamplingInput, error) {
-	return tsDecode[TestSamplingInput](tsCat, 8, data)
+func DecodeTestSamplingInput(data []byte) (v TestSamplingInput, err error) {
+	err = tsDecode(tsCat, 8, data, &v)
+	return v, err
 }
 
 // TestElicitationInput is the arguments of tool "test_elicitation".
@@ -194,8 +203,9 @@ type TestElicitationInput struct {
 }
 
 // DecodeTestElicitationInput decodes and validates the arguments of tool "test_elicitation".
-func DecodeTestElicitationInput(data []byte) (TestElicitationInput, error) {
-	return tsDecode[TestElicitationInput](tsCat, 9, data)
+func DecodeTestElicitationInput(data []byte) (v TestElicitationInput, err error) {
+	err = tsDecode(tsCat, 9, data, &v)
+	return v, err
 }
 
 // TestElicitationSep1034DefaultsInput is the arguments of tool "test_elicitation_sep1034_defaults".
@@ -203,8 +213,9 @@ type TestElicitationSep1034DefaultsInput struct {
 }
 
 // DecodeTestElicitationSep1034DefaultsInput decodes and validates the arguments of tool "test_elicitation_sep1034_defaults".
-func DecodeTestElicitationSep1034DefaultsInput(data []byte) (TestElicitationSep1034DefaultsInput, error) {
-	return tsDecode[TestElicitationSep1034DefaultsInput](tsCat, 10, data)
+func DecodeTestElicitationSep1034DefaultsInput(data []byte) (v TestElicitationSep1034DefaultsInput, err error) {
+	err = tsDecode(tsCat, 10, data, &v)
+	return v, err
 }
 
 // TestElicitationSep1330EnumsInput is the arguments of tool "test_elicitation_sep1330_enums".
@@ -212,8 +223,9 @@ type TestElicitationSep1330EnumsInput struct {
 }
 
 // DecodeTestElicitationSep1330EnumsInput decodes and validates the arguments of tool "test_elicitation_sep1330_enums".
-func DecodeTestElicitationSep1330EnumsInput(data []byte) (TestElicitationSep1330EnumsInput, error) {
-	return tsDecode[TestElicitationSep1330EnumsInput](tsCat, 11, data)
+func DecodeTestElicitationSep1330EnumsInput(data []byte) (v TestElicitationSep1330EnumsInput, err error) {
+	err = tsDecode(tsCat, 11, data, &v)
+	return v, err
 }
 
 type JSONSchema202012ToolInputAddress struct {
@@ -228,8 +240,9 @@ type JSONSchema202012ToolInput struct {
 }
 
 // DecodeJSONSchema202012ToolInput decodes and validates the arguments of tool "json_schema_2020_12_tool".
-func DecodeJSONSchema202012ToolInput(data []byte) (JSONSchema202012ToolInput, error) {
-	return tsDecode[JSONSchema202012ToolInput](tsCat, 12, data)
+func DecodeJSONSchema202012ToolInput(data []byte) (v JSONSchema202012ToolInput, err error) {
+	err = tsDecode(tsCat, 12, data, &v)
+	return v, err
 }
 
 // TestReconnectionInput is the arguments of tool "test_reconnection".
@@ -237,8 +250,9 @@ type TestReconnectionInput struct {
 }
 
 // DecodeTestReconnectionInput decodes and validates the arguments of tool "test_reconnection".
-func DecodeTestReconnectionInput(data []byte) (TestReconnectionInput, error) {
-	return tsDecode[TestReconnectionInput](tsCat, 13, data)
+func DecodeTestReconnectionInput(data []byte) (v TestReconnectionInput, err error) {
+	err = tsDecode(tsCat, 13, data, &v)
+	return v, err
 }
 
 // Handlers is the server side of the catalog: one method per tool, called
@@ -313,24 +327,21 @@ func HandlerMap(h Handlers) map[string]any {
 
 // tsServeTools are the tools in catalog order, as Bound serves them.
 var tsServeTools = []tsServeTool{
-	{ToolTestSimpleText, true, true, "text", tsServe[TestSimpleTextInput, string](0)},
-	{ToolTestImageContent, true, true, "any", tsServe[TestImageContentInput, any](1)},
-	{ToolTestAudioContent, true, true, "any", tsServe[TestAudioContentInput, any](2)},
-	{ToolTestEmbeddedResource, true, true, "any", tsServe[TestEmbeddedResourceInput, any](3)},
-	{ToolTestMultipleContentTypes, true, true, "any", tsServe[TestMultipleContentTypesInput, any](4)},
-	{ToolTestToolWithLogging, true, true, "text", tsServe[TestToolWithLoggingInput, string](5)},
-	{ToolTestToolWithProgress, true, true, "text", tsServe[TestToolWithProgressInput, string](6)},
-	{ToolTestErrorHandling, true, true, "text", tsServe[TestErrorHandlingInput, string](7)},
-	{ToolTestSampling, true, true, "text", tsServe[TestSamplingInput, string](8)},
-	{ToolTestElicitation, true, true, "text", tsServe[TestElicitationInput, string](9)},
-	{ToolTestElicitationSep1034Defaults, true, true, "text", tsServe[TestElicitationSep1034DefaultsInput, string](10)},
-	{ToolTestElicitationSep1330Enums, true, true, "text", tsServe[TestElicitationSep1330EnumsInput, string](11)},
-	{ToolJSONSchema202012Tool, true, true, "text", tsServe[JSONSchema202012ToolInput, string](12)},
-	{ToolTestReconnection, true, true, "text", tsServe[TestReconnectionInput, string](13)},
+	{Name: ToolTestSimpleText, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestSimpleTextInput) (string, error))(nil))},
+	{Name: ToolTestImageContent, ReadOnly: true, Write: true, Result: "any", Handler: reflect.TypeOf((func(context.Context, TestImageContentInput) (any, error))(nil))},
+	{Name: ToolTestAudioContent, ReadOnly: true, Write: true, Result: "any", Handler: reflect.TypeOf((func(context.Context, TestAudioContentInput) (any, error))(nil))},
+	{Name: ToolTestEmbeddedResource, ReadOnly: true, Write: true, Result: "any", Handler: reflect.TypeOf((func(context.Context, TestEmbeddedResourceInput) (any, error))(nil))},
+	{Name: ToolTestMultipleContentTypes, ReadOnly: true, Write: true, Result: "any", Handler: reflect.TypeOf((func(context.Context, TestMultipleContentTypesInput) (any, error))(nil))},
+	{Name: ToolTestToolWithLogging, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestToolWithLoggingInput) (string, error))(nil))},
+	{Name: ToolTestToolWithProgress, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestToolWithProgressInput) (string, error))(nil))},
+	{Name: ToolTestErrorHandling, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestErrorHandlingInput) (string, error))(nil))},
+	{Name: ToolTestSampling, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestSamplingInput) (string, error))(nil))},
+	{Name: ToolTestElicitation, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestElicitationInput) (string, error))(nil))},
+	{Name: ToolTestElicitationSep1034Defaults, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestElicitationSep1034DefaultsInput) (string, error))(nil))},
+	{Name: ToolTestElicitationSep1330Enums, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestElicitationSep1330EnumsInput) (string, error))(nil))},
+	{Name: ToolJSONSchema202012Tool, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, JSONSchema202012ToolInput) (string, error))(nil))},
+	{Name: ToolTestReconnection, ReadOnly: true, Write: true, Result: "text", Handler: reflect.TypeOf((func(context.Context, TestReconnectionInput) (string, error))(nil))},
 }
-
-// tsMetaKey is CatalogKey as a JSON string.
-const tsMetaKey = "\"toolspec/catalog\""
 
 // ListToolsScopedJSON returns the tools/list result of a profile narrowed
 // to a scope, a fresh copy on every call: "read" keeps the tools with the
@@ -339,8 +350,25 @@ const tsMetaKey = "\"toolspec/catalog\""
 // in the catalog identity: "<SpecHash>/p2/read"; on profile 3 its
 // cacheScope is "private". nil for any other scope.
 func ListToolsScopedJSON(profile int, scope string) []byte {
+	return tsScopedList(tsCat, tsServeTools, profile, scope)
+}
+
+// Bind binds every tool to its method of h.
+func Bind(h Handlers) *Bound { return BindMap(HandlerMap(h)) }
+
+// BindMap binds tools to handlers given by tool name, each a
+// func(context.Context, <Tool>Input) (<Tool>Output, error) as the method
+// of Handlers. Check reports the tools without a handler, the handlers
+// without a tool, and the handlers of another type; an adapter refuses to
+// serve the catalog until Check is nil.
+func BindMap(handlers map[string]any) *Bound { return tsBindMap(tsCat, tsServeTools, handlers) }
+
+// tsScopedList is ListToolsScopedJSON: the tools/list result of a
+// profile narrowed to a scope, a fresh copy on every call (rows are the
+// catalog's serving rows, in catalog order).
+func tsScopedList(c *tsCatalog, rows []tsServeTool, profile int, scope string) []byte {
 	if scope == "" || scope == "all" {
-		return ListToolsJSON(profile)
+		return c.list(profile)
 	}
 	s := tsScopeIndex(scope)
 	if s < 0 {
@@ -349,14 +377,9 @@ func ListToolsScopedJSON(profile int, scope string) []byte {
 	if profile != 2 && profile != 3 {
 		profile = 1
 	}
-	t := &tsScoped[profile-1][s]
-	t.once.Do(func() { t.json = tsNarrow(profile, scope) })
+	t := &c.scoped[profile-1][s]
+	t.once.Do(func() { t.json = tsNarrow(c, rows, profile, scope) })
 	return append([]byte(nil), t.json...)
-}
-
-var tsScoped [3][2]struct {
-	once sync.Once
-	json []byte
 }
 
 func tsScopeIndex(scope string) int {
@@ -371,17 +394,17 @@ func tsScopeIndex(scope string) int {
 
 // tsNarrow keeps the entries of the full table that are in scope, byte
 // for byte, and names the scope in the identity.
-func tsNarrow(profile int, scope string) []byte {
+func tsNarrow(c *tsCatalog, rows []tsServeTool, profile int, scope string) []byte {
 	var full struct {
 		Tools []json.RawMessage `json:"tools"`
 	}
-	if err := json.Unmarshal(ListToolsJSON(profile), &full); err != nil || len(full.Tools) != len(tsServeTools) {
+	if err := json.Unmarshal(c.list(profile), &full); err != nil || len(full.Tools) != len(rows) {
 		panic("toolspec: the generated tools/list table does not match its tools") // a generator bug
 	}
 	var b bytes.Buffer
 	b.WriteString(`{"tools":[`)
 	n := 0
-	for i, t := range tsServeTools {
+	for i, t := range rows {
 		if !t.inScope(scope) {
 			continue
 		}
@@ -395,8 +418,8 @@ func tsNarrow(profile int, scope string) []byte {
 	if profile == 3 {
 		b.WriteString(tsProfile3Cache("private"))
 	}
-	id, _ := json.Marshal(CatalogID(profile) + "/" + scope)
-	b.WriteString(`"_meta":{` + tsMetaKey + ":")
+	id, _ := json.Marshal(c.ids[profile-1] + "/" + scope)
+	b.WriteString(`"_meta":{` + c.metaKey + ":")
 	b.Write(id)
 	b.WriteString("}}")
 	return b.Bytes()
@@ -408,12 +431,15 @@ func tsProfile3Cache(cacheScope string) string {
 	return `"ttlMs":` + strconv.Itoa(tsProfile3TTLMs) + `,"cacheScope":"` + cacheScope + `","resultType":"complete",`
 }
 
+// tsServeTool is a tool's serving row. Its fields are exported so that a
+// part generated against a shared runtime package (gen-go --runtime) can
+// write its rows; the type is not.
 type tsServeTool struct {
-	name     string
-	readOnly bool
-	write    bool   // read_only or additive: a tool with neither may destroy
-	result   string // "out", "text" or "any"
-	bind     func(handler any) (*tsServed, string)
+	Name     string
+	ReadOnly bool
+	Write    bool         // read_only or additive: a tool with neither may destroy
+	Result   string       // "out", "text" or "any"
+	Handler  reflect.Type // func(context.Context, <Tool>Input) (<Out>, error)
 }
 
 func (t *tsServeTool) inScope(scope string) bool {
@@ -421,9 +447,9 @@ func (t *tsServeTool) inScope(scope string) bool {
 	case "", "all":
 		return true
 	case "read":
-		return t.readOnly
+		return t.ReadOnly
 	case "write":
-		return t.write
+		return t.Write
 	}
 	return false
 }
@@ -436,39 +462,50 @@ type tsServed struct {
 	planErr  error              // the input type cannot be decoded (tsPrepare)
 }
 
-// tsServe binds tool i (of catalog index i, whose input type is In) to a
-// handler of type func(context.Context, In) (Out, error), with the tool's
+// tsServe binds tool i of c, whose row is t, to a handler of type
+// t.Handler, func(context.Context, In) (Out, error), with the tool's
 // Decode<Tool>Input and, when it has an output schema,
-// Validate<Tool>Output; when the handler has another type, nil and the
-// type it should have.
-func tsServe[In, Out any](i int) func(any) (*tsServed, string) {
-	return func(h any) (*tsServed, string) {
-		fn, ok := h.(func(context.Context, In) (Out, error))
-		if !ok {
-			return nil, fmt.Sprintf("%T", fn)
-		}
-		s := &tsServed{
-			decode: func(data []byte) (any, error) {
-				in, err := tsDecode[In](tsCat, i, data)
-				if err != nil {
-					return nil, err
-				}
-				return in, nil
-			},
-			run: func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
-		}
-		if tsCat.tools[i].out != "" {
-			s.validate = func(data []byte) error { return tsValidate(data, tsCat.output(i)) }
-		}
-		s.planErr = tsPrepare[In](tsCat.compiled(i))
-		return s, ""
+// Validate<Tool>Output; when the handler has another type, nil. It works
+// by reflection, not with type parameters, so that the Go compiler does
+// not compile a copy of it per tool (docs/gen-go.md, "Speed"): a call
+// costs a reflect.Value.Call.
+func tsServe(c *tsCatalog, t *tsServeTool, i int, h any) *tsServed {
+	fn := reflect.ValueOf(h)
+	if !fn.IsValid() || fn.Type() != t.Handler {
+		return nil
 	}
+	in := t.Handler.In(1)
+	s := &tsServed{
+		decode: func(data []byte) (any, error) {
+			p := reflect.New(in)
+			if err := tsDecode(c, i, data, p.Interface()); err != nil {
+				return nil, err
+			}
+			return p.Elem().Interface(), nil
+		},
+		run: func(ctx context.Context, arg any) (any, error) {
+			a := reflect.ValueOf(arg)
+			if !a.IsValid() || a.Type() != in {
+				return nil, fmt.Errorf("arguments of %s are %T, want %v", strconv.Quote(t.Name), arg, in)
+			}
+			out := fn.Call([]reflect.Value{reflect.ValueOf(&ctx).Elem(), a})
+			err, _ := out[1].Interface().(error)
+			return out[0].Interface(), err
+		},
+	}
+	if c.tools[i].out != "" {
+		s.validate = func(data []byte) error { return tsValidate(data, c.output(i)) }
+	}
+	s.planErr = tsPrepare(c.compiled(i), in)
+	return s
 }
 
 // Bound is the catalog bound to its handlers: what an MCP SDK adapter
 // serves (github.com/toolspec/toolspec/serve/gosdk for the official Go
 // SDK). Its methods take and return only standard types.
 type Bound struct {
+	c     *tsCatalog
+	rows  []tsServeTool
 	tools map[string]*tsBoundTool
 	err   error
 }
@@ -478,37 +515,31 @@ type tsBoundTool struct {
 	served *tsServed
 }
 
-// Bind binds every tool to its method of h.
-func Bind(h Handlers) *Bound { return BindMap(HandlerMap(h)) }
-
-// BindMap binds tools to handlers given by tool name, each a
-// func(context.Context, <Tool>Input) (<Tool>Output, error) as the method
-// of Handlers. Check reports the tools without a handler, the handlers
-// without a tool, and the handlers of another type; an adapter refuses to
-// serve the catalog until Check is nil.
-func BindMap(handlers map[string]any) *Bound {
-	b := &Bound{tools: make(map[string]*tsBoundTool, len(tsServeTools))}
+// tsBindMap is BindMap: it binds the tools of c, whose serving rows are
+// rows, to handlers given by tool name.
+func tsBindMap(c *tsCatalog, rows []tsServeTool, handlers map[string]any) *Bound {
+	b := &Bound{c: c, rows: rows, tools: make(map[string]*tsBoundTool, len(rows))}
 	names := make([]string, 0, len(handlers))
 	for n := range handlers {
 		names = append(names, n)
 	}
-	problems := tsCat.handlerProblems(names)
-	for i := range tsServeTools {
-		t := &tsServeTools[i]
-		h, ok := handlers[t.name]
+	problems := c.handlerProblems(names)
+	for i := range rows {
+		t := &rows[i]
+		h, ok := handlers[t.Name]
 		if !ok {
 			continue
 		}
-		s, want := t.bind(h)
+		s := tsServe(c, t, i, h)
 		if s == nil {
-			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %s", strconv.Quote(t.name), h, want))
+			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %v", strconv.Quote(t.Name), h, t.Handler))
 			continue
 		}
 		if s.planErr != nil {
-			problems = append(problems, fmt.Sprintf("tool %s: %v", strconv.Quote(t.name), s.planErr))
+			problems = append(problems, fmt.Sprintf("tool %s: %v", strconv.Quote(t.Name), s.planErr))
 			continue
 		}
-		b.tools[t.name] = &tsBoundTool{row: t, served: s}
+		b.tools[t.Name] = &tsBoundTool{row: t, served: s}
 	}
 	if len(problems) > 0 {
 		b.err = errors.New("toolspec: " + strings.Join(problems, "; "))
@@ -521,18 +552,18 @@ func BindMap(handlers map[string]any) *Bound {
 func (b *Bound) Check() error { return b.err }
 
 // SpecName is the spec's name.
-func (b *Bound) SpecName() string { return SpecName }
+func (b *Bound) SpecName() string { return b.c.name }
 
 // SpecHash is the spec hash.
-func (b *Bound) SpecHash() string { return SpecHash }
+func (b *Bound) SpecHash() string { return b.c.hash }
 
 // ProfileFor maps a negotiated protocol version to a profile (see ProfileFor).
-func (b *Bound) ProfileFor(protocolVersion string) int { return ProfileFor(protocolVersion) }
+func (b *Bound) ProfileFor(protocolVersion string) int { return tsProfileFor(protocolVersion) }
 
 // ListToolsJSON returns the tools/list result of a profile and scope (see
 // ListToolsScopedJSON).
 func (b *Bound) ListToolsJSON(profile int, scope string) []byte {
-	return ListToolsScopedJSON(profile, scope)
+	return tsScopedList(b.c, b.rows, profile, scope)
 }
 
 // InScope reports whether tool is a tool of the catalog within scope.
@@ -545,7 +576,7 @@ func (b *Bound) InScope(tool, scope string) bool {
 // "text" (a string) or "any" (a value to marshal); "" for no such tool.
 func (b *Bound) Result(tool string) string {
 	if t := b.tools[tool]; t != nil {
-		return t.row.result
+		return t.row.Result
 	}
 	return ""
 }
@@ -681,26 +712,42 @@ type tsTool struct {
 	ann   string // annotations object, or ""
 }
 
-// tsCatalog is a generated catalog: its tools, its tables built once, and
-// each tool's schemas compiled on first use.
+// tsCatalog is a generated catalog: its identity, its tools, its tables
+// built once, and each tool's schemas compiled on first use.
 type tsCatalog struct {
-	tools   []tsTool
-	meta    [3]string // ],…"_meta":{…}} closing each profile's table
-	once    [3]sync.Once
-	lists   [3][]byte
-	schemas []tsSchemas
+	name, hash string    // SpecName, SpecHash
+	metaKey    string    // CatalogKey as a JSON string
+	ids        [3]string // CatalogID of each profile
+	tools      []tsTool
+	meta       [3]string // ],…"_meta":{…}} closing each profile's table
+	once       [3]sync.Once
+	lists      [3][]byte
+	schemas    []tsSchemas
+	scoped     [3][2]struct { // the narrowed tables (tsScopedList), by profile and scope
+		once sync.Once
+		json []byte
+	}
 }
 
 type tsSchemas struct {
 	once     sync.Once
 	in, out  *tsNode
 	planOnce sync.Once
-	plan     tsPlan // decodes the input into its Go type
-	planErr  error  // why no plan could be built (a generator bug)
+	plan     tsPlan       // decodes the input into its Go type
+	planErr  error        // why no plan could be built (a generator bug)
+	one      reflect.Type // [1]T of the input's Go type T, for tsDecode's copy
 }
 
-func tsNewCatalog(tools []tsTool, meta1, meta2, meta3 string) *tsCatalog {
-	return &tsCatalog{tools: tools, meta: [3]string{meta1, meta2, meta3}, schemas: make([]tsSchemas, len(tools))}
+// tsNewCatalog is the catalog of spec name (hash, the JSON string of its
+// CatalogKey, and the identity of each profile) whose tools are rows of
+// {name, head, head2, in, out, ann} (see tsTool), and whose profiles'
+// tables end with meta.
+func tsNewCatalog(name, hash, metaKey string, ids [3]string, rows [][6]string, meta [3]string) *tsCatalog {
+	tools := make([]tsTool, len(rows))
+	for i, r := range rows {
+		tools[i] = tsTool{name: r[0], head: r[1], head2: r[2], in: r[3], out: r[4], ann: r[5]}
+	}
+	return &tsCatalog{name: name, hash: hash, metaKey: metaKey, ids: ids, tools: tools, meta: meta, schemas: make([]tsSchemas, len(tools))}
 }
 
 // list returns a fresh copy of a profile's tools/list result: profile 3
@@ -1174,52 +1221,58 @@ func (d *tsDecoder) err() *ValidationError {
 	return &ValidationError{Problems: d.probs, Truncated: d.found > len(d.probs)}
 }
 
-// tsDecode is every Decode<Tool>Input: it decodes data into a T, the Go
-// type of the input of tool i, checking it against the tool's schema, and
-// returns the value or every failure. The plan that fills a T is built
-// from T and the schema on the first call (see tsPlan).
-func tsDecode[T any](c *tsCatalog, i int, data []byte) (v T, err error) {
+// tsDecode is every Decode<Tool>Input: it decodes data into *dst, the
+// Go value (dst is a pointer to it) of the input of tool i, checking it
+// against the tool's schema, and returns nil or every failure; *dst is
+// set only when data is accepted. The plan that fills the value is built
+// from its type and the schema on the first call (see tsPlan). dst is an
+// interface, not a type parameter, so that the Go compiler compiles this
+// function once, not once per tool (docs/gen-go.md, "Speed").
+func tsDecode(c *tsCatalog, i int, data []byte, dst any) (err error) {
+	t := reflect.TypeOf(dst).Elem()
 	s := c.compiled(i)
-	if err := tsPrepare[T](s); err != nil {
-		return v, err
+	if err := tsPrepare(s, t); err != nil {
+		return err
 	}
-	// The plan writes through a pointer, so the value it fills lives on the
-	// heap: the pooled decoder keeps one of the tool it last decoded, which
-	// is copied out and cleared, cheaper than a new one per call.
+	// The plan writes through a pointer that a function value is given, so
+	// the value it fills lives on the heap: the pooled decoder keeps one of
+	// the tool it last decoded, which is copied out and cleared, cheaper
+	// than a new one per call.
 	d := tsGetDecoder(data)
 	if d.spareOf != s {
-		d.spare, d.spareOf = unsafe.Pointer(new(T)), s
+		d.spare, d.spareOf = reflect.New(t).UnsafePointer(), s
 	}
-	x := (*T)(d.spare)
+	x := reflect.NewAt(s.one, d.spare).Elem()
 	defer func() {
-		var zero T
-		*x = zero
+		x.SetZero()
 		tsPutDecoder(d)
 		if r := recover(); r != nil {
-			v, err = zero, tsRecovered(r)
+			err = tsRecovered(r)
 		}
 	}()
-	s.plan(d, s.in, unsafe.Pointer(x))
+	s.plan(d, s.in, d.spare)
 	d.end()
 	if e := d.err(); e != nil {
-		var zero T
-		return zero, e
+		return e
 	}
-	return *x, nil
+	// A copy as a [1]T, which (unlike Value.Set) does not make *dst escape,
+	// so the caller's value stays on its stack.
+	reflect.Copy(reflect.NewAt(s.one, reflect.ValueOf(dst).UnsafePointer()).Elem(), x)
+	return nil
 }
 
-// tsPrepare builds the plan that fills a T from the schema s, once. A T
-// the plan cannot fill is a bug of the generator, not of the input: it is
-// an error for every call (and for Bind, which prepares every tool it
-// serves before the first call), never a panic in a request.
-func tsPrepare[T any](s *tsSchemas) error {
+// tsPrepare builds the plan that fills a value of type t from the schema
+// s, once. A type the plan cannot fill is a bug of the generator, not of
+// the input: it is an error for every call (and for Bind, which prepares
+// every tool it serves before the first call), never a panic in a request.
+func tsPrepare(s *tsSchemas, t reflect.Type) error {
 	s.planOnce.Do(func() {
 		defer func() {
 			if r := recover(); r != nil {
-				s.plan, s.planErr = nil, fmt.Errorf("cannot decode into %v: %v", reflect.TypeFor[T](), r)
+				s.plan, s.planErr = nil, fmt.Errorf("cannot decode into %v: %v", t, r)
 			}
 		}()
-		s.plan = tsPlanFor(reflect.TypeFor[T](), s.in)
+		s.plan, s.one = tsPlanFor(t, s.in), reflect.ArrayOf(1, t)
 	})
 	return s.planErr
 }
@@ -3252,9 +3305,11 @@ var tsUnionPlans sync.Map // reflect.Type → tsPlan
 // accepts when it may not (a nullable union's field is a pointer or a
 // Nullable, which encoding/json sets to null without calling
 // UnmarshalJSON). The plans decode without encoding/json, so they never
-// call UnmarshalJSON.
-func tsUnmarshalUnion[U any](u *U, n *tsNode, data []byte) (err error) {
-	t := reflect.TypeFor[U]()
+// call UnmarshalJSON. u is a pointer to the union, as an interface: a
+// type parameter would compile this function again for every union.
+func tsUnmarshalUnion(u any, n *tsNode, data []byte) (err error) {
+	dst := reflect.ValueOf(u).Elem()
+	t := dst.Type()
 	plan, ok := tsUnionPlans.Load(t)
 	if !ok {
 		plan, _ = tsUnionPlans.LoadOrStore(t, tsUnionPlan(t, n))
@@ -3270,13 +3325,13 @@ func tsUnmarshalUnion[U any](u *U, n *tsNode, data []byte) (err error) {
 		d.end()
 		return nil
 	}
-	var v U
-	plan.(tsPlan)(d, n, unsafe.Pointer(&v))
+	v := reflect.New(t)
+	plan.(tsPlan)(d, n, v.UnsafePointer())
 	d.end()
 	if e := d.err(); e != nil {
 		return e
 	}
-	*u = v
+	dst.Set(v.Elem())
 	return nil
 }
 

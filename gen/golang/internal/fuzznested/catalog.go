@@ -64,11 +64,11 @@ func ProfileFor(protocolVersion string) int { return tsProfileFor(protocolVersio
 // names are exactly the catalog's tools.
 func CheckHandlers(names []string) error { return tsCat.checkHandlers(names) }
 
-var tsCat = tsNewCatalog([]tsTool{
+var tsCat = tsNewCatalog(SpecName, SpecHash, `"toolspec/catalog"`, [3]string{"787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p1", "787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p2", "787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p3"}, [][6]string{
 	{"get-app", `{"name":"get-app","description":"Nested objects, maps, tuples and nullable enums","inputSchema":`, ``, `{"type":"object","properties":{"app":{"type":"object","properties":{"id":{"type":"string","minLength":1,"maxLength":8},"owner":{"type":["object","null"],"properties":{"name":{"type":"string"},"tags":{"type":"array","items":{"type":"string","minLength":1,"maxLength":3},"maxItems":4,"uniqueItems":true}},"required":["name"],"additionalProperties":false},"extra":{"type":"object","properties":{"note":{"type":"string"}}}},"required":["id"],"additionalProperties":false},"labels":{"type":"object","additionalProperties":{"type":"string","maxLength":5},"minProperties":1,"maxProperties":3},"scores":{"type":"object","additionalProperties":{"type":["integer","null"],"minimum":-10,"maximum":10}},"pair":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}],"items":{},"minItems":2,"maxItems":2},"point":{"type":"array","prefixItems":[{"type":"number","minimum":-1.5,"maximum":1.5},{"type":"number","minimum":-1.5,"maximum":1.5}],"items":{"type":"number"},"minItems":2,"maxItems":2},"level":{"type":["integer","null"],"enum":[1,2,3,null]},"mode":{"type":"string","enum":["fast","slow-ish","$weird"]},"nums":{"type":"array","items":{"type":"number","minimum":0,"maximum":1},"uniqueItems":true},"items":{"type":"array","items":{},"minItems":2,"uniqueItems":true},"maybe":{"type":"array","items":{"type":["integer","null"]}}},"required":["app","mode"],"additionalProperties":false}`, `{"type":"object","properties":{"ok":{"type":"boolean"},"why":{"type":["string","null"]}},"required":["ok"],"additionalProperties":false}`, ``},
 	{"top", `{"name":"top","description":"Odd field names","inputSchema":`, ``, `{"type":"object","properties":{"$top":{"type":"integer","description":"dollar"},"x.y":{"type":"string","description":"dotted"},"a b":{"type":"string","description":"spaced"}},"additionalProperties":false}`, ``, ``},
 	{"nothing", `{"name":"nothing","description":"No arguments","inputSchema":`, ``, `{"type":"object","additionalProperties":false}`, ``, ``},
-}, `],"_meta":{"toolspec/catalog":"787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p1"}}`, `],"_meta":{"toolspec/catalog":"787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p2"}}`, `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"toolspec/catalog":"787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p3"}}`)
+}, [3]string{`],"_meta":{"toolspec/catalog":"787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p1"}}`, `],"_meta":{"toolspec/catalog":"787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p2"}}`, `],"ttlMs":300000,"cacheScope":"public","resultType":"complete","_meta":{"toolspec/catalog":"787a36a72d968c33f4ff47f90fe676ee9168aabfd4d26c019cdd490c8deca100/p3"}}`})
 
 // Tool names.
 const (
@@ -159,8 +159,9 @@ type GetAppInput struct {
 func (v GetAppInput) MarshalJSON() ([]byte, error) { return tsMarshal(v, tsCat.input(0)) }
 
 // DecodeGetAppInput decodes and validates the arguments of tool "get-app".
-func DecodeGetAppInput(data []byte) (GetAppInput, error) {
-	return tsDecode[GetAppInput](tsCat, 0, data)
+func DecodeGetAppInput(data []byte) (v GetAppInput, err error) {
+	err = tsDecode(tsCat, 0, data, &v)
+	return v, err
 }
 
 // ValidateGetAppOutput validates a structured result of tool "get-app".
@@ -183,15 +184,19 @@ type TopInput struct {
 }
 
 // DecodeTopInput decodes and validates the arguments of tool "top".
-func DecodeTopInput(data []byte) (TopInput, error) { return tsDecode[TopInput](tsCat, 1, data) }
+func DecodeTopInput(data []byte) (v TopInput, err error) {
+	err = tsDecode(tsCat, 1, data, &v)
+	return v, err
+}
 
 // NothingInput is the arguments of tool "nothing".
 type NothingInput struct {
 }
 
 // DecodeNothingInput decodes and validates the arguments of tool "nothing".
-func DecodeNothingInput(data []byte) (NothingInput, error) {
-	return tsDecode[NothingInput](tsCat, 2, data)
+func DecodeNothingInput(data []byte) (v NothingInput, err error) {
+	err = tsDecode(tsCat, 2, data, &v)
+	return v, err
 }
 
 // Handlers is the server side of the catalog: one method per tool, called
@@ -222,13 +227,10 @@ func HandlerMap(h Handlers) map[string]any {
 
 // tsServeTools are the tools in catalog order, as Bound serves them.
 var tsServeTools = []tsServeTool{
-	{ToolGetApp, false, false, "out", tsServe[GetAppInput, GetAppOutput](0)},
-	{ToolTop, false, false, "any", tsServe[TopInput, any](1)},
-	{ToolNothing, false, false, "text", tsServe[NothingInput, string](2)},
+	{Name: ToolGetApp, ReadOnly: false, Write: false, Result: "out", Handler: reflect.TypeOf((func(context.Context, GetAppInput) (GetAppOutput, error))(nil))},
+	{Name: ToolTop, ReadOnly: false, Write: false, Result: "any", Handler: reflect.TypeOf((func(context.Context, TopInput) (any, error))(nil))},
+	{Name: ToolNothing, ReadOnly: false, Write: false, Result: "text", Handler: reflect.TypeOf((func(context.Context, NothingInput) (string, error))(nil))},
 }
-
-// tsMetaKey is CatalogKey as a JSON string.
-const tsMetaKey = "\"toolspec/catalog\""
 
 // ListToolsScopedJSON returns the tools/list result of a profile narrowed
 // to a scope, a fresh copy on every call: "read" keeps the tools with the
@@ -237,8 +239,25 @@ const tsMetaKey = "\"toolspec/catalog\""
 // in the catalog identity: "<SpecHash>/p2/read"; on profile 3 its
 // cacheScope is "private". nil for any other scope.
 func ListToolsScopedJSON(profile int, scope string) []byte {
+	return tsScopedList(tsCat, tsServeTools, profile, scope)
+}
+
+// Bind binds every tool to its method of h.
+func Bind(h Handlers) *Bound { return BindMap(HandlerMap(h)) }
+
+// BindMap binds tools to handlers given by tool name, each a
+// func(context.Context, <Tool>Input) (<Tool>Output, error) as the method
+// of Handlers. Check reports the tools without a handler, the handlers
+// without a tool, and the handlers of another type; an adapter refuses to
+// serve the catalog until Check is nil.
+func BindMap(handlers map[string]any) *Bound { return tsBindMap(tsCat, tsServeTools, handlers) }
+
+// tsScopedList is ListToolsScopedJSON: the tools/list result of a
+// profile narrowed to a scope, a fresh copy on every call (rows are the
+// catalog's serving rows, in catalog order).
+func tsScopedList(c *tsCatalog, rows []tsServeTool, profile int, scope string) []byte {
 	if scope == "" || scope == "all" {
-		return ListToolsJSON(profile)
+		return c.list(profile)
 	}
 	s := tsScopeIndex(scope)
 	if s < 0 {
@@ -247,14 +266,9 @@ func ListToolsScopedJSON(profile int, scope string) []byte {
 	if profile != 2 && profile != 3 {
 		profile = 1
 	}
-	t := &tsScoped[profile-1][s]
-	t.once.Do(func() { t.json = tsNarrow(profile, scope) })
+	t := &c.scoped[profile-1][s]
+	t.once.Do(func() { t.json = tsNarrow(c, rows, profile, scope) })
 	return append([]byte(nil), t.json...)
-}
-
-var tsScoped [3][2]struct {
-	once sync.Once
-	json []byte
 }
 
 func tsScopeIndex(scope string) int {
@@ -269,17 +283,17 @@ func tsScopeIndex(scope string) int {
 
 // tsNarrow keeps the entries of the full table that are in scope, byte
 // for byte, and names the scope in the identity.
-func tsNarrow(profile int, scope string) []byte {
+func tsNarrow(c *tsCatalog, rows []tsServeTool, profile int, scope string) []byte {
 	var full struct {
 		Tools []json.RawMessage `json:"tools"`
 	}
-	if err := json.Unmarshal(ListToolsJSON(profile), &full); err != nil || len(full.Tools) != len(tsServeTools) {
+	if err := json.Unmarshal(c.list(profile), &full); err != nil || len(full.Tools) != len(rows) {
 		panic("toolspec: the generated tools/list table does not match its tools") // a generator bug
 	}
 	var b bytes.Buffer
 	b.WriteString(`{"tools":[`)
 	n := 0
-	for i, t := range tsServeTools {
+	for i, t := range rows {
 		if !t.inScope(scope) {
 			continue
 		}
@@ -293,8 +307,8 @@ func tsNarrow(profile int, scope string) []byte {
 	if profile == 3 {
 		b.WriteString(tsProfile3Cache("private"))
 	}
-	id, _ := json.Marshal(CatalogID(profile) + "/" + scope)
-	b.WriteString(`"_meta":{` + tsMetaKey + ":")
+	id, _ := json.Marshal(c.ids[profile-1] + "/" + scope)
+	b.WriteString(`"_meta":{` + c.metaKey + ":")
 	b.Write(id)
 	b.WriteString("}}")
 	return b.Bytes()
@@ -306,12 +320,15 @@ func tsProfile3Cache(cacheScope string) string {
 	return `"ttlMs":` + strconv.Itoa(tsProfile3TTLMs) + `,"cacheScope":"` + cacheScope + `","resultType":"complete",`
 }
 
+// tsServeTool is a tool's serving row. Its fields are exported so that a
+// part generated against a shared runtime package (gen-go --runtime) can
+// write its rows; the type is not.
 type tsServeTool struct {
-	name     string
-	readOnly bool
-	write    bool   // read_only or additive: a tool with neither may destroy
-	result   string // "out", "text" or "any"
-	bind     func(handler any) (*tsServed, string)
+	Name     string
+	ReadOnly bool
+	Write    bool         // read_only or additive: a tool with neither may destroy
+	Result   string       // "out", "text" or "any"
+	Handler  reflect.Type // func(context.Context, <Tool>Input) (<Out>, error)
 }
 
 func (t *tsServeTool) inScope(scope string) bool {
@@ -319,9 +336,9 @@ func (t *tsServeTool) inScope(scope string) bool {
 	case "", "all":
 		return true
 	case "read":
-		return t.readOnly
+		return t.ReadOnly
 	case "write":
-		return t.write
+		return t.Write
 	}
 	return false
 }
@@ -334,39 +351,50 @@ type tsServed struct {
 	planErr  error              // the input type cannot be decoded (tsPrepare)
 }
 
-// tsServe binds tool i (of catalog index i, whose input type is In) to a
-// handler of type func(context.Context, In) (Out, error), with the tool's
+// tsServe binds tool i of c, whose row is t, to a handler of type
+// t.Handler, func(context.Context, In) (Out, error), with the tool's
 // Decode<Tool>Input and, when it has an output schema,
-// Validate<Tool>Output; when the handler has another type, nil and the
-// type it should have.
-func tsServe[In, Out any](i int) func(any) (*tsServed, string) {
-	return func(h any) (*tsServed, string) {
-		fn, ok := h.(func(context.Context, In) (Out, error))
-		if !ok {
-			return nil, fmt.Sprintf("%T", fn)
-		}
-		s := &tsServed{
-			decode: func(data []byte) (any, error) {
-				in, err := tsDecode[In](tsCat, i, data)
-				if err != nil {
-					return nil, err
-				}
-				return in, nil
-			},
-			run: func(ctx context.Context, in any) (any, error) { return fn(ctx, in.(In)) },
-		}
-		if tsCat.tools[i].out != "" {
-			s.validate = func(data []byte) error { return tsValidate(data, tsCat.output(i)) }
-		}
-		s.planErr = tsPrepare[In](tsCat.compiled(i))
-		return s, ""
+// Validate<Tool>Output; when the handler has another type, nil. It works
+// by reflection, not with type parameters, so that the Go compiler does
+// not compile a copy of it per tool (docs/gen-go.md, "Speed"): a call
+// costs a reflect.Value.Call.
+func tsServe(c *tsCatalog, t *tsServeTool, i int, h any) *tsServed {
+	fn := reflect.ValueOf(h)
+	if !fn.IsValid() || fn.Type() != t.Handler {
+		return nil
 	}
+	in := t.Handler.In(1)
+	s := &tsServed{
+		decode: func(data []byte) (any, error) {
+			p := reflect.New(in)
+			if err := tsDecode(c, i, data, p.Interface()); err != nil {
+				return nil, err
+			}
+			return p.Elem().Interface(), nil
+		},
+		run: func(ctx context.Context, arg any) (any, error) {
+			a := reflect.ValueOf(arg)
+			if !a.IsValid() || a.Type() != in {
+				return nil, fmt.Errorf("arguments of %s are %T, want %v", strconv.Quote(t.Name), arg, in)
+			}
+			out := fn.Call([]reflect.Value{reflect.ValueOf(&ctx).Elem(), a})
+			err, _ := out[1].Interface().(error)
+			return out[0].Interface(), err
+		},
+	}
+	if c.tools[i].out != "" {
+		s.validate = func(data []byte) error { return tsValidate(data, c.output(i)) }
+	}
+	s.planErr = tsPrepare(c.compiled(i), in)
+	return s
 }
 
 // Bound is the catalog bound to its handlers: what an MCP SDK adapter
 // serves (github.com/toolspec/toolspec/serve/gosdk for the official Go
 // SDK). Its methods take and return only standard types.
 type Bound struct {
+	c     *tsCatalog
+	rows  []tsServeTool
 	tools map[string]*tsBoundTool
 	err   error
 }
@@ -376,37 +404,31 @@ type tsBoundTool struct {
 	served *tsServed
 }
 
-// Bind binds every tool to its method of h.
-func Bind(h Handlers) *Bound { return BindMap(HandlerMap(h)) }
-
-// BindMap binds tools to handlers given by tool name, each a
-// func(context.Context, <Tool>Input) (<Tool>Output, error) as the method
-// of Handlers. Check reports the tools without a handler, the handlers
-// without a tool, and the handlers of another type; an adapter refuses to
-// serve the catalog until Check is nil.
-func BindMap(handlers map[string]any) *Bound {
-	b := &Bound{tools: make(map[string]*tsBoundTool, len(tsServeTools))}
+// tsBindMap is BindMap: it binds the tools of c, whose serving rows are
+// rows, to handlers given by tool name.
+func tsBindMap(c *tsCatalog, rows []tsServeTool, handlers map[string]any) *Bound {
+	b := &Bound{c: c, rows: rows, tools: make(map[string]*tsBoundTool, len(rows))}
 	names := make([]string, 0, len(handlers))
 	for n := range handlers {
 		names = append(names, n)
 	}
-	problems := tsCat.handlerProblems(names)
-	for i := range tsServeTools {
-		t := &tsServeTools[i]
-		h, ok := handlers[t.name]
+	problems := c.handlerProblems(names)
+	for i := range rows {
+		t := &rows[i]
+		h, ok := handlers[t.Name]
 		if !ok {
 			continue
 		}
-		s, want := t.bind(h)
+		s := tsServe(c, t, i, h)
 		if s == nil {
-			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %s", strconv.Quote(t.name), h, want))
+			problems = append(problems, fmt.Sprintf("handler of %s is %T, want %v", strconv.Quote(t.Name), h, t.Handler))
 			continue
 		}
 		if s.planErr != nil {
-			problems = append(problems, fmt.Sprintf("tool %s: %v", strconv.Quote(t.name), s.planErr))
+			problems = append(problems, fmt.Sprintf("tool %s: %v", strconv.Quote(t.Name), s.planErr))
 			continue
 		}
-		b.tools[t.name] = &tsBoundTool{row: t, served: s}
+		b.tools[t.Name] = &tsBoundTool{row: t, served: s}
 	}
 	if len(problems) > 0 {
 		b.err = errors.New("toolspec: " + strings.Join(problems, "; "))
@@ -419,18 +441,18 @@ func BindMap(handlers map[string]any) *Bound {
 func (b *Bound) Check() error { return b.err }
 
 // SpecName is the spec's name.
-func (b *Bound) SpecName() string { return SpecName }
+func (b *Bound) SpecName() string { return b.c.name }
 
 // SpecHash is the spec hash.
-func (b *Bound) SpecHash() string { return SpecHash }
+func (b *Bound) SpecHash() string { return b.c.hash }
 
 // ProfileFor maps a negotiated protocol version to a profile (see ProfileFor).
-func (b *Bound) ProfileFor(protocolVersion string) int { return ProfileFor(protocolVersion) }
+func (b *Bound) ProfileFor(protocolVersion string) int { return tsProfileFor(protocolVersion) }
 
 // ListToolsJSON returns the tools/list result of a profile and scope (see
 // ListToolsScopedJSON).
 func (b *Bound) ListToolsJSON(profile int, scope string) []byte {
-	return ListToolsScopedJSON(profile, scope)
+	return tsScopedList(b.c, b.rows, profile, scope)
 }
 
 // InScope reports whether tool is a tool of the catalog within scope.
@@ -443,7 +465,7 @@ func (b *Bound) InScope(tool, scope string) bool {
 // "text" (a string) or "any" (a value to marshal); "" for no such tool.
 func (b *Bound) Result(tool string) string {
 	if t := b.tools[tool]; t != nil {
-		return t.row.result
+		return t.row.Result
 	}
 	return ""
 }
@@ -579,26 +601,42 @@ type tsTool struct {
 	ann   string // annotations object, or ""
 }
 
-// tsCatalog is a generated catalog: its tools, its tables built once, and
-// each tool's schemas compiled on first use.
+// tsCatalog is a generated catalog: its identity, its tools, its tables
+// built once, and each tool's schemas compiled on first use.
 type tsCatalog struct {
-	tools   []tsTool
-	meta    [3]string // ],…"_meta":{…}} closing each profile's table
-	once    [3]sync.Once
-	lists   [3][]byte
-	schemas []tsSchemas
+	name, hash string    // SpecName, SpecHash
+	metaKey    string    // CatalogKey as a JSON string
+	ids        [3]string // CatalogID of each profile
+	tools      []tsTool
+	meta       [3]string // ],…"_meta":{…}} closing each profile's table
+	once       [3]sync.Once
+	lists      [3][]byte
+	schemas    []tsSchemas
+	scoped     [3][2]struct { // the narrowed tables (tsScopedList), by profile and scope
+		once sync.Once
+		json []byte
+	}
 }
 
 type tsSchemas struct {
 	once     sync.Once
 	in, out  *tsNode
 	planOnce sync.Once
-	plan     tsPlan // decodes the input into its Go type
-	planErr  error  // why no plan could be built (a generator bug)
+	plan     tsPlan       // decodes the input into its Go type
+	planErr  error        // why no plan could be built (a generator bug)
+	one      reflect.Type // [1]T of the input's Go type T, for tsDecode's copy
 }
 
-func tsNewCatalog(tools []tsTool, meta1, meta2, meta3 string) *tsCatalog {
-	return &tsCatalog{tools: tools, meta: [3]string{meta1, meta2, meta3}, schemas: make([]tsSchemas, len(tools))}
+// tsNewCatalog is the catalog of spec name (hash, the JSON string of its
+// CatalogKey, and the identity of each profile) whose tools are rows of
+// {name, head, head2, in, out, ann} (see tsTool), and whose profiles'
+// tables end with meta.
+func tsNewCatalog(name, hash, metaKey string, ids [3]string, rows [][6]string, meta [3]string) *tsCatalog {
+	tools := make([]tsTool, len(rows))
+	for i, r := range rows {
+		tools[i] = tsTool{name: r[0], head: r[1], head2: r[2], in: r[3], out: r[4], ann: r[5]}
+	}
+	return &tsCatalog{name: name, hash: hash, metaKey: metaKey, ids: ids, tools: tools, meta: meta, schemas: make([]tsSchemas, len(tools))}
 }
 
 // list returns a fresh copy of a profile's tools/list result: profile 3
@@ -1072,52 +1110,58 @@ func (d *tsDecoder) err() *ValidationError {
 	return &ValidationError{Problems: d.probs, Truncated: d.found > len(d.probs)}
 }
 
-// tsDecode is every Decode<Tool>Input: it decodes data into a T, the Go
-// type of the input of tool i, checking it against the tool's schema, and
-// returns the value or every failure. The plan that fills a T is built
-// from T and the schema on the first call (see tsPlan).
-func tsDecode[T any](c *tsCatalog, i int, data []byte) (v T, err error) {
+// tsDecode is every Decode<Tool>Input: it decodes data into *dst, the
+// Go value (dst is a pointer to it) of the input of tool i, checking it
+// against the tool's schema, and returns nil or every failure; *dst is
+// set only when data is accepted. The plan that fills the value is built
+// from its type and the schema on the first call (see tsPlan). dst is an
+// interface, not a type parameter, so that the Go compiler compiles this
+// function once, not once per tool (docs/gen-go.md, "Speed").
+func tsDecode(c *tsCatalog, i int, data []byte, dst any) (err error) {
+	t := reflect.TypeOf(dst).Elem()
 	s := c.compiled(i)
-	if err := tsPrepare[T](s); err != nil {
-		return v, err
+	if err := tsPrepare(s, t); err != nil {
+		return err
 	}
-	// The plan writes through a pointer, so the value it fills lives on the
-	// heap: the pooled decoder keeps one of the tool it last decoded, which
-	// is copied out and cleared, cheaper than a new one per call.
+	// The plan writes through a pointer that a function value is given, so
+	// the value it fills lives on the heap: the pooled decoder keeps one of
+	// the tool it last decoded, which is copied out and cleared, cheaper
+	// than a new one per call.
 	d := tsGetDecoder(data)
 	if d.spareOf != s {
-		d.spare, d.spareOf = unsafe.Pointer(new(T)), s
+		d.spare, d.spareOf = reflect.New(t).UnsafePointer(), s
 	}
-	x := (*T)(d.spare)
+	x := reflect.NewAt(s.one, d.spare).Elem()
 	defer func() {
-		var zero T
-		*x = zero
+		x.SetZero()
 		tsPutDecoder(d)
 		if r := recover(); r != nil {
-			v, err = zero, tsRecovered(r)
+			err = tsRecovered(r)
 		}
 	}()
-	s.plan(d, s.in, unsafe.Pointer(x))
+	s.plan(d, s.in, d.spare)
 	d.end()
 	if e := d.err(); e != nil {
-		var zero T
-		return zero, e
+		return e
 	}
-	return *x, nil
+	// A copy as a [1]T, which (unlike Value.Set) does not make *dst escape,
+	// so the caller's value stays on its stack.
+	reflect.Copy(reflect.NewAt(s.one, reflect.ValueOf(dst).UnsafePointer()).Elem(), x)
+	return nil
 }
 
-// tsPrepare builds the plan that fills a T from the schema s, once. A T
-// the plan cannot fill is a bug of the generator, not of the input: it is
-// an error for every call (and for Bind, which prepares every tool it
-// serves before the first call), never a panic in a request.
-func tsPrepare[T any](s *tsSchemas) error {
+// tsPrepare builds the plan that fills a value of type t from the schema
+// s, once. A type the plan cannot fill is a bug of the generator, not of
+// the input: it is an error for every call (and for Bind, which prepares
+// every tool it serves before the first call), never a panic in a request.
+func tsPrepare(s *tsSchemas, t reflect.Type) error {
 	s.planOnce.Do(func() {
 		defer func() {
 			if r := recover(); r != nil {
-				s.plan, s.planErr = nil, fmt.Errorf("cannot decode into %v: %v", reflect.TypeFor[T](), r)
+				s.plan, s.planErr = nil, fmt.Errorf("cannot decode into %v: %v", t, r)
 			}
 		}()
-		s.plan = tsPlanFor(reflect.TypeFor[T](), s.in)
+		s.plan, s.one = tsPlanFor(t, s.in), reflect.ArrayOf(1, t)
 	})
 	return s.planErr
 }
@@ -3150,9 +3194,11 @@ var tsUnionPlans sync.Map // reflect.Type → tsPlan
 // accepts when it may not (a nullable union's field is a pointer or a
 // Nullable, which encoding/json sets to null without calling
 // UnmarshalJSON). The plans decode without encoding/json, so they never
-// call UnmarshalJSON.
-func tsUnmarshalUnion[U any](u *U, n *tsNode, data []byte) (err error) {
-	t := reflect.TypeFor[U]()
+// call UnmarshalJSON. u is a pointer to the union, as an interface: a
+// type parameter would compile this function again for every union.
+func tsUnmarshalUnion(u any, n *tsNode, data []byte) (err error) {
+	dst := reflect.ValueOf(u).Elem()
+	t := dst.Type()
 	plan, ok := tsUnionPlans.Load(t)
 	if !ok {
 		plan, _ = tsUnionPlans.LoadOrStore(t, tsUnionPlan(t, n))
@@ -3168,13 +3214,13 @@ func tsUnmarshalUnion[U any](u *U, n *tsNode, data []byte) (err error) {
 		d.end()
 		return nil
 	}
-	var v U
-	plan.(tsPlan)(d, n, unsafe.Pointer(&v))
+	v := reflect.New(t)
+	plan.(tsPlan)(d, n, v.UnsafePointer())
 	d.end()
 	if e := d.err(); e != nil {
 		return e
 	}
-	*u = v
+	dst.Set(v.Elem())
 	return nil
 }
 

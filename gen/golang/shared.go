@@ -1,0 +1,190 @@
+package golang
+
+import (
+	"bytes"
+	"fmt"
+	"go/scanner"
+	"go/token"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// A shared runtime (Options.Runtime): the runtime that every generated
+// file otherwise carries, written once as a package of its own (Runtime)
+// that the files of many catalogs import, so that the Go compiler
+// compiles it once, not once per catalog. Splitting a large API into parts
+// (import openapi --split) gives hundreds of catalogs; their own code is
+// then only their types and tables.
+//
+// The package is the same runtime source, with the names a catalog's
+// code refers to exported (sharedNames), so both forms of a file run the
+// same code. A file generated against it declares its exported runtime
+// names (ValidationError, Nullable, Bound, …) as aliases of the package's,
+// so its users see the same API either way.
+
+// RuntimeAlias is the name under which a file generated with
+// Options.Runtime imports the runtime package. It starts with ts, which no
+// name the generator makes from a spec does.
+const RuntimeAlias = "tsrt"
+
+// sharedNames are the identifiers of the runtime that a catalog's code
+// names, with the name each has in the shared runtime package: the
+// functions and types it calls or writes, the methods and fields of the
+// catalog and of its schema nodes it reads (the paths of at.node), and the
+// method a union implements (tsUnion), which must be exported to be
+// implemented from another package.
+var sharedNames = map[string]string{
+	"tsNewCatalog":     "NewCatalog",
+	"tsDecode":         "Decode",
+	"tsValidate":       "Validate",
+	"tsMarshal":        "Marshal",
+	"tsMarshalUnion":   "MarshalUnion",
+	"tsUnmarshalUnion": "UnmarshalUnion",
+	"tsProfileFor":     "ProfileFor",
+	"tsScopedList":     "ScopedList",
+	"tsBindMap":        "BindMap",
+	"tsServeTool":      "ServeTool",
+	"tsVariants":       "ToolspecVariants",
+	"list":             "List",
+	"checkHandlers":    "CheckHandlers",
+	"input":            "Input",
+	"output":           "Output",
+	"props":            "Props",
+	"node":             "Node",
+	"items":            "Items",
+	"values":           "Values",
+	"prefix":           "Prefix",
+	"variants":         "Variants",
+}
+
+// rt is how the file names runtime identifier name: as itself in a
+// self-contained file, through the runtime package otherwise.
+func (g *gen) rt(name string) string {
+	if g.runtime == "" {
+		return name
+	}
+	return RuntimeAlias + "." + sharedNames[name]
+}
+
+// sel is a selector or a method the file applies to a runtime value
+// (tsCat.input, .props[0].node, …): itself in a self-contained file, its
+// exported name otherwise.
+func (g *gen) sel(name string) string {
+	if g.runtime == "" {
+		return name
+	}
+	return sharedNames[name]
+}
+
+// nodePath is an at.node path as the file writes it: tsCat.input(0),
+// then .props[i].node, .items, .values, .prefix[i] and .variants[i].
+func (g *gen) nodePath(path string) string {
+	if g.runtime == "" {
+		return path
+	}
+	return nodeRenamer.Replace(path)
+}
+
+// nodeRenamer renames the selectors of an at.node path.
+var nodeRenamer = strings.NewReplacer(
+	"tsCat.input(", "tsCat."+sharedNames["input"]+"(", "tsCat.output(", "tsCat."+sharedNames["output"]+"(",
+	".props[", "."+sharedNames["props"]+"[", "].node", "]."+sharedNames["node"],
+	".items", "."+sharedNames["items"], ".values", "."+sharedNames["values"],
+	".prefix[", "."+sharedNames["prefix"]+"[", ".variants[", "."+sharedNames["variants"]+"[")
+
+// runtimeAliases are the exported declarations of the runtime that a file
+// generated against the shared runtime declares as aliases, so that its
+// users write catalog.ValidationError as they would with a self-contained
+// file.
+func (g *gen) runtimeAliases() {
+	a := RuntimeAlias
+	g.p.printf(`
+// The runtime's exported declarations (package %[1]s, imported from %[2]s).
+type (
+	// ValidationError is a value the schema refuses: every problem found.
+	ValidationError = %[1]s.ValidationError
+	// Problem is one JSON Schema keyword that failed.
+	Problem = %[1]s.Problem
+	// Bound is the catalog bound to its handlers (see Bind).
+	Bound = %[1]s.Bound
+)
+
+// Nullable is an optional field that may also be null.
+type Nullable[T any] = %[1]s.Nullable[T]
+
+// The decoder's limits (see package %[1]s).
+const (
+	MaxDepth    = %[1]s.MaxDepth
+	MaxProblems = %[1]s.MaxProblems
+	MaxShown    = %[1]s.MaxShown
+	MaxQuote    = %[1]s.MaxQuote
+)
+
+// The packages only some catalogs' code uses.
+var (
+	_ = context.Background
+	_ = errors.New
+	_ = json.Marshal
+	_ = reflect.TypeOf
+)
+`, a, comment(quote(g.runtime)))
+}
+
+// sharedImports are the packages a file generated against the shared
+// runtime imports besides it (runtimeAliases uses each).
+var sharedImports = []string{"context", "encoding/json", "errors", "reflect"}
+
+// Runtime returns the Go source of the shared runtime package (package
+// pkg), which files generated with Options.Runtime import. It depends only
+// on the version of toolspec, never on a catalog: one package serves every
+// catalog generated by the same version.
+func Runtime(pkg string) ([]byte, error) {
+	if !ValidPackage(pkg) {
+		return nil, fmt.Errorf("package name %s is not a Go identifier", quote(pkg))
+	}
+	var b bytes.Buffer
+	b.WriteString("// Code generated by toolspec. DO NOT EDIT.\n\n")
+	fmt.Fprintf(&b, "// Package %s is the runtime of the catalogs gen-go writes with --runtime:\n", pkg)
+	b.WriteString("// their decoders, validators and serving half, shared by every catalog\n")
+	b.WriteString("// generated by the same version of toolspec (docs/gen-go.md, \"A shared runtime\").\n")
+	fmt.Fprintf(&b, "package %s\n\nimport (\n", pkg)
+	imports := slices.Concat(runtimeImports, formatImports, serveImports)
+	slices.Sort(imports)
+	for _, imp := range slices.Compact(imports) {
+		fmt.Fprintf(&b, "\t%s\n", quote(imp))
+	}
+	b.WriteString(")\n")
+	b.WriteString(sharedRuntimeBody())
+	return b.Bytes(), nil
+}
+
+// sharedRuntimeBody is the runtime's bodies (what a self-contained file
+// carries after its own code) with sharedNames renamed, token by token:
+// identifiers only, so strings and comments keep their text.
+var sharedRuntimeBody = sync.OnceValue(func() string {
+	src := runtimeBody + messagesBody + formatBody + profileBody + serveRuntime
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	file := fset.AddFile("runtime.go", -1, len(src))
+	s.Init(file, []byte(src), nil, scanner.ScanComments)
+	var b strings.Builder
+	last := 0
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		if tok != token.IDENT {
+			continue
+		}
+		if name, ok := sharedNames[lit]; ok {
+			off := file.Offset(pos)
+			b.WriteString(src[last:off])
+			b.WriteString(name)
+			last = off + len(lit)
+		}
+	}
+	b.WriteString(src[last:])
+	return b.String()
+})
