@@ -3,6 +3,7 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,13 +17,38 @@ import (
 // profile 3 (the tools as on profile 2) ttlMs, cacheScope and resultType
 // sit between the tools and _meta.
 func ToolsList(c *model.Catalog, profile int) []byte {
+	list, _ := toolsList(c, profile, false)
+	return list
+}
+
+// ToolsListCuts returns ToolsList(c, profile) and where it is cut between
+// its tools: the offset at which each tool's entry starts (after the
+// comma that ends the one before), then the offset just after the last
+// entry (before the "]" that closes the tools). With no tools, cuts is
+// that one offset.
+func ToolsListCuts(c *model.Catalog, profile int) (list []byte, cuts []int) {
+	return toolsList(c, profile, true)
+}
+
+func toolsList(c *model.Catalog, profile int, cut bool) ([]byte, []int) {
+	var cuts []int
+	if cut {
+		cuts = make([]int, 0, len(c.Tools)+1)
+	}
 	w := &writer{}
 	o := w.open('{')
 	o.key("tools")
 	tools := w.open('[')
-	for _, t := range c.Tools {
+	for i, t := range c.Tools {
+		w.reserve(i, len(c.Tools))
 		tools.elem()
+		if cut {
+			cuts = append(cuts, len(w.b))
+		}
 		w.tool(t, profile)
+	}
+	if cut {
+		cuts = append(cuts, len(w.b))
 	}
 	tools.close(']')
 	if profile == 3 {
@@ -34,12 +60,16 @@ func ToolsList(c *model.Catalog, profile int) []byte {
 	w.str(c.Identity(profile))
 	meta.close('}')
 	o.close('}')
-	return w.b
+	return w.b, cuts
 }
 
 // Tool returns one tool's entry of the tools/list result of a profile.
-func Tool(t *model.Tool, profile int) []byte {
-	w := &writer{}
+func Tool(t *model.Tool, profile int) []byte { return AppendTool(nil, t, profile) }
+
+// AppendTool appends one tool's entry of the tools/list result of a
+// profile to dst and returns the extended slice.
+func AppendTool(dst []byte, t *model.Tool, profile int) []byte {
+	w := &writer{b: dst}
 	w.tool(t, profile)
 	return w.b
 }
@@ -84,6 +114,18 @@ type writer struct {
 	indent bool
 	prefix string
 	depth  int
+}
+
+// reserve makes room, before the next of total tools is written (done of
+// them written so far), for the rest at the length of those so far, plus
+// an eighth: append's growth of a large slice by a quarter at a time
+// would allocate and copy the list about five times over.
+func (w *writer) reserve(done, total int) {
+	if done == 0 || cap(w.b)-len(w.b) > len(w.b)/done*2 {
+		return
+	}
+	rest := len(w.b) / done * (total - done)
+	w.b = slices.Grow(w.b, rest+rest/8)
 }
 
 // str writes s as a JSON string (see jsonstr.AppendHTMLSafe).

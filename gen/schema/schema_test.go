@@ -110,3 +110,38 @@ func TestProfiles(t *testing.T) {
 		t.Errorf("profile 2:\n%s\nwant\n%s", got, p2)
 	}
 }
+
+// TestToolsListCuts holds the cuts of ToolsListCuts to the tools' own
+// entries (Tool): between two cuts lies one tool's entry and the comma
+// after it, the last one without; before the first cut `{"tools":[`;
+// after the last the rest of the list.
+func TestToolsListCuts(t *testing.T) {
+	tool := func(name string) *model.Tool {
+		return &model.Tool{Name: name, Description: "d " + name, Hints: model.Hints{ReadOnly: true},
+			Input: &model.Type{Kind: model.Object}, Output: &model.Type{Kind: model.Object}, Result: model.ResultOut}
+	}
+	for n := range 4 {
+		cat := &model.Catalog{Name: "s", CatalogKey: "k", SpecHash: "h"}
+		for i := range n {
+			cat.Tools = append(cat.Tools, tool(string(rune('a'+i))))
+		}
+		for _, profile := range []int{1, 2, 3} {
+			list, cuts := ToolsListCuts(cat, profile)
+			if want := ToolsList(cat, profile); string(list) != string(want) {
+				t.Fatalf("%d tools, profile %d: list %s, want %s", n, profile, list, want)
+			}
+			if len(cuts) != n+1 || string(list[:cuts[0]]) != `{"tools":[` || list[cuts[n]] != ']' {
+				t.Fatalf("%d tools, profile %d: cuts %v of %s", n, profile, cuts, list)
+			}
+			for i, tl := range cat.Tools {
+				want := string(Tool(tl, profile))
+				if i < n-1 {
+					want += ","
+				}
+				if got := string(list[cuts[i]:cuts[i+1]]); got != want {
+					t.Errorf("%d tools, profile %d, tool %d: %s, want %s", n, profile, i, got, want)
+				}
+			}
+		}
+	}
+}
