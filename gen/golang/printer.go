@@ -1,8 +1,8 @@
 package golang
 
 import (
-	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -13,22 +13,39 @@ import (
 // declarations, and the column alignment gofmt gives struct fields and
 // const specs (aligned). TestGofmt holds every golden to gofmt.
 type printer struct {
-	b bytes.Buffer
+	b []byte
 }
 
 // printf writes formatted text.
-func (p *printer) printf(format string, args ...any) { fmt.Fprintf(&p.b, format, args...) }
+func (p *printer) printf(format string, args ...any) { p.b = fmt.Appendf(p.b, format, args...) }
 
 // str writes its arguments one after the other.
 func (p *printer) str(parts ...string) {
 	for _, s := range parts {
-		p.b.WriteString(s)
+		p.b = append(p.b, s...)
 	}
+}
+
+// reserve makes room, before the next of total like parts is written
+// (done of them written since start, the length of the text then), for
+// the rest at the length of those so far, plus an eighth: append's growth
+// of a large slice by a quarter at a time would copy the file about five
+// times over.
+func (p *printer) reserve(start, done, total int) {
+	if done == 0 {
+		return
+	}
+	each := (len(p.b) - start) / done
+	if cap(p.b)-len(p.b) > 2*each {
+		return
+	}
+	rest := each * (total - done)
+	p.b = slices.Grow(p.b, rest+rest/8)
 }
 
 // doc writes a doc comment before a declaration, after a blank line.
 func (p *printer) doc(lines ...string) {
-	p.b.WriteByte('\n')
+	p.b = append(p.b, '\n')
 	for _, l := range lines {
 		p.str("// ", l, "\n")
 	}

@@ -26,6 +26,11 @@ type shapes struct {
 	keys  map[*model.Type]string // a type's key
 	place map[*model.Type]int    // a type's shape number, nullability included
 	types map[string]string      // key → the Go type written for it
+
+	stubs  []*model.Type // stubs[n] stands for shape n (stub)
+	fields []model.Field // key's copies of an object's rows, reused
+	rows   []*model.Field
+	buf    []byte // key's schema text, reused
 }
 
 func newShapes() *shapes {
@@ -48,25 +53,46 @@ func (s *shapes) key(t *model.Type) string {
 	if t.Elem != nil {
 		c.Elem = s.stub(t.Elem)
 	}
-	for _, it := range t.Items {
-		c.Items = append(c.Items, s.stub(it))
+	if len(t.Items) > 0 {
+		c.Items = make([]*model.Type, len(t.Items))
+		for i, it := range t.Items {
+			c.Items[i] = s.stub(it)
+		}
 	}
-	for _, fd := range t.Fields {
-		f := *fd
-		f.Type = s.stub(fd.Type)
-		c.Fields = append(c.Fields, &f)
+	if len(t.Variants) > 0 {
+		c.Variants = make([]*model.Type, len(t.Variants))
+		for i, v := range t.Variants {
+			c.Variants[i] = s.stub(v)
+		}
 	}
-	for _, v := range t.Variants {
-		c.Variants = append(c.Variants, s.stub(v))
+	// The stubs of the rows first: stub may call key again, which reuses
+	// s.fields and s.rows; once they are all made, this call has them.
+	stubs := make([]*model.Type, len(t.Fields))
+	for i, fd := range t.Fields {
+		stubs[i] = s.stub(fd.Type)
 	}
-	k := t.Group + "\x00" + string(schema.Type(&c))
+	if len(t.Fields) > 0 {
+		s.fields, s.rows = s.fields[:0], s.rows[:0]
+		for i, fd := range t.Fields {
+			s.fields = append(s.fields, *fd)
+			s.fields[i].Type = stubs[i]
+		}
+		for i := range s.fields {
+			s.rows = append(s.rows, &s.fields[i])
+		}
+		c.Fields = s.rows
+	}
+	s.buf = append(append(s.buf[:0], t.Group...), 0)
+	s.buf = schema.AppendType(s.buf, &c)
+	k := string(s.buf)
 	s.keys[t] = k
 	return k
 }
 
 // stub stands for a nested type in its parent's key: a string whose
 // pattern is the nested type's shape number. Every nested type of the
-// parent is a stub, so a stub is never confused with a real string.
+// parent is a stub, so a stub is never confused with a real string. The
+// stub of a shape is made once.
 func (s *shapes) stub(t *model.Type) *model.Type {
 	n, ok := s.place[t]
 	if !ok {
@@ -80,6 +106,12 @@ func (s *shapes) stub(t *model.Type) *model.Type {
 		}
 		s.place[t] = n
 	}
-	p := "#" + strconv.Itoa(n)
-	return &model.Type{Kind: model.String, Pattern: &p}
+	for len(s.stubs) <= n {
+		s.stubs = append(s.stubs, nil)
+	}
+	if s.stubs[n] == nil {
+		p := "#" + strconv.Itoa(n)
+		s.stubs[n] = &model.Type{Kind: model.String, Pattern: &p}
+	}
+	return s.stubs[n]
 }
