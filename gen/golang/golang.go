@@ -143,6 +143,22 @@ type gen struct {
 	// shapes are the nested types by shape: one declaration for every
 	// place a shape recurs.
 	shapes *shapes
+	// mangled are the Go names of the row names met so far (mangle).
+	mangled map[string]string
+}
+
+// mangle is mangle(s), each name worked out once: catalogs repeat their
+// row names.
+func (g *gen) mangle(s string) string {
+	m, ok := g.mangled[s]
+	if !ok {
+		if g.mangled == nil {
+			g.mangled = map[string]string{}
+		}
+		m = mangle(s)
+		g.mangled[s] = m
+	}
+	return m
 }
 
 func newGen(c *model.Catalog, pkg string) *gen {
@@ -221,13 +237,13 @@ func (g *gen) file() []byte {
 		tail = append(tail, dialectRuntimeBody)
 	}
 	// One allocation of the file's size: the sections are most of it.
-	size := head.Len() + len(g.p.b)
+	size := head.Len() + g.p.len()
 	for _, s := range tail {
 		size += len(s)
 	}
 	b := make([]byte, 0, size)
 	b = append(b, head.Bytes()...)
-	b = append(b, g.p.b...)
+	b = g.p.bytes(b)
 	for _, s := range tail {
 		b = append(b, s...)
 	}
@@ -315,9 +331,7 @@ func (g *gen) table() {
 	if len(g.cat.Tools) > 0 {
 		g.p.str("\n")
 	}
-	start := len(g.p.b)
 	for i, t := range g.cat.Tools {
-		g.p.reserve(start, i, len(g.cat.Tools))
 		e := entries[i]
 		g.p.str("\t{", quote(t.Name), ", ", literal(e.head), ", ", lit(e.head2), ", ",
 			lit(e.in), ", ", lit(e.out), ", ", lit(e.ann), "},\n")
@@ -379,9 +393,7 @@ func (g *gen) toolNames() {
 
 // perTool writes each tool's decoder, validator and types.
 func (g *gen) perTool() {
-	start := len(g.p.b)
-	for i, t := range g.tools {
-		g.p.reserve(start, i, len(g.tools))
+	for _, t := range g.tools {
 		q := comment(quote(t.Name))
 		g.declare(t.Tool.Input, t.Input, fmt.Sprintf("tsCat.input(%d)", t.Index), "the arguments of tool "+q)
 		g.p.doc(fmt.Sprintf("Decode%sInput decodes and validates the arguments of tool %s.", t.Go, q))

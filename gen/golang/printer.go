@@ -2,7 +2,6 @@ package golang
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -13,39 +12,61 @@ import (
 // declarations, and the column alignment gofmt gives struct fields and
 // const specs (aligned). TestGofmt holds every golden to gofmt.
 type printer struct {
-	b []byte
+	b    []byte   // the text since the last chunk
+	full [][]byte // chunks written before b, in order
+	n    int      // their length
+}
+
+// chunk is how much text the printer holds in one slice: when b has no
+// room for more, it becomes a chunk and a new b starts, so no slice grows
+// past this size and a large file is copied once, into bytes.
+const chunk = 1 << 20
+
+// room makes b take n more bytes without growing, starting a new chunk
+// when it cannot.
+func (p *printer) room(n int) {
+	if cap(p.b)-len(p.b) >= n {
+		return
+	}
+	if len(p.b) > 0 {
+		p.full = append(p.full, p.b)
+		p.n += len(p.b)
+	}
+	p.b = make([]byte, 0, max(chunk, n))
+}
+
+// len is the length of the text written.
+func (p *printer) len() int { return p.n + len(p.b) }
+
+// bytes appends the text written to dst.
+func (p *printer) bytes(dst []byte) []byte {
+	for _, c := range p.full {
+		dst = append(dst, c...)
+	}
+	return append(dst, p.b...)
 }
 
 // printf writes formatted text.
-func (p *printer) printf(format string, args ...any) { p.b = fmt.Appendf(p.b, format, args...) }
+func (p *printer) printf(format string, args ...any) {
+	p.room(len(format) + 64)
+	p.b = fmt.Appendf(p.b, format, args...)
+}
 
 // str writes its arguments one after the other.
 func (p *printer) str(parts ...string) {
+	n := 0
+	for _, s := range parts {
+		n += len(s)
+	}
+	p.room(n)
 	for _, s := range parts {
 		p.b = append(p.b, s...)
 	}
 }
 
-// reserve makes room, before the next of total like parts is written
-// (done of them written since start, the length of the text then), for
-// the rest at the length of those so far, plus an eighth: append's growth
-// of a large slice by a quarter at a time would copy the file about five
-// times over.
-func (p *printer) reserve(start, done, total int) {
-	if done == 0 {
-		return
-	}
-	each := (len(p.b) - start) / done
-	if cap(p.b)-len(p.b) > 2*each {
-		return
-	}
-	rest := each * (total - done)
-	p.b = slices.Grow(p.b, rest+rest/8)
-}
-
 // doc writes a doc comment before a declaration, after a blank line.
 func (p *printer) doc(lines ...string) {
-	p.b = append(p.b, '\n')
+	p.str("\n")
 	for _, l := range lines {
 		p.str("// ", l, "\n")
 	}
@@ -129,6 +150,9 @@ func literal(s string) string {
 // order mark, which Go refuses anywhere but at the start of a file)
 // becomes a space, and runs of spaces one.
 func comment(s string) string {
+	if plainComment(s) {
+		return s
+	}
 	var b strings.Builder
 	for _, r := range s {
 		switch {
@@ -139,4 +163,16 @@ func comment(s string) string {
 		}
 	}
 	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// plainComment reports whether comment(s) is s: printable ASCII, no space
+// at either end and none after another.
+func plainComment(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < ' ' || c > '~' || c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' ') {
+			return false
+		}
+	}
+	return true
 }

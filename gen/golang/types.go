@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/toolspec/toolspec/model"
 )
@@ -253,7 +254,7 @@ func (g *gen) object(t *model.Type, a at, doc string) value {
 	fields := make([]value, len(t.Fields))
 	fieldNames := g.fieldNames(t)
 	for i, fd := range t.Fields {
-		sub := at{a.name + fieldNames[i], fmt.Sprintf("%s.props[%d].node", a.node, i), false}
+		sub := at{a.name + fieldNames[i], a.node + ".props[" + strconv.Itoa(i) + "].node", false}
 		fields[i] = g.typ(fd.Type, sub)
 	}
 	name := g.named(a, doc)
@@ -266,11 +267,14 @@ func (g *gen) object(t *model.Type, a at, doc string) value {
 	g.p.printf("type %s struct {\n", name)
 	rows := make([][]string, 0, len(t.Fields))
 	var comments []string
+	cells := make([]string, 3*len(t.Fields))
 	for i, fd := range t.Fields {
 		if desc := comment(fd.Description); desc != "" {
 			rows, comments = append(rows, nil), append(comments, desc)
 		}
-		rows, comments = append(rows, []string{fieldNames[i], fieldType(fd, fields[i]), jsonTag(fd)}), append(comments, "")
+		row := cells[3*i : 3*i+3 : 3*i+3]
+		row[0], row[1], row[2] = fieldNames[i], fieldType(fd, fields[i]), jsonTag(fd)
+		rows, comments = append(rows, row), append(comments, "")
 	}
 	g.p.aligned("\t", rows, comments)
 	g.p.str("}\n")
@@ -290,7 +294,7 @@ func (g *gen) fieldNames(t *model.Type) []string {
 	}
 	names := make([]string, len(t.Fields))
 	for i, fd := range t.Fields {
-		names[i] = n.claim(mangle(fd.Name))
+		names[i] = n.claim(g.mangle(fd.Name))
 	}
 	return names
 }
@@ -363,8 +367,10 @@ func validTag(s string) bool {
 	}
 	for _, c := range s {
 		switch {
-		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case c < utf8.RuneSelf:
+			if !tagASCII[c] {
+				return false
+			}
 		case unicode.IsLetter(c), unicode.IsDigit(c):
 		default:
 			return false
@@ -372,3 +378,12 @@ func validTag(s string) bool {
 	}
 	return true
 }
+
+// tagASCII are the ASCII characters a tag name may hold.
+var tagASCII = func() (ok [utf8.RuneSelf]bool) {
+	for c := range rune(utf8.RuneSelf) {
+		ok[c] = strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) ||
+			c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	}
+	return ok
+}()
