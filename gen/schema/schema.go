@@ -74,6 +74,24 @@ func AppendTool(dst []byte, t *model.Tool, profile int) []byte {
 	return w.b
 }
 
+// AppendToolHead appends what precedes the input schema in one tool's
+// entry of the tools/list result of a profile, `"inputSchema":`
+// included: Tool is that, the input schema, and the rest.
+func AppendToolHead(dst []byte, t *model.Tool, profile int) []byte {
+	w := &writer{b: dst}
+	w.toolHead(t, profile)
+	return w.b
+}
+
+// AppendToolCut appends one tool's entry of the tools/list result of a
+// profile to dst and returns the extended slice and where in it the
+// entry's input schema starts and ends.
+func AppendToolCut(dst []byte, t *model.Tool, profile int) (b []byte, in, end int) {
+	w := &writer{b: dst}
+	in, end = w.toolCut(t, profile)
+	return w.b, in, end
+}
+
 // AppendIndentedTool appends one tool's entry to dst laid out as
 // json.Indent lays it out with this prefix and an indent of two spaces
 // (what gen-json prints, without a second pass over the bytes), and
@@ -206,11 +224,9 @@ func (w *writer) raw(v []byte) {
 	w.b = b.Bytes()
 }
 
-// indentable are the bytes a JSON text starts with when json.Indent may
-// change it: an object or array, or leading white space (which it drops).
-var indentable = []byte("{[ \t\r\n")
-
-func (w *writer) tool(t *model.Tool, profile int) {
+// toolHead opens a tool's entry and writes it up to the input schema, its
+// key included; it returns the entry, for tool to go on with.
+func (w *writer) toolHead(t *model.Tool, profile int) container {
 	o := w.open('{')
 	o.key("name")
 	w.str(t.Name)
@@ -221,7 +237,22 @@ func (w *writer) tool(t *model.Tool, profile int) {
 	o.key("description")
 	w.str(t.Description)
 	o.key("inputSchema")
+	return o
+}
+
+// indentable are the bytes a JSON text starts with when json.Indent may
+// change it: an object or array, or leading white space (which it drops).
+var indentable = []byte("{[ \t\r\n")
+
+func (w *writer) tool(t *model.Tool, profile int) { w.toolCut(t, profile) }
+
+// toolCut writes a tool's entry and returns where its input schema starts
+// and ends in w.b.
+func (w *writer) toolCut(t *model.Tool, profile int) (in, end int) {
+	o := w.toolHead(t, profile)
+	in = len(w.b)
 	w.typ(t.Input, "")
+	end = len(w.b)
 	if profile >= 2 {
 		if t.Output != nil {
 			o.key("outputSchema")
@@ -252,6 +283,7 @@ func (w *writer) tool(t *model.Tool, profile int) {
 		}
 	}
 	o.close('}')
+	return in, end
 }
 
 // typ writes the schema of t. Keys come in one fixed order: type,

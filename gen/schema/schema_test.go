@@ -145,3 +145,24 @@ func TestToolsListCuts(t *testing.T) {
 		}
 	}
 }
+
+// TestToolCut holds AppendToolHead and AppendToolCut to Tool: the head is
+// the entry up to its input schema, and the cut is where Type writes it.
+func TestToolCut(t *testing.T) {
+	in := &model.Type{Kind: model.Object, Fields: []*model.Field{{Name: "q", Required: true, Type: &model.Type{Kind: model.String}}}}
+	for _, tool := range []*model.Tool{
+		{Name: "a", Description: "d", Input: in},
+		{Name: "b", Title: "B", Description: `"inputSchema":`, Input: in, Output: &model.Type{Kind: model.Object}, Hints: model.Hints{Idempotent: true}},
+	} {
+		for _, profile := range []int{1, 2, 3} {
+			want := string(Tool(tool, profile))
+			b, i, j := AppendToolCut([]byte("x"), tool, profile)
+			if string(b) != "x"+want || string(b[i:j]) != string(Type(tool.Input)) {
+				t.Errorf("%s, profile %d: AppendToolCut = %s [%d:%d], want x%s", tool.Name, profile, b, i, j, want)
+			}
+			if head := string(AppendToolHead([]byte("x"), tool, profile)); head != string(b[:i]) {
+				t.Errorf("%s, profile %d: AppendToolHead = %s, want %s", tool.Name, profile, head, b[:i])
+			}
+		}
+	}
+}
