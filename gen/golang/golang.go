@@ -357,17 +357,19 @@ func (e entry) shareable() []string { return []string{e.in, e.out, e.ann} }
 // and the annotations. A JSON string cannot hold `"inputSchema":` (its
 // quotes are escaped), so the first one is the key.
 func splitEntry(t *model.Tool, scratch []byte) (entry, []byte) {
-	const key = `"inputSchema":`
-	scratch = schema.AppendTool(scratch[:0], t, 1)
-	p2 := string(schema.AppendTool(scratch[len(scratch):], t, 2))
-	p1 := scratch
-	i1, i2 := bytes.Index(p1, []byte(key))+len(key), strings.Index(p2, key)+len(key)
-	// The input schema is the same in both profiles: it is taken from p2.
-	e := entry{head: string(p1[:i1]), in: p2[i2 : i2+len(p1)-1-i1]}
-	if p2[:i2] != e.head {
-		e.head2 = p2[:i2]
+	head := schema.AppendToolHead(scratch[:0], t, 1)
+	b, in, end := schema.AppendToolCut(head[len(head):], t, 2)
+	if n := len(head) + len(b); n > cap(scratch) {
+		scratch = make([]byte, 0, 2*n)
 	}
-	rest := strings.TrimSuffix(strings.TrimPrefix(p2[i2:], e.in), "}")
+	// Profile 1's entry is its head, the input schema (profile 2's) and
+	// "}"; profile 2's goes on after the input schema.
+	p2 := string(b)
+	e := entry{head: string(head), in: p2[in:end]}
+	if p2[:in] != e.head {
+		e.head2 = p2[:in]
+	}
+	rest := strings.TrimSuffix(p2[end:], "}")
 	if t.Hints.Any() {
 		const ak = `,"annotations":`
 		a := strings.LastIndex(rest, ak)
