@@ -374,15 +374,24 @@ export declare function checkHandlers(names: Iterable<string>): void;
 	return b.Bytes()
 }
 
-var identifier = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
-
 // propertyName returns a property name as TypeScript source: bare when it
-// is an identifier, quoted otherwise.
+// is an identifier (ASCII letters, digits, _ and $, not starting with a
+// digit), quoted otherwise.
 func propertyName(name string) string {
-	if identifier.MatchString(name) {
+	if isIdentifier(name) {
 		return name
 	}
 	return Quote(name)
+}
+
+func isIdentifier(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_' || c == '$' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // writeObjectBody writes the braces of an object type, one property per

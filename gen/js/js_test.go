@@ -255,3 +255,17 @@ func quoteByRune(s string) string {
 	b.WriteByte('"')
 	return b.String()
 }
+
+// TestIsIdentifier holds isIdentifier to the pattern it replaces.
+func TestIsIdentifier(t *testing.T) {
+	re := regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+	cases := []string{"", "a", "1", "a1", "_", "$", "a-b", "a b", "é", "a\n", "Ab_$9", "9a"}
+	for c := range 256 {
+		cases = append(cases, string(rune(c)), "a"+string(rune(c)), string([]byte{byte(c)}))
+	}
+	for _, s := range cases {
+		if got, want := isIdentifier(s), re.MatchString(s); got != want {
+			t.Errorf("isIdentifier(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

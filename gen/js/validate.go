@@ -60,13 +60,16 @@ func validators(b *bytes.Buffer, c *model.Catalog) error {
 	g := &validatorGen{byKey: map[string]string{}, byText: map[string]string{}, patterns: map[string]string{}}
 	in := make([]string, len(c.Tools))
 	out := make([]string, len(c.Tools))
+	var text []byte // each schema in turn, in one buffer
 	for i, t := range c.Tools {
 		var err error
-		if in[i], err = g.toolFunc(t, schema.Input(t)); err != nil {
+		text = schema.AppendType(text[:0], t.Input)
+		if in[i], err = g.toolFunc(t, text); err != nil {
 			return err
 		}
 		if t.Output != nil {
-			if out[i], err = g.toolFunc(t, schema.Output(t)); err != nil {
+			text = schema.AppendType(text[:0], t.Output)
+			if out[i], err = g.toolFunc(t, text); err != nil {
 				return err
 			}
 		}
