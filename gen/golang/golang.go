@@ -162,7 +162,10 @@ func (g *gen) mangle(s string) string {
 }
 
 func newGen(c *model.Catalog, pkg string) *gen {
-	g := &gen{cat: c, pkg: pkg, shapes: newShapes(), names: newNamer(append(reserved, serveReserved...)...)}
+	// A tool claims five package-level names or fewer, and its nested
+	// types about as many again.
+	g := &gen{cat: c, pkg: pkg, shapes: newShapes(len(c.Tools)),
+		names: newNamerSized(10*len(c.Tools), append(reserved, serveReserved...)...)}
 	g.imports = append(slices.Clone(runtimeImports), formatImports...)
 	for i, t := range c.Tools {
 		base := g.names.claimAll(mangle(t.Name), func(n string) []string {

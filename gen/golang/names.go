@@ -96,8 +96,15 @@ type namer struct {
 
 const smallScope = 16
 
-func newNamer(reserved ...string) *namer {
+func newNamer(reserved ...string) *namer { return newNamerSized(0, reserved...) }
+
+// newNamerSized is newNamer for a scope that will hold about size names,
+// in a map made that large at once.
+func newNamerSized(size int, reserved ...string) *namer {
 	n := &namer{}
+	if size > smallScope {
+		n.taken = make(map[string]bool, size)
+	}
 	for _, r := range reserved {
 		n.add(r)
 	}

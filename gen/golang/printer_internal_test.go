@@ -71,3 +71,24 @@ func TestValidTag(t *testing.T) {
 		}
 	}
 }
+
+// TestTagLiteral holds tagLiteral's ASCII shortcut to its rule: a raw
+// string unless the tag holds a backtick or a rune that is not printable.
+func TestTagLiteral(t *testing.T) {
+	cases := []string{"", "json:\"a\"", "é", "a\u00a0", "\uFEFF", "a\xff"}
+	for c := range rune(160) {
+		cases = append(cases, "a"+string(c), string(c)+"é")
+	}
+	for _, tag := range cases {
+		want := "`" + tag + "`"
+		for _, c := range tag {
+			if c == '`' || !strconv.IsPrint(c) {
+				want = strconv.Quote(tag)
+				break
+			}
+		}
+		if got := tagLiteral(tag); got != want {
+			t.Errorf("tagLiteral(%q) = %s, want %s", tag, got, want)
+		}
+	}
+}

@@ -35,8 +35,11 @@ type shapes struct {
 	buf    []byte // key's text, reused
 }
 
-func newShapes() *shapes {
-	return &shapes{ids: map[string]int{}, keys: map[*model.Type]int{}, place: map[*model.Type]int{}, types: map[int]string{}}
+// newShapes returns the shapes of a catalog of tools tools, its maps made
+// for a few nested types per tool.
+func newShapes(tools int) *shapes {
+	return &shapes{ids: map[string]int{}, keys: make(map[*model.Type]int, 4*tools),
+		place: make(map[*model.Type]int, 4*tools), types: map[int]string{}}
 }
 
 // key is the number of the shape of t's Go type, nullability aside. The

@@ -352,6 +352,17 @@ func jsonTag(fd *model.Field) string {
 // tagLiteral writes a struct tag as a raw string, the usual form, when
 // that is safe, and through quote otherwise.
 func tagLiteral(tag string) string {
+	ascii := true
+	for i := 0; i < len(tag) && ascii; i++ {
+		c := tag[i]
+		if c == '`' || c < ' ' || c == 0x7f {
+			return quote(tag)
+		}
+		ascii = c < utf8.RuneSelf
+	}
+	if ascii {
+		return "`" + tag + "`"
+	}
 	for _, c := range tag {
 		if c == '`' || !strconv.IsPrint(c) {
 			return quote(tag)
