@@ -66,8 +66,18 @@ export const PROFILES = Object.freeze({
 const TABLES = [
   null,
 `)
+	// The validators are compiled from the profile-2 schemas: the text
+	// of profile 2's table.
+	var list2 []byte
+	var spans2 []schema.Spans
 	for _, p := range model.Profiles {
-		table(&b, c, p)
+		list, spans := table(&b, c, p)
+		if p == 2 {
+			list2, spans2 = list, spans
+		}
+	}
+	if spans2 == nil {
+		list2, _, spans2 = schema.ToolsListCuts(c, 2)
 	}
 	b.WriteString(`];
 
@@ -128,7 +138,7 @@ export function checkHandlers(names) {
   throw err;
 }
 `)
-	if err := validators(&b, c); err != nil {
+	if err := validators(&b, c, list2, spans2); err != nil {
 		return nil, err
 	}
 	b.WriteString("\n")
@@ -146,9 +156,10 @@ export function checkHandlers(names) {
 
 // table writes one profile's tools/list JSON as a concatenation of quoted
 // pieces, one tool per line: schema.ToolsList cut between its tools
-// (schema.ToolsListCuts), so the pieces add up to exactly its bytes.
-func table(b *bytes.Buffer, c *model.Catalog, profile int) {
-	list, cuts := schema.ToolsListCuts(c, profile)
+// (schema.ToolsListCuts), so the pieces add up to exactly its bytes. It
+// returns the list and where each tool's schemas lie in it.
+func table(b *bytes.Buffer, c *model.Catalog, profile int) ([]byte, []schema.Spans) {
+	list, cuts, spans := schema.ToolsListCuts(c, profile)
 	fmt.Fprintf(b, "  // profile %d\n", profile)
 	// Quoting adds a backslash before each quote of the JSON: about one
 	// byte in six, and seven bytes of layout per piece.
@@ -161,4 +172,5 @@ func table(b *bytes.Buffer, c *model.Catalog, profile int) {
 	}
 	b.Write(appendQuote(append(b.AvailableBuffer(), "  "...), list[prev:]))
 	b.WriteString(",\n")
+	return list, spans
 }

@@ -17,7 +17,7 @@ import (
 // profile 3 (the tools as on profile 2) ttlMs, cacheScope and resultType
 // sit between the tools and _meta.
 func ToolsList(c *model.Catalog, profile int) []byte {
-	list, _ := toolsList(c, profile, false)
+	list, _, _ := toolsList(c, profile, false)
 	return list
 }
 
@@ -25,15 +25,22 @@ func ToolsList(c *model.Catalog, profile int) []byte {
 // its tools: the offset at which each tool's entry starts (after the
 // comma that ends the one before), then the offset just after the last
 // entry (before the "]" that closes the tools). With no tools, cuts is
-// that one offset.
-func ToolsListCuts(c *model.Catalog, profile int) (list []byte, cuts []int) {
+// that one offset. spans[i] is where tool i's schemas lie in list.
+func ToolsListCuts(c *model.Catalog, profile int) (list []byte, cuts []int, spans []Spans) {
 	return toolsList(c, profile, true)
 }
 
-func toolsList(c *model.Catalog, profile int, cut bool) ([]byte, []int) {
+// Spans are where a tool's schemas lie in the text of its entry: each is
+// [start, end); Out is [0, 0] when the entry has no output schema (no
+// `out`, or profile 1).
+type Spans struct{ In, Out [2]int }
+
+func toolsList(c *model.Catalog, profile int, cut bool) ([]byte, []int, []Spans) {
 	var cuts []int
+	var spans []Spans
 	if cut {
 		cuts = make([]int, 0, len(c.Tools)+1)
+		spans = make([]Spans, 0, len(c.Tools))
 	}
 	w := &writer{}
 	o := w.open('{')
@@ -45,7 +52,10 @@ func toolsList(c *model.Catalog, profile int, cut bool) ([]byte, []int) {
 		if cut {
 			cuts = append(cuts, len(w.b))
 		}
-		w.tool(t, profile)
+		sp := w.toolCut(t, profile)
+		if cut {
+			spans = append(spans, sp)
+		}
 	}
 	if cut {
 		cuts = append(cuts, len(w.b))
@@ -60,7 +70,7 @@ func toolsList(c *model.Catalog, profile int, cut bool) ([]byte, []int) {
 	w.str(c.Identity(profile))
 	meta.close('}')
 	o.close('}')
-	return w.b, cuts
+	return w.b, cuts, spans
 }
 
 // Tool returns one tool's entry of the tools/list result of a profile.
@@ -88,8 +98,8 @@ func AppendToolHead(dst []byte, t *model.Tool, profile int) []byte {
 // entry's input schema starts and ends.
 func AppendToolCut(dst []byte, t *model.Tool, profile int) (b []byte, in, end int) {
 	w := &writer{b: dst}
-	in, end = w.toolCut(t, profile)
-	return w.b, in, end
+	sp := w.toolCut(t, profile)
+	return w.b, sp.In[0], sp.In[1]
 }
 
 // AppendIndentedTool appends one tool's entry to dst laid out as
@@ -246,17 +256,19 @@ var indentable = []byte("{[ \t\r\n")
 
 func (w *writer) tool(t *model.Tool, profile int) { w.toolCut(t, profile) }
 
-// toolCut writes a tool's entry and returns where its input schema starts
-// and ends in w.b.
-func (w *writer) toolCut(t *model.Tool, profile int) (in, end int) {
+// toolCut writes a tool's entry and returns where its schemas lie in
+// w.b.
+func (w *writer) toolCut(t *model.Tool, profile int) (sp Spans) {
 	o := w.toolHead(t, profile)
-	in = len(w.b)
+	sp.In[0] = len(w.b)
 	w.typ(t.Input, "")
-	end = len(w.b)
+	sp.In[1] = len(w.b)
 	if profile >= 2 {
 		if t.Output != nil {
 			o.key("outputSchema")
+			sp.Out[0] = len(w.b)
 			w.typ(t.Output, "")
+			sp.Out[1] = len(w.b)
 		}
 		if t.Hints.Any() {
 			o.key("annotations")
@@ -283,7 +295,7 @@ func (w *writer) toolCut(t *model.Tool, profile int) (in, end int) {
 		}
 	}
 	o.close('}')
-	return in, end
+	return sp
 }
 
 // typ writes the schema of t. Keys come in one fixed order: type,

@@ -114,7 +114,8 @@ func TestProfiles(t *testing.T) {
 // TestToolsListCuts holds the cuts of ToolsListCuts to the tools' own
 // entries (Tool): between two cuts lies one tool's entry and the comma
 // after it, the last one without; before the first cut `{"tools":[`;
-// after the last the rest of the list.
+// after the last the rest of the list. The spans are where Type writes
+// the tool's schemas.
 func TestToolsListCuts(t *testing.T) {
 	tool := func(name string) *model.Tool {
 		return &model.Tool{Name: name, Description: "d " + name, Hints: model.Hints{ReadOnly: true},
@@ -126,7 +127,7 @@ func TestToolsListCuts(t *testing.T) {
 			cat.Tools = append(cat.Tools, tool(string(rune('a'+i))))
 		}
 		for _, profile := range []int{1, 2, 3} {
-			list, cuts := ToolsListCuts(cat, profile)
+			list, cuts, spans := ToolsListCuts(cat, profile)
 			if want := ToolsList(cat, profile); string(list) != string(want) {
 				t.Fatalf("%d tools, profile %d: list %s, want %s", n, profile, list, want)
 			}
@@ -140,6 +141,17 @@ func TestToolsListCuts(t *testing.T) {
 				}
 				if got := string(list[cuts[i]:cuts[i+1]]); got != want {
 					t.Errorf("%d tools, profile %d, tool %d: %s, want %s", n, profile, i, got, want)
+				}
+				in, out := spans[i].In, spans[i].Out
+				if got := string(list[in[0]:in[1]]); got != string(Type(tl.Input)) {
+					t.Errorf("%d tools, profile %d, tool %d: input span %s", n, profile, i, got)
+				}
+				wantOut := ""
+				if profile >= 2 {
+					wantOut = string(Type(tl.Output))
+				}
+				if got := string(list[out[0]:out[1]]); got != wantOut || wantOut == "" && out != [2]int{} {
+					t.Errorf("%d tools, profile %d, tool %d: output span %v %s, want %s", n, profile, i, out, got, wantOut)
 				}
 			}
 		}
