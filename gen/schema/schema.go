@@ -418,23 +418,74 @@ func (w *writer) typ(t *model.Type, description string) {
 	case model.String, model.Integer, model.Number, model.Boolean, model.Any:
 		// No structure: type and the modifiers say it all.
 	}
-	for _, d := range descriptor.EmitOrder {
-		w.modifier(&o, t, d)
+	for i, d := range descriptor.EmitOrder {
+		w.modifier(&o, t, d, emitOps[i])
 	}
 	o.close('}')
 }
 
-// modifier writes the keywords modifier d of t becomes, if t has it.
-func (w *writer) modifier(o *container, t *model.Type, d *descriptor.Modifier) {
-	if d.Key != "" {
-		if n := *t.NumberModifier(d.Keyword); n != nil {
-			o.key(d.Key)
-			w.plain(n.Text)
+// emitOp is what modifier does for one entry of descriptor.EmitOrder,
+// worked out once from the entry: a number modifier's field of
+// model.Type (as Type.NumberModifier names it), or its keyword's case.
+type emitOp uint8
+
+const (
+	opNone         emitOp = iota // a keyword modifier writes nothing for
+	opExclusiveMin               // the number modifiers, by their field
+	opExclusiveMax
+	opMultipleOf
+	opNumber // a number modifier of another field: NumberModifier
+	opRange
+	opPattern
+	opFormat
+	opUnique
+	opDefault
+	opExample
+	opDeprecated
+)
+
+// keywordOps are the cases of the modifiers without a Key, by keyword.
+var keywordOps = map[string]emitOp{
+	"range": opRange, "pattern": opPattern, "format": opFormat, "unique": opUnique,
+	"default": opDefault, "example": opExample, "deprecated": opDeprecated,
+}
+
+var emitOps = func() []emitOp {
+	ops := make([]emitOp, len(descriptor.EmitOrder))
+	var z model.Type
+	for i, d := range descriptor.EmitOrder {
+		if d.Key == "" {
+			ops[i] = keywordOps[d.Keyword]
+			continue
 		}
-		return
+		switch z.NumberModifier(d.Keyword) {
+		case &z.ExclusiveMin:
+			ops[i] = opExclusiveMin
+		case &z.ExclusiveMax:
+			ops[i] = opExclusiveMax
+		case &z.MultipleOf:
+			ops[i] = opMultipleOf
+		default:
+			ops[i] = opNumber
+		}
 	}
-	switch d.Keyword {
-	case "range":
+	return ops
+}()
+
+// modifier writes the keywords modifier d of t becomes, if t has it; op
+// is d's emitOp.
+func (w *writer) modifier(o *container, t *model.Type, d *descriptor.Modifier, op emitOp) {
+	var n *model.Num
+	switch op {
+	case opExclusiveMin:
+		n = t.ExclusiveMin
+	case opExclusiveMax:
+		n = t.ExclusiveMax
+	case opMultipleOf:
+		n = t.MultipleOf
+	case opNumber:
+		n = *t.NumberModifier(d.Keyword)
+	case opRange:
 		if minKey, maxKey := t.Kind.BoundKeywords(); minKey != "" {
 			if t.Min != nil {
 				o.key(minKey)
@@ -445,27 +496,27 @@ func (w *writer) modifier(o *container, t *model.Type, d *descriptor.Modifier) {
 				w.plain(t.Max.Text)
 			}
 		}
-	case "pattern":
+	case opPattern:
 		if t.Pattern != nil {
 			o.key("pattern")
 			w.str(*t.Pattern)
 		}
-	case "format":
+	case opFormat:
 		if t.Format != "" {
 			o.key("format")
 			w.str(t.Format)
 		}
-	case "unique":
+	case opUnique:
 		if t.Unique {
 			o.key("uniqueItems")
 			w.plain("true")
 		}
-	case "default":
+	case opDefault:
 		if t.Default != nil {
 			o.key("default")
 			w.raw(t.Default)
 		}
-	case "example":
+	case opExample:
 		if len(t.Examples) > 0 {
 			o.key("examples")
 			examples := w.open('[')
@@ -475,11 +526,16 @@ func (w *writer) modifier(o *container, t *model.Type, d *descriptor.Modifier) {
 			}
 			examples.close(']')
 		}
-	case "deprecated":
+	case opDeprecated:
 		if t.Deprecated {
 			o.key("deprecated")
 			w.plain("true")
 		}
+	case opNone:
+	}
+	if n != nil {
+		o.key(d.Key)
+		w.plain(n.Text)
 	}
 }
 

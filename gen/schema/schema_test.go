@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/model"
 )
 
@@ -175,6 +176,16 @@ func TestToolCut(t *testing.T) {
 			if head := string(AppendToolHead([]byte("x"), tool, profile)); head != string(b[:i]) {
 				t.Errorf("%s, profile %d: AppendToolHead = %s, want %s", tool.Name, profile, head, b[:i])
 			}
+		}
+	}
+}
+
+// TestEmitOps: every modifier descriptor.EmitOrder lists has a case in
+// modifier, worked out from its keyword or its number field.
+func TestEmitOps(t *testing.T) {
+	for i, d := range descriptor.EmitOrder {
+		if emitOps[i] == opNone {
+			t.Errorf("modifier %s has no case in schema.modifier", d.Keyword)
 		}
 	}
 }
