@@ -332,8 +332,11 @@ export declare function checkHandlers(names: Iterable<string>): void;
 	}
 	for _, t := range c.Tools {
 		stem := names[t]
-		b.WriteString("\n/** The arguments of tool " + commentText(t.Name) + ". */\n")
-		b.WriteString("export interface " + stem + "Input ")
+		b.WriteString("\n/** The arguments of tool ")
+		b.WriteString(commentText(t.Name))
+		b.WriteString(". */\nexport interface ")
+		b.WriteString(stem)
+		b.WriteString("Input ")
 		writeObjectBody(&b, t.Input, "", groups)
 		b.WriteString("\n")
 		if t.Output != nil {
@@ -407,9 +410,13 @@ func writeObjectBody(b *bytes.Buffer, t *model.Type, indent string, groups group
 	}
 	for _, f := range t.Fields {
 		if f.Description != "" {
-			b.WriteString(inner + "/** " + commentText(f.Description) + " */\n")
+			b.WriteString(inner)
+			b.WriteString("/** ")
+			b.WriteString(commentText(f.Description))
+			b.WriteString(" */\n")
 		}
-		b.WriteString(inner + propertyName(f.Name))
+		b.WriteString(inner)
+		b.WriteString(propertyName(f.Name))
 		if !f.Required {
 			b.WriteByte('?')
 		}

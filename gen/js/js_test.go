@@ -269,3 +269,18 @@ func TestIsIdentifier(t *testing.T) {
 		}
 	}
 }
+
+// TestCommentTextPlain holds commentText's shortcut for plain text to
+// Quote without its quotes.
+func TestCommentTextPlain(t *testing.T) {
+	cases := append([]string{"a/b", "/a", "*/", "a*/b", "a**/", "plain text", "a*b/c"}, hostile...)
+	for c := range 256 {
+		cases = append(cases, "a"+string(rune(c))+"b", string([]byte{'*', byte(c)}), string([]byte{byte(c), '/'}))
+	}
+	for _, s := range cases {
+		q := Quote(s)
+		if got := commentText(s); got != q[1:len(q)-1] {
+			t.Errorf("commentText(%q) = %q, want %q", s, got, q[1:len(q)-1])
+		}
+	}
+}

@@ -86,6 +86,21 @@ func appendU(b []byte, r rune) []byte {
 // commentText returns s for a /** ... */ comment: the quoted literal without
 // its quotes, so it holds no line terminator and no "*/".
 func commentText(s string) string {
+	if plainText(s) {
+		return s
+	}
 	q := Quote(s)
 	return q[1 : len(q)-1]
+}
+
+// plainText reports whether Quote(s) is s between quotes: every byte
+// ASCII that Quote keeps as it is.
+func plainText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf || !quoteKept[c] && (c != '/' || i > 0 && s[i-1] == '*') {
+			return false
+		}
+	}
+	return true
 }
