@@ -252,7 +252,8 @@ func (g *gen) object(t *model.Type, a at, doc string) value {
 		a.name, doc = mangle(t.Group), "group "+comment(t.Group)+", wherever a row's kind is `object { use "+comment(t.Group)+" }`"
 	}
 	fields := make([]value, len(t.Fields))
-	fieldNames := g.fieldNames(t)
+	marshal := needsMarshal(t)
+	fieldNames := g.fieldNames(t, marshal)
 	for i, fd := range t.Fields {
 		sub := at{a.name + fieldNames[i], a.node + ".props[" + strconv.Itoa(i) + "].node", false}
 		fields[i] = g.typ(fd.Type, sub)
@@ -278,7 +279,7 @@ func (g *gen) object(t *model.Type, a at, doc string) value {
 	}
 	g.p.aligned("\t", rows, comments)
 	g.p.str("}\n")
-	if needsMarshal(t) {
+	if marshal {
 		g.p.str("\n")
 		g.p.fn(fmt.Sprintf("func (v %s) MarshalJSON() ([]byte, error)", name), fmt.Sprintf("return tsMarshal(v, %s)", a.node))
 	}
@@ -286,10 +287,11 @@ func (g *gen) object(t *model.Type, a at, doc string) value {
 }
 
 // fieldNames are the Go names of an object's fields: mangled, unique in
-// the struct, and never MarshalJSON when the struct has that method.
-func (g *gen) fieldNames(t *model.Type) []string {
+// the struct, and never MarshalJSON when the struct has that method
+// (marshal, needsMarshal(t)).
+func (g *gen) fieldNames(t *model.Type, marshal bool) []string {
 	n := newNamer()
-	if needsMarshal(t) {
+	if marshal {
 		n = newNamer("MarshalJSON")
 	}
 	names := make([]string, len(t.Fields))
@@ -320,7 +322,7 @@ func fieldType(fd *model.Field, v value) string {
 // array or a map, which must marshal as [] or {} when nil.
 func needsMarshal(t *model.Type) bool {
 	for _, fd := range t.Fields {
-		if !validTag(fd.Name) || fd.Type.Kind == model.Array || fd.Type.Kind == model.Map {
+		if fd.Type.Kind == model.Array || fd.Type.Kind == model.Map || !validTag(fd.Name) {
 			return true
 		}
 	}
