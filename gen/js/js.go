@@ -26,11 +26,16 @@ func generate(c *model.Catalog, standard bool, sdk int) (mjs, dts []byte, err er
 	if err != nil {
 		return nil, nil, err
 	}
+	// The declarations and the module read the catalog only: the
+	// declarations are written on another goroutine meanwhile.
+	done := make(chan []byte, 1)
+	go func() { done <- declarations(c, names, sdk) }()
 	mjs, err = module(c, standard)
+	dts = <-done
 	if err != nil {
 		return nil, nil, err
 	}
-	return mjs, declarations(c, names, sdk), nil
+	return mjs, dts, nil
 }
 
 // module writes the ES module.
