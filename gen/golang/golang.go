@@ -145,6 +145,8 @@ type gen struct {
 	shapes *shapes
 	// mangled are the Go names of the row names met so far (mangle).
 	mangled map[string]string
+	// tableText is the table, written meanwhile (startTable).
+	tableText chan *printer
 }
 
 // mangle is mangle(s), each name worked out once: catalogs repeat their
@@ -204,6 +206,7 @@ func Generate(c *model.Catalog, opts Options) ([]byte, error) {
 	}
 	g := newGen(c, pkg)
 	g.dialectList = opts.Dialects
+	g.startTable()
 	for _, section := range g.sections() {
 		section()
 	}
@@ -301,6 +304,28 @@ func CheckHandlers(names []string) error { return tsCat.checkHandlers(names) }
 // is written once, as a constant the rows name (tsJ1, tsJ2, …, in order
 // of first use).
 func (g *gen) table() {
+	if g.tableText == nil {
+		g.writeTable(&g.p)
+		return
+	}
+	g.p.take(<-g.tableText)
+}
+
+// startTable writes the table on another goroutine, for table to take
+// when its turn comes: it reads the catalog only, and the sections before
+// and after it do not change what it writes.
+func (g *gen) startTable() {
+	ch := make(chan *printer, 1)
+	go func() {
+		var p printer
+		g.writeTable(&p)
+		ch <- &p
+	}()
+	g.tableText = ch
+}
+
+// writeTable writes the table (see table) to p.
+func (g *gen) writeTable(p *printer) {
 	entries := make([]entry, len(g.cat.Tools))
 	uses := map[string]int{}
 	var scratch []byte
@@ -318,9 +343,9 @@ func (g *gen) table() {
 			if _, done := shared[piece]; uses[piece] > 1 && !done {
 				shared[piece] = fmt.Sprintf("tsJ%d", len(shared)+1)
 				if len(shared) == 1 {
-					g.p.doc("Table pieces that more than one tool carries.")
+					p.doc("Table pieces that more than one tool carries.")
 				}
-				g.p.str("const ", shared[piece], " = ", literal(piece), "\n")
+				p.str("const ", shared[piece], " = ", literal(piece), "\n")
 			}
 		}
 	}
@@ -330,13 +355,13 @@ func (g *gen) table() {
 		}
 		return literal(piece)
 	}
-	g.p.str("\nvar tsCat = tsNewCatalog([]tsTool{")
+	p.str("\nvar tsCat = tsNewCatalog([]tsTool{")
 	if len(g.cat.Tools) > 0 {
-		g.p.str("\n")
+		p.str("\n")
 	}
 	for i, t := range g.cat.Tools {
 		e := entries[i]
-		g.p.str("\t{", quote(t.Name), ", ", literal(e.head), ", ", lit(e.head2), ", ",
+		p.str("\t{", quote(t.Name), ", ", literal(e.head), ", ", lit(e.head2), ", ",
 			lit(e.in), ", ", lit(e.out), ", ", lit(e.ann), "},\n")
 	}
 	meta := func(p int) string {
@@ -346,7 +371,7 @@ func (g *gen) table() {
 		}
 		return `],` + cache + `"_meta":{` + schema.String(g.cat.CatalogKey) + ":" + schema.String(g.cat.Identity(p)) + "}}"
 	}
-	g.p.str("}, ", literal(meta(1)), ", ", literal(meta(2)), ", ", literal(meta(3)), ")\n")
+	p.str("}, ", literal(meta(1)), ", ", literal(meta(2)), ", ", literal(meta(3)), ")\n")
 }
 
 type entry struct{ head, head2, in, out, ann string }

@@ -46,6 +46,17 @@ func (p *printer) bytes(dst []byte) []byte {
 	return append(dst, p.b...)
 }
 
+// take writes the text of q, which is not used again.
+func (p *printer) take(q *printer) {
+	if len(p.b) > 0 {
+		p.full = append(p.full, p.b)
+		p.n += len(p.b)
+	}
+	p.full = append(p.full, q.full...)
+	p.n += q.n
+	p.b = q.b
+}
+
 // printf writes formatted text.
 func (p *printer) printf(format string, args ...any) {
 	p.room(len(format) + 64)
