@@ -77,3 +77,28 @@ func BenchmarkGenJSONSameRun(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkGenGoEmit is gen-go's generation alone, on a catalog compiled
+// once outside the loop: what BenchmarkGenGo adds to the compile.
+func BenchmarkGenGoEmit(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		for _, variant := range []string{"", "/distinct"} {
+			src := synth.Spec(n, 0)
+			if variant != "" {
+				src = distinct(src)
+			}
+			r := compile.Source("synthetic.tspec", src)
+			if r.Catalog == nil {
+				b.Fatal(r.Diags)
+			}
+			b.Run(fmt.Sprintf("tools=%d%s", n, variant), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := golang.Generate(r.Catalog, golang.Options{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -86,20 +86,61 @@ func mangle(s string) string {
 
 // namer hands out unique names in one scope: a name already taken gets
 // _2, _3, … A natural name never contains _, so a suffixed name never
-// takes one a later spec name would get.
-type namer struct{ taken map[string]bool }
+// takes one a later spec name would get. A scope of a few names (a
+// struct's fields, an enum's constants) keeps them in a slice; a map
+// takes over past smallScope.
+type namer struct {
+	taken map[string]bool
+	small []string
+}
 
-func newNamer(reserved ...string) *namer {
-	n := &namer{taken: map[string]bool{}}
+const smallScope = 16
+
+func newNamer(reserved ...string) *namer { return newNamerSized(0, reserved...) }
+
+// newNamerSized is newNamer for a scope that will hold about size names,
+// in a map made that large at once.
+func newNamerSized(size int, reserved ...string) *namer {
+	n := &namer{}
+	if size > smallScope {
+		n.taken = make(map[string]bool, size)
+	}
 	for _, r := range reserved {
-		n.taken[r] = true
+		n.add(r)
 	}
 	return n
 }
 
+func (n *namer) has(name string) bool {
+	if n.taken != nil {
+		return n.taken[name]
+	}
+	for _, s := range n.small {
+		if s == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (n *namer) add(name string) {
+	if n.taken == nil && len(n.small) < smallScope {
+		n.small = append(n.small, name)
+		return
+	}
+	if n.taken == nil {
+		n.taken = make(map[string]bool, 2*smallScope)
+		for _, s := range n.small {
+			n.taken[s] = true
+		}
+		n.small = nil
+	}
+	n.taken[name] = true
+}
+
 func (n *namer) free(names ...string) bool {
 	for _, s := range names {
-		if n.taken[s] {
+		if n.has(s) {
 			return false
 		}
 	}
@@ -109,10 +150,10 @@ func (n *namer) free(names ...string) bool {
 // claim takes base, or base_2, base_3, … the first that is free.
 func (n *namer) claim(base string) string {
 	name := base
-	for i := 2; n.taken[name]; i++ {
+	for i := 2; n.has(name); i++ {
 		name = base + "_" + strconv.Itoa(i)
 	}
-	n.taken[name] = true
+	n.add(name)
 	return name
 }
 
@@ -124,7 +165,7 @@ func (n *namer) claimAll(base string, make func(string) []string) string {
 		name = base + "_" + strconv.Itoa(i)
 	}
 	for _, s := range make(name) {
-		n.taken[s] = true
+		n.add(s)
 	}
 	return name
 }

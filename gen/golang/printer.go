@@ -1,7 +1,6 @@
 package golang
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -13,22 +12,72 @@ import (
 // declarations, and the column alignment gofmt gives struct fields and
 // const specs (aligned). TestGofmt holds every golden to gofmt.
 type printer struct {
-	b bytes.Buffer
+	b    []byte   // the text since the last chunk
+	full [][]byte // chunks written before b, in order
+	n    int      // their length
+}
+
+// chunk is how much text the printer holds in one slice: when b has no
+// room for more, it becomes a chunk and a new b starts, so no slice grows
+// past this size and a large file is copied once, into bytes.
+const chunk = 1 << 20
+
+// room makes b take n more bytes without growing, starting a new chunk
+// when it cannot.
+func (p *printer) room(n int) {
+	if cap(p.b)-len(p.b) >= n {
+		return
+	}
+	if len(p.b) > 0 {
+		p.full = append(p.full, p.b)
+		p.n += len(p.b)
+	}
+	p.b = make([]byte, 0, max(chunk, n))
+}
+
+// len is the length of the text written.
+func (p *printer) len() int { return p.n + len(p.b) }
+
+// bytes appends the text written to dst.
+func (p *printer) bytes(dst []byte) []byte {
+	for _, c := range p.full {
+		dst = append(dst, c...)
+	}
+	return append(dst, p.b...)
+}
+
+// take writes the text of q, which is not used again.
+func (p *printer) take(q *printer) {
+	if len(p.b) > 0 {
+		p.full = append(p.full, p.b)
+		p.n += len(p.b)
+	}
+	p.full = append(p.full, q.full...)
+	p.n += q.n
+	p.b = q.b
 }
 
 // printf writes formatted text.
-func (p *printer) printf(format string, args ...any) { fmt.Fprintf(&p.b, format, args...) }
+func (p *printer) printf(format string, args ...any) {
+	p.room(len(format) + 64)
+	p.b = fmt.Appendf(p.b, format, args...)
+}
 
 // str writes its arguments one after the other.
 func (p *printer) str(parts ...string) {
+	n := 0
 	for _, s := range parts {
-		p.b.WriteString(s)
+		n += len(s)
+	}
+	p.room(n)
+	for _, s := range parts {
+		p.b = append(p.b, s...)
 	}
 }
 
 // doc writes a doc comment before a declaration, after a blank line.
 func (p *printer) doc(lines ...string) {
-	p.b.WriteByte('\n')
+	p.str("\n")
 	for _, l := range lines {
 		p.str("// ", l, "\n")
 	}
@@ -112,6 +161,9 @@ func literal(s string) string {
 // order mark, which Go refuses anywhere but at the start of a file)
 // becomes a space, and runs of spaces one.
 func comment(s string) string {
+	if plainComment(s) {
+		return s
+	}
 	var b strings.Builder
 	for _, r := range s {
 		switch {
@@ -122,4 +174,16 @@ func comment(s string) string {
 		}
 	}
 	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// plainComment reports whether comment(s) is s: printable ASCII, no space
+// at either end and none after another.
+func plainComment(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < ' ' || c > '~' || c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' ') {
+			return false
+		}
+	}
+	return true
 }

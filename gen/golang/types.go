@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/toolspec/toolspec/model"
 )
@@ -251,9 +252,10 @@ func (g *gen) object(t *model.Type, a at, doc string) value {
 		a.name, doc = mangle(t.Group), "group "+comment(t.Group)+", wherever a row's kind is `object { use "+comment(t.Group)+" }`"
 	}
 	fields := make([]value, len(t.Fields))
-	fieldNames := g.fieldNames(t)
+	marshal := needsMarshal(t)
+	fieldNames := g.fieldNames(t, marshal)
 	for i, fd := range t.Fields {
-		sub := at{a.name + fieldNames[i], fmt.Sprintf("%s.props[%d].node", a.node, i), false}
+		sub := at{a.name + fieldNames[i], a.node + ".props[" + strconv.Itoa(i) + "].node", false}
 		fields[i] = g.typ(fd.Type, sub)
 	}
 	name := g.named(a, doc)
@@ -266,15 +268,18 @@ func (g *gen) object(t *model.Type, a at, doc string) value {
 	g.p.printf("type %s struct {\n", name)
 	rows := make([][]string, 0, len(t.Fields))
 	var comments []string
+	cells := make([]string, 3*len(t.Fields))
 	for i, fd := range t.Fields {
 		if desc := comment(fd.Description); desc != "" {
 			rows, comments = append(rows, nil), append(comments, desc)
 		}
-		rows, comments = append(rows, []string{fieldNames[i], fieldType(fd, fields[i]), jsonTag(fd)}), append(comments, "")
+		row := cells[3*i : 3*i+3 : 3*i+3]
+		row[0], row[1], row[2] = fieldNames[i], fieldType(fd, fields[i]), jsonTag(fd)
+		rows, comments = append(rows, row), append(comments, "")
 	}
 	g.p.aligned("\t", rows, comments)
 	g.p.str("}\n")
-	if needsMarshal(t) {
+	if marshal {
 		g.p.str("\n")
 		g.p.fn(fmt.Sprintf("func (v %s) MarshalJSON() ([]byte, error)", name), fmt.Sprintf("return %s(v, %s)", g.rt("tsMarshal"), g.nodePath(a.node)))
 	}
@@ -282,15 +287,16 @@ func (g *gen) object(t *model.Type, a at, doc string) value {
 }
 
 // fieldNames are the Go names of an object's fields: mangled, unique in
-// the struct, and never MarshalJSON when the struct has that method.
-func (g *gen) fieldNames(t *model.Type) []string {
+// the struct, and never MarshalJSON when the struct has that method
+// (marshal, needsMarshal(t)).
+func (g *gen) fieldNames(t *model.Type, marshal bool) []string {
 	n := newNamer()
-	if needsMarshal(t) {
+	if marshal {
 		n = newNamer("MarshalJSON")
 	}
 	names := make([]string, len(t.Fields))
 	for i, fd := range t.Fields {
-		names[i] = n.claim(mangle(fd.Name))
+		names[i] = n.claim(g.mangle(fd.Name))
 	}
 	return names
 }
@@ -316,7 +322,7 @@ func fieldType(fd *model.Field, v value) string {
 // array or a map, which must marshal as [] or {} when nil.
 func needsMarshal(t *model.Type) bool {
 	for _, fd := range t.Fields {
-		if !validTag(fd.Name) || fd.Type.Kind == model.Array || fd.Type.Kind == model.Map {
+		if fd.Type.Kind == model.Array || fd.Type.Kind == model.Map || !validTag(fd.Name) {
 			return true
 		}
 	}
@@ -348,6 +354,17 @@ func jsonTag(fd *model.Field) string {
 // tagLiteral writes a struct tag as a raw string, the usual form, when
 // that is safe, and through quote otherwise.
 func tagLiteral(tag string) string {
+	ascii := true
+	for i := 0; i < len(tag) && ascii; i++ {
+		c := tag[i]
+		if c == '`' || c < ' ' || c == 0x7f {
+			return quote(tag)
+		}
+		ascii = c < utf8.RuneSelf
+	}
+	if ascii {
+		return "`" + tag + "`"
+	}
 	for _, c := range tag {
 		if c == '`' || !strconv.IsPrint(c) {
 			return quote(tag)
@@ -363,8 +380,10 @@ func validTag(s string) bool {
 	}
 	for _, c := range s {
 		switch {
-		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case c < utf8.RuneSelf:
+			if !tagASCII[c] {
+				return false
+			}
 		case unicode.IsLetter(c), unicode.IsDigit(c):
 		default:
 			return false
@@ -372,3 +391,12 @@ func validTag(s string) bool {
 	}
 	return true
 }
+
+// tagASCII are the ASCII characters a tag name may hold.
+var tagASCII = func() (ok [utf8.RuneSelf]bool) {
+	for c := range rune(utf8.RuneSelf) {
+		ok[c] = strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) ||
+			c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	}
+	return ok
+}()

@@ -332,8 +332,11 @@ export declare function checkHandlers(names: Iterable<string>): void;
 	}
 	for _, t := range c.Tools {
 		stem := names[t]
-		b.WriteString("\n/** The arguments of tool " + commentText(t.Name) + ". */\n")
-		b.WriteString("export interface " + stem + "Input ")
+		b.WriteString("\n/** The arguments of tool ")
+		b.WriteString(commentText(t.Name))
+		b.WriteString(". */\nexport interface ")
+		b.WriteString(stem)
+		b.WriteString("Input ")
 		writeObjectBody(&b, t.Input, "", groups)
 		b.WriteString("\n")
 		if t.Output != nil {
@@ -374,15 +377,24 @@ export declare function checkHandlers(names: Iterable<string>): void;
 	return b.Bytes()
 }
 
-var identifier = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
-
 // propertyName returns a property name as TypeScript source: bare when it
-// is an identifier, quoted otherwise.
+// is an identifier (ASCII letters, digits, _ and $, not starting with a
+// digit), quoted otherwise.
 func propertyName(name string) string {
-	if identifier.MatchString(name) {
+	if isIdentifier(name) {
 		return name
 	}
 	return Quote(name)
+}
+
+func isIdentifier(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_' || c == '$' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // writeObjectBody writes the braces of an object type, one property per
@@ -398,9 +410,13 @@ func writeObjectBody(b *bytes.Buffer, t *model.Type, indent string, groups group
 	}
 	for _, f := range t.Fields {
 		if f.Description != "" {
-			b.WriteString(inner + "/** " + commentText(f.Description) + " */\n")
+			b.WriteString(inner)
+			b.WriteString("/** ")
+			b.WriteString(commentText(f.Description))
+			b.WriteString(" */\n")
 		}
-		b.WriteString(inner + propertyName(f.Name))
+		b.WriteString(inner)
+		b.WriteString(propertyName(f.Name))
 		if !f.Required {
 			b.WriteByte('?')
 		}

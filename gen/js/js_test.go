@@ -3,6 +3,7 @@ package js
 import (
 	"encoding/json"
 	"flag"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -181,5 +182,105 @@ tool get_app {
 	want := "c.tspec:7:1: error: tool get_app: gen-js makes the same name of it as of tool \"get-app\" (line 2): TypeScript type name GetAppInput [TS0217]"
 	if r.Catalog != nil || len(r.Diags) != 1 || r.Diags[0].String() != want {
 		t.Fatalf("compile: %v; want\n%s", r.Diags, want)
+	}
+}
+
+// TestQuoteBytes holds Quote to the bytes of its first, rune-by-rune
+// writing (quoteByRune), on the hostile strings, each with every prefix
+// and suffix cut off at every byte, and appendQuote of the same bytes as a
+// []byte to Quote of the string.
+func TestQuoteBytes(t *testing.T) {
+	all := strings.Join(hostile, "*/")
+	var cases []string
+	for _, s := range append(hostile, all) {
+		for i := range len(s) + 1 {
+			cases = append(cases, s[i:], s[:i])
+		}
+	}
+	for _, s := range cases {
+		want := quoteByRune(s)
+		if got := Quote(s); got != want {
+			t.Errorf("Quote(%q) = %s, want %s", s, got, want)
+		}
+		if got := string(appendQuote([]byte("x"), []byte(s))); got != "x"+want {
+			t.Errorf("appendQuote(%q) = %s, want x%s", s, got, want)
+		}
+	}
+}
+
+// quoteByRune is Quote as first written, one byte or rune at a time.
+func quoteByRune(s string) string {
+	var b strings.Builder
+	u := func(r rune) { fmt.Fprintf(&b, `\u%04x`, r) }
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch c {
+			case '"', '\\':
+				b.WriteByte('\\')
+				b.WriteByte(c)
+			case '/':
+				if i > 0 && s[i-1] == '*' {
+					b.WriteByte('\\')
+				}
+				b.WriteByte(c)
+			case '\n':
+				b.WriteString(`\n`)
+			case '\r':
+				b.WriteString(`\r`)
+			case '\t':
+				b.WriteString(`\t`)
+			default:
+				if c < 0x20 || c == 0x7f || c == '<' || c == '>' || c == '&' {
+					u(rune(c))
+				} else {
+					b.WriteByte(c)
+				}
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			u(utf8.RuneError)
+		case r == '\u2028' || r == '\u2029':
+			u(r)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// TestIsIdentifier holds isIdentifier to the pattern it replaces.
+func TestIsIdentifier(t *testing.T) {
+	re := regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+	cases := []string{"", "a", "1", "a1", "_", "$", "a-b", "a b", "é", "a\n", "Ab_$9", "9a"}
+	for c := range 256 {
+		cases = append(cases, string(rune(c)), "a"+string(rune(c)), string([]byte{byte(c)}))
+	}
+	for _, s := range cases {
+		if got, want := isIdentifier(s), re.MatchString(s); got != want {
+			t.Errorf("isIdentifier(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestCommentTextPlain holds commentText's shortcut for plain text to
+// Quote without its quotes.
+func TestCommentTextPlain(t *testing.T) {
+	cases := append([]string{"a/b", "/a", "*/", "a*/b", "a**/", "plain text", "a*b/c"}, hostile...)
+	for c := range 256 {
+		cases = append(cases, "a"+string(rune(c))+"b", string([]byte{'*', byte(c)}), string([]byte{byte(c), '/'}))
+	}
+	for _, s := range cases {
+		q := Quote(s)
+		if got := commentText(s); got != q[1:len(q)-1] {
+			t.Errorf("commentText(%q) = %q, want %q", s, got, q[1:len(q)-1])
+		}
 	}
 }

@@ -1,9 +1,6 @@
 package js
 
-import (
-	"strings"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 const hexDigits = "0123456789abcdef"
 
@@ -17,63 +14,93 @@ const hexDigits = "0123456789abcdef"
 // comment), and invalid UTF-8 (as U+FFFD). Backticks and "${" need nothing
 // in a double-quoted literal. Other non-ASCII text is kept as UTF-8.
 func Quote(s string) string {
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteByte('"')
+	return string(appendQuote(make([]byte, 0, len(s)+2), s))
+}
+
+// appendQuote appends Quote(s) to b and returns the extended slice. Bytes
+// that need no escape are copied a run at a time.
+func appendQuote[T string | []byte](b []byte, s T) []byte {
+	b = append(b, '"')
+	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
+			if quoteKept[c] {
+				i++
+				continue
+			}
+			if c == '/' && (i == 0 || s[i-1] != '*') {
+				i++ // only "*/" needs its '/' escaped
+				continue
+			}
+			b = append(b, s[start:i]...)
 			switch c {
-			case '"', '\\':
-				b.WriteByte('\\')
-				b.WriteByte(c)
-			case '/':
-				if i > 0 && s[i-1] == '*' {
-					b.WriteByte('\\')
-				}
-				b.WriteByte(c)
+			case '"', '\\', '/':
+				b = append(b, '\\', c)
 			case '\n':
-				b.WriteString(`\n`)
+				b = append(b, `\n`...)
 			case '\r':
-				b.WriteString(`\r`)
+				b = append(b, `\r`...)
 			case '\t':
-				b.WriteString(`\t`)
-			default:
-				if c < 0x20 || c == 0x7f || c == '<' || c == '>' || c == '&' {
-					writeU(&b, rune(c))
-				} else {
-					b.WriteByte(c)
-				}
+				b = append(b, `\t`...)
+			default: // a control character, DEL, '<', '>' or '&'
+				b = appendU(b, rune(c))
 			}
 			i++
+			start = i
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
+		r, size := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
 		switch {
 		case r == utf8.RuneError && size == 1:
-			writeU(&b, utf8.RuneError)
+			b = append(b, s[start:i]...)
+			b = appendU(b, utf8.RuneError)
 		case r == '\u2028' || r == '\u2029':
-			writeU(&b, r)
+			b = append(b, s[start:i]...)
+			b = appendU(b, r)
 		default:
-			b.WriteString(s[i : i+size])
+			i += size // kept as UTF-8, in the run
+			continue
 		}
 		i += size
+		start = i
 	}
-	b.WriteByte('"')
-	return b.String()
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
 
-// writeU writes a \uXXXX escape of a rune in the Basic Multilingual Plane.
-func writeU(b *strings.Builder, r rune) {
-	b.WriteString(`\u`)
-	for shift := 12; shift >= 0; shift -= 4 {
-		b.WriteByte(hexDigits[(r>>shift)&0xf])
+// quoteKept are the ASCII bytes Quote always copies as they are; '/' is
+// not among them, as appendQuote escapes it after a '*'.
+var quoteKept = func() (k [utf8.RuneSelf]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		k[c] = c != '"' && c != '\\' && c != '/' && c != 0x7f && c != '<' && c != '>' && c != '&'
 	}
+	return k
+}()
+
+// appendU appends a \uXXXX escape of a rune in the Basic Multilingual Plane.
+func appendU(b []byte, r rune) []byte {
+	return append(b, '\\', 'u', hexDigits[(r>>12)&0xf], hexDigits[(r>>8)&0xf], hexDigits[(r>>4)&0xf], hexDigits[r&0xf])
 }
 
 // commentText returns s for a /** ... */ comment: the quoted literal without
 // its quotes, so it holds no line terminator and no "*/".
 func commentText(s string) string {
+	if plainText(s) {
+		return s
+	}
 	q := Quote(s)
 	return q[1 : len(q)-1]
+}
+
+// plainText reports whether Quote(s) is s between quotes: every byte
+// ASCII that Quote keeps as it is.
+func plainText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf || !quoteKept[c] && (c != '/' || i > 0 && s[i-1] == '*') {
+			return false
+		}
+	}
+	return true
 }

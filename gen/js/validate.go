@@ -55,18 +55,21 @@ type validatorGen struct {
 }
 
 // validators writes the constants, the functions and the two tables that
-// map a tool name to the function of its input and of its output.
-func validators(b *bytes.Buffer, c *model.Catalog) error {
+// map a tool name to the function of its input and of its output. list is
+// profile 2's tools/list text and spans where each tool's schemas lie in
+// it (schema.ToolsListCuts).
+func validators(b *bytes.Buffer, c *model.Catalog, list []byte, spans []schema.Spans) error {
 	g := &validatorGen{byKey: map[string]string{}, byText: map[string]string{}, patterns: map[string]string{}}
 	in := make([]string, len(c.Tools))
 	out := make([]string, len(c.Tools))
 	for i, t := range c.Tools {
 		var err error
-		if in[i], err = g.toolFunc(t, schema.Input(t)); err != nil {
+		sp := spans[i]
+		if in[i], err = g.toolFunc(t, list[sp.In[0]:sp.In[1]]); err != nil {
 			return err
 		}
 		if t.Output != nil {
-			if out[i], err = g.toolFunc(t, schema.Output(t)); err != nil {
+			if out[i], err = g.toolFunc(t, list[sp.Out[0]:sp.Out[1]]); err != nil {
 				return err
 			}
 		}

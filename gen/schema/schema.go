@@ -3,6 +3,7 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,13 +17,48 @@ import (
 // profile 3 (the tools as on profile 2) ttlMs, cacheScope and resultType
 // sit between the tools and _meta.
 func ToolsList(c *model.Catalog, profile int) []byte {
+	list, _, _ := toolsList(c, profile, false)
+	return list
+}
+
+// ToolsListCuts returns ToolsList(c, profile) and where it is cut between
+// its tools: the offset at which each tool's entry starts (after the
+// comma that ends the one before), then the offset just after the last
+// entry (before the "]" that closes the tools). With no tools, cuts is
+// that one offset. spans[i] is where tool i's schemas lie in list.
+func ToolsListCuts(c *model.Catalog, profile int) (list []byte, cuts []int, spans []Spans) {
+	return toolsList(c, profile, true)
+}
+
+// Spans are where a tool's schemas lie in the text of its entry: each is
+// [start, end); Out is [0, 0] when the entry has no output schema (no
+// `out`, or profile 1).
+type Spans struct{ In, Out [2]int }
+
+func toolsList(c *model.Catalog, profile int, cut bool) ([]byte, []int, []Spans) {
+	var cuts []int
+	var spans []Spans
+	if cut {
+		cuts = make([]int, 0, len(c.Tools)+1)
+		spans = make([]Spans, 0, len(c.Tools))
+	}
 	w := &writer{}
 	o := w.open('{')
 	o.key("tools")
 	tools := w.open('[')
-	for _, t := range c.Tools {
+	for i, t := range c.Tools {
+		w.reserve(i, len(c.Tools))
 		tools.elem()
-		w.tool(t, profile)
+		if cut {
+			cuts = append(cuts, len(w.b))
+		}
+		sp := w.toolCut(t, profile)
+		if cut {
+			spans = append(spans, sp)
+		}
+	}
+	if cut {
+		cuts = append(cuts, len(w.b))
 	}
 	tools.close(']')
 	if profile == 3 {
@@ -34,14 +70,36 @@ func ToolsList(c *model.Catalog, profile int) []byte {
 	w.str(c.Identity(profile))
 	meta.close('}')
 	o.close('}')
-	return w.b
+	return w.b, cuts, spans
 }
 
 // Tool returns one tool's entry of the tools/list result of a profile.
-func Tool(t *model.Tool, profile int) []byte {
-	w := &writer{}
+func Tool(t *model.Tool, profile int) []byte { return AppendTool(nil, t, profile) }
+
+// AppendTool appends one tool's entry of the tools/list result of a
+// profile to dst and returns the extended slice.
+func AppendTool(dst []byte, t *model.Tool, profile int) []byte {
+	w := &writer{b: dst}
 	w.tool(t, profile)
 	return w.b
+}
+
+// AppendToolHead appends what precedes the input schema in one tool's
+// entry of the tools/list result of a profile, `"inputSchema":`
+// included: Tool is that, the input schema, and the rest.
+func AppendToolHead(dst []byte, t *model.Tool, profile int) []byte {
+	w := &writer{b: dst}
+	w.toolHead(t, profile)
+	return w.b
+}
+
+// AppendToolCut appends one tool's entry of the tools/list result of a
+// profile to dst and returns the extended slice and where in it the
+// entry's input schema starts and ends.
+func AppendToolCut(dst []byte, t *model.Tool, profile int) (b []byte, in, end int) {
+	w := &writer{b: dst}
+	sp := w.toolCut(t, profile)
+	return w.b, sp.In[0], sp.In[1]
 }
 
 // AppendIndentedTool appends one tool's entry to dst laid out as
@@ -84,6 +142,18 @@ type writer struct {
 	indent bool
 	prefix string
 	depth  int
+}
+
+// reserve makes room, before the next of total tools is written (done of
+// them written so far), for the rest at the length of those so far, plus
+// an eighth: append's growth of a large slice by a quarter at a time
+// would allocate and copy the list about five times over.
+func (w *writer) reserve(done, total int) {
+	if done == 0 || cap(w.b)-len(w.b) > len(w.b)/done*2 {
+		return
+	}
+	rest := len(w.b) / done * (total - done)
+	w.b = slices.Grow(w.b, rest+rest/8)
 }
 
 // str writes s as a JSON string (see jsonstr.AppendHTMLSafe).
@@ -164,11 +234,9 @@ func (w *writer) raw(v []byte) {
 	w.b = b.Bytes()
 }
 
-// indentable are the bytes a JSON text starts with when json.Indent may
-// change it: an object or array, or leading white space (which it drops).
-var indentable = []byte("{[ \t\r\n")
-
-func (w *writer) tool(t *model.Tool, profile int) {
+// toolHead opens a tool's entry and writes it up to the input schema, its
+// key included; it returns the entry, for tool to go on with.
+func (w *writer) toolHead(t *model.Tool, profile int) container {
 	o := w.open('{')
 	o.key("name")
 	w.str(t.Name)
@@ -179,11 +247,28 @@ func (w *writer) tool(t *model.Tool, profile int) {
 	o.key("description")
 	w.str(t.Description)
 	o.key("inputSchema")
+	return o
+}
+
+// indentable are the bytes a JSON text starts with when json.Indent may
+// change it: an object or array, or leading white space (which it drops).
+var indentable = []byte("{[ \t\r\n")
+
+func (w *writer) tool(t *model.Tool, profile int) { w.toolCut(t, profile) }
+
+// toolCut writes a tool's entry and returns where its schemas lie in
+// w.b.
+func (w *writer) toolCut(t *model.Tool, profile int) (sp Spans) {
+	o := w.toolHead(t, profile)
+	sp.In[0] = len(w.b)
 	w.typ(t.Input, "")
+	sp.In[1] = len(w.b)
 	if profile >= 2 {
 		if t.Output != nil {
 			o.key("outputSchema")
+			sp.Out[0] = len(w.b)
 			w.typ(t.Output, "")
+			sp.Out[1] = len(w.b)
 		}
 		if t.Hints.Any() {
 			o.key("annotations")
@@ -210,6 +295,7 @@ func (w *writer) tool(t *model.Tool, profile int) {
 		}
 	}
 	o.close('}')
+	return sp
 }
 
 // typ writes the schema of t. Keys come in one fixed order: type,
@@ -332,23 +418,74 @@ func (w *writer) typ(t *model.Type, description string) {
 	case model.String, model.Integer, model.Number, model.Boolean, model.Any:
 		// No structure: type and the modifiers say it all.
 	}
-	for _, d := range descriptor.EmitOrder {
-		w.modifier(&o, t, d)
+	for i, d := range descriptor.EmitOrder {
+		w.modifier(&o, t, d, emitOps[i])
 	}
 	o.close('}')
 }
 
-// modifier writes the keywords modifier d of t becomes, if t has it.
-func (w *writer) modifier(o *container, t *model.Type, d *descriptor.Modifier) {
-	if d.Key != "" {
-		if n := *t.NumberModifier(d.Keyword); n != nil {
-			o.key(d.Key)
-			w.plain(n.Text)
+// emitOp is what modifier does for one entry of descriptor.EmitOrder,
+// worked out once from the entry: a number modifier's field of
+// model.Type (as Type.NumberModifier names it), or its keyword's case.
+type emitOp uint8
+
+const (
+	opNone         emitOp = iota // a keyword modifier writes nothing for
+	opExclusiveMin               // the number modifiers, by their field
+	opExclusiveMax
+	opMultipleOf
+	opNumber // a number modifier of another field: NumberModifier
+	opRange
+	opPattern
+	opFormat
+	opUnique
+	opDefault
+	opExample
+	opDeprecated
+)
+
+// keywordOps are the cases of the modifiers without a Key, by keyword.
+var keywordOps = map[string]emitOp{
+	"range": opRange, "pattern": opPattern, "format": opFormat, "unique": opUnique,
+	"default": opDefault, "example": opExample, "deprecated": opDeprecated,
+}
+
+var emitOps = func() []emitOp {
+	ops := make([]emitOp, len(descriptor.EmitOrder))
+	var z model.Type
+	for i, d := range descriptor.EmitOrder {
+		if d.Key == "" {
+			ops[i] = keywordOps[d.Keyword]
+			continue
 		}
-		return
+		switch z.NumberModifier(d.Keyword) {
+		case &z.ExclusiveMin:
+			ops[i] = opExclusiveMin
+		case &z.ExclusiveMax:
+			ops[i] = opExclusiveMax
+		case &z.MultipleOf:
+			ops[i] = opMultipleOf
+		default:
+			ops[i] = opNumber
+		}
 	}
-	switch d.Keyword {
-	case "range":
+	return ops
+}()
+
+// modifier writes the keywords modifier d of t becomes, if t has it; op
+// is d's emitOp.
+func (w *writer) modifier(o *container, t *model.Type, d *descriptor.Modifier, op emitOp) {
+	var n *model.Num
+	switch op {
+	case opExclusiveMin:
+		n = t.ExclusiveMin
+	case opExclusiveMax:
+		n = t.ExclusiveMax
+	case opMultipleOf:
+		n = t.MultipleOf
+	case opNumber:
+		n = *t.NumberModifier(d.Keyword)
+	case opRange:
 		if minKey, maxKey := t.Kind.BoundKeywords(); minKey != "" {
 			if t.Min != nil {
 				o.key(minKey)
@@ -359,27 +496,27 @@ func (w *writer) modifier(o *container, t *model.Type, d *descriptor.Modifier) {
 				w.plain(t.Max.Text)
 			}
 		}
-	case "pattern":
+	case opPattern:
 		if t.Pattern != nil {
 			o.key("pattern")
 			w.str(*t.Pattern)
 		}
-	case "format":
+	case opFormat:
 		if t.Format != "" {
 			o.key("format")
 			w.str(t.Format)
 		}
-	case "unique":
+	case opUnique:
 		if t.Unique {
 			o.key("uniqueItems")
 			w.plain("true")
 		}
-	case "default":
+	case opDefault:
 		if t.Default != nil {
 			o.key("default")
 			w.raw(t.Default)
 		}
-	case "example":
+	case opExample:
 		if len(t.Examples) > 0 {
 			o.key("examples")
 			examples := w.open('[')
@@ -389,11 +526,16 @@ func (w *writer) modifier(o *container, t *model.Type, d *descriptor.Modifier) {
 			}
 			examples.close(']')
 		}
-	case "deprecated":
+	case opDeprecated:
 		if t.Deprecated {
 			o.key("deprecated")
 			w.plain("true")
 		}
+	case opNone:
+	}
+	if n != nil {
+		o.key(d.Key)
+		w.plain(n.Text)
 	}
 }
 

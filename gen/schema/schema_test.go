@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/toolspec/toolspec/lang/descriptor"
 	"github.com/toolspec/toolspec/model"
 )
 
@@ -108,5 +109,83 @@ func TestProfiles(t *testing.T) {
 	}
 	if got := string(ToolsList(cat, 2)); got != p2 {
 		t.Errorf("profile 2:\n%s\nwant\n%s", got, p2)
+	}
+}
+
+// TestToolsListCuts holds the cuts of ToolsListCuts to the tools' own
+// entries (Tool): between two cuts lies one tool's entry and the comma
+// after it, the last one without; before the first cut `{"tools":[`;
+// after the last the rest of the list. The spans are where Type writes
+// the tool's schemas.
+func TestToolsListCuts(t *testing.T) {
+	tool := func(name string) *model.Tool {
+		return &model.Tool{Name: name, Description: "d " + name, Hints: model.Hints{ReadOnly: true},
+			Input: &model.Type{Kind: model.Object}, Output: &model.Type{Kind: model.Object}, Result: model.ResultOut}
+	}
+	for n := range 4 {
+		cat := &model.Catalog{Name: "s", CatalogKey: "k", SpecHash: "h"}
+		for i := range n {
+			cat.Tools = append(cat.Tools, tool(string(rune('a'+i))))
+		}
+		for _, profile := range []int{1, 2, 3} {
+			list, cuts, spans := ToolsListCuts(cat, profile)
+			if want := ToolsList(cat, profile); string(list) != string(want) {
+				t.Fatalf("%d tools, profile %d: list %s, want %s", n, profile, list, want)
+			}
+			if len(cuts) != n+1 || string(list[:cuts[0]]) != `{"tools":[` || list[cuts[n]] != ']' {
+				t.Fatalf("%d tools, profile %d: cuts %v of %s", n, profile, cuts, list)
+			}
+			for i, tl := range cat.Tools {
+				want := string(Tool(tl, profile))
+				if i < n-1 {
+					want += ","
+				}
+				if got := string(list[cuts[i]:cuts[i+1]]); got != want {
+					t.Errorf("%d tools, profile %d, tool %d: %s, want %s", n, profile, i, got, want)
+				}
+				in, out := spans[i].In, spans[i].Out
+				if got := string(list[in[0]:in[1]]); got != string(Type(tl.Input)) {
+					t.Errorf("%d tools, profile %d, tool %d: input span %s", n, profile, i, got)
+				}
+				wantOut := ""
+				if profile >= 2 {
+					wantOut = string(Type(tl.Output))
+				}
+				if got := string(list[out[0]:out[1]]); got != wantOut || wantOut == "" && out != [2]int{} {
+					t.Errorf("%d tools, profile %d, tool %d: output span %v %s, want %s", n, profile, i, out, got, wantOut)
+				}
+			}
+		}
+	}
+}
+
+// TestToolCut holds AppendToolHead and AppendToolCut to Tool: the head is
+// the entry up to its input schema, and the cut is where Type writes it.
+func TestToolCut(t *testing.T) {
+	in := &model.Type{Kind: model.Object, Fields: []*model.Field{{Name: "q", Required: true, Type: &model.Type{Kind: model.String}}}}
+	for _, tool := range []*model.Tool{
+		{Name: "a", Description: "d", Input: in},
+		{Name: "b", Title: "B", Description: `"inputSchema":`, Input: in, Output: &model.Type{Kind: model.Object}, Hints: model.Hints{Idempotent: true}},
+	} {
+		for _, profile := range []int{1, 2, 3} {
+			want := string(Tool(tool, profile))
+			b, i, j := AppendToolCut([]byte("x"), tool, profile)
+			if string(b) != "x"+want || string(b[i:j]) != string(Type(tool.Input)) {
+				t.Errorf("%s, profile %d: AppendToolCut = %s [%d:%d], want x%s", tool.Name, profile, b, i, j, want)
+			}
+			if head := string(AppendToolHead([]byte("x"), tool, profile)); head != string(b[:i]) {
+				t.Errorf("%s, profile %d: AppendToolHead = %s, want %s", tool.Name, profile, head, b[:i])
+			}
+		}
+	}
+}
+
+// TestEmitOps: every modifier descriptor.EmitOrder lists has a case in
+// modifier, worked out from its keyword or its number field.
+func TestEmitOps(t *testing.T) {
+	for i, d := range descriptor.EmitOrder {
+		if emitOps[i] == opNone {
+			t.Errorf("modifier %s has no case in schema.modifier", d.Keyword)
+		}
 	}
 }
