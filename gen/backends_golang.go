@@ -22,7 +22,7 @@ func init() {
 	// it carries and the import path of a shared runtime.
 	Register(&backend{
 		name:   "gen-go",
-		format: 3,
+		format: 4,
 		roles:  []string{"go"},
 		check: func(opts map[string]string) error {
 			names := []string{"package"}
