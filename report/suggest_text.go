@@ -13,9 +13,14 @@ import (
 	"github.com/toolspec/toolspec/lang/parser"
 )
 
+// maxKillsNamed bounds the comments over a suggested fixture: one that
+// kills more mutants names the first ones and counts the rest.
+const maxKillsNamed = 8
+
 // SuggestedTests writes the suggested fixtures as test blocks, one per
 // tool in the order of its first survivor, each fixture under comments
-// naming the mutants it kills: ready to paste into the spec. Test names
+// naming the mutants it kills (at most maxKillsNamed, then how many
+// more): ready to paste into the spec. Test names
 // are "TOOL: suggested by test-report", numbered when the spec already
 // has a test of that name. It is "" when there is nothing to suggest.
 func (rep *Report) SuggestedTests() string {
@@ -61,7 +66,11 @@ func (rep *Report) SuggestedTests() string {
 		}
 		fmt.Fprintf(&b, "test %s {\n", jsonstr.Quote(name))
 		for _, l := range byTool[tool] {
-			for _, k := range l.kills {
+			for i, k := range l.kills {
+				if i == maxKillsNamed && len(l.kills) > maxKillsNamed+1 {
+					fmt.Fprintf(&b, "  // and %d more (test-report -v names them)\n", len(l.kills)-i)
+					break
+				}
 				// A comment ends at the line's end: keep the mutant's
 				// description on one line whatever its pattern holds.
 				fmt.Fprintf(&b, "  // kills %s\n", strings.NewReplacer("\n", `\n`, "\r", `\r`, "\u2028", `\u2028`, "\u2029", `\u2029`).Replace(k))
@@ -132,8 +141,21 @@ func (rep *Report) suggestionsText(b *bytes.Buffer) {
 	if t := rep.SuggestedTests(); t != "" {
 		b.WriteString(t)
 	}
+	// The survivors over a tool's budget are counted, a line a tool.
+	var budgeted []string
+	overBy := map[string]int{}
 	for _, sg := range without {
+		if sg.Reason == overBudget {
+			if overBy[sg.Tool] == 0 {
+				budgeted = append(budgeted, sg.Tool)
+			}
+			overBy[sg.Tool]++
+			continue
+		}
 		fmt.Fprintf(b, "  no fixture for %s: %s\n", sg.Mutant, sg.Reason)
+	}
+	for _, tool := range budgeted {
+		fmt.Fprintf(b, "  no fixture for %d survivors of %s: over the 16 KiB of fixtures --suggest makes a tool; they stay survivors (test-report reports them, --strict fails on them)\n", overBy[tool], tool)
 	}
 	if s := rep.SuggestedSurvives(); s != "" {
 		b.WriteString("acknowledgments for the survivors without a fixture (-w writes them too):\n" + s)
