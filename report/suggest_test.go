@@ -449,6 +449,12 @@ func TestSuggestToolBudget(t *testing.T) {
 			t.Errorf("a fixture names %d mutants it kills, want at most %d", n, maxKillsNamed)
 		}
 	}
+	// -w writes nothing check would refuse.
+	defer func(m int64) { maxWritten = m }(maxWritten)
+	maxWritten = int64(len(out) - 1)
+	if _, err := rep.WithSuggestions("budget.tspec", src); err == nil || !strings.Contains(err.Error(), "over the") {
+		t.Errorf("a spec over the cap with the suggestions: err %v", err)
+	}
 	again := Run(compile.Source("budget.tspec", out), Options{})
 	if !again.Summary.OK || again.Summary.Survived == 0 {
 		t.Errorf("after -w: %+v, want a pass with survivors", again.Summary)

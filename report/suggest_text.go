@@ -9,6 +9,7 @@ import (
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/internal/jsonstr"
+	"github.com/toolspec/toolspec/internal/sizecap"
 	"github.com/toolspec/toolspec/lang/format"
 	"github.com/toolspec/toolspec/lang/parser"
 )
@@ -97,6 +98,10 @@ func (rep *Report) SuggestedSurvives() string {
 	return b.String()
 }
 
+// maxWritten is the largest spec WithSuggestions returns: what check
+// reads (a variable for the tests).
+var maxWritten int64 = sizecap.Spec
+
 // ErrNothingToSuggest is returned by WithSuggestions when no survivor got
 // a fixture.
 var ErrNothingToSuggest = errors.New("no fixture to add")
@@ -120,6 +125,9 @@ func (rep *Report) WithSuggestions(filename string, src []byte) ([]byte, error) 
 		return nil, fmt.Errorf("the spec with the suggested tests does not parse: %v", p.Diags)
 	}
 	out := format.Source(p.File, p.Comments)
+	if int64(len(out)) > maxWritten {
+		return nil, fmt.Errorf("the spec with the suggested tests would be %s, over the %s a spec may be: split it (import openapi --split DIR writes parts of at most 4 MiB)", sizecap.Text(int64(len(out))), sizecap.Text(maxWritten))
+	}
 	if r := compile.Source(filename, out); r.Catalog == nil {
 		return nil, fmt.Errorf("the spec with the suggested tests does not check: %v", r.Diags)
 	}
