@@ -96,6 +96,16 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 			continue
 		}
 		sg := Suggestion{Mutant: m.where + ": " + m.desc, Operator: m.op}
+		if allOver(m, over) {
+			// Not tried at all, not even on the fixtures made: judging
+			// each survivor is most of the time on a large tool, and
+			// test-report after -w says which of them those kill.
+			sg.Reason, sg.Tool = overBudget, s.cat.Tools[m.touches[0].tool].Name
+			out = append(out, sg)
+			pending = append(pending, i)
+			judges = append(judges, nil)
+			continue
+		}
 		j := s.judgeOn(m)
 		for _, tg := range m.touches {
 			if !seeded[tg] && !over(tg) {
@@ -144,7 +154,7 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 	// got none: then a survives line for it would match nothing.
 	for k, i := range pending {
 		sg := &out[k]
-		if sg.Fixture != "" {
+		if sg.Fixture != "" || sg.Reason == overBudget {
 			continue
 		}
 		m := muts[i]
@@ -327,9 +337,19 @@ func (s *suite) filledFixture(tg target) (suggestion, bool) {
 	return suggestion{}, false
 }
 
+// allOver says whether every target mutant m touches is over budget.
+func allOver(m *mutant, over func(target) bool) bool {
+	for _, tg := range m.touches {
+		if !over(tg) {
+			return false
+		}
+	}
+	return len(m.touches) > 0
+}
+
 // overBudget is the reason of a survivor whose tools have spent
 // ToolBudget: it stays a survivor, with no survives line.
-const overBudget = "over the 16 KiB of fixtures --suggest makes a tool; it stays a survivor (test-report reports it, --strict fails on it)"
+const overBudget = "over the 16 KiB of fixtures --suggest makes a tool: not tried (run test-report after -w to see whether the fixtures written kill it; if not, it stays a survivor, which only --strict fails on)"
 
 // synthesise makes a fixture for one mutant: for each target it touches
 // (but those over says are over budget) and each changed node there, a
@@ -337,10 +357,8 @@ const overBudget = "over the 16 KiB of fixtures --suggest makes a tool; it stays
 // kills the mutant.
 func (s *suite) synthesise(m *mutant, j *mutantJudge, over func(target) bool) (suggestion, string) {
 	reason := "no one-place change of a valid value kills it (the mutant may accept exactly what the spec accepts)"
-	budgeted := 0
 	for _, tg := range m.touches {
 		if over(tg) {
-			budgeted++
 			continue
 		}
 		root := s.roots[tg]
@@ -378,9 +396,6 @@ func (s *suite) synthesise(m *mutant, j *mutantJudge, over func(target) bool) (s
 				}
 			}
 		}
-	}
-	if budgeted == len(m.touches) {
-		return suggestion{}, overBudget
 	}
 	return suggestion{}, reason
 }

@@ -163,7 +163,7 @@ func (rep *Report) suggestionsText(b *bytes.Buffer) {
 		fmt.Fprintf(b, "  no fixture for %s: %s\n", sg.Mutant, sg.Reason)
 	}
 	for _, tool := range budgeted {
-		fmt.Fprintf(b, "  no fixture for %d survivors of %s: over the 16 KiB of fixtures --suggest makes a tool; they stay survivors (test-report reports them, --strict fails on them)\n", overBy[tool], tool)
+		fmt.Fprintf(b, "  no fixture for %d survivors of %s: over the 16 KiB of fixtures --suggest makes a tool: not tried (run test-report after -w to see which the fixtures written kill; the others stay survivors, which only --strict fails on)\n", overBy[tool], tool)
 	}
 	if s := rep.SuggestedSurvives(); s != "" {
 		b.WriteString("acknowledgments for the survivors without a fixture (-w writes them too):\n" + s)
