@@ -489,3 +489,34 @@ tool t {
 		t.Errorf("the row-dropped mutants get %d fixtures %v, want one", len(lines), lines)
 	}
 }
+
+// TestSuggestNoSurvivesLineItCannotName: a row whose name holds a dot
+// has no survives path (DigitalOcean's "pg_stat_statements.track"):
+// -w proposes no line for its survivors, rather than one check refuses
+// (which made -w write nothing at all).
+func TestSuggestNoSurvivesLineItCannotName(t *testing.T) {
+	src := []byte(`spec dotted
+
+tool t {
+  description "d"
+  in {
+    "a.b" string optional ..100000 "d"
+    c     string optional ..100000 "d"
+  }
+  result text
+}
+`)
+	rep := Run(compile.Source("dotted.tspec", src), Options{Suggest: true})
+	var lines []string
+	for _, sg := range rep.Suggestions {
+		if sg.Survives != "" {
+			lines = append(lines, sg.Survives)
+		}
+	}
+	if len(lines) == 0 || slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, "a.b") }) {
+		t.Errorf("survives lines %q: want c's and none for a.b", lines)
+	}
+	if _, err := rep.WithSuggestions("dotted.tspec", src); err != nil {
+		t.Error(err)
+	}
+}
