@@ -67,9 +67,9 @@ func (g suggestion) line(s *suite) string {
 }
 
 // ToolBudget bounds the fixtures --suggest makes for one tool: once the
-// lines made for a tool reach 16 KiB, its later survivors get a fixture
-// only if one already made kills them. A tool's first fixture is always
-// made. Below it (every tool of the repository's specs takes at most
+// lines made for a tool (fixtures, and the survives lines proposed for
+// survivors no change kills) reach 16 KiB, its later survivors are not
+// tried. A tool's first fixture is always made. Below it (every tool of the repository's specs takes at most
 // 6 KiB) every survivor gets a fixture; a large response (Stripe's take
 // a kilobyte a fixture, and thousands of survivors a tool) would
 // otherwise have -w write megabytes a tool (docs/test-report.md,
@@ -87,7 +87,8 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 	found := map[target][]suggestion{}
 	spent := map[int]int{}       // bytes of fixture lines suggested, by tool
 	written := map[string]bool{} // the lines suggested
-	over := func(tg target) bool { return spent[tg.tool] >= ToolBudget }
+	fixed := map[int]bool{} // tools with a fixture: a tool without one is never over
+	over := func(tg target) bool { return spent[tg.tool] >= ToolBudget && fixed[tg.tool] }
 	seeded := map[target]bool{}
 	var pending []int // the index in muts of each suggestion
 	var judges []*mutantJudge
@@ -138,11 +139,14 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 				written[sg.Fixture] = true
 				spent[pick.tg.tool] += len(sg.Fixture)
 			}
+			fixed[pick.tg.tool] = true
 		} else {
 			sg.Reason = reason
-			if reason == overBudget {
-				sg.Tool = s.cat.Tools[m.touches[0].tool].Name
-			}
+			// The survives line proposed instead is written too: it
+			// counts against the budget (a tool of thousands of
+			// survivors no change kills would otherwise be tried, at
+			// every candidate, to the last).
+			spent[m.touches[0].tool] += len(s.survivesLine(m, reason))
 		}
 		out = append(out, sg)
 		pending = append(pending, i)
