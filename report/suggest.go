@@ -69,11 +69,11 @@ func (g suggestion) line(s *suite) string {
 // ToolBudget bounds the fixtures --suggest makes for one tool: once the
 // lines made for a tool (fixtures, and the survives lines proposed for
 // survivors no change kills) reach 16 KiB, its later survivors are not
-// tried. A tool's first fixture is always made. Below it (every tool of the repository's specs takes at most
-// 6 KiB) every survivor gets a fixture; a large response (Stripe's take
-// a kilobyte a fixture, and thousands of survivors a tool) would
-// otherwise have -w write megabytes a tool (docs/test-report.md,
-// "--suggest").
+// tried; a tool without a fixture is never over it. Below it (every
+// tool of the repository's specs takes at most 6 KiB) every survivor
+// gets a fixture; a large response (Stripe's take a kilobyte a fixture,
+// and thousands of survivors a tool) would otherwise have -w write
+// megabytes a tool (docs/test-report.md, "--suggest").
 const ToolBudget = 16 << 10
 
 // suggest finds a killing fixture for every surviving mutant, within
@@ -87,7 +87,7 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 	found := map[target][]suggestion{}
 	spent := map[int]int{}       // bytes of fixture lines suggested, by tool
 	written := map[string]bool{} // the lines suggested
-	fixed := map[int]bool{} // tools with a fixture: a tool without one is never over
+	fixed := map[int]bool{}      // tools with a fixture: a tool without one is never over
 	over := func(tg target) bool { return spent[tg.tool] >= ToolBudget && fixed[tg.tool] }
 	seeded := map[target]bool{}
 	var pending []int // the index in muts of each suggestion
