@@ -67,7 +67,7 @@ func TestNoConstraintLost(t *testing.T) {
 			// One part at a time, as `import --split` writes them: Graph's
 			// whole import is a 244 MB spec, and its catalog is more than
 			// the test needs to hold at once.
-			res, err := importer.OpenAPISplit(doc, importer.Options{Select: importer.SelectAll}, sizecap.TestReport)
+			res, err := importer.OpenAPISplit(doc, importer.Options{Select: importer.SelectAll}, sizecap.Part)
 			if err != nil {
 				t.Fatal(err)
 			}

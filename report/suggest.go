@@ -48,6 +48,8 @@ type suggestion struct {
 	// fails are its value's failures on the spec: with the value, what a
 	// mutantJudge needs to judge it on a mutant.
 	fails []validate.Failure
+	// val is the value decoded (nil: decode it when needed).
+	val any
 }
 
 func (g suggestion) fixture(s *suite) *model.Fixture {
@@ -64,14 +66,30 @@ func (g suggestion) line(s *suite) string {
 	return f.fullLine()
 }
 
-// suggest finds a killing fixture for every surviving mutant. A fixture
-// already suggested for an earlier survivor is tried first, so one line
-// can cover several mutants (maxLength dropped and widened).
+// ToolBudget bounds the fixtures --suggest makes for one tool: once the
+// lines made for a tool (fixtures, and the survives lines proposed for
+// survivors no change kills) reach 16 KiB, its later survivors are not
+// tried; a tool without a fixture is never over it. Below it (every
+// tool of the repository's specs takes at most 6 KiB) every survivor
+// gets a fixture; a large response (Stripe's take a kilobyte a fixture,
+// and thousands of survivors a tool) would otherwise have -w write
+// megabytes a tool (docs/test-report.md, "--suggest").
+const ToolBudget = 16 << 10
+
+// suggest finds a killing fixture for every surviving mutant, within
+// ToolBudget a tool. A fixture already suggested for an earlier survivor
+// is tried first, so one line can cover several mutants (maxLength
+// dropped and widened).
 func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 	var out []Suggestion
 	// The fixtures found so far, by target: a mutant is tried only
 	// against those of the targets it touches.
 	found := map[target][]suggestion{}
+	spent := map[int]int{}       // bytes of fixture lines suggested, by tool
+	written := map[string]bool{} // the lines suggested
+	fixed := map[int]bool{}      // tools with a fixture: a tool without one is never over
+	over := func(tg target) bool { return spent[tg.tool] >= ToolBudget && fixed[tg.tool] }
+	seeded := map[target]bool{}
 	var pending []int // the index in muts of each suggestion
 	var judges []*mutantJudge
 	for i, m := range muts {
@@ -79,7 +97,25 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 			continue
 		}
 		sg := Suggestion{Mutant: m.where + ": " + m.desc, Operator: m.op}
+		if allOver(m, over) {
+			// Not tried at all, not even on the fixtures made: judging
+			// each survivor is most of the time on a large tool, and
+			// test-report after -w says which of them those kill.
+			sg.Reason, sg.Tool = overBudget, s.cat.Tools[m.touches[0].tool].Name
+			out = append(out, sg)
+			pending = append(pending, i)
+			judges = append(judges, nil)
+			continue
+		}
 		j := s.judgeOn(m)
+		for _, tg := range m.touches {
+			if !seeded[tg] && !over(tg) {
+				seeded[tg] = true
+				if g, ok := s.filledFixture(tg); ok {
+					found[tg] = append(found[tg], g)
+				}
+			}
+		}
 		var pick *suggestion
 	tried:
 		for _, tg := range m.touches {
@@ -91,7 +127,7 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 		reason := ""
 		if pick == nil {
 			var g suggestion
-			g, reason = s.synthesise(m, j)
+			g, reason = s.synthesise(m, j, over)
 			if reason == "" {
 				found[g.tg] = append(found[g.tg], g)
 				pick = &g
@@ -99,8 +135,18 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 		}
 		if pick != nil {
 			sg.Fixture, sg.Tool = pick.line(s), s.cat.Tools[pick.tg.tool].Name
+			if !written[sg.Fixture] {
+				written[sg.Fixture] = true
+				spent[pick.tg.tool] += len(sg.Fixture)
+			}
+			fixed[pick.tg.tool] = true
 		} else {
 			sg.Reason = reason
+			// The survives line proposed instead is written too: it
+			// counts against the budget (a tool of thousands of
+			// survivors no change kills would otherwise be tried, at
+			// every candidate, to the last).
+			spent[m.touches[0].tool] += len(s.survivesLine(m, reason))
 		}
 		out = append(out, sg)
 		pending = append(pending, i)
@@ -112,7 +158,7 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 	// got none: then a survives line for it would match nothing.
 	for k, i := range pending {
 		sg := &out[k]
-		if sg.Fixture != "" {
+		if sg.Fixture != "" || sg.Reason == overBudget {
 			continue
 		}
 		m := muts[i]
@@ -123,7 +169,7 @@ func (s *suite) suggest(muts []*mutant, results []Mutant) []Suggestion {
 			}
 		}
 		judges[k].drop()
-		if sg.Fixture == "" {
+		if sg.Fixture == "" && sg.Reason != overBudget {
 			sg.Survives = s.survivesLine(m, sg.Reason)
 		}
 	}
@@ -138,6 +184,12 @@ func (s *suite) survivesLine(m *mutant, reason string) string {
 			dir := "in"
 			if tg.out {
 				dir = "out"
+			}
+			// A row whose name holds '.', '[', '{' or '|' has a path
+			// that leads elsewhere or nowhere (DigitalOcean's
+			// "pg_stat_statements.track"): no line, it stays a survivor.
+			if f, typ, ok := s.cat.Tools[tg.tool].Locate(dir + p); !ok || m.field != nil && f != m.field || m.field == nil && typ != m.typ {
+				continue
 			}
 			return "survives " + quoteName(s.cat.Tools[tg.tool].Name) + " " + survivesPath(dir+p) + " " + m.keyword +
 				" because " + jsonstr.Quote("suggested by test-report: "+reason)
@@ -260,12 +312,65 @@ func relatedPointer(p string, ptrs []string) bool {
 	return false
 }
 
+// maxFilled bounds the filled fixture tried first on a target.
+const maxFilled = maxSuggestion / 2
+
+// filledFixture is the first fixture tried on a target's survivors: an
+// accept of a valid value with its optional rows filled in, as deep as
+// fits in maxFilled bytes. One such line kills the "row dropped" mutant
+// of every row it holds and the "enum value dropped" of every first
+// value, where fixtures made one survivor at a time take a line each
+// (a Stripe response takes a kilobyte).
+func (s *suite) filledFixture(tg target) (suggestion, bool) {
+	sch, err := s.schemaOf(tg)
+	if err != nil {
+		return suggestion{}, false
+	}
+	root := s.roots[tg]
+	for depth := 8; depth > 0; depth-- {
+		v, ok := filled(root, depth)
+		if !ok {
+			continue
+		}
+		text := jsonText(v)
+		if len(text) > maxFilled {
+			continue
+		}
+		fails, err := sch.Validate([]byte(text))
+		if err != nil || len(fails) > 0 {
+			continue
+		}
+		g := suggestion{tg: tg, value: text, accept: true}
+		g.val = g.decoded()
+		return g, true
+	}
+	return suggestion{}, false
+}
+
+// allOver says whether every target mutant m touches is over budget.
+func allOver(m *mutant, over func(target) bool) bool {
+	for _, tg := range m.touches {
+		if !over(tg) {
+			return false
+		}
+	}
+	return len(m.touches) > 0
+}
+
+// overBudget is the reason of a survivor whose tools have spent
+// ToolBudget: it stays a survivor, with no survives line.
+const overBudget = "over the 16 KiB of fixtures --suggest makes a tool: not tried (run test-report after -w to see whether the fixtures written kill it; if not, it stays a survivor, which only --strict fails on)"
+
 // synthesise makes a fixture for one mutant: for each target it touches
-// and each changed node there, a valid value of the tool changed at that
-// node, tried in order until one kills the mutant.
-func (s *suite) synthesise(m *mutant, j *mutantJudge) (suggestion, string) {
+// (but those over says are over budget) and each changed node there, a
+// valid value of the tool changed at that node, tried in order until one
+// kills the mutant.
+func (s *suite) synthesise(m *mutant, j *mutantJudge, over func(target) bool) (suggestion, string) {
 	reason := "no one-place change of a valid value kills it (the mutant may accept exactly what the spec accepts)"
 	for _, tg := range m.touches {
+		if over(tg) {
+			continue
+		}
 		root := s.roots[tg]
 		if _, ok := minimal(root); !ok {
 			reason = "no valid value of " + s.cat.Tools[tg.tool].Name + " could be made (a pattern this generator cannot satisfy, or a value over the 8 KiB a suggestion may take)"
@@ -314,6 +419,7 @@ func (s *suite) tryValue(tg target, text, at string, sch *validate.Schema, j *mu
 		return suggestion{}, false
 	}
 	g := suggestion{tg: tg, value: text, fails: fails}
+	g.val = g.decoded()
 	if len(fails) == 0 {
 		g.accept = true
 		return g, s.killsMutant(g, j)

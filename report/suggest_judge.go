@@ -181,9 +181,14 @@ func (j *mutantJudge) holds(fx *model.Fixture, tg target, v any, fails []validat
 // failsOn reports whether suggestion g, which holds on the spec, does not
 // hold on the mutant.
 func (j *mutantJudge) failsOn(g suggestion) bool {
-	// Decoded here, not kept: the found fixtures of a large spec are
-	// tens of thousands, and decoded values take ten times their text.
-	return !j.holds(g.fixture(j.s), g.tg, g.decoded(), g.fails)
+	// Decoded once when the fixture was made: the fixtures found for a
+	// tool are bounded by ToolBudget, and each is tried on many
+	// survivors.
+	v := g.val
+	if v == nil {
+		v = g.decoded()
+	}
+	return !j.holds(g.fixture(j.s), g.tg, v, g.fails)
 }
 
 // decoded is a suggestion's value as the validator reads it (numbers

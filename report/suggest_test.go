@@ -396,3 +396,127 @@ func TestReuseTriesBoundedFixtures(t *testing.T) {
 		t.Errorf("reuse = %q, %v; want the fixture at /r150", g.value, ok)
 	}
 }
+
+// TestSuggestToolBudget: on a tool whose every fixture is large (a
+// required 1 000-character row in a response of many bounded rows),
+// --suggest makes fixtures until the tool's lines reach ToolBudget and
+// leaves the rest survivors, with no survives line; a small tool next to
+// it gets every fixture; after -w the spec passes plain test-report (no
+// tool untested, no test vacuous), and the kill comments name at most
+// maxKillsNamed mutants a fixture.
+func TestSuggestToolBudget(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("spec budget\n\ntool big {\n  description \"d\"\n  in none\n  out {\n    blob string required 1000..1000 \"d\"\n")
+	for i := range 60 {
+		fmt.Fprintf(&b, "    n%d integer optional 0..%d \"d\"\n", i, 10+i)
+	}
+	b.WriteString("  }\n}\n\ntool small {\n  description \"d\"\n  in { q string required ..8 \"d\" }\n  result text\n}\n")
+	src := []byte(b.String())
+	r := compile.Source("budget.tspec", src)
+	if r.Catalog == nil {
+		t.Fatal(r.Diags)
+	}
+	rep := Run(r, Options{Suggest: true})
+	spent, over := map[string]int{}, 0
+	seen := map[string]bool{}
+	for _, sg := range rep.Suggestions {
+		switch {
+		case sg.Fixture != "" && !seen[sg.Fixture]:
+			seen[sg.Fixture] = true
+			spent[sg.Tool] += len(sg.Fixture)
+		case sg.Fixture == "" && sg.Reason == overBudget:
+			over++
+			if sg.Tool != "big" || sg.Survives != "" {
+				t.Errorf("over budget: %+v", sg)
+			}
+		}
+	}
+	if spent["big"] < ToolBudget || spent["big"] > ToolBudget+maxSuggestion {
+		t.Errorf("big's fixtures take %d bytes, want the budget %d (plus at most one fixture)", spent["big"], ToolBudget)
+	}
+	if over < 100 {
+		t.Errorf("%d survivors over budget, want the most of big's", over)
+	}
+	if spent["small"] == 0 {
+		t.Errorf("small got no fixture")
+	}
+	out, err := rep.WithSuggestions("budget.tspec", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, run := range regexp.MustCompile(`(?m)(^  // kills .*\n)+`).FindAllString(string(out), -1) {
+		if n := strings.Count(run, "\n"); n > maxKillsNamed {
+			t.Errorf("a fixture names %d mutants it kills, want at most %d", n, maxKillsNamed)
+		}
+	}
+	// -w writes nothing check would refuse.
+	defer func(m int64) { maxWritten = m }(maxWritten)
+	maxWritten = int64(len(out) - 1)
+	if _, err := rep.WithSuggestions("budget.tspec", src); err == nil || !strings.Contains(err.Error(), "over the") {
+		t.Errorf("a spec over the cap with the suggestions: err %v", err)
+	}
+	again := Run(compile.Source("budget.tspec", out), Options{})
+	if !again.Summary.OK || again.Summary.Survived == 0 {
+		t.Errorf("after -w: %+v, want a pass with survivors", again.Summary)
+	}
+}
+
+// TestSuggestFilledFirst: the first fixture tried on a target holds its
+// optional rows, so one accept line kills every "row dropped" mutant of
+// a flat input.
+func TestSuggestFilledFirst(t *testing.T) {
+	src := []byte(`spec filled
+
+tool t {
+  description "d"
+  in {
+    a string  optional ..8 "d"
+    b integer optional 0..9 "d"
+    c boolean optional "d"
+    d enum(x, y) optional "d"
+  }
+  result text
+}
+`)
+	rep := Run(compile.Source("filled.tspec", src), Options{Suggest: true})
+	lines := map[string]bool{}
+	for _, sg := range rep.Suggestions {
+		if sg.Operator == "drop-row" {
+			lines[sg.Fixture] = true
+		}
+	}
+	if len(lines) != 1 || lines[""] {
+		t.Errorf("the row-dropped mutants get %d fixtures %v, want one", len(lines), lines)
+	}
+}
+
+// TestSuggestNoSurvivesLineItCannotName: a row whose name holds a dot
+// has no survives path (DigitalOcean's "pg_stat_statements.track"):
+// -w proposes no line for its survivors, rather than one check refuses
+// (which made -w write nothing at all).
+func TestSuggestNoSurvivesLineItCannotName(t *testing.T) {
+	src := []byte(`spec dotted
+
+tool t {
+  description "d"
+  in {
+    "a.b" string optional ..100000 "d"
+    c     string optional ..100000 "d"
+  }
+  result text
+}
+`)
+	rep := Run(compile.Source("dotted.tspec", src), Options{Suggest: true})
+	var lines []string
+	for _, sg := range rep.Suggestions {
+		if sg.Survives != "" {
+			lines = append(lines, sg.Survives)
+		}
+	}
+	if len(lines) == 0 || slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, "a.b") }) {
+		t.Errorf("survives lines %q: want c's and none for a.b", lines)
+	}
+	if _, err := rep.WithSuggestions("dotted.tspec", src); err != nil {
+		t.Error(err)
+	}
+}

@@ -9,13 +9,19 @@ import (
 
 	"github.com/toolspec/toolspec/compile"
 	"github.com/toolspec/toolspec/internal/jsonstr"
+	"github.com/toolspec/toolspec/internal/sizecap"
 	"github.com/toolspec/toolspec/lang/format"
 	"github.com/toolspec/toolspec/lang/parser"
 )
 
+// maxKillsNamed bounds the comments over a suggested fixture: one that
+// kills more mutants names the first ones and counts the rest.
+const maxKillsNamed = 8
+
 // SuggestedTests writes the suggested fixtures as test blocks, one per
 // tool in the order of its first survivor, each fixture under comments
-// naming the mutants it kills: ready to paste into the spec. Test names
+// naming the mutants it kills (at most maxKillsNamed, then how many
+// more): ready to paste into the spec. Test names
 // are "TOOL: suggested by test-report", numbered when the spec already
 // has a test of that name. It is "" when there is nothing to suggest.
 func (rep *Report) SuggestedTests() string {
@@ -61,7 +67,11 @@ func (rep *Report) SuggestedTests() string {
 		}
 		fmt.Fprintf(&b, "test %s {\n", jsonstr.Quote(name))
 		for _, l := range byTool[tool] {
-			for _, k := range l.kills {
+			for i, k := range l.kills {
+				if i == maxKillsNamed && len(l.kills) > maxKillsNamed+1 {
+					fmt.Fprintf(&b, "  // and %d more (test-report -v names them)\n", len(l.kills)-i)
+					break
+				}
 				// A comment ends at the line's end: keep the mutant's
 				// description on one line whatever its pattern holds.
 				fmt.Fprintf(&b, "  // kills %s\n", strings.NewReplacer("\n", `\n`, "\r", `\r`, "\u2028", `\u2028`, "\u2029", `\u2029`).Replace(k))
@@ -88,6 +98,10 @@ func (rep *Report) SuggestedSurvives() string {
 	return b.String()
 }
 
+// maxWritten is the largest spec WithSuggestions returns: what check
+// reads (a variable for the tests).
+var maxWritten int64 = sizecap.Spec
+
 // ErrNothingToSuggest is returned by WithSuggestions when no survivor got
 // a fixture.
 var ErrNothingToSuggest = errors.New("no fixture to add")
@@ -111,6 +125,9 @@ func (rep *Report) WithSuggestions(filename string, src []byte) ([]byte, error) 
 		return nil, fmt.Errorf("the spec with the suggested tests does not parse: %v", p.Diags)
 	}
 	out := format.Source(p.File, p.Comments)
+	if int64(len(out)) > maxWritten {
+		return nil, fmt.Errorf("the spec with the suggested tests would be %s, over the %s a spec may be: split it (import openapi --split DIR writes parts of at most 4 MiB)", sizecap.Text(int64(len(out))), sizecap.Text(maxWritten))
+	}
 	if r := compile.Source(filename, out); r.Catalog == nil {
 		return nil, fmt.Errorf("the spec with the suggested tests does not check: %v", r.Diags)
 	}
@@ -132,8 +149,21 @@ func (rep *Report) suggestionsText(b *bytes.Buffer) {
 	if t := rep.SuggestedTests(); t != "" {
 		b.WriteString(t)
 	}
+	// The survivors over a tool's budget are counted, a line a tool.
+	var budgeted []string
+	overBy := map[string]int{}
 	for _, sg := range without {
+		if sg.Reason == overBudget {
+			if overBy[sg.Tool] == 0 {
+				budgeted = append(budgeted, sg.Tool)
+			}
+			overBy[sg.Tool]++
+			continue
+		}
 		fmt.Fprintf(b, "  no fixture for %s: %s\n", sg.Mutant, sg.Reason)
+	}
+	for _, tool := range budgeted {
+		fmt.Fprintf(b, "  no fixture for %d survivors of %s: over the 16 KiB of fixtures --suggest makes a tool: not tried (run test-report after -w to see which the fixtures written kill; the others stay survivors, which only --strict fails on)\n", overBy[tool], tool)
 	}
 	if s := rep.SuggestedSurvives(); s != "" {
 		b.WriteString("acknowledgments for the survivors without a fixture (-w writes them too):\n" + s)

@@ -778,3 +778,65 @@ func numberRat(v any) (*big.Rat, bool) {
 	}
 	return d.Rat, true
 }
+
+// filled is a value of t with its optional rows filled in down to depth
+// objects (below that, as minimal writes them), and arrays and maps of
+// one such item: one accept fixture of it kills the "row dropped" mutant
+// of every row it holds, where a minimal value changed at one place
+// kills one. The caller checks it with the validator.
+func filled(t *model.Type, depth int) (any, bool) {
+	if depth <= 0 || len(t.Examples) > 0 || t.Default != nil {
+		return minimal(t)
+	}
+	switch t.Kind { // kinds:partial: scalars are as minimal makes them
+	case model.Object:
+		obj := jobj{}
+		for _, f := range t.Fields {
+			v, ok := filled(f.Type, depth-1)
+			if !ok {
+				if f.Required {
+					return nil, false
+				}
+				continue
+			}
+			obj = append(obj, jmember{f.Name, v})
+		}
+		return obj, true
+	case model.Array:
+		if t.Max != nil && countOf(t.Max) < 1 {
+			return minimal(t)
+		}
+		v, ok := filled(t.Elem, depth)
+		if !ok {
+			return minimal(t)
+		}
+		return distinct(t.Elem, max(countOf(t.Min), 1), t.Unique, v)
+	case model.Map:
+		if t.Max != nil && countOf(t.Max) < 1 {
+			return minimal(t)
+		}
+		v, ok := filled(t.Elem, depth)
+		if !ok {
+			return minimal(t)
+		}
+		return mapOf(t.Elem, max(countOf(t.Min), 1), v)
+	case model.Tuple:
+		arr := make([]any, len(t.Items))
+		for i, it := range t.Items {
+			v, ok := filled(it, depth)
+			if !ok {
+				return nil, false
+			}
+			arr[i] = v
+		}
+		return arr, true
+	case model.Union:
+		for _, v := range t.Variants {
+			if x, ok := filled(v, depth); ok {
+				return x, true
+			}
+		}
+		return nil, false
+	}
+	return minimal(t)
+}

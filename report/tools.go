@@ -1,7 +1,6 @@
 package report
 
 import (
-	"slices"
 
 	"github.com/toolspec/toolspec/model"
 )
@@ -31,39 +30,51 @@ type ToolSummary struct {
 }
 
 func (s *suite) toolSummaries(muts []Mutant) []ToolSummary {
+	// One pass over the fixtures and one over the mutants, each tool
+	// found by name: a pass per tool was quadratic (Stripe's parts: 226
+	// tools, 66 000 mutants).
+	index := make(map[string]int, len(s.cat.Tools))
 	out := make([]ToolSummary, len(s.cat.Tools))
 	for i, t := range s.cat.Tools {
-		ts := ToolSummary{Tool: t.Name, Rows: countRows(t.Input) + countRows(t.Output)}
-		for _, test := range s.cat.Tests {
-			for _, fx := range test.Fixtures {
-				if fx.Tool == t.Name {
-					ts.Fixtures++
-				}
+		index[t.Name] = i
+		out[i] = ToolSummary{Tool: t.Name, Rows: countRows(t.Input) + countRows(t.Output)}
+	}
+	for _, test := range s.cat.Tests {
+		for _, fx := range test.Fixtures {
+			if i, ok := index[fx.Tool]; ok {
+				out[i].Fixtures++
 			}
 		}
-		mutated := false
-		for _, m := range muts {
-			if !slices.Contains(m.Tools, t.Name) {
-				continue
-			}
-			mutated = true
-			if m.Tools[0] != t.Name {
-				continue
-			}
-			ts.Mutants++
-			switch m.Verdict {
-			case Killed:
-				ts.Killed++
-			case Survived:
-				ts.Survived++
-			case Invalid:
-				ts.Invalid++
-			case Acknowledged:
-				ts.Acknowledged++
+	}
+	mutated := make([]bool, len(out))
+	for _, m := range muts {
+		for _, name := range m.Tools {
+			if i, ok := index[name]; ok {
+				mutated[i] = true
 			}
 		}
-		ts.Untested = mutated && ts.Fixtures == 0
-		out[i] = ts
+		if len(m.Tools) == 0 {
+			continue
+		}
+		i, ok := index[m.Tools[0]]
+		if !ok {
+			continue
+		}
+		ts := &out[i]
+		ts.Mutants++
+		switch m.Verdict {
+		case Killed:
+			ts.Killed++
+		case Survived:
+			ts.Survived++
+		case Invalid:
+			ts.Invalid++
+		case Acknowledged:
+			ts.Acknowledged++
+		}
+	}
+	for i := range out {
+		out[i].Untested = mutated[i] && out[i].Fixtures == 0
 	}
 	return out
 }

@@ -4,9 +4,9 @@
 # operation (one spec, or --split into parts of at most 4 MiB when one
 # spec would be larger), check each part, parity of each part against the
 # document, gen-go of every part (against one shared runtime package when
-# there are parts) built by one `go build`, gen-js of every
-# part under `node --check`, and test-report --suggest -w then --strict on
-# each part. It prints one line per step (ok or FAILED, wall time, user
+# there are parts) built by one `go build`, gen-js of every part under
+# `node --check`, and test-report --suggest -w then test-report on each
+# part. It prints one line per step (ok or FAILED, wall time, user
 # time, peak RSS) and keeps every log under OUTDIR/NAME. A step that fails
 # does not stop the next ones: the point is to see all of them.
 #
@@ -111,13 +111,19 @@ if ! skip gen-js; then
 fi
 
 if ! skip test-report; then
+	before=$(cat $parts | wc -c)
 	begin
 	for p in $parts; do timed "$OUT/logs/suggest-$(basename "$p").log" "$BIN" test-report --suggest -w "$p"; done
 	# --suggest -w exits 1 (the spec had untested tools): what counts is
-	# --strict afterwards.
+	# test-report afterwards.
 	step_fail=0
 	report suggest-w "$nparts"
+	fixtures=$(grep -h -c -E '^  (accept|reject) ' $parts | paste -sd+ | bc)
+	echo "$NAME         suggest-w wrote $fixtures fixtures, spec $before -> $(cat $parts | wc -c) bytes"
 	begin
-	for p in $parts; do timed "$OUT/logs/strict-$(basename "$p").log" "$BIN" test-report --strict "$p"; done
-	report strict "$nparts"
+	for p in $parts; do timed "$OUT/logs/report-$(basename "$p").log" "$BIN" test-report "$p"; done
+	report test-report "$nparts"
+	# The mutants line of each report: killed and survived, summed.
+	sed -n 's/^mutants ([0-9]*: \([0-9]*\) killed, \([0-9]*\) survived.*/\1 \2/p' "$OUT"/logs/report-*.log |
+		awk -v n="$NAME" '{k += $1; s += $2} END {printf "%-12s mutants      %d killed, %d survived\n", n, k, s}'
 fi

@@ -18,10 +18,10 @@ const (
 	// compiling takes about 700 MB. The largest public MCP catalogs have a
 	// few hundred tools.
 	Spec = 16 << 20
-	// TestReport caps the spec test-report reads: 4 MiB. Mutation testing
-	// holds about 400 bytes of memory per byte of a spec with fixtures
-	// (1.9 MB: 760 MB), so this bounds a run near 1.7 GB.
-	TestReport = 4 << 20
+	// Part is the size import --split keeps each spec under: 4 MiB, so
+	// that test-report --suggest -w (at most 16 KiB of fixtures a tool,
+	// docs/test-report.md) leaves a part well under Spec.
+	Part = 4 << 20
 	// Document caps an OpenAPI document or a tools/list JSON read by
 	// import, parity and diff: 32 MiB, three times the largest public API
 	// descriptions (GitHub's REST description is about 11 MB).

@@ -41,7 +41,7 @@ var (
 	FileTooLarge = def(Def{
 		Code: "TS0002", Name: "file-too-large", Severity: errorSev, Phase: Read,
 		Format:    "%s",
-		Explain:   "A spec is at most 16 MiB, and test-report reads one of at most 4 MiB: compiling holds 40 to 50 bytes of memory per byte of spec, test-report a few hundred (docs/performance.md). A larger file, or an endless one such as a device or a pipe, is refused before it is read whole. The largest public MCP catalogs are well under 1 MB.",
+		Explain:   "A spec is at most 16 MiB, for every command test-report included: compiling holds 40 to 50 bytes of memory per byte of spec, test-report up to a few hundred (docs/performance.md). A larger file, or an endless one such as a device or a pipe, is refused before it is read whole. The largest public MCP catalogs are well under 1 MB.",
 		NoExample: "it takes a file of 16 MiB",
 	})
 )

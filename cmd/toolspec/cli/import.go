@@ -135,7 +135,7 @@ docs/openapi.md.`,
 
 // importSplit writes one spec per tag and their index to dir.
 func (e *env) importSplit(src, dir string, doc *openapi.Doc, opts importer.Options) error {
-	res, err := importer.OpenAPISplit(doc, opts, sizecap.TestReport)
+	res, err := importer.OpenAPISplit(doc, opts, sizecap.Part)
 	if errors.Is(err, importer.ErrNoSelection) || errors.Is(err, importer.ErrNothingSelected) {
 		return usagef("%s: %v", src, err)
 	}

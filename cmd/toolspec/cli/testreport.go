@@ -11,9 +11,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/toolspec/toolspec/internal/sizecap"
-	"github.com/toolspec/toolspec/lang/diag"
-	"github.com/toolspec/toolspec/lang/token"
 	"github.com/toolspec/toolspec/report"
 )
 
@@ -89,12 +86,6 @@ See docs/test-report.md.`,
 // testReport runs the report of one spec and prints it; ok is false when
 // the spec has errors or the report fails.
 func (e *env) testReport(file string, opts report.Options, asJSON bool, junit string, write bool) (ok bool, err error) {
-	if fi, err := os.Stat(file); err == nil && fi.Mode().IsRegular() && fi.Size() > sizecap.TestReport {
-		var l token.List
-		diag.FileTooLarge.Report(&l, token.Pos{Filename: file}, "test-report: "+(&sizecap.TooLargeError{What: "a spec", Size: fi.Size(), Limit: sizecap.TestReport}).Error())
-		e.printDiags(l)
-		return false, nil
-	}
 	r := e.loadStrict(file, opts.Strict)
 	if r == nil {
 		return false, nil
