@@ -384,7 +384,7 @@ func parseBatch(src []byte, s source, pieces [][]tok, c *Cache, kept *[]keptDecl
 			ps = s.own(p)
 			ps.rel = base
 		}
-		decl, err := buf.parse(ps, p)
+		decl, err := buf.parse(ps, p, c == nil)
 		if err != nil {
 			more, moreErrs, moreUnparsed := parseTokenBatch(src, [][]plex.Token{s.tokens(p)})
 			decls = append(decls, more...)
@@ -408,7 +408,28 @@ func parseBatch(src []byte, s source, pieces [][]tok, c *Cache, kept *[]keptDecl
 // it and lent to participle (plex.TokenBuffer), which reads them in place.
 // No tree keeps a token (leaves copy what they need), so the next piece
 // reuses the buffer.
-type lent struct{ toks []plex.Token }
+//
+// slabs are where the worker's declarations take their nodes from
+// (NodeSlabs, for the patched participle: third_party/README.md): the
+// declarations of one parse live and die together, so they share slabs,
+// and a worker lives for one parse, so no tree shares a slab with
+// another parse's (which would keep it alive). A declaration kept by a
+// Cache outlives the others and has slabs of its own (share false).
+type lent struct {
+	toks  []plex.Token
+	slabs any
+	share bool
+}
+
+// NodeSlabs makes participle cut the nodes of this worker's
+// declarations from slabs they share (lexer.SlabHolder in
+// third_party/participle; participle as released does not ask).
+func (l *lent) NodeSlabs() *any {
+	if !l.share {
+		return nil
+	}
+	return &l.slabs
+}
 
 func (l *lent) Next() (plex.Token, error) {
 	return plex.Token{}, errors.New("toolspec: lent tokens are read with Tokens")
@@ -416,12 +437,13 @@ func (l *lent) Next() (plex.Token, error) {
 
 func (l *lent) Tokens() []plex.Token { return l.toks }
 
-func (l *lent) parse(s source, p []tok) (*ast.Decl, error) {
+func (l *lent) parse(s source, p []tok, share bool) (*ast.Decl, error) {
 	l.toks = l.toks[:0]
 	for _, t := range p {
 		l.toks = append(l.toks, s.token(t))
 	}
 	l.toks = append(l.toks, plex.EOFToken(s.endOf(p)))
+	l.share = share
 	peek, err := plex.Upgrade(l)
 	if err != nil {
 		return nil, err

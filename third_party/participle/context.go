@@ -32,7 +32,8 @@ type contextFieldSet struct {
 type parseState struct {
 	free   []*parseContext
 	spare  []spareNode       // by production (numberNodes)
-	slabs  []slab            // by production
+	slabs  *Slabs            // the lexer's (lexer.SlabHolder), or own
+	own    Slabs             // the parse's own, dropped when it is done
 	vals   []reflect.Value   // the chunk being cut, chunks[chunk][:n]
 	chunks [][]reflect.Value // every chunk, in order
 	chunk  int
@@ -155,12 +156,23 @@ func (s *parseState) node(slot int, t reflect.Type) reflect.Value {
 	if slot < 0 || t.Size() == 0 || t.Size() > slabBytes/2 {
 		return reflect.New(t).Elem()
 	}
-	for slot >= len(s.slabs) {
-		s.slabs = append(s.slabs, slab{})
+	if s.slabs == nil {
+		s.slabs = &s.own
 	}
-	sl := &s.slabs[slot]
+	for slot >= len(s.slabs.s) {
+		s.slabs.s = append(s.slabs.s, slab{})
+	}
+	sl := &s.slabs.s[slot]
 	if sl.t != t || sl.next == sl.n {
-		n := int(slabBytes / t.Size())
+		// The first slab of a parse is small; each next one twice the
+		// last, up to about slabBytes.
+		n := slabFirst
+		if sl.t == t {
+			n = 2 * sl.n
+		}
+		if most := int(slabBytes / t.Size()); n > most {
+			n = most
+		}
 		*sl = slab{t: t, v: reflect.MakeSlice(reflect.SliceOf(t), n, n), n: n}
 	}
 	v := sl.v.Index(sl.next)
@@ -169,17 +181,36 @@ func (s *parseState) node(slot int, t reflect.Type) reflect.Value {
 }
 
 // slabBytes is about how much memory the nodes of one production are
-// allocated in at a time (parseState.node).
-const slabBytes = 4096
+// allocated in at a time (parseState.node), at most; slabFirst is how
+// many nodes the first slab of a production in a parse holds.
+const (
+	slabBytes = 4096
+	slabFirst = 4
+)
 
 // slab is where the nodes of one production come from: one allocation
 // for many nodes, handed out one by one. A node keeps its whole slab
 // alive, so a slab is small.
+//
+// A tree keeps alive every slab it has a node in, and through the other
+// nodes in those slabs the trees they belong to: parses that share
+// slabs keep each other's trees. So the slabs are a parse's own (done
+// drops them) unless the parse's lexer holds slabs (lexer.SlabHolder)
+// for parses whose trees live and die together. (Kept with the pooled
+// state, slabs went on handing out nodes to every next parse, and a
+// process that parses and drops many trees, import --split or the
+// language server, kept them all: Microsoft Graph's import --split grew
+// to 10 GB.)
 type slab struct {
 	t       reflect.Type
 	v       reflect.Value // a slice of t
 	next, n int
 }
+
+// Slabs are slabs by production, for the parses of one
+// lexer.SlabHolder: the nodes of many small parses (one declaration
+// each) then share slabs, where a parse on its own starts small ones.
+type Slabs struct{ s []slab }
 
 // giveBack keeps v, which no result refers to, for the next node of its
 // production.
@@ -195,8 +226,9 @@ func (s *parseState) giveBack(slot int, v reflect.Value) {
 }
 
 // done drops what the parse built and returns the state to the pool: the
-// branches are kept, emptied; the chunks are kept, cleared; the spare
-// nodes are zero and referenced by nothing else, so they are kept too.
+// branches are kept, emptied; the chunks are kept, cleared; the slabs
+// and the spare nodes (which are in slabs) are dropped: the tree holds
+// the slabs, and a later parse must not hand out nodes of them.
 func (s *parseState) done() {
 	for _, b := range s.free {
 		for i := range b.apply {
@@ -211,6 +243,13 @@ func (s *parseState) done() {
 		}
 	}
 	s.vals, s.chunk, s.used = nil, -1, 0
+	for i := range s.own.s {
+		s.own.s[i] = slab{}
+	}
+	s.slabs = nil
+	for i := range s.spare {
+		s.spare[i] = spareNode{}
+	}
 	parseStates.Put(s)
 }
 
@@ -248,8 +287,21 @@ func newParseContext(lex *lexer.PeekingLexer, lookahead int, caseInsensitive map
 		PeekingLexer:    *lex,
 		caseInsensitive: caseInsensitive,
 		lookahead:       lookahead,
-		state:           parseStates.Get().(*parseState),
+		state:           parseStates.Get().(*parseState).shareSlabs(lex.NodeSlabs()),
 	}
+}
+
+// shareSlabs makes the parse take its nodes from the slabs in *held,
+// shared with the other parses of its lexer (lexer.SlabHolder), when
+// held is not nil.
+func (s *parseState) shareSlabs(held *any) *parseState {
+	if held != nil {
+		if *held == nil {
+			*held = &Slabs{}
+		}
+		s.slabs = (*held).(*Slabs)
+	}
+	return s
 }
 
 func (p *parseContext) DeepestError(err error) error {

@@ -5,6 +5,7 @@ type PeekingLexer struct {
 	Checkpoint
 	tokens []Token
 	elide  map[TokenType]bool
+	slabs  *any // see SlabHolder
 }
 
 // RawCursor index in the token stream.
@@ -29,6 +30,20 @@ type TokenBuffer interface {
 	Tokens() []Token
 }
 
+// SlabHolder is a Lexer whose parses take the nodes of their trees from
+// slabs they share with the other parses of the same holder (participle
+// keeps them in *NodeSlabs(); nil: the parse's own slabs). Trees that
+// share slabs keep each other alive: a holder is for parses whose trees
+// live and die together, one at a time.
+type SlabHolder interface {
+	Lexer
+	NodeSlabs() *any
+}
+
+// NodeSlabs is the NodeSlabs of the Lexer upgraded, if it is a
+// SlabHolder, else nil.
+func (p *PeekingLexer) NodeSlabs() *any { return p.slabs }
+
 // Upgrade a Lexer to a PeekingLexer with arbitrary lookahead.
 //
 // "elide" is a slice of token types to elide from processing.
@@ -39,6 +54,9 @@ func Upgrade(lex Lexer, elide ...TokenType) (*PeekingLexer, error) {
 	}
 	for _, rn := range elide {
 		r.elide[rn] = true
+	}
+	if h, ok := lex.(SlabHolder); ok {
+		r.slabs = h.NodeSlabs()
 	}
 	if b, ok := lex.(TokenBuffer); ok {
 		if tokens := b.Tokens(); len(tokens) > 0 && tokens[len(tokens)-1].EOF() {
